@@ -14,5 +14,19 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // node:test's describe/test return promises the runner itself awaits.
+  {
+    files: ['test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite', 'before', 'after'] },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
 );

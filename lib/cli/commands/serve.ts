@@ -1,0 +1,44 @@
+/**
+ * `xs2a-conformance serve`: the reference bank as a stand-alone sandbox, for a TPP to point its own client
+ * at (and for trying faults by hand). Runs until interrupted.
+ */
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { KNOWN_FAULTS } from '../../../reference/faults.js';
+import { startReferenceBank } from '../../../reference/server.js';
+import { UsageError } from '../args.js';
+
+export async function serveCommand(argv: readonly string[]): Promise<number> {
+  let port = 8443;
+  let host = '127.0.0.1';
+  let caOut = resolve('reference-ca.pem');
+  const faults: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`serve: ${argv[i - 1]} needs a value`);
+      return v;
+    };
+    const arg = argv[i];
+    if (arg === '--port') port = Number(value());
+    else if (arg === '--host') host = value();
+    else if (arg === '--fault') faults.push(value());
+    else if (arg === '--ca-out') caOut = resolve(value());
+    else if (arg === '--list-faults') {
+      for (const [name, description] of Object.entries(KNOWN_FAULTS)) console.log(`${name.padEnd(32)} ${description}`);
+      return 0;
+    } else throw new UsageError(`serve: unknown option ${arg}`);
+  }
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('serve: --port must be 0-65535');
+  const bank = await startReferenceBank({ port, host, faults });
+  writeFileSync(caOut, bank.caPem);
+  console.log(`Reference bank listening at ${bank.baseUrl}`);
+  console.log(`Its CA certificate (trust it explicitly in your client): ${caOut}`);
+  if (bank.faults.length) console.log(`Faults injected: ${bank.faults.join(', ')}`);
+  await new Promise<void>((done) => {
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+  await bank.close();
+  return 0;
+}

@@ -1,0 +1,98 @@
+/**
+ * `xs2a-conformance run`: load targets.yaml, prepare the target (start the embedded bank, read or generate
+ * the TPP certificate), check it answers, run Playwright with the target handed over in XS2A_RUN_CONTEXT,
+ * then turn results.json into the exit code (0 conformant, 1 non-conformant, 2 configuration, 3 unreachable).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { chromium } from '@playwright/test';
+import { findChromium } from '../sca/browser.js';
+import { EXIT_CODES } from '../report/verdict.js';
+import { formatSummary } from '../report/summary.js';
+import type { RunResults } from '../report/types.js';
+import { loadTargetsFile, selectTarget } from '../targets/load.js';
+import { checkReachable } from '../targets/preflight.js';
+import { RUN_CONTEXT_ENV, writeRunContext, type RunContext } from '../targets/run-context.js';
+import { parseRunArgs } from './args.js';
+import { PACKAGE_ROOT, TOOL, defaultTargetsFile } from './package.js';
+import { prepareTarget } from './prepare-target.js';
+
+export async function runCommand(argv: readonly string[]): Promise<number> {
+  const options = parseRunArgs(argv);
+  const targetsFile = resolve(options.targetsFile ?? defaultTargetsFile());
+  const file = loadTargetsFile(targetsFile);
+  const config = selectTarget(file, options.target);
+  const runId = newRunId();
+  if (!options.listOnly) findChromium(process.env, chromium.executablePath());
+  // Private to this run: holds the TPP key file and the context; removed when the run ends.
+  const workDir = mkdtempSync(join(tmpdir(), 'xs2a-run-'));
+  const prepared = await prepareTarget(options.target, config, {
+    faults: options.faults,
+    targetsDir: dirname(targetsFile),
+    workDir,
+    env: process.env,
+  }).catch((error: unknown) => {
+    rmSync(workDir, { recursive: true, force: true });
+    throw error;
+  });
+  try {
+    const { target } = prepared;
+    try {
+      await checkReachable(target.baseUrl, target.caPem);
+    } catch (error) {
+      console.error(`xs2a-conformance: target "${target.name}" unreachable at ${target.baseUrl}: ${(error as Error).message}`);
+      return EXIT_CODES.infrastructureFailure;
+    }
+    const reportRoot = resolve(options.reportRoot ?? 'reports');
+    const context: RunContext = {
+      runId,
+      reportRoot,
+      startedAt: new Date().toISOString(),
+      tool: TOOL,
+      filtered: options.filtered,
+      maskPersonalData: options.maskPersonalData,
+      target,
+    };
+    const contextFile = join(workDir, 'context.json');
+    writeRunContext(contextFile, context);
+
+    const playwrightExit = await runPlaywright(options.playwrightArgs, {
+      ...process.env,
+      [RUN_CONTEXT_ENV]: contextFile,
+      ...(options.consoleReporter ? { XS2A_CONSOLE_REPORTER: options.consoleReporter } : {}),
+    });
+    if (options.listOnly) return playwrightExit;
+
+    const resultsFile = join(reportRoot, runId, 'results.json');
+    if (!existsSync(resultsFile)) {
+      console.error(`xs2a-conformance: Playwright ended (exit ${playwrightExit}) without writing ${resultsFile}`);
+      return EXIT_CODES.infrastructureFailure;
+    }
+    const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as RunResults;
+    console.log(formatSummary(results, relative(process.cwd(), join(reportRoot, 'latest', 'index.html'))));
+    return results.exitCode;
+  } finally {
+    await prepared.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+function runPlaywright(args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
+  const config = join(PACKAGE_ROOT, 'playwright.config.ts');
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [cli, 'test', '--config', config, ...args], { stdio: 'inherit', env, cwd: PACKAGE_ROOT });
+    // The runner owns the embedded bank; Ctrl-C reaches Playwright through the shared process group.
+    child.once('error', reject);
+    child.once('exit', (code, signal) => resolvePromise(code ?? (signal ? EXIT_CODES.infrastructureFailure : 0)));
+  });
+}
+
+function newRunId(): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z');
+  return `${stamp}-${randomBytes(2).toString('hex')}`;
+}

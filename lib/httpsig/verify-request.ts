@@ -1,0 +1,250 @@
+// Verification of an incoming signed request with the policy the specification
+// sets (Authentication items 3-8; Errors rules 1 and 3: every failure here is a
+// 400). Checks run in a fixed order and the first failure is reported, so a
+// request with several faults always gets the same, most basic, complaint.
+import { X509Certificate } from 'node:crypto';
+import { readCertificateFields } from '../pki/x509-fields.js';
+import type { CertificateFields } from '../pki/x509-fields.js';
+import { checkDigest } from './digest.js';
+import { formatRfc2253, sameDistinguishedName } from './distinguished-name.js';
+import { parseHttpDate } from './http-date.js';
+import { KeyIdFormatError, parseKeyId, sameSerial } from './key-id.js';
+import { SIGNATURE_ALGORITHM, verifyRsaSha256 } from './rsa-sha256.js';
+import { ALWAYS_SIGNED_HEADERS, SIGNED_WHEN_PRESENT_HEADERS } from './signable-headers.js';
+import { parseSignatureHeader, SignatureFormatError } from './signature-header.js';
+import type { SignatureParams } from './signature-header.js';
+import { buildSigningString, SigningStringError } from './signing-string.js';
+
+export interface IncomingRequest {
+  method: string;
+  /** Path and query exactly as sent. */
+  path: string;
+  /** Lower-case header names. */
+  headers: Record<string, string | undefined>;
+  body: Uint8Array;
+}
+
+export type VerificationFailureCode =
+  | 'SIGNATURE_MISSING'
+  | 'SIGNATURE_INVALID'
+  | 'KID_MISSING'
+  | 'KID_INVALID'
+  | 'CERTIFICATE_MISSING'
+  | 'CERTIFICATE_INVALID'
+  | 'CERTIFICATE_EXPIRED'
+  | 'TIMESTAMP_INVALID'
+  | 'HTTP_HEADER_REQUIRED'
+  | 'FORMAT_ERROR';
+
+export interface VerificationFailure {
+  code: VerificationFailureCode;
+  message: string;
+}
+
+export interface VerifyOptions {
+  now: Date;
+  /** Item 4 and the Limits table: 60. */
+  maxClockSkewSeconds: number;
+  /**
+   * When given, the certificate must be issued and signed by one of these
+   * (item 2: a certificate from a trusted CA). When absent any well-formed
+   * certificate whose key verifies the signature is accepted, as a sandbox may.
+   * Only direct issuance is checked: the request carries a single certificate.
+   */
+  trustedCaPems?: string[];
+}
+
+export type VerificationResult =
+  | { ok: true; certificate: X509Certificate; signedHeaders: string[] }
+  | { ok: false; failure: VerificationFailure };
+
+interface SignatureCertificate {
+  certificate: X509Certificate;
+  /** Its issuer in RFC 2253 form. */
+  issuer: string;
+}
+
+class Rejection extends Error {
+  constructor(readonly failure: VerificationFailure) {
+    super(failure.message);
+  }
+}
+
+function reject(code: VerificationFailureCode, message: string): never {
+  throw new Rejection({ code, message });
+}
+
+export function verifySignedRequest(req: IncomingRequest, options: VerifyOptions): VerificationResult {
+  try {
+    return { ok: true, ...verifyOrReject(req, options) };
+  } catch (error) {
+    if (error instanceof Rejection) return { ok: false, failure: error.failure };
+    throw error;
+  }
+}
+
+function verifyOrReject(req: IncomingRequest, options: VerifyOptions): { certificate: X509Certificate; signedHeaders: string[] } {
+  const header = (name: string): string | undefined => {
+    const value = req.headers[name];
+    return value === undefined || value.trim() === '' ? undefined : value;
+  };
+
+  // Item 3: every request must be signed; a missing signature is a 400.
+  const signatureHeader = header('signature') ?? reject('SIGNATURE_MISSING', 'the request has no Signature header; every request must be signed');
+  const signer = readSignatureCertificate(header('tpp-signature-certificate'), options);
+  const { certificate } = signer;
+  const params = readSignatureParams(signatureHeader);
+  checkKeyId(params.keyId, signer);
+  checkAlgorithm(params.algorithm, certificate);
+  checkDateDigestAndRequestId(req, header, options);
+  checkCoverage(params.headers, header);
+  checkSignature(req, params, header, certificate);
+  return { certificate, signedHeaders: params.headers };
+}
+
+/**
+ * Item 2 and the TPP-Signature-Certificate header: base64 DER, well-formed,
+ * trusted when trust anchors are given, in validity. Returns the certificate
+ * with its issuer already written out, so a name that cannot be decoded is a
+ * certificate problem rather than a crash later.
+ */
+function readSignatureCertificate(value: string | undefined, options: VerifyOptions): SignatureCertificate {
+  if (value === undefined) {
+    reject('CERTIFICATE_MISSING', 'the request has a Signature but no TPP-Signature-Certificate header');
+  }
+  const base64 = value.trim();
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) {
+    reject('CERTIFICATE_INVALID', 'TPP-Signature-Certificate is not base64 (the certificate DER in base64, without line breaks or PEM armour)');
+  }
+  let certificate: X509Certificate;
+  let fields: CertificateFields;
+  let issuer: string;
+  try {
+    certificate = new X509Certificate(Buffer.from(base64, 'base64'));
+    fields = readCertificateFields(certificate);
+    issuer = formatRfc2253(fields.issuer);
+  } catch (error) {
+    reject('CERTIFICATE_INVALID', `TPP-Signature-Certificate is not a DER X.509 certificate: ${(error as Error).message}`);
+  }
+  if (options.trustedCaPems && !options.trustedCaPems.some((pem) => issuedBy(certificate, pem))) {
+    reject('CERTIFICATE_INVALID', `TPP-Signature-Certificate (issuer ${issuer}) is not issued by a trusted CA`);
+  }
+  const now = options.now.toISOString();
+  if (options.now < fields.notBefore) {
+    reject('CERTIFICATE_EXPIRED', `TPP-Signature-Certificate is not valid before ${fields.notBefore.toISOString()} (now ${now})`);
+  }
+  if (options.now > fields.notAfter) {
+    reject('CERTIFICATE_EXPIRED', `TPP-Signature-Certificate expired at ${fields.notAfter.toISOString()} (now ${now})`);
+  }
+  return { certificate, issuer };
+}
+
+function issuedBy(certificate: X509Certificate, caPem: string): boolean {
+  const ca = new X509Certificate(caPem);
+  return certificate.checkIssued(ca) && certificate.verify(ca.publicKey);
+}
+
+/** Item 5: the header's parts. A missing keyId has its own code (KID_MISSING, Errors rule 3); the rest is SIGNATURE_INVALID. */
+function readSignatureParams(value: string): SignatureParams {
+  try {
+    return parseSignatureHeader(value);
+  } catch (error) {
+    if (!(error instanceof SignatureFormatError)) throw error;
+    const onlyKeyIdMissing = error.missingParts.length === 1 && error.missingParts[0] === 'keyId';
+    reject(onlyKeyIdMissing ? 'KID_MISSING' : 'SIGNATURE_INVALID', error.message);
+  }
+}
+
+/** Item 5 keyId: SN=<serial>,CA=<issuer>, naming the certificate sent. Compared by meaning, not text (see xs2a-facts). */
+function checkKeyId(keyId: string, { certificate, issuer }: SignatureCertificate): void {
+  let parsed: { serial: string; issuer: string };
+  try {
+    parsed = parseKeyId(keyId);
+  } catch (error) {
+    if (!(error instanceof KeyIdFormatError)) throw error;
+    reject('KID_INVALID', error.message);
+  }
+  if (!sameSerial(parsed.serial, certificate.serialNumber)) {
+    reject('KID_INVALID', `keyId serial ${parsed.serial} is not the serial of TPP-Signature-Certificate (${certificate.serialNumber})`);
+  }
+  if (!sameDistinguishedName(parsed.issuer, issuer)) {
+    reject('KID_INVALID', `keyId issuer "${parsed.issuer}" is not the issuer of TPP-Signature-Certificate ("${issuer}")`);
+  }
+}
+
+/** Item 5 algorithm: rsa-sha256, matching the certificate's key. */
+function checkAlgorithm(algorithm: string, certificate: X509Certificate): void {
+  if (algorithm.toLowerCase() !== SIGNATURE_ALGORITHM) {
+    reject('SIGNATURE_INVALID', `Signature algorithm "${algorithm}" is not supported; only ${SIGNATURE_ALGORITHM} is`);
+  }
+  const keyType = certificate.publicKey.asymmetricKeyType;
+  if (keyType !== 'rsa') {
+    reject('SIGNATURE_INVALID', `Signature algorithm ${SIGNATURE_ALGORITHM} does not match the certificate's ${keyType ?? 'unknown'} key`);
+  }
+}
+
+/**
+ * Items 4 and 6: Date and X-Request-ID are always present and signed, and
+ * Digest is present whenever Signature is (Berlin Group section 11), even for
+ * a GET with an empty body. Date is an IMF-fixdate within the allowed skew.
+ */
+function checkDateDigestAndRequestId(req: IncomingRequest, header: (name: string) => string | undefined, options: VerifyOptions): void {
+  const missing = ['Date', 'X-Request-ID', 'Digest'].filter((name) => header(name.toLowerCase()) === undefined);
+  if (missing.length > 0) {
+    reject('HTTP_HEADER_REQUIRED', `a signed request needs the ${missing.join(', ')} header${missing.length > 1 ? 's' : ''}`);
+  }
+  const dateText = header('date') ?? '';
+  const date = parseHttpDate(dateText);
+  if (!date) {
+    reject('FORMAT_ERROR', `Date header "${dateText}" is not an RFC 7231 IMF-fixdate like "Sun, 06 Nov 1994 08:49:37 GMT"`);
+  }
+  // The header has whole seconds, so the server clock is compared at that resolution.
+  const skew = Math.floor(options.now.getTime() / 1000) - date.getTime() / 1000;
+  if (Math.abs(skew) > options.maxClockSkewSeconds) {
+    const direction = skew > 0 ? 'behind' : 'ahead of';
+    reject(
+      'TIMESTAMP_INVALID',
+      `Date header is ${Math.abs(skew)} s ${direction} the server clock; at most ${options.maxClockSkewSeconds} s allowed`,
+    );
+  }
+  const digest = checkDigest(header('digest') ?? '', req.body);
+  if (!digest.ok) reject('SIGNATURE_INVALID', digest.reason);
+}
+
+/** Item 6 with the Berlin Group rule: date, digest, x-request-id always signed; psu-id, psu-corporate-id, tpp-redirect-uri when present. */
+function checkCoverage(signed: readonly string[], header: (name: string) => string | undefined): void {
+  const required = [...ALWAYS_SIGNED_HEADERS, ...SIGNED_WHEN_PRESENT_HEADERS.filter((name) => header(name) !== undefined)];
+  const unsigned = required.filter((name) => !signed.includes(name));
+  if (unsigned.length > 0) {
+    reject(
+      'SIGNATURE_INVALID',
+      `the signature does not cover the ${unsigned.join(', ')} header${unsigned.length > 1 ? 's' : ''} (signed: ${signed.join(' ')}); ` +
+        'date, digest and x-request-id must always be signed, and psu-id, psu-corporate-id and tpp-redirect-uri whenever present',
+    );
+  }
+}
+
+/** Items 5 and 6: RSA-SHA256 over the signing string built in the order the headers part lists. */
+function checkSignature(
+  req: IncomingRequest,
+  params: SignatureParams,
+  header: (name: string) => string | undefined,
+  certificate: X509Certificate,
+): void {
+  let signingString: string;
+  try {
+    signingString = buildSigningString(params.headers, header, { method: req.method, path: req.path });
+  } catch (error) {
+    if (!(error instanceof SigningStringError)) throw error;
+    reject('SIGNATURE_INVALID', `the Signature headers part names ${error.headerName}, which the request does not carry`);
+  }
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(params.signature)) {
+    reject('SIGNATURE_INVALID', 'the signature part is not base64');
+  }
+  if (!verifyRsaSha256(signingString, params.signature, certificate.publicKey)) {
+    reject(
+      'SIGNATURE_INVALID',
+      `the signature does not verify with the key of TPP-Signature-Certificate over the signing string of "${params.headers.join(' ')}"`,
+    );
+  }
+}

@@ -1,0 +1,10 @@
+// Certificates for tests and the reference bank: a CA, TLS server
+// certificates and PSD2 TPP seal certificates, plus reading the PSD2 fields back.
+export { generateCertificateAuthority } from './certificate-authority.js';
+export { generateServerCertificate } from './server-certificate.js';
+export { generateTppCertificate, organizationIdentifierOf } from './tpp-certificate.js';
+export type { KeyAndCertificate } from './issue-certificate.js';
+export { readPsd2QcStatement, PSD2_ROLE_OIDS, PSD2_QC_STATEMENT_OID, QC_STATEMENTS_EXTENSION_OID } from './qc-statement.js';
+export type { Psd2Role, Psd2QcStatement } from './qc-statement.js';
+export { readCertificateFields, findExtension, toX509Certificate } from './x509-fields.js';
+export type { CertificateFields, CertificateExtension, Name, RelativeDistinguishedName, AttributeTypeAndValue } from './x509-fields.js';

@@ -1,0 +1,38 @@
+// A TLS server certificate (serverAuth, names in subjectAltName as RFC 6125 requires).
+import { isIP } from 'node:net';
+import { issueCertificate } from './issue-certificate.js';
+import type { KeyAndCertificate } from './issue-certificate.js';
+import { SUBJECT_OID } from './subject-oids.js';
+
+// GeneralName tags (RFC 5280 4.2.1.6).
+const DNS_NAME = 2;
+const IP_ADDRESS = 7;
+
+export function generateServerCertificate(
+  ca: KeyAndCertificate,
+  options: { hostnames: string[]; ipAddresses?: string[]; validDays?: number },
+): KeyAndCertificate {
+  const ipAddresses = options.ipAddresses ?? [];
+  const invalid = ipAddresses.filter((ip) => isIP(ip) === 0);
+  if (invalid.length > 0) throw new Error(`not IP addresses: ${invalid.join(', ')}`);
+  const commonName = options.hostnames[0] ?? ipAddresses[0];
+  if (commonName === undefined) throw new Error('a server certificate needs at least one hostname or IP address');
+  return issueCertificate({
+    issuer: ca,
+    subject: [{ oid: SUBJECT_OID.commonName, value: commonName }],
+    // Kept within the 398 days browsers accept for server certificates.
+    validDays: options.validDays ?? 397,
+    extensions: [
+      { name: 'basicConstraints', cA: false, critical: true },
+      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
+      { name: 'extKeyUsage', serverAuth: true },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          ...options.hostnames.map((value) => ({ type: DNS_NAME, value })),
+          ...ipAddresses.map((ip) => ({ type: IP_ADDRESS, ip })),
+        ],
+      },
+    ],
+  });
+}

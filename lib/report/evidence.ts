@@ -1,0 +1,12 @@
+/** The evidence a test hands to the reporter, as one JSON attachment (already masked by the fixture). */
+import type { EvidenceExchange } from './types.js';
+
+export const EVIDENCE_ATTACHMENT = 'xs2a-evidence';
+
+/** Errors that mean "the run could not judge", not "the target broke a rule", carry this mark. */
+export const INFRASTRUCTURE_MARK = '[infrastructure]';
+
+export interface EvidencePayload {
+  exchanges: EvidenceExchange[];
+  redirects: { url: string; pages: string[] }[];
+}

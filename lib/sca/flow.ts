@@ -1,0 +1,156 @@
+/**
+ * The browser side of SCA: open the bank's scaRedirect, run the target's declarative page rules
+ * (match a URL, then fill / click / check / select / wait), and capture the redirect back to
+ * TPP-Redirect-URI. The same mechanism drives the reference bank and any real bank's pages.
+ */
+import type { Page, Request } from '@playwright/test';
+import type { ScaPageRule, ScaStep } from '../targets/types.js';
+
+export interface RedirectCapture {
+  /** The full URL the bank sent the PSU to. */
+  url: string;
+  /** Its query parameters (psu-id, tpp-session-id, context … or system, status, code, message). */
+  params: Record<string, string>;
+  /** A redirect with error parameters (`code`) is a failed SCA. */
+  outcome: 'success' | 'failure';
+  /** The pages the flow went through, in order, for evidence. */
+  pages: string[];
+}
+
+export interface ScaFlowOptions {
+  href: string;
+  redirectUri: string;
+  rules: readonly ScaPageRule[];
+  /** Values for `{{name.path}}` placeholders in step values, e.g. { psu: { nationalId } }. */
+  variables: Record<string, unknown>;
+  timeoutMs: number;
+}
+
+export class ScaFlowError extends Error {
+  constructor(
+    message: string,
+    readonly pages: string[],
+  ) {
+    super(message);
+    this.name = 'ScaFlowError';
+  }
+}
+
+export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<RedirectCapture> {
+  const deadline = Date.now() + options.timeoutMs;
+  const remaining = () => Math.max(1, deadline - Date.now());
+  const pages: string[] = [];
+  const isRedirect = redirectMatcher(options.redirectUri);
+
+  // page.route is not called for a redirect the browser follows; the request event is.
+  let captured: Request | undefined;
+  const redirected = page
+    .waitForRequest((request) => isRedirect(request.url()), { timeout: options.timeoutMs })
+    .then((request) => (captured = request))
+    .catch(() => undefined);
+
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && !isRedirect(frame.url())) pages.push(frame.url());
+  });
+
+  await page.goto(options.href, { timeout: remaining() }).catch((error: Error) => {
+    if (!captured) throw new ScaFlowError(`could not open the scaRedirect ${options.href}: ${error.message}`, pages);
+  });
+
+  const pending = options.rules.map((rule) => ({ rule, matches: globToRegExp(rule.match) }));
+  while (!captured) {
+    const next = await Promise.race([
+      redirected.then(() => undefined),
+      page
+        .waitForURL((url) => pending.some(({ matches }) => matches.test(url.href)), { timeout: remaining() })
+        .then(() => pending.find(({ matches }) => matches.test(page.url())))
+        .catch(() => undefined),
+    ]);
+    if (captured) break;
+    if (!next) throw new ScaFlowError(await describeStuckPage(page, pending.map((p) => p.rule)), pages);
+    pending.splice(pending.indexOf(next), 1);
+    for (const step of next.rule.steps) await runStep(page, step, options.variables, remaining());
+    if (pending.length === 0) break;
+  }
+  // All rules ran: the last click should be sending the PSU back; wait for that until the deadline.
+  if (!captured) await redirected;
+  if (!captured) throw new ScaFlowError(await describeStuckPage(page, []), pages);
+
+  const url = new URL(captured.url());
+  const params = Object.fromEntries(url.searchParams.entries());
+  return { url: url.href, params, outcome: 'code' in params ? 'failure' : 'success', pages };
+}
+
+async function runStep(page: Page, step: ScaStep, variables: Record<string, unknown>, timeout: number): Promise<void> {
+  if ('fill' in step) return page.locator(step.fill.selector).fill(expand(step.fill.value, variables), { timeout });
+  if ('click' in step) return page.locator(expand(step.click.selector, variables)).click({ timeout });
+  if ('select' in step) {
+    await page.locator(step.select.selector).selectOption(expand(step.select.value, variables), { timeout });
+    return;
+  }
+  if ('check' in step || 'uncheck' in step) {
+    const { selector, all } = 'check' in step ? step.check : step.uncheck;
+    const checked = 'check' in step;
+    const locator = page.locator(expand(selector, variables));
+    const targets = all ? await locator.all() : [locator];
+    for (const box of targets) await box.setChecked(checked, { timeout });
+    return;
+  }
+  if (step.wait.selector) await page.locator(step.wait.selector).waitFor({ timeout });
+  if (step.wait.url) await page.waitForURL(globToRegExp(step.wait.url), { timeout });
+}
+
+/** `{{psu.nationalId}}` → the value at that path; an unknown name is a configuration error, not an empty string. */
+export function expand(template: string, variables: Record<string, unknown>): string {
+  return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_whole, path: string) => {
+    let value: unknown = variables;
+    for (const key of path.split('.')) value = (value as Record<string, unknown> | undefined)?.[key];
+    if (value === undefined || value === null || typeof value === 'object') {
+      throw new ScaFlowError(`SCA step uses {{${path}}}, which the target's configuration does not define`, []);
+    }
+    return String(value as string | number | boolean);
+  });
+}
+
+/** URL globs: `**` matches anything, `*` anything but `/`; everything else is literal. */
+export function globToRegExp(glob: string): RegExp {
+  let source = '';
+  for (let i = 0; i < glob.length; i++) {
+    const char = glob[i] as string;
+    if (char === '*' && glob[i + 1] === '*') {
+      source += '.*';
+      i++;
+    } else if (char === '*') source += '[^/]*';
+    else source += char.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`);
+}
+
+/** The redirect is recognised by origin and path; the bank appends its own query to ours. */
+export function redirectMatcher(redirectUri: string): (url: string) => boolean {
+  const expected = new URL(redirectUri);
+  return (candidate) => {
+    try {
+      const url = new URL(candidate);
+      return url.origin === expected.origin && url.pathname === expected.pathname;
+    } catch {
+      return false;
+    }
+  };
+}
+
+async function describeStuckPage(page: Page, waitingFor: readonly ScaPageRule[]): Promise<string> {
+  const shown = await page
+    .locator('[role=alert], .error, #error')
+    .first()
+    .textContent({ timeout: 200 })
+    .catch(() => null);
+  const rules = waitingFor.map((rule) => rule.match).join(', ');
+  return [
+    `SCA did not reach TPP-Redirect-URI; the browser is at ${page.url()}`,
+    rules ? `no configured page rule matches it (waiting for: ${rules})` : 'all page rules ran',
+    shown ? `the page shows: ${shown.trim()}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+}

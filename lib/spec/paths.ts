@@ -1,0 +1,38 @@
+/**
+ * Default paths of the interface (the specification's, and the Berlin Group 1.3 defaults where it gives none).
+ * A target overrides any of them under `paths:` in targets.yaml; `{name}` placeholders are filled per call.
+ */
+export const DEFAULT_PATHS = {
+  accounts: '/v1/accounts',
+  account: '/v1/accounts/{accountId}',
+  balances: '/v1/accounts/{accountId}/balances',
+  transactions: '/v1/accounts/{accountId}/transactions',
+  transactionDetails: '/v1/accounts/{accountId}/transactions/{transactionId}',
+  cardAccounts: '/v1/card-accounts',
+  user: '/v1/user',
+  agreements: '/v1/agreements',
+  consents: '/v1/consents',
+  bankOfferedConsents: '/v1/bank-offered-consents',
+  paymentInitiation: '/v1/{paymentService}/{paymentProduct}',
+  paymentStatus: '/v1/{paymentService}/{paymentProduct}/{paymentId}/status',
+  signingBaskets: '/v1/signing-baskets',
+  signingBasketAuthorisations: '/v1/signing-baskets/{basketId}/authorisations',
+  sandboxCustomers: '/v1/sandbox/customers',
+  sandboxInitialize: '/v1/sandbox/initialize',
+  sandboxClock: '/v1/sandbox/clock',
+} as const;
+
+export type PathName = keyof typeof DEFAULT_PATHS;
+
+export function resolvePath(
+  overrides: Readonly<Record<string, string>>,
+  name: PathName,
+  parameters: Readonly<Record<string, string>> = {},
+): string {
+  const template = overrides[name] ?? DEFAULT_PATHS[name];
+  return template.replace(/\{(\w+)\}/g, (_whole, key: string) => {
+    const value = parameters[key];
+    if (value === undefined) throw new Error(`path ${name} (${template}) needs a value for {${key}}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * The requirement catalogue: every normative statement of the Open Banking Interface Specification, with a
+ * stable id (area prefix and number, never reused), its section, a level, a one-line statement in the
+ * project's own words, how it is tested, and for an ambiguous rule the interpretation chosen.
+ *
+ * Plain data: nothing here reads a file at run time. The entries live in lib/spec/requirements/<area>.ts.
+ */
+import { ADR } from './requirements/adr.js';
+import { AIS } from './requirements/ais.js';
+import { BSK } from './requirements/bsk.js';
+import { END } from './requirements/end.js';
+import { ERR } from './requirements/err.js';
+import { EVT } from './requirements/evt.js';
+import { FMT } from './requirements/fmt.js';
+import { GEN } from './requirements/gen.js';
+import { HDR } from './requirements/hdr.js';
+import { LIM } from './requirements/lim.js';
+import { MSG } from './requirements/msg.js';
+import { PAG } from './requirements/pag.js';
+import { PAY } from './requirements/pay.js';
+import { PSU } from './requirements/psu.js';
+import { SBX } from './requirements/sbx.js';
+import { SCA } from './requirements/sca.js';
+import { SES } from './requirements/ses.js';
+import { SIG } from './requirements/sig.js';
+import { STA } from './requirements/sta.js';
+import { VER } from './requirements/ver.js';
+import type { Area, Requirement } from './requirements/types.js';
+
+export {
+  AREAS,
+  AREA_PREFIXES,
+  CAPABILITIES,
+  LEVELS,
+  type Area,
+  type Capability,
+  type Requirement,
+  type RequirementLevel,
+  type TestedBy,
+} from './requirements/types.js';
+
+/** The id pattern: area prefix, a dash, two or three digits. */
+export const REQUIREMENT_ID_PATTERN = /^[A-Z]{3}-\d{2,3}$/;
+
+/** All entries, area by area. */
+export const REQUIREMENTS: readonly Requirement[] = Object.freeze([
+  ...GEN,
+  ...FMT,
+  ...SBX,
+  ...PAY,
+  ...ADR,
+  ...MSG,
+  ...BSK,
+  ...AIS,
+  ...PSU,
+  ...STA,
+  ...SES,
+  ...END,
+  ...HDR,
+  ...SIG,
+  ...SCA,
+  ...EVT,
+  ...ERR,
+  ...LIM,
+  ...PAG,
+  ...VER,
+]);
+
+const BY_ID = new Map(REQUIREMENTS.map((requirement) => [requirement.id, requirement]));
+
+export function requirementById(id: string): Requirement | undefined {
+  return BY_ID.get(id.startsWith('@') ? id.slice(1) : id);
+}
+
+export function requirementsOfArea(area: Area): Requirement[] {
+  return REQUIREMENTS.filter((requirement) => requirement.area === area);
+}
+
+/** The kind of testedBy: `automated`, `needs-capability` or `manual`. */
+export function testedByKind(requirement: Pick<Requirement, 'testedBy'>): 'automated' | 'needs-capability' | 'manual' {
+  if (requirement.testedBy === 'automated') return 'automated';
+  return requirement.testedBy.startsWith('needs-capability:') ? 'needs-capability' : 'manual';
+}
+
+/** The capability a `needs-capability:` entry names, or undefined. */
+export function requiredCapability(requirement: Pick<Requirement, 'testedBy'>): string | undefined {
+  return requirement.testedBy.startsWith('needs-capability:') ? requirement.testedBy.slice('needs-capability:'.length) : undefined;
+}

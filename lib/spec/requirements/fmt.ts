@@ -1,0 +1,64 @@
+/** FMT: data format (What the service does > Data format, dates, amounts). */
+import { defineArea } from './types.js';
+
+const W = 'What the service does > ';
+
+export const FMT = defineArea('FMT', [
+  {
+    id: 'FMT-01', level: 'MUST', section: `${W}Data format`,
+    statement: 'All request and response bodies are JSON; responses with a body declare Content-Type application/json.',
+    testedBy: 'automated',
+    interpretation: 'The SCA web pages the PSU sees are not interface responses and are excluded.',
+  },
+  {
+    id: 'FMT-02', level: 'MUST', section: `${W}Data format`,
+    statement: 'XML is not supported: an XML payment body is refused with a 4xx error and never creates a payment.',
+    testedBy: 'automated',
+    interpretation: 'No status is named: 400 or 415 both pass for an XML body; an Accept asking only for XML may get 406. 2xx and 5xx fail.',
+  },
+  {
+    id: 'FMT-03', level: 'MUST', section: `${W}Data format`,
+    statement: 'Requests and responses are UTF-8: UTF-8 text is accepted, responses decode as UTF-8 and a declared charset is utf-8.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'FMT-04', level: 'MUST', section: `${W}Data format`,
+    statement: 'When a downstream system cannot take a character (such as an emoji) the service answers 400, not 5xx.',
+    testedBy: 'automated',
+    interpretation: 'Whether a character is refused depends on the downstream system, so the suite sends an emoji in text fields and passes 201 or 400 with the error body; any 5xx fails. The reference bank refuses characters outside the Basic Multilingual Plane with 400 FORMAT_ERROR.',
+  },
+  {
+    id: 'FMT-05', level: 'MUST', section: `${W}Dates`,
+    statement: 'Dates in JSON bodies are ISO 8601 calendar dates, YYYY-MM-DD.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'FMT-06', level: 'MUST', section: `${W}Dates`,
+    statement: 'Date-times in JSON bodies are ISO 8601 with seconds and an explicit offset, as in YYYY-MM-DDThh:mm:ss+00:00.',
+    testedBy: 'automated',
+    interpretation: 'Read as RFC 3339 date-time: fractional seconds are allowed and `Z` counts as the offset +00:00; a date-time without an offset fails.',
+  },
+  {
+    id: 'FMT-07', level: 'MUST', section: `${W}Dates`,
+    statement: 'Dates in HTTP response headers (such as Date) use the RFC 7231 IMF-fixdate form, e.g. "Sun, 06 Nov 1994 08:49:37 GMT".',
+    testedBy: 'automated',
+    interpretation: 'RFC 7231 has no "full-date"; the preferred HTTP-date form, IMF-fixdate, is what senders must generate, so it is what the spec means.',
+  },
+  {
+    id: 'FMT-08', level: 'MUST', section: `${W}Dates`,
+    statement: 'A request whose Date header is not an HTTP-date (for example an ISO 8601 timestamp) is refused with 400.',
+    testedBy: 'automated',
+    interpretation: 'RFC 7231 obliges recipients to accept its two obsolete forms too, so the suite does not test them; it tests only a value that is no HTTP-date at all.',
+  },
+  {
+    id: 'FMT-09', level: 'MUST', section: `${W}Amounts`,
+    statement: 'Amounts in responses (fees, balances, transactions) are JSON strings, never numbers.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'FMT-10', level: 'MUST', section: `${W}Amounts`,
+    statement: 'A payment request with the amount as a JSON number instead of a string is refused with 400.',
+    testedBy: 'automated',
+    interpretation: 'Strings have been the default since amount-as-string became default (VER-12); a number is a format error. The sandbox mock-data operations may still accept numbers (SBX-06).',
+  },
+]);

@@ -1,0 +1,81 @@
+/** GEN: what the service does (roles, environments, consent approach, PSU contexts, TPP contact registration). */
+import { defineArea } from './types.js';
+
+const W = 'What the service does > ';
+
+export const GEN = defineArea('GEN', [
+  {
+    id: 'GEN-01', level: 'INFO', section: `${W}Purpose`,
+    statement: 'The interface is the bank side of XS2A for regulated TPPs and follows the XS2A 1.3 guidelines except where the spec says otherwise.',
+    testedBy: 'manual:context only',
+    interpretation: 'Where the spec says "not shown", the Berlin Group 1.3 framework fills the gap; each such choice is recorded as the interpretation of the entry that relies on it.',
+  },
+  {
+    id: 'GEN-02', level: 'INFO', section: `${W}Roles`,
+    statement: 'Roles: the PSU is the bank customer, a PISP initiates payments, an AISP reads accounts, balances and transactions.',
+    testedBy: 'manual:context only',
+  },
+  {
+    id: 'GEN-03', level: 'MUST', section: `${W}Roles`,
+    statement: 'The bank serves both roles through the same interface: an AISP can read accounts and a PISP can initiate payments.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'GEN-04', level: 'INFO', section: `${W}Environments`,
+    statement: 'Two environments exist: production with real PSUs and transactions, and a sandbox with fake customers and simulated transactions.',
+    testedBy: 'manual:context only; the environment of a target is declared in targets.yaml',
+  },
+  {
+    id: 'GEN-05', level: 'MUST', section: `${W}Environments`,
+    statement: 'The SCA flow a TPP sees is the same in sandbox and production: same redirect, same query parameters, same headers.',
+    testedBy: 'needs-capability:production-target',
+    interpretation: 'Compared by running the read-only SCA scenarios against both targets; production writing tests never run.',
+  },
+  {
+    id: 'GEN-06', level: 'MUST', section: `${W}Environments`,
+    statement: 'The sandbox SCA login asks only for a mocked national identification number.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'GEN-07', level: 'MUST', section: `${W}Consent`,
+    statement: 'Consent is bank-offered: the PSU grants it in the SCA redirect (or directly with the bank), not through a TPP-built consent body.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'GEN-08', level: 'MUST', section: `${W}Consent`,
+    statement: 'Before consent the TPP gets no account information: account reads answer 401 with scaRedirect, never data.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'GEN-09', level: 'MUST', section: `${W}PSU contexts`,
+    statement: "In PRIVATE context the PSU's own accounts are offered and returned.",
+    testedBy: 'automated',
+  },
+  {
+    id: 'GEN-10', level: 'MUST', section: `${W}PSU contexts`,
+    statement: 'In CORPORATE context only the accounts granted under the corporate agreement are offered and returned.',
+    testedBy: 'needs-capability:corporate-psu',
+  },
+  {
+    id: 'GEN-11', level: 'MUST', section: `${W}PSU contexts`,
+    statement: 'The PSU, not the TPP, picks the context (PRIVATE or CORPORATE) during SCA.',
+    testedBy: 'needs-capability:corporate-psu',
+    interpretation: 'A PSU without corporate agreements has nothing to pick; the bank may skip the choice and use PRIVATE.',
+  },
+  {
+    id: 'GEN-12', level: 'MAY', section: `${W}TPP contact registration`,
+    statement: 'A TPP may register a contact e-mail address for operational notices through a dialogue API.',
+    testedBy: 'manual:the dialogue API path and payload are not shown in the spec',
+  },
+  {
+    id: 'GEN-13', level: 'INFO', section: `${W}TPP contact registration`,
+    statement: 'The TPP is to register only group or common mailboxes, not personal ones.',
+    testedBy: 'manual:binds the TPP; the bank cannot tell a personal mailbox from a shared one',
+  },
+  {
+    id: 'GEN-14', level: 'MUST', section: `${W}TPP contact registration`,
+    statement: 'Registration is optional: a TPP that never registered a contact address is served normally.',
+    testedBy: 'automated',
+    interpretation: 'The suite never registers a contact, so every passing scenario shows this; one test states it explicitly.',
+  },
+]);

@@ -1,0 +1,183 @@
+/** HDR: every row of the payment initiation header table (Endpoints > POST /v1/payments/sepa-credit-transfers > Headers). */
+import { defineArea } from './types.js';
+
+const H = 'Endpoints > POST /v1/payments/sepa-credit-transfers > Headers > ';
+
+const REQUIRED =
+  '"Required: yes" is read as: the bank refuses a request without the header with 400 (HTTP_HEADER_REQUIRED). PSU-ID and PSU-IP-Address are the exceptions, see their entries.';
+
+export const HDR = defineArea('HDR', [
+  {
+    id: 'HDR-01', level: 'MUST', section: `${H}x-accept-fix`,
+    statement: 'x-accept-fix is required: a payment initiation without it gets 400.',
+    testedBy: 'automated',
+    interpretation: `${REQUIRED} An empty value is allowed and asks for no early fix; values and their effects are under VER.`,
+  },
+  {
+    id: 'HDR-02', level: 'MUST', section: `${H}X-Request-ID`,
+    statement: 'X-Request-ID is required: a request without it gets 400.',
+    testedBy: 'automated',
+    interpretation: `${REQUIRED} Any non-empty string is accepted; the suite sends UUIDs as the Berlin Group does.`,
+  },
+  {
+    id: 'HDR-03', level: 'SHOULD', section: `${H}X-Request-ID`,
+    statement: 'The response repeats the X-Request-ID of the request.',
+    testedBy: 'automated',
+    interpretation: 'Not stated by the spec; the Berlin Group requires it in responses, hence SHOULD.',
+  },
+  {
+    id: 'HDR-04', level: 'INFO', section: `${H}X-Request-ID`,
+    statement: 'The TPP sets a new X-Request-ID for every call.',
+    testedBy: 'manual:binds the TPP; the spec does not say how the bank treats a repeated id',
+  },
+  {
+    id: 'HDR-05', level: 'MUST', section: `${H}TPP-Session-ID`,
+    statement: 'TPP-Session-ID is required: a request without it gets 400.',
+    testedBy: 'automated',
+    interpretation: REQUIRED,
+  },
+  {
+    id: 'HDR-06', level: 'MUST', section: `${H}TPP-Redirect-URI`,
+    statement: 'TPP-Redirect-URI is required: a payment initiation without it gets 400.',
+    testedBy: 'automated',
+    interpretation: `${REQUIRED} The same holds for every other request (SCA-04).`,
+  },
+  {
+    id: 'HDR-07', level: 'MUST', section: `${H}Digest`,
+    statement: 'Digest is required: a payment initiation without it gets 400.',
+    testedBy: 'automated',
+    interpretation: `${REQUIRED} For requests without a body the suite sends the digest of the empty body; the bank must accept that.`,
+  },
+  {
+    id: 'HDR-08', level: 'MUST', section: `${H}Digest`,
+    statement: 'Digest is the base64 SHA-256 or SHA-512 hash of the exact body bytes: both algorithms are accepted.',
+    testedBy: 'automated',
+    interpretation: 'Written as in RFC 3230 and RFC 5843: "SHA-256=<base64>" or "SHA-512=<base64>".',
+  },
+  {
+    id: 'HDR-09', level: 'MUST', section: `${H}Digest`,
+    statement: 'A Digest that does not match the body gets 400.',
+    testedBy: 'automated',
+    interpretation: 'A wrong digest makes the signed request fail validation (Authentication 3), hence 400; SIGNATURE_INVALID or FORMAT_ERROR pass as codes.',
+  },
+  {
+    id: 'HDR-10', level: 'MUST', section: `${H}TPP-Signature-Certificate`,
+    statement: 'TPP-Signature-Certificate is required and holds the signing certificate in base64: missing or undecodable gets 400.',
+    testedBy: 'automated',
+    interpretation: 'Base64 of the DER certificate (a PEM body without armour and line breaks).',
+  },
+  {
+    id: 'HDR-11', level: 'MUST', section: `${H}Signature`,
+    statement: 'Signature is required and holds the HTTP message signature (rules under SIG).',
+    testedBy: 'automated',
+  },
+  {
+    id: 'HDR-12', level: 'MUST', section: `${H}PSU-ID`,
+    statement: 'PSU-ID, once the TPP has one, carries the psu-id UUID; a value that is not a UUID gets 400.',
+    testedBy: 'automated',
+    interpretation: 'The table marks it required, but the first request of a PSU cannot carry it (Authentication 12): without PSU-ID the bank answers with scaRedirect, not 400.',
+  },
+  {
+    id: 'HDR-13', level: 'MUST', section: `${H}PSU-IP-Address`,
+    statement: 'PSU-IP-Address is required on payment initiation (the PSU is present): without it the request gets 400.',
+    testedBy: 'automated',
+    interpretation: 'A payment is always initiated by a present PSU, so the must-send half of the Limits sentence applies; unattended calls exist only for account reads.',
+  },
+  {
+    id: 'HDR-14', level: 'MUST', section: `${H}PSU-IP-Address`,
+    statement: 'An account read without PSU-IP-Address is an unattended call: served within the Limits, not refused as a missing header.',
+    testedBy: 'automated',
+    interpretation: 'Limits says the header must not be sent when the PSU is absent, so its absence on account reads cannot be an error.',
+  },
+  {
+    id: 'HDR-15', level: 'MUST', section: `${H}PSU-IP-Address`,
+    statement: 'PSU-IP-Address holds an IPv4 or IPv6 address: another value gets 400.',
+    testedBy: 'automated',
+    interpretation: 'The type is "string"; the Berlin Group format is an IP address, and a value that is not one cannot be the PSU address.',
+  },
+  {
+    id: 'HDR-16', level: 'MUST', section: `${H}X-PSU-IDENTITY`,
+    statement: "X-PSU-IDENTITY, a Norwegian national identity number or D-number, is accepted instead of PSU-ID.",
+    testedBy: 'automated',
+    interpretation: 'The sandbox customer number is used; if both headers are sent the suite expects PSU-ID to win, and does not test it.',
+  },
+  {
+    id: 'HDR-17', level: 'MUST', section: `${H}X-PSU-IDENTITY`,
+    statement: 'An X-PSU-IDENTITY that is not 11 digits or fails the mod-11 check digits gets 400; a well-formed D-number passes the check.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'HDR-18', level: 'MUST', section: `${H}PSU-Corporate-ID`,
+    statement: 'PSU-Corporate-ID is optional and carries the corporate agreement identifier (psu-corporate-id).',
+    testedBy: 'needs-capability:corporate-psu',
+  },
+  {
+    id: 'HDR-19', level: 'MUST', section: `${H}PSU-Context`,
+    statement: 'PSU-Context takes PRIVATE or CORPORATE: any other value gets 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'HDR-20', level: 'MUST', section: `${H}PSU-Context`,
+    statement: 'PSU-Context is required for single-SCA payment initiation.',
+    testedBy: 'manual:the spec does not say how a request selects single-SCA initiation, so the refusal cannot be provoked',
+    interpretation: 'The suite sends PSU-Context on every payment initiation that carries a PSU-ID, which satisfies the rule whatever single-SCA means for the target.',
+  },
+  {
+    id: 'HDR-21', level: 'MUST', section: `${H}TPP-Redirect-Preferred`,
+    statement: 'TPP-Redirect-Preferred takes true or false and defaults to true: without it, or with true, SCA goes through the redirect.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'HDR-22', level: 'MUST', section: `${H}TPP-Redirect-Preferred`,
+    statement: "TPP-Redirect-Preferred: false triggers biometric authentication in the bank's mobile app where available.",
+    testedBy: 'needs-capability:mobile-app',
+  },
+  {
+    id: 'HDR-23', level: 'MUST', section: `${H}TPP-Brand-Logging-Information`,
+    statement: 'TPP-Brand-Logging-Information, the brand shown to the PSU, is accepted and changes nothing in the answer.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'HDR-24', level: 'MUST', section: `${H}Accept, Accept-Charset, Accept-Encoding, Accept-Language`,
+    statement: 'Accept, Accept-Charset, Accept-Encoding and Accept-Language are honoured; the answer states Content-Type, Content-Encoding or Content-Language.',
+    testedBy: 'automated',
+    interpretation: 'Checked with Accept: application/json, Accept-Charset: utf-8, Accept-Encoding: gzip and Accept-Language: nb; a compressed answer must name its Content-Encoding.',
+  },
+  {
+    id: 'HDR-25', level: 'MUST', section: `${H}Host`,
+    statement: 'Host, the server domain with an optional port, is accepted in either form.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'HDR-26', level: 'MUST', section: `${H}PSU-IP-Port`,
+    statement: 'PSU-IP-Port, the forwarded port of the PSU, is accepted.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'HDR-27', level: 'MUST', section: `${H}PSU-User-Agent, PSU-Accept, PSU-Accept-Charset, PSU-Accept-Encoding, PSU-Accept-Language`,
+    statement: 'The forwarded PSU headers PSU-User-Agent, PSU-Accept, PSU-Accept-Charset, PSU-Accept-Encoding and PSU-Accept-Language are accepted.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'HDR-28', level: 'MUST', section: `${H}PSU-HTTP-Method`,
+    statement: 'PSU-HTTP-Method takes GET, POST, PUT, PATCH or DELETE: another value gets 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'HDR-29', level: 'MUST', section: `${H}PSU-Device-ID`,
+    statement: 'PSU-Device-ID carries a UUID: another value gets 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'HDR-30', level: 'MUST', section: `${H}PSU-Geo-Location`,
+    statement: 'PSU-Geo-Location, the geo location of the PSU request, is accepted.',
+    testedBy: 'automated',
+    interpretation: 'Any string is accepted; the suite sends the Berlin Group form "GEO:59.9139;10.7522".',
+  },
+  {
+    id: 'HDR-31', level: 'MUST', section: 'Endpoints > Headers',
+    statement: 'Header names are matched case-insensitively (x-request-id and X-Request-ID are the same header).',
+    testedBy: 'automated',
+    interpretation: 'Not written in the spec, but HTTP field names are case-insensitive (RFC 7230), and the spec itself mixes PSU-Corporate-ID and PSU-CORPORATE-ID.',
+  },
+]);

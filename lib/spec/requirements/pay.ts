@@ -1,0 +1,262 @@
+/** PAY: payment initiation request and 201 response (Resources > Payment initiation request / response). */
+import { defineArea } from './types.js';
+
+const REQ = 'Resources > Payment initiation request > ';
+const RES = 'Resources > Payment initiation response > ';
+
+export const PAY = defineArea('PAY', [
+  // ---- Request (POST /v1/payments/sepa-credit-transfers body) ----
+  {
+    id: 'PAY-01', level: 'MUST', section: `${REQ}endToEndIdentification`,
+    statement: 'endToEndIdentification is optional: a payment request without it is accepted.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-02', level: 'MUST', section: `${REQ}endToEndIdentification`,
+    statement: 'endToEndIdentification holds at most 35 characters: 35 are accepted, 36 get 400.',
+    testedBy: 'automated',
+    interpretation: 'The bound is inclusive and counts characters (not bytes). The expected error code is FORMAT_ERROR (checked at SHOULD level under ERR-21).',
+  },
+  {
+    id: 'PAY-03', level: 'MUST', section: `${REQ}instructedAmount`,
+    statement: 'instructedAmount is a required object: a request without it, or with a non-object value, gets 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-04', level: 'MUST', section: `${REQ}instructedAmount.amount`,
+    statement: 'instructedAmount.amount is required and is a JSON string: a missing amount gets 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-05', level: 'MUST', section: `${REQ}instructedAmount.amount`,
+    statement: 'An amount has at most 18 digits in total (contract precision 18): 19 digits get 400.',
+    testedBy: 'automated',
+    interpretation: 'Precision is read as in SQL DECIMAL(18,5): the count of all significant digits, integer and fraction together, leading zeros not counted.',
+  },
+  {
+    id: 'PAY-06', level: 'MUST', section: `${REQ}instructedAmount.amount`,
+    statement: 'An amount has at most 5 fraction digits (contract scale 5): 6 fraction digits get 400.',
+    testedBy: 'automated',
+    interpretation: 'Scale is the maximum number of digits after the decimal point. No currency in the list has more than 3 minor units, so PAY-07 is the stricter bound in practice; this entry records the contract limit.',
+  },
+  {
+    id: 'PAY-07', level: 'MUST', section: `${REQ}instructedAmount.amount`,
+    statement: "An amount with more fraction digits than the currency's ISO 4217 minor units gets 400 (e.g. EUR 10.123, JPY 100.5).",
+    testedBy: 'automated',
+    interpretation: '"Must match the minor units" is read as "at most the minor units": more digits would need rounding, which a bank must not do silently. Fewer digits are allowed, see PAY-08.',
+  },
+  {
+    id: 'PAY-08', level: 'MUST', section: `${REQ}instructedAmount.amount`,
+    statement: 'An amount with fewer fraction digits than the minor units, or none, is accepted (EUR "10" and "10.5").',
+    testedBy: 'automated',
+    interpretation: 'Requiring exactly the minor units would refuse "10" for EUR, which the Berlin Group amount pattern allows and which denotes the same value; the spec gives no sign that such amounts are refused.',
+  },
+  {
+    id: 'PAY-09', level: 'MUST', section: `${REQ}instructedAmount.amount`,
+    statement: 'An amount is a plain positive decimal with a dot separator: zero, signs, exponents, commas or spaces get 400.',
+    testedBy: 'automated',
+    interpretation: 'The spec gives only precision and scale. A payment of zero or a negative amount has no meaning, and the Berlin Group pattern has no exponent, comma or whitespace; the suite refuses all of these.',
+  },
+  {
+    id: 'PAY-10', level: 'MUST', section: `${REQ}instructedAmount.currency`,
+    statement: 'instructedAmount.currency is required and must be a code of the currency list: a missing or unknown code gets 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-11', level: 'MUST', section: `${REQ}instructedAmount.currency`,
+    statement: 'A current ISO 4217 code absent from the currency list (e.g. BYN, MRU, VES, STN) gets 400.',
+    testedBy: 'automated',
+    interpretation: 'The rule says "one of the currency list below", so the list is closed even where it lists withdrawn codes (BYR, MRO, VEF, STD) instead of their successors.',
+  },
+  {
+    id: 'PAY-12', level: 'INFO', section: `${REQ}instructedAmount.currency`,
+    statement: 'The currency list holds codes that ISO 4217 withdrew or never had; the suite assigns each a number of minor units.',
+    testedBy: 'manual:code-list decision applied by the PAY-07 and PAY-08 tests',
+    interpretation: 'Withdrawn codes (BYR 0, MRO 2, STD 2, VEF 2, HRK 2, CUC 2, ZWD 2, SLL 2) keep their last published ISO 4217 minor units; non-ISO codes GGP, IMP, JEP, SPL, TVD take 2, like the currencies they track.',
+  },
+  {
+    id: 'PAY-13', level: 'MUST', section: `${REQ}creditorName`,
+    statement: 'creditorName is required: a request without it gets 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-14', level: 'MUST', section: `${REQ}creditorName`,
+    statement: 'creditorName holds at most 70 characters: 70 are accepted, 71 get 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-15', level: 'MUST', section: `${REQ}creditorAccount`,
+    statement: 'creditorAccount is a required object: a request without it gets 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-16', level: 'MUST', section: `${REQ}creditorAccount.iban`,
+    statement: 'creditorAccount.iban is required: a creditor account without an IBAN gets 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-17', level: 'MUST', section: `${REQ}creditorAccount.iban`,
+    statement: 'creditorAccount.iban holds at most 34 characters: 35 get 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-18', level: 'MUST', section: `${REQ}creditorAccount.iban`,
+    statement: 'creditorAccount.iban is in ISO 13616-1 electronic form with valid check digits: a wrong mod-97 check or spaces get 400.',
+    testedBy: 'automated',
+    interpretation: '"ISO 13616-1 form" is read as the electronic format: country code, two check digits, BBAN, upper case, no spaces, and the mod-97 check passing.',
+  },
+  {
+    id: 'PAY-19', level: 'MUST', section: `${REQ}creditorAccount.currency`,
+    statement: 'creditorAccount.currency is required and is a code of the currency list: missing or unknown gets 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-20', level: 'MUST', section: `${REQ}creditorAddress`,
+    statement: 'creditorAddress, when present, is an object: any other JSON type gets 400.',
+    testedBy: 'automated',
+    interpretation: 'The field table marks creditorAddress optional; since the structured-address rule is enforced (ADR-05, ADR-06) its absence is refused through that rule, not as a format error.',
+  },
+  {
+    id: 'PAY-21', level: 'MUST', section: `${REQ}creditorAddress.street`,
+    statement: 'creditorAddress.street holds at most 70 characters: 71 get 400.',
+    testedBy: 'automated',
+    interpretation: 'The table writes `street`; the Berlin Group names it streetName. The suite sends `street` as the table says and the reference bank also accepts streetName.',
+  },
+  {
+    id: 'PAY-22', level: 'MUST', section: `${REQ}creditorAddress.buildingNumber`,
+    statement: 'creditorAddress.buildingNumber and postalCode are strings when present: a number or object gets 400.',
+    testedBy: 'automated',
+    interpretation: 'No length limit is given for them, so none is imposed (the Berlin Group limits are not added).',
+  },
+  {
+    id: 'PAY-23', level: 'MUST', section: `${REQ}creditorAddress.city`,
+    statement: 'creditorAddress.city is deprecated but still accepted, and stands for townName when townName is absent.',
+    testedBy: 'automated',
+    interpretation: 'The table calls city deprecated while Versioning lists it as removed in favour of townName. A deprecated field is still served, so city is accepted; when both are sent, townName wins.',
+  },
+  {
+    id: 'PAY-24', level: 'MUST', section: `${REQ}creditorAddress.townName`,
+    statement: 'creditorAddress.townName, the replacement of city, is accepted as a string.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-25', level: 'MUST', section: `${REQ}creditorAddress.country`,
+    statement: 'creditorAddress.country is required inside creditorAddress: an address without a country gets 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-26', level: 'MUST', section: `${REQ}creditorAddress.country`,
+    statement: 'creditorAddress.country has exactly 2 characters: "NOR" or "N" get 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-27', level: 'MUST', section: `${REQ}creditorAddress.country`,
+    statement: 'creditorAddress.country is a code of the country list, in upper case: "XK" or "no" get 400.',
+    testedBy: 'automated',
+    interpretation: 'The list is written in upper case and ISO 3166-1 alpha-2 codes are upper case, so lower case is not accepted.',
+  },
+  {
+    id: 'PAY-28', level: 'MUST', section: `${REQ}debtorAccount`,
+    statement: 'debtorAccount is a required object: a request without it gets 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-29', level: 'MUST', section: `${REQ}debtorAccount.iban`,
+    statement: 'debtorAccount.iban is required and holds at most 34 characters: missing or 35 characters get 400.',
+    testedBy: 'automated',
+    interpretation: 'The same ISO 13616-1 check as for the creditor (PAY-18) applies: both fields are IBANs.',
+  },
+  {
+    id: 'PAY-30', level: 'MUST', section: `${REQ}debtorAccount.currency`,
+    statement: 'debtorAccount.currency is required and is a code of the currency list: missing or unknown gets 400.',
+    testedBy: 'automated',
+    interpretation: 'The row says only "required"; the currency list of the Currency type applies as for creditorAccount.currency.',
+  },
+  {
+    id: 'PAY-31', level: 'MUST', section: `${REQ}remittanceInformationUnstructured`,
+    statement: 'remittanceInformationUnstructured is optional but, when sent, not empty: "" gets 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-32', level: 'MUST', section: `${REQ}remittanceInformationUnstructured`,
+    statement: 'remittanceInformationUnstructured holds at most 140 characters: 140 are accepted, 141 get 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-33', level: 'MUST', section: `${REQ}remittanceInformationUnstructured`,
+    statement: 'remittanceInformationUnstructured may be ASCII or UTF-8 text: Norwegian letters (æøå) are accepted.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-34', level: 'INFO', section: `${REQ}remittanceInformationUnstructured`,
+    statement: 'The bank may truncate or re-encode the remittance text while processing; a read-back need not match byte for byte.',
+    testedBy: 'manual:a permission to the bank; the suite never compares the text read back byte for byte',
+  },
+  {
+    id: 'PAY-35', level: 'MUST', section: `${REQ}requestedExecutionDate`,
+    statement: 'requestedExecutionDate is optional and, when sent, an ISO 8601 date (YYYY-MM-DD): other forms get 400.',
+    testedBy: 'automated',
+  },
+  // ---- 201 response ----
+  {
+    id: 'PAY-36', level: 'MUST', section: `${RES}paymentId`,
+    statement: 'A 201 payment response carries paymentId, a non-empty string identifying the payment.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-37', level: 'MUST', section: `${RES}transactionStatus`,
+    statement: 'A 201 payment response carries transactionStatus, one of the eleven statuses the spec lists.',
+    testedBy: 'automated',
+    interpretation: 'Berlin Group statuses the spec leaves out (ACCC, ACFC, PATC) are not allowed.',
+  },
+  {
+    id: 'PAY-38', level: 'MUST', section: `${RES}transactionFees`,
+    statement: 'transactionFees is optional; when present it has amount (a string) and currency (from the currency list).',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-39', level: 'INFO', section: `${RES}transactionFees`,
+    statement: 'transactionFees is the total fee of the payment, currency-conversion fees included where they apply.',
+    testedBy: 'manual:the fee amount depends on the bank price list, which the suite does not know',
+  },
+  {
+    id: 'PAY-40', level: 'MUST', section: `${RES}transactionFeeIndicator`,
+    statement: 'transactionFeeIndicator is an optional boolean; it is not false when transactionFees shows a fee above zero.',
+    testedBy: 'automated',
+    interpretation: '"true when the payment incurs a fee" is checked for consistency with transactionFees, the only fee evidence the suite sees.',
+  },
+  {
+    id: 'PAY-41', level: 'MUST', section: `${RES}tppMessages`,
+    statement: 'tppMessages is optional; when present it is an array of tppMessage items (see MSG).',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-42', level: 'MUST', section: `${RES}psuMessage`,
+    statement: 'psuMessage is an optional string of at most 512 characters.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'PAY-43', level: 'MUST', section: `${RES}_links`,
+    statement: '_links is optional; when present it maps link names to Link objects (href and verbs, see MSG).',
+    testedBy: 'automated',
+  },
+  // ---- Other payment services and products (shapes not shown; Berlin Group 1.3) ----
+  {
+    id: 'PAY-44', level: 'MUST', section: 'Resources > Payment initiation request > periodic payments (not shown)',
+    statement: 'A periodic payment adds startDate and frequency (Berlin Group codes) to the single payment, with optional endDate, executionRule, dayOfExecution.',
+    testedBy: 'automated',
+    interpretation: 'The spec names periodic payments (Errors rule 8, baskets) without their shape; the Berlin Group 1.3.8 shape is used, with monthsOfExecution for MonthlyVariable.',
+  },
+  {
+    id: 'PAY-45', level: 'MUST', section: 'Resources > Payment initiation request > bulk payments (not shown)',
+    statement: 'A bulk payment holds debtorAccount, optional batchBookingPreferred and requestedExecutionDate, and a non-empty payments array.',
+    testedBy: 'automated',
+    interpretation: 'Shape not shown; the Berlin Group 1.3.8 bulk body is used, its payments carrying the single-payment fields without debtorAccount.',
+  },
+  {
+    id: 'PAY-46', level: 'MUST', section: 'Resources > Payment initiation request > other payment products (not shown)',
+    statement: 'Payment products other than sepa-credit-transfers take the same request fields and rules unless a rule names the product.',
+    testedBy: 'automated',
+    interpretation: 'Products of this interface family: domestic-norway-credit-transfers, norwegian-cross-border-credit-transfers (NCBCT), norwegian-domestic-payment-to-self; their own fields are not shown, so the SEPA table applies.',
+  },
+]);

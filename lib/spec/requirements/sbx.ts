@@ -1,0 +1,61 @@
+/** SBX: sandbox mock data (What the service does > Sandbox mock data). */
+import { defineArea } from './types.js';
+
+const S = 'What the service does > Sandbox mock data';
+
+export const SBX = defineArea('SBX', [
+  {
+    id: 'SBX-01', level: 'MUST', section: S,
+    statement: 'An initialisation operation resets the sandbox to its known state.',
+    testedBy: 'needs-capability:sandbox-reset',
+    interpretation: 'The path is not shown; the suite uses POST /v1/sandbox/initialize (signed like any request), which a target may override in targets.yaml.',
+  },
+  {
+    id: 'SBX-02', level: 'MUST', section: S,
+    statement: 'Initialisation also removes customers and accounts created manually.',
+    testedBy: 'needs-capability:sandbox-reset',
+  },
+  {
+    id: 'SBX-03', level: 'MUST', section: S,
+    statement: 'In the known state every private customer has 2 accounts and one card account.',
+    testedBy: 'needs-capability:sandbox-reset',
+  },
+  {
+    id: 'SBX-04', level: 'MUST', section: S,
+    statement: 'In the known state every corporate customer has 2 accounts.',
+    testedBy: 'needs-capability:sandbox-reset',
+  },
+  {
+    id: 'SBX-05', level: 'MUST', section: S,
+    statement: 'GET /v1/sandbox/customers lists the sandbox customers.',
+    testedBy: 'automated',
+    interpretation: 'The payload is not shown: the suite accepts a JSON array of customers, or an object holding one, each with the customer number the PSU types at login and the type private or corporate.',
+  },
+  {
+    id: 'SBX-06', level: 'MUST', section: S,
+    statement: 'Mock operations create or update a single mock resource: a customer, an account or a card account.',
+    testedBy: 'needs-capability:sandbox-mock-data',
+    interpretation: 'Paths and bodies are not shown; the suite uses those of this interface family (POST /v1/sandbox/customers, /accounts, /card-accounts, /agreements) and sends amounts as strings. Accepting numbers there too is the target\'s choice.',
+  },
+  {
+    id: 'SBX-07', level: 'MUST', section: S,
+    statement: 'Mock operations set the balances of an account and of a card account.',
+    testedBy: 'needs-capability:sandbox-mock-data',
+  },
+  {
+    id: 'SBX-08', level: 'MUST', section: S,
+    statement: 'A mock operation sets the owner name of an account.',
+    testedBy: 'needs-capability:sandbox-mock-data',
+  },
+  {
+    id: 'SBX-09', level: 'MUST', section: S,
+    statement: 'The sandbox simulates batch processing 5 times a day: an authorised non-periodic payment advances in status after a batch run.',
+    testedBy: 'needs-capability:clock-control',
+    interpretation: 'The batch times are not given; with clock control the suite moves the clock by 24 hours / 5 and expects the status to have moved on from its state after SCA.',
+  },
+  {
+    id: 'SBX-10', level: 'MUST', section: S,
+    statement: 'The simulated batch processing leaves periodic payments out.',
+    testedBy: 'needs-capability:clock-control',
+  },
+]);

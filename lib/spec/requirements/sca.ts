@@ -1,0 +1,127 @@
+/** SCA: Authentication items 9 to 16. */
+import { defineArea } from './types.js';
+
+const A = 'Authentication ';
+
+export const SCA = defineArea('SCA', [
+  {
+    id: 'SCA-01', level: 'MUST', section: `${A}9`,
+    statement: "SCA uses the redirect flow: scaRedirect href is an https address that opens the bank's SCA site.",
+    testedBy: 'automated',
+  },
+  {
+    id: 'SCA-02', level: 'MUST', section: `${A}9`,
+    statement: 'Whenever SCA is needed, on any endpoint, the response carries an scaRedirect link.',
+    testedBy: 'automated',
+    interpretation: 'The spec tells the TPP to check every response; the bank side is that no response needing SCA omits the link.',
+  },
+  {
+    id: 'SCA-03', level: 'MAY', section: `${A}9`,
+    statement: 'The bank may exempt any transaction from SCA or require SCA on any transaction.',
+    testedBy: 'manual:a permission; the suite accepts both a payment with and without scaRedirect',
+  },
+  {
+    id: 'SCA-04', level: 'MUST', section: `${A}9`,
+    statement: 'TPP-Redirect-URI is required on all requests, since the need for SCA cannot be foreseen: an account read without it gets 400.',
+    testedBy: 'automated',
+    interpretation: 'All AIS and PIS requests; sandbox mock-data operations never lead to SCA and are excluded.',
+  },
+  {
+    id: 'SCA-05', level: 'MUST', section: `${A}9`,
+    statement: 'Consent is collected in the SCA step.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'SCA-06', level: 'MUST', section: `${A}10`,
+    statement: 'Within one TPP-Session-ID an SCA holds for up to 1 hour: further requests in that time need no new SCA.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'SCA-07', level: 'MUST', section: `${A}10`,
+    statement: 'The session does not cover services that need SCA with dynamic linking: each payment still gets its own SCA.',
+    testedBy: 'automated',
+    interpretation: 'A second payment in a valid session must still carry scaRedirect, unless exempted (SCA-03); an exemption is reported, not failed.',
+  },
+  {
+    id: 'SCA-08', level: 'MUST', section: `${A}10`,
+    statement: 'Renewing a session requires a new SCA.',
+    testedBy: 'needs-capability:clock-control',
+  },
+  {
+    id: 'SCA-09', level: 'MUST', section: `${A}11`,
+    statement: 'SCA for account access is renewed every 180 days (previously 90): access works until day 180 and needs SCA after.',
+    testedBy: 'needs-capability:clock-control',
+  },
+  {
+    id: 'SCA-10', level: 'MUST', section: `${A}12`,
+    statement: 'Account access step 1-2: a first call to a resource answers 401 with scaRedirect.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'SCA-11', level: 'SHOULD', section: `${A}12`,
+    statement: 'The SCA site can be shown in a frame: it does not forbid framing (X-Frame-Options, frame-ancestors).',
+    testedBy: 'automated',
+    interpretation: 'The TPP may "show the link in a frame"; that only works if the SCA pages allow framing. Not written as a bank duty, hence SHOULD.',
+  },
+  {
+    id: 'SCA-12', level: 'MUST', section: `${A}12`,
+    statement: 'Account access steps 3-5: the PSU selects accounts and is sent to the redirect address with psu-id.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'SCA-13', level: 'MUST', section: `${A}12`,
+    statement: 'Account access steps 6-7: the call repeated with PSU-ID returns the selected accounts.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'SCA-14', level: 'MUST', section: `${A}13`,
+    statement: 'In corporate context later calls carry PSU-ID and PSU-CORPORATE-ID and return the agreement accounts.',
+    testedBy: 'needs-capability:corporate-psu',
+  },
+  {
+    id: 'SCA-15', level: 'MUST', section: `${A}13`,
+    statement: 'The corporate id comes from the SCA redirect (AIS consent flow, GET /v1/user for PISPs) or from GET /v1/agreements.',
+    testedBy: 'needs-capability:corporate-psu',
+  },
+  {
+    id: 'SCA-16', level: 'MUST', section: `${A}13`,
+    statement: 'A new corporate context triggers a new consent flow: a PSU-CORPORATE-ID without consent gets 401 with scaRedirect.',
+    testedBy: 'needs-capability:corporate-psu',
+  },
+  {
+    id: 'SCA-17', level: 'MUST', section: `${A}13`,
+    statement: 'A corporate user request without PSU-CORPORATE-ID gets 400.',
+    testedBy: 'needs-capability:corporate-psu',
+    interpretation: 'A request is corporate when it carries PSU-Context CORPORATE, or a PSU-ID whose SCA ended in corporate context; without PSU-CORPORATE-ID it gets 400 (HTTP_HEADER_REQUIRED or FORMAT_ERROR).',
+  },
+  {
+    id: 'SCA-18', level: 'MUST', section: `${A}14`,
+    statement: 'After SCA the PSU sees a checkbox list of accounts with the already consented ones pre-selected.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'SCA-19', level: 'MUST', section: `${A}14`,
+    statement: 'Deselecting an account revokes its consent, selecting grants it; after confirming the PSU is redirected.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'SCA-20', level: 'MUST', section: `${A}15`,
+    statement: 'The PSU may revoke consent directly with the bank at any time; the TPP then loses access.',
+    testedBy: 'needs-capability:bank-channel',
+  },
+  {
+    id: 'SCA-21', level: 'INFO', section: `${A}15`,
+    statement: 'The bank need not tell the TPP about a revocation.',
+    testedBy: 'manual:a permission; nothing to observe',
+  },
+  {
+    id: 'SCA-22', level: 'MAY', section: `${A}15`,
+    statement: 'The bank may remove payment permission for an account that stays visible in account information.',
+    testedBy: 'manual:a permission; nothing to fail',
+  },
+  {
+    id: 'SCA-23', level: 'MUST', section: `${A}16`,
+    statement: "TPP-Redirect-Preferred: false on every request triggers biometric authentication in the bank's mobile app where available.",
+    testedBy: 'needs-capability:mobile-app',
+  },
+]);

@@ -1,0 +1,40 @@
+/** SES: every row of the SCA session table (States > SCA session (TPP-Session-ID)). */
+import { defineArea } from './types.js';
+
+const S = 'States > SCA session > ';
+
+export const SES = defineArea('SES', [
+  {
+    id: 'SES-01', level: 'MUST', section: `${S}none / request requiring SCA`,
+    statement: 'A request needing SCA without a valid SCA starts a pending SCA: the response carries scaRedirect.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'SES-02', level: 'MUST', section: `${S}SCA pending / PSU completes SCA`,
+    statement: 'A completed SCA makes the session valid for up to 1 hour and redirects the PSU to the TPP with query parameters.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'SES-03', level: 'MUST', section: `${S}SCA pending / SCA fails`,
+    statement: 'A failed SCA leaves no session, and the redirect carries the error parameters.',
+    testedBy: 'needs-capability:sca-abort',
+  },
+  {
+    id: 'SES-04', level: 'MUST', section: `${S}session valid / 1 hour passes`,
+    statement: 'One hour after SCA the session expires and a new SCA is required.',
+    testedBy: 'needs-capability:clock-control',
+    interpretation: 'The hour runs from the completion of SCA, not from the last use.',
+  },
+  {
+    id: 'SES-05', level: 'MUST', section: `${S}session valid / new TPP-Session-ID, SCA completed`,
+    statement: 'A completed SCA under a new TPP-Session-ID makes the new session valid and invalidates the old one.',
+    testedBy: 'automated',
+    interpretation: 'Sessions are per PSU and TPP: a request under the old TPP-Session-ID afterwards needs SCA again (401 or scaRedirect).',
+  },
+  {
+    id: 'SES-06', level: 'MUST', section: `${S}session valid / new TPP-Session-ID, SCA aborted`,
+    statement: 'An SCA started under a new TPP-Session-ID and not completed leaves the old session valid.',
+    testedBy: 'automated',
+    interpretation: '"Aborted" covers an SCA the PSU abandons; the suite starts it and never completes it, which needs no sca-abort steps.',
+  },
+]);

@@ -1,0 +1,178 @@
+/** SIG: Authentication items 1 to 8 (transport, TPP identity, request signing). */
+import { defineArea } from './types.js';
+
+const A = 'Authentication ';
+
+const CODE =
+  'The spec mandates the status 400 and names no code. The Berlin Group codes for the case are expected (checked at SHOULD level, a different code is a WARNING); the status stays MUST.';
+
+export const SIG = defineArea('SIG', [
+  {
+    id: 'SIG-01', level: 'MUST', section: `${A}1`,
+    statement: 'Transport is always TLS 1.2 or higher: TLS 1.0/1.1 handshakes and plain HTTP are not served.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'SIG-02', level: 'MUST', section: `${A}2`,
+    statement: 'A TPP certificate not issued by a trusted CA is refused (4xx, never data).',
+    testedBy: 'automated',
+    interpretation: 'The status is not named: 400 (the signature cannot be validated), 401 (CERTIFICATE_INVALID) and 403 all pass. The suite signs with a self-made CA the target cannot trust.',
+  },
+  {
+    id: 'SIG-03', level: 'MUST', section: `${A}3`,
+    statement: 'Every request must be signed, and a correctly signed request is accepted (not refused with 400).',
+    testedBy: 'automated',
+  },
+  {
+    id: 'SIG-04', level: 'MUST', section: `${A}3`,
+    statement: 'A request that should be signed but carries no Signature gets 400.',
+    testedBy: 'automated',
+    interpretation: 'Every interface request should be signed, GETs and sandbox operations included.',
+  },
+  {
+    id: 'SIG-05', level: 'SHOULD', section: `${A}3`,
+    statement: 'The 400 for a missing Signature carries code SIGNATURE_MISSING.',
+    testedBy: 'automated',
+    interpretation: `${CODE} HTTP_HEADER_REQUIRED and FORMAT_ERROR, from the spec's own list, are also accepted without warning.`,
+  },
+  {
+    id: 'SIG-06', level: 'MUST', section: `${A}3`,
+    statement: 'A signature that fails validation gets 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'SIG-07', level: 'SHOULD', section: `${A}3`,
+    statement: 'The 400 for a signature failing validation carries code SIGNATURE_INVALID.',
+    testedBy: 'automated',
+    interpretation: `${CODE} FORMAT_ERROR is also accepted for a header that cannot be parsed.`,
+  },
+  // Authentication 2 continues here: SIG-03 and SIG-04 were taken by item 3 before these were written.
+  {
+    id: 'SIG-08', level: 'MUST', section: `${A}2`,
+    statement: 'A TPP must be a registered AISP or PISP: a certificate without the role needed for the service is refused.',
+    testedBy: 'needs-capability:test-ca-trusted',
+    interpretation: 'Roles come from the ETSI TS 119 495 QCStatement (PSP_AI, PSP_PI, ...). An AIS-only certificate initiating a payment gets 401 or 403 (FORBIDDEN, ERR-13).',
+  },
+  {
+    id: 'SIG-09', level: 'MUST', section: `${A}2`,
+    statement: 'An expired or not yet valid TPP certificate is refused.',
+    testedBy: 'needs-capability:test-ca-trusted',
+    interpretation: 'Status as for SIG-02.',
+  },
+  {
+    id: 'SIG-10', level: 'MUST', section: `${A}2`,
+    statement: 'In production the certificate is validated and the TPP registration checked against central registries.',
+    testedBy: 'needs-capability:production-certificate',
+  },
+  {
+    id: 'SIG-11', level: 'MUST', section: `${A}4`,
+    statement: 'The Date header is required on signed requests: a request without it gets 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'SIG-12', level: 'MUST', section: `${A}4`,
+    statement: 'A Date more than 60 seconds from the bank clock, in the past or the future, gets 400.',
+    testedBy: 'automated',
+    interpretation: 'Inclusive limit, see LIM-01.',
+  },
+  {
+    id: 'SIG-13', level: 'SHOULD', section: `${A}4`,
+    statement: 'The 400 for a Date outside the allowed deviation carries code TIMESTAMP_INVALID.',
+    testedBy: 'automated',
+    interpretation: `${CODE} FORMAT_ERROR is also accepted.`,
+  },
+  {
+    id: 'SIG-14', level: 'MUST', section: `${A}5`,
+    statement: 'The Signature header has the parts keyId, algorithm, headers and signature as name="value": one missing gets 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'SIG-15', level: 'INFO', section: `${A}5`,
+    statement: 'The TPP writes the Signature parts comma-separated in the order keyId, algorithm, headers, signature.',
+    testedBy: 'manual:binds the TPP; the suite always sends this order, and draft-cavage lets a verifier accept any order',
+  },
+  {
+    id: 'SIG-16', level: 'MUST', section: `${A}5 > keyId`,
+    statement: 'keyId "SN=<serial in upper-case hex>,CA=<issuer DN in RFC 2253 form>" matching the certificate is accepted.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'SIG-17', level: 'MUST', section: `${A}5 > keyId`,
+    statement: 'A keyId whose serial or issuer does not match the TPP-Signature-Certificate, or that is malformed, gets 400.',
+    testedBy: 'automated',
+    interpretation: 'A KID error (Errors rule 3): 400, with code KID_INVALID (ERR-31).',
+  },
+  {
+    id: 'SIG-18', level: 'MUST', section: `${A}5 > keyId`,
+    statement: 'A Signature without keyId gets 400.',
+    testedBy: 'automated',
+    interpretation: 'A KID error (Errors rule 3): 400, with code KID_MISSING (ERR-30).',
+  },
+  {
+    id: 'SIG-19', level: 'SHOULD', section: `${A}5 > keyId`,
+    statement: 'A keyId naming the right certificate in a variant form (lower-case or zero-padded serial, other DN order) is accepted.',
+    testedBy: 'automated',
+    interpretation: 'Public TPP tooling for this interface family writes serials and issuers loosely; comparing serials as numbers and DNs by attribute type and value keeps the check secure and interoperable.',
+  },
+  {
+    id: 'SIG-20', level: 'MUST', section: `${A}5 > algorithm`,
+    statement: 'algorithm is rsa-sha256, matching the certificate key: another value (hmac-sha256, hs2019, rsa-sha512) gets 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'SIG-21', level: 'MUST', section: `${A}5 > headers`,
+    statement: 'headers lists the signed header names in lower case, space-separated, in signing order; (request-target) is verified as the target URL.',
+    testedBy: 'automated',
+    interpretation: '(request-target) is "<lower-case method> <path and query>", as in draft-cavage.',
+  },
+  {
+    id: 'SIG-22', level: 'MUST', section: `${A}5 > signature`,
+    statement: 'signature is Base64(RSA-SHA256(signing string)), verified with the certificate public key: altered bytes get 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'SIG-23', level: 'MUST', section: `${A}6`,
+    statement: 'The signing string is "name: value" lines, lower-case names, joined by newlines in headers order: signing another order gets 400.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'SIG-24', level: 'MUST', section: `${A}6`,
+    statement: 'Headers absent from the request are left out of the signature: a request without PSU-ID, not signing psu-id, is accepted.',
+    testedBy: 'automated',
+    interpretation: 'Conversely, a headers list naming a header the request lacks cannot be verified and gets 400.',
+  },
+  {
+    id: 'SIG-25', level: 'MUST', section: `${A}6`,
+    statement: 'Each signable header present (date, digest, x-request-id, psu-id, psu-corporate-id, tpp-redirect-uri) must be signed; one left out gets 400.',
+    testedBy: 'automated',
+    interpretation: 'The basket endpoint says these are included "when present"; an unsigned PSU-ID or redirect address could be swapped in transit, so leaving one out fails validation.',
+  },
+  {
+    id: 'SIG-26', level: 'SHOULD', section: `${A}6`,
+    statement: 'Signing further headers beyond the signable ones (such as (request-target) or host) is accepted.',
+    testedBy: 'automated',
+    interpretation: 'Authentication 5 itself names (request-target), so the signable list is a minimum, not a whitelist.',
+  },
+  {
+    id: 'SIG-27', level: 'MUST', section: `${A}7`,
+    statement: 'A Signature header MIME-encoded per RFC 2047 (=?utf-8?B?<base64>?=) is decoded and accepted.',
+    testedBy: 'automated',
+    interpretation: 'The encoded word is the whole header value; ISO-8859-1 (=?iso-8859-1?B?...?=) is accepted as well.',
+  },
+  {
+    id: 'SIG-28', level: 'MUST', section: `${A}8`,
+    statement: 'Signatures follow draft-cavage HTTP signatures as profiled by XS2A section 11.',
+    testedBy: 'automated',
+    interpretation: 'Draft 10 semantics ((request-target), no (created)); the suite signer is itself checked against the draft test vectors.',
+  },
+  {
+    id: 'SIG-29', level: 'MAY', section: `${A}8`,
+    statement: 'The bank may sign response bodies; a signed response carries a Digest that matches its body.',
+    testedBy: 'automated',
+  },
+  {
+    id: 'SIG-30', level: 'SHOULD', section: `${A}8`,
+    statement: 'The TPP should verify signed responses.',
+    testedBy: 'manual:binds the TPP; the suite verifies when a signature is present (SIG-29)',
+  },
+]);

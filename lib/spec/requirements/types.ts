@@ -1,0 +1,94 @@
+/**
+ * Types of the requirement catalogue: every normative statement of the Open Banking Interface Specification
+ * gets a stable id (area prefix and number), its section, a level, a one-line statement in the project's own
+ * words, how it is tested, and, for an ambiguous rule, the interpretation chosen and why.
+ *
+ * Ids are never renumbered and never reused: a requirement that no longer applies stays in the catalogue
+ * with `retired: true`.
+ */
+
+export type RequirementLevel = 'MUST' | 'SHOULD' | 'MAY' | 'INFO';
+
+export const LEVELS: readonly RequirementLevel[] = ['MUST', 'SHOULD', 'MAY', 'INFO'];
+
+/**
+ * Capabilities a target can declare in targets.yaml (`capabilities: [...]`). A requirement that needs one is
+ * NOT_TESTABLE on a target that lacks it.
+ */
+export const CAPABILITIES = {
+  'sandbox-reset': 'the sandbox initialisation operation may be called (resets to the known state, removes manual data)',
+  'sandbox-mock-data': 'the sandbox mock-data operations may be called (create customers, accounts, transactions, set balances and names)',
+  'clock-control': 'the target clock can be moved (session expiry, 180-day renewal, 24-hour counters, batch runs, enforcement dates)',
+  'second-tpp': 'a second TPP certificate the target accepts, for rules that compare two TPPs',
+  'test-ca-trusted': 'the target trusts certificates issued by the suite test CA (expired or role-restricted certificate variants)',
+  'corporate-psu': 'a PSU with at least one corporate agreement and its login steps',
+  'sca-abort': 'browser steps that make the SCA fail or that cancel it, declared for the target',
+  'fault-injection': 'the target can be made to fail internally (HTTP 500 paths)',
+  'bank-channel': "the tester can act as the PSU in the bank's own channels (online bank), outside the TPP flow",
+  'mobile-app': "the bank's mobile app with biometric authentication is available to the tester",
+  'production-certificate': 'a production eIDAS certificate and a production target (central registry checks)',
+  'production-target': 'a production target with real PSUs; writing tests are excluded by the safety policy',
+} as const;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+export type TestedBy = 'automated' | `needs-capability:${string}` | `manual:${string}`;
+
+export const AREAS = {
+  GEN: 'What the service does: roles, environments, consent approach, PSU contexts, TPP contact registration',
+  FMT: 'Data format: JSON, UTF-8, unprocessable characters, dates in bodies and headers, amounts as strings',
+  SBX: 'Sandbox mock data: known state, initialisation, customers, mock operations, batch processing',
+  PAY: 'Payment initiation request and 201 response (sepa-credit-transfers)',
+  ADR: 'Structured-address rule for payments and its enforcement dates',
+  MSG: 'tppMessages items and the Link object',
+  BSK: 'Signing baskets',
+  PSU: 'Identifiers of the PSU: psu-id, psu-corporate-id, TPP-Session-ID',
+  STA: 'States: scaStatus and transactionStatus',
+  SES: 'The SCA session governed by TPP-Session-ID',
+  END: 'Endpoints',
+  HDR: 'Request headers of payment initiation (and of the requests that share its header set)',
+  SIG: 'Authentication 1-8: transport, TPP identity, request signing',
+  SCA: 'Authentication 9-16: SCA redirect, sessions, renewal, consent, corporate context, biometrics',
+  EVT: 'Events: the PSU redirect after SCA and its query parameters',
+  ERR: 'Errors: error body, status codes, message codes, error rules 1-8',
+  LIM: 'Limits',
+  PAG: 'Pagination of transaction lists',
+  AIS: 'Account information facts: accounts, balances, transactions',
+  VER: 'Versioning: path prefix, x-accept-fix, deprecations, release-note behaviours',
+} as const;
+
+export type Area = keyof typeof AREAS;
+
+export const AREA_PREFIXES = Object.keys(AREAS) as Area[];
+
+export interface Requirement {
+  /** `^[A-Z]{3}-\d{2,3}$`, the prefix is the area. Stable, never reused. */
+  id: string;
+  area: Area;
+  /** Where the statement comes from, e.g. "Authentication 5 > keyId", "Limits > Clock deviation". */
+  section: string;
+  level: RequirementLevel;
+  /** One line, in the project's own words (< 200 characters). */
+  statement: string;
+  testedBy: TestedBy;
+  /** For an ambiguous rule: the reading the suite and the reference bank apply, and why. */
+  interpretation?: string;
+  /** Kept only so the id is never reused. */
+  retired?: true;
+}
+
+/** A catalogue entry as written in an area file: the area follows from the id prefix. */
+export type RequirementEntry<A extends Area> = Omit<Requirement, 'area' | 'id'> & { id: `${A}-${string}` };
+
+export function defineArea<A extends Area>(area: A, entries: readonly RequirementEntry<A>[]): Requirement[] {
+  return entries.map(({ id, section, level, statement, testedBy, interpretation, retired }) => ({
+    id,
+    area,
+    section,
+    level,
+    statement,
+    testedBy,
+    ...(interpretation === undefined ? {} : { interpretation }),
+    ...(retired === undefined ? {} : { retired }),
+  }));
+}

@@ -1,0 +1,142 @@
+/**
+ * Loading targets.yaml: parse, validate against its schema, pick one target, interpolate `${VAR}` in it.
+ * Every problem is a ConfigError naming the field, which the command line turns into exit code 2.
+ */
+import { readFileSync } from 'node:fs';
+import { Ajv, type ErrorObject } from 'ajv';
+import { parseDocument } from 'yaml';
+import { TARGETS_FILE_SCHEMA } from './schema.js';
+import type { TargetConfig, TargetsFile } from './types.js';
+
+export class ConfigError extends Error {
+  constructor(
+    readonly field: string,
+    detail: string,
+  ) {
+    super(field ? `${field}: ${detail}` : detail);
+    this.name = 'ConfigError';
+  }
+}
+
+const ajv = new Ajv({ allErrors: true, strict: true });
+const validateTargetsFile = ajv.compile<TargetsFile>(TARGETS_FILE_SCHEMA);
+
+/** Reads and validates a targets file; the file name prefixes every message. */
+export function loadTargetsFile(path: string): TargetsFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(path, `cannot read the targets file (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  return parseTargetsFile(text, path);
+}
+
+export function parseTargetsFile(text: string, sourceName = 'targets.yaml'): TargetsFile {
+  const document = parseDocument(text, { prettyErrors: true });
+  const syntaxError = document.errors[0];
+  if (syntaxError) {
+    const where = syntaxError.linePos?.[0];
+    const position = where ? `:${where.line}:${where.col}` : '';
+    throw new ConfigError(`${sourceName}${position}`, `not valid YAML: ${syntaxError.message.split('\n')[0]}`);
+  }
+  const data: unknown = document.toJS();
+  if (!validateTargetsFile(data)) {
+    const errors = validateTargetsFile.errors ?? [];
+    const first = mostSpecificError(errors);
+    throw new ConfigError(`${sourceName}: ${fieldOf(first)}`, describeSchemaError(first));
+  }
+  for (const [name, target] of Object.entries(data.targets)) checkTargetShape(name, target, sourceName);
+  return data;
+}
+
+/** Rules the schema cannot phrase readably. */
+function checkTargetShape(name: string, target: TargetConfig, sourceName: string): void {
+  const field = `${sourceName}: targets.${name}`;
+  if (target.embedded !== undefined && target.embedded !== false && target.baseUrl !== undefined) {
+    throw new ConfigError(field, 'give either `embedded` or `baseUrl`, not both');
+  }
+  if (!target.embedded && target.baseUrl === undefined) {
+    throw new ConfigError(field, 'a target needs `baseUrl` (or `embedded: true` for the reference bank)');
+  }
+  if (!target.embedded && !target.tpp) {
+    throw new ConfigError(`${field}.tpp`, 'a remote target needs a `tpp` section (certificate and redirectUri)');
+  }
+  const tpp = target.tpp;
+  if (tpp && !tpp.generate && (tpp.certificate === undefined) !== (tpp.privateKey === undefined)) {
+    throw new ConfigError(`${field}.tpp`, '`certificate` and `privateKey` go together');
+  }
+  if (tpp && !tpp.generate && tpp.certificate === undefined && !target.embedded) {
+    throw new ConfigError(`${field}.tpp`, 'give `certificate` and `privateKey`, or `generate: true`');
+  }
+}
+
+/** Picks a target by name; an unknown name lists the known ones. */
+export function selectTarget(file: TargetsFile, name: string): TargetConfig {
+  const target = file.targets[name];
+  if (!target) {
+    const known = Object.keys(file.targets).join(', ');
+    throw new ConfigError('--target', `unknown target "${name}"; known targets: ${known}`);
+  }
+  return target;
+}
+
+/**
+ * Replaces `${VAR}` in every string of one target (only the selected one, so a variable another target
+ * needs does not break this run). `$${` writes a literal `${`.
+ */
+export function interpolateTarget(name: string, target: TargetConfig, env: NodeJS.ProcessEnv): TargetConfig {
+  const walk = (value: unknown, path: string): unknown => {
+    if (typeof value === 'string') return interpolateString(value, path, env);
+    if (Array.isArray(value)) return value.map((item, index) => walk(item, `${path}[${index}]`));
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, `${path}.${key}`)]));
+    }
+    return value;
+  };
+  return walk(target, `targets.${name}`) as TargetConfig;
+}
+
+function interpolateString(value: string, field: string, env: NodeJS.ProcessEnv): string {
+  return value.replace(/\$(\$?)\{([^}]*)\}/g, (whole, escaped: string, variable: string) => {
+    if (escaped) return whole.slice(1);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable)) {
+      throw new ConfigError(field, `"\${${variable}}" is not a valid environment variable reference`);
+    }
+    const found = env[variable];
+    if (found === undefined || found === '') {
+      throw new ConfigError(field, `environment variable ${variable} is not set`);
+    }
+    return found;
+  });
+}
+
+/** AJV reports one error per failed branch; the deepest one is the one a person wants to read. */
+function mostSpecificError(errors: ErrorObject[]): ErrorObject {
+  const sorted = [...errors].sort((a, b) => b.instancePath.split('/').length - a.instancePath.split('/').length);
+  return sorted[0] ?? ({ instancePath: '', keyword: 'type', message: 'invalid', params: {}, schemaPath: '' } as ErrorObject);
+}
+
+function fieldOf(error: ErrorObject): string {
+  const parts = error.instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (error.keyword === 'additionalProperties') parts.push(String(error.params.additionalProperty));
+  if (error.keyword === 'required') parts.push(String(error.params.missingProperty));
+  let field = '';
+  for (const part of parts) field += /^\d+$/.test(part) ? `[${part}]` : field ? `.${part}` : part;
+  return field || '(top level)';
+}
+
+function describeSchemaError(error: ErrorObject): string {
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return 'unknown field (check its spelling against the README)';
+    case 'required':
+      return 'is required';
+    case 'enum':
+      return `must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
+    case 'pattern':
+      return `has the wrong form (expected ${error.params.pattern as string})`;
+    default:
+      return error.message ?? 'is invalid';
+  }
+}

@@ -1,0 +1,166 @@
+// The TPP client every suite request goes through: signs (see sign-request.ts),
+// sends over undici with the target's CA, and records each exchange.
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { Agent } from 'undici';
+import type { DigestAlgorithm } from '../httpsig/index.js';
+import { systemClock } from './clock.js';
+import type { Clock } from './clock.js';
+import { TargetUnreachableError } from './errors.js';
+import type { RecordedExchange } from './exchange.js';
+import type { RequestFault } from './faults.js';
+import { HeaderFields } from './header-fields.js';
+import type { TppIdentity } from './identity.js';
+import { createResponse } from './response.js';
+import type { TppResponse } from './response.js';
+import { signRequest } from './sign-request.js';
+
+export interface TppClientOptions {
+  /** e.g. https://bank.example or https://bank.example/psd2; request paths are appended. */
+  baseUrl: string;
+  /** PEM of the CA the target's TLS certificate chains to; when given, only it is trusted. */
+  ca?: string;
+  identity: TppIdentity;
+  clock?: Clock;
+  /** Added to the clock for Date: simulates a TPP whose clock is off. */
+  clockSkewSeconds?: number;
+  digestAlgorithm?: DigestAlgorithm;
+  /** Sent on every request unless the request sets the same header. */
+  defaultHeaders?: Record<string, string>;
+  onExchange?: (exchange: RecordedExchange) => void;
+  /** Whole-request limit, response body included. Default 30 s. */
+  timeoutMs?: number;
+}
+
+export interface TppRequest {
+  method: string;
+  /** Relative to baseUrl, query included (an absolute https URL is used as is). */
+  path: string;
+  headers?: Record<string, string>;
+  /** Serialised with JSON.stringify and sent as UTF-8. */
+  json?: unknown;
+  /** Sent byte for byte instead of `json`. */
+  rawBody?: string | Uint8Array;
+  faults?: RequestFault[];
+  digestAlgorithm?: DigestAlgorithm;
+}
+
+export type RequestOptions = Omit<TppRequest, 'method' | 'path' | 'json'>;
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+export class TppClient {
+  readonly #options: TppClientOptions;
+  readonly #agent: Agent;
+
+  constructor(options: TppClientOptions) {
+    this.#options = options;
+    // Keep-alive is undici's default; one Agent per client reuses connections across requests.
+    this.#agent = new Agent({ connect: options.ca ? { ca: options.ca } : {} });
+  }
+
+  get identity(): TppIdentity {
+    return this.#options.identity;
+  }
+
+  get(path: string, options: RequestOptions = {}): Promise<TppResponse> {
+    return this.request({ ...options, method: 'GET', path });
+  }
+
+  post(path: string, json?: unknown, options: RequestOptions = {}): Promise<TppResponse> {
+    return this.request({ ...options, method: 'POST', path, json });
+  }
+
+  put(path: string, json?: unknown, options: RequestOptions = {}): Promise<TppResponse> {
+    return this.request({ ...options, method: 'PUT', path, json });
+  }
+
+  delete(path: string, options: RequestOptions = {}): Promise<TppResponse> {
+    return this.request({ ...options, method: 'DELETE', path });
+  }
+
+  async request(req: TppRequest): Promise<TppResponse> {
+    const options = this.#options;
+    const url = this.#urlFor(req.path);
+    const body = bodyBytes(req);
+    const headers = new HeaderFields({
+      Accept: 'application/json',
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    });
+    for (const [name, value] of Object.entries({ ...options.defaultHeaders, ...req.headers })) headers.set(name, value);
+    const clock = options.clock ?? systemClock;
+    const signed = signRequest({
+      headers,
+      body,
+      identity: options.identity,
+      now: new Date(clock.now().getTime() + (options.clockSkewSeconds ?? 0) * 1000),
+      digestAlgorithm: req.digestAlgorithm ?? options.digestAlgorithm ?? 'SHA-256',
+      faults: req.faults ?? [],
+    });
+
+    const sentHeaders = signed.headers.toRecord();
+    const exchange: RecordedExchange = {
+      id: randomUUID(),
+      startedAt: new Date().toISOString(),
+      durationMs: 0,
+      request: {
+        method: req.method,
+        url: url.toString(),
+        headers: sentHeaders,
+        ...(signed.body !== undefined ? { body: Buffer.from(signed.body).toString('utf8') } : {}),
+      },
+    };
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const started = performance.now();
+    let response: NonNullable<RecordedExchange['response']>;
+    try {
+      const answer = await this.#agent.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: req.method,
+        headers: sentHeaders,
+        body: signed.body ?? null,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      response = { status: answer.statusCode, headers: flattenHeaders(answer.headers), body: await answer.body.text() };
+    } catch (cause) {
+      const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
+      const reason = timedOut ? new Error(`no complete response within ${timeoutMs} ms`, { cause }) : cause;
+      const error = new TargetUnreachableError(`${req.method} ${url.toString()}`, reason);
+      options.onExchange?.({ ...exchange, durationMs: elapsedSince(started), error: error.message });
+      throw error;
+    }
+    const recorded = { ...exchange, durationMs: elapsedSince(started), response };
+    options.onExchange?.(recorded);
+    return createResponse(recorded);
+  }
+
+  /** Closes pooled connections; the client cannot be used afterwards. */
+  async close(): Promise<void> {
+    await this.#agent.close();
+  }
+
+  #urlFor(path: string): URL {
+    if (/^https?:\/\//i.test(path)) return new URL(path);
+    if (!path.startsWith('/')) throw new Error(`request path "${path}" must start with "/"`);
+    return new URL(`${this.#options.baseUrl.replace(/\/+$/, '')}${path}`);
+  }
+}
+
+function bodyBytes(req: TppRequest): Uint8Array | undefined {
+  if (req.rawBody !== undefined) return typeof req.rawBody === 'string' ? Buffer.from(req.rawBody, 'utf8') : req.rawBody;
+  if (req.json !== undefined) return Buffer.from(JSON.stringify(req.json), 'utf8');
+  return undefined;
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function elapsedSince(start: number): number {
+  return Math.round((performance.now() - start) * 10) / 10;
+}

@@ -1,0 +1,20 @@
+// A failure to talk to the target at all (DNS, TCP, TLS, timeout), as opposed
+// to an HTTP answer of any status. The runner maps it to "target unreachable"
+// (exit 3, INTERRUPTED), never to non-conformance.
+export class TargetUnreachableError extends Error {
+  override name = 'TargetUnreachableError';
+  constructor(
+    readonly url: string,
+    cause: unknown,
+  ) {
+    super(`${url}: ${describeCause(cause)}`, { cause });
+  }
+}
+
+function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  const code = (cause as { code?: unknown }).code;
+  // undici wraps some errors (e.g. TLS) around a more telling cause.
+  const nested = cause.cause instanceof Error && cause.cause.message !== cause.message ? ` (${cause.cause.message})` : '';
+  return `${typeof code === 'string' ? `${code}: ` : ''}${cause.message}${nested}`;
+}

@@ -1,0 +1,11 @@
+// One request and its response (or the error that took its place), kept as
+// evidence for the report.
+export interface RecordedExchange {
+  id: string;
+  /** ISO 8601, wall-clock time (not the injected TPP clock). */
+  startedAt: string;
+  durationMs: number;
+  request: { method: string; url: string; headers: Record<string, string>; body?: string };
+  response?: { status: number; headers: Record<string, string>; body: string };
+  error?: string;
+}

@@ -1,0 +1,39 @@
+// Deliberate faults a request can carry, so a suite can prove the target
+// rejects what the specification says it must (Authentication items 3-7).
+import type { SignableHeader } from '../httpsig/index.js';
+
+export type RequestFault =
+  /** No Signature header (item 3). */
+  | { kind: 'no-signature' }
+  /** No Digest header, and so none signed. */
+  | { kind: 'no-digest' }
+  /** No Date header, and so none signed (item 4). */
+  | { kind: 'no-date' }
+  /** No TPP-Signature-Certificate header. */
+  | { kind: 'no-certificate' }
+  /** Signed with a freshly generated key that is not the certificate's. */
+  | { kind: 'wrong-key' }
+  /** The body sent is the signed body plus one trailing space: same JSON, different Digest. */
+  | { kind: 'body-changed-after-signing' }
+  /** Date this many seconds off the TPP clock (positive: ahead), signed correctly (item 4). */
+  | { kind: 'date-skew'; seconds: number }
+  /** keyId names another serial (by default the certificate's with its lowest bit flipped). */
+  | { kind: 'wrong-serial'; serial?: string }
+  /** keyId names another issuer DN (any text, non-ASCII too, which then exercises item 7). */
+  | { kind: 'wrong-issuer'; issuer?: string }
+  /** The algorithm part says this, though the signature is RSA-SHA256. */
+  | { kind: 'algorithm'; name: string }
+  /** A valid signature whose headers part lists the signed headers in another order (item 5 allows any order). */
+  | { kind: 'headers-out-of-order' }
+  /** A signable header present in the request but left out of the signature. */
+  | { kind: 'unsigned-header'; header: SignableHeader };
+
+export type FaultKind = RequestFault['kind'];
+
+export function findFault<K extends FaultKind>(faults: readonly RequestFault[], kind: K): Extract<RequestFault, { kind: K }> | undefined {
+  return faults.find((fault): fault is Extract<RequestFault, { kind: K }> => fault.kind === kind);
+}
+
+export function hasFault(faults: readonly RequestFault[], kind: FaultKind): boolean {
+  return findFault(faults, kind) !== undefined;
+}

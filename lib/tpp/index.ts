@@ -1,0 +1,15 @@
+// The TPP client: identity, clock, signing with deliberate faults, requests
+// over undici, exchange recording.
+export { TppClient } from './client.js';
+export type { TppClientOptions, TppRequest, RequestOptions } from './client.js';
+export type { TppResponse } from './response.js';
+export { ResponseNotJsonError } from './response.js';
+export type { RecordedExchange } from './exchange.js';
+export { TppIdentity, loadTppIdentity, loadTppIdentityFromFiles } from './identity.js';
+export { systemClock, fixedClock } from './clock.js';
+export type { Clock } from './clock.js';
+export type { RequestFault, FaultKind } from './faults.js';
+export { TargetUnreachableError } from './errors.js';
+export { signRequest } from './sign-request.js';
+export type { SigningInput, SignedRequest } from './sign-request.js';
+export { HeaderFields } from './header-fields.js';

@@ -1,0 +1,38 @@
+/**
+ * Playwright configuration of the conformance run. The runner (`xs2a-conformance run`, what `npm test`
+ * calls) starts or reaches the target and hands it over in XS2A_RUN_CONTEXT; this file only shapes the run.
+ */
+import { defineConfig, type ReporterDescription } from '@playwright/test';
+
+const CONSOLE_REPORTERS = new Set(['list', 'line', 'dot', 'github', 'null']);
+const FILE_REPORTERS = new Set(['json', 'junit', 'html', 'blob']);
+
+/** `--reporter` given to the runner picks the console output; the conformance report is always written. */
+function reporters(): ReporterDescription[] {
+  const requested = (process.env.XS2A_CONSOLE_REPORTER ?? (process.env.CI ? 'line' : 'list')).split(',');
+  const chosen: ReporterDescription[] = requested
+    .filter((name) => CONSOLE_REPORTERS.has(name) || FILE_REPORTERS.has(name))
+    .map((name) => [name]);
+  if (!chosen.some(([name]) => CONSOLE_REPORTERS.has(name))) chosen.unshift(['line']);
+  return [...chosen, ['./lib/report/reporter.ts']];
+}
+
+export default defineConfig({
+  testDir: './suites',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  // A conformance verdict must not depend on luck: no retries hide a flaky target.
+  retries: 0,
+  workers: process.env.XS2A_WORKERS ? Number(process.env.XS2A_WORKERS) : 4,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  outputDir: './test-results',
+  reporter: reporters(),
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'off',
+    video: 'off',
+    headless: true,
+  },
+});

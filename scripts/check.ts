@@ -1,0 +1,79 @@
+/**
+ * The project's own checks, in order: typecheck, lint, unit tests (node:test, including the fault gauntlet),
+ * and the conformance suite against the embedded reference bank. Ends with one line `N passed, N failed`
+ * counting every unit test, every suite test, and typecheck and lint as one check each.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+interface Count {
+  name: string;
+  passed: number;
+  failed: number;
+  seconds: number;
+}
+
+const counts: Count[] = [];
+const scratch = mkdtempSync(join(tmpdir(), 'xs2a-check-'));
+
+function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): { status: number; seconds: number } {
+  console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return { status: result.status ?? 1, seconds: (Date.now() - started) / 1000 };
+}
+
+function asOneCheck(name: string, command: string, args: string[]): void {
+  const { status, seconds } = run(name, command, args);
+  counts.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, seconds });
+}
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => join(dir, file))
+    .sort();
+}
+
+asOneCheck('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
+asOneCheck('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.']);
+
+// Unit tests: the spec reporter for people, TAP into a file for the counts.
+const tap = join(scratch, 'unit.tap');
+const unit = run('unit tests', process.execPath, [
+  '--import', 'tsx', '--test',
+  '--test-reporter=spec', '--test-reporter-destination=stdout',
+  '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+  ...testFiles('test'),
+]);
+const tapText = readFileSync(tap, 'utf8');
+const tapCount = (key: string) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(tapText)?.[1] ?? 0);
+counts.push({
+  name: 'unit tests',
+  passed: tapCount('pass'),
+  failed: tapCount('fail') + tapCount('cancelled') + (unit.status !== 0 && tapCount('fail') === 0 ? 1 : 0),
+  seconds: unit.seconds,
+});
+
+// The conformance suite against the embedded reference bank: exactly what `npm test` runs.
+const reports = join(scratch, 'reports');
+const suite = run('conformance suite', process.execPath, ['--import', 'tsx', 'lib/cli/main.ts', 'run', '--report-dir', reports]);
+try {
+  const results = JSON.parse(readFileSync(join(reports, 'latest', 'results.json'), 'utf8')) as {
+    summary: { tests: { PASS: number; FAIL: number; INTERRUPTED: number } };
+  };
+  const t = results.summary.tests;
+  counts.push({ name: 'conformance suite', passed: t.PASS, failed: t.FAIL + t.INTERRUPTED + (suite.status !== 0 ? 1 : 0), seconds: suite.seconds });
+} catch {
+  counts.push({ name: 'conformance suite', passed: 0, failed: 1, seconds: suite.seconds });
+}
+rmSync(scratch, { recursive: true, force: true });
+
+console.log('');
+for (const c of counts) console.log(`${c.name.padEnd(20)} ${String(c.passed).padStart(5)} passed ${String(c.failed).padStart(4)} failed  ${c.seconds.toFixed(1)} s`);
+const passed = counts.reduce((sum, c) => sum + c.passed, 0);
+const failed = counts.reduce((sum, c) => sum + c.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed === 0 ? 0 : 1;

@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { expand, globToRegExp, redirectMatcher } from '../../lib/sca/flow.js';
+import { BrowserNotFoundError, findChromium } from '../../lib/sca/browser.js';
+
+describe('SCA step language', () => {
+  test('URL globs: ** spans slashes, * does not', () => {
+    assert.ok(globToRegExp('**/sca/*').test('https://bank.example/sca/abc'));
+    assert.ok(!globToRegExp('**/sca/*').test('https://bank.example/sca/abc/consent'));
+    assert.ok(globToRegExp('**/login**').test('https://bank.example/auth/login?x=1'));
+    assert.ok(!globToRegExp('https://a.example/x.y').test('https://a.example/xzy'));
+  });
+
+  test('placeholders take values from the PSU; an unknown one is an error naming it', () => {
+    assert.equal(expand('{{psu.nationalId}}', { psu: { nationalId: '13039319955' } }), '13039319955');
+    assert.throws(() => expand('{{psu.pin}}', { psu: {} }), /\{\{psu\.pin\}\}/);
+  });
+
+  test('the redirect is recognised by origin and path, whatever query the bank adds', () => {
+    const isRedirect = redirectMatcher('https://tpp.example/callback?state=1');
+    assert.ok(isRedirect('https://tpp.example/callback?psu-id=x'));
+    assert.ok(!isRedirect('https://tpp.example/other'));
+    assert.ok(!isRedirect('https://evil.example/callback'));
+  });
+});
+
+describe('finding Chromium', () => {
+  test('CHROMIUM_PATH wins when it exists, then the system candidates in order', () => {
+    assert.equal(findChromium({ CHROMIUM_PATH: process.execPath }), process.execPath);
+    assert.equal(findChromium({}, undefined, ['/nonexistent/a', process.execPath]), process.execPath);
+  });
+
+  test('nothing found: an error that says what to install', () => {
+    assert.throws(
+      () => findChromium({ CHROMIUM_PATH: '/nonexistent/chrome' }, '/nonexistent/playwright-chrome', ['/nonexistent/system-chrome']),
+      (error: unknown) => {
+        assert.ok(error instanceof BrowserNotFoundError);
+        assert.match(error.message, /apt-get install -y chromium-headless-shell/);
+        assert.match(error.message, /CHROMIUM_PATH=\/nonexistent\/chrome \(missing\)/);
+        assert.match(error.message, /\/nonexistent\/system-chrome/);
+        return true;
+      },
+    );
+  });
+});

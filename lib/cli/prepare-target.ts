@@ -29,7 +29,7 @@ export async function prepareTarget(
   }
 
   const tppKeyFile = join(options.workDir, 'tpp-key.pem');
-  const tpp = readOrGenerateTpp(config, field, options.targetsDir, tppKeyFile);
+  const { issuingCaPem, ...tpp } = readOrGenerateTpp(config, field, options.targetsDir, tppKeyFile);
   const common = {
     name,
     environment: config.environment,
@@ -44,7 +44,12 @@ export async function prepareTarget(
 
   if (config.embedded) {
     const configured = typeof config.embedded === 'object' ? (config.embedded.faults ?? []) : [];
-    const bank = await startReferenceBank({ port: 0, faults: [...configured, ...options.faults] }).catch((error: Error) => {
+    // The embedded bank trusts the suite's test CA the way a bank trusts its eIDAS issuers.
+    const bank = await startReferenceBank({
+      port: 0,
+      faults: [...configured, ...options.faults],
+      ...(issuingCaPem ? { trustedTppCaPems: [issuingCaPem] } : {}),
+    }).catch((error: Error) => {
       throw new ConfigError(`${field}.embedded`, error.message);
     });
     return {
@@ -64,7 +69,7 @@ function readOrGenerateTpp(
   field: string,
   targetsDir: string,
   keyFile: string,
-): { certificatePem: string; privateKeyFile: string } {
+): { certificatePem: string; privateKeyFile: string; issuingCaPem?: string } {
   const tpp = config.tpp;
   if (tpp?.certificate && tpp.privateKey && !tpp.generate) {
     const certificatePem = readPem(tpp.certificate, `${field}.tpp.certificate`, targetsDir);
@@ -80,7 +85,7 @@ function readOrGenerateTpp(
     roles: ['PSP_AS', 'PSP_PI', 'PSP_AI', 'PSP_IC'],
   });
   writeFileSync(keyFile, generated.privateKeyPem, { mode: 0o600 });
-  return { certificatePem: generated.certificatePem, privateKeyFile: keyFile };
+  return { certificatePem: generated.certificatePem, privateKeyFile: keyFile, issuingCaPem: ca.certificatePem };
 }
 
 /** A PEM given inline or as a file path relative to targets.yaml. */

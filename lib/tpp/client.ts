@@ -2,7 +2,7 @@
 // sends over undici with the target's CA, and records each exchange.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { Agent } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import type { DigestAlgorithm } from '../httpsig/index.js';
 import { systemClock } from './clock.js';
 import type { Clock } from './clock.js';
@@ -30,6 +30,8 @@ export interface TppClientOptions {
   onExchange?: (exchange: RecordedExchange) => void;
   /** Whole-request limit, response body included. Default 30 s. */
   timeoutMs?: number;
+  /** A connection pool shared with other clients (the suite's per-worker Agent); its owner closes it. */
+  dispatcher?: Dispatcher;
 }
 
 export interface TppRequest {
@@ -51,12 +53,14 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 
 export class TppClient {
   readonly #options: TppClientOptions;
-  readonly #agent: Agent;
+  readonly #agent: Dispatcher;
+  readonly #ownsAgent: boolean;
 
   constructor(options: TppClientOptions) {
     this.#options = options;
     // Keep-alive is undici's default; one Agent per client reuses connections across requests.
-    this.#agent = new Agent({ connect: options.ca ? { ca: options.ca } : {} });
+    this.#ownsAgent = !options.dispatcher;
+    this.#agent = options.dispatcher ?? new Agent({ connect: options.ca ? { ca: options.ca } : {} });
   }
 
   get identity(): TppIdentity {
@@ -137,7 +141,7 @@ export class TppClient {
 
   /** Closes pooled connections; the client cannot be used afterwards. */
   async close(): Promise<void> {
-    await this.#agent.close();
+    if (this.#ownsAgent) await this.#agent.close();
   }
 
   #urlFor(path: string): URL {

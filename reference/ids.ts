@@ -1,0 +1,21 @@
+// Identifiers: deterministic name-based UUIDs (RFC 4122 version 5), so that account
+// ids and psu-ids are the same in every run and survive a sandbox reset.
+import { createHash } from 'node:crypto';
+
+/** Namespace of this bank's name-based UUIDs (itself a fixed random UUID). */
+const NAMESPACE = Buffer.from('6f1c2b9e4d8a4f3b9c7e2a51d0b8e4f7', 'hex');
+
+export function uuidV5(name: string): string {
+  const hash = createHash('sha1').update(NAMESPACE).update(name, 'utf8').digest();
+  const bytes = hash.subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50; // version 5
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 4122 variant
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}

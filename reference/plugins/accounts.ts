@@ -1,0 +1,151 @@
+// Account information (AIS) with the bank-offered consent: a TPP sees only the
+// accounts the PSU ticked during SCA (Authentication items 9-14). Without PSU-ID,
+// or without a consent in force for that PSU and context, the answer is 401 with an
+// scaRedirect link.
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import { BankError } from '../errors.js';
+import { amount, DAY_MS, dateTime, day } from '../format.js';
+import { isUuid } from '../ids.js';
+import type { BankState } from '../state/bank.js';
+import { PRIVATE, type AnyAccount, type PsuContext, type StoredAccount, type StoredBalance, type StoredCardAccount } from '../state/customers.js';
+import { header, tppOf } from './shared.js';
+
+export interface PsuAccess {
+  customerNumber: string;
+  context: PsuContext;
+  accounts: AnyAccount[];
+}
+
+/** The context a request is made in, from PSU-Context and PSU-CORPORATE-ID (Authentication item 13, Errors rule 4). */
+function requestedContext(request: FastifyRequest): PsuContext {
+  const psuContext = header(request, 'psu-context');
+  const corporateId = header(request, 'psu-corporate-id');
+  if (psuContext !== undefined && psuContext !== 'PRIVATE' && psuContext !== 'CORPORATE') {
+    throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-Context must be PRIVATE or CORPORATE');
+  }
+  if (corporateId === undefined) {
+    if (psuContext === 'CORPORATE') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-CORPORATE-ID is required in corporate context');
+    return PRIVATE;
+  }
+  if (psuContext === 'PRIVATE') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-CORPORATE-ID is not allowed in private context');
+  if (!isUuid(corporateId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-CORPORATE-ID must be a UUID');
+  return { kind: 'CORPORATE', agreementId: corporateId.toLowerCase() };
+}
+
+/** The accounts this request may see, or the 401 that starts SCA to get a consent. */
+export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
+  const tpp = tppOf(request);
+  const challenge = (expectedCustomer?: string, context?: PsuContext) =>
+    bank.sca.challenge({
+      tppId: tpp.id,
+      tppName: tpp.name,
+      tppSessionId: header(request, 'tpp-session-id') ?? '',
+      redirectUri: header(request, 'tpp-redirect-uri') ?? '',
+      ...(expectedCustomer === undefined ? {} : { expectedCustomer }),
+      ...(context === undefined ? {} : { requestedContext: context }),
+    });
+
+  const psuId = header(request, 'psu-id');
+  if (psuId === undefined) throw challenge();
+  const lookup = bank.psuIds.resolve(tpp.id, psuId);
+  if (lookup.kind === 'malformed') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
+  const context = requestedContext(request);
+  if (lookup.kind === 'unknown') throw challenge(undefined, context);
+
+  const { customerNumber } = lookup;
+  const consent = bank.consents.current(tpp.id, customerNumber, context, bank.clock.now());
+  // No consent, an expired one (180 days), or a corporate context not yet consented: new consent flow.
+  if (consent === undefined) throw challenge(customerNumber, context);
+  return { customerNumber, context, accounts: bank.consents.visibleAccounts(consent) };
+}
+
+function balances(bank: BankState, stored: StoredBalance[], currency: string): object[] {
+  const now = bank.clock.now();
+  const yesterday = new Date(now.getTime() - DAY_MS);
+  return stored.map((b) => ({
+    balanceAmount: amount(b.amountMinor, currency),
+    balanceType: b.balanceType,
+    // A closing balance is as of the end of the previous business day; the others are live.
+    ...(b.balanceType === 'closingBooked' ? { referenceDate: day(yesterday) } : { lastChangeDateTime: dateTime(now) }),
+  }));
+}
+
+function links(base: string): object {
+  return {
+    balances: { href: `${base}/balances`, verbs: ['GET'] },
+    transactions: { href: `${base}/transactions`, verbs: ['GET'] },
+  };
+}
+
+function accountDetails(a: StoredAccount): object {
+  return {
+    resourceId: a.resourceId,
+    iban: a.iban,
+    bban: a.bban,
+    currency: a.currency,
+    name: a.name,
+    ownerName: a.ownerName,
+    product: a.product,
+    cashAccountType: a.cashAccountType,
+    status: a.status,
+    usage: 'customerNumber' in a.holder ? 'PRIV' : 'ORGA',
+    _links: links(`/v1/accounts/${a.resourceId}`),
+  };
+}
+
+function cardAccountDetails(a: StoredCardAccount): object {
+  return {
+    resourceId: a.resourceId,
+    maskedPan: a.maskedPan,
+    currency: a.currency,
+    name: a.name,
+    ownerName: a.ownerName,
+    product: a.product,
+    status: a.status,
+    usage: 'customerNumber' in a.holder ? 'PRIV' : 'ORGA',
+    creditLimit: amount(a.creditLimitMinor, a.currency),
+    _links: links(`/v1/card-accounts/${a.resourceId}`),
+  };
+}
+
+export const isAccount = (a: AnyAccount): a is StoredAccount => a.kind === 'account';
+export const isCard = (a: AnyAccount): a is StoredCardAccount => a.kind === 'card';
+
+export function pick<T extends AnyAccount>(access: PsuAccess, accountId: string, isKind: (a: AnyAccount) => a is T): T {
+  const found = access.accounts.filter(isKind).find((a) => a.resourceId === accountId);
+  if (found === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No consented account ${accountId}`);
+  return found;
+}
+
+interface AccountParams {
+  Params: { accountId: string };
+}
+
+export const accountsPlugin: FastifyPluginCallback = (api, _options, done) => {
+  const { bank } = api;
+
+  api.get('/accounts', (request) => ({ accounts: psuAccess(bank, request).accounts.filter(isAccount).map(accountDetails) }));
+
+  api.get<AccountParams>('/accounts/:accountId', (request) => ({
+    account: accountDetails(pick(psuAccess(bank, request), request.params.accountId, isAccount)),
+  }));
+
+  api.get<AccountParams>('/accounts/:accountId/balances', (request) => {
+    const a = pick(psuAccess(bank, request), request.params.accountId, isAccount);
+    return { account: { iban: a.iban, currency: a.currency }, balances: balances(bank, a.balances, a.currency) };
+  });
+
+  api.get('/card-accounts', (request) => ({
+    cardAccounts: psuAccess(bank, request).accounts.filter(isCard).map(cardAccountDetails),
+  }));
+
+  api.get<AccountParams>('/card-accounts/:accountId', (request) => ({
+    cardAccount: cardAccountDetails(pick(psuAccess(bank, request), request.params.accountId, isCard)),
+  }));
+
+  api.get<AccountParams>('/card-accounts/:accountId/balances', (request) => {
+    const a = pick(psuAccess(bank, request), request.params.accountId, isCard);
+    return { cardAccount: { maskedPan: a.maskedPan, currency: a.currency }, balances: balances(bank, a.balances, a.currency) };
+  });
+  done();
+};

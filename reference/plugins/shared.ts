@@ -1,0 +1,60 @@
+// What the plugins share: the decorators' types, a way to register a plugin into
+// its parent's scope (what fastify-plugin does), and header access.
+import type { X509Certificate } from 'node:crypto';
+import type { FastifyPluginCallback, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { BankState } from '../state/bank.js';
+
+/** The TPP a request comes from, as identified by its signing certificate. */
+export interface TppIdentity {
+  /** organizationIdentifier of the certificate, else its SHA-256 fingerprint. */
+  id: string;
+  /** Shown to the PSU on the consent page: the certificate's organisation name. */
+  name: string;
+  certificate?: X509Certificate;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    bank: BankState;
+  }
+  interface FastifyRequest {
+    /** Set for /v1 requests once the signature is verified. */
+    tpp: TppIdentity | null;
+    /** The exact request body bytes (the Digest covers them). */
+    rawBody: Buffer | null;
+  }
+  interface FastifyContextConfig {
+    /** Sandbox operations need no TPP-Redirect-URI or TPP-Session-ID. */
+    sandboxOperation?: boolean;
+  }
+}
+
+/** Registers a plugin's hooks and parsers in the scope of its parent, not in a child scope. */
+export function inParentScope<O extends Record<string, unknown>>(plugin: FastifyPluginCallback<O>): FastifyPluginCallback<O> {
+  Object.assign(plugin, { [Symbol.for('skip-override')]: true });
+  return plugin;
+}
+
+/** A request header by lower-case name; repeated headers are joined as HTTP allows. */
+export function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** The TPP of a /v1 request; the signature plugin guarantees it is set. */
+export function tppOf(request: FastifyRequest): TppIdentity {
+  if (request.tpp === null) throw new Error('TPP identity missing: signature plugin not installed');
+  return request.tpp;
+}
+
+/** A preValidation hook from a synchronous check that throws to reject the request. */
+export function checkHook(check: (request: FastifyRequest) => void): preValidationHookHandler {
+  return (request, _reply, done) => {
+    try {
+      check(request);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  };
+}

@@ -1,0 +1,60 @@
+// Bank-offered consents: per TPP, customer and context, the set of accounts the PSU
+// ticked on the consent page. Consent must be renewed with SCA every 180 days.
+import type { Faults } from '../faults.js';
+import { contextKey, type AnyAccount, type PsuContext, type SandboxData } from './customers.js';
+
+export const CONSENT_RENEWAL_DAYS = 180;
+const DAY_MS = 86_400_000;
+
+export interface Consent {
+  tppId: string;
+  customerNumber: string;
+  context: PsuContext;
+  accountIds: ReadonlySet<string>;
+  grantedAt: Date;
+}
+
+export class Consents {
+  private readonly byKey = new Map<string, Consent>();
+
+  constructor(
+    private readonly data: SandboxData,
+    private readonly faults: Faults,
+  ) {}
+
+  private key(tppId: string, customerNumber: string, context: PsuContext): string {
+    return `${tppId}\n${customerNumber}\n${contextKey(context)}`;
+  }
+
+  /** The consent in force, or undefined when there is none or it needs renewal. */
+  current(tppId: string, customerNumber: string, context: PsuContext, now: Date): Consent | undefined {
+    const consent = this.byKey.get(this.key(tppId, customerNumber, context));
+    if (consent === undefined) return undefined;
+    return now.getTime() - consent.grantedAt.getTime() > CONSENT_RENEWAL_DAYS * DAY_MS ? undefined : consent;
+  }
+
+  /** Account ids already consented (for pre-ticking the checkboxes), expired or not. */
+  consentedIds(tppId: string, customerNumber: string, context: PsuContext): ReadonlySet<string> {
+    return this.byKey.get(this.key(tppId, customerNumber, context))?.accountIds ?? new Set();
+  }
+
+  /**
+   * Replaces the consent with what the PSU confirmed. Unticked accounts are revoked;
+   * with nothing ticked the consent stays, empty, so the TPP gets an empty list
+   * rather than an endless series of SCA redirects.
+   */
+  grant(tppId: string, customerNumber: string, context: PsuContext, accountIds: Iterable<string>, now: Date): void {
+    this.byKey.set(this.key(tppId, customerNumber, context), { tppId, customerNumber, context, accountIds: new Set(accountIds), grantedAt: now });
+  }
+
+  /** What the TPP may see under a consent: consented accounts still open. */
+  visibleAccounts(consent: Consent): AnyAccount[] {
+    const reachable = this.data.accountsIn(consent.customerNumber, consent.context);
+    const granted = this.faults.has('accounts-ignore-consent') ? reachable : reachable.filter((a) => consent.accountIds.has(a.resourceId));
+    return granted.filter((a) => a.status !== 'deleted');
+  }
+
+  clear(): void {
+    this.byKey.clear();
+  }
+}

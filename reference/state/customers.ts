@@ -1,0 +1,217 @@
+// Sandbox customers, corporate agreements, accounts and card accounts.
+//
+// A customer is a person who logs in at the SCA page with a national identity
+// number. A corporate customer is such a person who is also a member of one or
+// more corporate agreements; the agreement (its UUID is the psu-corporate-id) holds
+// the company's accounts. Private accounts belong to the customer directly.
+import { uuidV5 } from '../ids.js';
+import { bbanFrom, norwegianIban } from '../iban.js';
+
+export type CustomerType = 'private' | 'corporate';
+
+export interface Customer {
+  customerNumber: string;
+  name: string;
+  type: CustomerType;
+}
+
+export interface Agreement {
+  id: string;
+  name: string;
+  /** Customer numbers of the persons acting under this agreement. */
+  members: string[];
+}
+
+export type BalanceType = 'closingBooked' | 'expected' | 'interimBooked' | 'interimAvailable';
+
+/** Amounts are kept in minor units (øre) and formatted only at the edge. */
+export interface StoredBalance {
+  balanceType: BalanceType;
+  amountMinor: number;
+}
+
+interface StoredAccountBase {
+  resourceId: string;
+  /** Holder: a customer (private) or a corporate agreement, never both. */
+  holder: { customerNumber: string } | { agreementId: string };
+  ownerName: string;
+  currency: string;
+  name: string;
+  product: string;
+  status: 'enabled' | 'deleted' | 'blocked';
+  balances: StoredBalance[];
+}
+
+export interface StoredAccount extends StoredAccountBase {
+  kind: 'account';
+  bban: string;
+  iban: string;
+  cashAccountType: string;
+}
+
+export interface StoredCardAccount extends StoredAccountBase {
+  kind: 'card';
+  maskedPan: string;
+  creditLimitMinor: number;
+}
+
+export type AnyAccount = StoredAccount | StoredCardAccount;
+
+/** The context a PSU acts in; CORPORATE names one agreement. */
+export type PsuContext = { kind: 'PRIVATE' } | { kind: 'CORPORATE'; agreementId: string };
+
+export const PRIVATE: PsuContext = { kind: 'PRIVATE' };
+
+export function contextKey(context: PsuContext): string {
+  return context.kind === 'PRIVATE' ? 'PRIVATE' : `CORPORATE:${context.agreementId}`;
+}
+
+/** Fictitious bank code of the reference bank's account numbers. */
+const BANK_CODE = '1810';
+
+interface SeedPerson {
+  customerNumber: string;
+  name: string;
+  /** Private customers: checking, savings, card. Corporate: the agreement and its two accounts. */
+  agreement?: string;
+  amounts: [number, number, number];
+}
+
+// The known state of the specification: three private customers with 2 accounts
+// and one card account each, two corporate customers with 2 accounts each.
+const SEED: SeedPerson[] = [
+  { customerNumber: '13039319955', name: 'Kari Nordmann', amounts: [1_234_567, 25_000_000, -345_678] },
+  { customerNumber: '12085592767', name: 'Ola Nordmann', amounts: [98_765, 5_012_050, -12_990] },
+  { customerNumber: '01078900497', name: 'Ingrid Hansen', amounts: [4_321_000, 0, 0] },
+  { customerNumber: '18129215603', name: 'Per Olsen', agreement: 'Olsen Rørleggerservice AS', amounts: [87_654_321, 12_500_000, 0] },
+  { customerNumber: '20079518612', name: 'Lise Berg', agreement: 'Berg Regnskap og Rådgivning AS', amounts: [15_000_075, 4_400_000, 0] },
+];
+
+function accountBalances(amountMinor: number): StoredBalance[] {
+  // The expected balance differs from the booked one by a few pending card purchases.
+  return [
+    { balanceType: 'closingBooked', amountMinor },
+    { balanceType: 'expected', amountMinor: amountMinor - 24_550 },
+  ];
+}
+
+function account(
+  holder: StoredAccount['holder'],
+  ownerName: string,
+  serial: number,
+  name: string,
+  product: string,
+  cashAccountType: string,
+  amountMinor: number,
+): StoredAccount {
+  const bban = bbanFrom(BANK_CODE, serial);
+  return {
+    kind: 'account',
+    resourceId: uuidV5(`account:${bban}`),
+    holder,
+    ownerName,
+    bban,
+    iban: norwegianIban(bban),
+    currency: 'NOK',
+    name,
+    product,
+    cashAccountType,
+    status: 'enabled',
+    balances: accountBalances(amountMinor),
+  };
+}
+
+function cardAccount(customerNumber: string, ownerName: string, serial: number, amountMinor: number): StoredCardAccount {
+  const maskedPan = `492500******${String(1000 + serial * 37).slice(-4)}`;
+  const creditLimitMinor = 5_000_000;
+  return {
+    kind: 'card',
+    resourceId: uuidV5(`card:${customerNumber}:${maskedPan}`),
+    holder: { customerNumber },
+    ownerName,
+    maskedPan,
+    currency: 'NOK',
+    name: 'Visa Kredittkort',
+    product: 'Visa Classic',
+    status: 'enabled',
+    creditLimitMinor,
+    balances: [
+      { balanceType: 'interimBooked', amountMinor },
+      { balanceType: 'interimAvailable', amountMinor: creditLimitMinor + amountMinor },
+    ],
+  };
+}
+
+export class SandboxData {
+  readonly customers = new Map<string, Customer>();
+  readonly agreements = new Map<string, Agreement>();
+  readonly accounts = new Map<string, AnyAccount>();
+
+  constructor() {
+    this.reset();
+  }
+
+  /** Back to the known state: created customers and everything else are removed. */
+  reset(): void {
+    this.customers.clear();
+    this.agreements.clear();
+    this.accounts.clear();
+    SEED.forEach((person, i) => {
+      const serial = 100_000 + i * 1_000;
+      const [first, second, card] = person.amounts;
+      if (person.agreement === undefined) {
+        this.addCustomer({ customerNumber: person.customerNumber, name: person.name, type: 'private' });
+        const holder = { customerNumber: person.customerNumber };
+        this.addAccount(account(holder, person.name, serial, 'Brukskonto', 'Brukskonto', 'CACC', first));
+        this.addAccount(account(holder, person.name, serial + 100, 'Sparekonto', 'Høyrentekonto', 'SVGS', second));
+        this.addAccount(cardAccount(person.customerNumber, person.name, i + 1, card));
+      } else {
+        const agreement = this.addCorporateCustomer({ customerNumber: person.customerNumber, name: person.name, type: 'corporate' }, person.agreement);
+        const holder = { agreementId: agreement.id };
+        this.addAccount(account(holder, person.agreement, serial, 'Driftskonto', 'Bedriftskonto', 'CACC', first));
+        this.addAccount(account(holder, person.agreement, serial + 100, 'Skattetrekkskonto', 'Skattetrekkskonto', 'TAXE', second));
+      }
+    });
+  }
+
+  /** Adds a customer; a corporate one gets a corporate agreement named after it, with no accounts yet. */
+  addCustomer(customer: Customer): void {
+    if (customer.type === 'corporate') this.addCorporateCustomer(customer, customer.name);
+    else this.customers.set(customer.customerNumber, customer);
+  }
+
+  /** A corporate customer and the agreement the person acts under (its id is the psu-corporate-id). */
+  private addCorporateCustomer(customer: Customer, agreementName: string): Agreement {
+    this.customers.set(customer.customerNumber, customer);
+    const agreement: Agreement = {
+      id: uuidV5(`agreement:${customer.customerNumber}:${agreementName}`),
+      name: agreementName,
+      members: [customer.customerNumber],
+    };
+    this.agreements.set(agreement.id, agreement);
+    return agreement;
+  }
+
+  addAccount(stored: AnyAccount): void {
+    this.accounts.set(stored.resourceId, stored);
+  }
+
+  agreementsOf(customerNumber: string): Agreement[] {
+    return [...this.agreements.values()].filter((a) => a.members.includes(customerNumber));
+  }
+
+  /** The agreement, if the customer may act under it. */
+  agreementFor(customerNumber: string, agreementId: string): Agreement | undefined {
+    const agreement = this.agreements.get(agreementId);
+    return agreement?.members.includes(customerNumber) ? agreement : undefined;
+  }
+
+  /** Accounts and card accounts (open or not) the customer reaches in that context. */
+  accountsIn(customerNumber: string, context: PsuContext): AnyAccount[] {
+    return [...this.accounts.values()].filter((a) =>
+      context.kind === 'PRIVATE'
+        ? 'customerNumber' in a.holder && a.holder.customerNumber === customerNumber
+        : 'agreementId' in a.holder && a.holder.agreementId === context.agreementId && this.agreementFor(customerNumber, context.agreementId) !== undefined,
+    );
+  }
+}

@@ -1,0 +1,153 @@
+// SCA by redirect: authorisations (one per 401 that asked for SCA), the SCA
+// sessions of the specification's state table, and the redirects back to the TPP.
+//
+// Session rules (specification, "SCA session"): a completed SCA makes its
+// TPP-Session-ID valid for 1 hour for that TPP and PSU; a completed SCA under a new
+// TPP-Session-ID replaces the old session; a failed or aborted one leaves it alone.
+// A valid session spares the PSU the login step of a new authorisation.
+import { randomUUID } from 'node:crypto';
+import { ScaRequired, SYSTEM_NAME, type ErrorCode } from '../errors.js';
+import type { Faults } from '../faults.js';
+import type { TestClock } from './clock.js';
+import type { PsuContext } from './customers.js';
+import type { PsuDirectory } from './psu-ids.js';
+
+export const SCA_SESSION_SECONDS = 3600;
+/** How long a PSU has to finish an authorisation once the TPP received the link. */
+export const AUTHORISATION_SECONDS = 3600;
+
+export type ScaStatus = 'RECEIVED' | 'PSU_AUTHENTICATED' | 'FINALISED' | 'FAILED';
+
+export interface Authorisation {
+  id: string;
+  tppId: string;
+  tppName: string;
+  tppSessionId: string;
+  redirectUri: string;
+  /** What the PSU is asked to authorise; account access is the only purpose so far. */
+  purpose: 'account-access';
+  createdAt: Date;
+  /** The PSU the TPP named with PSU-ID, if any. */
+  expectedCustomer?: string;
+  /** The context the TPP asked for, pre-selected on the context page. */
+  requestedContext?: PsuContext;
+  status: ScaStatus;
+  failedLogins: number;
+  /** Set at login. */
+  customerNumber?: string;
+  /** Set when chosen (or implied, for a PSU without agreements). */
+  context?: PsuContext;
+}
+
+export interface ChallengeRequest {
+  tppId: string;
+  tppName: string;
+  tppSessionId: string;
+  redirectUri: string;
+  expectedCustomer?: string;
+  requestedContext?: PsuContext;
+}
+
+interface Session {
+  tppSessionId: string;
+  validUntil: number;
+}
+
+export class ScaService {
+  private readonly authorisations = new Map<string, Authorisation>();
+  private readonly sessions = new Map<string, Session>();
+
+  constructor(
+    private readonly clock: TestClock,
+    private readonly psuIds: PsuDirectory,
+    private readonly faults: Faults,
+    private readonly baseUrl: () => string,
+  ) {}
+
+  /** Starts an authorisation and returns the 401 that sends the PSU to it. */
+  challenge(request: ChallengeRequest): ScaRequired {
+    const now = this.clock.now();
+    this.prune(now);
+    const authorisation: Authorisation = { id: randomUUID(), purpose: 'account-access', createdAt: now, status: 'RECEIVED', failedLogins: 0, ...request };
+    this.authorisations.set(authorisation.id, authorisation);
+    if (this.faults.has('no-sca-redirect')) return new ScaRequired({ _links: {} });
+    const href = `${this.baseUrl()}/sca/${authorisation.id}`;
+    const scaRedirect = this.faults.has('sca-redirect-without-verbs') ? { href } : { href, verbs: ['GET'] };
+    return new ScaRequired({ _links: { scaRedirect } });
+  }
+
+  /** A pending authorisation, or undefined when unknown or already finished. */
+  pending(id: string): Authorisation | undefined {
+    const authorisation = this.authorisations.get(id);
+    return authorisation && (authorisation.status === 'RECEIVED' || authorisation.status === 'PSU_AUTHENTICATED') ? authorisation : undefined;
+  }
+
+  isExpired(authorisation: Authorisation): boolean {
+    return this.clock.now().getTime() - authorisation.createdAt.getTime() > AUTHORISATION_SECONDS * 1000;
+  }
+
+  /**
+   * The PSU whose valid session covers this authorisation's TPP-Session-ID, if any:
+   * that PSU need not log in again.
+   */
+  sessionCustomer(authorisation: Authorisation): string | undefined {
+    const customerNumber = authorisation.expectedCustomer;
+    if (authorisation.status !== 'RECEIVED' || customerNumber === undefined) return undefined;
+    const session = this.sessions.get(`${authorisation.tppId}\n${customerNumber}`);
+    if (session?.tppSessionId !== authorisation.tppSessionId || session.validUntil < this.clock.now().getTime()) return undefined;
+    return customerNumber;
+  }
+
+  authenticated(authorisation: Authorisation, customerNumber: string): void {
+    authorisation.status = 'PSU_AUTHENTICATED';
+    authorisation.customerNumber = customerNumber;
+  }
+
+  /** Successful SCA: opens the session and returns the redirect to the TPP (Events, "After successful SCA"). */
+  complete(authorisation: Authorisation, customerNumber: string, context: PsuContext, psuCorporateId?: string): string {
+    authorisation.status = 'FINALISED';
+    this.sessions.set(`${authorisation.tppId}\n${customerNumber}`, {
+      tppSessionId: authorisation.tppSessionId,
+      validUntil: this.clock.now().getTime() + SCA_SESSION_SECONDS * 1000,
+    });
+    const params: [string, string][] = [['psu-id', this.psuIds.issue(authorisation.tppId, customerNumber)]];
+    if (psuCorporateId !== undefined) params.push(['psu-corporate-id', psuCorporateId]);
+    if (!this.faults.has('redirect-drops-tpp-session-id')) params.push(['tpp-session-id', authorisation.tppSessionId]);
+    if (!this.faults.has('redirect-drops-context')) params.push(['context', context.kind]);
+    return withQuery(authorisation.redirectUri, params);
+  }
+
+  /** Failed or cancelled SCA: returns the redirect carrying the error (Events, "After failed SCA"). */
+  fail(authorisation: Authorisation, status: number, code: ErrorCode, message: string): string {
+    authorisation.status = 'FAILED';
+    return withQuery(authorisation.redirectUri, [
+      ['system', SYSTEM_NAME],
+      ['status', String(status)],
+      ['code', code],
+      ['message', message],
+    ]);
+  }
+
+  clear(): void {
+    this.authorisations.clear();
+    this.sessions.clear();
+  }
+
+  /** Forgets authorisations nobody can use any more, so the map does not grow without bound. */
+  private prune(now: Date): void {
+    for (const [id, a] of this.authorisations) {
+      if (now.getTime() - a.createdAt.getTime() > 2 * AUTHORISATION_SECONDS * 1000) this.authorisations.delete(id);
+    }
+  }
+}
+
+/**
+ * Appends parameters to the TPP's redirect address, keeping its own query and
+ * fragment. Values are percent-encoded (a space is %20, never '+').
+ */
+export function withQuery(address: string, params: [string, string][]): string {
+  const url = new URL(address);
+  const added = params.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  url.search = url.search.length > 1 ? `${url.search.slice(1)}&${added}` : added;
+  return url.toString();
+}

@@ -1,0 +1,87 @@
+// Simulated transactions, derived rather than stored: each account has about one
+// booked transaction every few days, computed from the account id and the date, so
+// a booked transaction keeps its transactionId forever (specification: booked is
+// final and stable) while new days bring new ones. Pending ones are of today and
+// may change between reads.
+import { createHash } from 'node:crypto';
+import { DAY_MS, day } from '../format.js';
+import { bbanFrom, norwegianIban } from '../iban.js';
+import { uuidV5 } from '../ids.js';
+import type { AnyAccount } from './customers.js';
+
+/** How far back the simulated history goes. */
+export const HISTORY_DAYS = 400;
+
+export interface StoredTransaction {
+  /** Stable for booked transactions; pending ones have none. */
+  transactionId?: string;
+  status: 'booked' | 'pending';
+  bookingDate?: string;
+  valueDate: string;
+  amountMinor: number;
+  counterparty: { name: string; iban: string };
+  remittance: string;
+  endToEndId: string;
+  merchantCategoryCode: string;
+}
+
+const PAYEES: [string, string][] = [
+  ['REMA 1000 Grünerløkka', '5411'],
+  ['Vy', '4112'],
+  ['Ruter AS', '4111'],
+  ['Telenor Norge AS', '4814'],
+  ['Hafslund Strøm AS', '4900'],
+  ['Vinmonopolet Majorstuen', '5921'],
+  ['Apotek 1 Storo', '5912'],
+  ['Norwegian Air Shuttle ASA', '4511'],
+];
+const PAYERS = ['Fjordlys Konsulent AS', 'Skatteetaten', 'Kari Nordmann'];
+
+function hash(...parts: string[]): Buffer {
+  return createHash('sha256').update(parts.join('\n')).digest();
+}
+
+const ibans = new Map<string, string>();
+
+/** A fixed IBAN per counterparty name (memoised: a listing asks for hundreds). */
+function counterpartyIban(name: string): string {
+  let iban = ibans.get(name);
+  if (iban === undefined) {
+    iban = norwegianIban(bbanFrom('1503', 100_000 + (hash('iban', name).readUInt32BE(0) % 800_000)));
+    ibans.set(name, iban);
+  }
+  return iban;
+}
+
+function simulated(account: AnyAccount, date: string, seq: number, status: StoredTransaction['status']): StoredTransaction {
+  const h = hash(account.resourceId, date, String(seq), status);
+  const credit = account.kind === 'account' && h[0]! % 6 === 0;
+  const [payee, mcc] = PAYEES[h[1]! % PAYEES.length]!;
+  const name = credit ? PAYERS[h[2]! % PAYERS.length]! : payee;
+  const magnitude = credit ? 50_000 + (h.readUInt32BE(4) % 3_000_000) : 1_000 + (h.readUInt32BE(4) % 250_000);
+  const id = uuidV5(`transaction:${account.resourceId}:${date}:${seq}`);
+  return {
+    ...(status === 'booked' ? { transactionId: id, bookingDate: date } : {}),
+    status,
+    valueDate: date,
+    amountMinor: credit ? magnitude : -magnitude,
+    counterparty: { name, iban: counterpartyIban(name) },
+    remittance: credit ? `Overføring fra ${name}` : `Varekjøp ${name} ${date}`,
+    endToEndId: `E2E${id.replaceAll('-', '').slice(0, 20).toUpperCase()}`,
+    merchantCategoryCode: mcc,
+  };
+}
+
+/** Booked transactions, newest first, from yesterday back HISTORY_DAYS; then today's pending ones. */
+export function transactionsOf(account: AnyAccount, today: Date): StoredTransaction[] {
+  const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  const booked: StoredTransaction[] = [];
+  for (let back = 1; back <= HISTORY_DAYS; back++) {
+    const date = day(new Date(midnight - back * DAY_MS));
+    // About one transaction in three days.
+    if (hash(account.resourceId, date).readUInt8(0) % 3 === 0) booked.push(simulated(account, date, 0, 'booked'));
+  }
+  const todayText = day(today);
+  const pending = [0, 1].map((seq) => simulated(account, todayText, seq, 'pending'));
+  return [...booked, ...pending];
+}

@@ -14,6 +14,8 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // Playwright fixtures must destructure their first argument, even when they use nothing from it.
+  { files: ['lib/fixtures/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
   // node:test's describe/test return promises the runner itself awaits.
   {
     files: ['test/**/*.ts'],

@@ -105,10 +105,8 @@ export function expand(template: string, variables: Record<string, unknown>): st
   return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_whole, path: string) => {
     let value: unknown = variables;
     for (const key of path.split('.')) value = (value as Record<string, unknown> | undefined)?.[key];
-    if (value === undefined || value === null || typeof value === 'object') {
-      throw new ScaFlowError(`SCA step uses {{${path}}}, which the target's configuration does not define`, []);
-    }
-    return String(value as string | number | boolean);
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+    throw new ScaFlowError(`SCA step uses {{${path}}}, which the target's configuration does not define`, []);
   });
 }
 

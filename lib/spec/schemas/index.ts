@@ -1,0 +1,30 @@
+/**
+ * The registry of the project's JSON Schemas (2020-12), by short name. Every schema has the `$id`
+ * `${SCHEMA_BASE_URI}${name}`; lib/validate compiles them on one AJV instance.
+ */
+import { ACCOUNT_SCHEMAS } from './accounts.js';
+import type { JsonSchema } from './base.js';
+import { COMMON_SCHEMAS } from './common.js';
+import { PAYMENT_SCHEMAS } from './payments.js';
+import { SCA_SCHEMAS } from './sca.js';
+
+export { SCHEMA_BASE_URI, JSON_SCHEMA_2020 } from './base.js';
+export type { JsonSchema } from './base.js';
+export {
+  TRANSACTION_STATUSES, SCA_STATUSES, TPP_MESSAGE_CODES, LINK_VERBS, BALANCE_TYPES,
+} from './common.js';
+export { FREQUENCY_CODES, DAYS_OF_EXECUTION, MONTHS_OF_EXECUTION } from './payments.js';
+export { BASKET_TRANSACTION_STATUSES } from './sca.js';
+export { ACCOUNT_STATUSES, ACCOUNT_USAGES, CONSENT_STATUSES, ACCOUNT_ACCESS_TYPES } from './accounts.js';
+
+const ALL = { ...COMMON_SCHEMAS, ...PAYMENT_SCHEMAS, ...SCA_SCHEMAS, ...ACCOUNT_SCHEMAS };
+
+export type SchemaName = keyof typeof ALL;
+
+export const SCHEMAS: Readonly<Record<SchemaName, JsonSchema>> = ALL;
+
+export const SCHEMA_NAMES = Object.keys(ALL) as SchemaName[];
+
+export function isSchemaName(name: string): name is SchemaName {
+  return Object.hasOwn(ALL, name);
+}

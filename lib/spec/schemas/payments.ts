@@ -1,0 +1,218 @@
+/**
+ * Payment schemas: the specification's payment initiation request and 201 response and the payment
+ * status; periodic and bulk payments and payment details following Berlin Group 1.3 (the specification
+ * says "not shown"), with the specification's own field rules reused.
+ *
+ * The request's fields are written here as the specification's table gives them, each rule with the
+ * requirement id of its row (PAY-01 to PAY-35, limits LIM-09 to LIM-14), so the schema reads like the
+ * table. Amount and Address are shared and referenced.
+ */
+import { BIC_PATTERN, IBAN_MAX_LENGTH, IBAN_PATTERN } from '../../validate/formats.js';
+import { named, ref, req } from './base.js';
+import type { JsonSchema } from './base.js';
+import { PENDING, pending } from './ids.js';
+
+export const FREQUENCY_CODES = [
+  'Daily', 'Weekly', 'EveryTwoWeeks', 'Monthly', 'EveryTwoMonths', 'Quarterly', 'SemiAnnual', 'Annual', 'MonthlyVariable',
+] as const;
+export const DAYS_OF_EXECUTION = Array.from({ length: 31 }, (_, i) => String(i + 1));
+export const MONTHS_OF_EXECUTION = Array.from({ length: 12 }, (_, i) => String(i + 1));
+
+/** An IBAN field of a payment: required/type, length and ISO 13616 form each with their own ids. */
+function paymentIban(typeIds: string[], lengthIds: string[], formIds: string[]): JsonSchema {
+  return {
+    type: 'string',
+    ...req(...typeIds),
+    allOf: [
+      { maxLength: IBAN_MAX_LENGTH, ...req(...lengthIds) },
+      { pattern: IBAN_PATTERN, format: 'iban', ...req(...formIds) },
+    ],
+  };
+}
+
+/** creditorAccount or debtorAccount of a payment: iban and currency, both required. */
+function paymentAccount(objectId: string, iban: JsonSchema, currencyId: string): JsonSchema {
+  return {
+    type: 'object',
+    required: ['iban', 'currency'],
+    ...req(objectId),
+    properties: {
+      iban,
+      currency: ref('CurrencyCode', req(currencyId)),
+    },
+  };
+}
+
+const creditorAccount = paymentAccount('PAY-15', paymentIban(['PAY-16'], ['PAY-17', 'LIM-12'], ['PAY-18']), 'PAY-19');
+const debtorAccount = paymentAccount('PAY-28', paymentIban(['PAY-29'], ['PAY-29', 'LIM-12'], ['PAY-29', 'PAY-18']), 'PAY-30');
+
+/** Fields a payment shares with a bulk payment entry (everything on the creditor side). */
+const creditorSide: Record<string, JsonSchema> = {
+  endToEndIdentification: {
+    type: 'string',
+    ...req('PAY-01'),
+    allOf: [{ maxLength: 35, ...req('PAY-02', 'LIM-09') }],
+  },
+  instructedAmount: ref('PaymentAmount', req('PAY-03')),
+  creditorName: {
+    type: 'string',
+    ...req('PAY-13'),
+    allOf: [{ maxLength: 70, ...req('PAY-14', 'LIM-10') }],
+  },
+  creditorAccount,
+  creditorAgent: { type: 'string', pattern: BIC_PATTERN, format: 'bic', ...req('ADR-03') },
+  creditorAddress: ref('Address', req('PAY-20')),
+  remittanceInformationUnstructured: {
+    type: 'string',
+    ...req('PAY-33'),
+    allOf: [
+      { minLength: 1, ...req('PAY-31') },
+      { maxLength: 140, ...req('PAY-32', 'LIM-13') },
+    ],
+  },
+};
+
+export const PaymentInitiationRequest = named(
+  'PaymentInitiationRequest',
+  'Body of POST /v1/payments/sepa-credit-transfers (and the other single-payment products).',
+  {
+    type: 'object',
+    required: ['instructedAmount', 'creditorName', 'creditorAccount', 'debtorAccount'],
+    ...req('END-01'),
+    properties: {
+      ...creditorSide,
+      debtorAccount,
+      requestedExecutionDate: ref('IsoDate', req('PAY-35')),
+    },
+  },
+);
+
+/**
+ * The structured-address rule (enforced from 13 August 2026 in the sandbox, 15 November 2026 in
+ * production): the TPP supplies the creditor agent BIC, the creditor name, town name and country code.
+ * The deprecated city stands for townName while it is accepted (catalogue ADR-05, PAY-23).
+ */
+export const PaymentInitiationRequestStructuredAddress = named(
+  'PaymentInitiationRequestStructuredAddress',
+  'A payment initiation request that also meets the structured-address rule.',
+  {
+    allOf: [ref('PaymentInitiationRequest')],
+    type: 'object',
+    required: ['creditorAgent', 'creditorName', 'creditorAddress'],
+    ...req('ADR-01'),
+    properties: {
+      creditorAgent: req('ADR-03'),
+      creditorName: req('ADR-04'),
+      creditorAddress: {
+        type: 'object',
+        required: ['country'],
+        ...req('ADR-05', 'ADR-06'),
+        properties: {
+          country: req('ADR-06'),
+        },
+        if: { properties: { city: true }, required: ['city'] },
+        else: { properties: { townName: req('ADR-05') }, required: ['townName'] },
+      },
+    },
+  },
+);
+
+export const PaymentInitiationResponse = named('PaymentInitiationResponse', 'Body of the 201 answer to a payment initiation.', {
+  type: 'object',
+  required: ['paymentId', 'transactionStatus'],
+  ...req('END-01'),
+  properties: {
+    paymentId: { type: 'string', minLength: 1, ...req('PAY-36') },
+    transactionStatus: ref('TransactionStatus', req('PAY-37', 'STA-05')),
+    transactionFees: ref('Amount', req('PAY-38')),
+    transactionFeeIndicator: { type: 'boolean', ...req('PAY-40') },
+    tppMessages: { type: 'array', items: ref('TppMessage'), ...req('PAY-41') },
+    psuMessage: ref('PsuMessage'),
+    _links: ref('Links', req('PAY-43', 'MSG-07')),
+  },
+});
+
+export const PaymentStatus = named('PaymentStatus', 'Body of GET /v1/{payment-service}/{payment-product}/{paymentId}/status.', {
+  type: 'object',
+  required: ['transactionStatus'],
+  ...req('END-06'),
+  properties: {
+    transactionStatus: ref('TransactionStatus', req('END-06', 'STA-05')),
+    fundsAvailable: { type: 'boolean', ...req('END-07', 'STA-06') },
+    psuMessage: ref('PsuMessage'),
+  },
+});
+
+export const PaymentDetails = named(
+  'PaymentDetails',
+  'Body of GET /v1/payments/{payment-product}/{paymentId}: the request as initiated, with its transactionStatus (Berlin Group 1.3).',
+  {
+    allOf: [ref('PaymentInitiationRequest')],
+    type: 'object',
+    properties: {
+      transactionStatus: ref('TransactionStatus', req('STA-05')),
+    },
+  },
+);
+
+export const PeriodicPaymentInitiationRequest = named(
+  'PeriodicPaymentInitiationRequest',
+  'Body of POST /v1/periodic-payments/{payment-product} (Berlin Group 1.3; duplicate months of execution rejected).',
+  {
+    allOf: [ref('PaymentInitiationRequest')],
+    type: 'object',
+    required: ['startDate', 'frequency'],
+    ...pending(PENDING.periodic),
+    properties: {
+      startDate: ref('IsoDate'),
+      endDate: ref('IsoDate'),
+      executionRule: { type: 'string', enum: ['following', 'preceding'], ...pending(PENDING.periodic) },
+      frequency: { type: 'string', enum: [...FREQUENCY_CODES], ...pending(PENDING.periodic) },
+      dayOfExecution: { type: 'string', maxLength: 2, enum: DAYS_OF_EXECUTION, ...pending(PENDING.periodic) },
+      monthsOfExecution: {
+        type: 'array',
+        maxItems: 11,
+        ...pending(PENDING.periodic),
+        allOf: [{ uniqueItems: true, ...req('ERR-42') }],
+        items: { type: 'string', maxLength: 2, enum: MONTHS_OF_EXECUTION, ...req('ERR-42') },
+      },
+    },
+    if: { properties: { frequency: { const: 'MonthlyVariable' } }, required: ['frequency'] },
+    then: { properties: { monthsOfExecution: true }, required: ['monthsOfExecution'], ...pending(PENDING.periodic) },
+  },
+);
+
+export const BulkPaymentEntry = named('BulkPaymentEntry', 'One payment of a bulk payment (no debtorAccount).', {
+  type: 'object',
+  ...pending(PENDING.bulk),
+  required: ['instructedAmount', 'creditorName', 'creditorAccount'],
+  properties: { ...creditorSide },
+});
+
+export const BulkPaymentInitiationRequest = named(
+  'BulkPaymentInitiationRequest',
+  'Body of POST /v1/bulk-payments/{payment-product} (Berlin Group 1.3).',
+  {
+    type: 'object',
+    required: ['debtorAccount', 'payments'],
+    ...pending(PENDING.bulk),
+    properties: {
+      batchBookingPreferred: { type: 'boolean', ...pending(PENDING.bulk) },
+      debtorAccount,
+      requestedExecutionDate: ref('IsoDate', req('PAY-35')),
+      requestedExecutionTime: ref('IsoDateTime'),
+      payments: { type: 'array', minItems: 1, items: ref('BulkPaymentEntry'), ...pending(PENDING.bulk) },
+    },
+  },
+);
+
+export const PAYMENT_SCHEMAS = {
+  PaymentInitiationRequest,
+  PaymentInitiationRequestStructuredAddress,
+  PaymentInitiationResponse,
+  PaymentStatus,
+  PaymentDetails,
+  PeriodicPaymentInitiationRequest,
+  BulkPaymentEntry,
+  BulkPaymentInitiationRequest,
+} satisfies Record<string, JsonSchema>;

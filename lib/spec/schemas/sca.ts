@@ -1,0 +1,170 @@
+/**
+ * SCA, errors and events: the signing basket authorisation response and its 401 body, the error body,
+ * the redirect query parameters after success and after failure (as the object of parsed query
+ * parameters: every value is a string), and the signing basket resources (Berlin Group 1.3).
+ */
+import { named, ref, req } from './base.js';
+import type { JsonSchema } from './base.js';
+
+/** An error code: upper snake case (catalogue ERR-04). */
+export const ERROR_CODE_PATTERN = '^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$';
+
+/** Berlin Group transactionStatus of a signing basket (the specification shows none of its own). */
+export const BASKET_TRANSACTION_STATUSES = ['ACSC', 'ACTC', 'PATC', 'RCVD', 'RJCT', 'CANC'] as const;
+
+export const SigningBasketAuthorisationResponse = named(
+  'SigningBasketAuthorisationResponse',
+  'Body of the 201 answer to the start of a signing basket authorisation.',
+  {
+    type: 'object',
+    required: ['scaStatus', '_links'],
+    ...req('BSK-01', 'BSK-02'),
+    properties: {
+      scaStatus: ref('ScaStatus', req('BSK-01', 'STA-01')),
+      authorisationId: { type: 'string', ...req('BSK-07') },
+      psuMessage: ref('PsuMessage'),
+      _links: ref('Links', req('BSK-02', 'MSG-07')),
+    },
+  },
+);
+
+export const ScaRedirectBody = named(
+  'ScaRedirectBody',
+  'Body of a 401 answer when SCA is required: _links holds scaRedirect, the address of the SCA site.',
+  {
+    type: 'object',
+    required: ['_links'],
+    ...req('BSK-03', 'END-10'),
+    properties: {
+      _links: {
+        allOf: [ref('Links')],
+        type: 'object',
+        required: ['scaRedirect'],
+        ...req('BSK-03', 'END-10'),
+        properties: {
+          scaRedirect: {
+            allOf: [ref('Link')],
+            type: 'object',
+            ...req('BSK-03', 'END-10'),
+            properties: { href: { type: 'string', format: 'uri', ...req('BSK-03', 'END-10') } },
+          },
+        },
+      },
+      scaStatus: ref('ScaStatus', req('STA-01')),
+      tppMessages: { type: 'array', items: ref('TppMessage'), ...req('PAY-41') },
+      id: { type: 'string', ...req('ERR-01') },
+      system: { type: 'string', ...req('ERR-02') },
+      status: { type: 'integer', minimum: 100, maximum: 599, ...req('ERR-03') },
+      code: { type: 'string', pattern: ERROR_CODE_PATTERN, ...req('ERR-04') },
+      message: { type: 'string', ...req('ERR-05') },
+    },
+  },
+);
+
+export const ErrorBody = named('ErrorBody', "The specification's error body; message may be absent (e.g. SYSTEM_ERROR).", {
+  type: 'object',
+  required: ['id', 'system', 'status', 'code'],
+  ...req('ERR-01', 'ERR-02', 'ERR-03', 'ERR-04'),
+  properties: {
+    id: { type: 'string', minLength: 1, ...req('ERR-01') },
+    system: { type: 'string', minLength: 1, ...req('ERR-02') },
+    status: { type: 'integer', minimum: 100, maximum: 599, ...req('ERR-03') },
+    code: { type: 'string', pattern: ERROR_CODE_PATTERN, ...req('ERR-04') },
+    message: { type: 'string', ...req('ERR-05') },
+  },
+});
+
+export const RedirectSuccessQuery = named(
+  'RedirectSuccessQuery',
+  'Query parameters of the redirect to TPP-Redirect-URI after successful SCA (parsed, all strings).',
+  {
+    type: 'object',
+    required: ['psu-id', 'tpp-session-id', 'context'],
+    ...req('EVT-02'),
+    properties: {
+      'psu-id': ref('Uuid', req('EVT-03', 'PSU-01')),
+      'psu-corporate-id': ref('Uuid', req('EVT-04', 'PSU-08')),
+      'tpp-session-id': { type: 'string', minLength: 1, ...req('EVT-06') },
+      context: { type: 'string', enum: ['PRIVATE', 'CORPORATE'], ...req('EVT-07') },
+    },
+    if: { properties: { context: { const: 'CORPORATE' } }, required: ['context'] },
+    then: { properties: { 'psu-corporate-id': req('EVT-04') }, required: ['psu-corporate-id'] },
+    else: { properties: { 'psu-corporate-id': { not: true, ...req('EVT-05') } } },
+  },
+);
+
+export const RedirectFailureQuery = named(
+  'RedirectFailureQuery',
+  'Query parameters of the redirect to TPP-Redirect-URI after failed SCA (parsed, all strings; status numeric; system required for a server error).',
+  {
+    type: 'object',
+    required: ['status', 'code', 'message'],
+    ...req('EVT-02'),
+    properties: {
+      system: { type: 'string', minLength: 1, ...req('EVT-08') },
+      status: { type: 'string', pattern: '^[1-5][0-9]{2}$', ...req('EVT-09') },
+      code: { type: 'string', minLength: 1, ...req('EVT-10') },
+      message: { type: 'string', ...req('EVT-11') },
+    },
+    if: { properties: { status: { type: 'string', pattern: '^5' } }, required: ['status'] },
+    then: { properties: { system: req('EVT-08') }, required: ['system'] },
+  },
+);
+
+const basketTransactionStatus: JsonSchema = { type: 'string', enum: [...BASKET_TRANSACTION_STATUSES], ...req('BSK-07') };
+const idList: JsonSchema = { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 }, ...req('BSK-07') };
+
+export const SigningBasketRequest = named('SigningBasketRequest', 'Body of POST /v1/signing-baskets (Berlin Group 1.3).', {
+  type: 'object',
+  minProperties: 1,
+  ...req('BSK-07'),
+  properties: { paymentIds: idList, consentIds: idList },
+});
+
+export const SigningBasketCreationResponse = named(
+  'SigningBasketCreationResponse',
+  'Body of the 201 answer to POST /v1/signing-baskets (Berlin Group 1.3).',
+  {
+    type: 'object',
+    required: ['transactionStatus', 'basketId', '_links'],
+    ...req('BSK-07'),
+    properties: {
+      transactionStatus: basketTransactionStatus,
+      basketId: { type: 'string', minLength: 1, ...req('BSK-07') },
+      _links: ref('Links', req('BSK-07')),
+      psuMessage: ref('PsuMessage'),
+      tppMessages: { type: 'array', items: ref('TppMessage'), ...req('PAY-41') },
+    },
+  },
+);
+
+export const SigningBasket = named('SigningBasket', 'Body of GET /v1/signing-baskets/{basketId} (Berlin Group 1.3).', {
+  type: 'object',
+  required: ['transactionStatus'],
+  ...req('BSK-07'),
+  properties: {
+    payments: idList,
+    consents: idList,
+    transactionStatus: basketTransactionStatus,
+    _links: ref('Links', req('BSK-07')),
+  },
+});
+
+export const SigningBasketStatus = named('SigningBasketStatus', 'Body of GET /v1/signing-baskets/{basketId}/status (Berlin Group 1.3).', {
+  type: 'object',
+  required: ['transactionStatus'],
+  ...req('BSK-07'),
+  properties: { transactionStatus: basketTransactionStatus },
+});
+
+export const SCA_SCHEMAS = {
+  SigningBasketAuthorisationResponse,
+  ScaRedirectBody,
+  ErrorBody,
+  RedirectSuccessQuery,
+  RedirectFailureQuery,
+  SigningBasketRequest,
+  SigningBasketCreationResponse,
+  SigningBasket,
+  SigningBasketStatus,
+} satisfies Record<string, JsonSchema>;

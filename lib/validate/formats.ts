@@ -1,0 +1,168 @@
+/**
+ * The data formats of the specification, as plain predicates (used by the AJV formats and keywords in
+ * ./ajv.ts, and usable on their own by the suites and the reference bank).
+ *
+ * Decisions, each documented in lib/validate/README.md:
+ * - iso-date-time: the specification's form `YYYY-MM-DDThh:mm:ss+00:00` read as RFC 3339 (catalogue
+ *   FMT-06): seconds and an offset are required; fractional seconds are allowed and `Z` counts as
+ *   `+00:00`; `T` and `Z` in upper case (ISO 8601). Calendar values are checked (no 2024-02-30, no
+ *   24:00:00, no offset +25:00).
+ * - amount (catalogue PAY-05 to PAY-09): at most 18 digits in total, leading zeros of the integer part
+ *   not counted (precision 18); at most 5 fraction digits (scale 5); no more fraction digits than the
+ *   currency's ISO 4217 minor units, fewer allowed ("10" and "10.5" are accepted for EUR; "10.505" is
+ *   not; any fraction is rejected for JPY). A payment amount is moreover a plain positive decimal.
+ *   The `exact` mode (fraction digits equal to the minor units: "10.00" for EUR, "10" for JPY) is
+ *   available for the strictest reading.
+ * - uuid: RFC 4122 textual form, either case, with the RFC 4122 variant bits and a version 1 to 8.
+ * - iban: electronic form (no spaces, upper case), at most 34 characters, country-specific structure
+ *   and the ISO 13616 mod-97 check, via ibantools.
+ * - bic: the Berlin Group BICFI pattern, and a country code ibantools knows.
+ * - norwegian-national-id: fødselsnummer or D-number with both mod-11 check digits (H-numbers and
+ *   FH-numbers are not national identity numbers and are rejected).
+ */
+import { isValidBIC, isValidIBAN } from 'ibantools';
+import { NorwegianId } from 'norwegian-national-id-validator';
+import { isCountry, isCurrency, minorUnitsOf } from '../spec/codelists.js';
+
+export const IBAN_PATTERN = '^[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{1,30}$';
+export const IBAN_MAX_LENGTH = 34;
+export const BIC_PATTERN = '^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$';
+/** A decimal amount: optional minus, digits, optional dot and digits (no exponent, comma or space). */
+export const AMOUNT_SYNTAX_PATTERN = '^-?[0-9]+(\\.[0-9]+)?$';
+/** A payment amount: a plain positive decimal, no sign, not zero (catalogue PAY-09). */
+export const PAYMENT_AMOUNT_PATTERN = '^(?!0+(\\.0+)?$)[0-9]+(\\.[0-9]+)?$';
+/** Precision 18: not 19 digits after the sign and the leading zeros (a dot may sit between them). */
+export const AMOUNT_PRECISION_PATTERN = '^-?0*(?!(?:\\.?[0-9]){19})';
+/** Scale 5: at most 5 characters after the decimal dot. */
+export const AMOUNT_SCALE_PATTERN = '^[^.]*(\\.[^.]{0,5})?$';
+export const AMOUNT_PRECISION = 18;
+export const AMOUNT_SCALE = 5;
+
+const ibanRe = new RegExp(IBAN_PATTERN);
+const bicRe = new RegExp(BIC_PATTERN);
+const amountSyntaxRe = new RegExp(AMOUNT_SYNTAX_PATTERN);
+const amountPrecisionRe = new RegExp(AMOUNT_PRECISION_PATTERN);
+const amountScaleRe = new RegExp(AMOUNT_SCALE_PATTERN);
+const dateRe = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dateTimeRe = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-](\d{2}):(\d{2}))$/;
+const uuidRe = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
+
+/** IBAN in electronic form with ISO 13616 structure and mod-97 check digits. */
+export function isIban(value: string): boolean {
+  return value.length <= IBAN_MAX_LENGTH && ibanRe.test(value) && isValidIBAN(value);
+}
+
+/** ISO 13616 mod-97 of an IBAN (1 for a correct IBAN); exposed for tests and diagnostics. */
+export function ibanMod97(value: string): number {
+  const rearranged = value.slice(4) + value.slice(0, 4);
+  let remainder = 0;
+  for (const ch of rearranged) {
+    const digits = /[0-9]/.test(ch) ? ch : String(ch.toUpperCase().charCodeAt(0) - 55);
+    for (const d of digits) remainder = (remainder * 10 + Number(d)) % 97;
+  }
+  return remainder;
+}
+
+/** BIC (BICFI, ISO 9362): 8 or 11 characters, upper case. */
+export function isBic(value: string): boolean {
+  return bicRe.test(value) && isValidBIC(value);
+}
+
+export function isCurrencyCode(value: string): boolean {
+  return isCurrency(value);
+}
+
+export function isCountryCode(value: string): boolean {
+  return isCountry(value);
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function validYmd(y: string, m: string, d: string): boolean {
+  const year = Number(y);
+  const month = Number(m);
+  const day = Number(d);
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+function validHms(h: string, mi: string, s: string): boolean {
+  return Number(h) <= 23 && Number(mi) <= 59 && Number(s) <= 59;
+}
+
+function validOffset(h: string, m: string): boolean {
+  return Number(h) <= 23 && Number(m) <= 59;
+}
+
+/** ISO 8601 calendar date `YYYY-MM-DD`. */
+export function isIsoDate(value: string): boolean {
+  const m = dateRe.exec(value);
+  return m !== null && validYmd(m[1] ?? '', m[2] ?? '', m[3] ?? '');
+}
+
+/** Date-time `YYYY-MM-DDThh:mm:ss[.fraction](Z|+hh:mm|-hh:mm)`: RFC 3339, upper-case T and Z. */
+export function isIsoDateTime(value: string): boolean {
+  const m = dateTimeRe.exec(value);
+  if (m === null) return false;
+  const [, y, mo, d, h, mi, s, , , oh, om] = m;
+  if (!(validYmd(y ?? '', mo ?? '', d ?? '') && validHms(h ?? '', mi ?? '', s ?? ''))) return false;
+  return oh === undefined || validOffset(oh, om ?? '');
+}
+
+export function isUuid(value: string): boolean {
+  return uuidRe.test(value);
+}
+
+/** Norwegian national identity number (fødselsnummer) or D-number, with both check digits. */
+export function isNorwegianNationalId(value: string): boolean {
+  if (!/^[0-9]{11}$/.test(value)) return false;
+  const id = NorwegianId(value);
+  return id.isValid() && (id.isBirthNumber() || id.isDNumber());
+}
+
+export type AmountMode = 'at-most' | 'exact';
+
+export type AmountIssue =
+  | { rule: 'amount-syntax'; message: string }
+  | { rule: 'amount-precision'; message: string }
+  | { rule: 'amount-scale'; message: string }
+  | { rule: 'amount-minor-units'; message: string; fractionDigits: number; minorUnits: number };
+
+/** Number of digits after the decimal separator of an amount string ("10" → 0, "10.50" → 2). */
+export function fractionDigitsOf(amount: string): number {
+  const dot = amount.indexOf('.');
+  return dot < 0 ? 0 : amount.length - dot - 1;
+}
+
+/**
+ * Checks an amount string against the specification's amount rule. Returns null when the amount is
+ * fine, or the first rule it breaks. An unknown currency is not this rule's business (the
+ * currency-code format reports it), so only the syntax and precision are checked then.
+ */
+export function checkAmount(amount: string, currency: unknown, mode: AmountMode = 'at-most'): AmountIssue | null {
+  if (!amountSyntaxRe.test(amount)) {
+    return { rule: 'amount-syntax', message: 'a decimal number with a dot as separator and an optional leading minus' };
+  }
+  if (!amountPrecisionRe.test(amount)) {
+    return { rule: 'amount-precision', message: `at most ${AMOUNT_PRECISION} digits (precision ${AMOUNT_PRECISION})` };
+  }
+  if (!amountScaleRe.test(amount)) {
+    return { rule: 'amount-scale', message: `at most ${AMOUNT_SCALE} fraction digits (scale ${AMOUNT_SCALE})` };
+  }
+  if (typeof currency !== 'string') return null;
+  const minorUnits = minorUnitsOf(currency);
+  if (minorUnits === undefined) return null;
+  const fractionDigits = fractionDigitsOf(amount);
+  const broken = mode === 'exact' ? fractionDigits !== minorUnits : fractionDigits > minorUnits;
+  if (broken) {
+    const expected = mode === 'exact' ? `exactly ${minorUnits}` : `at most ${minorUnits}`;
+    return {
+      rule: 'amount-minor-units',
+      message: `${expected} fraction digits for ${currency} (ISO 4217 minor units ${minorUnits})`,
+      fractionDigits,
+      minorUnits,
+    };
+  }
+  return null;
+}

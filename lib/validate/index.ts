@@ -1,0 +1,50 @@
+/**
+ * Validation of bodies against the project's JSON Schemas: `validateAgainst(name, value)` answers
+ * whether the value is valid, the readable errors, and as warnings the properties the schema does not
+ * describe or marks deprecated (they never fail a body; the schemas carry no `additionalProperties: false`).
+ */
+import { SCHEMAS } from '../spec/schemas/index.js';
+import type { SchemaName } from '../spec/schemas/index.js';
+import { validatorFor } from './ajv.js';
+import { readableErrors, show } from './errors.js';
+import type { ReadableError } from './errors.js';
+import { propertyNotices } from './schema-walk.js';
+
+export type { ReadableError } from './errors.js';
+export { formatErrors, readableErrors } from './errors.js';
+export { getAjv, validatorFor, schemaId, FORMAT_DESCRIPTIONS, REQUIREMENT_KEYWORD, AMOUNT_KEYWORD } from './ajv.js';
+export { SCHEMAS, SCHEMA_NAMES, isSchemaName } from '../spec/schemas/index.js';
+export type { SchemaName } from '../spec/schemas/index.js';
+export * from './formats.js';
+
+export interface ValidationResult {
+  valid: boolean;
+  errors: ReadableError[];
+  warnings: ReadableError[];
+}
+
+/** Validates `value` against the named schema. */
+export function validateAgainst(name: SchemaName, value: unknown): ValidationResult {
+  const validate = validatorFor(name);
+  const valid = validate(value);
+  const errors = valid ? [] : readableErrors(validate.errors, SCHEMAS[name], value);
+  const warnings: ReadableError[] = propertyNotices(name, value).map(({ pointer, value: found, kind, requirement }) => {
+    if (kind === 'deprecated') {
+      const ids = requirement.join(', ');
+      return {
+        pointer,
+        rule: 'deprecated property',
+        found,
+        ...(ids ? { requirement: ids } : {}),
+        message: `${pointer}: a deprecated property${ids ? ` (${ids})` : ''} (warning), found ${show(found)}`,
+      };
+    }
+    return {
+      pointer,
+      rule: 'unknown property',
+      found,
+      message: `${pointer}: a property the schema ${name} does not describe (warning), found ${show(found)}`,
+    };
+  });
+  return { valid, errors, warnings };
+}

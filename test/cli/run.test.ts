@@ -1,0 +1,104 @@
+/**
+ * The command as a user meets it: exit codes 2 (configuration) and 3 (unreachable) with one clear message,
+ * and a real run's report files: complete, self-contained, masked, free of key material.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { runCli } from '../support/run-cli.js';
+
+function targetsFile(yaml: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'xs2a-targets-')), 'targets.yaml');
+  writeFileSync(file, yaml);
+  return file;
+}
+
+const REMOTE = (baseUrl: string) => `
+targets:
+  remote:
+    baseUrl: ${baseUrl}
+    environment: staging
+    tpp: { generate: true, redirectUri: https://tpp.example/cb }
+`;
+
+describe('configuration errors exit 2 and name the field', { concurrency: 4 }, () => {
+  test('a broken targets.yaml', async () => {
+    const file = targetsFile('targets:\n  x: { embedded: true, environment: prod }\n');
+    const run = await runCli(['run', '--targets', file]);
+    assert.equal(run.exitCode, 2);
+    assert.match(run.stderr, /targets\.x\.environment: must be one of sandbox, staging, production/);
+    assert.equal(run.stdout, '');
+  });
+
+  test('an unknown target lists the known ones', async () => {
+    const run = await runCli(['run', '--target', 'nope']);
+    assert.equal(run.exitCode, 2);
+    assert.match(run.stderr, /unknown target "nope"; known targets: reference, sandbox/);
+  });
+
+  test('a missing environment variable is named', async () => {
+    const run = await runCli(['run', '--target', 'sandbox'], { SANDBOX_BASE_URL: '' });
+    assert.equal(run.exitCode, 2);
+    assert.match(run.stderr, /targets\.sandbox\.baseUrl: environment variable SANDBOX_BASE_URL is not set/);
+  });
+
+  test('an unknown fault lists the known ones', async () => {
+    const run = await runCli(['run', '--inject-fault', 'no-such-fault']);
+    assert.equal(run.exitCode, 2);
+    assert.match(run.stderr, /no-such-fault/);
+    assert.match(run.stderr, /signature-check-off/);
+  });
+
+  test('faults only go to the embedded bank', async () => {
+    const run = await runCli(['run', '--targets', targetsFile(REMOTE('https://127.0.0.1:9')), '--target', 'remote', '--inject-fault', 'date-check-off']);
+    assert.equal(run.exitCode, 2);
+    assert.match(run.stderr, /--inject-fault: faults can only be injected into the embedded reference bank/);
+  });
+});
+
+describe('an unreachable target', () => {
+  test('gets one line and exit 3, no test run', async () => {
+    const run = await runCli(['run', '--targets', targetsFile(REMOTE('https://127.0.0.1:9')), '--target', 'remote']);
+    assert.equal(run.exitCode, 3);
+    const lines = run.stderr.trim().split('\n');
+    assert.equal(lines.length, 1, run.stderr);
+    assert.match(lines[0] ?? '', /target "remote" unreachable at https:\/\/127\.0\.0\.1:9: ECONNREFUSED/);
+    assert.equal(run.results, undefined);
+  });
+});
+
+describe('a run against the reference bank', () => {
+  test('writes results.json, junit.xml and a self-contained index.html, masked and without keys', async () => {
+    const run = await runCli(['run', '--grep', 'consented accounts|Signature header gets 400', '--report-dir', '{reportDir}']);
+    assert.equal(run.exitCode, 0, run.stderr + run.stdout);
+    const results = run.results;
+    assert.ok(results);
+    assert.equal(results.verdict, 'INCOMPLETE'); // filtered runs cannot certify
+    assert.equal(results.filtered, true);
+    assert.equal(results.tests.length, 2);
+    assert.ok(results.tests.every((t) => t.status === 'PASS' && t.requirements.length > 0));
+    const sig04 = results.requirements.find((r) => r.id === 'SIG-04');
+    assert.equal(sig04?.status, 'PASS');
+    assert.match(run.stdout, /Verdict: +INCOMPLETE \(exit 0\)/);
+
+    const dir = join(run.reportDir, 'latest');
+    const html = readFileSync(join(dir, 'index.html'), 'utf8');
+    const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
+    const json = readFileSync(join(dir, 'results.json'), 'utf8');
+    assert.match(junit, /<testsuites name="xs2a-conformance reference" tests="2" failures="0"/);
+    assert.match(junit, /<property name="requirement" value="SIG-04"\/>/);
+    assert.doesNotMatch(html, /<(script|link|img)[^>]+(src|href)="https?:/, 'no external assets');
+    assert.match(html, /SIG-04/);
+
+    for (const [name, text] of [['html', html], ['junit', junit], ['results.json', json]] as const) {
+      assert.doesNotMatch(text, /PRIVATE KEY/, `${name} holds key material`);
+      assert.doesNotMatch(text, /13039319955/, `${name} shows the PSU's national identity number`);
+    }
+    // The psu-id of the SCA test was used in PSU-ID and must appear masked only.
+    const accountsTest = results.tests.find((t) => t.title.includes('consented accounts'));
+    assert.ok(accountsTest?.evidence.redirects[0]?.url.includes('psu-id=****'), accountsTest?.evidence.redirects[0]?.url);
+    assert.doesNotMatch(json, /psu-id=[0-9a-f]{8}-/);
+  });
+});

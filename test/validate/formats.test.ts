@@ -1,0 +1,151 @@
+/**
+ * The data formats: IBAN (ISO 13616 mod-97), BIC, dates and date-times, UUID, Norwegian national
+ * identity number and D-number, currency and country codes, and the amount rule.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  checkAmount,
+  fractionDigitsOf,
+  ibanMod97,
+  isBic,
+  isCountryCode,
+  isCurrencyCode,
+  isIban,
+  isIsoDate,
+  isIsoDateTime,
+  isNorwegianNationalId,
+  isUuid,
+} from '../../lib/validate/formats.js';
+
+const accept = (fn: (v: string) => boolean, values: string[]): void => {
+  for (const v of values) assert.equal(fn(v), true, `should accept ${JSON.stringify(v)}`);
+};
+const reject = (fn: (v: string) => boolean, values: string[]): void => {
+  for (const v of values) assert.equal(fn(v), false, `should reject ${JSON.stringify(v)}`);
+};
+
+describe('iban', () => {
+  it('accepts IBANs with valid mod-97 check digits', () => {
+    accept(isIban, ['NO9386011117947', 'DE89370400440532013000', 'GB82WEST12345698765432', 'FR7612345987650123456789014', 'SE4550000000058398257466', 'LC55HEMM000100010012001200023015']);
+  });
+
+  it('rejects a wrong check digit, spaces, lower case, an unknown country, a wrong length', () => {
+    reject(isIban, ['NO9386011117948', 'NO93 8601 1117 947', 'no9386011117947', 'XX89370400440532013000', 'NO938601111794', 'DE8937040044053201300', '', 'NO93860111179470000000000000000000000']);
+  });
+
+  it('computes the ISO 13616 mod-97 remainder (1 for a valid IBAN)', () => {
+    assert.equal(ibanMod97('NO9386011117947'), 1);
+    assert.equal(ibanMod97('GB82WEST12345698765432'), 1);
+    assert.notEqual(ibanMod97('NO9386011117948'), 1);
+  });
+});
+
+describe('bic', () => {
+  it('accepts 8 and 11 character BICs', () => {
+    accept(isBic, ['DNBANOKK', 'DNBANOKKXXX', 'COBADEFFXXX', 'CHASUS33', 'NEDSZAJJXXX']);
+  });
+
+  it('rejects wrong lengths, lower case, a digit in the bank code, an O as second location character', () => {
+    reject(isBic, ['DNBANOK', 'DNBANOKKXX', 'dnbanokk', 'DNB4NOKK', 'DNBANOKO', 'DNBANO1K', '']);
+  });
+});
+
+describe('iso-date', () => {
+  it('accepts calendar dates, leap days included', () => {
+    accept(isIsoDate, ['2026-08-13', '2024-02-29', '2000-02-29', '1999-12-31']);
+  });
+
+  it('rejects impossible dates and other forms', () => {
+    reject(isIsoDate, ['2026-02-29', '1900-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '20260813', '2026-8-13', '13.08.2026', '2026-08-13T00:00:00Z', '']);
+  });
+});
+
+describe('iso-date-time', () => {
+  it("accepts the specification's form and RFC 3339 variants (fractions, Z, any offset)", () => {
+    accept(isIsoDateTime, ['2026-08-13T10:15:00+00:00', '2026-08-13T10:15:00+02:00', '2026-08-13T10:15:00-05:30', '2026-08-13T10:15:00Z', '2026-08-13T10:15:00.123Z', '2026-08-13T10:15:00.5+01:00']);
+  });
+
+  it('rejects a missing offset or seconds, impossible values, lower case, a space separator', () => {
+    reject(isIsoDateTime, ['2026-08-13T10:15:00', '2026-08-13T10:15+00:00', '2026-08-13T24:00:00Z', '2026-08-13T10:60:00Z', '2026-02-30T10:15:00Z', '2026-08-13t10:15:00z', '2026-08-13 10:15:00Z', '2026-08-13T10:15:00+25:00', '2026-08-13T10:15:00+0200', '']);
+  });
+});
+
+describe('uuid', () => {
+  it('accepts RFC 4122 UUIDs in either case', () => {
+    accept(isUuid, ['3dc3d5b3-7023-4848-9853-f5400a64e80f', '3DC3D5B3-7023-4848-9853-F5400A64E80F', 'c232ab00-9414-11ec-b3c8-9f6bdeced846']);
+  });
+
+  it('rejects other forms, the nil UUID and a non-RFC 4122 variant', () => {
+    reject(isUuid, ['3dc3d5b370234848 9853f5400a64e80f', '3dc3d5b3-7023-4848-9853-f5400a64e80', '{3dc3d5b3-7023-4848-9853-f5400a64e80f}', '00000000-0000-0000-0000-000000000000', '3dc3d5b3-7023-4848-c853-f5400a64e80f', 'urn:uuid:3dc3d5b3-7023-4848-9853-f5400a64e80f', '']);
+  });
+});
+
+describe('norwegian-national-id', () => {
+  it('accepts fødselsnummer with both check digits (sandbox customers of the facts)', () => {
+    accept(isNorwegianNationalId, ['13039319955', '12085592767', '18129215603', '20079518612', '31125461118', '01078900497']);
+  });
+
+  it('accepts a D-number (first digit plus 4)', () => {
+    accept(isNorwegianNationalId, ['41018036736']);
+  });
+
+  it('rejects H-numbers and FH-numbers, which are not national identity numbers', () => {
+    reject(isNorwegianNationalId, ['01418011056', '80000010050']);
+  });
+
+  it('rejects a wrong first or second check digit, wrong lengths, non-digits', () => {
+    reject(isNorwegianNationalId, ['13039319956', '13039319945', '1303931995', '130393199550', '1303931995a', ' 13039319955', '']);
+  });
+});
+
+describe('currency-code and country-code', () => {
+  it("follow the specification's lists", () => {
+    accept(isCurrencyCode, ['NOK', 'EUR', 'BYR', 'SPL']);
+    reject(isCurrencyCode, ['BYN', 'nok', 'XAU']);
+    accept(isCountryCode, ['NO', 'AX', 'BQ']);
+    reject(isCountryCode, ['XK', 'no', 'NOR']);
+  });
+});
+
+describe('amount rule', () => {
+  it('counts fraction digits', () => {
+    assert.equal(fractionDigitsOf('10'), 0);
+    assert.equal(fractionDigitsOf('10.5'), 1);
+    assert.equal(fractionDigitsOf('-0.125'), 3);
+  });
+
+  it('allows fewer fraction digits than the minor units, not more (at-most, the default)', () => {
+    for (const [amount, currency] of [['10', 'EUR'], ['10.5', 'EUR'], ['10.50', 'EUR'], ['100', 'JPY'], ['1.125', 'BHD'], ['0.001', 'KWD'], ['-3.5', 'NOK']]) {
+      assert.equal(checkAmount(amount as string, currency), null, `${amount} ${currency}`);
+    }
+    for (const [amount, currency] of [['10.123', 'EUR'], ['100.5', 'JPY'], ['1.1254', 'BHD'], ['1.0', 'CLP']]) {
+      assert.equal(checkAmount(amount as string, currency)?.rule, 'amount-minor-units', `${amount} ${currency}`);
+    }
+  });
+
+  it('in exact mode, requires exactly the minor units', () => {
+    assert.equal(checkAmount('10.50', 'EUR', 'exact'), null);
+    assert.equal(checkAmount('100', 'JPY', 'exact'), null);
+    assert.equal(checkAmount('10', 'EUR', 'exact')?.rule, 'amount-minor-units');
+    assert.equal(checkAmount('10.5', 'EUR', 'exact')?.rule, 'amount-minor-units');
+  });
+
+  it('checks precision 18 (leading zeros not counted) and scale 5', () => {
+    assert.equal(checkAmount('123456789012345678', 'JPY'), null);
+    assert.equal(checkAmount('0000123456789012345678', 'JPY'), null);
+    assert.equal(checkAmount('1234567890123456.78', 'EUR'), null);
+    assert.equal(checkAmount('1234567890123456789', 'JPY')?.rule, 'amount-precision');
+    assert.equal(checkAmount('12345678901234567.89', 'EUR')?.rule, 'amount-precision');
+    assert.equal(checkAmount('1.123456', 'XXX')?.rule, 'amount-scale');
+  });
+
+  it('refuses other syntax', () => {
+    for (const amount of ['1e5', '1,5', ' 1', '1.', '.5', '+1', '', '1.2.3']) assert.equal(checkAmount(amount, 'EUR')?.rule, 'amount-syntax', amount);
+  });
+
+  it('leaves an unknown currency to the currency-code format', () => {
+    assert.equal(checkAmount('1.123', 'XYZ'), null);
+    assert.equal(checkAmount('1.123', undefined), null);
+  });
+});

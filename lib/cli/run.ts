@@ -73,7 +73,9 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
       return EXIT_CODES.infrastructureFailure;
     }
     const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as RunResults;
-    console.log(formatSummary(results, relative(process.cwd(), join(reportRoot, 'latest', 'index.html'))));
+    const report = join(reportRoot, 'latest', 'index.html');
+    const shown = relative(process.cwd(), report);
+    console.log(formatSummary(results, shown.startsWith('..') ? report : shown));
     return results.exitCode;
   } finally {
     await prepared.stop();

@@ -18,7 +18,7 @@ table{border-collapse:collapse;width:100%;background:#fff;margin:8px 0 24px}
 th,td{border-bottom:1px solid #e3e6ea;padding:5px 8px;text-align:left;vertical-align:top}th{background:#eef0f3}
 code,pre{font:12px/1.4 ui-monospace,monospace}pre{white-space:pre-wrap;word-break:break-all;background:#f3f4f6;padding:8px;margin:4px 0}
 details{background:#fff;border:1px solid #e3e6ea;border-radius:4px;margin:6px 0;padding:6px 10px}
-summary{cursor:pointer}.muted{color:#69707a}.counts span{margin-right:14px}
+summary{cursor:pointer}td:first-child code{white-space:nowrap}.muted{color:#69707a}.counts span{margin-right:14px}
 `;
 
 const SCRIPT = `
@@ -50,6 +50,7 @@ ${results.verdictReasons.length ? `<ul>${results.verdictReasons.map((r) => `<li>
 <label>Show requirements: <select id="filter"><option value="">all</option>${statuses
     .map((s) => `<option>${h(s)}</option>`)
     .join('')}</select></label>
+${attention(results)}
 <h2>Requirements</h2>
 <table><thead><tr><th>Id</th><th>Level</th><th>Status</th><th>Requirement</th><th>Tests</th></tr></thead><tbody>
 ${results.requirements.map((r) => requirementRow(r, results.tests)).join('\n')}
@@ -58,6 +59,18 @@ ${results.requirements.map((r) => requirementRow(r, results.tests)).join('\n')}
 ${results.tests.map(testBlock).join('\n')}
 </main><script>${SCRIPT}</script></body></html>
 `;
+}
+
+/** What needs a person's eyes first: failures, warnings, interruptions and stale deviations. */
+function attention(results: RunResults): string {
+  const rows = results.requirements.filter(
+    (r) => r.status === 'FAIL' || r.status === 'WARNING' || r.status === 'INTERRUPTED' || r.deviationUnexpectedlyPasses,
+  );
+  if (rows.length === 0) return '';
+  return `<h2>Needs attention</h2>
+<table><thead><tr><th>Id</th><th>Level</th><th>Status</th><th>Requirement</th><th>Tests</th></tr></thead><tbody>
+${rows.map((r) => requirementRow(r, results.tests)).join('\n')}
+</tbody></table>`;
 }
 
 function badge(status: string): string {

@@ -50,7 +50,9 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
     .catch(() => undefined);
 
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame() && !isRedirect(frame.url())) pages.push(frame.url());
+    // Chromium's own error page (shown when the redirect host does not resolve) is not a page of the bank.
+    const url = frame.url();
+    if (frame === page.mainFrame() && !isRedirect(url) && !url.startsWith('chrome-error:')) pages.push(url);
   });
 
   await page.goto(options.href, { timeout: remaining() }).catch((error: Error) => {

@@ -45,8 +45,6 @@ export const FORMAT_DESCRIPTIONS: Readonly<Record<string, string>> = {
 };
 
 export const REQUIREMENT_KEYWORD = 'x-requirement';
-/** Annotation of a rule the requirement catalogue has no id for yet (a note, never an id). */
-export const PENDING_KEYWORD = 'x-requirement-pending';
 export const AMOUNT_KEYWORD = 'amountMatchesCurrency';
 
 function amountModeOf(schemaValue: unknown): AmountMode | undefined {
@@ -108,7 +106,6 @@ function createAjv(): Ajv2020 {
       ],
     },
   });
-  ajv.addKeyword({ keyword: PENDING_KEYWORD, schemaType: 'string' });
   ajv.addKeyword({
     keyword: AMOUNT_KEYWORD,
     type: 'object',

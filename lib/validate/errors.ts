@@ -191,7 +191,7 @@ function requirementOf(e: ErrorObject, root: JsonSchema | undefined, pointer: st
   const own = parent && typeof parent.$id === 'string' ? undefined : annotationOf(parent);
   if (own) return own;
   const found = nearest(pointer);
-  if (found.ids.length > 0 || found.pending !== undefined) return found;
+  if (found.ids.length > 0) return found;
   return annotationOf(parent) ?? found;
 }
 
@@ -212,21 +212,20 @@ const NOISE = new Set(['if']);
 export function readableErrors(errors: readonly ErrorObject[] | null | undefined, root?: JsonSchema, rootData?: unknown): ReadableError[] {
   // One entry per broken rule and place: schemas that meet at one value (a $ref and the schema using it)
   // may both report the same rule; their requirement ids are merged.
-  const merged = new Map<string, { pointer: string; d: Described; ids: string[]; pending: boolean; found: unknown }>();
+  const merged = new Map<string, { pointer: string; d: Described; ids: string[]; found: unknown }>();
   for (const e of errors ?? []) {
     if (NOISE.has(e.keyword)) continue;
     const pointer = e.keyword === 'required' ? `${e.instancePath}/${escapePointerSegment(String(param(e, 'missingProperty')))}` : e.instancePath;
     const d = describe(e);
     const annotation = requirementOf(e, root, pointer, rootData);
     const key = `${pointer}\u0000${d.rule}\u0000${d.expected}`;
-    const entry = merged.get(key) ?? { pointer, d, ids: [], pending: false, found: foundValue(e) };
+    const entry = merged.get(key) ?? { pointer, d, ids: [], found: foundValue(e) };
     for (const id of annotation.ids) if (!entry.ids.includes(id)) entry.ids.push(id);
-    entry.pending ||= annotation.pending !== undefined;
     merged.set(key, entry);
   }
-  return [...merged.values()].map(({ pointer, d, ids, pending, found }) => {
+  return [...merged.values()].map(({ pointer, d, ids, found }) => {
     const requirement = ids.length > 0 ? ids.join(', ') : undefined;
-    const named = requirement ? ` (${requirement})` : pending ? ' (no catalogue id yet)' : '';
+    const named = requirement ? ` (${requirement})` : '';
     return { pointer, rule: d.rule, found, ...(requirement ? { requirement } : {}), message: `${pointer || '/'}: ${d.expected}${named}, found ${d.found}` };
   });
 }

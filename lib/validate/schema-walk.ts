@@ -5,7 +5,7 @@
  */
 import { SCHEMAS } from '../spec/schemas/index.js';
 import type { JsonSchema, SchemaName } from '../spec/schemas/index.js';
-import { PENDING_KEYWORD, REQUIREMENT_KEYWORD } from './ajv.js';
+import { REQUIREMENT_KEYWORD } from './ajv.js';
 
 type Node = JsonSchema | boolean;
 
@@ -100,23 +100,14 @@ export function ownRequirement(node: unknown): string[] {
   return isObject(node) ? requirementIds(node[REQUIREMENT_KEYWORD]) : [];
 }
 
-/** The `x-requirement-pending` note of a node: a rule the catalogue has no id for yet. */
-export function pendingNote(node: unknown): string | undefined {
-  const note = isObject(node) ? node[PENDING_KEYWORD] : undefined;
-  return typeof note === 'string' ? note : undefined;
-}
-
-/** What a node says about its requirement: ids, or a pending note, or nothing. */
+/** What a node says about its requirement: the ids it carries, if any. */
 export interface RequirementAnnotation {
   ids: string[];
-  pending?: string;
 }
 
 export function annotationOf(node: unknown): RequirementAnnotation | undefined {
   const ids = ownRequirement(node);
-  if (ids.length > 0) return { ids };
-  const note = pendingNote(node);
-  return note === undefined ? undefined : { ids: [], pending: note };
+  return ids.length > 0 ? { ids } : undefined;
 }
 
 /**

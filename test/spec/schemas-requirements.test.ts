@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { REQUIREMENTS, REQUIREMENT_ID_PATTERN } from '../../lib/spec/requirements.js';
 import { SCHEMAS } from '../../lib/spec/schemas/index.js';
-import { PENDING } from '../../lib/spec/schemas/ids.js';
 import { requirementIds } from '../../lib/validate/schema-walk.js';
 
 /** Every value of a keyword anywhere in the schemas, with where it was found. */
@@ -53,10 +52,5 @@ describe('requirement ids named by the schemas', () => {
     const retired = new Set(REQUIREMENTS.filter((r) => r.retired).map((r) => r.id));
     const used = named.flatMap(({ value }) => requirementIds(value)).filter((id) => retired.has(id));
     assert.deepEqual(used, []);
-  });
-
-  it('every x-requirement-pending note is one of the documented catalogue gaps', () => {
-    const notes = new Set<string>(Object.values(PENDING));
-    for (const { where, value } of collect('x-requirement-pending')) assert.ok(notes.has(String(value)), `${where}: ${String(value)}`);
   });
 });

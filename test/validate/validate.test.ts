@@ -90,12 +90,12 @@ describe('readable errors', () => {
     ]);
   });
 
-  it('says when a rule has no catalogue id yet', () => {
+  it('names the Berlin Group shape requirement for periodic payment fields', () => {
     const periodic = EXAMPLES.PeriodicPaymentInitiationRequest as Record<string, unknown>;
     const result = validateAgainst('PeriodicPaymentInitiationRequest', { ...periodic, frequency: 'Fortnightly' });
     const error = result.errors.find((e) => e.pointer === '/frequency');
-    assert.equal(error?.requirement, undefined);
-    assert.match(error?.message ?? '', /^\/frequency: one of Daily, .* \(no catalogue id yet\), found "Fortnightly"$/);
+    assert.equal(error?.requirement, 'PAY-44');
+    assert.match(error?.message ?? '', /^\/frequency: one of Daily, .* \(PAY-44\), found "Fortnightly"$/);
   });
 
   it('checks the conditional rules: corporate context needs psu-corporate-id, private context has none (EVT-04, EVT-05)', () => {

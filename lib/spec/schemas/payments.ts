@@ -10,7 +10,6 @@
 import { BIC_PATTERN, IBAN_MAX_LENGTH, IBAN_PATTERN } from '../../validate/formats.js';
 import { named, ref, req } from './base.js';
 import type { JsonSchema } from './base.js';
-import { PENDING, pending } from './ids.js';
 
 export const FREQUENCY_CODES = [
   'Daily', 'Weekly', 'EveryTwoWeeks', 'Monthly', 'EveryTwoMonths', 'Quarterly', 'SemiAnnual', 'Annual', 'MonthlyVariable',
@@ -162,29 +161,29 @@ export const PeriodicPaymentInitiationRequest = named(
     allOf: [ref('PaymentInitiationRequest')],
     type: 'object',
     required: ['startDate', 'frequency'],
-    ...pending(PENDING.periodic),
+    ...req('PAY-44'),
     properties: {
       startDate: ref('IsoDate'),
       endDate: ref('IsoDate'),
-      executionRule: { type: 'string', enum: ['following', 'preceding'], ...pending(PENDING.periodic) },
-      frequency: { type: 'string', enum: [...FREQUENCY_CODES], ...pending(PENDING.periodic) },
-      dayOfExecution: { type: 'string', maxLength: 2, enum: DAYS_OF_EXECUTION, ...pending(PENDING.periodic) },
+      executionRule: { type: 'string', enum: ['following', 'preceding'], ...req('PAY-44') },
+      frequency: { type: 'string', enum: [...FREQUENCY_CODES], ...req('PAY-44') },
+      dayOfExecution: { type: 'string', maxLength: 2, enum: DAYS_OF_EXECUTION, ...req('PAY-44') },
       monthsOfExecution: {
         type: 'array',
         maxItems: 11,
-        ...pending(PENDING.periodic),
+        ...req('PAY-44'),
         allOf: [{ uniqueItems: true, ...req('ERR-42') }],
         items: { type: 'string', maxLength: 2, enum: MONTHS_OF_EXECUTION, ...req('ERR-42') },
       },
     },
     if: { properties: { frequency: { const: 'MonthlyVariable' } }, required: ['frequency'] },
-    then: { properties: { monthsOfExecution: true }, required: ['monthsOfExecution'], ...pending(PENDING.periodic) },
+    then: { properties: { monthsOfExecution: true }, required: ['monthsOfExecution'], ...req('PAY-44') },
   },
 );
 
 export const BulkPaymentEntry = named('BulkPaymentEntry', 'One payment of a bulk payment (no debtorAccount).', {
   type: 'object',
-  ...pending(PENDING.bulk),
+  ...req('PAY-45'),
   required: ['instructedAmount', 'creditorName', 'creditorAccount'],
   properties: { ...creditorSide },
 });
@@ -195,13 +194,13 @@ export const BulkPaymentInitiationRequest = named(
   {
     type: 'object',
     required: ['debtorAccount', 'payments'],
-    ...pending(PENDING.bulk),
+    ...req('PAY-45'),
     properties: {
-      batchBookingPreferred: { type: 'boolean', ...pending(PENDING.bulk) },
+      batchBookingPreferred: { type: 'boolean', ...req('PAY-45') },
       debtorAccount,
       requestedExecutionDate: ref('IsoDate', req('PAY-35')),
       requestedExecutionTime: ref('IsoDateTime'),
-      payments: { type: 'array', minItems: 1, items: ref('BulkPaymentEntry'), ...pending(PENDING.bulk) },
+      payments: { type: 'array', minItems: 1, items: ref('BulkPaymentEntry'), ...req('PAY-45') },
     },
   },
 );

@@ -14,8 +14,13 @@ export const KNOWN_FAULTS = {
   'sca-redirect-without-verbs': 'the scaRedirect link has no verbs',
   'redirect-drops-tpp-session-id': 'the redirect after successful SCA omits tpp-session-id',
   'redirect-drops-context': 'the redirect after successful SCA omits context',
+  'consent-not-stored': 'the consent the PSU confirms during SCA is not stored, so PSU-ID calls keep answering 401',
   'accounts-ignore-consent': 'account endpoints return all accounts of the PSU, not only the consented ones',
   'error-body-missing-fields': 'error bodies omit id and system',
+  'require-request-target': 'refuses signatures that do not cover (request-target), which the specification does not ask for',
+  'generic-signature-error-codes': 'signature and Date failures answer code FORMAT_ERROR instead of the specific code',
+  'sca-redirect-over-http': 'the scaRedirect href is a plain http:// address',
+  'corporate-id-in-private-context': 'the redirect after SCA in private context carries a psu-corporate-id',
   'server-error-on-bad-json': 'a malformed JSON body gives 500 instead of 400',
 } as const satisfies Record<string, string>;
 

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { generateCertificateAuthority, generateTppCertificate } from '../pki/index.js';
+import { generateCertificateAuthority, generateTppCertificate, type KeyAndCertificate } from '../pki/index.js';
 import { ConfigError, interpolateTarget } from '../targets/load.js';
 import type { RunTarget } from '../targets/run-context.js';
 import type { TargetConfig } from '../targets/types.js';
@@ -29,13 +29,19 @@ export async function prepareTarget(
   }
 
   const tppKeyFile = join(options.workDir, 'tpp-key.pem');
-  const { issuingCaPem, ...tpp } = readOrGenerateTpp(config, field, options.targetsDir, tppKeyFile);
+  // One test CA per run issues both the embedded bank's TLS certificate and a generated TPP certificate.
+  const testCa =
+    config.embedded || !loadsOwnCertificate(config)
+      ? generateCertificateAuthority({ commonName: 'xs2a-conformance test CA', organizationName: 'xs2a-conformance', countryName: 'NO' })
+      : undefined;
+  const { issuingCaPem, ...tpp } = readOrGenerateTpp(config, field, options.targetsDir, tppKeyFile, testCa);
   const common = {
     name,
     environment: config.environment,
     tpp: { ...tpp, redirectUri: config.tpp?.redirectUri ?? 'https://tpp.example/callback' },
     psus: config.psus ?? {},
     sca: config.sca ?? [],
+    scaVariants: config.scaVariants ?? {},
     capabilities: config.capabilities ?? [],
     paths: config.paths ?? {},
     deviations: config.deviations ?? [],
@@ -47,6 +53,7 @@ export async function prepareTarget(
     // The embedded bank trusts the suite's test CA the way a bank trusts its eIDAS issuers.
     const bank = await startReferenceBank({
       port: 0,
+      ...(testCa ? { ca: testCa } : {}),
       faults: [...configured, ...options.faults],
       ...(issuingCaPem ? { trustedTppCaPems: [issuingCaPem] } : {}),
     }).catch((error: Error) => {
@@ -64,20 +71,26 @@ export async function prepareTarget(
   };
 }
 
+/** The target names its own TPP certificate and key (rather than asking for a generated one). */
+function loadsOwnCertificate(config: TargetConfig): boolean {
+  return Boolean(config.tpp?.certificate && config.tpp.privateKey && !config.tpp.generate);
+}
+
 function readOrGenerateTpp(
   config: TargetConfig,
   field: string,
   targetsDir: string,
   keyFile: string,
+  ca: KeyAndCertificate | undefined,
 ): { certificatePem: string; privateKeyFile: string; issuingCaPem?: string } {
   const tpp = config.tpp;
-  if (tpp?.certificate && tpp.privateKey && !tpp.generate) {
+  if (tpp?.certificate && tpp.privateKey && loadsOwnCertificate(config)) {
     const certificatePem = readPem(tpp.certificate, `${field}.tpp.certificate`, targetsDir);
     // The key is copied to the run's private folder so workers read it from one place; it is never printed.
     writeFileSync(keyFile, readPem(tpp.privateKey, `${field}.tpp.privateKey`, targetsDir), { mode: 0o600 });
     return { certificatePem, privateKeyFile: keyFile };
   }
-  const ca = generateCertificateAuthority({ commonName: 'xs2a-conformance test CA', organizationName: 'xs2a-conformance', countryName: 'NO' });
+  if (!ca) throw new Error('a generated TPP certificate needs the run\'s test CA');
   const generated = generateTppCertificate(ca, {
     organizationName: tpp?.organizationName ?? 'xs2a-conformance test TPP',
     organizationIdentifier: tpp?.organizationIdentifier ?? 'PSDNO-FSA-XC0001',

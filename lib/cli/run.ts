@@ -9,8 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import { chromium } from '@playwright/test';
-import { findChromium } from '../sca/browser.js';
+import { BrowserNotFoundError, findChromium } from '../sca/browser.js';
 import { EXIT_CODES } from '../report/verdict.js';
 import { formatSummary } from '../report/summary.js';
 import type { RunResults } from '../report/types.js';
@@ -27,7 +26,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   const file = loadTargetsFile(targetsFile);
   const config = selectTarget(file, options.target);
   const runId = newRunId();
-  if (!options.listOnly) findChromium(process.env, chromium.executablePath());
+  if (!options.listOnly) await checkBrowser();
   // Private to this run: holds the TPP key file and the context; removed when the run ends.
   const workDir = mkdtempSync(join(tmpdir(), 'xs2a-run-'));
   const prepared = await prepareTarget(options.target, config, {
@@ -80,6 +79,17 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   } finally {
     await prepared.stop();
     rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+/** Fails fast, before starting anything, when no Chromium is there. Playwright is loaded only as a fallback. */
+async function checkBrowser(): Promise<void> {
+  try {
+    findChromium(process.env);
+  } catch (error) {
+    if (!(error instanceof BrowserNotFoundError)) throw error;
+    const { chromium } = await import('@playwright/test');
+    findChromium(process.env, chromium.executablePath());
   }
 }
 

@@ -102,6 +102,12 @@ async function runStep(page: Page, step: ScaStep, variables: Record<string, unkn
   if (step.wait.url) await page.waitForURL(globToRegExp(step.wait.url), { timeout });
 }
 
+/** A variant's rules replace the base rules with the same `match`, in place; the rest are appended. */
+export function applyVariant(base: readonly ScaPageRule[], variant: readonly ScaPageRule[]): ScaPageRule[] {
+  const replaced = base.map((rule) => variant.find((v) => v.match === rule.match) ?? rule);
+  return [...replaced, ...variant.filter((v) => !base.some((rule) => rule.match === v.match))];
+}
+
 /** `{{psu.nationalId}}` → the value at that path; an unknown name is a configuration error, not an empty string. */
 export function expand(template: string, variables: Record<string, unknown>): string {
   return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_whole, path: string) => {

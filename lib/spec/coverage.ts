@@ -20,6 +20,8 @@ export interface SuiteListing {
   ids: SuiteRequirementIds;
   /** Number of tests listed. */
   tests: number;
+  /** Each test's own title (without its describe blocks) and the requirement ids it is tagged with. */
+  specs: { title: string; ids: string[] }[];
   /** Why nothing was listed, for `not-set-up` and `no-tests`. */
   note?: string;
 }
@@ -80,7 +82,7 @@ export function parsePlaywrightListing(stdout: string, exitCode: number, stderr 
     report = JSON.parse(stdout) as JsonReport;
   } catch {
     const detail = (stderr || stdout).replace(ANSI, '').trim().slice(0, 2000);
-    if (NO_TESTS.test(detail)) return { status: 'no-tests', ids: new Map(), tests: 0, note: 'Playwright found no tests' };
+    if (NO_TESTS.test(detail)) return { status: 'no-tests', ids: new Map(), tests: 0, specs: [], note: 'Playwright found no tests' };
     throw new SuiteListingError(`Playwright --list (exit ${exitCode}) did not produce a JSON report:\n${detail}`);
   }
   if (!isRecord(report)) throw new SuiteListingError('Playwright --list produced JSON that is not a report');
@@ -94,16 +96,21 @@ export function parsePlaywrightListing(stdout: string, exitCode: number, stderr 
   }
 
   const ids: SuiteRequirementIds = new Map();
+  const specs: SuiteListing['specs'] = [];
   let tests = 0;
   const walk = (suite: JsonSuite, trail: string[]): void => {
     const here = typeof suite.title === 'string' && suite.title !== '' ? [...trail, suite.title] : trail;
     for (const spec of asArray(suite.specs) as JsonSpec[]) {
       tests++;
-      const title = [...here, typeof spec.title === 'string' ? spec.title : '?'].join(' › ');
+      const ownTitle = typeof spec.title === 'string' ? spec.title : '?';
+      const title = [...here, ownTitle].join(' › ');
+      const specIds: string[] = [];
+      specs.push({ title: ownTitle, ids: specIds });
       for (const tag of asArray(spec.tags)) {
         if (typeof tag !== 'string') continue;
         const id = requirementIdOfTag(tag);
         if (id === undefined) continue;
+        specIds.push(id);
         const titles = ids.get(id) ?? [];
         if (!titles.includes(title)) titles.push(title);
         ids.set(id, titles);
@@ -117,12 +124,12 @@ export function parsePlaywrightListing(stdout: string, exitCode: number, stderr 
     if (exitCode !== 0 && errors.length === 0) {
       throw new SuiteListingError(`Playwright --list exited with ${exitCode}: ${stderr.replace(ANSI, '').trim().slice(0, 2000)}`);
     }
-    return { status: 'no-tests', ids, tests, note: 'Playwright found no tests' };
+    return { status: 'no-tests', ids, tests, specs, note: 'Playwright found no tests' };
   }
   if (exitCode !== 0) {
     throw new SuiteListingError(`Playwright --list exited with ${exitCode}: ${stderr.replace(ANSI, '').trim().slice(0, 2000)}`);
   }
-  return { status: 'ok', ids, tests };
+  return { status: 'ok', ids, tests, specs };
 }
 
 /** The environment of the listing process: no target needed, no colours, the JSON report on stdout. */
@@ -137,12 +144,12 @@ export async function listSuiteTests(options: ListOptions = {}): Promise<SuiteLi
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const cli = path.join(cwd, 'node_modules', '@playwright', 'test', 'cli.js');
   if (!existsSync(cli)) {
-    return { status: 'not-set-up', ids: new Map(), tests: 0, note: `Playwright is not installed (${cli} is missing)` };
+    return { status: 'not-set-up', ids: new Map(), tests: 0, specs: [], note: `Playwright is not installed (${cli} is missing)` };
   }
   const config = options.config ? path.resolve(cwd, options.config) : CONFIG_NAMES.map((name) => path.join(cwd, name)).find((file) => existsSync(file));
   if (config === undefined || !existsSync(config)) {
     // Without its config Playwright would pick up the project's node:test files as well: nothing to list yet.
-    return { status: 'not-set-up', ids: new Map(), tests: 0, note: `no Playwright config in ${cwd}` };
+    return { status: 'not-set-up', ids: new Map(), tests: 0, specs: [], note: `no Playwright config in ${cwd}` };
   }
 
   const { stdout, stderr, exitCode } = await new Promise<{ stdout: string; stderr: string; exitCode: number }>((resolve, reject) => {

@@ -19,6 +19,7 @@ export interface RunTarget {
   tpp: { certificatePem: string; privateKeyFile: string; redirectUri: string };
   psus: Record<string, PsuConfig>;
   sca: ScaPageRule[];
+  scaVariants: Record<string, ScaPageRule[]>;
   capabilities: TargetCapability[];
   paths: Record<string, string>;
   deviations: Deviation[];

@@ -43,6 +43,20 @@ const scaStep = {
   },
 } as const;
 
+const scaRules = {
+  type: 'array',
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['match', 'steps'],
+    properties: {
+      match: { type: 'string', minLength: 1 },
+      optional: { type: 'boolean' },
+      steps: { type: 'array', minItems: 1, items: scaStep },
+    },
+  },
+} as const;
+
 const target = {
   type: 'object',
   additionalProperties: false,
@@ -87,19 +101,8 @@ const target = {
         },
       },
     },
-    sca: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['match', 'steps'],
-        properties: {
-          match: { type: 'string', minLength: 1 },
-          optional: { type: 'boolean' },
-          steps: { type: 'array', minItems: 1, items: scaStep },
-        },
-      },
-    },
+    sca: scaRules,
+    scaVariants: { type: 'object', additionalProperties: scaRules },
     capabilities: { type: 'array', uniqueItems: true, items: { enum: [...TARGET_CAPABILITIES] } },
     paths: { type: 'object', additionalProperties: { type: 'string', pattern: '^/' } },
     deviations: {

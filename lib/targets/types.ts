@@ -62,6 +62,11 @@ export interface TargetConfig {
   tpp?: TppConfig;
   psus?: Record<string, PsuConfig>;
   sca?: ScaPageRule[];
+  /**
+   * Named variations of the SCA pages for tests that need the PSU to act differently (consent to one account
+   * only, cancel…). A variant's rule replaces the base rule with the same `match`; others are added.
+   */
+  scaVariants?: Record<string, ScaPageRule[]>;
   capabilities?: TargetCapability[];
   paths?: Record<string, string>;
   deviations?: Deviation[];

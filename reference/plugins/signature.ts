@@ -84,7 +84,13 @@ export const signaturePlugin = inParentScope<SignatureOptions>((api, options, do
         maxClockSkewSeconds: clockSkewSeconds(faults),
         ...(options.trustedCaPems === undefined ? {} : { trustedCaPems: options.trustedCaPems }),
       });
-      if (!result.ok) throw new BankError(400, result.failure.code, result.failure.message);
+      if (!result.ok) {
+        const code = faults.has('generic-signature-error-codes') ? 'FORMAT_ERROR' : result.failure.code;
+        throw new BankError(400, code, result.failure.message);
+      }
+      if (faults.has('require-request-target') && !result.signedHeaders.includes('(request-target)')) {
+        throw new BankError(400, 'SIGNATURE_INVALID', 'the signature must cover (request-target)');
+      }
       request.tpp = identityOf(result.certificate);
     }
 

@@ -44,6 +44,7 @@ export class Consents {
    * rather than an endless series of SCA redirects.
    */
   grant(tppId: string, customerNumber: string, context: PsuContext, accountIds: Iterable<string>, now: Date): void {
+    if (this.faults.has('consent-not-stored')) return;
     this.byKey.set(this.key(tppId, customerNumber, context), { tppId, customerNumber, context, accountIds: new Set(accountIds), grantedAt: now });
   }
 

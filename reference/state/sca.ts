@@ -71,7 +71,8 @@ export class ScaService {
     const authorisation: Authorisation = { id: randomUUID(), purpose: 'account-access', createdAt: now, status: 'RECEIVED', failedLogins: 0, ...request };
     this.authorisations.set(authorisation.id, authorisation);
     if (this.faults.has('no-sca-redirect')) return new ScaRequired({ _links: {} });
-    const href = `${this.baseUrl()}/sca/${authorisation.id}`;
+    const base = this.faults.has('sca-redirect-over-http') ? this.baseUrl().replace(/^https:/, 'http:') : this.baseUrl();
+    const href = `${base}/sca/${authorisation.id}`;
     const scaRedirect = this.faults.has('sca-redirect-without-verbs') ? { href } : { href, verbs: ['GET'] };
     return new ScaRequired({ _links: { scaRedirect } });
   }
@@ -112,6 +113,7 @@ export class ScaService {
     });
     const params: [string, string][] = [['psu-id', this.psuIds.issue(authorisation.tppId, customerNumber)]];
     if (psuCorporateId !== undefined) params.push(['psu-corporate-id', psuCorporateId]);
+    else if (this.faults.has('corporate-id-in-private-context')) params.push(['psu-corporate-id', randomUUID()]);
     if (!this.faults.has('redirect-drops-tpp-session-id')) params.push(['tpp-session-id', authorisation.tppSessionId]);
     if (!this.faults.has('redirect-drops-context')) params.push(['context', context.kind]);
     return withQuery(authorisation.redirectUri, params);

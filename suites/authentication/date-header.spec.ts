@@ -3,7 +3,7 @@
  * the target's clock frozen at a known second; without clock control they are NOT_TESTABLE rather than
  * flaky (a request's Date has one-second resolution and the network adds delay).
  */
-import { expect, needsCapability, req, test, writesToTarget } from '../../lib/fixtures/index.js';
+import { expect, needsCapability, notTestable, req, test, writesToTarget } from '../../lib/fixtures/index.js';
 import type { TppClient } from '../../lib/tpp/index.js';
 
 /** How far the target's clock is from ours, read from the Date header of one of its responses. */
@@ -11,11 +11,7 @@ async function targetClockOffsetMs(tpp: TppClient, path: string): Promise<number
   const sentAt = Date.now();
   const response = await tpp.get(path);
   const date = Date.parse(response.headers['date'] ?? '');
-  if (Number.isNaN(date)) {
-    const reason = 'the target sends no Date response header to read its clock from';
-    test.info().annotations.push({ type: 'not-testable', description: reason });
-    test.skip(true, reason);
-  }
+  if (Number.isNaN(date)) notTestable('the target sends no Date response header to read its clock from');
   // The header is truncated to the second: its middle is the best estimate.
   return date + 500 - (sentAt + Date.now()) / 2;
 }

@@ -47,6 +47,19 @@ test.describe('Authentication 12: account access by redirect', () => {
     },
   );
 
+  test(
+    'a PSU who consents to one account only gets exactly that account from GET /v1/accounts',
+    req('SCA-13', 'SCA-19', 'SCA-05'),
+    async ({ tpp, sca, paths }) => {
+      // Its own PSU: other tests consent to all accounts of the default one at the same time.
+      const redirect = await sca.authorise(scaRedirectHref(await tpp.get(paths('accounts'))), 'private2', { variant: 'first-account-only' });
+      const response = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': redirect.params['psu-id'] ?? '' } });
+      expect(response).toHaveStatus(200);
+      const accounts = response.json<{ accounts: unknown[] }>().accounts;
+      expect(accounts.length, 'accounts returned after consenting to exactly one').toBe(1);
+    },
+  );
+
   test('a second SCA of the same PSU yields the same psu-id', req('PSU-03'), async ({ newTpp, sca, paths }) => {
     const psuIds: string[] = [];
     for (const sessionId of [crypto.randomUUID(), crypto.randomUUID()]) {

@@ -7,6 +7,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { generateCertificateAuthority, generateTppCertificate } from '../../lib/pki/index.js';
+import { startReferenceBank } from '../../reference/server.js';
 import { runCli } from '../support/run-cli.js';
 
 function targetsFile(yaml: string): string {
@@ -100,5 +102,34 @@ describe('a run against the reference bank', () => {
     const accountsTest = results.tests.find((t) => t.title.includes('consented accounts'));
     assert.ok(accountsTest?.evidence.redirects[0]?.url.includes('psu-id=****'), accountsTest?.evidence.redirects[0]?.url);
     assert.doesNotMatch(json, /psu-id=[0-9a-f]{8}-/);
+  });
+});
+
+describe('a remote target, reached like any bank', () => {
+  test('with its CA and a TPP certificate and key loaded from PEM files', async () => {
+    const issuer = generateCertificateAuthority({ commonName: 'Remote test TPP issuer' });
+    const tpp = generateTppCertificate(issuer, { organizationName: 'Remote TPP', organizationIdentifier: 'PSDNO-FSA-REMOTE1', roles: ['PSP_AI'] });
+    const bank = await startReferenceBank({ trustedTppCaPems: [issuer.certificatePem] });
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'xs2a-remote-'));
+      writeFileSync(join(dir, 'bank-ca.pem'), bank.caPem);
+      writeFileSync(join(dir, 'tpp.pem'), tpp.certificatePem);
+      writeFileSync(join(dir, 'tpp-key.pem'), tpp.privateKeyPem);
+      writeFileSync(
+        join(dir, 'targets.yaml'),
+        `targets:\n  staging:\n    baseUrl: \${BANK_URL}\n    environment: staging\n    tls: { ca: bank-ca.pem }\n` +
+          `    tpp: { certificate: tpp.pem, privateKey: tpp-key.pem, redirectUri: https://tpp.example/cb }\n`,
+      );
+      const run = await runCli(
+        ['run', '--targets', join(dir, 'targets.yaml'), '--target', 'staging', '--grep', 'Signature header|correctly signed', '--report-dir', '{reportDir}'],
+        { BANK_URL: bank.baseUrl },
+      );
+      assert.equal(run.exitCode, 0, run.stderr + run.stdout);
+      assert.equal(run.results?.target.embedded, false);
+      assert.deepEqual(run.results?.tests.map((t) => t.status), ['PASS', 'PASS']);
+      assert.doesNotMatch(readFileSync(join(run.reportDir, 'latest', 'results.json'), 'utf8'), /PRIVATE KEY/);
+    } finally {
+      await bank.close();
+    }
   });
 });

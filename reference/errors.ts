@@ -2,6 +2,7 @@
 // produced for every failure so that no malformed request ever ends in a crash or
 // in a framework-specific body.
 import { randomUUID } from 'node:crypto';
+import type { VerificationFailureCode } from '../lib/httpsig/index.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Faults } from './faults.js';
 
@@ -9,19 +10,10 @@ export const SYSTEM_NAME = 'reference-aspsp';
 
 /** Codes this bank uses; all from the specification's list or the Berlin Group one. */
 export type ErrorCode =
-  | 'FORMAT_ERROR'
-  | 'HTTP_HEADER_REQUIRED'
+  | VerificationFailureCode
   | 'RESOURCE_UNKNOWN'
   | 'SERVICE_INVALID'
   | 'SYSTEM_ERROR'
-  | 'SIGNATURE_MISSING'
-  | 'SIGNATURE_INVALID'
-  | 'KID_MISSING'
-  | 'KID_INVALID'
-  | 'CERTIFICATE_MISSING'
-  | 'CERTIFICATE_INVALID'
-  | 'CERTIFICATE_EXPIRED'
-  | 'TIMESTAMP_INVALID'
   | 'PSU_CREDENTIALS_INVALID'
   | 'SCA_INVALID'
   | 'SCA_EXPIRED';

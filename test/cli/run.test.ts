@@ -106,28 +106,51 @@ describe('a run against the reference bank', () => {
 });
 
 describe('a remote target, reached like any bank', () => {
-  test('with its CA and a TPP certificate and key loaded from PEM files', async () => {
+  /** The reference bank started apart, and a targets.yaml that reaches it over the network with PEM files. */
+  async function remoteBank(environment: string, capabilities: string[] = []) {
     const issuer = generateCertificateAuthority({ commonName: 'Remote test TPP issuer' });
     const tpp = generateTppCertificate(issuer, { organizationName: 'Remote TPP', organizationIdentifier: 'PSDNO-FSA-REMOTE1', roles: ['PSP_AI'] });
     const bank = await startReferenceBank({ trustedTppCaPems: [issuer.certificatePem] });
+    const dir = mkdtempSync(join(tmpdir(), 'xs2a-remote-'));
+    writeFileSync(join(dir, 'bank-ca.pem'), bank.caPem);
+    writeFileSync(join(dir, 'tpp.pem'), tpp.certificatePem);
+    writeFileSync(join(dir, 'tpp-key.pem'), tpp.privateKeyPem);
+    writeFileSync(
+      join(dir, 'targets.yaml'),
+      `targets:\n  remote:\n    baseUrl: \${BANK_URL}\n    environment: ${environment}\n    tls: { ca: bank-ca.pem }\n` +
+        `    tpp: { certificate: tpp.pem, privateKey: tpp-key.pem, redirectUri: https://tpp.example/cb }\n` +
+        `    capabilities: [${capabilities.join(', ')}]\n`,
+    );
+    const run = (grep: string) =>
+      runCli(['run', '--targets', join(dir, 'targets.yaml'), '--target', 'remote', '--grep', grep, '--report-dir', '{reportDir}'], {
+        BANK_URL: bank.baseUrl,
+      });
+    return { run, close: () => bank.close() };
+  }
+
+  test('with its CA and a TPP certificate and key loaded from PEM files', async () => {
+    const bank = await remoteBank('staging');
     try {
-      const dir = mkdtempSync(join(tmpdir(), 'xs2a-remote-'));
-      writeFileSync(join(dir, 'bank-ca.pem'), bank.caPem);
-      writeFileSync(join(dir, 'tpp.pem'), tpp.certificatePem);
-      writeFileSync(join(dir, 'tpp-key.pem'), tpp.privateKeyPem);
-      writeFileSync(
-        join(dir, 'targets.yaml'),
-        `targets:\n  staging:\n    baseUrl: \${BANK_URL}\n    environment: staging\n    tls: { ca: bank-ca.pem }\n` +
-          `    tpp: { certificate: tpp.pem, privateKey: tpp-key.pem, redirectUri: https://tpp.example/cb }\n`,
-      );
-      const run = await runCli(
-        ['run', '--targets', join(dir, 'targets.yaml'), '--target', 'staging', '--grep', 'Signature header|correctly signed', '--report-dir', '{reportDir}'],
-        { BANK_URL: bank.baseUrl },
-      );
+      const run = await bank.run('Signature header|correctly signed');
       assert.equal(run.exitCode, 0, run.stderr + run.stdout);
       assert.equal(run.results?.target.embedded, false);
       assert.deepEqual(run.results?.tests.map((t) => t.status), ['PASS', 'PASS']);
       assert.doesNotMatch(readFileSync(join(run.reportDir, 'latest', 'results.json'), 'utf8'), /PRIVATE KEY/);
+    } finally {
+      await bank.close();
+    }
+  });
+
+  test('in production, a test that would write (move the sandbox clock) is SKIPPED by the safety policy', async () => {
+    const bank = await remoteBank('production', ['clock-control']);
+    try {
+      const run = await bank.run('Date 61 s in the past|Date 10 minutes');
+      assert.equal(run.exitCode, 0, run.stderr + run.stdout);
+      const byTitle = new Map(run.results?.tests.map((t) => [t.title, t]));
+      const writing = byTitle.get('a Date 61 s in the past gets 400');
+      assert.equal(writing?.status, 'SKIPPED');
+      assert.match(writing?.reason ?? '', /not run against production: it moves the sandbox clock/);
+      assert.equal(byTitle.get('a Date 10 minutes in the past gets 400')?.status, 'PASS');
     } finally {
       await bank.close();
     }

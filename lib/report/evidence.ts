@@ -3,9 +3,6 @@ import type { EvidenceExchange } from './types.js';
 
 export const EVIDENCE_ATTACHMENT = 'xs2a-evidence';
 
-/** Errors that mean "the run could not judge", not "the target broke a rule", carry this mark. */
-export const INFRASTRUCTURE_MARK = '[infrastructure]';
-
 export interface EvidencePayload {
   exchanges: EvidenceExchange[];
   redirects: { url: string; pages: string[] }[];

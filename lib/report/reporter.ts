@@ -10,14 +10,13 @@ import { readRunContext, type RunContext } from '../targets/run-context.js';
 import { renderHtml } from './html.js';
 import { renderJunit } from './junit.js';
 import type { EvidenceExchange, RequirementStatus, RunResults, TestRecord, TestStatus } from './types.js';
-import { EVIDENCE_ATTACHMENT, INFRASTRUCTURE_MARK, type EvidencePayload } from './evidence.js';
+import { EVIDENCE_ATTACHMENT, type EvidencePayload } from './evidence.js';
 import { activeDeviation, foldRequirement, runVerdict } from './verdict.js';
 
 const REQUIREMENT_TAG = /^@?([A-Z]{3}-\d{2,3})$/;
 
 /** Errors that mean the run could not judge (network, browser), not that the target broke a rule. */
 const INFRASTRUCTURE_SIGNS = [
-  INFRASTRUCTURE_MARK,
   'TargetUnreachableError',
   'BrowserNotFoundError',
   'Target page, context or browser has been closed',

@@ -3,8 +3,8 @@
  * machines without internet access, so the system browser is preferred, in a fixed, documented order.
  */
 import { existsSync } from 'node:fs';
-import { X509Certificate, createHash } from 'node:crypto';
-import { connect } from 'node:tls';
+import { createHash } from 'node:crypto';
+import { tlsHandshake } from '../targets/preflight.js';
 
 const SYSTEM_CANDIDATES = [
   '/usr/bin/chromium-headless-shell',
@@ -65,41 +65,8 @@ export function findChromium(
  * (Chromium's --ignore-certificate-errors-spki-list), so the browser accepts that server and nothing else.
  */
 export async function verifiedSpkiPins(url: string, caPem: string, timeoutMs = 5000): Promise<string[]> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect({
-      host: hostname,
-      port: Number(port || 443),
-      servername: isIpAddress(hostname) ? undefined : hostname,
-      ca: caPem,
-      minVersion: 'TLSv1.2',
-      timeout: timeoutMs,
-    });
-    socket.once('secureConnect', () => {
-      const pins: string[] = [];
-      let certificate = socket.getPeerCertificate(true);
-      const seen = new Set<string>();
-      while (certificate?.raw && !seen.has(certificate.fingerprint256)) {
-        seen.add(certificate.fingerprint256);
-        pins.push(spkiSha256(new X509Certificate(certificate.raw)));
-        certificate = certificate.issuerCertificate;
-      }
-      socket.end();
-      resolve(pins);
-    });
-    socket.once('timeout', () => {
-      socket.destroy();
-      reject(new Error(`TLS handshake with ${hostname}:${port} timed out`));
-    });
-    socket.once('error', reject);
-  });
-}
-
-function spkiSha256(certificate: X509Certificate): string {
-  const spki = certificate.publicKey.export({ type: 'spki', format: 'der' });
-  return createHash('sha256').update(spki).digest('base64');
-}
-
-function isIpAddress(host: string): boolean {
-  return /^[\d.]+$/.test(host) || host.includes(':');
+  const chain = await tlsHandshake(url, caPem, timeoutMs);
+  return chain.map((certificate) =>
+    createHash('sha256').update(certificate.publicKey.export({ type: 'spki', format: 'der' })).digest('base64'),
+  );
 }

@@ -77,6 +77,11 @@ function links(base: string): object {
   };
 }
 
+/** PRIV for a person's own account, ORGA for one held under a corporate agreement. */
+function usageOf(a: StoredAccount | StoredCardAccount): 'PRIV' | 'ORGA' {
+  return 'customerNumber' in a.holder ? 'PRIV' : 'ORGA';
+}
+
 function accountDetails(a: StoredAccount): object {
   return {
     resourceId: a.resourceId,
@@ -88,7 +93,7 @@ function accountDetails(a: StoredAccount): object {
     product: a.product,
     cashAccountType: a.cashAccountType,
     status: a.status,
-    usage: 'customerNumber' in a.holder ? 'PRIV' : 'ORGA',
+    usage: usageOf(a),
     _links: links(`/v1/accounts/${a.resourceId}`),
   };
 }
@@ -102,7 +107,7 @@ function cardAccountDetails(a: StoredCardAccount): object {
     ownerName: a.ownerName,
     product: a.product,
     status: a.status,
-    usage: 'customerNumber' in a.holder ? 'PRIV' : 'ORGA',
+    usage: usageOf(a),
     creditLimit: amount(a.creditLimitMinor, a.currency),
     _links: links(`/v1/card-accounts/${a.resourceId}`),
   };

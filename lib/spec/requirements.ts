@@ -30,9 +30,13 @@ import type { Area, Requirement } from './requirements/types.js';
 export {
   AREAS,
   AREA_PREFIXES,
+  BASES,
   CAPABILITIES,
   LEVELS,
+  fillsGap,
   type Area,
+  type Basis,
+  type Expectation,
   type Capability,
   type Requirement,
   type RequirementLevel,

@@ -15,28 +15,33 @@ export const ERR = defineArea('ERR', [
     id: 'ERR-01', level: 'MUST', section: `${B}id`,
     statement: 'An error response body carries id, a string identifying this occurrence of the error.',
     testedBy: 'automated',
+    everyExchange: true,
     interpretation: 'The table has no "required" column; only message is said to be possibly absent, so id, system, status and code are required in every error body.',
   },
   {
     id: 'ERR-02', level: 'MUST', section: `${B}system`,
     statement: 'An error response body carries system, a string naming the system that produced the error.',
     testedBy: 'automated',
+    everyExchange: true,
   },
   {
     id: 'ERR-03', level: 'MUST', section: `${B}status`,
     statement: 'An error response body carries status, a number equal to the HTTP status of the response.',
     testedBy: 'automated',
+    everyExchange: true,
   },
   {
     id: 'ERR-04', level: 'MUST', section: `${B}code`,
     statement: 'An error response body carries code, a string naming the error.',
     testedBy: 'automated',
+    everyExchange: true,
     interpretation: 'Any upper-snake-case code passes here; whether it is the expected one is checked by the entry of the rule or message code concerned.',
   },
   {
     id: 'ERR-05', level: 'MUST', section: `${B}message`,
     statement: 'An error response body may carry message, the error text, as a string; it may be absent (e.g. for SYSTEM_ERROR).',
     testedBy: 'automated',
+    everyExchange: true,
   },
   // ---- Signing basket authorisation status codes ----
   {
@@ -211,6 +216,7 @@ export const ERR = defineArea('ERR', [
     id: 'ERR-35', level: 'MUST', section: `${R}1`,
     statement: 'A missing or invalid request signature gives 400.',
     testedBy: 'automated',
+    expect: { status: [400] },
     interpretation: 'Same rule as Authentication 3 (SIG-04, SIG-06); the codes are chosen there.',
   },
   {
@@ -252,5 +258,30 @@ export const ERR = defineArea('ERR', [
     statement: 'A periodic payment with frequency MonthlyVariable and a month identifier listed twice is rejected with 400.',
     testedBy: 'automated',
     interpretation: 'Month identifiers are the Berlin Group monthsOfExecution values "1" to "12"; "rejected" is read as 400 FORMAT_ERROR at initiation.',
+  },
+  // ---- Rules that hold for every response (checked on every exchange) ----
+  {
+    id: 'ERR-43', level: 'MUST', section: 'Errors > Message codes',
+    statement: "The code of an error body is one of the specification's message codes (the 23 listed, REFERENCE_MIX_INVALID and RESOURCE_BLOCKED).",
+    testedBy: 'automated',
+    everyExchange: true,
+    interpretation: 'The Errors part gives one list of codes. It names it for tppMessages, and every code it shows in an error answer (RESOURCE_UNKNOWN, SYSTEM_ERROR, REFERENCE_MIX_INVALID, and RESOURCE_BLOCKED for the basket 400) is of it, so the error body uses the same list. Berlin Group codes outside it (SIGNATURE_MISSING, TIMESTAMP_INVALID, ...) fail.',
+  },
+  {
+    id: 'ERR-44', level: 'MUST', section: 'Errors > Rules',
+    statement: 'A malformed request is refused with a 4xx status, never answered with a 5xx.',
+    testedBy: 'automated',
+    everyExchange: true,
+    basis: 'berlin-group',
+    source: 'NextGenPSD2 XS2A 1.3 Implementation Guidelines, section 14.11 (HTTP return codes): 4xx for errors of the TPP request, 5xx for errors of the ASPSP; OpenAPI 1.3.8 MessageCode400_* (FORMAT_ERROR)',
+    interpretation: 'The specification gives 400 for each malformed case it names (signature, downstream characters, KID, corporate id) and 500 only as SYSTEM_ERROR; a request the suite deliberately malforms must therefore get a 4xx.',
+  },
+  {
+    id: 'ERR-45', level: 'SHOULD', section: 'Errors > Rules',
+    statement: 'A well-formed request is not answered with a 5xx.',
+    testedBy: 'automated',
+    everyExchange: true,
+    basis: 'interpretation',
+    interpretation: 'A 500 SYSTEM_ERROR is allowed for an internal failure of the bank, so a single 5xx is not a breach of the specification; it is a WARNING here, while the scenario\'s own check of the status fails the rule the request was about.',
   },
 ]);

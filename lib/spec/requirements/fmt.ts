@@ -8,6 +8,7 @@ export const FMT = defineArea('FMT', [
     id: 'FMT-01', level: 'MUST', section: `${W}Data format`,
     statement: 'All request and response bodies are JSON; responses with a body declare Content-Type application/json.',
     testedBy: 'automated',
+    everyExchange: true,
     interpretation: 'The SCA web pages the PSU sees are not interface responses and are excluded.',
   },
   {

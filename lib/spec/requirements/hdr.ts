@@ -23,6 +23,9 @@ export const HDR = defineArea('HDR', [
     id: 'HDR-03', level: 'SHOULD', section: `${H}X-Request-ID`,
     statement: 'The response repeats the X-Request-ID of the request.',
     testedBy: 'automated',
+    everyExchange: true,
+    basis: 'berlin-group',
+    source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, response header X-Request-ID (required in every response)',
     interpretation: 'Not stated by the spec; the Berlin Group requires it in responses, hence SHOULD.',
   },
   {

@@ -8,6 +8,7 @@ export const LIM = defineArea('LIM', [
     id: 'LIM-01', level: 'MUST', section: `${L}Clock deviation`,
     statement: 'A signed request whose Date deviates from the bank clock by at most 60 s is accepted; by more than 60 s it gets 400.',
     testedBy: 'automated',
+    expect: { status: [400] },
     interpretation: 'Inclusive bound (60 s accepted, 61 s refused), in both directions. Without clock control the suite estimates the target clock from its Date headers and keeps a 5 s margin on each side; the exact boundary is tested only with clock-control.',
   },
   {

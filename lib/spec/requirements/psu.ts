@@ -28,6 +28,7 @@ export const PSU = defineArea('PSU', [
     id: 'PSU-05', level: 'MUST', section: `${P}psu-id`,
     statement: 'The TPP persists psu-id and sends it in PSU-ID later; the bank serves such later requests (within consent and session).',
     testedBy: 'automated',
+    expect: { status: [200] },
     interpretation: 'Persisting binds the TPP; the bank side is to recognise the persisted id on later requests, which the suite checks.',
   },
   {

@@ -56,6 +56,7 @@ export const SCA = defineArea('SCA', [
     id: 'SCA-10', level: 'MUST', section: `${A}12`,
     statement: 'Account access step 1-2: a first call to a resource answers 401 with scaRedirect.',
     testedBy: 'automated',
+    expect: { status: [401] },
   },
   {
     id: 'SCA-11', level: 'SHOULD', section: `${A}12`,
@@ -72,6 +73,7 @@ export const SCA = defineArea('SCA', [
     id: 'SCA-13', level: 'MUST', section: `${A}12`,
     statement: 'Account access steps 6-7: the call repeated with PSU-ID returns the selected accounts.',
     testedBy: 'automated',
+    expect: { status: [200] },
   },
   {
     id: 'SCA-14', level: 'MUST', section: `${A}13`,

@@ -34,6 +34,26 @@ export type Capability = keyof typeof CAPABILITIES;
 
 export type TestedBy = 'automated' | `needs-capability:${string}` | `manual:${string}`;
 
+/**
+ * What an entry rests on. `specification`: the specification says it. `berlin-group`: the specification
+ * leaves a gap ("not shown", no status, no code) and defers to XS2A 1.3, and the Berlin Group text fills it
+ * (cited in `source`). `interpretation`: neither says it; the project's reading, never stricter than SHOULD.
+ * Entries of the last two kinds fill a gap, and the report shows them as such.
+ */
+export const BASES = ['specification', 'berlin-group', 'interpretation'] as const;
+export type Basis = (typeof BASES)[number];
+
+/**
+ * What satisfies a rule, where it names a status or a code. The checks read it from here; a suite never
+ * restates a status or a code.
+ */
+export interface Expectation {
+  /** HTTP statuses that satisfy the rule (any one of them). */
+  status?: readonly number[];
+  /** Error codes that satisfy the rule (any one of them), in the error body's `code`. */
+  codes?: readonly string[];
+}
+
 export const AREAS = {
   GEN: 'What the service does: roles, environments, consent approach, PSU contexts, TPP contact registration',
   FMT: 'Data format: JSON, UTF-8, unprocessable characters, dates in bodies and headers, amounts as strings',
@@ -73,22 +93,39 @@ export interface Requirement {
   testedBy: TestedBy;
   /** For an ambiguous rule: the reading the suite and the reference bank apply, and why. */
   interpretation?: string;
+  /** What the entry rests on (default `specification`). */
+  basis: Basis;
+  /** For `berlin-group`: where in NextGenPSD2 XS2A 1.3 (Implementation Guidelines section or OpenAPI 1.3.8 element). */
+  source?: string;
+  /** Statuses and codes that satisfy the rule, for the checks to read. */
+  expect?: Expectation;
+  /** Checked on every exchange of every scenario (an invariant), not by scenarios that declare it. */
+  everyExchange?: true;
   /** Kept only so the id is never reused. */
   retired?: true;
 }
 
-/** A catalogue entry as written in an area file: the area follows from the id prefix. */
-export type RequirementEntry<A extends Area> = Omit<Requirement, 'area' | 'id'> & { id: `${A}-${string}` };
+/** Whether the entry fills a gap the specification leaves (its basis is not the specification itself). */
+export function fillsGap(requirement: Pick<Requirement, 'basis'>): boolean {
+  return requirement.basis !== 'specification';
+}
+
+/** A catalogue entry as written in an area file: the area follows from the id prefix, the basis defaults to the specification. */
+export type RequirementEntry<A extends Area> = Omit<Requirement, 'area' | 'id' | 'basis'> & { id: `${A}-${string}`; basis?: Basis };
 
 export function defineArea<A extends Area>(area: A, entries: readonly RequirementEntry<A>[]): Requirement[] {
-  return entries.map(({ id, section, level, statement, testedBy, interpretation, retired }) => ({
+  return entries.map(({ id, section, level, statement, testedBy, interpretation, basis, source, expect, everyExchange, retired }) => ({
     id,
     area,
     section,
     level,
     statement,
     testedBy,
+    basis: basis ?? 'specification',
+    ...(source === undefined ? {} : { source }),
     ...(interpretation === undefined ? {} : { interpretation }),
+    ...(expect === undefined ? {} : { expect }),
+    ...(everyExchange === undefined ? {} : { everyExchange }),
     ...(retired === undefined ? {} : { retired }),
   }));
 }

@@ -26,13 +26,17 @@ export const TRANSACTION_STATUSES = ['ACCP', 'ACSC', 'ACSP', 'ACTC', 'ACWC', 'AC
 export const SCA_STATUSES = [
   'RECEIVED', 'PSU_IDENTIFIED', 'PSU_AUTHENTICATED', 'SCA_METHOD_SELECTED', 'STARTED', 'FINALISED', 'FAILED', 'EXEMPTED',
 ] as const;
-/** Message codes of tppMessages (specification "Errors"), REFERENCE_MIX_INVALID included ("also seen"). */
-export const TPP_MESSAGE_CODES = [
+/**
+ * The message codes of the specification ("Errors"): the 23 listed, REFERENCE_MIX_INVALID ("also seen") and
+ * RESOURCE_BLOCKED (shown for the signing basket 400). tppMessages and error bodies both take them.
+ */
+export const MESSAGE_CODES = [
   'SYSTEM_ERROR', 'BAD_REQUEST', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'HTTP_HEADER_REQUIRED', 'QUERY_PARAMETER_REQUIRED',
   'SCA_NOT_FOUND', 'SCA_EXPIRED', 'SCA_INVALID', 'FORMAT_ERROR', 'RESOURCE_UNKNOWN', 'PSU_CREDENTIALS_INVALID',
   'CONSENT_UNKNOWN', 'CONSENT_INVALID', 'CONSENT_EXPIRED', 'ACCESS_EXCEEDED', 'PRODUCT_UNKNOWN', 'PRODUCT_INVALID',
-  'KID_MISSING', 'KID_INVALID', 'PAYMENT_FAILED', 'EXECUTION_DATE_INVALID', 'REFERENCE_MIX_INVALID',
+  'KID_MISSING', 'KID_INVALID', 'PAYMENT_FAILED', 'EXECUTION_DATE_INVALID', 'REFERENCE_MIX_INVALID', 'RESOURCE_BLOCKED',
 ] as const;
+export type MessageCode = (typeof MESSAGE_CODES)[number];
 export const LINK_VERBS = ['GET', 'PUT', 'POST', 'DELETE'] as const;
 /** Berlin Group balanceType (interimBooked is the specification's card-account balance). */
 export const BALANCE_TYPES = [
@@ -179,7 +183,7 @@ export const TppMessage = named('TppMessage', 'tppMessages item.', {
   ...req('PAY-41'),
   properties: {
     category: { type: 'string', enum: ['ERROR', 'WARNING'], ...req('MSG-01') },
-    code: { type: 'string', enum: [...TPP_MESSAGE_CODES], ...req('MSG-02') },
+    code: { type: 'string', enum: [...MESSAGE_CODES], ...req('MSG-02') },
     path: { type: 'string', ...req('MSG-03') },
     text: { type: 'string', maxLength: 512, ...req('MSG-04', 'LIM-15') },
   },

@@ -11,7 +11,7 @@ import { SCA_SCHEMAS } from './sca.js';
 export { SCHEMA_BASE_URI, JSON_SCHEMA_2020 } from './base.js';
 export type { JsonSchema } from './base.js';
 export {
-  TRANSACTION_STATUSES, SCA_STATUSES, TPP_MESSAGE_CODES, LINK_VERBS, BALANCE_TYPES,
+  TRANSACTION_STATUSES, SCA_STATUSES, MESSAGE_CODES, type MessageCode, LINK_VERBS, BALANCE_TYPES,
 } from './common.js';
 export { FREQUENCY_CODES, DAYS_OF_EXECUTION, MONTHS_OF_EXECUTION } from './payments.js';
 export { BASKET_TRANSACTION_STATUSES } from './sca.js';

@@ -5,6 +5,7 @@
  */
 import { named, ref, req } from './base.js';
 import type { JsonSchema } from './base.js';
+import { MESSAGE_CODES } from './common.js';
 
 /** An error code: upper snake case (catalogue ERR-04). */
 export const ERROR_CODE_PATTERN = '^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$';
@@ -69,7 +70,14 @@ export const ErrorBody = named('ErrorBody', "The specification's error body; mes
     id: { type: 'string', minLength: 1, ...req('ERR-01') },
     system: { type: 'string', minLength: 1, ...req('ERR-02') },
     status: { type: 'integer', minimum: 100, maximum: 599, ...req('ERR-03') },
-    code: { type: 'string', pattern: ERROR_CODE_PATTERN, ...req('ERR-04') },
+    code: {
+      type: 'string',
+      ...req('ERR-04'),
+      allOf: [
+        { pattern: ERROR_CODE_PATTERN, ...req('ERR-04') },
+        { enum: [...MESSAGE_CODES], ...req('ERR-43') },
+      ],
+    },
     message: { type: 'string', ...req('ERR-05') },
   },
 });

@@ -1,6 +1,9 @@
 /**
  * Playwright configuration of the conformance run. The runner (`xs2a-conformance run`, what `npm test`
  * calls) starts or reaches the target and hands it over in XS2A_RUN_CONTEXT; this file only shapes the run.
+ *
+ * Scenarios run in parallel. One that changes the target's global state (its clock, a sandbox reset) takes
+ * Playwright's `-exclusive-` lock and runs with no other scenario beside it (lib/fixtures/scenario.ts).
  */
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 
@@ -30,7 +33,7 @@ export default defineConfig({
   outputDir: './test-results',
   reporter: reporters(),
   use: {
-    trace: 'retain-on-failure',
+    trace: 'off',
     screenshot: 'off',
     video: 'off',
     headless: true,

@@ -2,21 +2,19 @@
 // produced for every failure so that no malformed request ever ends in a crash or
 // in a framework-specific body.
 import { randomUUID } from 'node:crypto';
-import type { VerificationFailureCode } from '../lib/httpsig/index.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Faults } from './faults.js';
+import type { MessageCode } from '../lib/spec/schemas/index.js';
+import { defineFault, type Faults } from './faults.js';
 
 export const SYSTEM_NAME = 'reference-aspsp';
 
-/** Codes this bank uses; all from the specification's list or the Berlin Group one. */
-export type ErrorCode =
-  | VerificationFailureCode
-  | 'RESOURCE_UNKNOWN'
-  | 'SERVICE_INVALID'
-  | 'SYSTEM_ERROR'
-  | 'PSU_CREDENTIALS_INVALID'
-  | 'SCA_INVALID'
-  | 'SCA_EXPIRED';
+/** Codes this bank answers with: the specification's list (catalogue ERR-43), and nothing else. */
+export type ErrorCode = MessageCode;
+
+const errorBodyMissingFields = defineFault('error-body-missing-fields', {
+  description: 'error bodies omit id and system',
+  breaks: ['ERR-01', 'ERR-02'],
+});
 
 export interface ErrorBody {
   id?: string;
@@ -46,25 +44,26 @@ export class ScaRequired extends Error {
   }
 }
 
-export function errorBody(faults: Faults, status: number, code: ErrorCode, message?: string): ErrorBody {
-  if (faults.has('error-body-missing-fields')) return { status, code, ...(message === undefined ? {} : { message }) };
+/** `tppId`: who the answer goes to, when known (faults are switched per TPP). */
+export function errorBody(faults: Faults, tppId: string | undefined, status: number, code: ErrorCode, message?: string): ErrorBody {
+  if (faults.on(errorBodyMissingFields, tppId)) return { status, code, ...(message === undefined ? {} : { message }) };
   return { id: randomUUID(), system: SYSTEM_NAME, status, code, ...(message === undefined ? {} : { message }) };
 }
 
 /** Sends the error body. Handlers using it return nothing: fastify would otherwise send twice. */
-function sendError(faults: Faults, reply: FastifyReply, status: number, code: ErrorCode, message?: string): void {
+function sendError(faults: Faults, request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, message?: string): void {
   void reply
     .code(status)
     .type('application/json; charset=utf-8')
-    .send(errorBody(faults, status, code, message));
+    .send(errorBody(faults, request.tppId, status, code, message));
 }
 
 /** Maps anything thrown (ours, fastify's, or a bug) to a status and code. */
 function classify(error: FastifyError | Error): { status: number; code: ErrorCode; message?: string } {
   if (error instanceof BankError) return { status: error.status, code: error.code, message: error.message };
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
-  if (status === 404) return { status, code: 'RESOURCE_UNKNOWN', message: error.message };
-  if (status === 405) return { status, code: 'SERVICE_INVALID', message: error.message };
+  if (status === 404) return { status, code: 'NOT_FOUND', message: error.message };
+  if (status === 405) return { status, code: 'BAD_REQUEST', message: error.message };
   // Everything else fastify rejects before a handler runs is a malformed request:
   // bad content length, body too large, unsupported media type, invalid URL, schema.
   if (status >= 400 && status < 500) return { status, code: 'FORMAT_ERROR', message: error.message };
@@ -73,9 +72,9 @@ function classify(error: FastifyError | Error): { status: number; code: ErrorCod
 
 /** fastify's `frameworkErrors` option: errors raised before routing (e.g. a malformed URL). */
 export function frameworkErrorHandler(faults: Faults) {
-  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     const { status, code, message } = classify(error);
-    sendError(faults, reply, status, code, message);
+    sendError(faults, request, reply, status, code, message);
   };
 }
 
@@ -101,7 +100,7 @@ export function installErrorHandling(app: FastifyInstance, faults: Faults): void
     }
     const { status, code, message } = classify(error);
     if (status >= 500) request.log.error({ err: error }, 'unexpected error');
-    sendError(faults, reply, status, code, message);
+    sendError(faults, request, reply, status, code, message);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -109,9 +108,9 @@ export function installErrorHandling(app: FastifyInstance, faults: Faults): void
     const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods))];
     if (allowed.length > 0) {
       void reply.header('allow', allowed.join(', '));
-      sendError(faults, reply, 405, 'SERVICE_INVALID', `Method ${request.method} is not supported on ${path}`);
+      sendError(faults, request, reply, 405, 'BAD_REQUEST', `Method ${request.method} is not supported on ${path}`);
       return;
     }
-    sendError(faults, reply, 404, 'RESOURCE_UNKNOWN', `No resource at ${request.method} ${path}`);
+    sendError(faults, request, reply, 404, 'NOT_FOUND', `No resource at ${request.method} ${path}`);
   });
 }

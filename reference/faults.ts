@@ -1,53 +1,79 @@
-// Named faults: each one makes the reference bank break exactly one rule of the
-// specification, so that the conformance suite can be shown to catch it.
-// A fault is consulted in the one place where its rule is implemented.
+// Named faults: each makes the reference bank break the rules it names, so that the
+// conformance suite can be shown to catch it. A fault is declared (defineFault) in
+// the module whose code it breaks, and consulted at that one point.
+//
+// A fault is switched on for every TPP, or only for the TPPs named in its setting
+// (by certificate organizationIdentifier): one bank then serves a whole gauntlet,
+// each fault seen by its own TPP and by no other. A fault that breaks the bank as a
+// whole (its TLS) has scope `bank` and needs a bank of its own.
 
-export const KNOWN_FAULTS = {
-  'signature-check-off': 'accepts requests with any signature, or none at all',
-  'accept-missing-signature': 'accepts requests without a Signature header (invalid signatures are still rejected)',
-  'date-check-off': 'does not check the Date header against the bank clock',
-  'date-tolerance-120': 'accepts a Date header up to 120 seconds off (instead of 60)',
-  'date-tolerance-30': 'rejects a Date header more than 30 seconds off (instead of 60)',
-  'psu-id-not-uuid': 'the SCA redirect carries a psu-id that is not a UUID',
-  'psu-id-unstable': 'the SCA redirect carries a new psu-id at every SCA',
-  'no-sca-redirect': 'a 401 asking for SCA has no scaRedirect link',
-  'sca-redirect-without-verbs': 'the scaRedirect link has no verbs',
-  'redirect-drops-tpp-session-id': 'the redirect after successful SCA omits tpp-session-id',
-  'redirect-drops-context': 'the redirect after successful SCA omits context',
-  'consent-not-stored': 'the consent the PSU confirms during SCA is not stored, so PSU-ID calls keep answering 401',
-  'accounts-ignore-consent': 'account endpoints return all accounts of the PSU, not only the consented ones',
-  'error-body-missing-fields': 'error bodies omit id and system',
-  'require-request-target': 'refuses signatures that do not cover (request-target), which the specification does not ask for',
-  'generic-signature-error-codes': 'signature and Date failures answer code FORMAT_ERROR instead of the specific code',
-  'sca-redirect-over-http': 'the scaRedirect href is a plain http:// address',
-  'corporate-id-in-private-context': 'the redirect after SCA in private context carries a psu-corporate-id',
-  'server-error-on-bad-json': 'a malformed JSON body gives 500 instead of 400',
-} as const satisfies Record<string, string>;
-
-export type FaultName = keyof typeof KNOWN_FAULTS;
-
-export function isFaultName(name: string): name is FaultName {
-  return Object.hasOwn(KNOWN_FAULTS, name);
+export interface FaultDefinition {
+  name: string;
+  description: string;
+  /** The catalogue requirements a TPP sees broken while the fault is on. */
+  breaks: readonly string[];
+  /** `tpp` (default): can be switched on per TPP. `bank`: breaks the bank for everyone. */
+  scope: 'tpp' | 'bank';
 }
 
-/** The set of faults a bank instance runs with; empty for a conforming bank. */
-export class Faults {
-  readonly names: readonly FaultName[];
-  private readonly active: ReadonlySet<FaultName>;
+/** What code holds to ask whether its fault is on. */
+export interface Fault {
+  readonly name: string;
+}
 
-  constructor(names: readonly string[] = []) {
-    const unknown = names.filter((n) => !isFaultName(n));
+const REGISTRY = new Map<string, FaultDefinition>();
+
+export function defineFault(name: string, definition: Omit<FaultDefinition, 'name' | 'scope'> & { scope?: FaultDefinition['scope'] }): Fault {
+  if (REGISTRY.has(name)) throw new Error(`fault ${name} is declared twice`);
+  if (definition.breaks.length === 0) throw new Error(`fault ${name} breaks nothing`);
+  REGISTRY.set(name, { name, scope: 'tpp', ...definition });
+  return { name };
+}
+
+/** Every fault declared by the modules loaded so far (server.ts loads them all). */
+export function declaredFaults(): FaultDefinition[] {
+  return [...REGISTRY.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** A fault to switch on: for every TPP, or for the TPPs with these organizationIdentifiers. */
+export interface FaultSetting {
+  name: string;
+  tpps?: readonly string[];
+}
+
+/** The faults a bank instance runs with; empty for a conforming bank. */
+export class Faults {
+  readonly settings: readonly FaultSetting[];
+  private readonly byName: ReadonlyMap<string, ReadonlySet<string> | 'all'>;
+
+  constructor(settings: readonly (string | FaultSetting)[] = []) {
+    const normalised = settings.map((s) => (typeof s === 'string' ? { name: s } : s));
+    const unknown = normalised.map((s) => s.name).filter((name) => !REGISTRY.has(name));
     if (unknown.length > 0) {
       throw new Error(
         `Unknown fault${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}. ` +
-          `Known faults: ${Object.keys(KNOWN_FAULTS).join(', ')}`,
+          `Known faults: ${[...REGISTRY.keys()].sort().join(', ')}`,
       );
     }
-    this.names = Object.freeze([...new Set(names as FaultName[])]);
-    this.active = new Set(this.names);
+    this.settings = Object.freeze(normalised);
+    const byName = new Map<string, Set<string> | 'all'>();
+    for (const { name, tpps } of normalised) {
+      const previous = byName.get(name);
+      if (tpps === undefined || previous === 'all') byName.set(name, 'all');
+      else byName.set(name, new Set([...(previous ?? []), ...tpps]));
+    }
+    this.byName = byName;
   }
 
-  has(name: FaultName): boolean {
-    return this.active.has(name);
+  /** Names of the faults switched on, for whomever. */
+  get names(): string[] {
+    return [...this.byName.keys()];
+  }
+
+  /** Whether `fault` is on for this TPP (by organizationIdentifier; undefined when it is not known). */
+  on(fault: Fault, tppId: string | undefined): boolean {
+    const scope = this.byName.get(fault.name);
+    if (scope === undefined) return false;
+    return scope === 'all' || (tppId !== undefined && scope.has(tppId));
   }
 }

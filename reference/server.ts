@@ -6,17 +6,22 @@ import type { AddressInfo } from 'node:net';
 import { isIP } from 'node:net';
 import { generateCertificateAuthority, generateServerCertificate, type KeyAndCertificate } from '../lib/pki/index.js';
 import { buildReferenceApp } from './app.js';
-import { Faults } from './faults.js';
+import { declaredFaults, Faults, type FaultDefinition, type FaultSetting } from './faults.js';
 
-export { KNOWN_FAULTS } from './faults.js';
+export type { FaultDefinition, FaultSetting } from './faults.js';
+
+/** Every fault the bank can be started with (importing this module loads every module that declares one). */
+export function knownFaults(): FaultDefinition[] {
+  return declaredFaults();
+}
 
 export interface ReferenceBankOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   /** Interface to listen on; 127.0.0.1 by default. */
   host?: string;
-  /** Names from KNOWN_FAULTS; each makes the bank break one rule. */
-  faults?: string[];
+  /** Faults from knownFaults(): a name (on for every TPP), or a name and the TPPs it is on for. */
+  faults?: (string | FaultSetting)[];
   logger?: boolean;
   /**
    * The CA that issues the server certificate. Default: a fresh one per start. Give
@@ -33,6 +38,7 @@ export interface ReferenceBank {
   port: number;
   /** PEM of the CA that issued the bank's server certificate. */
   caPem: string;
+  /** Names of the faults switched on. */
   faults: readonly string[];
   close(): Promise<void>;
 }

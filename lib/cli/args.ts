@@ -13,6 +13,8 @@ export interface RunOptions {
   /** A filter that narrows the run was given: the run cannot certify. */
   filtered: boolean;
   listOnly: boolean;
+  /** A gauntlet plan (JSON file): faults switched on one TPP each, for the project's own tests. */
+  gauntletFile?: string;
 }
 
 export class UsageError extends Error {}
@@ -22,6 +24,7 @@ const RUNNER_OPTIONS_WITH_VALUE = new Map<string, keyof RunOptions>([
   ['--targets', 'targetsFile'],
   ['--report-dir', 'reportRoot'],
   ['--reporter', 'consoleReporter'],
+  ['--gauntlet', 'gauntletFile'],
 ]);
 
 /** Playwright options that take a value, so their value is not mistaken for a file filter. */

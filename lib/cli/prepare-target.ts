@@ -1,44 +1,51 @@
 /**
  * From a targets.yaml entry to a RunTarget: interpolate it, start the embedded reference bank when asked,
- * read the CA and TPP certificate (or generate a test TPP certificate), and check the target answers.
+ * read the CA and the TPP certificates (or generate test ones), and, for the gauntlet, give every fault a
+ * TPP of its own and switch the fault on for that TPP only.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { generateCertificateAuthority, generateTppCertificate, type KeyAndCertificate } from '../pki/index.js';
 import { ConfigError, interpolateTarget } from '../targets/load.js';
-import type { RunTarget } from '../targets/run-context.js';
+import { DEFAULT_PROFILE, SECOND_PROFILE, type GauntletPlan, type RunTarget, type TppProfile } from '../targets/run-context.js';
 import type { TargetConfig } from '../targets/types.js';
-import { startReferenceBank } from '../../reference/server.js';
+import { knownFaults, startReferenceBank, type FaultSetting, type ReferenceBank } from '../../reference/server.js';
 
 export interface PreparedTarget {
   target: RunTarget;
+  gauntlet?: GauntletPlan;
   stop(): Promise<void>;
 }
 
+/** What the gauntlet asks for: faults to switch on one TPP each, and optionally which scenarios must catch each. */
+export interface GauntletRequest {
+  faults: { name: string; scenarios?: string[] }[];
+}
+
 const DEFAULT_TIMEOUTS = { requestMs: 10_000, scaMs: 20_000 };
+const ALL_ROLES = ['PSP_AS', 'PSP_PI', 'PSP_AI', 'PSP_IC'] as const;
 
 export async function prepareTarget(
   name: string,
   raw: TargetConfig,
-  options: { faults: readonly string[]; targetsDir: string; workDir: string; env: NodeJS.ProcessEnv },
+  options: { faults: readonly string[]; targetsDir: string; workDir: string; env: NodeJS.ProcessEnv; gauntlet?: GauntletRequest },
 ): Promise<PreparedTarget> {
   const config = interpolateTarget(name, raw, options.env);
   const field = `targets.${name}`;
-  if (options.faults.length && !config.embedded) {
-    throw new ConfigError('--inject-fault', `faults can only be injected into the embedded reference bank, not "${name}"`);
+  if ((options.faults.length || options.gauntlet) && !config.embedded) {
+    throw new ConfigError(options.gauntlet ? '--gauntlet' : '--inject-fault', `faults can only be injected into the embedded reference bank, not "${name}"`);
   }
 
-  const tppKeyFile = join(options.workDir, 'tpp-key.pem');
-  // One test CA per run issues both the embedded bank's TLS certificate and a generated TPP certificate.
+  // One test CA per run issues the embedded bank's TLS certificate and every generated TPP certificate.
   const testCa =
     config.embedded || !loadsOwnCertificate(config)
       ? generateCertificateAuthority({ commonName: 'xs2a-conformance test CA', organizationName: 'xs2a-conformance', countryName: 'NO' })
       : undefined;
-  const { issuingCaPem, ...tpp } = readOrGenerateTpp(config, field, options.targetsDir, tppKeyFile, testCa);
+  const tpps = readOrGenerateTpps(config, field, options.targetsDir, options.workDir, testCa);
   const common = {
     name,
     environment: config.environment,
-    tpp: { ...tpp, redirectUri: config.tpp?.redirectUri ?? 'https://tpp.example/callback' },
+    tpp: { redirectUri: config.tpp?.redirectUri ?? 'https://tpp.example/callback' },
     psus: config.psus ?? {},
     sca: config.sca ?? [],
     scaVariants: config.scaVariants ?? {},
@@ -48,57 +55,128 @@ export async function prepareTarget(
     timeouts: { ...DEFAULT_TIMEOUTS, ...config.timeouts },
   };
 
-  if (config.embedded) {
-    const configured = typeof config.embedded === 'object' ? (config.embedded.faults ?? []) : [];
-    // The embedded bank trusts the suite's test CA the way a bank trusts its eIDAS issuers.
-    const bank = await startReferenceBank({
-      port: 0,
-      ...(testCa ? { ca: testCa } : {}),
-      faults: [...configured, ...options.faults],
-      ...(issuingCaPem ? { trustedTppCaPems: [issuingCaPem] } : {}),
-    }).catch((error: Error) => {
-      throw new ConfigError(`${field}.embedded`, error.message);
-    });
+  if (!config.embedded) {
+    const caPem = config.tls?.ca ? readPem(config.tls.ca, `${field}.tls.ca`, options.targetsDir) : undefined;
     return {
-      target: { ...common, baseUrl: bank.baseUrl, embedded: true, faults: [...bank.faults], caPem: bank.caPem },
-      stop: () => bank.close(),
+      target: { ...common, tpps, baseUrl: (config.baseUrl ?? '').replace(/\/$/, ''), embedded: false, faults: [], ...(caPem ? { caPem } : {}) },
+      stop: async () => {},
     };
   }
-  const caPem = config.tls?.ca ? readPem(config.tls.ca, `${field}.tls.ca`, options.targetsDir) : undefined;
-  return {
-    target: { ...common, baseUrl: (config.baseUrl ?? '').replace(/\/$/, ''), embedded: false, faults: [], ...(caPem ? { caPem } : {}) },
-    stop: async () => {},
+
+  const ca = testCa as KeyAndCertificate;
+  const configured = typeof config.embedded === 'object' ? (config.embedded.faults ?? []) : [];
+  const gauntlet = options.gauntlet ? gauntletProfiles(options.gauntlet, ca, options.workDir) : undefined;
+  const banks: ReferenceBank[] = [];
+  const start = async (faults: (string | FaultSetting)[]) => {
+    // The embedded bank trusts the suite's test CA the way a bank trusts its eIDAS issuers.
+    const bank = await startReferenceBank({ port: 0, ca, faults, trustedTppCaPems: [ca.certificatePem] }).catch((error: Error) => {
+      throw new ConfigError(`${field}.embedded`, error.message);
+    });
+    banks.push(bank);
+    return bank;
   };
+  const stop = () => Promise.all(banks.map((bank) => bank.close())).then(() => undefined);
+  try {
+    const main = await start([...configured, ...options.faults, ...(gauntlet?.sharedBankFaults ?? [])]);
+    // A fault that breaks a whole bank (its TLS) gets a bank of its own, seen only by its TPP.
+    for (const [profileName, fault] of gauntlet?.ownBankFaults ?? []) {
+      const own = await start([fault]);
+      const profile = gauntlet?.profiles[profileName];
+      if (profile) Object.assign(profile, { baseUrl: own.baseUrl, caPem: own.caPem });
+    }
+    return {
+      target: { ...common, tpps: { ...tpps, ...gauntlet?.profiles }, baseUrl: main.baseUrl, embedded: true, faults: main.faults.slice(), caPem: main.caPem },
+      ...(gauntlet ? { gauntlet: gauntlet.plan } : {}),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
-/** The target names its own TPP certificate and key (rather than asking for a generated one). */
+/** The target names its own TPP certificate and key (rather than asking for generated ones). */
 function loadsOwnCertificate(config: TargetConfig): boolean {
   return Boolean(config.tpp?.certificate && config.tpp.privateKey && !config.tpp.generate);
 }
 
-function readOrGenerateTpp(
+/** The TPP profiles of the run: `default`, and `second` for targets with the capability second-tpp. */
+function readOrGenerateTpps(
   config: TargetConfig,
   field: string,
   targetsDir: string,
-  keyFile: string,
+  workDir: string,
   ca: KeyAndCertificate | undefined,
-): { certificatePem: string; privateKeyFile: string; issuingCaPem?: string } {
+): Record<string, TppProfile> {
   const tpp = config.tpp;
+  const wantsSecond = config.capabilities?.includes('second-tpp') ?? false;
   if (tpp?.certificate && tpp.privateKey && loadsOwnCertificate(config)) {
-    const certificatePem = readPem(tpp.certificate, `${field}.tpp.certificate`, targetsDir);
-    // The key is copied to the run's private folder so workers read it from one place; it is never printed.
-    writeFileSync(keyFile, readPem(tpp.privateKey, `${field}.tpp.privateKey`, targetsDir), { mode: 0o600 });
-    return { certificatePem, privateKeyFile: keyFile };
+    const profiles: Record<string, TppProfile> = {
+      [DEFAULT_PROFILE]: loadProfile(tpp.certificate, tpp.privateKey, `${field}.tpp`, targetsDir, join(workDir, 'tpp-key.pem')),
+    };
+    if (tpp.second) profiles[SECOND_PROFILE] = loadProfile(tpp.second.certificate, tpp.second.privateKey, `${field}.tpp.second`, targetsDir, join(workDir, 'tpp2-key.pem'));
+    else if (wantsSecond) throw new ConfigError(`${field}.tpp.second`, 'the capability second-tpp needs a second certificate and key (tpp.second)');
+    return profiles;
   }
-  if (!ca) throw new Error('a generated TPP certificate needs the run\'s test CA');
-  const generated = generateTppCertificate(ca, {
-    organizationName: tpp?.organizationName ?? 'xs2a-conformance test TPP',
-    organizationIdentifier: tpp?.organizationIdentifier ?? 'PSDNO-FSA-XC0001',
-    countryName: 'NO',
-    roles: ['PSP_AS', 'PSP_PI', 'PSP_AI', 'PSP_IC'],
-  });
+  if (!ca) throw new Error("a generated TPP certificate needs the run's test CA");
+  const organizationIdentifier = tpp?.organizationIdentifier ?? 'PSDNO-FSA-XC0001';
+  const profiles: Record<string, TppProfile> = {
+    [DEFAULT_PROFILE]: generatedProfile(ca, join(workDir, 'tpp-key.pem'), {
+      organizationName: tpp?.organizationName ?? 'xs2a-conformance test TPP',
+      organizationIdentifier,
+    }),
+  };
+  if (wantsSecond) {
+    profiles[SECOND_PROFILE] = generatedProfile(ca, join(workDir, 'tpp2-key.pem'), {
+      organizationName: 'xs2a-conformance second test TPP',
+      organizationIdentifier: `${organizationIdentifier}-2`,
+    });
+  }
+  return profiles;
+}
+
+function loadProfile(certificate: string, privateKey: string, field: string, baseDir: string, keyFile: string): TppProfile {
+  const certificatePem = readPem(certificate, `${field}.certificate`, baseDir);
+  // The key is copied to the run's private folder so workers read it from one place; it is never printed.
+  writeFileSync(keyFile, readPem(privateKey, `${field}.privateKey`, baseDir), { mode: 0o600 });
+  return { certificatePem, privateKeyFile: keyFile };
+}
+
+function generatedProfile(
+  ca: KeyAndCertificate,
+  keyFile: string,
+  subject: { organizationName: string; organizationIdentifier: string },
+  privateKeyPem?: string,
+): TppProfile {
+  const generated = generateTppCertificate(ca, { ...subject, countryName: 'NO', roles: [...ALL_ROLES], ...(privateKeyPem ? { privateKeyPem } : {}) });
   writeFileSync(keyFile, generated.privateKeyPem, { mode: 0o600 });
-  return { certificatePem: generated.certificatePem, privateKeyFile: keyFile, issuingCaPem: ca.certificatePem };
+  return { certificatePem: generated.certificatePem, privateKeyFile: keyFile };
+}
+
+/**
+ * One TPP per gauntlet fault (all sharing one key: only the organizationIdentifier must differ), the fault
+ * switched on for that TPP alone, and the plan the scenarios read.
+ */
+function gauntletProfiles(request: GauntletRequest, ca: KeyAndCertificate, workDir: string) {
+  const declared = new Map(knownFaults().map((fault) => [fault.name, fault]));
+  const profiles: Record<string, TppProfile> = {};
+  const sharedBankFaults: FaultSetting[] = [];
+  const ownBankFaults: [string, string][] = [];
+  const plan: GauntletPlan = { faults: [] };
+  let sharedKey: string | undefined;
+  request.faults.forEach(({ name, scenarios }, index) => {
+    const fault = declared.get(name);
+    if (!fault) throw new ConfigError('--gauntlet', `unknown fault "${name}"; known faults: ${[...declared.keys()].join(', ')}`);
+    const profileName = `fault:${name}`;
+    const organizationIdentifier = `PSDNO-FSA-GF${String(index + 1).padStart(4, '0')}`;
+    const profile = generatedProfile(ca, join(workDir, `gauntlet-${index + 1}-key.pem`), { organizationName: `Gauntlet TPP for ${name}`, organizationIdentifier }, sharedKey);
+    sharedKey ??= readFileSync(profile.privateKeyFile, 'utf8');
+    profiles[profileName] = profile;
+    if (fault.scope === 'bank') ownBankFaults.push([profileName, name]);
+    else sharedBankFaults.push({ name, tpps: [organizationIdentifier] });
+    plan.faults.push({ name, profile: profileName, breaks: [...fault.breaks], ...(scenarios ? { scenarios } : {}) });
+  });
+  return { profiles, sharedBankFaults, ownBankFaults, plan };
 }
 
 /** A PEM given inline or as a file path relative to targets.yaml. */

@@ -18,7 +18,8 @@ import { checkReachable } from '../targets/preflight.js';
 import { RUN_CONTEXT_ENV, writeRunContext, type RunContext } from '../targets/run-context.js';
 import { parseRunArgs } from './args.js';
 import { PACKAGE_ROOT, TOOL, defaultTargetsFile } from './package.js';
-import { prepareTarget } from './prepare-target.js';
+import { prepareTarget, type GauntletRequest } from './prepare-target.js';
+import { ConfigError } from '../targets/load.js';
 
 export async function runCommand(argv: readonly string[]): Promise<number> {
   const options = parseRunArgs(argv);
@@ -29,11 +30,13 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   if (!options.listOnly) await checkBrowser();
   // Private to this run: holds the TPP key file and the context; removed when the run ends.
   const workDir = mkdtempSync(join(tmpdir(), 'xs2a-run-'));
+  const gauntlet = options.gauntletFile ? readGauntlet(options.gauntletFile) : undefined;
   const prepared = await prepareTarget(options.target, config, {
     faults: options.faults,
     targetsDir: dirname(targetsFile),
     workDir,
     env: process.env,
+    ...(gauntlet ? { gauntlet } : {}),
   }).catch((error: unknown) => {
     rmSync(workDir, { recursive: true, force: true });
     throw error;
@@ -55,6 +58,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
       filtered: options.filtered,
       maskPersonalData: options.maskPersonalData,
       target,
+      ...(prepared.gauntlet ? { gauntlet: prepared.gauntlet } : {}),
     };
     const contextFile = join(workDir, 'context.json');
     writeRunContext(contextFile, context);
@@ -102,6 +106,16 @@ function runPlaywright(args: readonly string[], env: NodeJS.ProcessEnv): Promise
     child.once('error', reject);
     child.once('exit', (code, signal) => resolvePromise(code ?? (signal ? EXIT_CODES.infrastructureFailure : 0)));
   });
+}
+
+function readGauntlet(file: string): GauntletRequest {
+  try {
+    const request = JSON.parse(readFileSync(resolve(file), 'utf8')) as GauntletRequest;
+    if (!Array.isArray(request.faults)) throw new Error('it has no "faults" list');
+    return request;
+  } catch (error) {
+    throw new ConfigError('--gauntlet', `${file}: ${(error as Error).message}`);
+  }
 }
 
 function newRunId(): string {

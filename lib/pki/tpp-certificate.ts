@@ -23,6 +23,8 @@ export function generateTppCertificate(
     ncaId?: string;
     validDays?: number;
     notBefore?: Date;
+    /** Reuse this key (many test TPPs can share one). */
+    privateKeyPem?: string;
   },
 ): KeyAndCertificate {
   if (options.roles.length === 0) throw new Error('a PSD2 TPP certificate needs at least one role');
@@ -36,6 +38,7 @@ export function generateTppCertificate(
     ],
     validDays: options.validDays ?? 365,
     ...(options.notBefore ? { notBefore: options.notBefore } : {}),
+    ...(options.privateKeyPem ? { privateKeyPem: options.privateKeyPem } : {}),
     extensions: [
       { name: 'basicConstraints', cA: false, critical: true },
       // ETSI EN 319 412-3: a seal certificate is for digital signatures and content commitment.

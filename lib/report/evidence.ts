@@ -1,9 +1,32 @@
-/** The evidence a test hands to the reporter, as one JSON attachment (already masked by the fixture). */
-import type { EvidenceExchange } from './types.js';
+/**
+ * What a scenario run hands to the reporter: one JSON attachment (already masked by the fixtures) and a few
+ * annotations. The contract between lib/fixtures (in the workers) and lib/report (in the runner).
+ */
+import type { CheckRecord, EvidenceExchange } from './types.js';
 
 export const EVIDENCE_ATTACHMENT = 'xs2a-evidence';
 
 export interface EvidencePayload {
+  /** Every check the scenario and the invariants made (passes merged per requirement). */
+  checks: CheckRecord[];
   exchanges: EvidenceExchange[];
   redirects: { url: string; pages: string[] }[];
 }
+
+/** Annotation types the fixtures write and the reporter reads. */
+export const ANNOTATIONS = {
+  /** The scenario's stable id (`SIG-04.a`). */
+  scenario: 'scenario',
+  /** Where the scenario is written (`file:line`). */
+  source: 'source',
+  /** The gauntlet fault a run is made under. */
+  fault: 'fault',
+  notTestable: 'not-testable',
+  skipped: 'skipped',
+  /** The scenario stopped on infrastructure trouble (classified by the error's type). */
+  interrupted: 'interrupted',
+  /** The scenario stopped outside its checks for another reason. */
+  scenarioError: 'scenario-error',
+  /** A SHOULD or MAY check that failed, or a schema notice. */
+  warning: 'warning',
+} as const;

@@ -1,40 +1,35 @@
 /**
  * The Playwright reporter that turns a run into a conformance report: reports/<run-id>/ and reports/latest/
- * with results.json, a self-contained index.html and junit.xml.
+ * with results.json, a self-contained index.html and junit.xml. Requirement verdicts come from the checks
+ * each scenario recorded (lib/fixtures), folded by lib/report/verdict.ts.
  */
 import { copyFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
-import { REQUIREMENTS } from '../spec/requirements.js';
-import { readRunContext, type RunContext } from '../targets/run-context.js';
+import { requirementIdOfTag } from '../spec/coverage.js';
+import { REQUIREMENTS, requirementById } from '../spec/requirements.js';
+import { readRunContext, type GauntletPlan, type RunContext } from '../targets/run-context.js';
+import { ANNOTATIONS, EVIDENCE_ATTACHMENT, type EvidencePayload } from './evidence.js';
 import { renderHtml } from './html.js';
 import { renderJunit } from './junit.js';
-import type { EvidenceExchange, RequirementStatus, RunResults, TestRecord, TestStatus } from './types.js';
-import { EVIDENCE_ATTACHMENT, type EvidencePayload } from './evidence.js';
-import { activeDeviation, foldRequirement, runVerdict } from './verdict.js';
-
-const REQUIREMENT_TAG = /^@?([A-Z]{3}-\d{2,3})$/;
-
-/** Errors that mean the run could not judge (network, browser), not that the target broke a rule. */
-const INFRASTRUCTURE_SIGNS = [
-  'TargetUnreachableError',
-  'BrowserNotFoundError',
-  'Target page, context or browser has been closed',
-  'browserType.launch',
-];
+import {
+  REQUIREMENT_STATUSES,
+  TEST_STATUSES,
+  type EvidenceExchange,
+  type GauntletFaultResult,
+  type RunResults,
+  type TestRecord,
+  type TestStatus,
+} from './types.js';
+import { activeDeviation, foldAll, judgementsOf, runVerdict } from './verdict.js';
 
 export default class ConformanceReporter implements Reporter {
   private readonly context: RunContext | undefined = readRunContext();
   private readonly tests: TestRecord[] = [];
   private readonly files: { from: string; to: string }[] = [];
-  private startedAt = new Date();
 
   printsToStdio(): boolean {
     return false;
-  }
-
-  onBegin(): void {
-    this.startedAt = new Date();
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -49,21 +44,14 @@ export default class ConformanceReporter implements Reporter {
     const context = this.context;
     if (!context) return; // Playwright run bare (e.g. --list): nothing to certify.
     const finishedAt = new Date();
-    const byRequirement = new Map<string, TestRecord[]>();
-    for (const test of this.tests) {
-      for (const id of test.requirements) byRequirement.set(id, [...(byRequirement.get(id) ?? []), test]);
-    }
-    const requirements = REQUIREMENTS.map((entry) =>
-      foldRequirement(
-        entry,
-        byRequirement.get(entry.id) ?? [],
-        activeDeviation(entry.id, context.target.deviations, finishedAt),
-      ),
-    );
+    const deviationOf = (id: string) => activeDeviation(id, context.target.deviations, finishedAt);
+    // Under the gauntlet the faulty runs certify nothing about the target: they are folded per fault.
+    const plain = this.tests.filter((t) => t.fault === undefined);
+    const requirements = foldAll(REQUIREMENTS, plain, deviationOf);
     const filtered = context.filtered || result.status === 'interrupted';
-    const verdict = runVerdict(requirements, filtered);
+    const verdict = runVerdict(requirements, plain, filtered);
     const results: RunResults = {
-      schemaVersion: 1,
+      schemaVersion: 2,
       tool: context.tool,
       runId: context.runId,
       target: {
@@ -81,17 +69,12 @@ export default class ConformanceReporter implements Reporter {
       verdictReasons: verdict.reasons,
       exitCode: verdict.exitCode,
       summary: {
-        tests: tally<TestStatus>(
-          this.tests.map((t) => t.status),
-          ['PASS', 'FAIL', 'NOT_TESTABLE', 'SKIPPED', 'INTERRUPTED'],
-        ),
-        requirements: tally<RequirementStatus>(
-          requirements.map((r) => r.status),
-          ['PASS', 'FAIL', 'WARNING', 'NOT_TESTABLE', 'SKIPPED', 'KNOWN_DEVIATION', 'INTERRUPTED', 'NOT_COVERED', 'MANUAL'],
-        ),
+        tests: tally(plain.map((t) => t.status), TEST_STATUSES),
+        requirements: tally(requirements.map((r) => r.status), REQUIREMENT_STATUSES),
       },
       requirements,
-      tests: this.tests.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line),
+      tests: this.tests.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || (a.fault ?? '').localeCompare(b.fault ?? '')),
+      ...(context.gauntlet ? { gauntlet: gauntletResults(context.gauntlet, this.tests) } : {}),
     };
     this.write(context, results);
   }
@@ -120,11 +103,13 @@ export default class ConformanceReporter implements Reporter {
 
   private recordOf(test: TestCase, result: TestResult): TestRecord {
     const annotations = [...test.annotations, ...result.annotations];
-    const requirements = test.tags.flatMap((tag) => REQUIREMENT_TAG.exec(tag)?.[1] ?? []);
+    const annotation = (type: string) => annotations.find((a) => a.type === type)?.description;
+    const requirements = test.tags.flatMap((tag) => requirementIdOfTag(tag) ?? []);
     const error = result.errors.map((e) => stripAnsi(e.message ?? e.value ?? '')).join('\n\n') || undefined;
-    const status = statusOf(result, annotations, error);
-    const reason = annotations.find((a) => a.type === 'not-testable' || a.type === 'skipped')?.description;
     const payload = evidenceOf(result);
+    const status = statusOf(result, annotation, payload);
+    const reason =
+      annotation(ANNOTATIONS.notTestable) ?? annotation(ANNOTATIONS.skipped) ?? (status === 'INTERRUPTED' ? (annotation(ANNOTATIONS.interrupted) ?? interruptedReason(result)) : undefined);
     const files = result.attachments
       .filter((a) => a.path && a.name !== EVIDENCE_ATTACHMENT)
       .map((a) => {
@@ -132,17 +117,22 @@ export default class ConformanceReporter implements Reporter {
         this.files.push({ from: a.path ?? '', to });
         return { name: a.name, path: to, contentType: a.contentType };
       });
+    const fault = annotation(ANNOTATIONS.fault);
+    const [file, line] = sourceOf(annotation(ANNOTATIONS.source), test);
     return {
       id: test.id,
+      scenario: annotation(ANNOTATIONS.scenario) ?? test.title,
       title: test.title,
-      file: relative(process.cwd(), test.location.file),
-      line: test.location.line,
+      file,
+      line,
+      ...(fault ? { fault } : {}),
       requirements,
       status,
       ...(reason ? { reason } : {}),
       durationMs: result.duration,
       ...(error && status !== 'PASS' ? { error } : {}),
-      warnings: annotations.filter((a) => a.type === 'warning').map((a) => a.description ?? ''),
+      warnings: annotations.filter((a) => a.type === ANNOTATIONS.warning).map((a) => a.description ?? ''),
+      checks: payload.checks,
       evidence: {
         // Full request and response for every non-PASS result; a summary line otherwise.
         exchanges: payload.exchanges.map((e) => (status === 'PASS' ? summaryOnly(e) : e)),
@@ -153,17 +143,52 @@ export default class ConformanceReporter implements Reporter {
   }
 }
 
-function statusOf(result: TestResult, annotations: TestCase['annotations'], error: string | undefined): TestStatus {
+/**
+ * A failed Playwright test is FAIL only when a MUST check failed; otherwise it stopped outside its checks:
+ * INTERRUPTED when the fixtures classified the error as infrastructure (by its type), else ERROR.
+ */
+function statusOf(result: TestResult, annotation: (type: string) => string | undefined, payload: EvidencePayload): TestStatus {
   if (result.status === 'passed') return 'PASS';
-  if (result.status === 'skipped') return annotations.some((a) => a.type === 'not-testable') ? 'NOT_TESTABLE' : 'SKIPPED';
+  if (result.status === 'skipped') return annotation(ANNOTATIONS.notTestable) !== undefined ? 'NOT_TESTABLE' : 'SKIPPED';
+  const mustFailed = payload.checks.some((c) => c.verdict === 'FAIL' && requirementById(c.requirement)?.level === 'MUST');
+  if (mustFailed) return 'FAIL';
   if (result.status === 'interrupted' || result.status === 'timedOut') return 'INTERRUPTED';
-  if (error && INFRASTRUCTURE_SIGNS.some((sign) => error.includes(sign))) return 'INTERRUPTED';
-  return 'FAIL';
+  return annotation(ANNOTATIONS.interrupted) !== undefined ? 'INTERRUPTED' : 'ERROR';
+}
+
+/** The spec file and line a scenario is written at (its `source` annotation), else Playwright's location. */
+function sourceOf(source: string | undefined, test: TestCase): [string, number] {
+  const match = source ? /^(.*?)(?::(\d+))?$/.exec(source) : null;
+  if (!match?.[1]) return [relative(process.cwd(), test.location.file), test.location.line];
+  return [relative(process.cwd(), match[1]), Number(match[2] ?? 0)];
+}
+
+function interruptedReason(result: TestResult): string {
+  return result.status === 'timedOut' ? 'the scenario ran out of time (Playwright timeout)' : 'the run was interrupted';
+}
+
+/** Per gauntlet fault: the requirement verdicts of the scenarios run under it, and what each failed. */
+function gauntletResults(plan: GauntletPlan, tests: readonly TestRecord[]): GauntletFaultResult[] {
+  return plan.faults.map((fault) => {
+    const runs = tests.filter((t) => t.fault === fault.name);
+    const judged = new Set(runs.flatMap((t) => [...judgementsOf(t).keys()]));
+    const requirements = foldAll(REQUIREMENTS.filter((r) => judged.has(r.id)), runs, () => undefined).map(({ id, status, reason }) => ({
+      id,
+      status,
+      ...(reason ? { reason } : {}),
+    }));
+    const scenarios = runs.map((t) => ({
+      scenario: t.scenario,
+      status: t.status,
+      failed: [...judgementsOf(t)].filter(([, j]) => j.status === 'FAIL').map(([id]) => id),
+    }));
+    return { fault: fault.name, breaks: fault.breaks, requirements, scenarios };
+  });
 }
 
 function evidenceOf(result: TestResult): EvidencePayload {
   const attachment = result.attachments.find((a) => a.name === EVIDENCE_ATTACHMENT && a.body);
-  if (!attachment?.body) return { exchanges: [], redirects: [] };
+  if (!attachment?.body) return { checks: [], exchanges: [], redirects: [] };
   return JSON.parse(attachment.body.toString('utf8')) as EvidencePayload;
 }
 

@@ -4,6 +4,7 @@ export const REQUIREMENT_VERDICTS = [
   'PASS',
   'FAIL',
   'WARNING',
+  'NOT_EVALUATED',
   'NOT_TESTABLE',
   'SKIPPED',
   'KNOWN_DEVIATION',
@@ -12,15 +13,35 @@ export const REQUIREMENT_VERDICTS = [
 export type RequirementVerdict = (typeof REQUIREMENT_VERDICTS)[number];
 
 /**
- * Catalogue entries no test exercised in this run are listed too, so a report never hides what it did not
- * check: NOT_COVERED (automated, but no suite test exists yet, or a filter left it out) and MANUAL.
+ * Catalogue entries no scenario exercised in this run are listed too, so a report never hides what it did
+ * not check: NOT_COVERED (automated, but no scenario exists yet, or a filter left it out) and MANUAL.
  */
-export type RequirementStatus = RequirementVerdict | 'NOT_COVERED' | 'MANUAL';
+export const REQUIREMENT_STATUSES = [...REQUIREMENT_VERDICTS, 'NOT_COVERED', 'MANUAL'] as const;
+export type RequirementStatus = (typeof REQUIREMENT_STATUSES)[number];
 
-/** A test's own outcome uses the same words; WARNING and KNOWN_DEVIATION arise when folding into requirements. */
-export type TestStatus = 'PASS' | 'FAIL' | 'NOT_TESTABLE' | 'SKIPPED' | 'INTERRUPTED';
+/**
+ * A scenario's outcome. FAIL: a MUST check failed. ERROR: the scenario stopped outside its checks (the suite
+ * or the target's configuration is at fault, or the bank answered so far off that it could not go on); its
+ * unjudged requirements are NOT_EVALUATED. INTERRUPTED: network or browser trouble.
+ */
+export const TEST_STATUSES = ['PASS', 'FAIL', 'ERROR', 'NOT_TESTABLE', 'SKIPPED', 'INTERRUPTED'] as const;
+export type TestStatus = (typeof TEST_STATUSES)[number];
 
 export type RunVerdict = 'CONFORMANT' | 'NON_CONFORMANT' | 'INCOMPLETE';
+
+export type CheckVerdict = 'PASS' | 'FAIL' | 'NOT_EVALUATED';
+
+/** One judged requirement inside a scenario run. */
+export interface CheckRecord {
+  requirement: string;
+  verdict: CheckVerdict;
+  /** `scenario`: a check the scenario made; `invariant`: a rule checked on every exchange. */
+  source: 'scenario' | 'invariant';
+  /** For FAIL and NOT_EVALUATED: what was expected and found, or why it could not be judged. */
+  message?: string;
+  /** How many times this verdict was reached (PASS records are merged). */
+  count?: number;
+}
 
 export interface RecordedHttpMessage {
   method?: string;
@@ -39,6 +60,8 @@ export interface EvidenceExchange {
   request?: RecordedHttpMessage;
   response?: RecordedHttpMessage;
   error?: string;
+  /** The request was malformed on purpose: what is wrong with it. */
+  malformed?: string;
 }
 
 export interface TestEvidence {
@@ -50,17 +73,25 @@ export interface TestEvidence {
 }
 
 export interface TestRecord {
+  /** Playwright's id of this test run. */
   id: string;
+  /** The scenario's stable id (`SIG-04.a`): the same in every run, in JUnit and in the HTML report. */
+  scenario: string;
   title: string;
   file: string;
   line: number;
+  /** The gauntlet fault this run of the scenario was made under, if any. */
+  fault?: string;
+  /** The requirement ids the scenario declares it checks. */
   requirements: string[];
   status: TestStatus;
-  /** Why a test was not run or could not be judged (missing capability, safety policy). */
+  /** Why a test was not run or could not be judged (missing capability, safety policy, interruption). */
   reason?: string;
   durationMs: number;
   error?: string;
   warnings: string[];
+  /** Every check made, scenario and invariants (passes merged per requirement). */
+  checks: CheckRecord[];
   evidence: TestEvidence;
 }
 
@@ -70,16 +101,31 @@ export interface RequirementRecord {
   level: string;
   section: string;
   statement: string;
+  /** What the entry rests on; anything but `specification` fills a gap the specification leaves. */
+  basis: string;
+  fillsGap: boolean;
+  source?: string;
   status: RequirementStatus;
   reason?: string;
   interpretation?: string;
+  /** Scenario ids (stable) that judged it. */
   tests: string[];
   /** A listed deviation that no longer fails: the deviation list is out of date. */
   deviationUnexpectedlyPasses?: boolean;
 }
 
+/** Under the gauntlet: per fault, the requirement verdicts of the scenarios run under it. */
+export interface GauntletFaultResult {
+  fault: string;
+  breaks: string[];
+  /** Requirements judged in this fault's runs, with their folded status. */
+  requirements: { id: string; status: RequirementStatus; reason?: string }[];
+  /** Scenario ids run under the fault, with the requirements each failed. */
+  scenarios: { scenario: string; status: TestStatus; failed: string[] }[];
+}
+
 export interface RunResults {
-  schemaVersion: 1;
+  schemaVersion: 2;
   tool: { name: string; version: string };
   runId: string;
   target: { name: string; environment: string; baseUrl: string; embedded: boolean; faults: string[] };
@@ -96,4 +142,5 @@ export interface RunResults {
   };
   requirements: RequirementRecord[];
   tests: TestRecord[];
+  gauntlet?: GauntletFaultResult[];
 }

@@ -1,9 +1,15 @@
 /**
- * Folding test outcomes into requirement verdicts and a run verdict, and the exit code a pipeline acts on.
+ * Folding checks into requirement verdicts and a run verdict, and the exit code a pipeline acts on.
  * Pure functions: the reporter feeds them, the tests of the project check them.
+ *
+ * A requirement's verdict comes only from checks of it: a failed check fails its own requirement, never the
+ * others of the scenario. A requirement a scenario declares but could not judge (its prerequisite failed,
+ * the scenario stopped, the target lacks a capability) is NOT_EVALUATED, NOT_TESTABLE, SKIPPED or
+ * INTERRUPTED, with the reason: never a guessed PASS or FAIL.
  */
+import type { Requirement } from '../spec/requirements.js';
 import type { Deviation } from '../targets/types.js';
-import type { RequirementRecord, RequirementStatus, RunVerdict, TestRecord, TestStatus } from './types.js';
+import type { RequirementRecord, RequirementStatus, RunVerdict, TestRecord } from './types.js';
 
 export const EXIT_CODES = {
   conformant: 0,
@@ -12,14 +18,14 @@ export const EXIT_CODES = {
   infrastructureFailure: 3,
 } as const;
 
-export interface CatalogueEntry {
-  id: string;
-  area: string;
-  level: string;
-  section: string;
-  statement: string;
-  testedBy: string;
-  interpretation?: string;
+export type CatalogueEntry = Pick<Requirement, 'id' | 'area' | 'level' | 'section' | 'statement' | 'testedBy' | 'basis'> &
+  Partial<Pick<Requirement, 'interpretation' | 'source'>>;
+
+/** What one scenario run says about one requirement. */
+export interface Judgement {
+  status: 'PASS' | 'FAIL' | 'NOT_EVALUATED' | 'NOT_TESTABLE' | 'SKIPPED' | 'INTERRUPTED';
+  scenario: string;
+  reason?: string;
 }
 
 /** A deviation applies until the end of its `until` day (UTC); an expired one no longer excuses a failure. */
@@ -27,80 +33,130 @@ export function activeDeviation(id: string, deviations: readonly Deviation[], to
   return deviations.find((d) => d.requirement === id && (!d.until || Date.parse(`${d.until}T23:59:59Z`) >= today.getTime()));
 }
 
-export function foldRequirement(
-  entry: CatalogueEntry,
-  tests: readonly TestRecord[],
-  deviation: Deviation | undefined,
-): RequirementRecord {
+/** Per requirement, what this scenario run judged: from its checks, else from how the scenario ended. */
+export function judgementsOf(test: TestRecord): Map<string, Judgement> {
+  const out = new Map<string, Judgement>();
+  const scenario = test.scenario;
+  for (const record of test.checks) {
+    const previous = out.get(record.requirement);
+    if (record.verdict === 'FAIL') {
+      if (previous?.status !== 'FAIL') out.set(record.requirement, { status: 'FAIL', scenario, reason: `${scenario}: ${failureSummary(record.message)}` });
+    } else if (record.verdict === 'PASS') {
+      if (previous === undefined || previous.status === 'NOT_EVALUATED') out.set(record.requirement, { status: 'PASS', scenario });
+    } else if (previous === undefined) {
+      out.set(record.requirement, { status: 'NOT_EVALUATED', scenario, reason: record.message ?? 'not evaluated' });
+    }
+  }
+  for (const id of test.requirements) {
+    if (out.has(id)) continue;
+    out.set(id, { scenario, ...unjudged(test) });
+  }
+  return out;
+}
+
+/** A declared requirement no check judged: what the scenario's ending says about it. */
+function unjudged(test: TestRecord): Omit<Judgement, 'scenario'> {
+  switch (test.status) {
+    case 'NOT_TESTABLE':
+    case 'SKIPPED':
+    case 'INTERRUPTED':
+      return { status: test.status, reason: test.reason ?? test.status.toLowerCase() };
+    case 'ERROR':
+      return { status: 'NOT_EVALUATED', reason: `the scenario stopped before judging it: ${firstLine(test.error) || 'an error'}` };
+    default:
+      return { status: 'NOT_EVALUATED', reason: 'the scenario made no check of it' };
+  }
+}
+
+/** Worst first: the order in which judgements of several scenarios decide a requirement. */
+const PRECEDENCE: readonly Judgement['status'][] = ['FAIL', 'INTERRUPTED', 'NOT_EVALUATED', 'NOT_TESTABLE', 'SKIPPED', 'PASS'];
+
+export function foldRequirement(entry: CatalogueEntry, judgements: readonly Judgement[], deviation: Deviation | undefined): RequirementRecord {
   const base: RequirementRecord = {
     id: entry.id,
     area: entry.area,
     level: entry.level,
     section: entry.section,
     statement: entry.statement,
+    basis: entry.basis,
+    fillsGap: entry.basis !== 'specification',
+    ...(entry.source ? { source: entry.source } : {}),
     status: 'NOT_COVERED',
-    tests: tests.map((t) => t.id),
+    tests: [...new Set(judgements.map((j) => j.scenario))],
     ...(entry.interpretation ? { interpretation: entry.interpretation } : {}),
   };
-  if (tests.length === 0) {
+  if (judgements.length === 0) {
     if (entry.testedBy.startsWith('manual:')) return { ...base, status: 'MANUAL', reason: entry.testedBy.slice(7) };
-    return { ...base, status: 'NOT_COVERED', reason: 'no test of this run checks it' };
+    return { ...base, status: 'NOT_COVERED', reason: 'no scenario of this run checks it' };
   }
-  const count = (status: TestStatus) => tests.filter((t) => t.status === status).length;
-  const firstReason = (status: TestStatus) => tests.find((t) => t.status === status)?.reason;
-
-  if (count('FAIL') > 0) {
-    const failed = tests.filter((t) => t.status === 'FAIL').map((t) => t.title);
+  const worst = PRECEDENCE.find((status) => judgements.some((j) => j.status === status)) ?? 'PASS';
+  const reason = judgements.find((j) => j.status === worst)?.reason;
+  if (worst === 'FAIL') {
     if (deviation) return { ...base, status: 'KNOWN_DEVIATION', reason: deviation.reason };
-    // A rule the specification words as SHOULD or MAY is reported, but does not make the target non-conformant.
-    const status: RequirementStatus = entry.level === 'MUST' ? 'FAIL' : 'WARNING';
-    return { ...base, status, reason: `failed: ${failed.join('; ')}` };
+    // A rule the catalogue holds at SHOULD or MAY is reported, but does not make the target non-conformant.
+    return { ...base, status: entry.level === 'MUST' ? 'FAIL' : 'WARNING', ...(reason ? { reason } : {}) };
   }
-  if (count('INTERRUPTED') > 0) return { ...base, status: 'INTERRUPTED', reason: firstReason('INTERRUPTED') };
+  if (worst === 'INTERRUPTED') return { ...base, status: 'INTERRUPTED', ...(reason ? { reason } : {}) };
   if (deviation) {
-    return {
-      ...base,
-      status: 'KNOWN_DEVIATION',
-      reason: deviation.reason,
-      deviationUnexpectedlyPasses: count('PASS') === tests.length,
-    };
+    return { ...base, status: 'KNOWN_DEVIATION', reason: deviation.reason, deviationUnexpectedlyPasses: worst === 'PASS' };
   }
-  if (count('NOT_TESTABLE') > 0) return { ...base, status: 'NOT_TESTABLE', reason: firstReason('NOT_TESTABLE') };
-  if (count('SKIPPED') > 0) return { ...base, status: 'SKIPPED', reason: firstReason('SKIPPED') };
-  return { ...base, status: 'PASS' };
+  return { ...base, status: worst, ...(reason && worst !== 'PASS' ? { reason } : {}) };
+}
+
+/** Requirement verdicts of a set of scenario runs against the whole catalogue. */
+export function foldAll(
+  catalogue: readonly CatalogueEntry[],
+  tests: readonly TestRecord[],
+  deviationOf: (id: string) => Deviation | undefined,
+): RequirementRecord[] {
+  const byRequirement = new Map<string, Judgement[]>();
+  for (const test of tests) {
+    for (const [id, judgement] of judgementsOf(test)) byRequirement.set(id, [...(byRequirement.get(id) ?? []), judgement]);
+  }
+  return catalogue.map((entry) => foldRequirement(entry, byRequirement.get(entry.id) ?? [], deviationOf(entry.id)));
 }
 
 /**
- * CONFORMANT needs every automated requirement exercised and none failing. Interrupted runs cannot certify
- * and exit 3; filtered or partial runs are INCOMPLETE but exit 0 when nothing failed, so `--grep` stays usable.
+ * CONFORMANT needs every automated requirement exercised and none failing. A run that could not judge what
+ * it set out to (an interruption, a scenario that stopped with an error) exits 3; filtered or partial runs
+ * are INCOMPLETE but exit 0 when nothing failed, so `--grep` stays usable.
  */
 export function runVerdict(
   requirements: readonly RequirementRecord[],
+  tests: readonly Pick<TestRecord, 'status' | 'scenario'>[],
   filtered: boolean,
 ): { verdict: RunVerdict; reasons: string[]; exitCode: number } {
   const ids = (status: RequirementStatus) => requirements.filter((r) => r.status === status).map((r) => r.id);
   const failed = ids('FAIL');
+  const errored = tests.filter((t) => t.status === 'ERROR').map((t) => t.scenario);
   if (failed.length > 0) {
-    return {
-      verdict: 'NON_CONFORMANT',
-      reasons: [`${failed.length} requirement(s) failed: ${failed.join(', ')}`],
-      exitCode: EXIT_CODES.nonConformant,
-    };
+    const reasons = [`${failed.length} requirement(s) failed: ${failed.join(', ')}`];
+    if (errored.length > 0) reasons.push(`${errored.length} scenario(s) stopped with an error: ${errored.join(', ')}`);
+    return { verdict: 'NON_CONFORMANT', reasons, exitCode: EXIT_CODES.nonConformant };
   }
   const reasons: string[] = [];
   const interrupted = ids('INTERRUPTED');
   if (interrupted.length > 0) reasons.push(`${interrupted.length} requirement(s) interrupted: ${interrupted.join(', ')}`);
+  if (errored.length > 0) reasons.push(`${errored.length} scenario(s) stopped with an error: ${errored.join(', ')}`);
   if (filtered) reasons.push('the run was filtered (--grep, --shard or a file filter)');
   const notCovered = ids('NOT_COVERED').length;
   if (notCovered > 0) reasons.push(`${notCovered} automated requirement(s) not exercised by this run`);
-  for (const status of ['NOT_TESTABLE', 'SKIPPED'] as const) {
+  for (const status of ['NOT_EVALUATED', 'NOT_TESTABLE', 'SKIPPED'] as const) {
     const n = ids(status).length;
     if (n > 0) reasons.push(`${n} requirement(s) ${status}`);
   }
   if (reasons.length === 0) return { verdict: 'CONFORMANT', reasons, exitCode: EXIT_CODES.conformant };
-  return {
-    verdict: 'INCOMPLETE',
-    reasons,
-    exitCode: interrupted.length > 0 ? EXIT_CODES.infrastructureFailure : EXIT_CODES.conformant,
-  };
+  const couldNotJudge = interrupted.length > 0 || errored.length > 0;
+  return { verdict: 'INCOMPLETE', reasons, exitCode: couldNotJudge ? EXIT_CODES.infrastructureFailure : EXIT_CODES.conformant };
+}
+
+/** The Expected and Actual lines of a failed check, on one line. */
+export function failureSummary(message: string | undefined): string {
+  const lines = (message ?? '').split('\n').map((line) => line.trim());
+  const picked = lines.filter((line) => /^(Expected|Actual):/.test(line)).map((line) => line.replace(/\s+/g, ' '));
+  return picked.length > 0 ? picked.join('; ') : firstLine(message);
+}
+
+function firstLine(text: string | undefined): string {
+  return (text ?? '').split('\n')[0] ?? '';
 }

@@ -24,12 +24,22 @@ export interface ScaFlowOptions {
   /** Values for `{{name.path}}` placeholders in step values, e.g. { psu: { nationalId } }. */
   variables: Record<string, unknown>;
   timeoutMs: number;
+  /** Checks that the SCA site answers at all (a TLS handshake); rejects when it cannot be reached. */
+  probe?: (href: string) => Promise<unknown>;
 }
+
+/**
+ * Why a flow did not reach TPP-Redirect-URI. `network`: the SCA site could not be reached (the run cannot
+ * judge: INTERRUPTED). `browser`: the browser went away (INTERRUPTED). `stuck`: a page did not match the
+ * target's configured steps, or a step could not be done (the configuration or the bank's pages differ).
+ */
+export type ScaFlowFailure = 'network' | 'browser' | 'stuck';
 
 export class ScaFlowError extends Error {
   constructor(
     message: string,
     readonly pages: string[],
+    readonly kind: ScaFlowFailure = 'stuck',
   ) {
     super(message);
     this.name = 'ScaFlowError';
@@ -55,9 +65,15 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
     if (frame === page.mainFrame() && !isRedirect(url) && !url.startsWith('chrome-error:')) pages.push(url);
   });
 
-  await page.goto(options.href, { timeout: remaining() }).catch((error: Error) => {
-    if (!captured) throw new ScaFlowError(`could not open the scaRedirect ${options.href}: ${error.message}`, pages);
-  });
+  const opened = await page.goto(options.href, { timeout: remaining() }).then(
+    () => undefined,
+    (error: Error) => error,
+  );
+  if (opened && !captured) {
+    // Decided by what is observed, not by the error's wording: can the SCA site be reached at all?
+    const reachable = await options.probe?.(options.href).then(() => true, () => false);
+    throw new ScaFlowError(`could not open the scaRedirect ${options.href}: ${opened.message}`, pages, reachable === false ? 'network' : 'stuck');
+  }
 
   const pending = options.rules.map((rule) => ({ rule, matches: globToRegExp(rule.match) }));
   while (!captured) {

@@ -8,6 +8,36 @@ import type { Deviation, Environment, PsuConfig, ScaPageRule, TargetCapability }
 
 export const RUN_CONTEXT_ENV = 'XS2A_RUN_CONTEXT';
 
+/** One TPP identity the suite can act as: its certificate and key, and the bank it talks to. */
+export interface TppProfile {
+  certificatePem: string;
+  /** The private key stays in a file of the run's private folder; only its path travels. */
+  privateKeyFile: string;
+  /** Another bank than the target's (a gauntlet fault that breaks a whole bank gets a bank of its own). */
+  baseUrl?: string;
+  caPem?: string;
+}
+
+/** The TPP profile every scenario acts as, unless it asks for another. */
+export const DEFAULT_PROFILE = 'default';
+/** The profile of a second TPP (capability second-tpp). */
+export const SECOND_PROFILE = 'second';
+
+/**
+ * The fault gauntlet: each fault of the embedded reference bank is switched on for one TPP profile only, and
+ * the scenarios that must catch it run once more as that TPP.
+ */
+export interface GauntletPlan {
+  faults: {
+    name: string;
+    profile: string;
+    /** The requirements the fault breaks (its declaration in the reference bank). */
+    breaks: string[];
+    /** The scenarios to run under it; by default every scenario that declares one of `breaks`. */
+    scenarios?: string[];
+  }[];
+}
+
 export interface RunTarget {
   name: string;
   environment: Environment;
@@ -16,7 +46,9 @@ export interface RunTarget {
   faults: string[];
   /** PEM of the CA the suite trusts for this target (explicit, never the system store). */
   caPem?: string;
-  tpp: { certificatePem: string; privateKeyFile: string; redirectUri: string };
+  tpp: { redirectUri: string };
+  /** The TPP identities of this run by profile name: always `default`; `second` with capability second-tpp. */
+  tpps: Record<string, TppProfile>;
   psus: Record<string, PsuConfig>;
   sca: ScaPageRule[];
   scaVariants: Record<string, ScaPageRule[]>;
@@ -36,6 +68,7 @@ export interface RunContext {
   filtered: boolean;
   maskPersonalData: boolean;
   target: RunTarget;
+  gauntlet?: GauntletPlan;
 }
 
 export function writeRunContext(path: string, context: RunContext): void {

@@ -87,6 +87,12 @@ const target = {
         organizationIdentifier: { type: 'string', minLength: 1 },
         organizationName: { type: 'string', minLength: 1 },
         redirectUri: { type: 'string', pattern: '^(https?://|\\$\\{)' },
+        second: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['certificate', 'privateKey'],
+          properties: { certificate: { type: 'string', minLength: 1 }, privateKey: { type: 'string', minLength: 1 } },
+        },
       },
     },
     psus: {

@@ -45,6 +45,8 @@ export interface TppConfig {
   organizationIdentifier?: string;
   organizationName?: string;
   redirectUri: string;
+  /** A second TPP (capability second-tpp) when the first is loaded from files; generated alongside a generated one. */
+  second?: { certificate: string; privateKey: string };
 }
 
 export interface Deviation {

@@ -45,6 +45,13 @@ export interface TppRequest {
   rawBody?: string | Uint8Array;
   faults?: RequestFault[];
   digestAlgorithm?: DigestAlgorithm;
+  /**
+   * What is wrong with this request, when the scenario malforms it on purpose: the invariants then expect
+   * a 4xx refusal (a 5xx fails ERR-44) instead of treating it as a well-formed request.
+   */
+  malformed?: string;
+  /** Headers to leave out, even those the client adds itself (default headers, X-Request-ID…). */
+  omitHeaders?: string[];
 }
 
 export type RequestOptions = Omit<TppRequest, 'method' | 'path' | 'json'>;
@@ -92,6 +99,7 @@ export class TppClient {
       ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
     });
     for (const [name, value] of Object.entries({ ...options.defaultHeaders, ...req.headers })) headers.set(name, value);
+    for (const name of req.omitHeaders ?? []) headers.delete(name);
     const clock = options.clock ?? systemClock;
     const signed = signRequest({
       headers,
@@ -100,6 +108,7 @@ export class TppClient {
       now: new Date(clock.now().getTime() + (options.clockSkewSeconds ?? 0) * 1000),
       digestAlgorithm: req.digestAlgorithm ?? options.digestAlgorithm ?? 'SHA-256',
       faults: req.faults ?? [],
+      omitHeaders: req.omitHeaders ?? [],
     });
 
     const sentHeaders = signed.headers.toRecord();
@@ -113,6 +122,7 @@ export class TppClient {
         headers: sentHeaders,
         ...(signed.body !== undefined ? { body: Buffer.from(signed.body).toString('utf8') } : {}),
       },
+      ...(req.malformed !== undefined ? { malformed: req.malformed } : {}),
     };
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const started = performance.now();

@@ -8,4 +8,6 @@ export interface RecordedExchange {
   request: { method: string; url: string; headers: Record<string, string>; body?: string };
   response?: { status: number; headers: Record<string, string>; body: string };
   error?: string;
+  /** Set when the request is malformed on purpose (what is wrong with it): the invariants then expect a 4xx. */
+  malformed?: string;
 }

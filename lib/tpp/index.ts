@@ -3,7 +3,7 @@
 export { TppClient } from './client.js';
 export type { TppClientOptions, TppRequest, RequestOptions } from './client.js';
 export type { TppResponse } from './response.js';
-export { ResponseNotJsonError } from './response.js';
+export { ResponseNotJsonError, createResponse } from './response.js';
 export type { RecordedExchange } from './exchange.js';
 export { TppIdentity, loadTppIdentity, loadTppIdentityFromFiles } from './identity.js';
 export { systemClock, fixedClock } from './clock.js';

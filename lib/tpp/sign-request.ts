@@ -31,6 +31,8 @@ export interface SigningInput {
   now: Date;
   digestAlgorithm: DigestAlgorithm;
   faults: readonly RequestFault[];
+  /** Headers the request must go without: they are not generated (and so not signed). */
+  omitHeaders?: readonly string[];
 }
 
 export interface SignedRequest {
@@ -43,19 +45,23 @@ export interface SignedRequest {
 export function signRequest(input: SigningInput): SignedRequest {
   const { headers, faults } = input;
   const body = input.body ?? new Uint8Array();
+  const omitted = new Set((input.omitHeaders ?? []).map((name) => name.toLowerCase()));
+  const generate = (name: string, value: () => string) => {
+    if (!omitted.has(name.toLowerCase())) headers.setIfAbsent(name, value);
+  };
 
-  headers.setIfAbsent('X-Request-ID', () => randomUUID());
+  generate('X-Request-ID', () => randomUUID());
   const skew = findFault(faults, 'date-skew')?.seconds ?? 0;
-  headers.setIfAbsent('Date', () => formatHttpDate(new Date(input.now.getTime() + skew * 1000)));
+  generate('Date', () => formatHttpDate(new Date(input.now.getTime() + skew * 1000)));
   // The Digest of an absent body is the digest of zero bytes: Digest goes wherever Signature goes.
-  headers.setIfAbsent('Digest', () => computeDigest(body, input.digestAlgorithm));
+  generate('Digest', () => computeDigest(body, input.digestAlgorithm));
   if (hasFault(faults, 'no-date')) headers.delete('Date');
   if (hasFault(faults, 'no-digest')) headers.delete('Digest');
 
-  if (!hasFault(faults, 'no-certificate')) headers.setIfAbsent('TPP-Signature-Certificate', () => input.identity.signatureCertificate);
+  if (!hasFault(faults, 'no-certificate')) generate('TPP-Signature-Certificate', () => input.identity.signatureCertificate);
 
   let signedHeaders: SignableHeader[] = [];
-  if (!hasFault(faults, 'no-signature') && !headers.has('Signature')) {
+  if (!hasFault(faults, 'no-signature') && !omitted.has('signature') && !headers.has('Signature')) {
     signedHeaders = headerList(headers, faults);
     headers.set('Signature', signatureHeaderValue(headers, signedHeaders, input.identity, faults));
   }

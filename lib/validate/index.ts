@@ -8,7 +8,7 @@ import type { SchemaName } from '../spec/schemas/index.js';
 import { validatorFor } from './ajv.js';
 import { readableErrors, show } from './errors.js';
 import type { ReadableError } from './errors.js';
-import { propertyNotices } from './schema-walk.js';
+import { exercisedRequirements, ownRequirement, propertyNotices } from './schema-walk.js';
 
 export type { ReadableError } from './errors.js';
 export { formatErrors, readableErrors } from './errors.js';
@@ -16,6 +16,7 @@ export { getAjv, validatorFor, schemaId, FORMAT_DESCRIPTIONS, REQUIREMENT_KEYWOR
 export { SCHEMAS, SCHEMA_NAMES, isSchemaName } from '../spec/schemas/index.js';
 export type { SchemaName } from '../spec/schemas/index.js';
 export * from './formats.js';
+export { exercisedRequirements } from './schema-walk.js';
 
 export interface ValidationResult {
   valid: boolean;
@@ -48,3 +49,26 @@ export function validateAgainst(name: SchemaName, value: unknown): ValidationRes
   });
   return { valid, errors, warnings };
 }
+
+/** Per requirement: the errors a value has against a schema, and the requirements it satisfied. */
+export interface RequirementVerdicts {
+  failed: Map<string, ReadableError[]>;
+  passed: Set<string>;
+}
+
+/**
+ * Validates `value` and sorts the outcome by requirement: each error goes to the ids its rule names (the
+ * schema's own ids when a rule names none); every other requirement the value exercised passed.
+ */
+export function verdictsAgainst(name: SchemaName, value: unknown): RequirementVerdicts & { warnings: ReadableError[] } {
+  const result = validateAgainst(name, value);
+  const failed = new Map<string, ReadableError[]>();
+  const fallback = ownRequirement(SCHEMAS[name]);
+  for (const error of result.errors) {
+    const ids = error.requirement ? error.requirement.split(',').map((id) => id.trim()) : fallback;
+    for (const id of ids) failed.set(id, [...(failed.get(id) ?? []), error]);
+  }
+  const passed = new Set([...exercisedRequirements(name, value)].filter((id) => !failed.has(id)));
+  return { failed, passed, warnings: result.warnings };
+}
+

@@ -196,3 +196,37 @@ export function propertyNotices(name: SchemaName, value: unknown): PropertyNotic
   walk(value, expand(SCHEMAS[name]), '');
   return out;
 }
+
+/**
+ * The requirements a value actually exercised: the ids annotated on every schema node that described a
+ * present value, and on properties the schema declares but the value leaves out (a rule about an optional
+ * field holds when the field is absent). A constraint on a value that is not there (an item of an empty
+ * array) exercised nothing. Used to record which rules a body was checked against, not only which it broke.
+ */
+export function exercisedRequirements(name: SchemaName, value: unknown): Set<string> {
+  const out = new Set<string>();
+  const collect = (nodes: readonly JsonSchema[]): void => {
+    for (const node of nodes) for (const id of ownRequirement(node)) out.add(id);
+  };
+  const walk = (data: unknown, nodes: JsonSchema[]): void => {
+    if (nodes.length === 0) return;
+    collect(nodes);
+    if (Array.isArray(data)) {
+      data.forEach((item, i) => walk(item, childNodes(nodes, String(i), true)));
+      return;
+    }
+    if (!isObject(data)) return;
+    for (const [key, child] of Object.entries(data)) walk(child, childNodes(nodes, key, false));
+    // An optional property left out satisfies its rules; a required one left out is an error, judged elsewhere.
+    const required = new Set(nodes.flatMap((node) => (Array.isArray(node.required) ? (node.required as unknown[]) : [])));
+    for (const node of nodes) {
+      const props = asNode(node.properties);
+      if (!props) continue;
+      for (const [key, sub] of Object.entries(props)) {
+        if (!Object.hasOwn(data, key) && !required.has(key)) for (const id of ownRequirement(sub)) out.add(id);
+      }
+    }
+  };
+  walk(value, expand(SCHEMAS[name]));
+  return out;
+}

@@ -2,7 +2,8 @@
 // accounts the PSU ticked during SCA (Authentication items 9-14). Without PSU-ID,
 // or without a consent in force for that PSU and context, the answer is 401 with an
 // scaRedirect link.
-import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
 import { amount, DAY_MS, dateTime, day } from '../format.js';
 import { isUuid } from '../ids.js';
@@ -126,31 +127,34 @@ interface AccountParams {
   Params: { accountId: string };
 }
 
-export const accountsPlugin: FastifyPluginCallback = (api, _options, done) => {
-  const { bank } = api;
+export const accountsPlugin = fp(
+  (api, _options, done) => {
+    const { bank } = api;
 
-  api.get('/accounts', (request) => ({ accounts: psuAccess(bank, request).accounts.filter(isAccount).map(accountDetails) }));
+    api.get('/accounts', (request) => ({ accounts: psuAccess(bank, request).accounts.filter(isAccount).map(accountDetails) }));
 
-  api.get<AccountParams>('/accounts/:accountId', (request) => ({
-    account: accountDetails(pick(psuAccess(bank, request), request.params.accountId, isAccount)),
-  }));
+    api.get<AccountParams>('/accounts/:accountId', (request) => ({
+      account: accountDetails(pick(psuAccess(bank, request), request.params.accountId, isAccount)),
+    }));
 
-  api.get<AccountParams>('/accounts/:accountId/balances', (request) => {
-    const a = pick(psuAccess(bank, request), request.params.accountId, isAccount);
-    return { account: { iban: a.iban, currency: a.currency }, balances: balances(bank, a.balances, a.currency) };
-  });
+    api.get<AccountParams>('/accounts/:accountId/balances', (request) => {
+      const a = pick(psuAccess(bank, request), request.params.accountId, isAccount);
+      return { account: { iban: a.iban, currency: a.currency }, balances: balances(bank, a.balances, a.currency) };
+    });
 
-  api.get('/card-accounts', (request) => ({
-    cardAccounts: psuAccess(bank, request).accounts.filter(isCard).map(cardAccountDetails),
-  }));
+    api.get('/card-accounts', (request) => ({
+      cardAccounts: psuAccess(bank, request).accounts.filter(isCard).map(cardAccountDetails),
+    }));
 
-  api.get<AccountParams>('/card-accounts/:accountId', (request) => ({
-    cardAccount: cardAccountDetails(pick(psuAccess(bank, request), request.params.accountId, isCard)),
-  }));
+    api.get<AccountParams>('/card-accounts/:accountId', (request) => ({
+      cardAccount: cardAccountDetails(pick(psuAccess(bank, request), request.params.accountId, isCard)),
+    }));
 
-  api.get<AccountParams>('/card-accounts/:accountId/balances', (request) => {
-    const a = pick(psuAccess(bank, request), request.params.accountId, isCard);
-    return { cardAccount: { maskedPan: a.maskedPan, currency: a.currency }, balances: balances(bank, a.balances, a.currency) };
-  });
-  done();
-};
+    api.get<AccountParams>('/card-accounts/:accountId/balances', (request) => {
+      const a = pick(psuAccess(bank, request), request.params.accountId, isCard);
+      return { cardAccount: { maskedPan: a.maskedPan, currency: a.currency }, balances: balances(bank, a.balances, a.currency) };
+    });
+    done();
+  },
+  { name: 'accounts', encapsulate: true, decorators: { fastify: ['bank'] }, dependencies: ['signature', 'json-body'] },
+);

@@ -2,8 +2,15 @@
 // as JSON. A body in another media type, invalid UTF-8 or malformed JSON is the
 // TPP's error (4xx FORMAT_ERROR), never the bank's.
 import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
-import { checkHook, header, inParentScope } from './shared.js';
+import { defineFault } from '../faults.js';
+import { checkHook, header } from './shared.js';
+
+const serverErrorOnBadJson = defineFault('server-error-on-bad-json', {
+  description: 'a malformed JSON body gives 500 instead of 400',
+  breaks: ['ERR-44'],
+});
 
 const JSON_MEDIA_TYPE = /^application\/([a-z0-9.+-]+\+)?json$/;
 
@@ -25,14 +32,17 @@ function parse(request: FastifyRequest, body: Buffer, serverErrorOnBadJson: bool
   }
 }
 
-export const jsonBodyPlugin = inParentScope((api, _options, done) => {
-  const serverErrorOnBadJson = api.bank.faults.has('server-error-on-bad-json');
-  api.addHook(
-    'preValidation',
-    checkHook((request) => {
-      const body = request.rawBody;
-      if (body !== null && body.length > 0) request.body = parse(request, body, serverErrorOnBadJson);
-    }),
-  );
-  done();
-});
+export const jsonBodyPlugin = fp(
+  (api, _options, done) => {
+    const { faults } = api.bank;
+    api.addHook(
+      'preValidation',
+      checkHook((request) => {
+        const body = request.rawBody;
+        if (body !== null && body.length > 0) request.body = parse(request, body, faults.on(serverErrorOnBadJson, request.tppId));
+      }),
+    );
+    done();
+  },
+  { name: 'json-body', decorators: { fastify: ['bank'] }, dependencies: ['signature'] },
+);

@@ -7,7 +7,8 @@
 // sends the browser to the step the authorisation is at, so reloads and the back
 // button do no harm. These are browser pages: not signed, form-encoded.
 import formbody from '@fastify/formbody';
-import type { FastifyPluginCallback, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import { consentPage, contextPage, loginPage, messagePage } from '../pages.js';
 import { PRIVATE, type PsuContext } from '../state/customers.js';
 import type { Authorisation } from '../state/sca.js';
@@ -66,107 +67,110 @@ function fields(body: Page['Body'], name: string): string[] {
   return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }
 
-export const scaPlugin: FastifyPluginCallback = (app, _options, done) => {
-  const { bank } = app;
-  void app.register(formbody);
+export const scaPlugin = fp(
+  (app, _options, done) => {
+    const { bank } = app;
+    void app.register(formbody);
 
-  /**
-   * Runs `handle` for a pending authorisation at `step`; otherwise answers with the
-   * page for an unknown one, the failure redirect for an expired one, or a redirect
-   * to the step it is really at.
-   */
-  function at(step: Step, handle: (a: Authorisation, body: Page['Body'], reply: FastifyReply) => void) {
-    return (request: { params: Page['Params']; body?: Page['Body']; method: string }, reply: FastifyReply): void => {
-      const a = bank.sca.pending(request.params.id);
-      if (a === undefined) {
-        return html(reply, messagePage('Unknown authorisation', 'This authorisation link is unknown, or it has already been used.'), 404);
-      }
-      if (bank.sca.isExpired(a)) return seeOther(reply, bank.sca.fail(a, 401, 'SCA_EXPIRED', 'The authorisation expired before it was completed'));
-      if (request.method === 'POST' && field(request.body, 'action') === 'cancel') {
-        return seeOther(reply, bank.sca.fail(a, 400, 'SCA_INVALID', 'The PSU cancelled the authorisation'));
-      }
-      const sessionCustomer = bank.sca.sessionCustomer(a);
-      if (sessionCustomer !== undefined) authenticate(a, sessionCustomer);
-      const current = stepOf(a);
-      if (current !== step) return seeOther(reply, pathOf(a, current));
-      return handle(a, request.body, reply);
+    /**
+     * Runs `handle` for a pending authorisation at `step`; otherwise answers with the
+     * page for an unknown one, the failure redirect for an expired one, or a redirect
+     * to the step it is really at.
+     */
+    function at(step: Step, handle: (a: Authorisation, body: Page['Body'], reply: FastifyReply) => void) {
+      return (request: { params: Page['Params']; body?: Page['Body']; method: string }, reply: FastifyReply): void => {
+        const a = bank.sca.pending(request.params.id);
+        if (a === undefined) {
+          return html(reply, messagePage('Unknown authorisation', 'This authorisation link is unknown, or it has already been used.'), 404);
+        }
+        if (bank.sca.isExpired(a)) return seeOther(reply, bank.sca.fail(a, 401, 'SCA_EXPIRED', 'The authorisation expired before it was completed'));
+        if (request.method === 'POST' && field(request.body, 'action') === 'cancel') {
+          return seeOther(reply, bank.sca.fail(a, 400, 'SCA_INVALID', 'The PSU cancelled the authorisation'));
+        }
+        const sessionCustomer = bank.sca.sessionCustomer(a);
+        if (sessionCustomer !== undefined) authenticate(a, sessionCustomer);
+        const current = stepOf(a);
+        if (current !== step) return seeOther(reply, pathOf(a, current));
+        return handle(a, request.body, reply);
+      };
+    }
+
+    /** Login done (or spared by a valid session); a PSU without agreements is in private context. */
+    function authenticate(a: Authorisation, customerNumber: string): void {
+      bank.sca.authenticated(a, customerNumber);
+      if (bank.data.agreementsOf(customerNumber).length === 0) a.context = PRIVATE;
+    }
+
+    app.get<Page>('/:id', at('login', (_a, _body, reply) => html(reply, loginPage())));
+
+    app.post<Page>(
+      '/:id',
+      at('login', (a, body, reply) => {
+        const nationalId = field(body, 'nationalId')?.trim() ?? '';
+        if (bank.data.customers.has(nationalId)) {
+          authenticate(a, nationalId);
+          return seeOther(reply, pathOf(a, stepOf(a)));
+        }
+        a.failedLogins += 1;
+        if (a.failedLogins >= MAX_LOGIN_ATTEMPTS) {
+          return seeOther(reply, bank.sca.fail(a, 401, 'PSU_CREDENTIALS_INVALID', 'The PSU could not be identified'));
+        }
+        const left = MAX_LOGIN_ATTEMPTS - a.failedLogins;
+        return html(reply, loginPage(`Unknown national identity number. ${left} attempt${left > 1 ? 's' : ''} left.`));
+      }),
+    );
+
+    const requested = (a: Authorisation) =>
+      a.requestedContext?.kind === 'CORPORATE' ? `CORPORATE:${a.requestedContext.agreementId}` : 'PRIVATE';
+
+    app.get<Page>(
+      '/:id/context',
+      at('context', (a, _body, reply) => html(reply, contextPage(bank.data.agreementsOf(psuOf(a).customerNumber), requested(a)))),
+    );
+
+    app.post<Page>(
+      '/:id/context',
+      at('context', (a, body, reply) => {
+        const { customerNumber } = psuOf(a);
+        const choice = field(body, 'context') ?? '';
+        const agreementId = choice.startsWith('CORPORATE:') ? choice.slice('CORPORATE:'.length) : undefined;
+        let context: PsuContext | undefined;
+        if (choice === 'PRIVATE') context = PRIVATE;
+        else if (agreementId !== undefined && bank.data.agreementFor(customerNumber, agreementId)) context = { kind: 'CORPORATE', agreementId };
+        if (context === undefined) {
+          return html(reply, contextPage(bank.data.agreementsOf(customerNumber), requested(a), 'Choose one of the options.'));
+        }
+        a.context = context;
+        return seeOther(reply, pathOf(a, 'consent'));
+      }),
+    );
+
+    /** Accounts offered on the consent page: those of the context that are not closed. */
+    const offered = (a: Authorisation) => {
+      const { customerNumber, context } = contextOf(a);
+      return bank.data.accountsIn(customerNumber, context).filter((acc) => acc.status !== 'deleted');
     };
-  }
 
-  /** Login done (or spared by a valid session); a PSU without agreements is in private context. */
-  function authenticate(a: Authorisation, customerNumber: string): void {
-    bank.sca.authenticated(a, customerNumber);
-    if (bank.data.agreementsOf(customerNumber).length === 0) a.context = PRIVATE;
-  }
+    app.get<Page>(
+      '/:id/consent',
+      at('consent', (a, _body, reply) => {
+        const { customerNumber, context } = contextOf(a);
+        html(reply, consentPage(a.tppName, offered(a), bank.consents.consentedIds(a.tppId, customerNumber, context)));
+      }),
+    );
 
-  app.get<Page>('/:id', at('login', (_a, _body, reply) => html(reply, loginPage())));
-
-  app.post<Page>(
-    '/:id',
-    at('login', (a, body, reply) => {
-      const nationalId = field(body, 'nationalId')?.trim() ?? '';
-      if (bank.data.customers.has(nationalId)) {
-        authenticate(a, nationalId);
-        return seeOther(reply, pathOf(a, stepOf(a)));
-      }
-      a.failedLogins += 1;
-      if (a.failedLogins >= MAX_LOGIN_ATTEMPTS) {
-        return seeOther(reply, bank.sca.fail(a, 401, 'PSU_CREDENTIALS_INVALID', 'The PSU could not be identified'));
-      }
-      const left = MAX_LOGIN_ATTEMPTS - a.failedLogins;
-      return html(reply, loginPage(`Unknown national identity number. ${left} attempt${left > 1 ? 's' : ''} left.`));
-    }),
-  );
-
-  const requested = (a: Authorisation) =>
-    a.requestedContext?.kind === 'CORPORATE' ? `CORPORATE:${a.requestedContext.agreementId}` : 'PRIVATE';
-
-  app.get<Page>(
-    '/:id/context',
-    at('context', (a, _body, reply) => html(reply, contextPage(bank.data.agreementsOf(psuOf(a).customerNumber), requested(a)))),
-  );
-
-  app.post<Page>(
-    '/:id/context',
-    at('context', (a, body, reply) => {
-      const { customerNumber } = psuOf(a);
-      const choice = field(body, 'context') ?? '';
-      const agreementId = choice.startsWith('CORPORATE:') ? choice.slice('CORPORATE:'.length) : undefined;
-      let context: PsuContext | undefined;
-      if (choice === 'PRIVATE') context = PRIVATE;
-      else if (agreementId !== undefined && bank.data.agreementFor(customerNumber, agreementId)) context = { kind: 'CORPORATE', agreementId };
-      if (context === undefined) {
-        return html(reply, contextPage(bank.data.agreementsOf(customerNumber), requested(a), 'Choose one of the options.'));
-      }
-      a.context = context;
-      return seeOther(reply, pathOf(a, 'consent'));
-    }),
-  );
-
-  /** Accounts offered on the consent page: those of the context that are not closed. */
-  const offered = (a: Authorisation) => {
-    const { customerNumber, context } = contextOf(a);
-    return bank.data.accountsIn(customerNumber, context).filter((acc) => acc.status !== 'deleted');
-  };
-
-  app.get<Page>(
-    '/:id/consent',
-    at('consent', (a, _body, reply) => {
-      const { customerNumber, context } = contextOf(a);
-      html(reply, consentPage(a.tppName, offered(a), bank.consents.consentedIds(a.tppId, customerNumber, context)));
-    }),
-  );
-
-  app.post<Page>(
-    '/:id/consent',
-    at('consent', (a, body, reply) => {
-      const { customerNumber, context } = contextOf(a);
-      const ticked = new Set(fields(body, 'account'));
-      const granted = offered(a).filter((acc) => ticked.has(acc.resourceId)).map((acc) => acc.resourceId);
-      bank.consents.grant(a.tppId, customerNumber, context, granted, bank.clock.now());
-      const psuCorporateId = context.kind === 'CORPORATE' ? context.agreementId : undefined;
-      return seeOther(reply, bank.sca.complete(a, customerNumber, context, psuCorporateId));
-    }),
-  );
-  done();
-};
+    app.post<Page>(
+      '/:id/consent',
+      at('consent', (a, body, reply) => {
+        const { customerNumber, context } = contextOf(a);
+        const ticked = new Set(fields(body, 'account'));
+        const granted = offered(a).filter((acc) => ticked.has(acc.resourceId)).map((acc) => acc.resourceId);
+        bank.consents.grant(a.tppId, customerNumber, context, granted, bank.clock.now());
+        const psuCorporateId = context.kind === 'CORPORATE' ? context.agreementId : undefined;
+        return seeOther(reply, bank.sca.complete(a, customerNumber, context, psuCorporateId));
+      }),
+    );
+    done();
+  },
+  { name: 'sca-pages', encapsulate: true, decorators: { fastify: ['bank'] } },
+);

@@ -1,7 +1,6 @@
-// What the plugins share: the decorators' types, a way to register a plugin into
-// its parent's scope (what fastify-plugin does), and header access.
+// What the plugins share: the decorators' types and header access.
 import type { X509Certificate } from 'node:crypto';
-import type { FastifyPluginCallback, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { BankState } from '../state/bank.js';
 
 /** The TPP a request comes from, as identified by its signing certificate. */
@@ -20,6 +19,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set for /v1 requests once the signature is verified. */
     tpp: TppIdentity | null;
+    /** Who the request claims to be (its certificate's organizationIdentifier), known before verification. */
+    tppId: string | undefined;
     /** The exact request body bytes (the Digest covers them). */
     rawBody: Buffer | null;
   }
@@ -27,12 +28,6 @@ declare module 'fastify' {
     /** Sandbox operations need no TPP-Redirect-URI or TPP-Session-ID. */
     sandboxOperation?: boolean;
   }
-}
-
-/** Registers a plugin's hooks and parsers in the scope of its parent, not in a child scope. */
-export function inParentScope<O extends Record<string, unknown>>(plugin: FastifyPluginCallback<O>): FastifyPluginCallback<O> {
-  Object.assign(plugin, { [Symbol.for('skip-override')]: true });
-  return plugin;
 }
 
 /** A request header by lower-case name; repeated headers are joined as HTTP allows. */

@@ -3,7 +3,8 @@
 // written into every generated link), and the transaction details endpoint.
 // In the sandbox the date filters apply to pending transactions too (the known
 // issue of the specification does not affect the sandbox).
-import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
 import { amount } from '../format.js';
 import type { AnyAccount } from '../state/customers.js';
@@ -140,46 +141,49 @@ function cardEntry(maskedPan: string, currency: string) {
   });
 }
 
-export const transactionsPlugin: FastifyPluginCallback = (api, _options, done) => {
-  const { bank } = api;
-  const today = () => bank.clock.now();
-  const consented = <T extends AnyAccount>(request: FastifyRequest<{ Params: { accountId: string } }>, isKind: (a: AnyAccount) => a is T) =>
-    pick(psuAccess(bank, request), request.params.accountId, isKind);
+export const transactionsPlugin = fp(
+  (api, _options, done) => {
+    const { bank } = api;
+    const today = () => bank.clock.now();
+    const consented = <T extends AnyAccount>(request: FastifyRequest<{ Params: { accountId: string } }>, isKind: (a: AnyAccount) => a is T) =>
+      pick(psuAccess(bank, request), request.params.accountId, isKind);
 
-  api.get<Listing>('/accounts/:accountId/transactions', (request) => {
-    const a = consented(request, isAccount);
-    const base = `/v1/accounts/${a.resourceId}`;
-    const s = selection(request.query);
-    return {
-      account: { iban: a.iban, currency: a.currency },
-      transactions: report(`${base}/transactions`, { account: link(base) }, transactionsOf(a, today()), s, accountEntry(base, a.currency)),
-    };
-  });
+    api.get<Listing>('/accounts/:accountId/transactions', (request) => {
+      const a = consented(request, isAccount);
+      const base = `/v1/accounts/${a.resourceId}`;
+      const s = selection(request.query);
+      return {
+        account: { iban: a.iban, currency: a.currency },
+        transactions: report(`${base}/transactions`, { account: link(base) }, transactionsOf(a, today()), s, accountEntry(base, a.currency)),
+      };
+    });
 
-  api.get<Details>('/accounts/:accountId/transactions/:transactionId', (request) => {
-    const a = consented(request, isAccount);
-    const t = transactionsOf(a, today()).find((x) => x.transactionId === request.params.transactionId);
-    if (t === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No booked transaction ${request.params.transactionId} on this account`);
-    const counterpartyAccount = { iban: t.counterparty.iban, currency: a.currency };
-    return {
-      transactionsDetails: {
-        ...accountEntry(undefined, a.currency)(t),
-        entryReference: t.transactionId,
-        endToEndId: t.endToEndId,
-        ...(t.amountMinor < 0 ? { creditorAccount: counterpartyAccount } : { debtorAccount: counterpartyAccount }),
-        additionalInformationProprietary1: `MCC ${t.merchantCategoryCode}`,
-      },
-    };
-  });
+    api.get<Details>('/accounts/:accountId/transactions/:transactionId', (request) => {
+      const a = consented(request, isAccount);
+      const t = transactionsOf(a, today()).find((x) => x.transactionId === request.params.transactionId);
+      if (t === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No booked transaction ${request.params.transactionId} on this account`);
+      const counterpartyAccount = { iban: t.counterparty.iban, currency: a.currency };
+      return {
+        transactionsDetails: {
+          ...accountEntry(undefined, a.currency)(t),
+          entryReference: t.transactionId,
+          endToEndId: t.endToEndId,
+          ...(t.amountMinor < 0 ? { creditorAccount: counterpartyAccount } : { debtorAccount: counterpartyAccount }),
+          additionalInformationProprietary1: `MCC ${t.merchantCategoryCode}`,
+        },
+      };
+    });
 
-  api.get<Listing>('/card-accounts/:accountId/transactions', (request) => {
-    const a = consented(request, isCard);
-    const base = `/v1/card-accounts/${a.resourceId}`;
-    const s = selection(request.query);
-    return {
-      cardAccount: { maskedPan: a.maskedPan },
-      cardTransactions: report(`${base}/transactions`, { cardAccount: link(base) }, transactionsOf(a, today()), s, cardEntry(a.maskedPan, a.currency)),
-    };
-  });
-  done();
-};
+    api.get<Listing>('/card-accounts/:accountId/transactions', (request) => {
+      const a = consented(request, isCard);
+      const base = `/v1/card-accounts/${a.resourceId}`;
+      const s = selection(request.query);
+      return {
+        cardAccount: { maskedPan: a.maskedPan },
+        cardTransactions: report(`${base}/transactions`, { cardAccount: link(base) }, transactionsOf(a, today()), s, cardEntry(a.maskedPan, a.currency)),
+      };
+    });
+    done();
+  },
+  { name: 'transactions', encapsulate: true, decorators: { fastify: ['bank'] }, dependencies: ['signature', 'json-body'] },
+);

@@ -1,7 +1,16 @@
 // Bank-offered consents: per TPP, customer and context, the set of accounts the PSU
 // ticked on the consent page. Consent must be renewed with SCA every 180 days.
-import type { Faults } from '../faults.js';
+import { defineFault, type Faults } from '../faults.js';
 import { contextKey, type AnyAccount, type PsuContext, type SandboxData } from './customers.js';
+
+const consentNotStored = defineFault('consent-not-stored', {
+  description: 'the consent the PSU confirms during SCA is not stored, so PSU-ID calls keep answering 401',
+  breaks: ['SCA-13', 'PSU-05'],
+});
+const accountsIgnoreConsent = defineFault('accounts-ignore-consent', {
+  description: 'account endpoints return all accounts of the PSU, not only the consented ones',
+  breaks: ['SCA-19'],
+});
 
 export const CONSENT_RENEWAL_DAYS = 180;
 const DAY_MS = 86_400_000;
@@ -44,14 +53,14 @@ export class Consents {
    * rather than an endless series of SCA redirects.
    */
   grant(tppId: string, customerNumber: string, context: PsuContext, accountIds: Iterable<string>, now: Date): void {
-    if (this.faults.has('consent-not-stored')) return;
+    if (this.faults.on(consentNotStored, tppId)) return;
     this.byKey.set(this.key(tppId, customerNumber, context), { tppId, customerNumber, context, accountIds: new Set(accountIds), grantedAt: now });
   }
 
   /** What the TPP may see under a consent: consented accounts still open. */
   visibleAccounts(consent: Consent): AnyAccount[] {
     const reachable = this.data.accountsIn(consent.customerNumber, consent.context);
-    const granted = this.faults.has('accounts-ignore-consent') ? reachable : reachable.filter((a) => consent.accountIds.has(a.resourceId));
+    const granted = this.faults.on(accountsIgnoreConsent, consent.tppId) ? reachable : reachable.filter((a) => consent.accountIds.has(a.resourceId));
     return granted.filter((a) => a.status !== 'deleted');
   }
 

@@ -142,10 +142,25 @@ function cardAccount(customerNumber: string, ownerName: string, serial: number, 
   };
 }
 
+/** What the mock-data operation POST /v1/sandbox/accounts takes. */
+export interface NewAccount {
+  customerNumber: string;
+  accountName: string;
+  currency: string;
+  product?: string;
+  cashAccountType?: string;
+  /** Balance of the account in minor units. */
+  amountMinor?: number;
+}
+
+/** Account numbers of accounts created through the mock-data operations start here. */
+const CREATED_SERIAL = 500_000;
+
 export class SandboxData {
   readonly customers = new Map<string, Customer>();
   readonly agreements = new Map<string, Agreement>();
   readonly accounts = new Map<string, AnyAccount>();
+  private created = 0;
 
   constructor() {
     this.reset();
@@ -156,6 +171,7 @@ export class SandboxData {
     this.customers.clear();
     this.agreements.clear();
     this.accounts.clear();
+    this.created = 0;
     SEED.forEach((person, i) => {
       const serial = 100_000 + i * 1_000;
       const [first, second, card] = person.amounts;
@@ -194,6 +210,22 @@ export class SandboxData {
 
   addAccount(stored: AnyAccount): void {
     this.accounts.set(stored.resourceId, stored);
+  }
+
+  /**
+   * A mock account for a customer: a private customer's own, or a corporate customer's agreement's. Undefined
+   * when the customer does not exist.
+   */
+  createAccount(request: NewAccount): StoredAccount | undefined {
+    const customer = this.customers.get(request.customerNumber);
+    if (customer === undefined) return undefined;
+    const agreement = customer.type === 'corporate' ? this.agreementsOf(customer.customerNumber)[0] : undefined;
+    const holder = agreement ? { agreementId: agreement.id } : { customerNumber: customer.customerNumber };
+    this.created += 1;
+    const stored = account(holder, agreement?.name ?? customer.name, CREATED_SERIAL + this.created * 10, request.accountName, request.product ?? request.accountName, request.cashAccountType ?? 'CACC', request.amountMinor ?? 0);
+    stored.currency = request.currency;
+    this.addAccount(stored);
+    return stored;
   }
 
   agreementsOf(customerNumber: string): Agreement[] {

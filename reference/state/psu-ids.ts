@@ -2,9 +2,18 @@
 // It is derived (name-based UUID of TPP identity and customer number), so the bank
 // needs no table to give the same answer after a restart.
 import { randomUUID } from 'node:crypto';
-import type { Faults } from '../faults.js';
+import { defineFault, type Faults } from '../faults.js';
 import { isUuid, uuidV5 } from '../ids.js';
 import type { SandboxData } from './customers.js';
+
+const psuIdUnstable = defineFault('psu-id-unstable', {
+  description: 'the SCA redirect carries a new psu-id at every SCA',
+  breaks: ['PSU-03'],
+});
+const psuIdNotUuid = defineFault('psu-id-not-uuid', {
+  description: 'the SCA redirect carries a psu-id that is not a UUID',
+  breaks: ['PSU-01', 'EVT-03'],
+});
 
 export type PsuIdLookup = { kind: 'malformed' } | { kind: 'unknown' } | { kind: 'known'; customerNumber: string };
 
@@ -22,8 +31,8 @@ export class PsuDirectory {
   }
 
   issue(tppId: string, customerNumber: string): string {
-    let id = this.faults.has('psu-id-unstable') ? randomUUID() : this.derive(tppId, customerNumber);
-    if (this.faults.has('psu-id-not-uuid')) id = id.replaceAll('-', '');
+    let id = this.faults.on(psuIdUnstable, tppId) ? randomUUID() : this.derive(tppId, customerNumber);
+    if (this.faults.on(psuIdNotUuid, tppId)) id = id.replaceAll('-', '');
     if (id !== this.derive(tppId, customerNumber)) this.issued.set(`${tppId}\n${id}`, customerNumber);
     return id;
   }

@@ -6,11 +6,36 @@
 // TPP-Session-ID replaces the old session; a failed or aborted one leaves it alone.
 // A valid session spares the PSU the login step of a new authorisation.
 import { randomUUID } from 'node:crypto';
-import { ScaRequired, SYSTEM_NAME, type ErrorCode } from '../errors.js';
-import type { Faults } from '../faults.js';
+import { errorBody, ScaRequired, SYSTEM_NAME, type ErrorCode } from '../errors.js';
+import { defineFault, type Faults } from '../faults.js';
 import type { TestClock } from './clock.js';
 import type { PsuContext } from './customers.js';
 import type { PsuDirectory } from './psu-ids.js';
+
+const noScaRedirect = defineFault('no-sca-redirect', {
+  description: 'the 401 for a request that needs SCA is an error body without the scaRedirect link',
+  breaks: ['SCA-10', 'SCA-01'],
+});
+const scaRedirectWithoutVerbs = defineFault('sca-redirect-without-verbs', {
+  description: 'the scaRedirect link has no verbs',
+  breaks: ['MSG-07'],
+});
+const scaRedirectOverHttp = defineFault('sca-redirect-over-http', {
+  description: 'the scaRedirect href is a plain http:// address',
+  breaks: ['SCA-01'],
+});
+const redirectDropsTppSessionId = defineFault('redirect-drops-tpp-session-id', {
+  description: 'the redirect after successful SCA omits tpp-session-id',
+  breaks: ['EVT-06'],
+});
+const redirectDropsContext = defineFault('redirect-drops-context', {
+  description: 'the redirect after successful SCA omits context',
+  breaks: ['EVT-07'],
+});
+const corporateIdInPrivateContext = defineFault('corporate-id-in-private-context', {
+  description: 'the redirect after SCA in private context carries a psu-corporate-id',
+  breaks: ['EVT-05'],
+});
 
 export const SCA_SESSION_SECONDS = 3600;
 /** How long a PSU has to finish an authorisation once the TPP received the link. */
@@ -70,10 +95,11 @@ export class ScaService {
     this.prune(now);
     const authorisation: Authorisation = { id: randomUUID(), purpose: 'account-access', createdAt: now, status: 'RECEIVED', failedLogins: 0, ...request };
     this.authorisations.set(authorisation.id, authorisation);
-    if (this.faults.has('no-sca-redirect')) return new ScaRequired({ _links: {} });
-    const base = this.faults.has('sca-redirect-over-http') ? this.baseUrl().replace(/^https:/, 'http:') : this.baseUrl();
+    const tppId = request.tppId;
+    if (this.faults.on(noScaRedirect, tppId)) return new ScaRequired(errorBody(this.faults, tppId, 401, 'CONSENT_INVALID', 'No consent for this PSU'));
+    const base = this.faults.on(scaRedirectOverHttp, tppId) ? this.baseUrl().replace(/^https:/, 'http:') : this.baseUrl();
     const href = `${base}/sca/${authorisation.id}`;
-    const scaRedirect = this.faults.has('sca-redirect-without-verbs') ? { href } : { href, verbs: ['GET'] };
+    const scaRedirect = this.faults.on(scaRedirectWithoutVerbs, tppId) ? { href } : { href, verbs: ['GET'] };
     return new ScaRequired({ _links: { scaRedirect } });
   }
 
@@ -111,11 +137,12 @@ export class ScaService {
       tppSessionId: authorisation.tppSessionId,
       validUntil: this.clock.now().getTime() + SCA_SESSION_SECONDS * 1000,
     });
-    const params: [string, string][] = [['psu-id', this.psuIds.issue(authorisation.tppId, customerNumber)]];
+    const tppId = authorisation.tppId;
+    const params: [string, string][] = [['psu-id', this.psuIds.issue(tppId, customerNumber)]];
     if (psuCorporateId !== undefined) params.push(['psu-corporate-id', psuCorporateId]);
-    else if (this.faults.has('corporate-id-in-private-context')) params.push(['psu-corporate-id', randomUUID()]);
-    if (!this.faults.has('redirect-drops-tpp-session-id')) params.push(['tpp-session-id', authorisation.tppSessionId]);
-    if (!this.faults.has('redirect-drops-context')) params.push(['context', context.kind]);
+    else if (this.faults.on(corporateIdInPrivateContext, tppId)) params.push(['psu-corporate-id', randomUUID()]);
+    if (!this.faults.on(redirectDropsTppSessionId, tppId)) params.push(['tpp-session-id', authorisation.tppSessionId]);
+    if (!this.faults.on(redirectDropsContext, tppId)) params.push(['context', context.kind]);
     return withQuery(authorisation.redirectUri, params);
   }
 

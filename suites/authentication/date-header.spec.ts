@@ -1,9 +1,10 @@
 /**
- * Authentication 4 and Limits: the Date header must be correct within 60 seconds. The boundary cases need
- * the target's clock frozen at a known second; without clock control they are NOT_TESTABLE rather than
- * flaky (a request's Date has one-second resolution and the network adds delay).
+ * Authentication 4 and Limits: the Date header must be correct within 60 seconds. The boundary cases freeze
+ * the target's clock at a known second (capability clock-control; they change global state, so they run in
+ * the serial project); without it they are NOT_TESTABLE rather than flaky. Cases with a 5 s margin read the
+ * target's clock from its Date response header and need nothing.
  */
-import { expect, needsCapability, notTestable, req, test, writesToTarget } from '../../lib/fixtures/index.js';
+import { notTestable, scenario, type Check, type ScenarioFixtures } from '../../lib/fixtures/index.js';
 import type { TppClient } from '../../lib/tpp/index.js';
 
 /** How far the target's clock is from ours, read from the Date header of one of its responses. */
@@ -16,61 +17,68 @@ async function targetClockOffsetMs(tpp: TppClient, path: string): Promise<number
   return date + 500 - (sentAt + Date.now()) / 2;
 }
 
-// The clock is the target's, shared by every test: freezing it must not overlap with another freeze, so
-// these tests run one after another in one worker ('default' mode: in order, but a failure skips nothing).
-test.describe.configure({ mode: 'default' });
+type Judge = (check: Check, response: Awaited<ReturnType<TppClient['get']>>) => void;
 
-const CASES = [
-  { skewSeconds: -61, accepted: false },
-  { skewSeconds: 61, accepted: false },
-  { skewSeconds: -60, accepted: true },
-  { skewSeconds: 60, accepted: true },
-  { skewSeconds: -59, accepted: true },
-  { skewSeconds: 59, accepted: true },
-] as const;
+/** Outside the window: refused with 400 (SIG-12, LIM-01), with a code that names the problem (SIG-13). */
+const refused: Judge = (check, response) => {
+  const status = check.status('SIG-12', response);
+  check.status('LIM-01', response);
+  check.code('SIG-13', response, { after: status });
+};
+/** Inside the window: accepted (LIM-01). */
+const accepted: Judge = (check, response) => check.accepted('LIM-01', response);
 
-test.describe('Authentication 4: Date within 60 s of the bank clock', () => {
-  for (const { skewSeconds, accepted } of CASES) {
-    const when = `${Math.abs(skewSeconds)} s ${skewSeconds < 0 ? 'in the past' : 'in the future'}`;
-    const title = accepted ? `a Date ${when} is accepted` : `a Date ${when} gets 400`;
-    test(title, req('SIG-12', 'LIM-01'), async ({ target, newTpp, sandboxClock, paths }) => {
-      needsCapability(target, 'clock-control');
-      writesToTarget(target, 'moves the sandbox clock');
+const when = (seconds: number, past: string, future: string) => `${Math.abs(seconds)} s ${seconds < 0 ? past : future}`;
+
+// The exact boundary on the target's own clock, frozen at a whole second.
+for (const [id, skewSeconds] of [
+  ['SIG-12.a', -61],
+  ['SIG-12.b', 61],
+  ['LIM-01.a', -60],
+  ['LIM-01.b', 60],
+  ['LIM-01.c', -59],
+  ['LIM-01.d', 59],
+] as const) {
+  const inside = Math.abs(skewSeconds) <= 60;
+  scenario(
+    id,
+    `a Date ${when(skewSeconds, 'in the past', 'in the future')} is ${inside ? 'accepted' : 'refused with 400'}`,
+    { checks: inside ? ['LIM-01'] : ['SIG-12', 'LIM-01', 'SIG-13'], needs: ['clock-control'], globalState: 'freezes the target clock' },
+    async ({ newTpp, sandboxClock, paths, check }: ScenarioFixtures) => {
       const bankNow = new Date(Math.floor(Date.now() / 1000) * 1000);
       await sandboxClock.freeze(bankNow);
       const tpp = newTpp({ clock: { now: () => new Date(bankNow.getTime() + skewSeconds * 1000) } });
-      const response = await tpp.get(paths('accounts'));
-      if (accepted) expect(response).toHaveStatus([200, 401]);
-      else expect(response).toBeErrorResponse({ status: 400 });
-    });
-  }
+      const response = await tpp.request({ method: 'GET', path: paths('accounts'), ...(inside ? {} : { malformed: `a Date ${skewSeconds} s off` }) });
+      (inside ? accepted : refused)(check, response);
+    },
+  );
+}
 
-  // Without clock control: the target's clock read from its own Date response header (one-second resolution),
-  // and a 5 s margin on each side of the limit, so network delay cannot decide the outcome.
-  for (const { skewSeconds, accepted } of [
-    { skewSeconds: -65, accepted: false },
-    { skewSeconds: 65, accepted: false },
-    { skewSeconds: -55, accepted: true },
-    { skewSeconds: 55, accepted: true },
-  ]) {
-    const when = `${Math.abs(skewSeconds)} s ${skewSeconds < 0 ? 'behind' : 'ahead of'} the target's clock`;
-    test(accepted ? `a Date ${when} is accepted` : `a Date ${when} gets 400`, req('SIG-12', 'LIM-01'), async ({ tpp, newTpp, paths }) => {
+// Without clock control: the target's clock read from its Date response header (one-second resolution), and
+// a 5 s margin on each side of the limit, so network delay cannot decide the outcome.
+for (const [id, skewSeconds] of [
+  ['SIG-12.c', -65],
+  ['SIG-12.d', 65],
+  ['LIM-01.e', -55],
+  ['LIM-01.f', 55],
+] as const) {
+  const inside = Math.abs(skewSeconds) <= 60;
+  scenario(
+    id,
+    `a Date ${when(skewSeconds, "behind the target's clock", "ahead of the target's clock")} is ${inside ? 'accepted' : 'refused with 400'}`,
+    { checks: inside ? ['LIM-01'] : ['SIG-12', 'LIM-01', 'SIG-13'] },
+    async ({ tpp, newTpp, paths, check }) => {
       const offsetMs = await targetClockOffsetMs(tpp, paths('accounts'));
       const skewed = newTpp({ clock: { now: () => new Date(Date.now() + offsetMs + skewSeconds * 1000) } });
-      const response = await skewed.get(paths('accounts'));
-      if (accepted) expect(response).toHaveStatus([200, 401]);
-      else expect(response).toBeErrorResponse({ status: 400 });
-    });
-  }
+      const response = await skewed.request({ method: 'GET', path: paths('accounts'), ...(inside ? {} : { malformed: `a Date ${skewSeconds} s off` }) });
+      (inside ? accepted : refused)(check, response);
+    },
+  );
+}
 
-  // Far outside the window, so these hold without clock control and against any target.
-  test('a Date 10 minutes in the past gets 400', req('SIG-12'), async ({ newTpp, paths }) => {
-    const response = await newTpp({ clockSkewSeconds: -600 }).get(paths('accounts'));
-    expect(response).toBeErrorResponse({ status: 400 });
-  });
-
-  test('the 400 for a Date outside the window carries code TIMESTAMP_INVALID', req('SIG-13'), async ({ newTpp, paths }) => {
-    const response = await newTpp({ clockSkewSeconds: 600 }).get(paths('accounts'));
-    expect(response).toBeErrorResponse({ status: 400, codes: ['TIMESTAMP_INVALID'] });
-  });
+// Far outside the window, so it holds without clock control and against any target.
+scenario('SIG-12.e', 'a Date 10 minutes in the past is refused with 400', { checks: ['SIG-12', 'SIG-13'] }, async ({ newTpp, paths, check }) => {
+  const response = await newTpp({ clockSkewSeconds: -600 }).request({ method: 'GET', path: paths('accounts'), malformed: 'a Date 600 s in the past' });
+  const status = check.status('SIG-12', response);
+  check.code('SIG-13', response, { after: status });
 });

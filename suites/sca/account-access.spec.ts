@@ -3,70 +3,93 @@
  * 401 with an scaRedirect link, the PSU authenticates and consents in the browser, the bank redirects to
  * TPP-Redirect-URI with psu-id, and the TPP's next call with PSU-ID succeeds.
  */
-import { expect, req, scaRedirectHref, test } from '../../lib/fixtures/index.js';
+import { randomUUID } from 'node:crypto';
+import { jsonBodyOf, scaRedirectFrom, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-test.describe('Authentication 12: account access by redirect', () => {
-  test(
-    'GET /v1/accounts without consent answers 401 with an scaRedirect link (https href and verbs)',
-    req('SCA-10', 'SCA-01', 'MSG-05', 'MSG-06', 'MSG-07'),
-    async ({ tpp, paths }) => {
-      const response = await tpp.get(paths('accounts'));
-      expect(response).toHaveStatus(401);
-      await expect(response).toMatchSchema('ScaRedirectBody');
-      expect(new URL(scaRedirectHref(response)).protocol, 'scaRedirect href must be https').toBe('https:');
-    },
-  );
+scenario(
+  'SCA-10.a',
+  'GET /v1/accounts without consent answers 401 with an https scaRedirect link',
+  { checks: ['SCA-10', 'END-10', 'SCA-01'] },
+  async ({ tpp, paths, check }) => {
+    const response = await tpp.get(paths('accounts'));
+    const href = scaRedirectOf(response);
+    const linked = { expected: 'a body with _links.scaRedirect.href', response };
+    check.status('SCA-10', response);
+    check.that('SCA-10', href !== undefined, linked);
+    check.status('END-10', response);
+    const hasLink = check.that('END-10', href !== undefined, linked);
+    check.that('SCA-01', href?.startsWith('https://') === true, { expected: 'an https:// scaRedirect href', actual: href ?? '' }, { after: hasLink });
+  },
+);
 
-  test(
-    'SCA in the browser ends at TPP-Redirect-URI with a UUID psu-id, the tpp-session-id and the context',
-    req('SCA-12', 'SCA-05', 'EVT-02', 'EVT-03', 'EVT-05', 'EVT-06', 'EVT-07', 'PSU-01', 'PSU-04', 'PSU-09'),
-    async ({ tpp, sca, paths, tppSessionId }) => {
-      const href = scaRedirectHref(await tpp.get(paths('accounts')));
-      const redirect = await sca.authorise(href, 'private');
-      expect(redirect.outcome, `redirect parameters: ${JSON.stringify(redirect.params)}`).toBe('success');
-      await expect(redirect.params).toMatchSchema('RedirectSuccessQuery');
-      expect(redirect.params['psu-id'], 'psu-id').toMatch(UUID);
-      expect(redirect.params['tpp-session-id'], 'tpp-session-id').toBe(tppSessionId);
-      expect(redirect.params.context, 'context').toBe('PRIVATE');
-      expect(redirect.params['psu-corporate-id'], 'psu-corporate-id in private context').toBeUndefined();
-    },
-  );
+scenario(
+  'SCA-12.a',
+  'SCA in the browser ends at TPP-Redirect-URI, its own query kept, with a UUID psu-id, the tpp-session-id and the context',
+  { checks: ['SCA-12', 'EVT-02', 'EVT-03', 'EVT-05', 'EVT-06', 'EVT-07', 'PSU-01', 'PSU-04', 'PSU-09'], ownPsu: true },
+  async ({ newTpp, target, sca, paths, check, ownPsu }) => {
+    const psu = await ownPsu();
+    const state = randomUUID();
+    const sessionId = randomUUID();
+    const tpp = newTpp({ sessionId, headers: { 'TPP-Redirect-URI': `${target.tpp.redirectUri}?state=${state}` } });
+    const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu);
+    const params = redirect.params;
+    const psuId = params['psu-id'];
+    const shown = { actual: redirect.url };
 
-  test(
-    'with the psu-id from the redirect, GET /v1/accounts returns the consented accounts',
-    req('SCA-13', 'PSU-05'),
-    async ({ tpp, sca, paths }) => {
-      const redirect = await sca.authorise(scaRedirectHref(await tpp.get(paths('accounts'))), 'private');
-      const response = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': redirect.params['psu-id'] ?? '' } });
-      expect(response).toHaveStatus(200);
-      await expect(response).toMatchSchema('AccountList');
-      const accounts = response.json<{ accounts: unknown[] }>().accounts;
-      expect(accounts.length, 'the PSU consented to every account offered').toBeGreaterThan(0);
-    },
-  );
+    const reached = check.that('EVT-02', redirect.outcome === 'success' && params.state === state, {
+      expected: `a success redirect to TPP-Redirect-URI keeping its query (state=${state})`,
+      ...shown,
+    });
+    check.that('SCA-12', redirect.outcome === 'success' && psuId !== undefined, { expected: 'a success redirect carrying psu-id', ...shown });
+    check.that('PSU-04', psuId !== undefined, { expected: 'psu-id in the redirect', ...shown });
+    check.that('EVT-03', psuId !== undefined && UUID.test(psuId), { expected: 'psu-id, a UUID', ...shown }, { after: reached });
+    check.that('PSU-01', psuId !== undefined && UUID.test(psuId), { expected: 'an RFC 4122 UUID psu-id', ...shown }, { after: reached });
+    check.that('EVT-06', params['tpp-session-id'] === sessionId, { expected: `tpp-session-id=${sessionId}`, ...shown }, { after: reached });
+    check.that('PSU-09', params['tpp-session-id'] === sessionId, { expected: 'the TPP-Session-ID of the request that started SCA', ...shown }, { after: reached });
+    check.that('EVT-07', params.context === 'PRIVATE', { expected: 'context=PRIVATE', ...shown }, { after: reached });
+    check.that('EVT-05', params['psu-corporate-id'] === undefined, { expected: 'no psu-corporate-id in private context', ...shown }, { after: reached });
+  },
+);
 
-  test(
-    'a PSU who consents to one account only gets exactly that account from GET /v1/accounts',
-    req('SCA-13', 'SCA-19', 'SCA-05'),
-    async ({ tpp, sca, paths }) => {
-      // Its own PSU: other tests consent to all accounts of the default one at the same time.
-      const redirect = await sca.authorise(scaRedirectHref(await tpp.get(paths('accounts'))), 'private2', { variant: 'first-account-only' });
-      const response = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': redirect.params['psu-id'] ?? '' } });
-      expect(response).toHaveStatus(200);
-      const accounts = response.json<{ accounts: unknown[] }>().accounts;
-      expect(accounts.length, 'accounts returned after consenting to exactly one').toBe(1);
-    },
-  );
+scenario(
+  'SCA-13.a',
+  'with the psu-id from the redirect, GET /v1/accounts returns the accounts consented in SCA',
+  { checks: ['SCA-13', 'PSU-05', 'SCA-05'] },
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    const { psuId, sessionId } = await consentedPsu();
+    const response = await newTpp({ sessionId }).get(paths('accounts'), { headers: { 'PSU-ID': psuId } });
+    const served = check.status('SCA-13', response);
+    check.status('PSU-05', response);
+    const accounts = (jsonBodyOf(response) as { accounts?: unknown[] } | undefined)?.accounts ?? [];
+    check.that('SCA-05', accounts.length > 0, { expected: 'the accounts the PSU consented to during SCA (all of them)', actual: `${accounts.length} accounts`, response }, { after: served });
+  },
+);
 
-  test('a second SCA of the same PSU yields the same psu-id', req('PSU-03'), async ({ newTpp, sca, paths }) => {
-    const psuIds: string[] = [];
-    for (const sessionId of [crypto.randomUUID(), crypto.randomUUID()]) {
-      const tpp = newTpp({ sessionId });
-      const redirect = await sca.authorise(scaRedirectHref(await tpp.get(paths('accounts'))), 'private');
-      psuIds.push(redirect.params['psu-id'] ?? '');
-    }
-    expect(psuIds[1], 'psu-id of the second SCA').toBe(psuIds[0]);
-  });
+scenario(
+  'SCA-19.a',
+  'a PSU who consents to one account only gets exactly that account from GET /v1/accounts',
+  { checks: ['SCA-19', 'END-09', 'SCA-13'], ownPsu: true },
+  async ({ newTpp, sca, paths, check, ownPsu }) => {
+    const psu = await ownPsu();
+    const tpp = newTpp();
+    const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu, { variant: 'first-account-only' });
+    const response = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': redirect.params['psu-id'] ?? '' } });
+    const served = check.status('SCA-13', response);
+    const accounts = (jsonBodyOf(response) as { accounts?: unknown[] } | undefined)?.accounts ?? [];
+    const one = { expected: 'exactly the one account consented to', actual: `${accounts.length} accounts`, response };
+    check.that('SCA-19', accounts.length === 1, one, { after: served });
+    check.that('END-09', accounts.length === 1, one, { after: served });
+  },
+);
+
+scenario('PSU-03.a', 'a second SCA of the same PSU yields the same psu-id', { checks: ['PSU-03'], ownPsu: true }, async ({ newTpp, sca, paths, check, ownPsu }) => {
+  const psu = await ownPsu();
+  const psuIds: (string | undefined)[] = [];
+  for (const sessionId of [randomUUID(), randomUUID()]) {
+    const redirect = await sca.authorise(scaRedirectFrom(await newTpp({ sessionId }).get(paths('accounts'))), psu);
+    psuIds.push(redirect.params['psu-id']);
+  }
+  check.that('PSU-03', psuIds[0] !== undefined && psuIds[1] === psuIds[0], { expected: `the same psu-id twice`, actual: psuIds.join(' then ') });
 });

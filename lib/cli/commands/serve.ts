@@ -4,8 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { KNOWN_FAULTS } from '../../../reference/faults.js';
-import { startReferenceBank } from '../../../reference/server.js';
+import { knownFaults, startReferenceBank } from '../../../reference/server.js';
 import { UsageError } from '../args.js';
 
 export async function serveCommand(argv: readonly string[]): Promise<number> {
@@ -25,7 +24,7 @@ export async function serveCommand(argv: readonly string[]): Promise<number> {
     else if (arg === '--fault') faults.push(value());
     else if (arg === '--ca-out') caOut = resolve(value());
     else if (arg === '--list-faults') {
-      for (const [name, description] of Object.entries(KNOWN_FAULTS)) console.log(`${name.padEnd(32)} ${description}`);
+      for (const { name, description, breaks } of knownFaults()) console.log(`${name.padEnd(36)} ${description} (breaks ${breaks.join(', ')})`);
       return 0;
     } else throw new UsageError(`serve: unknown option ${arg}`);
   }

@@ -58,6 +58,7 @@ export const END = defineArea('END', [
     id: 'END-10', level: 'MUST', section: `${O}GET /v1/accounts`,
     statement: 'GET /v1/accounts without SCA or consent answers 401 with an scaRedirect link.',
     testedBy: 'automated',
+    expect: { status: [401] },
   },
   {
     id: 'END-11', level: 'MUST', section: `${O}GET /v1/accounts`,

@@ -1,0 +1,12 @@
+/** Errors: a malformed request is the TPP's error, answered with a 4xx and the error body, never a 5xx. */
+import { scenario } from '../../lib/fixtures/index.js';
+
+scenario(
+  'ERR-44.a',
+  'a POST whose body is not valid JSON is refused with a 4xx, not a 5xx',
+  { checks: ['ERR-44'], needs: ['sandbox-mock-data'], writes: 'calls a sandbox mock-data operation' },
+  async ({ tpp, paths, check }) => {
+    const response = await tpp.request({ method: 'POST', path: paths('sandboxCustomers'), rawBody: '{"customerNumber": "1203', headers: { 'Content-Type': 'application/json' }, malformed: 'a body that is not valid JSON' });
+    check.that('ERR-44', response.status >= 400 && response.status < 500, { expected: 'a 4xx refusal', response });
+  },
+);

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MessageCode } from '../lib/spec/schemas/index.js';
-import { defineFault, type Faults } from './faults.js';
+import { defineFault, type Fault, type Faults } from './faults.js';
 
 export const SYSTEM_NAME = 'reference-aspsp';
 
@@ -15,13 +15,29 @@ const errorBodyMissingFields = defineFault('error-body-missing-fields', {
   description: 'error bodies omit id and system',
   breaks: ['ERR-01', 'ERR-02'],
 });
+const errorStatusAsText = defineFault('error-status-as-text', {
+  description: 'the status of an error body is written as a string ("400")',
+  breaks: ['ERR-03'],
+});
+const errorBodyWithoutCode = defineFault('error-body-without-code', {
+  description: 'error bodies carry no code',
+  breaks: ['ERR-04'],
+});
+const errorMessageNotText = defineFault('error-message-not-text', {
+  description: 'the message of an error body is an object instead of a string',
+  breaks: ['ERR-05'],
+});
+const errorsAsPlainText = defineFault('errors-as-plain-text', {
+  description: 'error answers declare Content-Type text/plain although their body is JSON',
+  breaks: ['FMT-01'],
+});
 
 export interface ErrorBody {
   id?: string;
   system?: string;
-  status: number;
-  code: ErrorCode;
-  message?: string;
+  status: number | string;
+  code?: ErrorCode;
+  message?: string | { text: string };
 }
 
 /** A failure a handler raises; the error handler turns it into the error body. */
@@ -46,16 +62,21 @@ export class ScaRequired extends Error {
 
 /** `tppId`: who the answer goes to, when known (faults are switched per TPP). */
 export function errorBody(faults: Faults, tppId: string | undefined, status: number, code: ErrorCode, message?: string): ErrorBody {
-  if (faults.on(errorBodyMissingFields, tppId)) return { status, code, ...(message === undefined ? {} : { message }) };
-  return { id: randomUUID(), system: SYSTEM_NAME, status, code, ...(message === undefined ? {} : { message }) };
+  const on = (fault: Fault) => faults.on(fault, tppId);
+  return {
+    ...(on(errorBodyMissingFields) ? {} : { id: randomUUID(), system: SYSTEM_NAME }),
+    status: on(errorStatusAsText) ? String(status) : status,
+    ...(on(errorBodyWithoutCode) ? {} : { code }),
+    ...(message === undefined ? {} : { message: on(errorMessageNotText) ? { text: message } : message }),
+  };
 }
 
 /** Sends the error body. Handlers using it return nothing: fastify would otherwise send twice. */
 function sendError(faults: Faults, request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, message?: string): void {
   void reply
     .code(status)
-    .type('application/json; charset=utf-8')
-    .send(errorBody(faults, request.tppId, status, code, message));
+    .type(faults.on(errorsAsPlainText, request.tppId) ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8')
+    .send(JSON.stringify(errorBody(faults, request.tppId, status, code, message)));
 }
 
 /** Maps anything thrown (ours, fastify's, or a bug) to a status and code. */

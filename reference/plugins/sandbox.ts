@@ -3,9 +3,15 @@
 // like any request but need no TPP-Redirect-URI or TPP-Session-ID.
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
+import { defineFault } from '../faults.js';
 import type { CustomerType } from '../state/customers.js';
 
 const sandboxOperation = { sandboxOperation: true };
+
+const customerListServerError = defineFault('customer-list-server-error', {
+  description: 'GET /v1/sandbox/customers fails with 500',
+  breaks: ['SBX-05', 'END-22', 'ERR-45'],
+});
 /** A century either way is more than any test needs and keeps dates representable. */
 const MAX_OFFSET_SECONDS = 100 * 365 * 86_400;
 
@@ -29,9 +35,10 @@ export const sandboxPlugin = fp(
   (api, _options, done) => {
     const { bank } = api;
 
-    api.get('/sandbox/customers', { config: sandboxOperation }, () => ({
-      customers: [...bank.data.customers.values()].map(({ customerNumber, name, type }) => ({ customerNumber, name, type })),
-    }));
+    api.get('/sandbox/customers', { config: sandboxOperation }, (request) => {
+      if (bank.faults.on(customerListServerError, request.tppId)) throw new Error('customer directory unavailable');
+      return { customers: [...bank.data.customers.values()].map(({ customerNumber, name, type }) => ({ customerNumber, name, type })) };
+    });
 
     api.post<NewCustomer>(
       '/sandbox/customers',

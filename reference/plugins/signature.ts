@@ -42,6 +42,11 @@ const berlinGroupSignatureCodes = defineFault('berlin-group-signature-codes', {
   breaks: ['ERR-43', 'SIG-05', 'SIG-13'],
 });
 
+const noRequestIdEcho = defineFault('no-request-id-echo', {
+  description: 'responses do not repeat the X-Request-ID of the request',
+  breaks: ['HDR-03'],
+});
+
 /**
  * The verifier names what failed in Berlin Group terms; the answer uses the specification's code list
  * (catalogue ERR-43), which has no signature codes of its own.
@@ -172,7 +177,7 @@ export const signaturePlugin = fp<SignatureOptions>(
     // Berlin Group: a response carries the X-Request-ID of its request.
     api.addHook('onSend', (request, reply, payload, next) => {
       const requestId = header(request, 'x-request-id');
-      if (requestId !== undefined) void reply.header('x-request-id', requestId);
+      if (requestId !== undefined && !faults.on(noRequestIdEcho, request.tppId)) void reply.header('x-request-id', requestId);
       next(null, payload);
     });
     done();

@@ -7,9 +7,13 @@ const consentNotStored = defineFault('consent-not-stored', {
   description: 'the consent the PSU confirms during SCA is not stored, so PSU-ID calls keep answering 401',
   breaks: ['SCA-13', 'PSU-05'],
 });
+const consentStoredEmpty = defineFault('consent-stored-empty', {
+  description: 'the consent is stored without the accounts the PSU ticked, so the TPP sees none',
+  breaks: ['SCA-05', 'SCA-19', 'END-09'],
+});
 const accountsIgnoreConsent = defineFault('accounts-ignore-consent', {
   description: 'account endpoints return all accounts of the PSU, not only the consented ones',
-  breaks: ['SCA-19'],
+  breaks: ['SCA-19', 'END-09'],
 });
 
 export const CONSENT_RENEWAL_DAYS = 180;
@@ -54,7 +58,8 @@ export class Consents {
    */
   grant(tppId: string, customerNumber: string, context: PsuContext, accountIds: Iterable<string>, now: Date): void {
     if (this.faults.on(consentNotStored, tppId)) return;
-    this.byKey.set(this.key(tppId, customerNumber, context), { tppId, customerNumber, context, accountIds: new Set(accountIds), grantedAt: now });
+    const granted = this.faults.on(consentStoredEmpty, tppId) ? [] : accountIds;
+    this.byKey.set(this.key(tppId, customerNumber, context), { tppId, customerNumber, context, accountIds: new Set(granted), grantedAt: now });
   }
 
   /** What the TPP may see under a consent: consented accounts still open. */

@@ -14,11 +14,11 @@ import type { PsuDirectory } from './psu-ids.js';
 
 const noScaRedirect = defineFault('no-sca-redirect', {
   description: 'the 401 for a request that needs SCA is an error body without the scaRedirect link',
-  breaks: ['SCA-10', 'SCA-01'],
+  breaks: ['SCA-10', 'END-10'],
 });
 const scaRedirectWithoutVerbs = defineFault('sca-redirect-without-verbs', {
   description: 'the scaRedirect link has no verbs',
-  breaks: ['MSG-07'],
+  breaks: ['MSG-06'],
 });
 const scaRedirectOverHttp = defineFault('sca-redirect-over-http', {
   description: 'the scaRedirect href is a plain http:// address',
@@ -26,11 +26,19 @@ const scaRedirectOverHttp = defineFault('sca-redirect-over-http', {
 });
 const redirectDropsTppSessionId = defineFault('redirect-drops-tpp-session-id', {
   description: 'the redirect after successful SCA omits tpp-session-id',
-  breaks: ['EVT-06'],
+  breaks: ['EVT-06', 'PSU-09'],
 });
 const redirectDropsContext = defineFault('redirect-drops-context', {
   description: 'the redirect after successful SCA omits context',
   breaks: ['EVT-07'],
+});
+const redirectDropsPsuId = defineFault('redirect-drops-psu-id', {
+  description: 'the redirect after successful SCA omits psu-id',
+  breaks: ['SCA-12', 'PSU-04', 'EVT-03', 'PSU-01'],
+});
+const redirectDropsTppQuery = defineFault('redirect-drops-tpp-query', {
+  description: 'the redirect after SCA replaces the query the TPP put in TPP-Redirect-URI instead of adding to it',
+  breaks: ['EVT-02'],
 });
 const corporateIdInPrivateContext = defineFault('corporate-id-in-private-context', {
   description: 'the redirect after SCA in private context carries a psu-corporate-id',
@@ -138,12 +146,13 @@ export class ScaService {
       validUntil: this.clock.now().getTime() + SCA_SESSION_SECONDS * 1000,
     });
     const tppId = authorisation.tppId;
-    const params: [string, string][] = [['psu-id', this.psuIds.issue(tppId, customerNumber)]];
+    const psuId = this.psuIds.issue(tppId, customerNumber);
+    const params: [string, string][] = this.faults.on(redirectDropsPsuId, tppId) ? [] : [['psu-id', psuId]];
     if (psuCorporateId !== undefined) params.push(['psu-corporate-id', psuCorporateId]);
     else if (this.faults.on(corporateIdInPrivateContext, tppId)) params.push(['psu-corporate-id', randomUUID()]);
     if (!this.faults.on(redirectDropsTppSessionId, tppId)) params.push(['tpp-session-id', authorisation.tppSessionId]);
     if (!this.faults.on(redirectDropsContext, tppId)) params.push(['context', context.kind]);
-    return withQuery(authorisation.redirectUri, params);
+    return withQuery(authorisation.redirectUri, params, this.faults.on(redirectDropsTppQuery, tppId));
   }
 
   /** Failed or cancelled SCA: returns the redirect carrying the error (Events, "After failed SCA"). */
@@ -174,9 +183,9 @@ export class ScaService {
  * Appends parameters to the TPP's redirect address, keeping its own query and
  * fragment. Values are percent-encoded (a space is %20, never '+').
  */
-export function withQuery(address: string, params: [string, string][]): string {
+export function withQuery(address: string, params: [string, string][], replaceQuery = false): string {
   const url = new URL(address);
   const added = params.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
-  url.search = url.search.length > 1 ? `${url.search.slice(1)}&${added}` : added;
+  url.search = url.search.length > 1 && !replaceQuery ? `${url.search.slice(1)}&${added}` : added;
   return url.toString();
 }

@@ -1,35 +1,80 @@
 /**
- * Each fault of the reference bank, injected alone, makes the suite tests it targets FAIL, for the right
- * reason, and the run exit with 1 (non-conformant). Runs the real command against the real bank.
+ * The fault gauntlet: every fault the reference bank declares is switched on for a TPP of its own, and the
+ * scenarios that must catch it run as that TPP, all in one run of the real command against one bank. A
+ * conformance check that no fault can make fail proves nothing; this is where each is shown to fail, for
+ * the right reason (its own requirement), and without failing anything else.
  */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import type { TestRecord } from '../../lib/report/types.js';
-import { runCli } from '../support/run-cli.js';
-import { GAUNTLET } from './faults.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import type { GauntletFaultResult, RunResults } from '../../lib/report/types.js';
+import { listSuiteTests, type SuiteListing } from '../../lib/spec/coverage.js';
+import { REQUIREMENTS, requirementById } from '../../lib/spec/requirements.js';
+import { knownFaults } from '../../reference/server.js';
+import { runCli, type CliRun } from '../support/run-cli.js';
+import { NOT_RUN_AGAINST_REFERENCE, SCENARIOS_FOR_FAULT } from './plan.js';
 
-describe('fault gauntlet', { concurrency: 2 }, () => {
-  for (const { fault, grep, mustFail, because, warnings } of GAUNTLET) {
-    test(`fault ${fault} makes: ${mustFail.join('; ')} FAIL`, async () => {
-      const run = await runCli(['run', '--inject-fault', fault, '--grep', grep, '--workers', '1', '--report-dir', '{reportDir}']);
-      assert.ok(run.results, `no results.json; stderr: ${run.stderr}\nstdout: ${run.stdout}`);
-      assert.deepEqual(run.results.target.faults, [fault]);
-      for (const title of mustFail) {
-        const failed: TestRecord | undefined = run.results.tests.find((t) => t.title.includes(title));
-        assert.ok(failed, `no test titled "${title}" ran; ran: ${run.results.tests.map((t) => t.title).join(' | ')}`);
-        assert.equal(failed.status, 'FAIL', `"${failed.title}" should FAIL under ${fault}, was ${failed.status}`);
-        assert.match(failed.error ?? '', because, `"${failed.title}" failed for another reason:\n${failed.error}`);
+const FAULTS = knownFaults();
+const SCENARIO_TITLE = /^([A-Z]{3}-\d{2,3}\.[a-z]{1,2}) /;
+
+describe('fault gauntlet', () => {
+  let run: CliRun;
+  let results: RunResults;
+  let listing: SuiteListing;
+
+  before(async () => {
+    listing = await listSuiteTests();
+    const plan = { faults: FAULTS.map(({ name }) => ({ name, ...(SCENARIOS_FOR_FAULT[name] ? { scenarios: [...SCENARIOS_FOR_FAULT[name]] } : {}) })) };
+    run = await runCli(['run', '--gauntlet', '{reportDir}/plan.json', '--report-dir', '{reportDir}'], {}, (reportDir) => {
+      writeFileSync(join(reportDir, 'plan.json'), JSON.stringify(plan));
+    });
+    assert.ok(run.results?.gauntlet, `no gauntlet results; exit ${run.exitCode}\nstderr: ${run.stderr}\nstdout: ${run.stdout.slice(-3000)}`);
+    results = run.results;
+  });
+
+  const outcome = (fault: string): GauntletFaultResult => {
+    const found = results.gauntlet?.find((g) => g.fault === fault);
+    assert.ok(found, `no results for fault ${fault}`);
+    return found;
+  };
+
+  for (const fault of FAULTS) {
+    test(`${fault.name}: ${fault.breaks.join(', ')} fail, and nothing else`, () => {
+      const result = outcome(fault.name);
+      assert.ok(result.scenarios.length > 0, `no scenario ran under ${fault.name}`);
+      const stopped = result.scenarios.filter((s) => s.status === 'ERROR' || s.status === 'INTERRUPTED');
+      assert.deepEqual(stopped, [], `scenarios stopped instead of judging under ${fault.name}`);
+      const failing = result.requirements.filter((r) => r.status === 'FAIL' || r.status === 'WARNING');
+      for (const id of fault.breaks) {
+        const verdict = result.requirements.find((r) => r.id === id);
+        const expected = requirementById(id)?.level === 'MUST' ? 'FAIL' : 'WARNING';
+        assert.equal(verdict?.status, expected, `${id} under ${fault.name}: ${verdict ? `${verdict.status} (${verdict.reason ?? ''})` : 'not judged by any scenario run'}`);
       }
-      if (warnings) {
-        for (const id of warnings) {
-          assert.equal(run.results.requirements.find((r) => r.id === id)?.status, 'WARNING', `${id} under ${fault}`);
-        }
-        assert.equal(run.results.verdict, 'INCOMPLETE');
-        assert.equal(run.exitCode, 0);
-      } else {
-        assert.equal(run.results.verdict, 'NON_CONFORMANT');
-        assert.equal(run.exitCode, 1);
-      }
+      const unexpected = failing.filter((r) => !fault.breaks.includes(r.id)).map((r) => `${r.id} ${r.status}: ${r.reason ?? ''}`);
+      assert.deepEqual(unexpected, [], `${fault.name} also failed requirements it does not declare`);
     });
   }
+
+  test('every check a scenario declares is made to fail by some fault', () => {
+    const failed = new Set(results.gauntlet?.flatMap((g) => g.scenarios.flatMap((s) => s.failed.map((id) => `${s.scenario} ${id}`))) ?? []);
+    const missing: string[] = [];
+    for (const spec of listing.specs) {
+      const scenario = SCENARIO_TITLE.exec(spec.title)?.[1];
+      assert.ok(scenario, `suite test without a scenario id: ${spec.title}`);
+      if (NOT_RUN_AGAINST_REFERENCE[scenario]) continue;
+      for (const id of spec.ids) if (!failed.has(`${scenario} ${id}`)) missing.push(`${scenario} ${id}`);
+    }
+    assert.deepEqual(missing, [], 'checks (scenario and requirement) that no fault of the reference bank makes fail');
+  });
+
+  test('every rule checked on every exchange is broken by some fault', () => {
+    const broken = new Set(FAULTS.flatMap((f) => f.breaks));
+    const unbroken = REQUIREMENTS.filter((r) => r.everyExchange && !broken.has(r.id)).map((r) => r.id);
+    assert.deepEqual(unbroken, []);
+  });
+
+  test('the faulty runs certify nothing: no scenario ran without a fault', () => {
+    assert.deepEqual(results.tests.filter((t) => t.fault === undefined).map((t) => t.scenario), []);
+  });
 });

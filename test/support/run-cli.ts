@@ -13,8 +13,10 @@ export interface CliRun {
   results?: RunResults;
 }
 
-export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+/** `{reportDir}` in an argument is the run's own temporary folder; `prepare` may write files into it first. */
+export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}, prepare?: (reportDir: string) => void): Promise<CliRun> {
   const reportDir = mkdtempSync(join(tmpdir(), 'xs2a-cli-test-'));
+  prepare?.(reportDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'lib/cli/main.ts', ...args.map((a) => a.replace('{reportDir}', reportDir))], {
     env: { ...process.env, CI: '1', XS2A_CONSOLE_REPORTER: 'dot', ...env },
   });

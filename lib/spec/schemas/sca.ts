@@ -62,10 +62,16 @@ export const ScaRedirectBody = named(
   },
 );
 
+/** `required` for one property, with the requirement that asks for it: a missing field blames only its own rule. */
+function requires(property: string, id: string): JsonSchema {
+  // AJV's strict mode wants a required property declared beside it; `true` adds no rule.
+  return { required: [property], properties: { [property]: true }, ...req(id) };
+}
+
 export const ErrorBody = named('ErrorBody', "The specification's error body; message may be absent (e.g. SYSTEM_ERROR).", {
   type: 'object',
-  required: ['id', 'system', 'status', 'code'],
   ...req('ERR-01', 'ERR-02', 'ERR-03', 'ERR-04'),
+  allOf: [requires('id', 'ERR-01'), requires('system', 'ERR-02'), requires('status', 'ERR-03'), requires('code', 'ERR-04')],
   properties: {
     id: { type: 'string', minLength: 1, ...req('ERR-01') },
     system: { type: 'string', minLength: 1, ...req('ERR-02') },
@@ -87,8 +93,8 @@ export const RedirectSuccessQuery = named(
   'Query parameters of the redirect to TPP-Redirect-URI after successful SCA (parsed, all strings).',
   {
     type: 'object',
-    required: ['psu-id', 'tpp-session-id', 'context'],
     ...req('EVT-02'),
+    allOf: [requires('psu-id', 'EVT-03'), requires('tpp-session-id', 'EVT-06'), requires('context', 'EVT-07')],
     properties: {
       'psu-id': ref('Uuid', req('EVT-03', 'PSU-01')),
       'psu-corporate-id': ref('Uuid', req('EVT-04', 'PSU-08')),
@@ -106,8 +112,8 @@ export const RedirectFailureQuery = named(
   'Query parameters of the redirect to TPP-Redirect-URI after failed SCA (parsed, all strings; status numeric; system required for a server error).',
   {
     type: 'object',
-    required: ['status', 'code', 'message'],
     ...req('EVT-02'),
+    allOf: [requires('status', 'EVT-09'), requires('code', 'EVT-10'), requires('message', 'EVT-11')],
     properties: {
       system: { type: 'string', minLength: 1, ...req('EVT-08') },
       status: { type: 'string', pattern: '^[1-5][0-9]{2}$', ...req('EVT-09') },

@@ -14,16 +14,24 @@ export function formatSummary(results: RunResults, reportPath: string): string {
     `xs2a-conformance ${results.tool.version} · target ${results.target.name} (${results.target.environment}${
       results.target.embedded ? ', embedded' : ''
     }) · ${(results.durationMs / 1000).toFixed(1)} s${results.target.faults.length ? ` · faults: ${results.target.faults.join(', ')}` : ''}`,
-    `Tests:        ${nonZero(t)} (of ${t.total})`,
+    `Scenarios:    ${nonZero(t)} (of ${t.total})`,
     `Requirements: ${nonZero(r)} (of ${r.total} in the catalogue)`,
   ];
   for (const requirement of results.requirements) {
-    if (requirement.status === 'FAIL' || requirement.status === 'WARNING' || requirement.status === 'INTERRUPTED') {
-      lines.push(`  ${requirement.status.padEnd(11)} ${requirement.id}  ${requirement.statement}`);
+    if (['FAIL', 'WARNING', 'INTERRUPTED', 'NOT_EVALUATED'].includes(requirement.status)) {
+      lines.push(`  ${requirement.status.padEnd(13)} ${requirement.id}  ${requirement.statement}`);
+      if (requirement.reason) lines.push(`  ${''.padEnd(13)} ${''.padEnd(requirement.id.length)}  ${requirement.reason}`);
     }
     if (requirement.deviationUnexpectedlyPasses) {
       lines.push(`  !! ${requirement.id} is listed as a known deviation but now passes: remove it from the deviations list`);
     }
+  }
+  for (const test of results.tests) {
+    if (test.status === 'ERROR' && test.fault === undefined) lines.push(`  ERROR         ${test.scenario}  stopped: ${(test.error ?? '').split('\n')[0]}`);
+  }
+  if (results.gauntlet) {
+    const caught = results.gauntlet.filter((g) => g.requirements.some((r) => r.status === 'FAIL' || r.status === 'WARNING')).length;
+    lines.push(`Gauntlet:     ${results.gauntlet.length} faults, ${caught} caught, ${results.tests.length} scenario runs`);
   }
   lines.push(`Verdict:      ${results.verdict} (exit ${results.exitCode})${results.verdictReasons.length ? ': ' + results.verdictReasons.join('; ') : ''}`);
   lines.push(`Report:       ${reportPath}`);

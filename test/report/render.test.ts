@@ -7,7 +7,8 @@ import type { RunResults, TestRecord } from '../../lib/report/types.js';
 function testRecord(id: string, status: TestRecord['status'], requirements: string[], error?: string): TestRecord {
   return {
     id,
-    title: `test ${id} <b>`,
+    scenario: `${requirements[0] ?? 'XXX-00'}.a`,
+    title: `${requirements[0] ?? 'XXX-00'}.a test ${id} <b>`,
     file: 'suites/x.spec.ts',
     line: 1,
     requirements,
@@ -15,6 +16,7 @@ function testRecord(id: string, status: TestRecord['status'], requirements: stri
     durationMs: 12,
     ...(error ? { error } : {}),
     warnings: [],
+    checks: status === 'FAIL' ? requirements.map((requirement) => ({ requirement, verdict: 'FAIL' as const, source: 'scenario' as const, message: `-> ${requirement} MUST: x\n${error ?? ''}` })) : [],
     evidence: {
       exchanges: [
         {
@@ -33,7 +35,7 @@ function testRecord(id: string, status: TestRecord['status'], requirements: stri
 }
 
 const RESULTS: RunResults = {
-  schemaVersion: 1,
+  schemaVersion: 2,
   tool: { name: 'xs2a-conformance', version: '0.0.0' },
   runId: 'run-1',
   target: { name: 'staging', environment: 'staging', baseUrl: 'https://bank', embedded: false, faults: [] },
@@ -45,13 +47,13 @@ const RESULTS: RunResults = {
   verdictReasons: ['1 requirement(s) failed: SIG-04'],
   exitCode: 1,
   summary: {
-    tests: { PASS: 1, FAIL: 2, NOT_TESTABLE: 0, SKIPPED: 0, INTERRUPTED: 0, total: 3 },
-    requirements: { PASS: 1, FAIL: 1, WARNING: 0, NOT_TESTABLE: 0, SKIPPED: 0, KNOWN_DEVIATION: 1, INTERRUPTED: 0, NOT_COVERED: 0, MANUAL: 0, total: 3 },
+    tests: { PASS: 1, FAIL: 2, ERROR: 0, NOT_TESTABLE: 0, SKIPPED: 0, INTERRUPTED: 0, total: 3 },
+    requirements: { PASS: 1, FAIL: 1, WARNING: 0, NOT_EVALUATED: 0, NOT_TESTABLE: 0, SKIPPED: 0, KNOWN_DEVIATION: 1, INTERRUPTED: 0, NOT_COVERED: 0, MANUAL: 0, total: 3 },
   },
   requirements: [
-    { id: 'SIG-03', area: 'SIG', level: 'MUST', section: 's', statement: 'signed ok', status: 'PASS', tests: ['a'] },
-    { id: 'SIG-04', area: 'SIG', level: 'MUST', section: 's', statement: 'unsigned gets 400', status: 'FAIL', tests: ['b'] },
-    { id: 'PAG-02', area: 'PAG', level: 'MUST', section: 's', statement: 'links carry limit', status: 'KNOWN_DEVIATION', reason: 'fix in 1.24', tests: ['c'] },
+    { id: 'SIG-03', area: 'SIG', level: 'MUST', section: 's', statement: 'signed ok', basis: 'specification', fillsGap: false, status: 'PASS', tests: ['SIG-03.a'] },
+    { id: 'SIG-04', area: 'SIG', level: 'MUST', section: 's', statement: 'unsigned gets 400', basis: 'specification', fillsGap: false, status: 'FAIL', tests: ['SIG-04.a'] },
+    { id: 'PAG-02', area: 'PAG', level: 'MUST', section: 's', statement: 'links carry limit', basis: 'berlin-group', fillsGap: true, source: 'OpenAPI 1.3.8 _links', status: 'KNOWN_DEVIATION', reason: 'fix in 1.24', tests: ['PAG-02.a'] },
   ],
   tests: [
     testRecord('a', 'PASS', ['SIG-03']),
@@ -63,12 +65,12 @@ const RESULTS: RunResults = {
 describe('JUnit output', () => {
   const xml = renderJunit(RESULTS);
 
-  test('a failing test is a failure, with the Expected line as its message', () => {
-    assert.match(xml, /name="\[SIG-04\] test b &lt;b&gt;"[^>]*>\n[\s\S]*?<failure message="Expected: HTTP 400">/);
+  test('a failing scenario is a failure, with its stable id in the name and the requirement line as its message', () => {
+    assert.match(xml, /name="SIG-04\.a test b &lt;b&gt;"[^>]*>\n[\s\S]*?<property name="scenario" value="SIG-04\.a"\/>[\s\S]*?<failure message="-&gt; SIG-04 MUST: x">/);
   });
 
   test('a failure excused by a known deviation is skipped, not failed, so a gate does not block on it', () => {
-    assert.match(xml, /name="\[PAG-02\] test c &lt;b&gt;"[^>]*>\n[\s\S]*?<skipped message="known deviation"\/>/);
+    assert.match(xml, /name="PAG-02\.a test c &lt;b&gt;"[^>]*>\n[\s\S]*?<skipped message="known deviation"\/>/);
     assert.match(xml, /<testsuite name="suites\/x.spec.ts" tests="3" failures="1" errors="0" skipped="1"/);
   });
 });
@@ -86,5 +88,10 @@ describe('HTML report', () => {
     assert.ok(attention > 0 && attention < html.indexOf('<h2>Requirements</h2>'));
     assert.match(html.slice(attention, html.indexOf('<h2>Requirements</h2>')), /SIG-04/);
     assert.match(html, /fix in 1\.24/);
+  });
+
+  test('an entry that fills a gap is marked, with its source', () => {
+    assert.match(html, /fills a gap: Berlin Group/);
+    assert.match(html, /Source: OpenAPI 1\.3\.8 _links/);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Code lists of the specification (open-banking-interface-spec.md, "Payment initiation request"):
- * the currency list and the country list, exactly as the specification gives them and in its order.
+ * the currency list and the country list, exactly as the specification gives them and in its order;
+ * and the ISO 20022 cashAccountType codes the specification refers to ("follows ISO 20022 mapping").
  *
  * Minor units come from the `currency-codes` package (ISO 4217 list one, see CURRENCY_DATA_PUBLISHED)
  * where it knows the code. The specification's list also holds codes that are not current ISO 4217

@@ -44,6 +44,7 @@ export const BSK = defineArea('BSK', [
     id: 'BSK-07', level: 'MUST', section: `${R} > other fields (not shown)`,
     statement: 'The signing basket resource follows the Berlin Group 1.3 shape: created from paymentIds, answered with transactionStatus, basketId, _links.',
     testedBy: 'automated',
+    expect: { status: [201] },
     basis: 'berlin-group',
     source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, path /v1/signing-baskets, schemas signingBasket, signingBasketResponse-201, signingBasketResponse-200, signingBasketStatusResponse-200',
     interpretation: 'Create with POST /v1/signing-baskets {"paymentIds": [...]}; the 201 carries transactionStatus, basketId and _links. The basket status takes the spec\'s transactionStatus list, not the Berlin Group basket list (which has PATC), since it is the status of a payment (BSK-05). Paths can be overridden per target.',

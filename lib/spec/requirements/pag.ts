@@ -6,7 +6,7 @@ export const PAG = defineArea('PAG', [
     id: 'PAG-01', level: 'MUST', section: 'Limits > Default transaction page size',
     statement: 'A transaction listing without parameters holds at most 200 booked transactions per page.',
     testedBy: 'needs-capability:sandbox-mock-data',
-    interpretation: 'Whether pending entries count towards the 200 is not said; the check counts booked entries only, which a bank counting both also meets (the known issue says limit does not cut pending ones in production).',
+    interpretation: 'Whether pending entries count towards the page size is not said; the check counts booked entries only, which a bank counting both also meets (the known issue says limit does not cut pending ones in production).',
   },
   {
     id: 'PAG-02', level: 'MUST', section: 'Limits > Default transaction page size',

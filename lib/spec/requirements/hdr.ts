@@ -21,7 +21,7 @@ export const HDR = defineArea('HDR', [
     statement: 'X-Request-ID is required: a request without it gets 400.',
     testedBy: 'automated',
     expect: REFUSED,
-    interpretation: `${REQUIRED} Any non-empty string is accepted; the suite sends UUIDs as the Berlin Group does.`,
+    interpretation: `${REQUIRED} On requests whose header set the spec does not show, the Berlin Group requires it as well (OpenAPI 1.3.8, parameter X-Request-ID). Any non-empty string is accepted, though the Berlin Group types it a UUID; the suite sends UUIDs.`,
   },
   {
     id: 'HDR-03', level: 'SHOULD', section: `${H}X-Request-ID`,
@@ -39,10 +39,10 @@ export const HDR = defineArea('HDR', [
   },
   {
     id: 'HDR-05', level: 'MUST', section: `${H}TPP-Session-ID`,
-    statement: 'TPP-Session-ID is required: a request without it gets 400.',
+    statement: 'TPP-Session-ID is required: a payment initiation without it gets 400.',
     testedBy: 'automated',
     expect: REFUSED,
-    interpretation: REQUIRED,
+    interpretation: `${REQUIRED} The header sets of other requests are not shown, and the Berlin Group does not have the header, so its absence elsewhere is not judged here.`,
   },
   {
     id: 'HDR-06', level: 'MUST', section: `${H}TPP-Redirect-URI`,

@@ -1,6 +1,7 @@
 /**
  * Code lists of the specification (open-banking-interface-spec.md, "Payment initiation request"):
- * the currency list and the country list, exactly as the specification gives them and in its order.
+ * the currency list and the country list, exactly as the specification gives them and in its order;
+ * and the ISO 20022 cashAccountType codes the specification refers to ("follows ISO 20022 mapping").
  *
  * Minor units come from the `currency-codes` package (ISO 4217 list one, see CURRENCY_DATA_PUBLISHED)
  * where it knows the code. The specification's list also holds codes that are not current ISO 4217
@@ -144,4 +145,24 @@ export function currencyOf(code: string): Currency | undefined {
 /** ISO 4217 minor units of one of the specification's currencies; undefined for any other code. */
 export function minorUnitsOf(code: string): number | undefined {
   return currencyByCode.get(code)?.minorUnits;
+}
+
+/**
+ * ISO 20022 external code list ExternalCashAccountType1Code (the codes of `cashAccountType`, catalogue
+ * AIS-08 and VER-15), from the ISO 20022 External Code Sets; the Berlin Group 1.3.8 OpenAPI names the list
+ * for cashAccountType and carries the same codes, commented out, in its schema. Codes added by later
+ * releases of the external code sets (NFCA, VACC) are included: a bank may use any code of the list.
+ */
+export const CASH_ACCOUNT_TYPES = [
+  'CACC', 'CARD', 'CASH', 'CHAR', 'CISH', 'COMM', 'CPAC', 'LLSV', 'LOAN', 'MGLD', 'MOMA', 'NFCA', 'NREX',
+  'ODFT', 'ONDP', 'OTHR', 'SACC', 'SLRY', 'SVGS', 'TAXE', 'TRAN', 'TRAS', 'VACC',
+] as const;
+
+export type CashAccountType = (typeof CASH_ACCOUNT_TYPES)[number];
+
+const cashAccountTypeSet: ReadonlySet<string> = new Set<string>(CASH_ACCOUNT_TYPES);
+
+/** True when `code` is an ExternalCashAccountType1 code (upper case only). */
+export function isCashAccountType(code: unknown): code is CashAccountType {
+  return typeof code === 'string' && cashAccountTypeSet.has(code);
 }

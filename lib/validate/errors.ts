@@ -14,7 +14,6 @@ import {
   AMOUNT_SYNTAX_PATTERN,
   BIC_PATTERN,
   IBAN_PATTERN,
-  PAYMENT_AMOUNT_PATTERN,
   fractionDigitsOf,
 } from './formats.js';
 import { annotationOf, escapePointerSegment, nearestRequirement, requirementIds } from './schema-walk.js';
@@ -37,17 +36,14 @@ const MAX_SHOWN = 60;
 
 /** What the project's patterns mean, in words (other patterns are shown as they are). */
 const PATTERN_DESCRIPTIONS: Readonly<Record<string, string>> = {
-  [AMOUNT_SYNTAX_PATTERN]: 'a decimal number with a dot separator (no exponent, comma or space)',
-  [PAYMENT_AMOUNT_PATTERN]: 'a plain positive decimal (no sign, not zero, no exponent, comma or space)',
+  [AMOUNT_SYNTAX_PATTERN]: 'a decimal number with a dot separator and an optional leading minus (no exponent, comma, space or plus)',
   [AMOUNT_PRECISION_PATTERN]: `at most ${AMOUNT_PRECISION} digits (precision ${AMOUNT_PRECISION})`,
   [AMOUNT_SCALE_PATTERN]: `at most ${AMOUNT_SCALE} fraction digits (scale ${AMOUNT_SCALE})`,
   [IBAN_PATTERN]: 'an IBAN in electronic form (country code, 2 check digits, up to 30 letters or digits)',
   [BIC_PATTERN]: 'a BIC of 8 or 11 upper-case characters',
   '^[1-5][0-9]{2}$': 'an HTTP status code of 3 digits',
   '^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$': 'an upper-snake-case code',
-  '^[A-Z]{4}$': 'a code of 4 capital letters',
   '^[a-zA-Z0-9]{1,30}$': '1 to 30 letters or digits',
-  '^[0-9]{9}([0-9]{2})?$': 'an organisation number (9 digits) or an 11-digit number',
   '^[0-9]{4}$': '4 digits',
   '^[A-Z0-9]{4}$': '4 capital letters or digits',
 };

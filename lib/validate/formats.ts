@@ -7,18 +7,21 @@
  *   FMT-06): seconds and an offset are required; fractional seconds are allowed and `Z` counts as
  *   `+00:00`; `T` and `Z` in upper case (ISO 8601). Calendar values are checked (no 2024-02-30, no
  *   24:00:00, no offset +25:00).
- * - amount (catalogue PAY-05 to PAY-09): at most 18 digits in total, leading zeros of the integer part
- *   not counted (precision 18); at most 5 fraction digits (scale 5); no more fraction digits than the
- *   currency's ISO 4217 minor units, fewer allowed ("10" and "10.5" are accepted for EUR; "10.505" is
- *   not; any fraction is rejected for JPY). A payment amount is moreover a plain positive decimal.
- *   The `exact` mode (fraction digits equal to the minor units: "10.00" for EUR, "10" for JPY) is
- *   available for the strictest reading.
+ * - amount (catalogue PAY-05 to PAY-09, PAY-47): the Berlin Group form (a dot separator, an optional
+ *   leading minus, no exponent, comma or space); at most 18 digits in total, leading zeros of the
+ *   integer part not counted (precision 18), whatever the sign; at most 5 fraction digits (scale 5); no
+ *   more fraction digits than the currency's ISO 4217 minor units. Fewer are not refused ("10" and
+ *   "10.5" for EUR): the specification's "must match" can be read either way (PAY-47), and a schema
+ *   error is a failure. The `exact` mode (fraction digits equal to the minor units: "10.00" for EUR, "10"
+ *   for JPY) is available for the strict reading. A zero or negative payment amount is left to the
+ *   SHOULD-level check PAY-48 (POSITIVE_AMOUNT_PATTERN), not to the schemas.
  * - uuid: RFC 4122 textual form, either case, with the RFC 4122 variant bits and a version 1 to 8.
  * - iban: electronic form (no spaces, upper case), at most 34 characters, country-specific structure
  *   and the ISO 13616 mod-97 check, via ibantools.
  * - bic: the Berlin Group BICFI pattern, and a country code ibantools knows.
  * - norwegian-national-id: fødselsnummer or D-number with both mod-11 check digits (H-numbers and
- *   FH-numbers are not national identity numbers and are rejected).
+ *   FH-numbers are not national identity numbers and are rejected). No schema uses it: the sandbox logs
+ *   in with mocked numbers, which need not carry valid check digits (HDR-17, SBX-05).
  */
 import { isValidBIC, isValidIBAN } from 'ibantools';
 import { NorwegianId } from 'norwegian-national-id-validator';
@@ -29,10 +32,17 @@ export const IBAN_MAX_LENGTH = 34;
 export const BIC_PATTERN = '^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$';
 /** A decimal amount: optional minus, digits, optional dot and digits (no exponent, comma or space). */
 export const AMOUNT_SYNTAX_PATTERN = '^-?[0-9]+(\\.[0-9]+)?$';
-/** A payment amount: a plain positive decimal, no sign, not zero (catalogue PAY-09). */
-export const PAYMENT_AMOUNT_PATTERN = '^(?!0+(\\.0+)?$)[0-9]+(\\.[0-9]+)?$';
-/** Precision 18: not 19 digits after the sign and the leading zeros (a dot may sit between them). */
-export const AMOUNT_PRECISION_PATTERN = '^-?0*(?!(?:\\.?[0-9]){19})';
+/**
+ * A positive amount: no sign, not zero (catalogue PAY-48, SHOULD). Not used by the schemas, since the
+ * specification and the Berlin Group allow zero and negative amounts and a schema error is a failure.
+ */
+export const POSITIVE_AMOUNT_PATTERN = '^(?!0+(\\.0+)?$)[0-9]+(\\.[0-9]+)?$';
+/**
+ * Precision 18: not 19 digits after the sign and the leading zeros (a dot may sit between them). The
+ * minus is taken when present (`-|(?!-)`), so the engine cannot skip it and test the lookahead at the
+ * sign, which once let every negative amount through.
+ */
+export const AMOUNT_PRECISION_PATTERN = '^(?:-|(?!-))0*(?!(?:\\.?[0-9]){19})';
 /** Scale 5: at most 5 characters after the decimal dot. */
 export const AMOUNT_SCALE_PATTERN = '^[^.]*(\\.[^.]{0,5})?$';
 export const AMOUNT_PRECISION = 18;

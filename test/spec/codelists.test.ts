@@ -6,11 +6,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import currencyCodes from 'currency-codes';
 import {
+  CASH_ACCOUNT_TYPES,
   COUNTRIES,
   CURRENCIES,
   NON_CURRENT_CURRENCIES,
   SPEC_CURRENCY_CODES,
   currencyOf,
+  isCashAccountType,
   isCountry,
   isCurrency,
   minorUnitsOf,
@@ -103,5 +105,21 @@ describe('country list', () => {
   it('accepts exactly the listed codes, in upper case', () => {
     for (const code of spec) assert.ok(isCountry(code), code);
     for (const code of ['no', 'XK', 'EU', 'UK', 'NOR', '', null]) assert.equal(isCountry(code), false, String(code));
+  });
+});
+
+describe('cashAccountType code list (ISO 20022 ExternalCashAccountType1Code)', () => {
+  it('holds the 23 codes, four capital letters each, without repeats', () => {
+    assert.equal(CASH_ACCOUNT_TYPES.length, 23);
+    assert.equal(new Set(CASH_ACCOUNT_TYPES).size, 23);
+    for (const code of CASH_ACCOUNT_TYPES) assert.match(code, /^[A-Z]{4}$/);
+  });
+
+  it('has the codes the sandbox and the Berlin Group use, CARD and the later NFCA and VACC included', () => {
+    for (const code of ['CACC', 'CARD', 'CASH', 'LOAN', 'SVGS', 'TAXE', 'TRAN', 'OTHR', 'NFCA', 'VACC']) assert.ok(isCashAccountType(code), code);
+  });
+
+  it('refuses other values', () => {
+    for (const code of ['ABCD', 'cacc', 'CUR', 'CURRENT', '', 42]) assert.equal(isCashAccountType(code), false, String(code));
   });
 });

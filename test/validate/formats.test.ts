@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  POSITIVE_AMOUNT_PATTERN,
   checkAmount,
   fractionDigitsOf,
   ibanMod97,
@@ -138,6 +139,20 @@ describe('amount rule', () => {
     assert.equal(checkAmount('1234567890123456789', 'JPY')?.rule, 'amount-precision');
     assert.equal(checkAmount('12345678901234567.89', 'EUR')?.rule, 'amount-precision');
     assert.equal(checkAmount('1.123456', 'XXX')?.rule, 'amount-scale');
+  });
+
+  it('checks precision 18 whatever the sign (a 19-digit negative amount once passed)', () => {
+    assert.equal(checkAmount('-1234567890123456789', 'JPY')?.rule, 'amount-precision');
+    assert.equal(checkAmount('-12345678901234567.89', 'EUR')?.rule, 'amount-precision');
+    assert.equal(checkAmount('-123456789012345678', 'JPY'), null);
+    assert.equal(checkAmount('-0000123456789012345678', 'JPY'), null);
+    assert.equal(checkAmount('-1234567890123456.78', 'EUR'), null);
+  });
+
+  it('keeps a positive-amount pattern for the SHOULD-level check PAY-48, outside the schemas', () => {
+    const positive = new RegExp(POSITIVE_AMOUNT_PATTERN, 'u');
+    for (const amount of ['1', '0.01', '10.00']) assert.ok(positive.test(amount), amount);
+    for (const amount of ['0', '0.00', '-1', '+1']) assert.ok(!positive.test(amount), amount);
   });
 
   it('refuses other syntax', () => {

@@ -4,7 +4,7 @@ import { defineArea } from './types.js';
 const S = 'Resources > Structured-address rule';
 
 const DATE_BY_ENVIRONMENT =
-  'The date follows the environment declared for the target: `sandbox` uses 13 August 2026; `production` and `staging` use 15 November 2026, because staging runs the production release line. The date is compared with the target clock (its Date response header), not the suite clock.';
+  'The date follows the environment declared for the target, one of the two the spec knows: `sandbox` uses 13 August 2026, `production` 15 November 2026. The date is compared with the target clock (its Date response header), not the suite clock.';
 
 export const ADR = defineArea('ADR', [
   {
@@ -15,36 +15,44 @@ export const ADR = defineArea('ADR', [
   },
   {
     id: 'ADR-02', level: 'MUST', section: `${S} 2`,
-    statement: 'The bank infers all debtor data itself: a payment with only debtorAccount (iban, currency) on the debtor side is accepted.',
+    statement: 'The bank infers all debtor data itself: a payment with only debtorAccount (iban, currency) on the debtor side is accepted (201).',
     testedBy: 'automated',
+    expect: { status: [201] },
   },
   {
     id: 'ADR-03', level: 'MUST', section: `${S} 3`,
     statement: 'The TPP supplies the creditor agent BIC in `creditorAgent`; a malformed BIC there gets 400.',
     testedBy: 'automated',
-    interpretation: 'The field table has no field for it; the rule says no other API change is needed, so the Berlin Group request field `creditorAgent` (a BIC, 8 or 11 characters, pattern [A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?) carries it.',
+    basis: 'berlin-group',
+    source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, schema paymentInitiation_json property creditorAgent (schema bicfi)',
+    expect: { status: [400] },
+    interpretation: 'The field table has no field for it; the rule says no other API change is needed, so the Berlin Group request field `creditorAgent` (a BIC, 8 or 11 characters, pattern [A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?) carries it. A missing BIC is ADR-13.',
   },
   {
     id: 'ADR-04', level: 'MUST', section: `${S} 3`,
-    statement: 'The TPP supplies the creditor name; a payment without creditorName is refused.',
+    statement: 'The TPP supplies the creditor name; a payment without creditorName is refused with 400.',
     testedBy: 'automated',
+    expect: { status: [400] },
   },
   {
     id: 'ADR-05', level: 'MUST', section: `${S} 3`,
-    statement: 'The TPP supplies the creditor town name (creditorAddress.townName); once enforced, a payment without it is refused.',
+    statement: 'The TPP supplies the creditor town name (creditorAddress.townName); once enforced, a payment without it is refused with 400.',
     testedBy: 'automated',
-    interpretation: 'The deprecated creditorAddress.city also satisfies the rule while it is still accepted (PAY-23).',
+    expect: { status: [400] },
+    interpretation: 'Where the bank still accepts the deprecated creditorAddress.city (PAY-23), a city value also satisfies the rule; where it refuses city, only townName does.',
   },
   {
     id: 'ADR-06', level: 'MUST', section: `${S} 3`,
-    statement: 'The TPP supplies the creditor country code; once enforced, a payment without creditorAddress.country is refused.',
+    statement: 'The TPP supplies the creditor country code; once enforced, a payment without creditorAddress.country is refused with 400.',
     testedBy: 'automated',
+    expect: { status: [400] },
   },
   {
     id: 'ADR-07', level: 'MUST', section: `${S} 4`,
-    statement: 'Mandatory address parts that are missing and cannot be inferred give an error response (400), never 201 or 5xx.',
+    statement: 'A missing creditor town name or country, which cannot be inferred, gives an error response (400), never 201 or 5xx.',
     testedBy: 'automated',
-    interpretation: 'Status 400 with code FORMAT_ERROR. A bank may derive the creditor agent BIC from the creditor IBAN, so for a missing BIC either 201 or 400 passes; a missing town name or country cannot be inferred and must give 400. The reference bank refuses all three.',
+    expect: { status: [400] },
+    interpretation: 'The spec says only "returns an error"; 400 is the status it gives every other refusal of a malformed request, and the code is checked under ERR-21. A missing creditor agent BIC can be inferred from the IBAN, so it is ADR-13.',
   },
   {
     id: 'ADR-08', level: 'MUST', section: `${S} 5`,
@@ -61,18 +69,25 @@ export const ADR = defineArea('ADR', [
   {
     id: 'ADR-10', level: 'MUST', section: `${S} 5`,
     statement: 'In production the structured-address rule is enforced from 15 November 2026.',
-    testedBy: 'automated',
-    interpretation: `${DATE_BY_ENVIRONMENT} A production target never gets the writing test (safety policy), so this runs on staging targets.`,
+    testedBy: 'manual:observable only by initiating payments in production, which the suite never does (safety policy)',
+    interpretation: `${DATE_BY_ENVIRONMENT} No other environment stands in for production: the sandbox has its own date.`,
   },
   {
     id: 'ADR-11', level: 'MUST', section: `${S} 5`,
     statement: 'Before 15 November 2026 production does not refuse a payment for missing structured-address parts.',
-    testedBy: 'needs-capability:clock-control',
-    interpretation: DATE_BY_ENVIRONMENT,
+    testedBy: 'manual:observable only by initiating payments in production, which the suite never does, and whose clock it cannot move',
+    interpretation: `"Enforcement starts" on a date means no refusal before it. ${DATE_BY_ENVIRONMENT}`,
   },
   {
     id: 'ADR-12', level: 'INFO', section: `${S} 5`,
     statement: 'The structured-address rule brings no other API change: no new endpoint, header or status.',
     testedBy: 'manual:context only; nothing to observe beyond ADR-01 to ADR-11',
+  },
+  {
+    id: 'ADR-13', level: 'MAY', section: `${S} 4`,
+    statement: 'A payment without a creditor agent BIC may be accepted (the BIC inferred from the creditor IBAN) or refused with 400: both pass.',
+    testedBy: 'automated',
+    expect: { status: [201, 400] },
+    interpretation: 'Rule 3 asks the TPP for the BIC, but rule 4 refuses only parts that cannot be inferred, and a BIC can be derived from most IBANs. The reference bank refuses a missing BIC once the rule is enforced.',
   },
 ]);

@@ -3,7 +3,8 @@ import { defineArea } from './types.js';
 
 const F = 'Resources > Account information facts > ';
 const NS = 'Resources > Account, balance, transaction and consent fields (not shown)';
-const BG = 'The spec does not show these fields and says the interface follows XS2A 1.3; the Berlin Group 1.3.8 shape fills the gap, with the spec\'s own facts (string amounts, Link verbs, name 70) taking precedence.';
+const BG = 'The spec does not show these fields and says the interface follows XS2A 1.3; the Berlin Group 1.3.8 shape fills the gap, with the spec\'s own facts (string amounts, name 70, cashAccountType codes) taking precedence. Links keep the Berlin Group shape: verbs on them are MSG-09 (SHOULD).';
+const OAS = 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, schema';
 
 export const AIS = defineArea('AIS', [
   {
@@ -28,9 +29,9 @@ export const AIS = defineArea('AIS', [
   },
   {
     id: 'AIS-05', level: 'MAY', section: `${F}additionalInformationProprietaryX`,
-    statement: 'Extra proprietary references appear, when available, in additionalInformationProprietaryX fields, as strings.',
+    statement: 'Extra proprietary references appear, when available, in additionalInformationProprietaryX fields.',
     testedBy: 'automated',
-    interpretation: 'X stands for a suffix (a number or name); any property whose name starts with additionalInformationProprietary is accepted when its value is a string.',
+    interpretation: 'X stands for a suffix (a number or name); any property whose name starts with additionalInformationProprietary is accepted, whatever its value, since the spec gives no type and the Berlin Group has no such field.',
   },
   {
     id: 'AIS-06', level: 'MUST', section: `${F}remittanceInformationUnstructured`,
@@ -46,8 +47,9 @@ export const AIS = defineArea('AIS', [
   },
   {
     id: 'AIS-08', level: 'MUST', section: `${F}cashAccountType`,
-    statement: 'cashAccountType is an ISO 20022 ExternalCashAccountType1 code (e.g. CACC, SVGS, CARD, LOAN, TAXE).',
+    statement: 'cashAccountType is a code of the ISO 20022 ExternalCashAccountType1 list (e.g. CACC, SVGS, CARD, LOAN, TAXE).',
     testedBy: 'automated',
+    interpretation: '"Follows ISO 20022 mapping" (and cash-account-type-iso, VER-15) is read as a code of that external code list, kept in lib/spec/codelists.ts; four capital letters that are no code of it fail.',
   },
   {
     id: 'AIS-09', level: 'MUST', section: `${F}name`,
@@ -63,30 +65,40 @@ export const AIS = defineArea('AIS', [
     id: 'AIS-11', level: 'MUST', section: NS,
     statement: 'An account entry follows the Berlin Group 1.3 account details shape: currency required, resourceId, iban, name, cashAccountType, _links.',
     testedBy: 'automated',
+    basis: 'berlin-group',
+    source: `${OAS} accountDetails (currency required), with accountList`,
     interpretation: BG,
   },
   {
     id: 'AIS-12', level: 'MUST', section: NS,
     statement: 'A balance follows the Berlin Group 1.3 shape: balanceAmount and a Berlin Group balanceType are required.',
     testedBy: 'automated',
+    basis: 'berlin-group',
+    source: `${OAS} balance (balanceAmount and balanceType required) and balanceType`,
     interpretation: BG,
   },
   {
     id: 'AIS-13', level: 'MUST', section: NS,
     statement: 'A transaction entry follows the Berlin Group 1.3 shape: transactionAmount is required, dates are ISO dates.',
     testedBy: 'automated',
+    basis: 'berlin-group',
+    source: `${OAS} transactions (transactionAmount required) and transactionList`,
     interpretation: BG,
   },
   {
     id: 'AIS-14', level: 'MUST', section: NS,
     statement: 'A card account entry follows the Berlin Group 1.3 card account shape (maskedPan, currency, name, _links).',
     testedBy: 'automated',
+    basis: 'berlin-group',
+    source: `${OAS} cardAccountDetails (maskedPan and currency required)`,
     interpretation: BG,
   },
   {
     id: 'AIS-15', level: 'MUST', section: NS,
     statement: 'A consent resource follows the Berlin Group 1.3 shape: consentStatus from the Berlin Group list, and links for SCA.',
     testedBy: 'automated',
+    basis: 'berlin-group',
+    source: `${OAS} consentInformationResponse-200_json, consentsResponse-201 and consentStatus`,
     interpretation: `${BG} consentStatus keeps Berlin Group lower camel case (received, valid, revokedByPsu, ...), since the spec gives no casing for it.`,
   },
 ]);

@@ -27,10 +27,11 @@ export const EVT = defineArea('EVT', [
     testedBy: 'needs-capability:corporate-psu',
   },
   {
-    id: 'EVT-05', level: 'MUST', section: `${OK}psu-corporate-id`,
+    id: 'EVT-05', level: 'SHOULD', section: `${OK}psu-corporate-id`,
     statement: 'After successful SCA in private context the redirect carries no psu-corporate-id.',
     testedBy: 'automated',
-    interpretation: '"Optional, present for corporate context" is read as present exactly for corporate context.',
+    basis: 'interpretation',
+    interpretation: '"Optional, present for corporate context" reads most naturally as present exactly for corporate context, but it does not forbid the parameter otherwise; one in private context is a WARNING.',
   },
   {
     id: 'EVT-06', level: 'MUST', section: `${OK}tpp-session-id`,

@@ -13,9 +13,10 @@ export const FMT = defineArea('FMT', [
   },
   {
     id: 'FMT-02', level: 'MUST', section: `${W}Data format`,
-    statement: 'XML is not supported: an XML payment body is refused with a 4xx error and never creates a payment.',
+    statement: 'XML is not supported: an XML payment body is refused with a 4xx error (400, 406 or 415) and never creates a payment.',
     testedBy: 'automated',
-    interpretation: 'No status is named: 400 or 415 both pass for an XML body; an Accept asking only for XML may get 406. 2xx and 5xx fail.',
+    expect: { status: [400, 406, 415] },
+    interpretation: 'No status is named: 400 (a body that is not JSON) and 415 (an unsupported media type) both pass for an XML body, and 406 passes when the request also asks for XML in Accept. 2xx and 5xx fail.',
   },
   {
     id: 'FMT-03', level: 'MUST', section: `${W}Data format`,
@@ -24,9 +25,10 @@ export const FMT = defineArea('FMT', [
   },
   {
     id: 'FMT-04', level: 'MUST', section: `${W}Data format`,
-    statement: 'When a downstream system cannot take a character (such as an emoji) the service answers 400, not 5xx.',
+    statement: 'When a downstream system cannot take a character (such as an emoji) the service answers 400, not 5xx; a payment whose characters are taken gets 201.',
     testedBy: 'automated',
-    interpretation: 'Whether a character is refused depends on the downstream system, so the suite sends an emoji in text fields and passes 201 or 400 with the error body; any 5xx fails. The reference bank refuses characters outside the Basic Multilingual Plane with 400 FORMAT_ERROR.',
+    expect: { status: [201, 400] },
+    interpretation: 'Whether a character is refused depends on the downstream system, which the suite cannot see, so it sends an emoji in text fields and passes 201, or 400 with the error body; any 5xx fails. The reference bank refuses characters outside the Basic Multilingual Plane.',
   },
   {
     id: 'FMT-05', level: 'MUST', section: `${W}Dates`,
@@ -49,7 +51,8 @@ export const FMT = defineArea('FMT', [
     id: 'FMT-08', level: 'MUST', section: `${W}Dates`,
     statement: 'A request whose Date header is not an HTTP-date (for example an ISO 8601 timestamp) is refused with 400.',
     testedBy: 'automated',
-    interpretation: 'RFC 7231 obliges recipients to accept its two obsolete forms too, so the suite does not test them; it tests only a value that is no HTTP-date at all.',
+    expect: { status: [400] },
+    interpretation: 'A Date that cannot be read cannot be "correct" within 60 seconds (Authentication 4), and date is a signed header, so the signed request fails validation: 400 (Authentication 3). RFC 7231 obliges recipients to accept its two obsolete forms too, so the suite does not test them; it tests only a value that is no HTTP-date at all.',
   },
   {
     id: 'FMT-09', level: 'MUST', section: `${W}Amounts`,
@@ -60,6 +63,7 @@ export const FMT = defineArea('FMT', [
     id: 'FMT-10', level: 'MUST', section: `${W}Amounts`,
     statement: 'A payment request with the amount as a JSON number instead of a string is refused with 400.',
     testedBy: 'automated',
+    expect: { status: [400] },
     interpretation: 'Strings have been the default since amount-as-string became default (VER-12); a number is a format error. The sandbox mock-data operations may still accept numbers (SBX-06).',
   },
 ]);

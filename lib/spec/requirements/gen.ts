@@ -8,7 +8,7 @@ export const GEN = defineArea('GEN', [
     id: 'GEN-01', level: 'INFO', section: `${W}Purpose`,
     statement: 'The interface is the bank side of XS2A for regulated TPPs and follows the XS2A 1.3 guidelines except where the spec says otherwise.',
     testedBy: 'manual:context only',
-    interpretation: 'Where the spec says "not shown", the Berlin Group 1.3 framework fills the gap; each such choice is recorded as the interpretation of the entry that relies on it.',
+    interpretation: 'Where the spec says "not shown", the Berlin Group 1.3 framework fills the gap: an entry resting on it has basis berlin-group and names its source; a reading neither text gives has basis interpretation and is never a MUST.',
   },
   {
     id: 'GEN-02', level: 'INFO', section: `${W}Roles`,
@@ -45,6 +45,7 @@ export const GEN = defineArea('GEN', [
     id: 'GEN-08', level: 'MUST', section: `${W}Consent`,
     statement: 'Before consent the TPP gets no account information: account reads answer 401 with scaRedirect, never data.',
     testedBy: 'automated',
+    expect: { status: [401] },
   },
   {
     id: 'GEN-09', level: 'MUST', section: `${W}PSU contexts`,

@@ -4,20 +4,24 @@ import { defineArea } from './types.js';
 const H = 'Endpoints > POST /v1/payments/sepa-credit-transfers > Headers > ';
 
 const REQUIRED =
-  '"Required: yes" is read as: the bank refuses a request without the header with 400 (HTTP_HEADER_REQUIRED). PSU-ID and PSU-IP-Address are the exceptions, see their entries.';
+  '"Required: yes" is read as: the bank refuses a request without the header with 400, the status the spec gives its other refusals; the code is checked under ERR-16. PSU-ID and PSU-IP-Address are the exceptions, see their entries.';
+
+const REFUSED = { status: [400] } as const;
 
 export const HDR = defineArea('HDR', [
   {
     id: 'HDR-01', level: 'MUST', section: `${H}x-accept-fix`,
     statement: 'x-accept-fix is required: a payment initiation without it gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
     interpretation: `${REQUIRED} An empty value is allowed and asks for no early fix; values and their effects are under VER.`,
   },
   {
     id: 'HDR-02', level: 'MUST', section: `${H}X-Request-ID`,
     statement: 'X-Request-ID is required: a request without it gets 400.',
     testedBy: 'automated',
-    interpretation: `${REQUIRED} Any non-empty string is accepted; the suite sends UUIDs as the Berlin Group does.`,
+    expect: REFUSED,
+    interpretation: `${REQUIRED} On requests whose header set the spec does not show, the Berlin Group requires it as well (OpenAPI 1.3.8, parameter X-Request-ID). Any non-empty string is accepted, though the Berlin Group types it a UUID; the suite sends UUIDs.`,
   },
   {
     id: 'HDR-03', level: 'SHOULD', section: `${H}X-Request-ID`,
@@ -35,20 +39,23 @@ export const HDR = defineArea('HDR', [
   },
   {
     id: 'HDR-05', level: 'MUST', section: `${H}TPP-Session-ID`,
-    statement: 'TPP-Session-ID is required: a request without it gets 400.',
+    statement: 'TPP-Session-ID is required: a payment initiation without it gets 400.',
     testedBy: 'automated',
-    interpretation: REQUIRED,
+    expect: REFUSED,
+    interpretation: `${REQUIRED} The header sets of other requests are not shown, and the Berlin Group does not have the header, so its absence elsewhere is not judged here.`,
   },
   {
     id: 'HDR-06', level: 'MUST', section: `${H}TPP-Redirect-URI`,
     statement: 'TPP-Redirect-URI is required: a payment initiation without it gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
     interpretation: `${REQUIRED} The same holds for every other request (SCA-04).`,
   },
   {
     id: 'HDR-07', level: 'MUST', section: `${H}Digest`,
     statement: 'Digest is required: a payment initiation without it gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
     interpretation: `${REQUIRED} For requests without a body the suite sends the digest of the empty body; the bank must accept that.`,
   },
   {
@@ -61,12 +68,14 @@ export const HDR = defineArea('HDR', [
     id: 'HDR-09', level: 'MUST', section: `${H}Digest`,
     statement: 'A Digest that does not match the body gets 400.',
     testedBy: 'automated',
-    interpretation: 'A wrong digest makes the signed request fail validation (Authentication 3), hence 400; SIGNATURE_INVALID or FORMAT_ERROR pass as codes.',
+    expect: REFUSED,
+    interpretation: 'A wrong digest makes the signed request fail validation (Authentication 3), hence 400; the code is checked under SIG-07.',
   },
   {
     id: 'HDR-10', level: 'MUST', section: `${H}TPP-Signature-Certificate`,
     statement: 'TPP-Signature-Certificate is required and holds the signing certificate in base64: missing or undecodable gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
     interpretation: 'Base64 of the DER certificate (a PEM body without armour and line breaks).',
   },
   {
@@ -76,38 +85,46 @@ export const HDR = defineArea('HDR', [
   },
   {
     id: 'HDR-12', level: 'MUST', section: `${H}PSU-ID`,
-    statement: 'PSU-ID, once the TPP has one, carries the psu-id UUID; a value that is not a UUID gets 400.',
+    statement: 'PSU-ID, once the TPP has one, carries the psu-id UUID; a value that is not a UUID gets no data: 400, or 401 with scaRedirect.',
     testedBy: 'automated',
-    interpretation: 'The table marks it required, but the first request of a PSU cannot carry it (Authentication 12): without PSU-ID the bank answers with scaRedirect, not 400.',
+    expect: { status: [400, 401] },
+    interpretation: 'The table marks it required, but the first request of a PSU cannot carry it (Authentication 12): without PSU-ID the bank answers with scaRedirect, not 400. A value that is no UUID may be refused as malformed (400) or treated as an unknown PSU (401 with scaRedirect, as PSU-07); both keep the data back.',
   },
   {
     id: 'HDR-13', level: 'MUST', section: `${H}PSU-IP-Address`,
     statement: 'PSU-IP-Address is required on payment initiation (the PSU is present): without it the request gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
     interpretation: 'A payment is always initiated by a present PSU, so the must-send half of the Limits sentence applies; unattended calls exist only for account reads.',
   },
   {
     id: 'HDR-14', level: 'MUST', section: `${H}PSU-IP-Address`,
-    statement: 'An account read without PSU-IP-Address is an unattended call: served within the Limits, not refused as a missing header.',
+    statement: 'An account read without PSU-IP-Address is an unattended call: served (200) within the Limits, not refused as a missing header.',
     testedBy: 'automated',
+    expect: { status: [200] },
     interpretation: 'Limits says the header must not be sent when the PSU is absent, so its absence on account reads cannot be an error.',
   },
   {
-    id: 'HDR-15', level: 'MUST', section: `${H}PSU-IP-Address`,
+    id: 'HDR-15', level: 'SHOULD', section: `${H}PSU-IP-Address`,
     statement: 'PSU-IP-Address holds an IPv4 or IPv6 address: another value gets 400.',
     testedBy: 'automated',
-    interpretation: 'The type is "string"; the Berlin Group format is an IP address, and a value that is not one cannot be the PSU address.',
+    basis: 'berlin-group',
+    source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, header parameter PSU-IP-Address_mandatory (format ipv4)',
+    expect: REFUSED,
+    interpretation: 'The spec types the header "string" and does not ask the bank to check it; the Berlin Group gives it the ipv4 format. Not checking it is a WARNING; IPv6 is accepted, as an IP address of the PSU may be one.',
   },
   {
     id: 'HDR-16', level: 'MUST', section: `${H}X-PSU-IDENTITY`,
     statement: "X-PSU-IDENTITY, a Norwegian national identity number or D-number, is accepted instead of PSU-ID.",
     testedBy: 'automated',
-    interpretation: 'The sandbox customer number is used; if both headers are sent the suite expects PSU-ID to win, and does not test it.',
+    interpretation: 'The sandbox customer number is used. Which header wins when both are sent is not said, so the suite never sends both.',
   },
   {
     id: 'HDR-17', level: 'MUST', section: `${H}X-PSU-IDENTITY`,
-    statement: 'An X-PSU-IDENTITY that is not 11 digits or fails the mod-11 check digits gets 400; a well-formed D-number passes the check.',
+    statement: 'An X-PSU-IDENTITY that cannot be a national identity number or D-number (not 11 digits) gets no data: 400 or 401.',
     testedBy: 'automated',
+    expect: { status: [400, 401] },
+    interpretation: 'Both numbers have 11 digits. Their mod-11 check digits are not demanded: the sandbox logs in with mocked numbers, which need not carry valid ones. Refusing the value (400) and asking for SCA (401) both pass; an unknown but well-formed number is ERR-23.',
   },
   {
     id: 'HDR-18', level: 'MUST', section: `${H}PSU-Corporate-ID`,
@@ -118,6 +135,7 @@ export const HDR = defineArea('HDR', [
     id: 'HDR-19', level: 'MUST', section: `${H}PSU-Context`,
     statement: 'PSU-Context takes PRIVATE or CORPORATE: any other value gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'HDR-20', level: 'MUST', section: `${H}PSU-Context`,
@@ -142,9 +160,9 @@ export const HDR = defineArea('HDR', [
   },
   {
     id: 'HDR-24', level: 'MUST', section: `${H}Accept, Accept-Charset, Accept-Encoding, Accept-Language`,
-    statement: 'Accept, Accept-Charset, Accept-Encoding and Accept-Language are honoured; the answer states Content-Type, Content-Encoding or Content-Language.',
+    statement: 'Accept, Accept-Charset, Accept-Encoding and Accept-Language are accepted; the answer states its Content-Type, and its Content-Encoding or Content-Language where it applies one.',
     testedBy: 'automated',
-    interpretation: 'Checked with Accept: application/json, Accept-Charset: utf-8, Accept-Encoding: gzip and Accept-Language: nb; a compressed answer must name its Content-Encoding.',
+    interpretation: 'Checked with Accept: application/json, Accept-Charset: utf-8, Accept-Encoding: gzip and Accept-Language: nb. The bank need not compress or translate; a compressed answer must name its Content-Encoding.',
   },
   {
     id: 'HDR-25', level: 'MUST', section: `${H}Host`,
@@ -165,11 +183,13 @@ export const HDR = defineArea('HDR', [
     id: 'HDR-28', level: 'MUST', section: `${H}PSU-HTTP-Method`,
     statement: 'PSU-HTTP-Method takes GET, POST, PUT, PATCH or DELETE: another value gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'HDR-29', level: 'MUST', section: `${H}PSU-Device-ID`,
     statement: 'PSU-Device-ID carries a UUID: another value gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'HDR-30', level: 'MUST', section: `${H}PSU-Geo-Location`,
@@ -181,6 +201,6 @@ export const HDR = defineArea('HDR', [
     id: 'HDR-31', level: 'MUST', section: 'Endpoints > Headers',
     statement: 'Header names are matched case-insensitively (x-request-id and X-Request-ID are the same header).',
     testedBy: 'automated',
-    interpretation: 'Not written in the spec, but HTTP field names are case-insensitive (RFC 7230), and the spec itself mixes PSU-Corporate-ID and PSU-CORPORATE-ID.',
+    interpretation: 'HTTP, on which the interface is built, makes field names case-insensitive (RFC 7230, section 3.2), and the spec itself writes the same header as PSU-Corporate-ID, PSU-CORPORATE-ID and psu-corporate-id.',
   },
 ]);

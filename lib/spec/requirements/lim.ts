@@ -1,5 +1,5 @@
 /** LIM: every row of the Limits table, and the PSU-IP-Address sentence below it. */
-import { defineArea } from './types.js';
+import { CLIENT_ERROR_STATUSES, defineArea } from './types.js';
 
 const L = 'Limits > ';
 
@@ -9,7 +9,7 @@ export const LIM = defineArea('LIM', [
     statement: 'A signed request whose Date deviates from the bank clock by at most 60 s is accepted; by more than 60 s it gets 400.',
     testedBy: 'automated',
     expect: { status: [400] },
-    interpretation: 'Inclusive bound (60 s accepted, 61 s refused), in both directions. Without clock control the suite estimates the target clock from its Date headers and keeps a 5 s margin on each side; the exact boundary is tested only with clock-control.',
+    interpretation: 'Inclusive bound (60 s accepted, 61 s refused), in both directions; 400 as for SIG-12. Without clock control the suite estimates the target clock from its Date headers and keeps a 5 s margin on each side; the exact boundary is tested only with clock-control.',
   },
   {
     id: 'LIM-02', level: 'MUST', section: `${L}SCA session`,
@@ -20,19 +20,22 @@ export const LIM = defineArea('LIM', [
     id: 'LIM-03', level: 'MUST', section: `${L}Calls without PSU-IP-Address (balances)`,
     statement: 'Balance reads without PSU-IP-Address are limited to 4 per account per 24 hours; further calls are refused.',
     testedBy: 'automated',
-    interpretation: 'Refused with 429 ACCESS_EXCEEDED (ERR-27). The suite makes 5 calls and checks that at most 4 succeed and that, once refused, calls stay refused; this holds whatever earlier runs used that day. Another account is unaffected.',
+    expect: { status: CLIENT_ERROR_STATUSES },
+    interpretation: 'The spec names no status for the refusal, so any 4xx passes here; 429 ACCESS_EXCEEDED is checked at SHOULD level under ERR-27. The suite makes 5 calls and checks that at most 4 succeed and that, once refused, calls stay refused; this holds whatever earlier runs used that day. Another account is unaffected.',
   },
   {
     id: 'LIM-04', level: 'MUST', section: `${L}Calls without PSU-IP-Address (transactions)`,
     statement: 'Transaction reads without PSU-IP-Address are limited to 4 per account per 24 hours; further calls are refused.',
     testedBy: 'automated',
-    interpretation: 'As LIM-03: 429 ACCESS_EXCEEDED, counted per account, and balances and transactions counted separately.',
+    expect: { status: CLIENT_ERROR_STATUSES },
+    interpretation: 'As LIM-03: any 4xx refusal (429 ACCESS_EXCEEDED under ERR-27), counted per account, and balances and transactions counted separately.',
   },
   {
     id: 'LIM-05', level: 'MUST', section: `${L}Calls without PSU-IP-Address (transactions)`,
     statement: 'Transaction reads without PSU-IP-Address return no transaction older than 90 days.',
-    testedBy: 'automated',
-    interpretation: 'A dateFrom further back may either be refused with 4xx or be clamped to 90 days; both pass as long as no older booked transaction is returned.',
+    testedBy: 'needs-capability:sandbox-mock-data',
+    expect: { status: [200, ...CLIENT_ERROR_STATUSES] },
+    interpretation: 'A dateFrom further back may either be refused with a 4xx or be clamped to 90 days; both pass as long as no older booked transaction is returned. It proves something only on an account holding transactions older than 90 days, which the mock-data operations create.',
   },
   {
     id: 'LIM-06', level: 'MUST', section: `${L}Calls without PSU-IP-Address (transactions)`,

@@ -4,15 +4,15 @@ import { defineArea } from './types.js';
 export const PAG = defineArea('PAG', [
   {
     id: 'PAG-01', level: 'MUST', section: 'Limits > Default transaction page size',
-    statement: 'Without limit, a transaction page holds at most 200 booked transactions.',
+    statement: 'A transaction listing without parameters holds at most 200 booked transactions per page.',
     testedBy: 'needs-capability:sandbox-mock-data',
-    interpretation: 'The page size counts booked entries; pending entries are not paged, matching the known issue that limit does not cut pending ones in production.',
+    interpretation: 'Whether pending entries count towards the page size is not said; the check counts booked entries only, which a bank counting both also meets (the known issue says limit does not cut pending ones in production).',
   },
   {
     id: 'PAG-02', level: 'MUST', section: 'Limits > Default transaction page size',
     statement: 'Pagination links generated for a listing without parameters carry the page size 200.',
     testedBy: 'needs-capability:sandbox-mock-data',
-    interpretation: 'The hrefs of first, next, previous and last carry limit=200 (and an offset).',
+    interpretation: 'The page size is written as the limit parameter the spec names: the hrefs of first, next, previous and last carry limit=200. How the position is written (offset or otherwise) is not checked.',
   },
   {
     id: 'PAG-03', level: 'MUST', section: 'Endpoints > Other endpoints named > GET /v1/accounts/{id}/transactions',
@@ -21,13 +21,18 @@ export const PAG = defineArea('PAG', [
   },
   {
     id: 'PAG-04', level: 'MUST', section: 'Endpoints > Other endpoints named > GET /v1/accounts/{id}/transactions',
-    statement: 'Pagination links (first, next, previous, last) are Link objects with href and verbs GET.',
+    statement: 'Pagination links (first, next, previous, last) carry an href; where they list verbs, GET is among them.',
     testedBy: 'automated',
+    basis: 'berlin-group',
+    source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, schema _linksAccountReport (account, first, next, previous, last as hrefType)',
+    interpretation: 'The spec mentions generated pagination links without their shape: the Berlin Group names them, as links with an href. Verbs on them are MSG-09 (SHOULD); a page is read with GET.',
   },
   {
     id: 'PAG-05', level: 'SHOULD', section: 'Endpoints > Other endpoints named > GET /v1/accounts/{id}/transactions',
     statement: 'A page with more transactions after it links next; the last page does not.',
     testedBy: 'automated',
-    interpretation: 'Berlin Group link semantics; the spec names only the links, hence SHOULD.',
+    basis: 'berlin-group',
+    source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, schema _linksAccountReport (next, last)',
+    interpretation: 'Berlin Group link semantics, which the OpenAPI names without spelling out; the spec names only the links, hence SHOULD.',
   },
 ]);

@@ -1,5 +1,14 @@
-/** PAY: payment initiation request and 201 response (Resources > Payment initiation request / response). */
+/**
+ * PAY: payment initiation request and 201 response (Resources > Payment initiation request / response).
+ *
+ * A request that breaks a rule of the field table is refused with 400: the status the specification gives
+ * every refusal it names (Errors rules 1-4 and 7), and the status of the Berlin Group FORMAT_ERROR. The
+ * code of such a refusal is checked once, at SHOULD level, under ERR-21.
+ */
 import { defineArea } from './types.js';
+
+const ACCEPTED = { status: [201] } as const;
+const REFUSED = { status: [400] } as const;
 
 const REQ = 'Resources > Payment initiation request > ';
 const RES = 'Resources > Payment initiation response > ';
@@ -8,64 +17,77 @@ export const PAY = defineArea('PAY', [
   // ---- Request (POST /v1/payments/sepa-credit-transfers body) ----
   {
     id: 'PAY-01', level: 'MUST', section: `${REQ}endToEndIdentification`,
-    statement: 'endToEndIdentification is optional: a payment request without it is accepted.',
+    statement: 'endToEndIdentification is optional: a payment request without it is accepted (201).',
     testedBy: 'automated',
+    expect: ACCEPTED,
   },
   {
     id: 'PAY-02', level: 'MUST', section: `${REQ}endToEndIdentification`,
     statement: 'endToEndIdentification holds at most 35 characters: 35 are accepted, 36 get 400.',
     testedBy: 'automated',
-    interpretation: 'The bound is inclusive and counts characters (not bytes). The expected error code is FORMAT_ERROR (checked at SHOULD level under ERR-21).',
+    expect: REFUSED,
+    interpretation: 'The bound is inclusive and counts characters (not bytes); the code of the refusal is checked under ERR-21.',
   },
   {
     id: 'PAY-03', level: 'MUST', section: `${REQ}instructedAmount`,
     statement: 'instructedAmount is a required object: a request without it, or with a non-object value, gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'PAY-04', level: 'MUST', section: `${REQ}instructedAmount.amount`,
     statement: 'instructedAmount.amount is required and is a JSON string: a missing amount gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'PAY-05', level: 'MUST', section: `${REQ}instructedAmount.amount`,
     statement: 'An amount has at most 18 digits in total (contract precision 18): 19 digits get 400.',
     testedBy: 'automated',
+    expect: REFUSED,
     interpretation: 'Precision is read as in SQL DECIMAL(18,5): the count of all significant digits, integer and fraction together, leading zeros not counted.',
   },
   {
     id: 'PAY-06', level: 'MUST', section: `${REQ}instructedAmount.amount`,
     statement: 'An amount has at most 5 fraction digits (contract scale 5): 6 fraction digits get 400.',
     testedBy: 'automated',
+    expect: REFUSED,
     interpretation: 'Scale is the maximum number of digits after the decimal point. No currency in the list has more than 3 minor units, so PAY-07 is the stricter bound in practice; this entry records the contract limit.',
   },
   {
     id: 'PAY-07', level: 'MUST', section: `${REQ}instructedAmount.amount`,
     statement: "An amount with more fraction digits than the currency's ISO 4217 minor units gets 400 (e.g. EUR 10.123, JPY 100.5).",
     testedBy: 'automated',
-    interpretation: '"Must match the minor units" is read as "at most the minor units": more digits would need rounding, which a bank must not do silently. Fewer digits are allowed, see PAY-08.',
+    expect: REFUSED,
+    interpretation: '"Must match the minor units" has two readings, exactly the minor units or at most the minor units; more digits break both, and would need a rounding the bank must not do silently. Fewer digits are PAY-47.',
   },
   {
     id: 'PAY-08', level: 'MUST', section: `${REQ}instructedAmount.amount`,
-    statement: 'An amount with fewer fraction digits than the minor units, or none, is accepted (EUR "10" and "10.5").',
+    statement: 'An amount with exactly the minor units of its currency is accepted (EUR "10.00", JPY "100", BHD "1.000").',
     testedBy: 'automated',
-    interpretation: 'Requiring exactly the minor units would refuse "10" for EUR, which the Berlin Group amount pattern allows and which denotes the same value; the spec gives no sign that such amounts are refused.',
+    expect: ACCEPTED,
+    interpretation: 'Exactly the minor units meets "must match" under both of its readings (exactly, or at most), so it must be accepted.',
   },
   {
     id: 'PAY-09', level: 'MUST', section: `${REQ}instructedAmount.amount`,
-    statement: 'An amount is a plain positive decimal with a dot separator: zero, signs, exponents, commas or spaces get 400.',
+    statement: 'An amount is a decimal with a dot as separator and an optional leading minus: exponents, commas, spaces or a plus sign get 400.',
     testedBy: 'automated',
-    interpretation: 'The spec gives only precision and scale. A payment of zero or a negative amount has no meaning, and the Berlin Group pattern has no exponent, comma or whitespace; the suite refuses all of these.',
+    basis: 'berlin-group',
+    source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, schema amountValue (pattern -?[0-9]{1,14}(\\.[0-9]{1,3})?, "the decimal separator is a dot")',
+    expect: REFUSED,
+    interpretation: 'The spec gives only precision and scale (which widen the Berlin Group 14 and 3 digits); the written form of the number is the Berlin Group one. Zero and negative amounts fit that pattern; refusing them is PAY-48 (SHOULD).',
   },
   {
     id: 'PAY-10', level: 'MUST', section: `${REQ}instructedAmount.currency`,
     statement: 'instructedAmount.currency is required and must be a code of the currency list: a missing or unknown code gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'PAY-11', level: 'MUST', section: `${REQ}instructedAmount.currency`,
     statement: 'A current ISO 4217 code absent from the currency list (e.g. BYN, MRU, VES, STN) gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
     interpretation: 'The rule says "one of the currency list below", so the list is closed even where it lists withdrawn codes (BYR, MRO, VEF, STD) instead of their successors.',
   },
   {
@@ -78,114 +100,136 @@ export const PAY = defineArea('PAY', [
     id: 'PAY-13', level: 'MUST', section: `${REQ}creditorName`,
     statement: 'creditorName is required: a request without it gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'PAY-14', level: 'MUST', section: `${REQ}creditorName`,
     statement: 'creditorName holds at most 70 characters: 70 are accepted, 71 get 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'PAY-15', level: 'MUST', section: `${REQ}creditorAccount`,
     statement: 'creditorAccount is a required object: a request without it gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'PAY-16', level: 'MUST', section: `${REQ}creditorAccount.iban`,
     statement: 'creditorAccount.iban is required: a creditor account without an IBAN gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'PAY-17', level: 'MUST', section: `${REQ}creditorAccount.iban`,
     statement: 'creditorAccount.iban holds at most 34 characters: 35 get 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'PAY-18', level: 'MUST', section: `${REQ}creditorAccount.iban`,
     statement: 'creditorAccount.iban is in ISO 13616-1 electronic form with valid check digits: a wrong mod-97 check or spaces get 400.',
     testedBy: 'automated',
-    interpretation: '"ISO 13616-1 form" is read as the electronic format: country code, two check digits, BBAN, upper case, no spaces, and the mod-97 check passing.',
+    expect: REFUSED,
+    interpretation: '"ISO 13616-1 form" with "at most 34 characters" is the electronic format (the spaced paper format runs longer): country code, two check digits, BBAN, upper case, no spaces, and the mod-97 check of ISO 13616-1 passing.',
   },
   {
     id: 'PAY-19', level: 'MUST', section: `${REQ}creditorAccount.currency`,
     statement: 'creditorAccount.currency is required and is a code of the currency list: missing or unknown gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'PAY-20', level: 'MUST', section: `${REQ}creditorAddress`,
     statement: 'creditorAddress, when present, is an object: any other JSON type gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
     interpretation: 'The field table marks creditorAddress optional; since the structured-address rule is enforced (ADR-05, ADR-06) its absence is refused through that rule, not as a format error.',
   },
   {
     id: 'PAY-21', level: 'MUST', section: `${REQ}creditorAddress.street`,
     statement: 'creditorAddress.street holds at most 70 characters: 71 get 400.',
     testedBy: 'automated',
+    expect: REFUSED,
     interpretation: 'The table writes `street`; the Berlin Group names it streetName. The suite sends `street` as the table says and the reference bank also accepts streetName.',
   },
   {
     id: 'PAY-22', level: 'MUST', section: `${REQ}creditorAddress.buildingNumber`,
     statement: 'creditorAddress.buildingNumber and postalCode are strings when present: a number or object gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
     interpretation: 'No length limit is given for them, so none is imposed (the Berlin Group limits are not added).',
   },
   {
-    id: 'PAY-23', level: 'MUST', section: `${REQ}creditorAddress.city`,
-    statement: 'creditorAddress.city is deprecated but still accepted, and stands for townName when townName is absent.',
+    id: 'PAY-23', level: 'MAY', section: `${REQ}creditorAddress.city`,
+    statement: 'creditorAddress.city (deprecated, replaced by townName) may still be accepted or may be refused with 400: both pass.',
     testedBy: 'automated',
-    interpretation: 'The table calls city deprecated while Versioning lists it as removed in favour of townName. A deprecated field is still served, so city is accepted; when both are sent, townName wins.',
+    expect: { status: [201, 400] },
+    interpretation: 'The table calls city deprecated while Versioning says it is removed in favour of townName: one reading keeps accepting it, the other refuses it, so 201 and 400 both pass. Where it is accepted, it may stand for townName (ADR-05).',
   },
   {
     id: 'PAY-24', level: 'MUST', section: `${REQ}creditorAddress.townName`,
-    statement: 'creditorAddress.townName, the replacement of city, is accepted as a string.',
+    statement: 'creditorAddress.townName, the replacement of city, is accepted as a string (201).',
     testedBy: 'automated',
+    expect: ACCEPTED,
   },
   {
     id: 'PAY-25', level: 'MUST', section: `${REQ}creditorAddress.country`,
     statement: 'creditorAddress.country is required inside creditorAddress: an address without a country gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'PAY-26', level: 'MUST', section: `${REQ}creditorAddress.country`,
     statement: 'creditorAddress.country has exactly 2 characters: "NOR" or "N" get 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'PAY-27', level: 'MUST', section: `${REQ}creditorAddress.country`,
     statement: 'creditorAddress.country is a code of the country list, in upper case: "XK" or "no" get 400.',
     testedBy: 'automated',
+    expect: REFUSED,
     interpretation: 'The list is written in upper case and ISO 3166-1 alpha-2 codes are upper case, so lower case is not accepted.',
   },
   {
     id: 'PAY-28', level: 'MUST', section: `${REQ}debtorAccount`,
     statement: 'debtorAccount is a required object: a request without it gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'PAY-29', level: 'MUST', section: `${REQ}debtorAccount.iban`,
     statement: 'debtorAccount.iban is required and holds at most 34 characters: missing or 35 characters get 400.',
     testedBy: 'automated',
+    expect: REFUSED,
     interpretation: 'The same ISO 13616-1 check as for the creditor (PAY-18) applies: both fields are IBANs.',
   },
   {
     id: 'PAY-30', level: 'MUST', section: `${REQ}debtorAccount.currency`,
     statement: 'debtorAccount.currency is required and is a code of the currency list: missing or unknown gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
     interpretation: 'The row says only "required"; the currency list of the Currency type applies as for creditorAccount.currency.',
   },
   {
     id: 'PAY-31', level: 'MUST', section: `${REQ}remittanceInformationUnstructured`,
     statement: 'remittanceInformationUnstructured is optional but, when sent, not empty: "" gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'PAY-32', level: 'MUST', section: `${REQ}remittanceInformationUnstructured`,
     statement: 'remittanceInformationUnstructured holds at most 140 characters: 140 are accepted, 141 get 400.',
     testedBy: 'automated',
+    expect: REFUSED,
+    interpretation: 'The permission to truncate (PAY-34) concerns the processing after acceptance, not the 140-character bound of the request field.',
   },
   {
     id: 'PAY-33', level: 'MUST', section: `${REQ}remittanceInformationUnstructured`,
-    statement: 'remittanceInformationUnstructured may be ASCII or UTF-8 text: Norwegian letters (æøå) are accepted.',
+    statement: 'remittanceInformationUnstructured may be ASCII or UTF-8 text: Norwegian letters (æøå) are accepted (201).',
     testedBy: 'automated',
+    expect: ACCEPTED,
   },
   {
     id: 'PAY-34', level: 'INFO', section: `${REQ}remittanceInformationUnstructured`,
@@ -196,11 +240,13 @@ export const PAY = defineArea('PAY', [
     id: 'PAY-35', level: 'MUST', section: `${REQ}requestedExecutionDate`,
     statement: 'requestedExecutionDate is optional and, when sent, an ISO 8601 date (YYYY-MM-DD): other forms get 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   // ---- 201 response ----
   {
     id: 'PAY-36', level: 'MUST', section: `${RES}paymentId`,
     statement: 'A 201 payment response carries paymentId, a non-empty string identifying the payment.',
+    expect: ACCEPTED,
     testedBy: 'automated',
   },
   {
@@ -245,18 +291,40 @@ export const PAY = defineArea('PAY', [
     id: 'PAY-44', level: 'MUST', section: 'Resources > Payment initiation request > periodic payments (not shown)',
     statement: 'A periodic payment adds startDate and frequency (Berlin Group codes) to the single payment, with optional endDate, executionRule, dayOfExecution.',
     testedBy: 'automated',
-    interpretation: 'The spec names periodic payments (Errors rule 8, baskets) without their shape; the Berlin Group 1.3.8 shape is used, with monthsOfExecution for MonthlyVariable.',
+    basis: 'berlin-group',
+    source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, schemas periodicPaymentInitiation_json, frequencyCode, executionRule, dayOfExecution, monthsOfExecution',
+    interpretation: 'The spec names periodic payments (Errors rule 8, baskets) without their shape; the Berlin Group shape fills the gap, with monthsOfExecution for MonthlyVariable.',
   },
   {
     id: 'PAY-45', level: 'MUST', section: 'Resources > Payment initiation request > bulk payments (not shown)',
-    statement: 'A bulk payment holds debtorAccount, optional batchBookingPreferred and requestedExecutionDate, and a non-empty payments array.',
+    statement: 'A bulk payment holds debtorAccount and a payments array, with optional batchBookingPreferred and requestedExecutionDate.',
     testedBy: 'automated',
-    interpretation: 'Shape not shown; the Berlin Group 1.3.8 bulk body is used, its payments carrying the single-payment fields without debtorAccount.',
+    basis: 'berlin-group',
+    source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, schemas bulkPaymentInitiation_json and paymentInitiationBulkElement_json',
+    interpretation: 'Shape not shown; the Berlin Group bulk body fills the gap, its payments carrying the single-payment fields without debtorAccount. The Berlin Group sets no minimum number of payments, so none is demanded.',
   },
   {
-    id: 'PAY-46', level: 'MUST', section: 'Resources > Payment initiation request > other payment products (not shown)',
+    id: 'PAY-46', level: 'SHOULD', section: 'Resources > Payment initiation request > other payment products (not shown)',
     statement: 'Payment products other than sepa-credit-transfers take the same request fields and rules unless a rule names the product.',
     testedBy: 'automated',
-    interpretation: 'Products of this interface family: domestic-norway-credit-transfers, norwegian-cross-border-credit-transfers (NCBCT), norwegian-domestic-payment-to-self; their own fields are not shown, so the SEPA table applies.',
+    basis: 'berlin-group',
+    source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, schema paymentInitiation_json (one JSON body for every JSON payment product)',
+    interpretation: 'The spec names domestic-norway-credit-transfers and NCBCT without their fields. The Berlin Group uses one JSON body for every product but lets a bank restrict it per product, so a product that refuses a SEPA-shaped body is a WARNING, not a FAIL. Product path names are declared per target.',
+  },
+  // ---- Entries added when the catalogue was made never stricter than the specification ----
+  {
+    id: 'PAY-47', level: 'MAY', section: `${REQ}instructedAmount.amount`,
+    statement: 'An amount with fewer fraction digits than the minor units (EUR "10" or "10.5") may be accepted or refused with 400: both pass.',
+    testedBy: 'automated',
+    expect: { status: [201, 400] },
+    interpretation: '"The fraction digits must match the ISO 4217 minor units" read as "exactly" refuses EUR "10"; read as "at most" accepts it, as the Berlin Group amountValue examples do (1056 and 5768.2 for EUR). Neither reading is preferred.',
+  },
+  {
+    id: 'PAY-48', level: 'SHOULD', section: `${REQ}instructedAmount.amount`,
+    statement: 'A payment of zero or of a negative amount is refused with 400.',
+    testedBy: 'automated',
+    basis: 'interpretation',
+    expect: REFUSED,
+    interpretation: 'Neither the spec (precision and scale only) nor the Berlin Group pattern (an optional minus) rules these out, but a payment of nothing or of less than nothing has no meaning; accepting one is a WARNING.',
   },
 ]);

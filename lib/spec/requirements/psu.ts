@@ -1,5 +1,5 @@
 /** PSU: identifiers of the PSU (Resources > Identifiers of the PSU). */
-import { defineArea } from './types.js';
+import { CLIENT_ERROR_STATUSES, defineArea } from './types.js';
 
 const P = 'Resources > Identifiers of the PSU > ';
 
@@ -35,12 +35,15 @@ export const PSU = defineArea('PSU', [
     id: 'PSU-06', level: 'MUST', section: `${P}psu-id`,
     statement: 'A psu-id issued to one TPP is not honoured when another TPP sends it.',
     testedBy: 'needs-capability:second-tpp',
-    interpretation: 'Follows from "unique per TPP and bank pair": another TPP must get 401 with scaRedirect or 401 PSU_CREDENTIALS_INVALID, never the data.',
+    expect: { status: CLIENT_ERROR_STATUSES },
+    interpretation: 'Follows from "unique per TPP and bank pair": for the other TPP the id is unknown, so it gets what PSU-07 gives (typically 401 with scaRedirect), never the data; the code is checked under ERR-23.',
   },
   {
     id: 'PSU-07', level: 'MUST', section: `${P}psu-id`,
-    statement: 'A well-formed PSU-ID the bank never issued gets no data: 401 with scaRedirect or an error.',
+    statement: 'A well-formed PSU-ID the bank never issued gets no data: 401 with scaRedirect or another 4xx error.',
     testedBy: 'automated',
+    expect: { status: CLIENT_ERROR_STATUSES },
+    interpretation: 'The spec names no status for an unknown PSU-ID: starting a fresh SCA (401 with scaRedirect) and refusing with an error both pass; any data or 5xx fails.',
   },
   {
     id: 'PSU-08', level: 'MUST', section: `${P}psu-corporate-id`,

@@ -29,7 +29,7 @@ export const SBX = defineArea('SBX', [
     id: 'SBX-05', level: 'MUST', section: S,
     statement: 'GET /v1/sandbox/customers lists the sandbox customers.',
     testedBy: 'automated',
-    interpretation: 'The payload is not shown: the suite accepts a JSON array of customers, or an object holding one, each with the customer number the PSU types at login and the type private or corporate.',
+    interpretation: 'The payload is not shown: the suite accepts a JSON array of customers, or an object holding one, each with the customer number the PSU types at login and the type private or corporate (the sandbox conventions of this interface family). The number is mocked, so no check digits are demanded.',
   },
   {
     id: 'SBX-06', level: 'MUST', section: S,
@@ -51,7 +51,7 @@ export const SBX = defineArea('SBX', [
     id: 'SBX-09', level: 'MUST', section: S,
     statement: 'The sandbox simulates batch processing 5 times a day: an authorised non-periodic payment advances in status after a batch run.',
     testedBy: 'needs-capability:clock-control',
-    interpretation: 'The batch times are not given; with clock control the suite moves the clock by 24 hours / 5 and expects the status to have moved on from its state after SCA.',
+    interpretation: 'The batch times are not given; with clock control the suite moves the clock by 24 hours / 5 and expects the status to have moved on from its state after SCA. A payment already final after SCA (ACSC, RJCT, CANC) has nothing to advance to and passes.',
   },
   {
     id: 'SBX-10', level: 'MUST', section: S,

@@ -24,7 +24,8 @@ export const SCA = defineArea('SCA', [
     id: 'SCA-04', level: 'MUST', section: `${A}9`,
     statement: 'TPP-Redirect-URI is required on all requests, since the need for SCA cannot be foreseen: an account read without it gets 400.',
     testedBy: 'automated',
-    interpretation: 'All AIS and PIS requests; sandbox mock-data operations never lead to SCA and are excluded.',
+    expect: { status: [400] },
+    interpretation: 'All AIS and PIS requests; sandbox mock-data operations never lead to SCA and are excluded. The code is checked under ERR-16.',
   },
   {
     id: 'SCA-05', level: 'MUST', section: `${A}9`,
@@ -62,6 +63,7 @@ export const SCA = defineArea('SCA', [
     id: 'SCA-11', level: 'SHOULD', section: `${A}12`,
     statement: 'The SCA site can be shown in a frame: it does not forbid framing (X-Frame-Options, frame-ancestors).',
     testedBy: 'automated',
+    basis: 'interpretation',
     interpretation: 'The TPP may "show the link in a frame"; that only works if the SCA pages allow framing. Not written as a bank duty, hence SHOULD.',
   },
   {
@@ -89,22 +91,27 @@ export const SCA = defineArea('SCA', [
     id: 'SCA-16', level: 'MUST', section: `${A}13`,
     statement: 'A new corporate context triggers a new consent flow: a PSU-CORPORATE-ID without consent gets 401 with scaRedirect.',
     testedBy: 'needs-capability:corporate-psu',
+    expect: { status: [401] },
+    interpretation: 'A consent flow starts as Authentication 12 describes: 401 with scaRedirect.',
   },
   {
     id: 'SCA-17', level: 'MUST', section: `${A}13`,
     statement: 'A corporate user request without PSU-CORPORATE-ID gets 400.',
     testedBy: 'needs-capability:corporate-psu',
-    interpretation: 'A request is corporate when it carries PSU-Context CORPORATE, or a PSU-ID whose SCA ended in corporate context; without PSU-CORPORATE-ID it gets 400 (HTTP_HEADER_REQUIRED or FORMAT_ERROR).',
+    expect: { status: [400] },
+    interpretation: 'A request is corporate when it carries PSU-Context CORPORATE, or a PSU-ID whose SCA ended in corporate context; without PSU-CORPORATE-ID it gets 400, and the code is checked under ERR-16.',
   },
   {
     id: 'SCA-18', level: 'MUST', section: `${A}14`,
     statement: 'After SCA the PSU sees a checkbox list of accounts with the already consented ones pre-selected.',
-    testedBy: 'automated',
+    testedBy: 'needs-capability:consent-selection',
+    interpretation: 'Reading the list and its pre-selection needs page steps written for the target (its consent page is its own), declared like the SCA abort steps.',
   },
   {
     id: 'SCA-19', level: 'MUST', section: `${A}14`,
     statement: 'Deselecting an account revokes its consent, selecting grants it; after confirming the PSU is redirected.',
-    testedBy: 'automated',
+    testedBy: 'needs-capability:consent-selection',
+    interpretation: 'Selecting and deselecting particular accounts needs page steps written for the target; the default SCA steps only confirm what is offered.',
   },
   {
     id: 'SCA-20', level: 'MUST', section: `${A}15`,

@@ -29,7 +29,8 @@ export const SES = defineArea('SES', [
     id: 'SES-05', level: 'MUST', section: `${S}session valid / new TPP-Session-ID, SCA completed`,
     statement: 'A completed SCA under a new TPP-Session-ID makes the new session valid and invalidates the old one.',
     testedBy: 'automated',
-    interpretation: 'Sessions are per PSU and TPP: a request under the old TPP-Session-ID afterwards needs SCA again (401 or scaRedirect).',
+    expect: { status: [201, 401] },
+    interpretation: 'Sessions are per PSU and TPP: a request under the old TPP-Session-ID afterwards needs SCA again, a 401 with scaRedirect (or, for a payment, a 201 with scaRedirect).',
   },
   {
     id: 'SES-06', level: 'MUST', section: `${S}session valid / new TPP-Session-ID, SCA aborted`,

@@ -4,7 +4,12 @@ import { defineArea } from './types.js';
 const A = 'Authentication ';
 
 const CODE =
-  'The spec mandates the status 400 and names no code, and its code list (ERR-43) has none of the Berlin Group signature codes. The codes of the list that describe the failure are expected (SHOULD: another code is a WARNING); the status stays MUST.';
+  'The status 400 is MUST under its own entry, but the spec names no code for the case, and its code list (ERR-43) has none of the Berlin Group signature codes. The codes of the list that describe the failure are expected (SHOULD: another code is a WARNING).';
+
+const REFUSED = { status: [400] } as const;
+
+const PRODUCTION_ONLY =
+  'The spec validates certificates "in production"; a sandbox need not. The rule is checked on a target that declares it validates certificates as production does and trusts the suite test CA (test-ca-trusted).';
 
 export const SIG = defineArea('SIG', [
   {
@@ -14,20 +19,21 @@ export const SIG = defineArea('SIG', [
   },
   {
     id: 'SIG-02', level: 'MUST', section: `${A}2`,
-    statement: 'A TPP certificate not issued by a trusted CA is refused (4xx, never data).',
-    testedBy: 'automated',
-    interpretation: 'The status is not named: 400 (the signature cannot be validated), 401 (CERTIFICATE_INVALID) and 403 all pass. The suite signs with a self-made CA the target cannot trust.',
+    statement: 'A TPP certificate not issued by a trusted CA is refused (400, 401 or 403), never served.',
+    testedBy: 'needs-capability:test-ca-trusted',
+    expect: { status: [400, 401, 403] },
+    interpretation: `${PRODUCTION_ONLY} The suite then signs with a second self-made CA the target does not trust. No status is named: 400 (the signature cannot be validated), 401 and 403 pass, and so does a refusal of the TLS handshake.`,
   },
   {
     id: 'SIG-03', level: 'MUST', section: `${A}3`,
-    statement: 'Every request must be signed, and a correctly signed request is accepted (not refused with 400).',
+    statement: 'Every request must be signed, and a correctly signed request is not refused for its signature.',
     testedBy: 'automated',
   },
   {
     id: 'SIG-04', level: 'MUST', section: `${A}3`,
     statement: 'A request that should be signed but carries no Signature gets 400.',
     testedBy: 'automated',
-    expect: { status: [400] },
+    expect: REFUSED,
     interpretation: 'Every interface request should be signed, GETs and sandbox operations included.',
   },
   {
@@ -42,25 +48,30 @@ export const SIG = defineArea('SIG', [
     id: 'SIG-06', level: 'MUST', section: `${A}3`,
     statement: 'A signature that fails validation gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'SIG-07', level: 'SHOULD', section: `${A}3`,
-    statement: 'The 400 for a signature failing validation carries code SIGNATURE_INVALID.',
+    statement: 'The 400 for a signature failing validation carries a code of the list that fits: FORMAT_ERROR or BAD_REQUEST.',
     testedBy: 'automated',
-    interpretation: `${CODE} FORMAT_ERROR is also accepted for a header that cannot be parsed.`,
+    basis: 'interpretation',
+    expect: { codes: ['FORMAT_ERROR', 'BAD_REQUEST'] },
+    interpretation: `${CODE} The Berlin Group SIGNATURE_INVALID is not in the list; FORMAT_ERROR fits a header that cannot be parsed or verified, BAD_REQUEST is the generic code.`,
   },
   // Authentication 2 continues here: SIG-03 and SIG-04 were taken by item 3 before these were written.
   {
     id: 'SIG-08', level: 'MUST', section: `${A}2`,
     statement: 'A TPP must be a registered AISP or PISP: a certificate without the role needed for the service is refused.',
     testedBy: 'needs-capability:test-ca-trusted',
-    interpretation: 'Roles come from the ETSI TS 119 495 QCStatement (PSP_AI, PSP_PI, ...). An AIS-only certificate initiating a payment gets 401 or 403 (FORBIDDEN, ERR-13).',
+    expect: { status: [400, 401, 403] },
+    interpretation: `Roles come from the ETSI TS 119 495 QCStatement (PSP_AI, PSP_PI, ...). ${PRODUCTION_ONLY} An AIS-only certificate initiating a payment is refused; no status is named, so 400, 401 and 403 pass, and the code is checked under ERR-13.`,
   },
   {
     id: 'SIG-09', level: 'MUST', section: `${A}2`,
-    statement: 'An expired or not yet valid TPP certificate is refused.',
+    statement: 'An expired or not yet valid TPP certificate is refused (400, 401 or 403).',
     testedBy: 'needs-capability:test-ca-trusted',
-    interpretation: 'Status as for SIG-02.',
+    expect: { status: [400, 401, 403] },
+    interpretation: `${PRODUCTION_ONLY} Statuses as for SIG-02.`,
   },
   {
     id: 'SIG-10', level: 'MUST', section: `${A}2`,
@@ -71,13 +82,15 @@ export const SIG = defineArea('SIG', [
     id: 'SIG-11', level: 'MUST', section: `${A}4`,
     statement: 'The Date header is required on signed requests: a request without it gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
+    interpretation: 'Authentication 4 and the clock-deviation limit presuppose a Date on every signed request, and the XS2A signature profile (Authentication 8) always signs it; without it the signed request fails validation (400). The code is checked under ERR-16.',
   },
   {
     id: 'SIG-12', level: 'MUST', section: `${A}4`,
     statement: 'A Date more than 60 seconds from the bank clock, in the past or the future, gets 400.',
     testedBy: 'automated',
-    expect: { status: [400] },
-    interpretation: 'Inclusive limit, see LIM-01.',
+    expect: REFUSED,
+    interpretation: 'Inclusive limit, see LIM-01. The spec names no status for a wrong Date; date is a signed header, so the request fails validation of the signed request (Authentication 3: 400).',
   },
   {
     id: 'SIG-13', level: 'SHOULD', section: `${A}4`,
@@ -91,6 +104,7 @@ export const SIG = defineArea('SIG', [
     id: 'SIG-14', level: 'MUST', section: `${A}5`,
     statement: 'The Signature header has the parts keyId, algorithm, headers and signature as name="value": one missing gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'SIG-15', level: 'INFO', section: `${A}5`,
@@ -106,24 +120,28 @@ export const SIG = defineArea('SIG', [
     id: 'SIG-17', level: 'MUST', section: `${A}5 > keyId`,
     statement: 'A keyId whose serial or issuer does not match the TPP-Signature-Certificate, or that is malformed, gets 400.',
     testedBy: 'automated',
-    interpretation: 'A KID error (Errors rule 3): 400, with code KID_INVALID (ERR-31).',
+    expect: REFUSED,
+    interpretation: 'A KID error (Errors rule 3): 400; the code is checked under ERR-31.',
   },
   {
     id: 'SIG-18', level: 'MUST', section: `${A}5 > keyId`,
     statement: 'A Signature without keyId gets 400.',
     testedBy: 'automated',
-    interpretation: 'A KID error (Errors rule 3): 400, with code KID_MISSING (ERR-30).',
+    expect: REFUSED,
+    interpretation: 'A KID error (Errors rule 3): 400; the code is checked under ERR-30.',
   },
   {
-    id: 'SIG-19', level: 'SHOULD', section: `${A}5 > keyId`,
-    statement: 'A keyId naming the right certificate in a variant form (lower-case or zero-padded serial, other DN order) is accepted.',
+    id: 'SIG-19', level: 'MAY', section: `${A}5 > keyId`,
+    statement: 'A bank may also accept a keyId naming the right certificate in a variant form (lower-case or zero-padded serial, other DN order); refusing it is as conformant.',
     testedBy: 'automated',
-    interpretation: 'Public TPP tooling for this interface family writes serials and issuers loosely; comparing serials as numbers and DNs by attribute type and value keeps the check secure and interoperable.',
+    basis: 'interpretation',
+    interpretation: 'The spec asks for the serial in upper-case hexadecimal and the issuer in RFC 2253 form, so a variant may be refused. Public TPP tooling for this interface family writes them loosely, and comparing serials as numbers and DNs by attribute keeps the check secure; the suite reports what the bank does and fails neither.',
   },
   {
     id: 'SIG-20', level: 'MUST', section: `${A}5 > algorithm`,
     statement: 'algorithm is rsa-sha256, matching the certificate key: another value (hmac-sha256, hs2019, rsa-sha512) gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'SIG-21', level: 'MUST', section: `${A}5 > headers`,
@@ -135,29 +153,36 @@ export const SIG = defineArea('SIG', [
     id: 'SIG-22', level: 'MUST', section: `${A}5 > signature`,
     statement: 'signature is Base64(RSA-SHA256(signing string)), verified with the certificate public key: altered bytes get 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'SIG-23', level: 'MUST', section: `${A}6`,
     statement: 'The signing string is "name: value" lines, lower-case names, joined by newlines in headers order: signing another order gets 400.',
     testedBy: 'automated',
+    expect: REFUSED,
   },
   {
     id: 'SIG-24', level: 'MUST', section: `${A}6`,
     statement: 'Headers absent from the request are left out of the signature: a request without PSU-ID, not signing psu-id, is accepted.',
     testedBy: 'automated',
+    expect: REFUSED,
     interpretation: 'Conversely, a headers list naming a header the request lacks cannot be verified and gets 400.',
   },
   {
     id: 'SIG-25', level: 'MUST', section: `${A}6`,
     statement: 'Each signable header present (date, digest, x-request-id, psu-id, psu-corporate-id, tpp-redirect-uri) must be signed; one left out gets 400.',
     testedBy: 'automated',
-    interpretation: 'The basket endpoint says these are included "when present"; an unsigned PSU-ID or redirect address could be swapped in transit, so leaving one out fails validation.',
+    basis: 'berlin-group',
+    source: 'NextGenPSD2 XS2A 1.3 Implementation Guidelines, section 11 on signatures (named by Authentication 8): these header fields are signed when present',
+    expect: REFUSED,
+    interpretation: 'The spec lists the headers as signable and, for the basket endpoint, as included "when present"; the XS2A signature profile it refers to makes them mandatory when present for every request. A signature leaving one out fails validation (400).',
   },
   {
     id: 'SIG-26', level: 'SHOULD', section: `${A}6`,
     statement: 'Signing further headers beyond the signable ones (such as (request-target) or host) is accepted.',
     testedBy: 'automated',
-    interpretation: 'Authentication 5 itself names (request-target), so the signable list is a minimum, not a whitelist.',
+    basis: 'interpretation',
+    interpretation: 'Authentication 5 itself names (request-target), so the signable list reads as a minimum, not a whitelist; a bank reading it as a whitelist is not in plain breach, hence SHOULD.',
   },
   {
     id: 'SIG-27', level: 'MUST', section: `${A}7`,

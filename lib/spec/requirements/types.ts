@@ -20,9 +20,12 @@ export const CAPABILITIES = {
   'sandbox-mock-data': 'the sandbox mock-data operations may be called (create customers, accounts, transactions, set balances and names)',
   'clock-control': 'the target clock can be moved (session expiry, 180-day renewal, 24-hour counters, batch runs, enforcement dates)',
   'second-tpp': 'a second TPP certificate the target accepts, for rules that compare two TPPs',
-  'test-ca-trusted': 'the target trusts certificates issued by the suite test CA (expired or role-restricted certificate variants)',
+  'test-ca-trusted':
+    'the target validates TPP certificates as production does and trusts the suite test CA (untrusted-CA, expired or role-restricted certificate variants)',
   'corporate-psu': 'a PSU with at least one corporate agreement and its login steps',
   'sca-abort': 'browser steps that make the SCA fail or that cancel it, declared for the target',
+  'consent-selection':
+    "browser steps that read, select and deselect accounts in the bank's consent page (the checkbox list after SCA), declared for the target",
   'fault-injection': 'the target can be made to fail internally (HTTP 500 paths)',
   'bank-channel': "the tester can act as the PSU in the bank's own channels (online bank), outside the TPP flow",
   'mobile-app': "the bank's mobile app with biometric authentication is available to the tester",
@@ -53,6 +56,15 @@ export interface Expectation {
   /** Error codes that satisfy the rule (any one of them), in the error body's `code`. */
   codes?: readonly string[];
 }
+
+/**
+ * Every 4xx status: for a rule that any client-error refusal satisfies ("refused", "an error", "4xx"),
+ * where the specification names no status.
+ */
+export const CLIENT_ERROR_STATUSES: readonly number[] = Object.freeze(Array.from({ length: 100 }, (_, i) => 400 + i));
+
+/** Every status below 500: for a rule that only forbids a server error ("never a 5xx"). */
+export const BELOW_SERVER_ERROR_STATUSES: readonly number[] = Object.freeze(Array.from({ length: 400 }, (_, i) => 100 + i));
 
 export const AREAS = {
   GEN: 'What the service does: roles, environments, consent approach, PSU contexts, TPP contact registration',

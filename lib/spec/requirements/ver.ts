@@ -57,6 +57,7 @@ export const VER = defineArea('VER', [
     id: 'VER-10', level: 'SHOULD', section: `${V}x-accept-fix`,
     statement: 'An x-accept-fix value the bank does not know is ignored, not refused.',
     testedBy: 'automated',
+    basis: 'interpretation',
     interpretation: 'The spec defines no error for it; ignoring unknown values lets a TPP send a fix before every environment has it.',
   },
   {
@@ -74,7 +75,7 @@ export const VER = defineArea('VER', [
     id: 'VER-13', level: 'MUST', section: `${X}cardaccount-switch-originalamount-and-transactionamount`,
     statement: 'cardaccount-switch-originalamount-and-transactionamount (05.2020, default since 13 Nov 2024): card transaction amounts are mapped right.',
     testedBy: 'automated',
-    interpretation: `"Correct mapping" is read as: transactionAmount is in the card account currency, originalAmount in the currency of the purchase. ${DEFAULT}`,
+    interpretation: `"Correct mapping" is read as: transactionAmount is in the card account currency, originalAmount in the currency of the purchase, the meanings the Berlin Group cardTransaction gives the two fields. ${DEFAULT}`,
   },
   {
     id: 'VER-14', level: 'MUST', section: `${X}longer-names`,
@@ -86,23 +87,25 @@ export const VER = defineArea('VER', [
     id: 'VER-15', level: 'MUST', section: `${X}cash-account-type-iso`,
     statement: 'cash-account-type-iso (06.2023, default since 13 Nov 2024): cashAccountType holds ISO 20022 codes.',
     testedBy: 'automated',
-    interpretation: DEFAULT,
+    interpretation: `The codes are those of the ExternalCashAccountType1 list (AIS-08). ${DEFAULT}`,
   },
   {
     id: 'VER-16', level: 'MUST', section: `${V}x-accept-fix`,
     statement: 'Sending a fix value that is already the default is accepted and changes nothing.',
     testedBy: 'automated',
+    interpretation: 'The four values of the table are the published ones, so a TPP may still send them; as each is the default, the answer is the same with or without it.',
   },
   {
     id: 'VER-17', level: 'INFO', section: `${V}Deprecations`,
     statement: 'Address.city is deprecated in favour of Address.townName and will be removed.',
-    testedBy: 'manual:tracked by PAY-23 (city still accepted) and PAY-24 (townName)',
+    testedBy: 'manual:tracked by PAY-23 (city accepted or refused, both pass) and PAY-24 (townName)',
   },
   {
     id: 'VER-18', level: 'MUST', section: `${V}Deprecations`,
     statement: 'The deprecated /v1/consents still answers (with an SCA redirect) while /v1/bank-offered-consents replaces it.',
     testedBy: 'automated',
-    interpretation: 'Deprecated means announced for removal, not removed: a 404 before a removal date is announced fails.',
+    expect: { status: [201, 401] },
+    interpretation: 'Deprecated means announced for removal, not removed: the endpoint is still listed among the endpoints, so an answer without the SCA redirect (a 404 included) fails.',
   },
   {
     id: 'VER-19', level: 'INFO', section: `${V}Deprecations`,
@@ -138,14 +141,13 @@ export const VER = defineArea('VER', [
     interpretation: 'Same check as BSK-13.',
   },
   {
-    id: 'VER-25', level: 'MUST', section: `${V}Release notes > 1.21.8`,
-    statement: "A payment between two of the PSU's own accounts in the bank is executed instantly.",
-    testedBy: 'automated',
-    interpretation: 'Product norwegian-domestic-payment-to-self (from this interface family); "instant" is read as reaching ACSC right after SCA, without waiting for a batch run.',
+    id: 'VER-25', level: 'INFO', section: `${V}Release notes > 1.21.8`,
+    statement: "Release 1.21.8 brought instant payments between a PSU's own accounts in one bank.",
+    testedBy: 'manual:the spec names neither the payment product nor what "instant" means for its statuses, so nothing can be demanded',
   },
   {
-    id: 'VER-26', level: 'MUST', section: `${V}Release notes > 1.21.18`,
-    statement: 'endToEndIdentification is accepted in payment types beyond SEPA credit transfers (domestic, cross-border, periodic, bulk).',
-    testedBy: 'automated',
+    id: 'VER-26', level: 'INFO', section: `${V}Release notes > 1.21.18`,
+    statement: 'Release 1.21.18 added endToEndIdentification to more payment types, without saying which.',
+    testedBy: 'manual:the spec does not say which payment types gained the field; for SEPA credit transfers it is PAY-01 and PAY-02',
   },
 ]);

@@ -3,13 +3,15 @@
  * and the sandbox customers. The specification shows none of these shapes; they follow Berlin Group
  * 1.3.8 with the specification's facts applied:
  * - account and card-account `name` at most 70 characters;
- * - `cashAccountType` is an ISO 20022 ExternalCashAccountType1Code (four capital letters);
+ * - `cashAccountType` is a code of the ISO 20022 ExternalCashAccountType1 list (lib/spec/codelists.ts);
  * - transactions are grouped as booked and pending; a booked transaction has a `transactionId`;
  * - `remittanceInformationUnstructured` is an array (of strings of at most 140) in transaction lists;
  *   in transaction details either the Berlin Group string or the list's array is accepted;
- * - proprietary references `additionalInformationProprietary…` are described (never unknown);
- * - the account report's `_links` holds `account` and optionally `first`, `next`, `previous`, `last`.
+ * - proprietary references `additionalInformationProprietary…` are described (never unknown), of any type;
+ * - the account report's `_links` holds `account` and optionally `first`, `next`, `previous`, `last`;
+ * - links keep the Berlin Group shape (ResourceLink: href required, verbs optional, MSG-09).
  */
+import { CASH_ACCOUNT_TYPES } from '../codelists.js';
 import { named, ref, req } from './base.js';
 import type { JsonSchema } from './base.js';
 
@@ -37,7 +39,7 @@ function accountCommon(id: string, nameId: string): Record<string, JsonSchema> {
     usage: { type: 'string', maxLength: 4, enum: [...ACCOUNT_USAGES], ...req(id) },
     details: str(500, id),
     balances: ref('BalanceList'),
-    _links: ref('Links', req(id, 'MSG-07')),
+    _links: ref('ResourceLinks', req(id)),
   };
 }
 
@@ -50,7 +52,7 @@ export const Account = named('Account', 'One account (Berlin Group 1.3 accountDe
     iban: ref('Iban', ais),
     bban: { type: 'string', pattern: '^[a-zA-Z0-9]{1,30}$', ...ais },
     msisdn: str(35, 'AIS-11'),
-    cashAccountType: { type: 'string', pattern: '^[A-Z]{4}$', ...req('AIS-08') },
+    cashAccountType: { type: 'string', enum: [...CASH_ACCOUNT_TYPES], ...req('AIS-08', 'VER-15') },
     bic: ref('Bic', ais),
     linkedAccounts: str(70, 'AIS-11'),
   },
@@ -168,9 +170,10 @@ export const TransactionBase = named('TransactionBase', 'Fields of a transaction
     bankTransactionCode: { type: 'string', ...trx },
     proprietaryBankTransactionCode: trxStr(35),
     balanceAfterTransaction: ref('Balance'),
-    _links: ref('Links', trx),
+    _links: ref('ResourceLinks', trx),
   },
-  patternProperties: { '^additionalInformationProprietary': { type: 'string', ...req('AIS-05') } },
+  // the spec gives the names, not the type, of the proprietary references (AIS-05)
+  patternProperties: { '^additionalInformationProprietary': req('AIS-05') },
 });
 
 /** A transaction of a list: remittanceInformationUnstructured is an array there. */
@@ -194,9 +197,9 @@ export const BookedTransaction = named('BookedTransaction', 'A booked transactio
   properties: { transactionId: req('AIS-03') },
 });
 
-/** A pagination link (first, next, previous, last): a Link whose verbs include GET. */
-export const PaginationLink = named('PaginationLink', 'A pagination link of a transaction report: a Link with verb GET.', {
-  allOf: [ref('Link')],
+/** A pagination link (first, next, previous, last): a link whose verbs, when given, include GET. */
+export const PaginationLink = named('PaginationLink', 'A pagination link of a transaction report: verbs, when given, include GET.', {
+  allOf: [ref('ResourceLink')],
   type: 'object',
   ...req('PAG-04'),
   properties: {
@@ -209,13 +212,13 @@ export const ReportLinks = named('ReportLinks', 'Links of an account report: acc
   required: ['account'],
   ...trx,
   properties: {
-    account: ref('Link', trx),
+    account: ref('ResourceLink', trx),
     first: ref('PaginationLink'),
     next: ref('PaginationLink'),
     previous: ref('PaginationLink'),
     last: ref('PaginationLink'),
   },
-  additionalProperties: ref('Link'),
+  additionalProperties: ref('ResourceLink'),
 });
 
 export const AccountReport = named('AccountReport', 'Transactions grouped as booked and pending, with links.', {
@@ -238,7 +241,7 @@ export const TransactionsResponse = named('TransactionsResponse', 'Body of GET /
     account: ref('AccountReference'),
     transactions: ref('AccountReport', req('END-13', 'AIS-01')),
     balances: ref('BalanceList'),
-    _links: ref('Links', trx),
+    _links: ref('ResourceLinks', trx),
   },
 });
 
@@ -314,18 +317,18 @@ export const CardAccountTransactionsResponse = named(
             required: ['cardAccount'],
             ...card,
             properties: {
-              cardAccount: ref('Link', card),
+              cardAccount: ref('ResourceLink', card),
               first: ref('PaginationLink'),
               next: ref('PaginationLink'),
               previous: ref('PaginationLink'),
               last: ref('PaginationLink'),
             },
-            additionalProperties: ref('Link'),
+            additionalProperties: ref('ResourceLink'),
           },
         },
       },
       balances: ref('BalanceList'),
-      _links: ref('Links', card),
+      _links: ref('ResourceLinks', card),
     },
   },
 );
@@ -348,7 +351,7 @@ export const AccountAccess = named('AccountAccess', 'Access granted by a consent
     availableAccounts: { type: 'string', enum: [...ACCOUNT_ACCESS_TYPES], ...consent },
     availableAccountsWithBalance: { type: 'string', enum: [...ACCOUNT_ACCESS_TYPES], ...consent },
     allPsd2: { type: 'string', enum: [...ACCOUNT_ACCESS_TYPES], ...consent },
-    restrictedTo: { type: 'array', items: { type: 'string', pattern: '^[A-Z]{4}$', ...req('AIS-08') }, ...consent },
+    restrictedTo: { type: 'array', items: { type: 'string', enum: [...CASH_ACCOUNT_TYPES], ...req('AIS-08') }, ...consent },
   },
 });
 
@@ -365,7 +368,7 @@ export const Consent = named('Consent', 'Body of GET /v1/consents/{consentId} (B
     frequencyPerDay: { type: 'integer', minimum: 1, ...consent },
     lastActionDate: ref('IsoDate', consent),
     consentStatus,
-    _links: ref('Links', consent),
+    _links: ref('ResourceLinks', consent),
   },
 });
 
@@ -379,7 +382,7 @@ export const ConsentCreationResponse = named(
     properties: {
       consentStatus,
       consentId: { type: 'string', minLength: 1, ...consent },
-      _links: ref('Links', consent),
+      _links: ref('ResourceLinks', consent),
       psuMessage: ref('PsuMessage'),
     },
   },
@@ -395,22 +398,19 @@ export const ConsentStatus = named('ConsentStatus', 'Body of GET /v1/consents/{c
 const sandbox = req('SBX-05');
 
 /**
- * A sandbox customer: `customerNumber` is what the PSU types at the sandbox login. For a private
- * customer it is a Norwegian national identity number or D-number (check digits verified); for a
- * corporate customer an organisation number (9 digits) or an 11-digit number (public portals show both).
+ * A sandbox customer: `customerNumber` is what the PSU types at the sandbox login, and `type` private or
+ * corporate (the sandbox conventions of this interface family). The specification calls the login number
+ * "mocked", so no form or check digits are demanded of it; `name` is optional.
  */
 export const SandboxCustomer = named('SandboxCustomer', 'A sandbox customer (item of GET /v1/sandbox/customers, body of POST /v1/sandbox/customers).', {
   type: 'object',
   required: ['customerNumber', 'type'],
   ...sandbox,
   properties: {
-    customerNumber: { type: 'string', ...sandbox },
+    customerNumber: { type: 'string', minLength: 1, ...sandbox },
     name: { type: 'string', ...req('SBX-06') },
     type: { type: 'string', enum: ['private', 'corporate'], ...sandbox },
   },
-  if: { properties: { type: { const: 'private' } }, required: ['type'] },
-  then: { properties: { customerNumber: { type: 'string', format: 'norwegian-national-id', ...sandbox } } },
-  else: { properties: { customerNumber: { type: 'string', pattern: '^[0-9]{9}([0-9]{2})?$', ...sandbox } } },
 });
 
 /** The list of sandbox customers: a JSON array of customers, or an object holding it under `customers`. */

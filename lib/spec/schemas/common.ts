@@ -15,7 +15,6 @@ import {
   BIC_PATTERN,
   IBAN_MAX_LENGTH,
   IBAN_PATTERN,
-  PAYMENT_AMOUNT_PATTERN,
 } from '../../validate/formats.js';
 import { named, ref, req } from './base.js';
 import type { JsonSchema } from './base.js';
@@ -105,8 +104,12 @@ export const Amount = named('Amount', 'Amount: a string with precision 18, scale
   allOf: [{ amountMatchesCurrency: true, ...req('PAY-07', 'LIM-17') }],
 });
 
-/** The amount of a payment (instructedAmount): also a plain positive decimal. */
-export const PaymentAmount = named('PaymentAmount', 'instructedAmount of a payment: an Amount whose amount is a plain positive decimal.', {
+/**
+ * The amount of a payment (instructedAmount): an Amount whose written form is the Berlin Group one
+ * (PAY-09). Zero and negative amounts are not refused here: neither source rules them out (PAY-48 is a
+ * SHOULD, checked by the suites), and a schema error is a failure.
+ */
+export const PaymentAmount = named('PaymentAmount', 'instructedAmount of a payment: an Amount in the Berlin Group written form.', {
   allOf: [ref('Amount')],
   type: 'object',
   required: ['currency', 'amount'],
@@ -115,7 +118,7 @@ export const PaymentAmount = named('PaymentAmount', 'instructedAmount of a payme
     amount: {
       type: 'string',
       ...req('PAY-04', 'FMT-10'),
-      allOf: [{ pattern: PAYMENT_AMOUNT_PATTERN, ...req('PAY-09') }],
+      allOf: [{ pattern: AMOUNT_SYNTAX_PATTERN, ...req('PAY-09') }],
     },
   },
 });
@@ -156,25 +159,47 @@ export const Address = named('Address', "The specification's address; city is de
   },
 });
 
+const linkHref: JsonSchema = { type: 'string', format: 'uri-reference', ...req('MSG-05') };
+/** verbs: an array of the four verbs; the specification sets no minimum number of them (MSG-06). */
+const linkVerbs: JsonSchema = {
+  type: 'array',
+  ...req('MSG-06'),
+  items: { type: 'string', enum: [...LINK_VERBS], ...req('MSG-06') },
+};
+
+/**
+ * The specification's Link: href and verbs, both required. It types the _links of the payment initiation
+ * response, of the basket authorisation response and of a 401 body with scaRedirect (MSG-07).
+ */
 export const Link = named('Link', "The specification's Link: href and verbs, both required.", {
   type: 'object',
   required: ['href', 'verbs'],
   ...req('MSG-07'),
-  properties: {
-    href: { type: 'string', format: 'uri-reference', ...req('MSG-05') },
-    verbs: {
-      type: 'array',
-      minItems: 1,
-      ...req('MSG-06'),
-      items: { type: 'string', enum: [...LINK_VERBS], ...req('MSG-06') },
-    },
-  },
+  properties: { href: linkHref, verbs: linkVerbs },
 });
 
 export const Links = named('Links', 'Map of link name to Link (_links).', {
   type: 'object',
   additionalProperties: ref('Link'),
   ...req('MSG-07'),
+});
+
+/**
+ * A link of a resource the specification does not show (accounts, transactions and their pages,
+ * consents, signing baskets): the Berlin Group hrefType, so verbs are optional there (MSG-09 is a
+ * SHOULD), but verbs that are given are the Link's verbs.
+ */
+export const ResourceLink = named('ResourceLink', 'A link of a Berlin Group shaped resource: href required, verbs optional.', {
+  type: 'object',
+  required: ['href'],
+  ...req('MSG-05'),
+  properties: { href: linkHref, verbs: linkVerbs },
+});
+
+export const ResourceLinks = named('ResourceLinks', 'Map of link name to ResourceLink (_links of a Berlin Group shaped resource).', {
+  type: 'object',
+  additionalProperties: ref('ResourceLink'),
+  ...req('MSG-05'),
 });
 
 export const TppMessage = named('TppMessage', 'tppMessages item.', {
@@ -240,6 +265,8 @@ export const COMMON_SCHEMAS = {
   Address,
   Link,
   Links,
+  ResourceLink,
+  ResourceLinks,
   TppMessage,
   PsuMessage,
   TransactionStatus,

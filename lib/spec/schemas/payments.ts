@@ -89,7 +89,8 @@ export const PaymentInitiationRequest = named(
 /**
  * The structured-address rule (enforced from 13 August 2026 in the sandbox, 15 November 2026 in
  * production): the TPP supplies the creditor agent BIC, the creditor name, town name and country code.
- * The deprecated city stands for townName while it is accepted (catalogue ADR-05, PAY-23).
+ * The deprecated city stands for townName where the bank still accepts it (catalogue ADR-05, PAY-23).
+ * The schema describes what a TPP sends to meet the rule; a bank may still infer a missing BIC (ADR-13).
  */
 export const PaymentInitiationRequestStructuredAddress = named(
   'PaymentInitiationRequestStructuredAddress',
@@ -200,7 +201,8 @@ export const BulkPaymentInitiationRequest = named(
       debtorAccount,
       requestedExecutionDate: ref('IsoDate', req('PAY-35')),
       requestedExecutionTime: ref('IsoDateTime'),
-      payments: { type: 'array', minItems: 1, items: ref('BulkPaymentEntry'), ...req('PAY-45') },
+      // the Berlin Group sets no minimum number of payments (PAY-45)
+      payments: { type: 'array', items: ref('BulkPaymentEntry'), ...req('PAY-45') },
     },
   },
 );

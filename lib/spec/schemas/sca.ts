@@ -5,13 +5,17 @@
  */
 import { named, ref, req } from './base.js';
 import type { JsonSchema } from './base.js';
-import { MESSAGE_CODES } from './common.js';
+import { MESSAGE_CODES, TRANSACTION_STATUSES } from './common.js';
 
 /** An error code: upper snake case (catalogue ERR-04). */
 export const ERROR_CODE_PATTERN = '^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$';
 
-/** Berlin Group transactionStatus of a signing basket (the specification shows none of its own). */
-export const BASKET_TRANSACTION_STATUSES = ['ACSC', 'ACTC', 'PATC', 'RCVD', 'RJCT', 'CANC'] as const;
+/**
+ * transactionStatus of a signing basket: the specification's payment statuses. A basket reports the worst
+ * case over its payments (BSK-05), so its status is a payment status; the Berlin Group basket list (with
+ * PATC, without PART, PDNG, ...) does not apply.
+ */
+export const BASKET_TRANSACTION_STATUSES = TRANSACTION_STATUSES;
 
 export const SigningBasketAuthorisationResponse = named(
   'SigningBasketAuthorisationResponse',
@@ -47,7 +51,8 @@ export const ScaRedirectBody = named(
             allOf: [ref('Link')],
             type: 'object',
             ...req('BSK-03', 'END-10'),
-            properties: { href: { type: 'string', format: 'uri', ...req('BSK-03', 'END-10') } },
+            // the address of the SCA site, written like any Link href (MSG-05): a URI reference
+            properties: { href: { type: 'string', format: 'uri-reference', ...req('BSK-03', 'END-10') } },
           },
         },
       },
@@ -101,9 +106,9 @@ export const RedirectSuccessQuery = named(
       'tpp-session-id': { type: 'string', minLength: 1, ...req('EVT-06') },
       context: { type: 'string', enum: ['PRIVATE', 'CORPORATE'], ...req('EVT-07') },
     },
+    // EVT-05 (no psu-corporate-id in private context) is a SHOULD, checked by the suites, not here
     if: { properties: { context: { const: 'CORPORATE' } }, required: ['context'] },
     then: { properties: { 'psu-corporate-id': req('EVT-04') }, required: ['psu-corporate-id'] },
-    else: { properties: { 'psu-corporate-id': { not: true, ...req('EVT-05') } } },
   },
 );
 
@@ -125,7 +130,7 @@ export const RedirectFailureQuery = named(
   },
 );
 
-const basketTransactionStatus: JsonSchema = { type: 'string', enum: [...BASKET_TRANSACTION_STATUSES], ...req('BSK-07') };
+const basketTransactionStatus: JsonSchema = { type: 'string', enum: [...BASKET_TRANSACTION_STATUSES], ...req('BSK-05') };
 const idList: JsonSchema = { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 }, ...req('BSK-07') };
 
 export const SigningBasketRequest = named('SigningBasketRequest', 'Body of POST /v1/signing-baskets (Berlin Group 1.3).', {
@@ -145,7 +150,7 @@ export const SigningBasketCreationResponse = named(
     properties: {
       transactionStatus: basketTransactionStatus,
       basketId: { type: 'string', minLength: 1, ...req('BSK-07') },
-      _links: ref('Links', req('BSK-07')),
+      _links: ref('ResourceLinks', req('BSK-07')),
       psuMessage: ref('PsuMessage'),
       tppMessages: { type: 'array', items: ref('TppMessage'), ...req('PAY-41') },
     },
@@ -160,7 +165,7 @@ export const SigningBasket = named('SigningBasket', 'Body of GET /v1/signing-bas
     payments: idList,
     consents: idList,
     transactionStatus: basketTransactionStatus,
-    _links: ref('Links', req('BSK-07')),
+    _links: ref('ResourceLinks', req('BSK-07')),
   },
 });
 

@@ -4,8 +4,7 @@
  * the serial project); without it they are NOT_TESTABLE rather than flaky. Cases with a 5 s margin read the
  * target's clock from its Date response header and need nothing.
  */
-import { notTestable, scenario, type Check, type ScenarioFixtures } from '../../lib/fixtures/index.js';
-import type { TppClient } from '../../lib/tpp/index.js';
+import { notTestable, scenario, type Check, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 
 /** How far the target's clock is from ours, read from the Date header of one of its responses. */
 async function targetClockOffsetMs(tpp: TppClient, path: string): Promise<number> {
@@ -17,7 +16,7 @@ async function targetClockOffsetMs(tpp: TppClient, path: string): Promise<number
   return date + 500 - (sentAt + Date.now()) / 2;
 }
 
-type Judge = (check: Check, response: Awaited<ReturnType<TppClient['get']>>) => void;
+type Judge = (check: Check, response: TppResponse) => void;
 
 /** Outside the window: refused with 400 (SIG-12, LIM-01), with a code that names the problem (SIG-13). */
 const refused: Judge = (check, response) => {

@@ -73,7 +73,7 @@ describe('an unreachable target', () => {
 
 describe('a run against the reference bank', () => {
   test('writes results.json, junit.xml and a self-contained index.html, masked and without keys', async () => {
-    const run = await runCli(['run', '--grep', 'consented accounts|Signature header gets 400', '--report-dir', '{reportDir}']);
+    const run = await runCli(['run', '--grep', 'SCA-13\\.a|SIG-04\\.a', '--report-dir', '{reportDir}']);
     assert.equal(run.exitCode, 0, run.stderr + run.stdout);
     const results = run.results;
     assert.ok(results);
@@ -99,7 +99,7 @@ describe('a run against the reference bank', () => {
       assert.doesNotMatch(text, /13039319955/, `${name} shows the PSU's national identity number`);
     }
     // The psu-id of the SCA test was used in PSU-ID and must appear masked only.
-    const accountsTest = results.tests.find((t) => t.title.includes('consented accounts'));
+    const accountsTest = results.tests.find((t) => t.scenario === 'SCA-13.a');
     assert.ok(accountsTest?.evidence.redirects[0]?.url.includes('psu-id=****'), accountsTest?.evidence.redirects[0]?.url);
     assert.doesNotMatch(json, /psu-id=[0-9a-f]{8}-/);
   });
@@ -131,7 +131,7 @@ describe('a remote target, reached like any bank', () => {
   test('with its CA and a TPP certificate and key loaded from PEM files', async () => {
     const bank = await remoteBank('staging');
     try {
-      const run = await bank.run('Signature header|correctly signed');
+      const run = await bank.run('SIG-04\\.a|SIG-03\\.a');
       assert.equal(run.exitCode, 0, run.stderr + run.stdout);
       assert.equal(run.results?.target.embedded, false);
       assert.deepEqual(run.results?.tests.map((t) => t.status), ['PASS', 'PASS']);
@@ -144,13 +144,13 @@ describe('a remote target, reached like any bank', () => {
   test('in production, a test that would write (move the sandbox clock) is SKIPPED by the safety policy', async () => {
     const bank = await remoteBank('production', ['clock-control']);
     try {
-      const run = await bank.run('Date 61 s in the past|Date 10 minutes');
+      const run = await bank.run('SIG-12\\.a|SIG-12\\.e');
       assert.equal(run.exitCode, 0, run.stderr + run.stdout);
-      const byTitle = new Map(run.results?.tests.map((t) => [t.title, t]));
-      const writing = byTitle.get('a Date 61 s in the past gets 400');
+      const byScenario = new Map(run.results?.tests.map((t) => [t.scenario, t]));
+      const writing = byScenario.get('SIG-12.a');
       assert.equal(writing?.status, 'SKIPPED');
-      assert.match(writing?.reason ?? '', /not run against production: it moves the sandbox clock/);
-      assert.equal(byTitle.get('a Date 10 minutes in the past gets 400')?.status, 'PASS');
+      assert.match(writing?.reason ?? '', /not run against production: it freezes the target clock/);
+      assert.equal(byScenario.get('SIG-12.e')?.status, 'PASS');
     } finally {
       await bank.close();
     }

@@ -35,11 +35,13 @@ describe('faults: SCA and consent', () => {
       assert.equal((await client.request({ path: '/v1/accounts', headers: { 'psu-id': second.psuId } })).status, 200);
     }));
 
-  test('no-sca-redirect: the 401 has no scaRedirect link', () =>
+  test('no-sca-redirect: the 401 is an error body without scaRedirect link', () =>
     withFault('no-sca-redirect', async ({ client }) => {
       const res = await client.request({ path: '/v1/accounts' });
       assert.equal(res.status, 401);
-      assert.deepEqual(res.json(), { _links: {} });
+      const body = res.json() as Record<string, unknown>;
+      assert.equal(body._links, undefined);
+      assert.equal(body.code, 'CONSENT_INVALID');
     }));
 
   test('sca-redirect-without-verbs: the link has an href and no verbs; the flow still works', () =>

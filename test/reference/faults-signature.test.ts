@@ -40,18 +40,18 @@ describe('faults: signature, date, errors', () => {
   test('date-check-off: a Date an hour old is accepted; the signature is still checked', () =>
     withFault('date-check-off', async ({ client }) => {
       assert.equal((await client.request({ path: '/v1/sandbox/customers', date: secondsAgo(3600) })).status, 200);
-      assert.equal(code(await client.request({ path: '/v1/sandbox/customers', unsigned: true })), 'SIGNATURE_MISSING');
+      assert.equal(code(await client.request({ path: '/v1/sandbox/customers', unsigned: true })), 'HTTP_HEADER_REQUIRED');
     }));
 
   test('date-tolerance-120: 90 s off is accepted, 130 s off is not', () =>
     withFault('date-tolerance-120', async ({ client }) => {
       assert.equal((await client.request({ path: '/v1/sandbox/customers', date: secondsAgo(90) })).status, 200);
-      assert.equal(code(await client.request({ path: '/v1/sandbox/customers', date: secondsAgo(130) })), 'TIMESTAMP_INVALID');
+      assert.equal(code(await client.request({ path: '/v1/sandbox/customers', date: secondsAgo(130) })), 'FORMAT_ERROR');
     }));
 
   test('date-tolerance-30: 45 s off is rejected, 20 s off is accepted', () =>
     withFault('date-tolerance-30', async ({ client }) => {
-      assert.equal(code(await client.request({ path: '/v1/sandbox/customers', date: secondsAgo(45) })), 'TIMESTAMP_INVALID');
+      assert.equal(code(await client.request({ path: '/v1/sandbox/customers', date: secondsAgo(45) })), 'FORMAT_ERROR');
       assert.equal((await client.request({ path: '/v1/sandbox/customers', date: secondsAgo(20) })).status, 200);
     }));
 
@@ -61,7 +61,22 @@ describe('faults: signature, date, errors', () => {
       assert.equal(res.status, 404);
       const body = res.json() as Record<string, unknown>;
       assert.deepEqual(Object.keys(body).sort(), ['code', 'message', 'status']);
-      assert.equal(body.code, 'RESOURCE_UNKNOWN');
+      assert.equal(body.code, 'NOT_FOUND');
+    }));
+
+  test('a fault switched on for one TPP is not seen by another', async () => {
+    const b = await withBank([{ name: 'date-check-off', tpps: ['PSDNO-FSA-NOBODY'] }]);
+    try {
+      assert.equal(code(await b.client.request({ path: '/v1/sandbox/customers', date: secondsAgo(3600) })), 'FORMAT_ERROR');
+    } finally {
+      await b.close();
+    }
+  });
+
+  test('berlin-group-signature-codes: the verifier\'s Berlin Group codes reach the TPP', () =>
+    withFault('berlin-group-signature-codes', async ({ client }) => {
+      assert.equal(code(await client.request({ path: '/v1/sandbox/customers', unsigned: true })), 'SIGNATURE_MISSING');
+      assert.equal(code(await client.request({ path: '/v1/sandbox/customers', date: secondsAgo(130) })), 'TIMESTAMP_INVALID');
     }));
 
   test('server-error-on-bad-json: malformed JSON gives 500 SYSTEM_ERROR; good JSON still works', () =>

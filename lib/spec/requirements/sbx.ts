@@ -29,6 +29,7 @@ export const SBX = defineArea('SBX', [
     id: 'SBX-05', level: 'MUST', section: S,
     statement: 'GET /v1/sandbox/customers lists the sandbox customers.',
     testedBy: 'automated',
+    expect: { status: [200] },
     interpretation: 'The payload is not shown: the suite accepts a JSON array of customers, or an object holding one, each with the customer number the PSU types at login and the type private or corporate (the sandbox conventions of this interface family). The number is mocked, so no check digits are demanded.',
   },
   {

@@ -15,7 +15,7 @@ import {
   BIC_PATTERN,
   IBAN_MAX_LENGTH,
   IBAN_PATTERN,
-} from '../../validate/formats.js';
+} from '../patterns.js';
 import { named, ref, req } from './base.js';
 import type { JsonSchema } from './base.js';
 

@@ -7,7 +7,7 @@
  * requirement id of its row (PAY-01 to PAY-35, limits LIM-09 to LIM-14), so the schema reads like the
  * table. Amount and Address are shared and referenced.
  */
-import { BIC_PATTERN, IBAN_MAX_LENGTH, IBAN_PATTERN } from '../../validate/formats.js';
+import { BIC_PATTERN, IBAN_MAX_LENGTH, IBAN_PATTERN } from '../patterns.js';
 import { named, ref, req } from './base.js';
 import type { JsonSchema } from './base.js';
 

@@ -1,0 +1,91 @@
+/**
+ * The dependency rules of the project, enforced: suites talk to targets only through lib/fixtures (and read
+ * lib/spec data); the reference bank never sees the suite's fixtures or reports; nothing depends on the
+ * suites or the project's own tests; and no two folders depend on each other in a circle.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, test } from 'node:test';
+import { PACKAGE_ROOT } from '../../lib/cli/package.js';
+
+/** The unit a file belongs to: `lib/<folder>`, `reference`, `suites`, `test`, or the file's top folder. */
+function unitOf(file: string): string {
+  const [top, second] = file.split('/');
+  return top === 'lib' && second ? `lib/${second}` : (top ?? file);
+}
+
+function sources(dir: string): string[] {
+  return readdirSync(join(PACKAGE_ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => join(dir, file));
+}
+
+interface Edge {
+  from: string;
+  to: string;
+  file: string;
+}
+
+/** Relative imports (static, dynamic and re-exports) of every TypeScript file, as edges between units. */
+function edges(): Edge[] {
+  const out: Edge[] = [];
+  for (const file of [...sources('lib'), ...sources('reference'), ...sources('suites')]) {
+    const text = readFileSync(join(PACKAGE_ROOT, file), 'utf8');
+    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
+      const target = relative(PACKAGE_ROOT, resolve(PACKAGE_ROOT, dirname(file), match[1] ?? ''));
+      if (unitOf(target) !== unitOf(file)) out.push({ from: unitOf(file), to: unitOf(target), file });
+    }
+    if (unitOf(file) === 'suites') {
+      for (const match of text.matchAll(/^import\s[^;]*?\sfrom\s*'([^.'][^']*)'/gm)) {
+        if (!match[1]?.startsWith('node:')) out.push({ from: 'suites', to: `package ${match[1]}`, file });
+      }
+    }
+  }
+  return out;
+}
+
+const EDGES = edges();
+const offending = (predicate: (edge: Edge) => boolean) => EDGES.filter(predicate).map((e) => `${e.file} -> ${e.to}`);
+
+describe('dependency rules', () => {
+  test('the graph was read (the rule is not checking nothing)', () => {
+    assert.ok(EDGES.some((e) => e.from === 'suites' && e.to === 'lib/fixtures'));
+    assert.ok(EDGES.some((e) => e.from === 'reference' && e.to === 'lib/httpsig'));
+  });
+
+  test('suites import only lib/fixtures and lib/spec (no packages, no other lib folder, never the reference bank)', () => {
+    assert.deepEqual(offending((e) => e.from === 'suites' && e.to !== 'lib/fixtures' && e.to !== 'lib/spec'), []);
+  });
+
+  test('the reference bank never imports lib/fixtures, lib/report or the suites', () => {
+    assert.deepEqual(offending((e) => e.from === 'reference' && ['lib/fixtures', 'lib/report', 'suites'].includes(e.to)), []);
+  });
+
+  test('only lib/cli starts the reference bank', () => {
+    assert.deepEqual(offending((e) => e.to === 'reference' && e.from !== 'lib/cli'), []);
+  });
+
+  test('nothing imports the suites or the project\'s tests', () => {
+    assert.deepEqual(offending((e) => e.to === 'suites' || e.to === 'test'), []);
+  });
+
+  test('lib/spec depends on nothing (lib/validate depends on it, never the reverse)', () => {
+    assert.deepEqual(offending((e) => e.from === 'lib/spec'), []);
+  });
+
+  test('no cycle between units', () => {
+    const next = new Map<string, Set<string>>();
+    for (const { from, to } of EDGES) next.set(from, new Set([...(next.get(from) ?? []), to]));
+    const cycles: string[] = [];
+    const visit = (unit: string, path: string[]): void => {
+      if (path.includes(unit)) {
+        cycles.push([...path.slice(path.indexOf(unit)), unit].join(' -> '));
+        return;
+      }
+      for (const to of next.get(unit) ?? []) visit(to, [...path, unit]);
+    };
+    for (const unit of next.keys()) visit(unit, []);
+    assert.deepEqual([...new Set(cycles)], []);
+  });
+});

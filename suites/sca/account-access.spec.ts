@@ -70,7 +70,7 @@ scenario(
 scenario(
   'SCA-19.a',
   'a PSU who consents to one account only gets exactly that account from GET /v1/accounts',
-  { checks: ['SCA-19', 'END-09', 'SCA-13'], ownPsu: true },
+  { checks: ['SCA-19', 'END-09', 'SCA-13'], ownPsu: true, needs: ['consent-selection'] },
   async ({ newTpp, sca, paths, check, ownPsu }) => {
     const psu = await ownPsu();
     const tpp = newTpp();

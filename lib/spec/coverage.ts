@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { REQUIREMENTS, REQUIREMENT_ID_PATTERN, requirementById, type Requirement } from './requirements.js';
+import { REQUIREMENTS, REQUIREMENT_ID_PATTERN, requirementById, testedByKind, type Requirement } from './requirements.js';
 
 /** Requirement id -> titles of the tests that name it. */
 export type SuiteRequirementIds = Map<string, string[]>;
@@ -181,9 +181,14 @@ export async function suiteRequirementIds(options: ListOptions = {}): Promise<Su
   return (await listSuiteTests(options)).ids;
 }
 
-/** Requirements marked `automated` that no suite test references (retired ones excluded). */
+/**
+ * Requirements a scenario could check (automated, or automated given a capability) that no suite test
+ * references, nor the invariants checked on every exchange (retired ones excluded).
+ */
 export function uncoveredRequirements(used: ReadonlyMap<string, readonly string[]>): Requirement[] {
-  return REQUIREMENTS.filter((requirement) => requirement.testedBy === 'automated' && !requirement.retired && !used.has(requirement.id));
+  return REQUIREMENTS.filter(
+    (requirement) => testedByKind(requirement) !== 'manual' && !requirement.everyExchange && !requirement.retired && !used.has(requirement.id),
+  );
 }
 
 /** Ids that suite tests name but the catalogue does not have (sorted). */

@@ -1,6 +1,6 @@
 /**
  * `xs2a-conformance requirements`: the requirement catalogue as a table or JSON, filtered by area, level and
- * how a requirement is tested; `--uncovered` lists the automated requirements no suite test references yet.
+ * how a requirement is tested; `--uncovered` lists the requirements a scenario could check (automated, or given a capability) that none does yet.
  *
  *   requirements [--json] [--area SIG[,PAY]] [--level MUST[,SHOULD]] [--tested-by automated|manual|needs-capability]
  *                [--uncovered]
@@ -31,7 +31,7 @@ Options:
   --area A[,B...]            only these areas (${AREA_PREFIXES.join(', ')})
   --level L[,M...]           only these levels (${LEVELS.join(', ')})
   --tested-by K[,K...]       only these kinds (${TESTED_BY_KINDS.join(', ')})
-  --uncovered                only automated requirements no suite test references yet
+  --uncovered                only requirements a scenario could check that none does yet (invariants excluded)
   -h, --help                 this text`;
 
 export interface RequirementsOptions {

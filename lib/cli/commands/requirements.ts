@@ -196,7 +196,7 @@ export async function requirementsCommand(args: string[]): Promise<number> {
   if (selected.length > 0) console.log(formatTable(selected, width));
   const areas = options.areas ? ` — areas: ${[...options.areas].map((area) => `${area} (${AREAS[area]})`).join('; ')}` : '';
   const summary = options.uncovered
-    ? `${selected.length} automated requirement${selected.length === 1 ? '' : 's'} not referenced by any suite test yet`
+    ? `${selected.length} requirement${selected.length === 1 ? '' : 's'} no scenario checks yet (automated, or given a capability)`
     : countLine(selected);
   console.log(`\n${summary}${areas}`);
   if (coverageNote) console.log(coverageNote);

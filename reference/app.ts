@@ -8,6 +8,7 @@ import { frameworkErrorHandler, installErrorHandling } from './errors.js';
 import type { Faults } from './faults.js';
 import { accountsPlugin } from './plugins/accounts.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
+import { paymentsPlugin } from './plugins/payments.js';
 import { sandboxPlugin } from './plugins/sandbox.js';
 import { scaPlugin } from './plugins/sca.js';
 import { signaturePlugin, type SignatureOptions } from './plugins/signature.js';
@@ -44,6 +45,7 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
       await api.register(accountsPlugin);
       await api.register(transactionsPlugin);
       await api.register(sandboxPlugin);
+      await api.register(paymentsPlugin);
     },
     { prefix: '/v1' },
   );

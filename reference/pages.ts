@@ -17,7 +17,7 @@ const STYLE = `
   .hint { color: #444; font-size: 0.9rem; }
 `;
 
-function layout(title: string, content: string): string {
+export function layout(title: string, content: string): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -9,13 +9,14 @@
 import formbody from '@fastify/formbody';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { decidePayments, paymentConfirmationPage } from '../payment-pages.js';
 import { consentPage, contextPage, loginPage, messagePage } from '../pages.js';
 import { PRIVATE, type PsuContext } from '../state/customers.js';
 import type { Authorisation } from '../state/sca.js';
 
 export const MAX_LOGIN_ATTEMPTS = 3;
 
-type Step = 'login' | 'context' | 'consent';
+type Step = 'login' | 'context' | 'consent' | 'confirm';
 
 interface Page {
   Params: { id: string };
@@ -24,7 +25,8 @@ interface Page {
 
 function stepOf(a: Authorisation): Step {
   if (a.status === 'RECEIVED' || a.customerNumber === undefined) return 'login';
-  return a.context === undefined ? 'context' : 'consent';
+  if (a.context === undefined) return 'context';
+  return a.purpose === 'payment' ? 'confirm' : 'consent';
 }
 
 /** The PSU and context of an authorisation past those steps (the step guard in `at` ensures it). */
@@ -141,7 +143,7 @@ export const scaPlugin = fp(
           return html(reply, contextPage(bank.data.agreementsOf(customerNumber), requested(a), 'Choose one of the options.'));
         }
         a.context = context;
-        return seeOther(reply, pathOf(a, 'consent'));
+        return seeOther(reply, pathOf(a, stepOf(a)));
       }),
     );
 
@@ -168,6 +170,15 @@ export const scaPlugin = fp(
         bank.consents.grant(a.tppId, customerNumber, context, granted, bank.clock.now());
         const psuCorporateId = context.kind === 'CORPORATE' ? context.agreementId : undefined;
         return seeOther(reply, bank.sca.complete(a, customerNumber, context, psuCorporateId));
+      }),
+    );
+    // Payments: the PSU confirms amount and creditor (reference/payment-pages.ts).
+    app.get<Page>('/:id/confirm', at('confirm', (a, _body, reply) => html(reply, paymentConfirmationPage(bank, a))));
+    app.post<Page>(
+      '/:id/confirm',
+      at('confirm', (a, body, reply) => {
+        const { customerNumber, context } = contextOf(a);
+        return seeOther(reply, decidePayments(bank, a, customerNumber, context, field(body, 'decision') === 'approve'));
       }),
     );
     done();

@@ -5,6 +5,8 @@ import type { Faults } from '../faults.js';
 import { TestClock } from './clock.js';
 import { Consents } from './consents.js';
 import { SandboxData } from './customers.js';
+import { Payments, totalMinor, type Payment } from './payments.js';
+import type { StoredAccount } from './customers.js';
 import { PsuDirectory } from './psu-ids.js';
 import { ScaService } from './sca.js';
 
@@ -14,6 +16,7 @@ export class BankState {
   readonly consents: Consents;
   readonly psuIds: PsuDirectory;
   readonly sca: ScaService;
+  readonly payments: Payments;
 
   /** Known once the server listens (the port may be chosen by the system). */
   baseUrl = '';
@@ -22,6 +25,7 @@ export class BankState {
     this.consents = new Consents(this.data, faults);
     this.psuIds = new PsuDirectory(this.data, faults);
     this.sca = new ScaService(this.clock, this.psuIds, faults, () => this.baseUrl);
+    this.payments = new Payments(this.clock, this.data, bookPayment);
   }
 
   /** Sandbox initialisation: the known state, and nothing else (clock included). */
@@ -30,6 +34,13 @@ export class BankState {
     this.consents.clear();
     this.psuIds.clear();
     this.sca.clear();
+    this.payments.clear();
     this.clock.reset();
   }
+}
+
+/** A settled payment moves the debtor account's balances (sandbox batch processing). */
+function bookPayment(payment: Payment, account: StoredAccount): void {
+  const { minor } = totalMinor(payment.body);
+  for (const balance of account.balances) balance.amountMinor -= Number(minor);
 }

@@ -57,8 +57,10 @@ export interface Authorisation {
   tppName: string;
   tppSessionId: string;
   redirectUri: string;
-  /** What the PSU is asked to authorise; account access is the only purpose so far. */
-  purpose: 'account-access';
+  /** What the PSU is asked to authorise. */
+  purpose: 'account-access' | 'payment';
+  /** For a payment (or a signing basket of payments): what the PSU confirms, with dynamic linking. */
+  paymentIds?: string[];
   createdAt: Date;
   /** The PSU the TPP named with PSU-ID, if any. */
   expectedCustomer?: string;
@@ -79,6 +81,8 @@ export interface ChallengeRequest {
   redirectUri: string;
   expectedCustomer?: string;
   requestedContext?: PsuContext;
+  /** A payment authorisation (dynamic linking): never spared by a session. */
+  paymentIds?: string[];
 }
 
 interface Session {
@@ -101,7 +105,7 @@ export class ScaService {
   challenge(request: ChallengeRequest): ScaRequired {
     const now = this.clock.now();
     this.prune(now);
-    const authorisation: Authorisation = { id: randomUUID(), purpose: 'account-access', createdAt: now, status: 'RECEIVED', failedLogins: 0, ...request };
+    const authorisation: Authorisation = { id: randomUUID(), purpose: request.paymentIds ? 'payment' : 'account-access', createdAt: now, status: 'RECEIVED', failedLogins: 0, ...request };
     this.authorisations.set(authorisation.id, authorisation);
     const tppId = request.tppId;
     if (this.faults.on(noScaRedirect, tppId)) return new ScaRequired(errorBody(this.faults, tppId, 401, 'CONSENT_INVALID', 'No consent for this PSU'));
@@ -127,7 +131,8 @@ export class ScaService {
    */
   sessionCustomer(authorisation: Authorisation): string | undefined {
     const customerNumber = authorisation.expectedCustomer;
-    if (authorisation.status !== 'RECEIVED' || customerNumber === undefined) return undefined;
+    // Authentication 10: a session does not cover SCA with dynamic linking (payments).
+    if (authorisation.status !== 'RECEIVED' || customerNumber === undefined || authorisation.purpose === 'payment') return undefined;
     const session = this.sessions.get(`${authorisation.tppId}\n${customerNumber}`);
     if (session?.tppSessionId !== authorisation.tppSessionId || session.validUntil < this.clock.now().getTime()) return undefined;
     return customerNumber;

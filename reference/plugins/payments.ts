@@ -1,0 +1,293 @@
+// Payment initiation (PIS): POST /v1/{payment-service}/{payment-product}, its details,
+// status and cancellation. Every rule of the specification's payment request table is
+// checked through the project's payment schemas (each error names the requirement of
+// its row), then the rules the schema does not hold: the structured-address rule from
+// its enforcement date by the bank's clock, a positive amount, an execution date not
+// in the past, logical duplicates. A refused payment leaves nothing behind.
+//
+// Every payment needs its own SCA with dynamic linking: the 201 carries scaRedirect,
+// and the PSU confirms amount and creditor on the bank's page (payment-pages.ts).
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SchemaName } from '../../lib/spec/schemas/index.js';
+import { verdictsAgainst, type ReadableError } from '../../lib/validate/index.js';
+import { BankError } from '../errors.js';
+import { defineFault } from '../faults.js';
+import { day } from '../format.js';
+import type { BankState } from '../state/bank.js';
+import { HIDDEN_BEFORE_APPROVAL, PAYMENT_PRODUCTS, PAYMENT_SERVICES, type Payment, type PaymentBody, type PaymentService } from '../state/payments.js';
+import { header, tppOf } from './shared.js';
+
+/** Structured-address rule 5: enforced in the sandbox (this bank) from this day. */
+export const STRUCTURED_ADDRESS_ENFORCED_FROM = '2026-08-13';
+
+const SCHEMA_OF: Record<PaymentService, SchemaName> = {
+  payments: 'PaymentInitiationRequest',
+  'periodic-payments': 'PeriodicPaymentInitiationRequest',
+  'bulk-payments': 'BulkPaymentInitiationRequest',
+};
+
+/**
+ * Faults that switch off one rule of the request table: the bank then ignores every schema error that
+ * names one of `ignores` (an error may name several rows, e.g. a 35-character IBAN breaks length and form).
+ */
+const RULE_FAULTS = [
+  { name: 'payment-ignores-end-to-end-length', ignores: ['PAY-02'], breaks: ['PAY-02'] },
+  { name: 'payment-ignores-missing-amount', ignores: ['PAY-03', 'PAY-04'], breaks: ['PAY-03', 'PAY-04'] },
+  { name: 'payment-accepts-amount-as-number', ignores: ['FMT-10'], breaks: ['FMT-10'] },
+  { name: 'payment-ignores-amount-precision', ignores: ['PAY-05'], breaks: ['PAY-05'] },
+  { name: 'payment-ignores-amount-fraction-digits', ignores: ['PAY-06', 'PAY-07'], breaks: ['PAY-06', 'PAY-07'] },
+  { name: 'payment-ignores-amount-form', ignores: ['PAY-09', 'FMT-09'], breaks: ['PAY-09'] },
+  { name: 'payment-ignores-currency-list', ignores: ['PAY-10', 'PAY-19', 'PAY-30'], breaks: ['PAY-10', 'PAY-11', 'PAY-19', 'PAY-30'] },
+  { name: 'payment-ignores-creditor-name', ignores: ['PAY-13', 'PAY-14', 'ADR-04'], breaks: ['PAY-13', 'PAY-14', 'ADR-04'] },
+  { name: 'payment-ignores-creditor-account', ignores: ['PAY-15', 'PAY-16', 'PAY-17', 'PAY-18'], breaks: ['PAY-15', 'PAY-16', 'PAY-17', 'PAY-18'] },
+  { name: 'payment-ignores-address-fields', ignores: ['PAY-20', 'PAY-21', 'PAY-22', 'ADR-05', 'ADR-06'], breaks: ['PAY-20', 'PAY-21', 'PAY-22'] },
+  { name: 'payment-ignores-address-country', ignores: ['PAY-25', 'PAY-26', 'PAY-27', 'ADR-06'], breaks: ['PAY-25', 'PAY-26', 'PAY-27', 'ADR-06'] },
+  { name: 'payment-ignores-debtor-account', ignores: ['PAY-28', 'PAY-29'], breaks: ['PAY-28', 'PAY-29'] },
+  { name: 'payment-ignores-remittance-length', ignores: ['PAY-31', 'PAY-32'], breaks: ['PAY-31', 'PAY-32'] },
+  { name: 'payment-ignores-execution-date-form', ignores: ['PAY-35'], breaks: ['PAY-35'] },
+  { name: 'payment-ignores-creditor-agent', ignores: ['ADR-03'], breaks: ['ADR-03'] },
+  { name: 'payment-ignores-creditor-town', ignores: ['ADR-05'], breaks: ['ADR-05', 'ADR-07', 'ERR-40', 'ADR-08'] },
+  { name: 'periodic-payment-ignores-duplicate-months', ignores: ['ERR-42'], breaks: ['ERR-42'] },
+  { name: 'periodic-payment-ignores-frequency', ignores: ['PAY-44'], breaks: ['PAY-44'] },
+  { name: 'bulk-payment-ignores-shape', ignores: ['PAY-45'], breaks: ['PAY-45'] },
+].map(({ name, ignores, breaks }) => ({
+  fault: defineFault(name, { description: `the bank does not check payment rule${ignores.length > 1 ? 's' : ''} ${ignores.join(', ')}`, breaks }),
+  ignores,
+}));
+
+const fieldRefusalCode = defineFault('payment-field-refusal-code', {
+  description: 'a payment breaking a rule of the request table is refused with code PAYMENT_FAILED instead of FORMAT_ERROR',
+  breaks: ['ERR-21'],
+});
+const optionalReadingsAs422 = defineFault('payment-optional-readings-as-422', {
+  description: 'what the specification lets a bank accept or refuse with 400 (city, fewer fraction digits, no BIC, a logical duplicate) gets 422',
+  breaks: ['PAY-23', 'PAY-47', 'ADR-13', 'END-04'],
+});
+const acceptsZeroAmount = defineFault('payment-accepts-zero-amount', { description: 'a payment of zero or a negative amount is accepted', breaks: ['PAY-48'] });
+const acceptsPastExecutionDate = defineFault('payment-accepts-past-execution-date', { description: 'a requestedExecutionDate in the past is accepted', breaks: ['ERR-33'] });
+const refusesDomesticProduct = defineFault('payment-refuses-other-products', {
+  description: 'products other than sepa-credit-transfers refuse a SEPA-shaped body',
+  breaks: ['PAY-46', 'BSK-13'],
+});
+const productUnknownAs400 = defineFault('payment-unknown-product-as-400', { description: 'an unknown payment product gets 400 FORMAT_ERROR instead of 404 PRODUCT_UNKNOWN', breaks: ['ERR-28'] });
+const refusesDuplicatesAlways = defineFault('payment-refuses-allowed-duplicates', { description: 'a logical duplicate is refused even with allowLogicalDuplicate=true', breaks: ['END-02'] });
+const duplicateAsBadRequest = defineFault('payment-duplicate-code', { description: 'a refused logical duplicate gets 400 FORMAT_ERROR instead of 409 CONFLICT', breaks: ['ERR-15'] });
+const allowDuplicateAnyValue = defineFault('payment-allow-duplicate-any-value', { description: 'allowLogicalDuplicate values other than true or false are read as false', breaks: ['END-03'] });
+const refusesUtf8Remittance = defineFault('payment-refuses-utf8-remittance', { description: 'remittance text with Norwegian letters is refused', breaks: ['PAY-33'] });
+const refusesWithoutEndToEnd = defineFault('payment-requires-end-to-end', { description: 'a payment without endToEndIdentification is refused', breaks: ['PAY-01', 'END-01', 'ADR-02'] });
+const refusesExactMinorUnits = defineFault('payment-refuses-exact-minor-units', { description: 'an amount with exactly the minor units of a zero- or three-decimal currency is refused', breaks: ['PAY-08'] });
+const refusesTownName = defineFault('payment-refuses-town-name', { description: 'creditorAddress.townName is refused (only the deprecated city is known)', breaks: ['PAY-24'] });
+const enforcesAddressEarly = defineFault('payment-enforces-address-early', { description: 'the structured-address rule is enforced before 13 August 2026', breaks: ['ADR-09'] });
+const statusWithoutFunds = defineFault('payment-status-hides-funds', { description: 'a payment accepted without funds (ACCP) is reported without fundsAvailable false', breaks: ['STA-06'] });
+const fundsAsText = defineFault('payment-funds-available-as-text', { description: 'fundsAvailable is written as a string', breaks: ['END-07'] });
+const insufficientFundsCrash = defineFault('payment-insufficient-funds-500', { description: 'a payment above the balance crashes the bank at approval (status 500)', breaks: ['ERR-39'] });
+const domesticShownEarly = defineFault('domestic-payment-shown-before-approval', { description: 'a domestic payment shows its status before the PSU approved it', breaks: ['END-08'] });
+const statusNotFound = defineFault('payment-status-not-found', { description: 'the status of a known payment answers 404', breaks: ['END-06', 'BSK-06'] });
+const unknownPaymentAs400 = defineFault('payment-unknown-id-as-400', { description: 'an unknown paymentId gets 400 FORMAT_ERROR instead of 404 RESOURCE_UNKNOWN', breaks: ['ERR-22'] });
+
+// The 201 answer, field by field (Resources > Payment initiation response).
+const responseFaults = {
+  noPaymentId: defineFault('payment-response-without-id', { description: 'the 201 payment response has no paymentId', breaks: ['PAY-36'] }),
+  camelStatus: defineFault('payment-response-status-unknown', { description: 'the 201 payment response says transactionStatus ACCC (Berlin Group only)', breaks: ['PAY-37', 'STA-05'] }),
+  feesAsNumber: defineFault('payment-fees-amount-as-number', { description: 'transactionFees.amount is a JSON number', breaks: ['PAY-38', 'FMT-09'] }),
+  feeIndicatorAsText: defineFault('payment-fee-indicator-as-text', { description: 'transactionFeeIndicator is the string "false"', breaks: ['PAY-40'] }),
+  tppMessagesObject: defineFault('payment-tpp-messages-not-array', { description: 'tppMessages is an object, not an array', breaks: ['PAY-41'] }),
+  psuMessageLong: defineFault('payment-psu-message-too-long', { description: 'psuMessage runs to 600 characters', breaks: ['PAY-42', 'LIM-16'] }),
+  linksArray: defineFault('payment-links-not-a-map', { description: '_links is an array of links', breaks: ['PAY-43', 'MSG-07'] }),
+  categoryLower: defineFault('tpp-message-category-lower-case', { description: 'a tppMessages category is written "warning"', breaks: ['MSG-01'] }),
+  unknownCode: defineFault('tpp-message-unknown-code', { description: 'a tppMessages code is DEPRECATED_FIELD, not in the list', breaks: ['MSG-02'] }),
+  pathNumber: defineFault('tpp-message-path-not-text', { description: 'a tppMessages path is a number', breaks: ['MSG-03'] }),
+  textLong: defineFault('tpp-message-text-too-long', { description: 'a tppMessages text runs to 600 characters', breaks: ['MSG-04', 'LIM-15'] }),
+  hrefNumber: defineFault('payment-link-href-not-text', { description: 'the self link of a payment has a numeric href', breaks: ['MSG-05'] }),
+  verbPatch: defineFault('payment-link-verb-patch', { description: 'the status link of a payment lists the verb PATCH', breaks: ['MSG-06'] }),
+  scaRedirectPost: defineFault('payment-sca-redirect-post-only', { description: 'the scaRedirect link of a payment lists only POST', breaks: ['MSG-08'] }),
+  noScaRedirect: defineFault('payment-without-sca-redirect', { description: 'the 201 payment response has no scaRedirect link', breaks: ['END-05'] }),
+};
+
+const LONG_TEXT = 'x'.repeat(600);
+
+function enforcedOn(bank: BankState, tppId: string): boolean {
+  const today = day(bank.clock.now());
+  if (bank.faults.on(enforcesAddressEarly, tppId)) return today >= '2026-01-01';
+  return today >= STRUCTURED_ADDRESS_ENFORCED_FROM;
+}
+
+/** The schema errors a TPP's bank still enforces (a rule fault switches some off). */
+function enforcedErrors(bank: BankState, tppId: string, schema: SchemaName, body: unknown, only?: (id: string) => boolean): ReadableError[] {
+  const { failed } = verdictsAgainst(schema, body);
+  const ignored = new Set(RULE_FAULTS.filter(({ fault }) => bank.faults.on(fault, tppId)).flatMap(({ ignores }) => ignores));
+  const errors = new Map<ReadableError, string[]>();
+  for (const [id, list] of failed) for (const error of list) errors.set(error, [...(errors.get(error) ?? []), id]);
+  return [...errors].filter(([, ids]) => !ids.some((id) => ignored.has(id)) && (only === undefined || ids.some(only))).map(([error]) => error);
+}
+
+/** A body that uses a freedom the specification leaves to the bank (PAY-23, PAY-47, ADR-13). */
+function optionalReading(body: PaymentBody): boolean {
+  const usesCity = typeof (body.creditorAddress as { city?: unknown } | undefined)?.city === 'string';
+  const fewerDigits = typeof body.instructedAmount?.amount === 'string' && !body.instructedAmount.amount.includes('.');
+  return usesCity || fewerDigits || body.creditorAgent === undefined;
+}
+
+/** Every rule of the request table, then the rules the schema does not hold. Throws the refusal. */
+function validate(bank: BankState, request: FastifyRequest, service: PaymentService, product: string): PaymentBody {
+  const tppId = tppOf(request).id;
+  const on = (fault: Parameters<typeof bank.faults.on>[0]) => bank.faults.on(fault, tppId);
+  const body = request.body;
+  const refuse = (message: string) => new BankError(400, on(fieldRefusalCode) ? 'PAYMENT_FAILED' : 'FORMAT_ERROR', message);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw refuse('The body must be a JSON object');
+
+  const errors = enforcedErrors(bank, tppId, SCHEMA_OF[service], body);
+  if (errors[0]) throw refuse(errors[0].message);
+  if (on(optionalReadingsAs422) && optionalReading(body as PaymentBody)) throw new BankError(422, 'FORMAT_ERROR', 'Unprocessable payment');
+  if (service !== 'bulk-payments' && enforcedOn(bank, tppId)) {
+    const address = enforcedErrors(bank, tppId, 'PaymentInitiationRequestStructuredAddress', body, (id) => id.startsWith('ADR-'));
+    if (address[0]) throw refuse(`Structured-address rule: ${address[0].message}`);
+  }
+  const payment = body as PaymentBody & Record<string, unknown>;
+  if (product !== 'sepa-credit-transfers' && on(refusesDomesticProduct)) throw refuse(`Product ${product} takes another body`);
+  if (payment.endToEndIdentification === undefined && on(refusesWithoutEndToEnd)) throw refuse('endToEndIdentification is required');
+  if (JSON.stringify(payment).match(/[æøåÆØÅ]/) && on(refusesUtf8Remittance)) throw refuse('remittanceInformationUnstructured must be ASCII');
+  const amounts = payment.payments?.map((p) => p.instructedAmount) ?? (payment.instructedAmount ? [payment.instructedAmount] : []);
+  if (on(refusesExactMinorUnits) && amounts.some((a) => ['JPY', 'BHD'].includes(a.currency))) throw refuse('Unsupported minor units');
+  if (on(refusesTownName) && typeof (payment.creditorAddress as { townName?: unknown } | undefined)?.townName === 'string') throw refuse('creditorAddress.townName is unknown');
+  if (!on(acceptsZeroAmount) && amounts.some((a) => typeof a.amount === 'string' && !/[1-9]/.test(a.amount.replace(/^-.*/, '')))) {
+    throw refuse('The amount must be above zero');
+  }
+  const executionDate = payment.requestedExecutionDate;
+  if (typeof executionDate === 'string' && executionDate < day(bank.clock.now()) && !on(acceptsPastExecutionDate)) {
+    throw new BankError(400, 'EXECUTION_DATE_INVALID', 'requestedExecutionDate is in the past');
+  }
+  return payment;
+}
+
+function allowLogicalDuplicate(bank: BankState, request: FastifyRequest): boolean {
+  const value = (request.query as Record<string, unknown>).allowLogicalDuplicate;
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (bank.faults.on(allowDuplicateAnyValue, tppOf(request).id)) return false;
+  throw new BankError(400, 'FORMAT_ERROR', 'allowLogicalDuplicate is true or false');
+}
+
+/** The 201 body: every field of the response table, a warning where the deprecated city was used. */
+function initiationResponse(bank: BankState, payment: Payment, scaLinks: Record<string, unknown>): object {
+  const on = (fault: Parameters<typeof bank.faults.on>[0]) => bank.faults.on(fault, payment.tppId);
+  const f = responseFaults;
+  const self = `${bank.baseUrl}/v1/${payment.service}/${payment.product}/${payment.id}`;
+  const scaRedirect = scaLinks.scaRedirect as { href: string } | undefined;
+  const links: Record<string, object> = {
+    ...(scaRedirect === undefined || on(f.noScaRedirect) ? {} : { scaRedirect: on(f.scaRedirectPost) ? { href: scaRedirect.href, verbs: ['POST'] } : scaRedirect }),
+    self: { href: on(f.hrefNumber) ? 42 : self, verbs: ['GET', 'DELETE'] },
+    status: { href: `${self}/status`, verbs: on(f.verbPatch) ? ['GET', 'PATCH'] : ['GET'] },
+  };
+  const usesCity = typeof (payment.body.creditorAddress as { city?: unknown } | undefined)?.city === 'string';
+  const warning = {
+    category: on(f.categoryLower) ? 'warning' : 'WARNING',
+    code: on(f.unknownCode) ? 'DEPRECATED_FIELD' : 'FORMAT_ERROR',
+    path: on(f.pathNumber) ? 3 : 'creditorAddress.city',
+    text: on(f.textLong) ? LONG_TEXT : 'creditorAddress.city is deprecated: send townName',
+  };
+  return {
+    transactionStatus: on(f.camelStatus) ? 'ACCC' : payment.status,
+    ...(on(f.noPaymentId) ? {} : { paymentId: payment.id }),
+    transactionFees: { amount: on(f.feesAsNumber) ? 0 : '0.00', currency: 'NOK' },
+    transactionFeeIndicator: on(f.feeIndicatorAsText) ? 'false' : false,
+    ...(usesCity ? { tppMessages: on(f.tppMessagesObject) ? warning : [warning] } : {}),
+    psuMessage: on(f.psuMessageLong) ? LONG_TEXT : 'Confirm the payment in your bank.',
+    _links: on(f.linksArray) ? Object.values(links) : links,
+  };
+}
+
+interface ProductParams {
+  product: string;
+}
+interface PaymentParams extends ProductParams {
+  paymentId: string;
+}
+
+export const paymentsPlugin = fp(
+  (api, _options, done) => {
+    const { bank } = api;
+
+    function productOf(request: FastifyRequest<{ Params: ProductParams }>): string {
+      const { product } = request.params;
+      if ((PAYMENT_PRODUCTS as readonly string[]).includes(product)) return product;
+      if (bank.faults.on(productUnknownAs400, tppOf(request).id)) throw new BankError(400, 'FORMAT_ERROR', `Unknown payment product ${product}`);
+      throw new BankError(404, 'PRODUCT_UNKNOWN', `Unknown payment product ${product}`);
+    }
+
+    /** The TPP's payment of this service and product, or 404 RESOURCE_UNKNOWN. */
+    function paymentOf(request: FastifyRequest<{ Params: PaymentParams }>, service: PaymentService): Payment {
+      const product = productOf(request);
+      const tppId = tppOf(request).id;
+      const payment = bank.payments.get(tppId, request.params.paymentId);
+      if (payment !== undefined && payment.service === service && payment.product === product) return payment;
+      if (bank.faults.on(unknownPaymentAs400, tppId)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown paymentId');
+      throw new BankError(404, 'RESOURCE_UNKNOWN', `No ${service} ${product} payment ${request.params.paymentId}`);
+    }
+
+    /** Domestic transfers show nothing before the PSU approved them (Endpoints, payment status). */
+    function visible(payment: Payment): void {
+      if (payment.status === 'RCVD' && HIDDEN_BEFORE_APPROVAL.has(payment.product) && !bank.faults.on(domesticShownEarly, payment.tppId)) {
+        throw new BankError(403, 'FORBIDDEN', 'Details and status of a domestic transfer are available once the PSU approved it');
+      }
+    }
+
+    for (const service of PAYMENT_SERVICES) {
+      api.post<{ Params: ProductParams }>(`/${service}/:product`, (request, reply) => {
+        const product = productOf(request);
+        const tpp = tppOf(request);
+        const body = validate(bank, request, service, product);
+        const allowDuplicate = allowLogicalDuplicate(bank, request);
+        if ((!allowDuplicate || bank.faults.on(refusesDuplicatesAlways, tpp.id)) && bank.payments.duplicateOf(tpp.id, body) !== undefined) {
+          if (bank.faults.on(optionalReadingsAs422, tpp.id)) throw new BankError(422, 'FORMAT_ERROR', 'A logical duplicate');
+          if (bank.faults.on(duplicateAsBadRequest, tpp.id)) throw new BankError(400, 'FORMAT_ERROR', 'A logical duplicate of an earlier payment');
+          throw new BankError(409, 'CONFLICT', 'A logical duplicate of an earlier payment: send allowLogicalDuplicate=true to initiate it anyway');
+        }
+        const psuId = header(request, 'psu-id');
+        const lookup = psuId === undefined ? undefined : bank.psuIds.resolve(tpp.id, psuId);
+        const payment = bank.payments.create(tpp.id, service, product, body);
+        // Every payment gets its own SCA (dynamic linking): the challenge is for this payment alone.
+        const challenge = bank.sca.challenge({
+          tppId: tpp.id,
+          tppName: tpp.name,
+          tppSessionId: header(request, 'tpp-session-id') ?? '',
+          redirectUri: header(request, 'tpp-redirect-uri') ?? '',
+          paymentIds: [payment.id],
+          ...(lookup?.kind === 'known' ? { expectedCustomer: lookup.customerNumber } : {}),
+        });
+        const scaLinks = (challenge.body as { _links?: Record<string, unknown> })._links ?? {};
+        void reply.code(201).header('location', `${bank.baseUrl}/v1/${service}/${product}/${payment.id}`);
+        return initiationResponse(bank, payment, scaLinks);
+      });
+
+      api.get<{ Params: PaymentParams }>(`/${service}/:product/:paymentId`, (request) => {
+        const payment = paymentOf(request, service);
+        visible(payment);
+        return { ...payment.body, transactionStatus: payment.status };
+      });
+
+      api.get<{ Params: PaymentParams }>(`/${service}/:product/:paymentId/status`, (request, reply) => {
+        const payment = paymentOf(request, service);
+        if (bank.faults.on(statusNotFound, payment.tppId)) throw new BankError(404, 'RESOURCE_UNKNOWN', 'No such payment');
+        visible(payment);
+        if (payment.fundsAvailable === false && bank.faults.on(insufficientFundsCrash, payment.tppId)) {
+          void reply.code(500);
+          throw new Error('insufficient funds not handled');
+        }
+        const funds = payment.fundsAvailable === undefined || bank.faults.on(statusWithoutFunds, payment.tppId) ? {} : { fundsAvailable: bank.faults.on(fundsAsText, payment.tppId) ? 'false' : payment.fundsAvailable };
+        return { transactionStatus: payment.status, ...funds };
+      });
+
+      api.delete<{ Params: PaymentParams }>(`/${service}/:product/:paymentId`, (request, reply) => {
+        const payment = paymentOf(request, service);
+        if (!bank.payments.cancel(payment)) {
+          throw new BankError(409, 'CONFLICT', `A payment in status ${payment.status} can no longer be cancelled`);
+        }
+        void reply.code(204).send();
+      });
+    }
+    done();
+  },
+  { name: 'payments', decorators: { fastify: ['bank'] }, dependencies: ['signature', 'json-body'] },
+);

@@ -1,0 +1,185 @@
+// Payments of the reference bank: one record per initiation, its transactionStatus
+// machine, and the sandbox batch processing (specification, "Sandbox mock data":
+// every payment except periodic ones is processed 5 times a day).
+//
+// transactionStatus machine (the specification shows the states, not the moves; this
+// bank documents its own):
+//   RCVD --PSU approves in SCA--> ACTC (funds cover it) | ACCP + fundsAvailable false (they do not)
+//   RCVD --PSU rejects, or the TPP cancels--> RJCT | CANC
+//   ACTC --next batch run--> ACSC (booked: the balance moves, a booked transaction appears)
+//   ACCP (no funds) --next batch run--> RJCT
+//   periodic payments stay ACTC: the batch runs leave them alone.
+import { randomUUID } from 'node:crypto';
+import type { TestClock } from './clock.js';
+import type { SandboxData, StoredAccount } from './customers.js';
+
+export const PAYMENT_SERVICES = ['payments', 'bulk-payments', 'periodic-payments'] as const;
+export type PaymentService = (typeof PAYMENT_SERVICES)[number];
+
+/** Products this bank offers (the specification's and the ones xs2a-facts names for this family). */
+export const PAYMENT_PRODUCTS = [
+  'sepa-credit-transfers',
+  'domestic-norway-credit-transfers',
+  'norwegian-domestic-credit-transfers',
+  'norwegian-cross-border-credit-transfers',
+  'norwegian-domestic-payment-to-self',
+] as const;
+
+/** Domestic transfers: details and status only after the PSU approved (Endpoints, payment status). */
+export const HIDDEN_BEFORE_APPROVAL: ReadonlySet<string> = new Set(['domestic-norway-credit-transfers', 'norwegian-domestic-credit-transfers']);
+
+/** Hours (UTC) of the 5 daily sandbox batch runs. */
+export const BATCH_HOURS = [6, 9, 12, 15, 18] as const;
+
+export type TransactionStatus = 'RCVD' | 'ACTC' | 'ACCP' | 'ACSC' | 'RJCT' | 'CANC';
+
+interface AmountValue {
+  amount: string;
+  currency: string;
+}
+
+/** The parts of a payment body the bank acts on (validated before). */
+export interface PaymentBody {
+  instructedAmount?: AmountValue;
+  debtorAccount: { iban: string; currency: string };
+  creditorAccount?: { iban: string };
+  creditorName?: string;
+  requestedExecutionDate?: string;
+  payments?: { instructedAmount: AmountValue; creditorAccount: { iban: string }; creditorName: string }[];
+  [field: string]: unknown;
+}
+
+export interface Payment {
+  id: string;
+  tppId: string;
+  service: PaymentService;
+  product: string;
+  body: PaymentBody;
+  status: TransactionStatus;
+  /** Set when the PSU approved without the funds to cover it. */
+  fundsAvailable?: boolean;
+  createdAt: Date;
+  approvedAt?: Date;
+  /** The PSU who approved it. */
+  customerNumber?: string;
+  /** Key of a logical duplicate (debtor, creditor, amount, execution date). */
+  duplicateKey: string;
+}
+
+/** Total of a payment in minor units of its currency (bulk: the sum of its entries). */
+export function totalMinor(body: PaymentBody): { minor: bigint; currency: string } {
+  const entries = body.payments ?? (body.instructedAmount ? [{ instructedAmount: body.instructedAmount }] : []);
+  let minor = 0n;
+  let currency = body.debtorAccount.currency;
+  for (const { instructedAmount } of entries) {
+    currency = instructedAmount.currency;
+    const [whole = '0', fraction = ''] = instructedAmount.amount.replace('-', '').split('.');
+    minor += BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+  }
+  return { minor, currency };
+}
+
+function duplicateKeyOf(tppId: string, body: PaymentBody): string {
+  const entries = body.payments ?? [body];
+  return [tppId, body.debtorAccount.iban, body.requestedExecutionDate ?? '', ...entries.map((p) => `${p.creditorAccount?.iban}|${p.instructedAmount?.amount}|${p.instructedAmount?.currency}`)].join('\n');
+}
+
+/** The next batch run strictly after `time`. */
+export function nextBatchRun(time: Date): Date {
+  const day = new Date(Date.UTC(time.getUTCFullYear(), time.getUTCMonth(), time.getUTCDate()));
+  for (let d = 0; d < 2; d++) {
+    for (const hour of BATCH_HOURS) {
+      const run = new Date(day.getTime() + d * 86_400_000 + hour * 3_600_000);
+      if (run > time) return run;
+    }
+  }
+  throw new Error('unreachable: a batch run happens every day');
+}
+
+export class Payments {
+  private readonly byId = new Map<string, Payment>();
+
+  constructor(
+    private readonly clock: TestClock,
+    private readonly data: SandboxData,
+    /** Books a settled payment on the debtor account (the transactions hook). */
+    private readonly book: (payment: Payment, account: StoredAccount) => void = () => undefined,
+  ) {}
+
+  /** An active payment with the same debtor, creditor, amount and date, if any. */
+  duplicateOf(tppId: string, body: PaymentBody): Payment | undefined {
+    const key = duplicateKeyOf(tppId, body);
+    return [...this.byId.values()].find((p) => p.duplicateKey === key && p.status !== 'CANC' && p.status !== 'RJCT');
+  }
+
+  create(tppId: string, service: PaymentService, product: string, body: PaymentBody): Payment {
+    const payment: Payment = { id: randomUUID(), tppId, service, product, body, status: 'RCVD', createdAt: this.clock.now(), duplicateKey: duplicateKeyOf(tppId, body) };
+    this.byId.set(payment.id, payment);
+    return payment;
+  }
+
+  /** The TPP's payment, brought up to date with the batch runs since it was approved. */
+  get(tppId: string, id: string): Payment | undefined {
+    const payment = this.byId.get(id);
+    if (payment === undefined || payment.tppId !== tppId) return undefined;
+    this.settle(payment);
+    return payment;
+  }
+
+  /** The debtor account of a payment, when it belongs to this PSU. */
+  debtorAccountOf(payment: Payment, customerNumber: string): StoredAccount | undefined {
+    const account = [...this.data.accounts.values()].find((a): a is StoredAccount => 'iban' in a && a.iban === payment.body.debtorAccount.iban);
+    if (account === undefined) return undefined;
+    const owners = 'customerNumber' in account.holder ? [account.holder.customerNumber] : (this.data.agreements.get(account.holder.agreementId)?.members ?? []);
+    return owners.includes(customerNumber) ? account : undefined;
+  }
+
+  /** The PSU approved the payment in SCA: accepted, or accepted without funds. */
+  approve(payment: Payment, customerNumber: string): void {
+    if (payment.status !== 'RCVD') return;
+    payment.customerNumber = customerNumber;
+    payment.approvedAt = this.clock.now();
+    const account = this.debtorAccountOf(payment, customerNumber);
+    const covered = account === undefined || coveredBy(payment, account);
+    payment.status = covered ? 'ACTC' : 'ACCP';
+    if (!covered) payment.fundsAvailable = false;
+  }
+
+  reject(payment: Payment): void {
+    if (payment.status === 'RCVD') payment.status = 'RJCT';
+  }
+
+  /** Cancellation by the TPP: possible until the payment is booked. */
+  cancel(payment: Payment): boolean {
+    if (payment.status === 'ACSC' || payment.status === 'RJCT' || payment.status === 'CANC') return false;
+    payment.status = 'CANC';
+    return true;
+  }
+
+  clear(): void {
+    this.byId.clear();
+  }
+
+  /** Runs the batch runs that happened since the approval (periodic payments are not batch-processed). */
+  private settle(payment: Payment): void {
+    if (payment.approvedAt === undefined || payment.service === 'periodic-payments') return;
+    if (payment.status !== 'ACTC' && payment.status !== 'ACCP') return;
+    if (nextBatchRun(payment.approvedAt) > this.clock.now()) return;
+    const account = payment.customerNumber === undefined ? undefined : this.debtorAccountOf(payment, payment.customerNumber);
+    if (account !== undefined && !coveredBy(payment, account)) {
+      payment.status = 'RJCT';
+      payment.fundsAvailable = false;
+      return;
+    }
+    payment.status = 'ACSC';
+    if (account !== undefined) this.book(payment, account);
+  }
+}
+
+/** Whether the account's balance covers the payment (only compared in the account's currency). */
+function coveredBy(payment: Payment, account: StoredAccount): boolean {
+  const { minor, currency } = totalMinor(payment.body);
+  if (currency !== account.currency) return true;
+  const available = account.balances.find((b) => b.balanceType === 'expected') ?? account.balances[0];
+  return available === undefined || BigInt(available.amountMinor) >= minor;
+}

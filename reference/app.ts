@@ -7,6 +7,7 @@ import type { SecureContextOptions } from 'node:tls';
 import { frameworkErrorHandler, installErrorHandling } from './errors.js';
 import type { Faults } from './faults.js';
 import { accountsPlugin } from './plugins/accounts.js';
+import { basketsPlugin } from './plugins/baskets.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { paymentsPlugin } from './plugins/payments.js';
 import { sandboxPlugin } from './plugins/sandbox.js';
@@ -46,6 +47,7 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
       await api.register(transactionsPlugin);
       await api.register(sandboxPlugin);
       await api.register(paymentsPlugin);
+      await api.register(basketsPlugin);
     },
     { prefix: '/v1' },
   );

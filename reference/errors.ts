@@ -54,7 +54,11 @@ export class BankError extends Error {
 
 /** A 401 that asks for SCA by redirect; the SCA module builds its body. */
 export class ScaRequired extends Error {
-  constructor(readonly body: object) {
+  /** `authorisationId`: the authorisation the redirect leads to, for resources that expose it (baskets). */
+  constructor(
+    readonly body: object,
+    readonly authorisationId?: string,
+  ) {
     super('SCA required');
     this.name = 'ScaRequired';
   }

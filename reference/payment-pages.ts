@@ -14,6 +14,9 @@ const summaryWithoutAmount = defineFault('payment-confirmation-without-amount', 
   breaks: ['SCA-07'],
 });
 
+const basketScaFails = defineFault('basket-sca-fails', { description: 'the SCA of a signing basket always ends in failure', breaks: ['BSK-10', 'STA-03'] });
+const basketAtomic = defineFault('basket-atomic', { description: 'a basket is atomic: a payment lacking funds makes every payment of its basket lack them', breaks: ['BSK-04'] });
+
 function paymentsOf(bank: BankState, a: Authorisation): Payment[] {
   return (a.paymentIds ?? []).flatMap((id) => bank.payments.get(a.tppId, id) ?? []);
 }
@@ -53,10 +56,14 @@ ${total === undefined ? '' : `<p class="hint">Total in minor units: ${total.mino
 export function decidePayments(bank: BankState, a: Authorisation, customerNumber: string, context: PsuContext, approved: boolean): string {
   const payments = paymentsOf(bank, a);
   const foreign = payments.some((p) => bank.payments.debtorAccountOf(p, customerNumber) === undefined);
-  if (!approved || foreign) {
+  const basket = bank.baskets.forAuthorisation(a.tppId, a.id) !== undefined;
+  if (!approved || foreign || (basket && bank.faults.on(basketScaFails, a.tppId))) {
     for (const payment of payments) bank.payments.reject(payment);
     return bank.sca.fail(a, 400, 'PAYMENT_FAILED', foreign ? 'The debtor account is not an account of the PSU' : 'The PSU rejected the payment');
   }
   for (const payment of payments) bank.payments.approve(payment, customerNumber);
+  if (basket && bank.faults.on(basketAtomic, a.tppId) && payments.some((p) => p.fundsAvailable === false)) {
+    for (const payment of payments) bank.payments.withoutFunds(payment);
+  }
   return bank.sca.complete(a, customerNumber, context, context.kind === 'CORPORATE' ? context.agreementId : undefined);
 }

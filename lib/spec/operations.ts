@@ -32,6 +32,9 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'GET', path: 'signingBasket', success: 'SigningBasket' },
   { method: 'GET', path: 'signingBasketStatus', success: 'SigningBasketStatus' },
   { method: 'POST', path: 'signingBasketAuthorisations', success: 'SigningBasketAuthorisationResponse' },
+  // [pis]
+  { method: 'GET', path: 'signingBasketAuthorisation', success: 'ScaStatusResponse' },
+  { method: 'GET', path: 'payment', success: 'PaymentDetails' },
   { method: 'GET', path: 'sandboxCustomers', success: 'SandboxCustomers' },
 ];
 

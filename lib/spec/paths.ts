@@ -23,6 +23,8 @@ export const DEFAULT_PATHS = {
   signingBasket: '/v1/signing-baskets/{basketId}',
   signingBasketStatus: '/v1/signing-baskets/{basketId}/status',
   signingBasketAuthorisations: '/v1/signing-baskets/{basketId}/authorisations',
+  // [pis] the authorisation status of a basket (Berlin Group 1.3)
+  signingBasketAuthorisation: '/v1/signing-baskets/{basketId}/authorisations/{authorisationId}',
   sandboxCustomers: '/v1/sandbox/customers',
   sandboxAccounts: '/v1/sandbox/accounts',
   sandboxInitialize: '/v1/sandbox/initialize',

@@ -49,13 +49,13 @@ const RULE_FAULTS = [
   { name: 'payment-ignores-creditor-agent', ignores: ['ADR-03'], breaks: ['ADR-03'] },
   { name: 'payment-ignores-creditor-town', ignores: ['ADR-05'], breaks: ['ADR-05', 'ADR-07', 'ERR-40', 'ADR-08'] },
   { name: 'periodic-payment-ignores-duplicate-months', ignores: ['ERR-42'], breaks: ['ERR-42'] },
-  { name: 'periodic-payment-ignores-frequency', ignores: ['PAY-44'], breaks: ['PAY-44'] },
-  { name: 'bulk-payment-ignores-shape', ignores: ['PAY-45'], breaks: ['PAY-45'] },
 ].map(({ name, ignores, breaks }) => ({
   fault: defineFault(name, { description: `the bank does not check payment rule${ignores.length > 1 ? 's' : ''} ${ignores.join(', ')}`, breaks }),
   ignores,
 }));
 
+const refusesPeriodic = defineFault('periodic-payments-refused', { description: 'well-formed periodic payments are refused', breaks: ['PAY-44'] });
+const refusesBulk = defineFault('bulk-payments-refused', { description: 'well-formed bulk payments are refused', breaks: ['PAY-45'] });
 const fieldRefusalCode = defineFault('payment-field-refusal-code', {
   description: 'a payment breaking a rule of the request table is refused with code PAYMENT_FAILED instead of FORMAT_ERROR',
   breaks: ['ERR-21'],
@@ -81,7 +81,8 @@ const refusesTownName = defineFault('payment-refuses-town-name', { description: 
 const enforcesAddressEarly = defineFault('payment-enforces-address-early', { description: 'the structured-address rule is enforced before 13 August 2026', breaks: ['ADR-09'] });
 const statusWithoutFunds = defineFault('payment-status-hides-funds', { description: 'a payment accepted without funds (ACCP) is reported without fundsAvailable false', breaks: ['STA-06'] });
 const fundsAsText = defineFault('payment-funds-available-as-text', { description: 'fundsAvailable is written as a string', breaks: ['END-07'] });
-const insufficientFundsCrash = defineFault('payment-insufficient-funds-500', { description: 'a payment above the balance crashes the bank at approval (status 500)', breaks: ['ERR-39'] });
+const insufficientFundsCrash = defineFault('payment-insufficient-funds-500', { description: 'the status of a payment lacking funds crashes the bank (500)', breaks: ['ERR-39', 'ERR-45'] });
+const exemptInSession = defineFault('payment-exempt-in-session', { description: 'a payment of a PSU with a valid SCA session is approved without SCA', breaks: ['SCA-07'] });
 const domesticShownEarly = defineFault('domestic-payment-shown-before-approval', { description: 'a domestic payment shows its status before the PSU approved it', breaks: ['END-08'] });
 const statusNotFound = defineFault('payment-status-not-found', { description: 'the status of a known payment answers 404', breaks: ['END-06', 'BSK-06'] });
 const unknownPaymentAs400 = defineFault('payment-unknown-id-as-400', { description: 'an unknown paymentId gets 400 FORMAT_ERROR instead of 404 RESOURCE_UNKNOWN', breaks: ['ERR-22'] });
@@ -90,7 +91,7 @@ const unknownPaymentAs400 = defineFault('payment-unknown-id-as-400', { descripti
 const responseFaults = {
   noPaymentId: defineFault('payment-response-without-id', { description: 'the 201 payment response has no paymentId', breaks: ['PAY-36'] }),
   camelStatus: defineFault('payment-response-status-unknown', { description: 'the 201 payment response says transactionStatus ACCC (Berlin Group only)', breaks: ['PAY-37', 'STA-05'] }),
-  feesAsNumber: defineFault('payment-fees-amount-as-number', { description: 'transactionFees.amount is a JSON number', breaks: ['PAY-38', 'FMT-09'] }),
+  feesAsText: defineFault('payment-fees-as-text', { description: 'transactionFees is a string ("0.00 NOK"), not an amount object', breaks: ['PAY-38'] }),
   feeIndicatorAsText: defineFault('payment-fee-indicator-as-text', { description: 'transactionFeeIndicator is the string "false"', breaks: ['PAY-40'] }),
   tppMessagesObject: defineFault('payment-tpp-messages-not-array', { description: 'tppMessages is an object, not an array', breaks: ['PAY-41'] }),
   psuMessageLong: defineFault('payment-psu-message-too-long', { description: 'psuMessage runs to 600 characters', breaks: ['PAY-42', 'LIM-16'] }),
@@ -137,6 +138,7 @@ function validate(bank: BankState, request: FastifyRequest, service: PaymentServ
   const refuse = (message: string) => new BankError(400, on(fieldRefusalCode) ? 'PAYMENT_FAILED' : 'FORMAT_ERROR', message);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw refuse('The body must be a JSON object');
 
+  if ((service === 'periodic-payments' && on(refusesPeriodic)) || (service === 'bulk-payments' && on(refusesBulk))) throw refuse(`${service} are not offered`);
   const errors = enforcedErrors(bank, tppId, SCHEMA_OF[service], body);
   if (errors[0]) throw refuse(errors[0].message);
   if (on(optionalReadingsAs422) && optionalReading(body as PaymentBody)) throw new BankError(422, 'FORMAT_ERROR', 'Unprocessable payment');
@@ -190,7 +192,7 @@ function initiationResponse(bank: BankState, payment: Payment, scaLinks: Record<
   return {
     transactionStatus: on(f.camelStatus) ? 'ACCC' : payment.status,
     ...(on(f.noPaymentId) ? {} : { paymentId: payment.id }),
-    transactionFees: { amount: on(f.feesAsNumber) ? 0 : '0.00', currency: 'NOK' },
+    transactionFees: on(f.feesAsText) ? '0.00 NOK' : { amount: '0.00', currency: 'NOK' },
     transactionFeeIndicator: on(f.feeIndicatorAsText) ? 'false' : false,
     ...(usesCity ? { tppMessages: on(f.tppMessagesObject) ? warning : [warning] } : {}),
     psuMessage: on(f.psuMessageLong) ? LONG_TEXT : 'Confirm the payment in your bank.',
@@ -247,6 +249,11 @@ export const paymentsPlugin = fp(
         const psuId = header(request, 'psu-id');
         const lookup = psuId === undefined ? undefined : bank.psuIds.resolve(tpp.id, psuId);
         const payment = bank.payments.create(tpp.id, service, product, body);
+        if (lookup?.kind === 'known' && bank.faults.on(exemptInSession, tpp.id)) {
+          bank.payments.approve(payment, lookup.customerNumber);
+          void reply.code(201);
+          return initiationResponse(bank, payment, {});
+        }
         // Every payment gets its own SCA (dynamic linking): the challenge is for this payment alone.
         const challenge = bank.sca.challenge({
           tppId: tpp.id,

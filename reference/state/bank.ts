@@ -5,6 +5,7 @@ import type { Faults } from '../faults.js';
 import { TestClock } from './clock.js';
 import { Consents } from './consents.js';
 import { SandboxData } from './customers.js';
+import { Baskets } from './baskets.js';
 import { Payments, totalMinor, type Payment } from './payments.js';
 import type { StoredAccount } from './customers.js';
 import { PsuDirectory } from './psu-ids.js';
@@ -17,6 +18,7 @@ export class BankState {
   readonly psuIds: PsuDirectory;
   readonly sca: ScaService;
   readonly payments: Payments;
+  readonly baskets = new Baskets();
 
   /** Known once the server listens (the port may be chosen by the system). */
   baseUrl = '';
@@ -25,7 +27,7 @@ export class BankState {
     this.consents = new Consents(this.data, faults);
     this.psuIds = new PsuDirectory(this.data, faults);
     this.sca = new ScaService(this.clock, this.psuIds, faults, () => this.baseUrl);
-    this.payments = new Payments(this.clock, this.data, bookPayment);
+    this.payments = new Payments(this.clock, this.data, faults, bookPayment);
   }
 
   /** Sandbox initialisation: the known state, and nothing else (clock included). */
@@ -35,6 +37,7 @@ export class BankState {
     this.psuIds.clear();
     this.sca.clear();
     this.payments.clear();
+    this.baskets.clear();
     this.clock.reset();
   }
 }

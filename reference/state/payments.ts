@@ -10,8 +10,11 @@
 //   ACCP (no funds) --next batch run--> RJCT
 //   periodic payments stay ACTC: the batch runs leave them alone.
 import { randomUUID } from 'node:crypto';
+import { defineFault, type Faults } from '../faults.js';
 import type { TestClock } from './clock.js';
 import type { SandboxData, StoredAccount } from './customers.js';
+
+const batchNeverRuns = defineFault('sandbox-batch-never-runs', { description: 'the sandbox never runs its payment batch processing', breaks: ['SBX-09'] });
 
 export const PAYMENT_SERVICES = ['payments', 'bulk-payments', 'periodic-payments'] as const;
 export type PaymentService = (typeof PAYMENT_SERVICES)[number];
@@ -41,7 +44,7 @@ interface AmountValue {
 /** The parts of a payment body the bank acts on (validated before). */
 export interface PaymentBody {
   instructedAmount?: AmountValue;
-  debtorAccount: { iban: string; currency: string };
+  debtorAccount?: { iban: string; currency: string };
   creditorAccount?: { iban: string };
   creditorName?: string;
   requestedExecutionDate?: string;
@@ -70,10 +73,11 @@ export interface Payment {
 export function totalMinor(body: PaymentBody): { minor: bigint; currency: string } {
   const entries = body.payments ?? (body.instructedAmount ? [{ instructedAmount: body.instructedAmount }] : []);
   let minor = 0n;
-  let currency = body.debtorAccount.currency;
+  let currency = body.debtorAccount?.currency ?? '';
   for (const { instructedAmount } of entries) {
-    currency = instructedAmount.currency;
-    const [whole = '0', fraction = ''] = instructedAmount.amount.replace('-', '').split('.');
+    currency = instructedAmount?.currency ?? currency;
+    const [whole = '0', fraction = ''] = String(instructedAmount?.amount ?? '0').replace('-', '').split('.');
+    if (!/^\d+$/.test(whole) || !/^\d*$/.test(fraction)) continue;
     minor += BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
   }
   return { minor, currency };
@@ -81,7 +85,8 @@ export function totalMinor(body: PaymentBody): { minor: bigint; currency: string
 
 function duplicateKeyOf(tppId: string, body: PaymentBody): string {
   const entries = body.payments ?? [body];
-  return [tppId, body.debtorAccount.iban, body.requestedExecutionDate ?? '', ...entries.map((p) => `${p.creditorAccount?.iban}|${p.instructedAmount?.amount}|${p.instructedAmount?.currency}`)].join('\n');
+  // A body let through by a fault may lack any part: the key never fails.
+  return [tppId, body.debtorAccount?.iban, body.requestedExecutionDate ?? '', ...entries.map((p) => `${p.creditorAccount?.iban}|${p.instructedAmount?.amount}|${p.instructedAmount?.currency}`)].join('\n');
 }
 
 /** The next batch run strictly after `time`. */
@@ -102,6 +107,7 @@ export class Payments {
   constructor(
     private readonly clock: TestClock,
     private readonly data: SandboxData,
+    private readonly faults: Faults,
     /** Books a settled payment on the debtor account (the transactions hook). */
     private readonly book: (payment: Payment, account: StoredAccount) => void = () => undefined,
   ) {}
@@ -128,7 +134,7 @@ export class Payments {
 
   /** The debtor account of a payment, when it belongs to this PSU. */
   debtorAccountOf(payment: Payment, customerNumber: string): StoredAccount | undefined {
-    const account = [...this.data.accounts.values()].find((a): a is StoredAccount => 'iban' in a && a.iban === payment.body.debtorAccount.iban);
+    const account = [...this.data.accounts.values()].find((a): a is StoredAccount => 'iban' in a && a.iban === payment.body.debtorAccount?.iban);
     if (account === undefined) return undefined;
     const owners = 'customerNumber' in account.holder ? [account.holder.customerNumber] : (this.data.agreements.get(account.holder.agreementId)?.members ?? []);
     return owners.includes(customerNumber) ? account : undefined;
@@ -143,6 +149,13 @@ export class Payments {
     const covered = account === undefined || coveredBy(payment, account);
     payment.status = covered ? 'ACTC' : 'ACCP';
     if (!covered) payment.fundsAvailable = false;
+  }
+
+  /** An approved payment treated as lacking funds (used to model an atomic basket). */
+  withoutFunds(payment: Payment): void {
+    if (payment.status !== 'ACTC' && payment.status !== 'ACCP') return;
+    payment.status = 'ACCP';
+    payment.fundsAvailable = false;
   }
 
   reject(payment: Payment): void {
@@ -162,11 +175,11 @@ export class Payments {
 
   /** Runs the batch runs that happened since the approval (periodic payments are not batch-processed). */
   private settle(payment: Payment): void {
-    if (payment.approvedAt === undefined || payment.service === 'periodic-payments') return;
+    if (payment.approvedAt === undefined || payment.service === 'periodic-payments' || this.faults.on(batchNeverRuns, payment.tppId)) return;
     if (payment.status !== 'ACTC' && payment.status !== 'ACCP') return;
     if (nextBatchRun(payment.approvedAt) > this.clock.now()) return;
     const account = payment.customerNumber === undefined ? undefined : this.debtorAccountOf(payment, payment.customerNumber);
-    if (account !== undefined && !coveredBy(payment, account)) {
+    if (payment.fundsAvailable === false || (account !== undefined && !coveredBy(payment, account))) {
       payment.status = 'RJCT';
       payment.fundsAvailable = false;
       return;

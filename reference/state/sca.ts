@@ -112,7 +112,12 @@ export class ScaService {
     const base = this.faults.on(scaRedirectOverHttp, tppId) ? this.baseUrl().replace(/^https:/, 'http:') : this.baseUrl();
     const href = `${base}/sca/${authorisation.id}`;
     const scaRedirect = this.faults.on(scaRedirectWithoutVerbs, tppId) ? { href } : { href, verbs: ['GET'] };
-    return new ScaRequired({ _links: { scaRedirect } });
+    return new ScaRequired({ _links: { scaRedirect } }, authorisation.id);
+  }
+
+  /** Any authorisation still remembered, whatever its status (the authorisation status resource). */
+  find(id: string): Authorisation | undefined {
+    return this.authorisations.get(id);
   }
 
   /** A pending authorisation, or undefined when unknown or already finished. */

@@ -4,7 +4,7 @@
  * payment goes to a creditor IBAN of its own, so no two scenarios send logical duplicates of each other.
  */
 import type { PathName } from '../../lib/spec/paths.js';
-import { jsonBodyOf, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, PrerequisiteUnmet, type ConsentedPsu, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 
 export type PaymentBody = Record<string, unknown>;
 
@@ -85,4 +85,59 @@ export function paymentPath(paths: ScenarioFixtures['paths'], name: Extract<Path
 export function paymentIdOf(response: TppResponse): string | undefined {
   const id = (jsonBodyOf(response) as { paymentId?: unknown } | undefined)?.paymentId;
   return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+export interface Debtor {
+  /** A TPP client in the PSU's session, sending its PSU-ID. */
+  tpp: TppClient;
+  psuId: string;
+  psu: ConsentedPsu['psu'];
+  account: { iban: string; currency: string };
+}
+
+/**
+ * The worker's consented PSU and its first account with an IBAN: a debtor whose payments the PSU can
+ * approve in SCA (the bank checks that the debtor account is the PSU's).
+ */
+export async function consentedDebtor({ newTpp, consentedPsu, paths }: Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths'>): Promise<Debtor> {
+  const { psuId, sessionId, psu } = await consentedPsu();
+  const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId } });
+  const accounts = (jsonBodyOf(await tpp.get(paths('accounts'))) as { accounts?: { iban?: unknown; currency?: unknown }[] } | undefined)?.accounts ?? [];
+  const account = accounts.find((a) => typeof a.iban === 'string' && typeof a.currency === 'string');
+  if (account === undefined) throw new PrerequisiteUnmet('the consented PSU has no account with an IBAN to pay from');
+  return { tpp, psuId, psu, account: { iban: String(account.iban), currency: String(account.currency) } };
+}
+
+/** A payment in the debtor account's currency, of `amount`, from the debtor. */
+export function paymentFrom(debtor: Debtor, amount: string): PaymentBody {
+  return sepaPayment({ instructedAmount: { amount, currency: debtor.account.currency }, creditorAccount: { iban: randomNorwegianIban(), currency: debtor.account.currency } }, debtor.account);
+}
+
+/** transactionStatus and fundsAvailable of a payment, as its status request reports them. */
+export async function statusOf(tpp: TppClient, paths: ScenarioFixtures['paths'], paymentId: string, options: Initiation = {}): Promise<{ response: TppResponse; transactionStatus?: unknown; fundsAvailable?: unknown }> {
+  const response = await tpp.get(paymentPath(paths, 'paymentStatus', paymentId, options));
+  const body = jsonBodyOf(response) as { transactionStatus?: unknown; fundsAvailable?: unknown } | undefined;
+  return { response, transactionStatus: body?.transactionStatus, fundsAvailable: body?.fundsAvailable };
+}
+
+/** A periodic payment (Berlin Group 1.3 shape) with this frequency; MonthlyVariable gets its months. */
+export function periodicPayment(frequency: string, changes: PaymentBody = {}): PaymentBody {
+  return sepaPayment({
+    startDate: '2030-01-15',
+    endDate: '2031-01-15',
+    executionRule: 'following',
+    dayOfExecution: '15',
+    frequency,
+    ...(frequency === 'MonthlyVariable' ? { monthsOfExecution: ['1', '4', '7', '10'] } : {}),
+    ...changes,
+  });
+}
+
+/** A bulk payment (Berlin Group 1.3 shape) of two SEPA credit transfers. */
+export function bulkPayment(): PaymentBody {
+  const entry = () => {
+    const { debtorAccount: _debtor, ...rest } = sepaPayment();
+    return rest;
+  };
+  return { batchBookingPreferred: true, debtorAccount: { iban: SOME_DEBTOR_IBAN, currency: 'NOK' }, payments: [entry(), entry()] };
 }

@@ -176,7 +176,16 @@ export const SigningBasketStatus = named('SigningBasketStatus', 'Body of GET /v1
   properties: { transactionStatus: basketTransactionStatus },
 });
 
+/** [pis] Body of GET .../authorisations/{authorisationId} (Berlin Group 1.3 scaStatusResponse). */
+export const ScaStatusResponse = named('ScaStatusResponse', 'Body of an authorisation status request (Berlin Group 1.3).', {
+  type: 'object',
+  required: ['scaStatus'],
+  ...req('STA-01'),
+  properties: { scaStatus: ref('ScaStatus', req('STA-01')) },
+});
+
 export const SCA_SCHEMAS = {
+  ScaStatusResponse,
   SigningBasketAuthorisationResponse,
   ScaRedirectBody,
   ErrorBody,

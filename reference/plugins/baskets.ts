@@ -1,0 +1,154 @@
+// Signing baskets (Endpoints > Start of signing basket authorisation; the rest follows
+// Berlin Group 1.3): create from paymentIds, read, status, delete, and the start of
+// the authorisation, which works like that of a single payment. Bulk and periodic
+// payments cannot join a basket: 400 REFERENCE_MIX_INVALID, at creation (and again at
+// the start of the authorisation, should one have slipped in).
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { BankError } from '../errors.js';
+import { defineFault } from '../faults.js';
+import { WORST_FIRST, worstOf, type Basket } from '../state/baskets.js';
+import type { Payment, TransactionStatus } from '../state/payments.js';
+import { header, tppOf } from './shared.js';
+
+const acceptsMixedReferences = defineFault('basket-accepts-bulk-and-periodic', {
+  description: 'a signing basket takes bulk and periodic payments, at creation and at the start of its authorisation',
+  breaks: ['BSK-12', 'ERR-34', 'ERR-41'],
+});
+const authorisationRefused = defineFault('basket-authorisation-refused', {
+  description: 'the start of a basket authorisation is refused with 403 FORBIDDEN',
+  breaks: ['ERR-06', 'STA-02', 'ERR-08', 'BSK-03', 'BSK-08', 'BSK-09', 'BSK-11'],
+});
+const scaStatusLowerCase = defineFault('basket-sca-status-camel-case', {
+  description: 'the basket authorisation answers scaStatus "started" (Berlin Group case)',
+  breaks: ['BSK-01', 'STA-01', 'STA-02'],
+});
+const authorisationLinksArray = defineFault('basket-authorisation-links-not-a-map', {
+  description: 'the _links of the basket authorisation answer are an array',
+  breaks: ['BSK-02', 'MSG-07', 'ERR-08', 'BSK-03'],
+});
+const unknownBasketAs400 = defineFault('basket-unknown-as-400', {
+  description: 'the authorisation of an unknown basket gets 400 FORMAT_ERROR instead of 404 RESOURCE_UNKNOWN',
+  breaks: ['ERR-09'],
+});
+const basketLinksWithoutVerbs = defineFault('basket-links-without-verbs', { description: 'the links of a basket resource carry no verbs', breaks: ['MSG-09'] });
+const basketStatusNumber = defineFault('basket-status-not-in-list', { description: 'the basket reports transactionStatus ACCC, not a status of the list', breaks: ['BSK-07'] });
+const basketOwnStatus = defineFault('basket-own-status', { description: 'the basket reports PDNG, a status of its own, whatever its payments', breaks: ['BSK-05', 'BSK-14'] });
+const basketBestCase = defineFault('basket-best-case', { description: 'the basket reports the best status over its payments', breaks: ['BSK-14'] });
+
+interface BasketParams {
+  basketId: string;
+}
+
+const MIXED = 'A signing basket cannot hold bulk or periodic payments';
+
+export const basketsPlugin = fp(
+  (api, _options, done) => {
+    const { bank } = api;
+    const on = (fault: Parameters<typeof bank.faults.on>[0], request: FastifyRequest) => bank.faults.on(fault, tppOf(request).id);
+
+    function paymentsOf(basket: Basket): Payment[] {
+      return basket.paymentIds.flatMap((id) => bank.payments.get(basket.tppId, id) ?? []);
+    }
+
+    function statusOf(basket: Basket, request: FastifyRequest): string {
+      if (on(basketStatusNumber, request)) return 'ACCC';
+      if (on(basketOwnStatus, request)) return 'PDNG';
+      const statuses = paymentsOf(basket).map((p) => p.status);
+      if (on(basketBestCase, request)) return [...statuses].sort((a, b) => rank(b) - rank(a))[0] ?? 'RCVD';
+      return worstOf(statuses);
+    }
+
+    function basketOf(request: FastifyRequest<{ Params: BasketParams }>): Basket {
+      const basket = bank.baskets.get(tppOf(request).id, request.params.basketId);
+      if (basket !== undefined) return basket;
+      if (on(unknownBasketAs400, request)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown basket');
+      throw new BankError(404, 'RESOURCE_UNKNOWN', `No signing basket ${request.params.basketId}`);
+    }
+
+    function link(request: FastifyRequest, href: string, verbs: string[]): object {
+      return on(basketLinksWithoutVerbs, request) ? { href } : { href, verbs };
+    }
+
+    api.post('/signing-baskets', (request, reply) => {
+      const tpp = tppOf(request);
+      const body = request.body as { paymentIds?: unknown; consentIds?: unknown } | undefined;
+      const ids = body?.paymentIds;
+      if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id): id is string => typeof id === 'string')) {
+        throw new BankError(400, 'FORMAT_ERROR', 'paymentIds is a non-empty array of payment ids');
+      }
+      if (body?.consentIds !== undefined) throw new BankError(400, 'FORMAT_ERROR', 'This bank signs payments in baskets, not consents');
+      const payments = ids.map((id) => bank.payments.get(tpp.id, id));
+      if (payments.some((p) => p === undefined)) throw new BankError(400, 'RESOURCE_UNKNOWN', 'A paymentId of the basket is unknown');
+      if (!on(acceptsMixedReferences, request) && payments.some((p) => p?.service !== 'payments')) throw new BankError(400, 'REFERENCE_MIX_INVALID', MIXED);
+      const basket = bank.baskets.create(tpp.id, [...new Set(ids)], bank.clock.now());
+      const self = `${bank.baseUrl}/v1/signing-baskets/${basket.id}`;
+      void reply.code(201);
+      return {
+        transactionStatus: statusOf(basket, request),
+        basketId: basket.id,
+        _links: {
+          self: link(request, self, ['GET', 'DELETE']),
+          status: link(request, `${self}/status`, ['GET']),
+          startAuthorisation: link(request, `${self}/authorisations`, ['POST']),
+        },
+      };
+    });
+
+    api.get<{ Params: BasketParams }>('/signing-baskets/:basketId', (request) => {
+      const basket = basketOf(request);
+      return { payments: basket.paymentIds, transactionStatus: statusOf(basket, request), _links: { status: link(request, `${bank.baseUrl}/v1/signing-baskets/${basket.id}/status`, ['GET']) } };
+    });
+
+    api.get<{ Params: BasketParams }>('/signing-baskets/:basketId/status', (request) => ({ transactionStatus: statusOf(basketOf(request), request) }));
+
+    api.delete<{ Params: BasketParams }>('/signing-baskets/:basketId', (request, reply) => {
+      const basket = basketOf(request);
+      if (basket.authorisationId !== undefined) throw new BankError(400, 'RESOURCE_BLOCKED', 'The basket is being authorised or was authorised');
+      bank.baskets.delete(basket);
+      void reply.code(204).send();
+    });
+
+    api.post<{ Params: BasketParams }>('/signing-baskets/:basketId/authorisations', (request, reply) => {
+      const basket = basketOf(request);
+      const tpp = tppOf(request);
+      if (on(authorisationRefused, request)) throw new BankError(403, 'FORBIDDEN', 'Not allowed');
+      const payments = paymentsOf(basket);
+      if (!on(acceptsMixedReferences, request) && payments.some((p) => p.service !== 'payments')) throw new BankError(400, 'REFERENCE_MIX_INVALID', MIXED);
+      // Blocked: authorised already, or a payment of it moved on (approved, cancelled) since it was made.
+      if (basket.authorisationId !== undefined || payments.length !== basket.paymentIds.length || payments.some((p) => p.status !== 'RCVD')) {
+        throw new BankError(400, 'RESOURCE_BLOCKED', 'The basket is blocked: it was authorised already, or a payment of it moved on');
+      }
+      const psuId = header(request, 'psu-id');
+      const lookup = psuId === undefined ? undefined : bank.psuIds.resolve(tpp.id, psuId);
+      const challenge = bank.sca.challenge({
+        tppId: tpp.id,
+        tppName: tpp.name,
+        tppSessionId: header(request, 'tpp-session-id') ?? '',
+        redirectUri: header(request, 'tpp-redirect-uri') ?? '',
+        paymentIds: basket.paymentIds,
+        ...(lookup?.kind === 'known' ? { expectedCustomer: lookup.customerNumber } : {}),
+      });
+      const scaLinks = (challenge.body as { _links?: Record<string, object> })._links ?? {};
+      const authorisationId = challenge.authorisationId ?? '';
+      basket.authorisationId = authorisationId;
+      const links = { ...scaLinks, scaStatus: { href: `${bank.baseUrl}/v1/signing-baskets/${basket.id}/authorisations/${authorisationId}`, verbs: ['GET'] } };
+      void reply.code(201);
+      return { scaStatus: on(scaStatusLowerCase, request) ? 'started' : 'STARTED', authorisationId, _links: on(authorisationLinksArray, request) ? Object.values(links) : links };
+    });
+
+    api.get<{ Params: BasketParams & { authorisationId: string } }>('/signing-baskets/:basketId/authorisations/:authorisationId', (request) => {
+      const basket = basketOf(request);
+      const authorisation = basket.authorisationId === request.params.authorisationId ? bank.sca.find(basket.authorisationId) : undefined;
+      if (authorisation === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No authorisation ${request.params.authorisationId} of this basket`);
+      return { scaStatus: authorisation.status === 'PSU_AUTHENTICATED' ? 'PSU_AUTHENTICATED' : authorisation.status };
+    });
+    done();
+  },
+  { name: 'baskets', decorators: { fastify: ['bank'] }, dependencies: ['signature', 'json-body', 'payments'] },
+);
+
+/** Position in the worst-first order (higher is better). */
+function rank(status: TransactionStatus): number {
+  return WORST_FIRST.indexOf(status);
+}

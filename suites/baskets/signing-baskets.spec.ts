@@ -1,0 +1,192 @@
+/**
+ * Signing baskets: create, read, status and delete (Berlin Group 1.3), the start of the authorisation
+ * with the answers the specification names for it, bulk and periodic payments refused with
+ * REFERENCE_MIX_INVALID, NCBCT payments in a basket, the basket SCA, and a basket that is not atomic.
+ */
+import { jsonBodyOf, scaRedirectFrom, scaRedirectOf, scenario, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { bulkPayment, consentedDebtor, initiate, paymentFrom, paymentIdOf, periodicPayment, PRODUCTS, sepaPayment, statusOf, type Initiation, type PaymentBody } from '../payments/payment-bodies.js';
+
+type Paths = ScenarioFixtures['paths'];
+
+/** Initiates the payments and answers their ids (undefined when one was not created). */
+async function paymentIds(tpp: TppClient, paths: Paths, payments: readonly (readonly [PaymentBody, Initiation?])[]): Promise<string[] | undefined> {
+  const ids: string[] = [];
+  for (const [body, options] of payments) {
+    const id = paymentIdOf(await initiate(tpp, paths, body, options));
+    if (id === undefined) return undefined;
+    ids.push(id);
+  }
+  return ids;
+}
+
+function createBasket(tpp: TppClient, paths: Paths, ids: readonly string[], malformed?: string): Promise<TppResponse> {
+  return tpp.request({ method: 'POST', path: paths('signingBaskets'), json: { paymentIds: ids }, ...(malformed ? { malformed } : {}) });
+}
+
+function basketIdOf(response: TppResponse): string | undefined {
+  const id = (jsonBodyOf(response) as { basketId?: unknown } | undefined)?.basketId;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+function startAuthorisation(tpp: TppClient, paths: Paths, basketId: string, malformed?: string): Promise<TppResponse> {
+  return tpp.request({ method: 'POST', path: paths('signingBasketAuthorisations', { basketId }), ...(malformed ? { malformed } : {}) });
+}
+
+/** Every link of a body's _links carries verbs (MSG-09). */
+function linksWithoutVerbs(body: unknown): string[] {
+  const links = (body as { _links?: Record<string, { verbs?: unknown }> } | undefined)?._links ?? {};
+  return Object.entries(links).filter(([, link]) => !Array.isArray(link.verbs)).map(([name]) => name);
+}
+
+scenario(
+  'BSK-07.a',
+  'a basket made from two payments is created (201), read, reported and deleted, in the Berlin Group shape',
+  { checks: ['BSK-07', 'MSG-09'], writes: 'initiates payments and a signing basket' },
+  async ({ tpp, paths, check }) => {
+    const ids = await paymentIds(tpp, paths, [[sepaPayment()], [sepaPayment()]]);
+    if (ids === undefined) return check.notEvaluatedRest('not evaluated: the payments were not created');
+    const created = await createBasket(tpp, paths, ids);
+    const made = check.status('BSK-07', created);
+    check.schema(jsonBodyOf(created), 'SigningBasketCreationResponse', { after: made });
+    const bare = linksWithoutVerbs(jsonBodyOf(created));
+    check.that('MSG-09', bare.length === 0, { expected: 'every link of the basket with verbs', actual: `without verbs: ${bare.join(', ')}`, response: created }, { after: made });
+    const basketId = basketIdOf(created);
+    if (basketId === undefined) return check.notEvaluatedRest('not evaluated: no basketId');
+    check.schema(jsonBodyOf(await tpp.get(paths('signingBasket', { basketId }))), 'SigningBasket');
+    check.schema(jsonBodyOf(await tpp.get(paths('signingBasketStatus', { basketId }))), 'SigningBasketStatus');
+    const deleted = await tpp.request({ method: 'DELETE', path: paths('signingBasket', { basketId }) });
+    check.that('BSK-07', deleted.status >= 200 && deleted.status < 300, { expected: 'the basket deleted (2xx)', response: deleted });
+  },
+);
+
+scenario(
+  'ERR-06.a',
+  'the start of a basket authorisation answers 201 with scaStatus STARTED and an scaRedirect link',
+  { checks: ['ERR-06', 'STA-02', 'BSK-01', 'BSK-02', 'STA-01', 'BSK-11', 'BSK-08', 'BSK-09', 'ERR-08', 'BSK-03'], writes: 'initiates payments and a signing basket' },
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    // With PSU-ID, so that psu-id is among the signed headers (BSK-09).
+    const { psuId, sessionId } = await consentedPsu();
+    const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId } });
+    const ids = await paymentIds(tpp, paths, [[sepaPayment()], [sepaPayment()]]);
+    const basketId = ids === undefined ? undefined : basketIdOf(await createBasket(tpp, paths, ids));
+    if (basketId === undefined) return check.notEvaluatedRest('not evaluated: the payments or the basket were not created');
+    const response = await startAuthorisation(tpp, paths, basketId);
+    check.status('BSK-11', response);
+    check.accepted('BSK-08', response);
+    check.accepted('BSK-09', response);
+    const started = check.status('ERR-06', response);
+    const body = jsonBodyOf(response) as { scaStatus?: unknown } | undefined;
+    check.that('STA-02', started.passed && body?.scaStatus === 'STARTED', { expected: '201 with scaStatus STARTED', response });
+    if (started.passed) check.schema(body, 'SigningBasketAuthorisationResponse');
+    else check.notEvaluated(['BSK-01', 'BSK-02', 'STA-01'], 'not evaluated: the authorisation did not start (201)');
+    const sca = { expected: 'an scaRedirect link to the SCA site', response };
+    check.that('ERR-08', check.status('BSK-03', response).passed && scaRedirectOf(response) !== undefined, sca);
+    check.that('BSK-03', scaRedirectOf(response) !== undefined, sca);
+  },
+);
+
+scenario(
+  'ERR-09.a',
+  'the authorisation of an unknown basket is answered 404 RESOURCE_UNKNOWN',
+  { checks: ['ERR-09'] },
+  async ({ tpp, paths, check }) => {
+    const response = await startAuthorisation(tpp, paths, 'b0d1e6f4-5b8c-4d1e-9f00-000000000000', 'an unknown basket id');
+    const refused = check.status('ERR-09', response);
+    check.code('ERR-09', response, { after: refused });
+  },
+);
+
+for (const [id, kind, payment] of [
+  ['BSK-12.a', 'a periodic payment', () => [periodicPayment('Monthly'), { service: 'periodic-payments' }] as const],
+  ['BSK-12.b', 'a bulk payment', () => [bulkPayment(), { service: 'bulk-payments' }] as const],
+] as const) {
+  scenario(
+    id,
+    `a basket with ${kind} is refused with 400 REFERENCE_MIX_INVALID, at creation or at the start of its authorisation`,
+    { checks: ['BSK-12', 'ERR-34', 'ERR-41'], writes: 'initiates payments and a signing basket' },
+    async ({ tpp, paths, check }) => {
+      const ids = await paymentIds(tpp, paths, [[sepaPayment()], payment()]);
+      if (ids === undefined) return check.notEvaluatedRest(`not evaluated: ${kind} could not be initiated`);
+      const created = await createBasket(tpp, paths, ids, `a basket with ${kind}`);
+      const basketId = basketIdOf(created);
+      const refusal = basketId === undefined ? created : await startAuthorisation(tpp, paths, basketId, `the authorisation of a basket with ${kind}`);
+      for (const requirement of ['BSK-12', 'ERR-34', 'ERR-41']) {
+        const refused = check.status(requirement, refusal);
+        check.code(requirement, refusal, { after: refused });
+      }
+    },
+  );
+}
+
+scenario(
+  'BSK-13.a',
+  'a basket of NCBCT payments is created and its authorisation started',
+  { checks: ['BSK-13', 'VER-24'], writes: 'initiates payments and a signing basket' },
+  async ({ tpp, paths, check }) => {
+    const ncbct = { product: PRODUCTS.ncbct };
+    const nok = { instructedAmount: { amount: '15000.00', currency: 'NOK' } };
+    const initiation = await initiate(tpp, paths, sepaPayment(nok), ncbct);
+    const first = paymentIdOf(initiation);
+    const second = paymentIdOf(await initiate(tpp, paths, sepaPayment(nok), ncbct));
+    for (const requirement of ['BSK-13', 'VER-24']) check.accepted(requirement, initiation);
+    const basket = first === undefined || second === undefined ? undefined : await createBasket(tpp, paths, [first, second]);
+    const basketId = basket === undefined ? undefined : basketIdOf(basket);
+    if (basket === undefined || basketId === undefined) return check.notEvaluatedRest('not evaluated: the NCBCT payments or their basket were not created');
+    const started = await startAuthorisation(tpp, paths, basketId);
+    for (const requirement of ['BSK-13', 'VER-24']) {
+      check.accepted(requirement, basket);
+      check.accepted(requirement, started);
+    }
+  },
+);
+
+/** Two payments of the consented PSU in a basket, authorised in the browser. */
+async function authorisedBasket(fixtures: Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths' | 'sca'>, amounts: readonly [string, string]) {
+  const debtor = await consentedDebtor(fixtures);
+  const { paths, sca } = fixtures;
+  const ids = await paymentIds(debtor.tpp, paths, amounts.map((amount) => [paymentFrom(debtor, amount)] as const));
+  const basketId = ids === undefined ? undefined : basketIdOf(await createBasket(debtor.tpp, paths, ids));
+  if (ids === undefined || basketId === undefined) return undefined;
+  const start = await startAuthorisation(debtor.tpp, paths, basketId);
+  const redirect = await sca.authorise(scaRedirectFrom(start), debtor.psu);
+  const authorisationId = (jsonBodyOf(start) as { authorisationId?: unknown } | undefined)?.authorisationId;
+  return { debtor, ids, basketId, redirect, authorisationId: typeof authorisationId === 'string' ? authorisationId : undefined };
+}
+
+scenario(
+  'BSK-10.a',
+  'the PSU authorises a basket in the browser like a single payment; each payment then answers its own status request',
+  { checks: ['BSK-10', 'BSK-06', 'STA-03'], writes: 'initiates and approves payments in a signing basket' },
+  async ({ newTpp, consentedPsu, paths, sca, check }) => {
+    const basket = await authorisedBasket({ newTpp, consentedPsu, paths, sca }, ['1.00', '2.00']);
+    if (basket === undefined) return check.notEvaluatedRest('not evaluated: the payments or the basket were not created');
+    const { debtor, ids, basketId, redirect, authorisationId } = basket;
+    check.that('BSK-10', redirect.outcome === 'success', { expected: 'SCA ends in a success redirect to TPP-Redirect-URI', actual: redirect.url });
+    for (const id of ids) check.status('BSK-06', (await statusOf(debtor.tpp, paths, id)).response);
+    if (authorisationId === undefined) return check.notEvaluated(['STA-03'], 'not evaluated: the basket authorisation has no authorisationId to read');
+    const status = await debtor.tpp.get(paths('signingBasketAuthorisation', { basketId, authorisationId }));
+    const scaStatus = (jsonBodyOf(status) as { scaStatus?: unknown } | undefined)?.scaStatus;
+    check.that('STA-03', scaStatus === 'FINALISED', { expected: 'scaStatus FINALISED after the successful SCA', response: status });
+  },
+);
+
+scenario(
+  'BSK-04.a',
+  'a basket is not atomic: after a batch run a payable payment is booked while one far above the balance is rejected, and the basket reports the worst',
+  { checks: ['BSK-04', 'BSK-05', 'BSK-14'], writes: 'initiates and approves payments in a signing basket', needs: ['clock-control'], globalState: 'moves the target clock past a batch run' },
+  async ({ newTpp, consentedPsu, paths, sca, sandboxClock, check }) => {
+    const basket = await authorisedBasket({ newTpp, consentedPsu, paths, sca }, ['1.00', '99999999.00']);
+    if (basket === undefined || basket.redirect.outcome !== 'success') return check.notEvaluatedRest('not evaluated: the basket was not created or not authorised');
+    const shift = 13 * 3600;
+    await sandboxClock.shift(shift);
+    const later = newTpp({ clock: { now: () => new Date(Date.now() + shift * 1000) }, headers: { 'PSU-ID': basket.debtor.psuId } });
+    const [payable, unpayable] = await Promise.all(basket.ids.map(async (id) => (await statusOf(later, paths, id)).transactionStatus));
+    const status = await later.get(paths('signingBasketStatus', { basketId: basket.basketId }));
+    const basketStatus = (jsonBodyOf(status) as { transactionStatus?: unknown } | undefined)?.transactionStatus;
+    const actual = `payable ${String(payable)}, unpayable ${String(unpayable)}, basket ${String(basketStatus)}`;
+    check.that('BSK-04', payable !== 'RJCT' && payable !== unpayable, { expected: 'the payable payment not rejected with the unpayable one', actual });
+    check.that('BSK-05', basketStatus === payable || basketStatus === unpayable, { expected: 'the basket status is that of one of its payments', actual, response: status });
+    const worst = ['RJCT', 'CANC', 'PART'].find((s) => s === payable || s === unpayable);
+    check.that('BSK-14', worst === undefined || basketStatus === worst, { expected: `the basket reports the worst case (${worst ?? 'none'})`, actual, response: status });
+  },
+);

@@ -9,10 +9,6 @@ import { totalMinor, type Payment } from './state/payments.js';
 import type { Authorisation } from './state/sca.js';
 import type { PsuContext } from './state/customers.js';
 
-const summaryWithoutAmount = defineFault('payment-confirmation-without-amount', {
-  description: 'the payment confirmation page does not show the amount',
-  breaks: ['SCA-07'],
-});
 
 const basketScaFails = defineFault('basket-sca-fails', { description: 'the SCA of a signing basket always ends in failure', breaks: ['BSK-10', 'STA-03'] });
 const basketAtomic = defineFault('basket-atomic', { description: 'a basket is atomic: a payment lacking funds makes every payment of its basket lack them', breaks: ['BSK-04'] });
@@ -21,12 +17,12 @@ function paymentsOf(bank: BankState, a: Authorisation): Payment[] {
   return (a.paymentIds ?? []).flatMap((id) => bank.payments.get(a.tppId, id) ?? []);
 }
 
-function describe(bank: BankState, payment: Payment, tppId: string): string {
+function describe(payment: Payment): string {
   const entries = payment.body.payments ?? [payment.body];
   return entries
     .map((entry) => {
       const amount = entry.instructedAmount ? `${entry.instructedAmount.amount} ${entry.instructedAmount.currency}` : '';
-      const shown = bank.faults.on(summaryWithoutAmount, tppId) ? '' : `<span class="amount">${escapeHtml(amount)}</span> to `;
+      const shown = `<span class="amount">${escapeHtml(amount)}</span> to `;
       return `<li>${shown}<span class="creditor">${escapeHtml(String(entry.creditorName ?? ''))}</span> (${escapeHtml(String(entry.creditorAccount?.iban ?? ''))})</li>`;
     })
     .join('\n');
@@ -39,7 +35,7 @@ export function paymentConfirmationPage(bank: BankState, a: Authorisation): stri
     'Confirm payment',
     `<p>${escapeHtml(a.tppName)} asks you to approve ${payments.length === 1 ? 'this payment' : `these ${payments.length} payments`}.</p>
 <ul id="payment-summary">
-${payments.map((p) => describe(bank, p, a.tppId)).join('\n')}
+${payments.map(describe).join('\n')}
 </ul>
 ${total === undefined ? '' : `<p class="hint">Total in minor units: ${total.minor} ${escapeHtml(total.currency)}</p>`}
 <form method="post">

@@ -9,6 +9,7 @@
 // and the PSU confirms amount and creditor on the bank's page (payment-pages.ts).
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { minorUnitsOf } from '../../lib/spec/codelists.js';
 import type { SchemaName } from '../../lib/spec/schemas/index.js';
 import { verdictsAgainst, type ReadableError } from '../../lib/validate/index.js';
 import { BankError } from '../errors.js';
@@ -47,7 +48,7 @@ const RULE_FAULTS = [
   { name: 'payment-ignores-remittance-length', ignores: ['PAY-31', 'PAY-32'], breaks: ['PAY-31', 'PAY-32'] },
   { name: 'payment-ignores-execution-date-form', ignores: ['PAY-35'], breaks: ['PAY-35'] },
   { name: 'payment-ignores-creditor-agent', ignores: ['ADR-03'], breaks: ['ADR-03'] },
-  { name: 'payment-ignores-creditor-town', ignores: ['ADR-05'], breaks: ['ADR-05', 'ADR-07', 'ERR-40', 'ADR-08'] },
+  { name: 'payment-ignores-creditor-town', ignores: ['ADR-05'], breaks: ['ADR-05', 'ADR-07', 'ERR-40', 'ADR-01', 'ADR-08'] },
   { name: 'periodic-payment-ignores-duplicate-months', ignores: ['ERR-42'], breaks: ['ERR-42'] },
 ].map(({ name, ignores, breaks }) => ({
   fault: defineFault(name, { description: `the bank does not check payment rule${ignores.length > 1 ? 's' : ''} ${ignores.join(', ')}`, breaks }),
@@ -68,7 +69,7 @@ const acceptsZeroAmount = defineFault('payment-accepts-zero-amount', { descripti
 const acceptsPastExecutionDate = defineFault('payment-accepts-past-execution-date', { description: 'a requestedExecutionDate in the past is accepted', breaks: ['ERR-33'] });
 const refusesDomesticProduct = defineFault('payment-refuses-other-products', {
   description: 'products other than sepa-credit-transfers refuse a SEPA-shaped body',
-  breaks: ['PAY-46', 'BSK-13'],
+  breaks: ['PAY-46', 'BSK-13', 'VER-24'],
 });
 const productUnknownAs400 = defineFault('payment-unknown-product-as-400', { description: 'an unknown payment product gets 400 FORMAT_ERROR instead of 404 PRODUCT_UNKNOWN', breaks: ['ERR-28'] });
 const refusesDuplicatesAlways = defineFault('payment-refuses-allowed-duplicates', { description: 'a logical duplicate is refused even with allowLogicalDuplicate=true', breaks: ['END-02'] });
@@ -76,11 +77,10 @@ const duplicateAsBadRequest = defineFault('payment-duplicate-code', { descriptio
 const allowDuplicateAnyValue = defineFault('payment-allow-duplicate-any-value', { description: 'allowLogicalDuplicate values other than true or false are read as false', breaks: ['END-03'] });
 const refusesUtf8Remittance = defineFault('payment-refuses-utf8-remittance', { description: 'remittance text with Norwegian letters is refused', breaks: ['PAY-33'] });
 const refusesWithoutEndToEnd = defineFault('payment-requires-end-to-end', { description: 'a payment without endToEndIdentification is refused', breaks: ['PAY-01', 'END-01', 'ADR-02'] });
-const refusesExactMinorUnits = defineFault('payment-refuses-exact-minor-units', { description: 'an amount with exactly the minor units of a zero- or three-decimal currency is refused', breaks: ['PAY-08'] });
+const refusesExactMinorUnits = defineFault('payment-refuses-exact-minor-units', { description: 'an amount with exactly the minor units of its currency is refused', breaks: ['PAY-08'] });
 const refusesTownName = defineFault('payment-refuses-town-name', { description: 'creditorAddress.townName is refused (only the deprecated city is known)', breaks: ['PAY-24'] });
-const enforcesAddressEarly = defineFault('payment-enforces-address-early', { description: 'the structured-address rule is enforced before 13 August 2026', breaks: ['ADR-09'] });
 const statusWithoutFunds = defineFault('payment-status-hides-funds', { description: 'a payment accepted without funds (ACCP) is reported without fundsAvailable false', breaks: ['STA-06'] });
-const fundsAsText = defineFault('payment-funds-available-as-text', { description: 'fundsAvailable is written as a string', breaks: ['END-07'] });
+const fundsAsText = defineFault('payment-funds-available-as-text', { description: 'fundsAvailable is written as a string', breaks: ['END-07', 'STA-06'] });
 const insufficientFundsCrash = defineFault('payment-insufficient-funds-500', { description: 'the status of a payment lacking funds crashes the bank (500)', breaks: ['ERR-39', 'ERR-45'] });
 const exemptInSession = defineFault('payment-exempt-in-session', { description: 'a payment of a PSU with a valid SCA session is approved without SCA', breaks: ['SCA-07'] });
 const domesticShownEarly = defineFault('domestic-payment-shown-before-approval', { description: 'a domestic payment shows its status before the PSU approved it', breaks: ['END-08'] });
@@ -108,10 +108,8 @@ const responseFaults = {
 
 const LONG_TEXT = 'x'.repeat(600);
 
-function enforcedOn(bank: BankState, tppId: string): boolean {
-  const today = day(bank.clock.now());
-  if (bank.faults.on(enforcesAddressEarly, tppId)) return today >= '2026-01-01';
-  return today >= STRUCTURED_ADDRESS_ENFORCED_FROM;
+function enforced(bank: BankState): boolean {
+  return day(bank.clock.now()) >= STRUCTURED_ADDRESS_ENFORCED_FROM;
 }
 
 /** The schema errors a TPP's bank still enforces (a rule fault switches some off). */
@@ -142,7 +140,7 @@ function validate(bank: BankState, request: FastifyRequest, service: PaymentServ
   const errors = enforcedErrors(bank, tppId, SCHEMA_OF[service], body);
   if (errors[0]) throw refuse(errors[0].message);
   if (on(optionalReadingsAs422) && optionalReading(body as PaymentBody)) throw new BankError(422, 'FORMAT_ERROR', 'Unprocessable payment');
-  if (service !== 'bulk-payments' && enforcedOn(bank, tppId)) {
+  if (service !== 'bulk-payments' && enforced(bank)) {
     const address = enforcedErrors(bank, tppId, 'PaymentInitiationRequestStructuredAddress', body, (id) => id.startsWith('ADR-'));
     if (address[0]) throw refuse(`Structured-address rule: ${address[0].message}`);
   }
@@ -151,7 +149,8 @@ function validate(bank: BankState, request: FastifyRequest, service: PaymentServ
   if (payment.endToEndIdentification === undefined && on(refusesWithoutEndToEnd)) throw refuse('endToEndIdentification is required');
   if (JSON.stringify(payment).match(/[æøåÆØÅ]/) && on(refusesUtf8Remittance)) throw refuse('remittanceInformationUnstructured must be ASCII');
   const amounts = payment.payments?.map((p) => p.instructedAmount) ?? (payment.instructedAmount ? [payment.instructedAmount] : []);
-  if (on(refusesExactMinorUnits) && amounts.some((a) => ['JPY', 'BHD'].includes(a.currency))) throw refuse('Unsupported minor units');
+  const fractionDigits = (a: { amount: unknown }) => (typeof a.amount === 'string' ? (a.amount.split('.')[1] ?? '').length : -1);
+  if (on(refusesExactMinorUnits) && amounts.some((a) => fractionDigits(a) === minorUnitsOf(a.currency))) throw refuse('Unsupported minor units');
   if (on(refusesTownName) && typeof (payment.creditorAddress as { townName?: unknown } | undefined)?.townName === 'string') throw refuse('creditorAddress.townName is unknown');
   if (!on(acceptsZeroAmount) && amounts.some((a) => typeof a.amount === 'string' && !/[1-9]/.test(a.amount.replace(/^-.*/, '')))) {
     throw refuse('The amount must be above zero');

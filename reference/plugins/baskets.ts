@@ -31,6 +31,8 @@ const unknownBasketAs400 = defineFault('basket-unknown-as-400', {
   description: 'the authorisation of an unknown basket gets 400 FORMAT_ERROR instead of 404 RESOURCE_UNKNOWN',
   breaks: ['ERR-09'],
 });
+const unknownAuthorisationAs400 = defineFault('basket-unknown-authorisation-as-400', { description: 'the status of an unknown authorisation id gets 400 FORMAT_ERROR', breaks: ['ERR-18'] });
+const failedScaStillStarted = defineFault('basket-failed-sca-reads-received', { description: 'after a failed SCA the basket authorisation still reads RECEIVED', breaks: ['STA-04'] });
 const basketLinksWithoutVerbs = defineFault('basket-links-without-verbs', { description: 'the links of a basket resource carry no verbs', breaks: ['MSG-09'] });
 const basketWithoutId = defineFault('basket-created-without-id', { description: 'the 201 answer to a basket creation has no basketId', breaks: ['BSK-07'] });
 const basketOwnStatus = defineFault('basket-own-status', { description: 'the basket reports PDNG, a status of its own, whatever its payments', breaks: ['BSK-05', 'BSK-14'] });
@@ -139,8 +141,11 @@ export const basketsPlugin = fp(
     api.get<{ Params: BasketParams & { authorisationId: string } }>('/signing-baskets/:basketId/authorisations/:authorisationId', (request) => {
       const basket = basketOf(request);
       const authorisation = basket.authorisationId === request.params.authorisationId ? bank.sca.find(basket.authorisationId) : undefined;
-      if (authorisation === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No authorisation ${request.params.authorisationId} of this basket`);
-      return { scaStatus: authorisation.status === 'PSU_AUTHENTICATED' ? 'PSU_AUTHENTICATED' : authorisation.status };
+      if (authorisation === undefined) {
+        if (on(unknownAuthorisationAs400, request)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown authorisation');
+        throw new BankError(404, 'RESOURCE_UNKNOWN', `No authorisation ${request.params.authorisationId} of this basket`);
+      }
+      return { scaStatus: authorisation.status === 'FAILED' && on(failedScaStillStarted, request) ? 'RECEIVED' : authorisation.status };
     });
     done();
   },

@@ -33,19 +33,19 @@ const SCHEMA_OF: Record<PaymentService, SchemaName> = {
  * names one of `ignores` (an error may name several rows, e.g. a 35-character IBAN breaks length and form).
  */
 const RULE_FAULTS = [
-  { name: 'payment-ignores-end-to-end-length', ignores: ['PAY-02'], breaks: ['PAY-02'] },
+  { name: 'payment-ignores-end-to-end-length', ignores: ['PAY-02'], breaks: ['PAY-02', 'LIM-09'] },
   { name: 'payment-ignores-missing-amount', ignores: ['PAY-03', 'PAY-04'], breaks: ['PAY-03', 'PAY-04'] },
   { name: 'payment-accepts-amount-as-number', ignores: ['FMT-10'], breaks: ['FMT-10'] },
-  { name: 'payment-ignores-amount-precision', ignores: ['PAY-05'], breaks: ['PAY-05'] },
-  { name: 'payment-ignores-amount-fraction-digits', ignores: ['PAY-06', 'PAY-07'], breaks: ['PAY-06', 'PAY-07'] },
+  { name: 'payment-ignores-amount-precision', ignores: ['PAY-05'], breaks: ['PAY-05', 'LIM-17'] },
+  { name: 'payment-ignores-amount-fraction-digits', ignores: ['PAY-06', 'PAY-07'], breaks: ['PAY-06', 'PAY-07', 'LIM-17'] },
   { name: 'payment-ignores-amount-form', ignores: ['PAY-09', 'FMT-09'], breaks: ['PAY-09'] },
   { name: 'payment-ignores-currency-list', ignores: ['PAY-10', 'PAY-19', 'PAY-30'], breaks: ['PAY-10', 'PAY-11', 'PAY-19', 'PAY-30'] },
-  { name: 'payment-ignores-creditor-name', ignores: ['PAY-13', 'PAY-14', 'ADR-04'], breaks: ['PAY-13', 'PAY-14', 'ADR-04'] },
-  { name: 'payment-ignores-creditor-account', ignores: ['PAY-15', 'PAY-16', 'PAY-17', 'PAY-18'], breaks: ['PAY-15', 'PAY-16', 'PAY-17', 'PAY-18'] },
-  { name: 'payment-ignores-address-fields', ignores: ['PAY-20', 'PAY-21', 'PAY-22', 'ADR-05', 'ADR-06'], breaks: ['PAY-20', 'PAY-21', 'PAY-22'] },
-  { name: 'payment-ignores-address-country', ignores: ['PAY-25', 'PAY-26', 'PAY-27', 'ADR-06'], breaks: ['PAY-25', 'PAY-26', 'PAY-27', 'ADR-06'] },
-  { name: 'payment-ignores-debtor-account', ignores: ['PAY-28', 'PAY-29'], breaks: ['PAY-28', 'PAY-29'] },
-  { name: 'payment-ignores-remittance-length', ignores: ['PAY-31', 'PAY-32'], breaks: ['PAY-31', 'PAY-32'] },
+  { name: 'payment-ignores-creditor-name', ignores: ['PAY-13', 'PAY-14', 'ADR-04'], breaks: ['PAY-13', 'PAY-14', 'LIM-10', 'ADR-04'] },
+  { name: 'payment-ignores-creditor-account', ignores: ['PAY-15', 'PAY-16', 'PAY-17', 'PAY-18'], breaks: ['PAY-15', 'PAY-16', 'PAY-17', 'PAY-18', 'LIM-12'] },
+  { name: 'payment-ignores-address-fields', ignores: ['PAY-20', 'PAY-21', 'PAY-22', 'ADR-05', 'ADR-06'], breaks: ['PAY-20', 'PAY-21', 'PAY-22', 'LIM-11'] },
+  { name: 'payment-ignores-address-country', ignores: ['PAY-25', 'PAY-26', 'PAY-27', 'ADR-06'], breaks: ['PAY-25', 'PAY-26', 'PAY-27', 'LIM-14', 'ADR-06'] },
+  { name: 'payment-ignores-debtor-account', ignores: ['PAY-28', 'PAY-29'], breaks: ['PAY-28', 'PAY-29', 'LIM-12'] },
+  { name: 'payment-ignores-remittance-length', ignores: ['PAY-31', 'PAY-32'], breaks: ['PAY-31', 'PAY-32', 'LIM-13'] },
   { name: 'payment-ignores-execution-date-form', ignores: ['PAY-35'], breaks: ['PAY-35'] },
   { name: 'payment-ignores-creditor-agent', ignores: ['ADR-03'], breaks: ['ADR-03'] },
   { name: 'payment-ignores-creditor-town', ignores: ['ADR-05'], breaks: ['ADR-05', 'ADR-07', 'ERR-40', 'ADR-01', 'ADR-08'] },
@@ -75,6 +75,7 @@ const productUnknownAs400 = defineFault('payment-unknown-product-as-400', { desc
 const refusesDuplicatesAlways = defineFault('payment-refuses-allowed-duplicates', { description: 'a logical duplicate is refused even with allowLogicalDuplicate=true', breaks: ['END-02'] });
 const duplicateAsBadRequest = defineFault('payment-duplicate-code', { description: 'a refused logical duplicate gets 400 FORMAT_ERROR instead of 409 CONFLICT', breaks: ['ERR-15'] });
 const allowDuplicateAnyValue = defineFault('payment-allow-duplicate-any-value', { description: 'allowLogicalDuplicate values other than true or false are read as false', breaks: ['END-03'] });
+const emojiCrash = defineFault('payment-emoji-crashes', { description: 'a character the downstream system cannot process (an emoji) crashes the bank (500)', breaks: ['ERR-36', 'ERR-45'] });
 const refusesUtf8Remittance = defineFault('payment-refuses-utf8-remittance', { description: 'remittance text with Norwegian letters is refused', breaks: ['PAY-33'] });
 const refusesWithoutEndToEnd = defineFault('payment-requires-end-to-end', { description: 'a payment without endToEndIdentification is refused', breaks: ['PAY-01', 'END-01', 'ADR-02'] });
 const refusesExactMinorUnits = defineFault('payment-refuses-exact-minor-units', { description: 'an amount with exactly the minor units of its currency is refused', breaks: ['PAY-08'] });
@@ -147,7 +148,13 @@ function validate(bank: BankState, request: FastifyRequest, service: PaymentServ
   const payment = body as PaymentBody & Record<string, unknown>;
   if (product !== 'sepa-credit-transfers' && on(refusesDomesticProduct)) throw refuse(`Product ${product} takes another body`);
   if (payment.endToEndIdentification === undefined && on(refusesWithoutEndToEnd)) throw refuse('endToEndIdentification is required');
-  if (JSON.stringify(payment).match(/[æøåÆØÅ]/) && on(refusesUtf8Remittance)) throw refuse('remittanceInformationUnstructured must be ASCII');
+  const text = JSON.stringify(payment);
+  if (/[æøåÆØÅ]/.test(text) && on(refusesUtf8Remittance)) throw refuse('remittanceInformationUnstructured must be ASCII');
+  // Data format: a character the downstream systems cannot take (outside the Basic Multilingual Plane, e.g. an emoji) is refused.
+  if (/[\u{10000}-\u{10FFFF}]/u.test(text)) {
+    if (on(emojiCrash)) throw new Error('downstream system failure');
+    throw refuse('A character the payment systems cannot process (outside the Basic Multilingual Plane)');
+  }
   const amounts = payment.payments?.map((p) => p.instructedAmount) ?? (payment.instructedAmount ? [payment.instructedAmount] : []);
   const fractionDigits = (a: { amount: unknown }) => (typeof a.amount === 'string' ? (a.amount.split('.')[1] ?? '').length : -1);
   if (on(refusesExactMinorUnits) && amounts.some((a) => fractionDigits(a) === minorUnitsOf(a.currency))) throw refuse('Unsupported minor units');

@@ -141,14 +141,14 @@ scenario(
 );
 
 /** Two payments of the consented PSU in a basket, authorised in the browser. */
-async function authorisedBasket(fixtures: Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths' | 'sca'>, amounts: readonly [string, string]) {
+async function authorisedBasket(fixtures: Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths' | 'sca'>, amounts: readonly [string, string], variant?: string) {
   const debtor = await consentedDebtor(fixtures);
   const { paths, sca } = fixtures;
   const ids = await paymentIds(debtor.tpp, paths, amounts.map((amount) => [paymentFrom(debtor, amount)] as const));
   const basketId = ids === undefined ? undefined : basketIdOf(await createBasket(debtor.tpp, paths, ids));
   if (ids === undefined || basketId === undefined) return undefined;
   const start = await startAuthorisation(debtor.tpp, paths, basketId);
-  const redirect = await sca.authorise(scaRedirectFrom(start), debtor.psu);
+  const redirect = await sca.authorise(scaRedirectFrom(start), debtor.psu, variant ? { variant } : {});
   const authorisationId = (jsonBodyOf(start) as { authorisationId?: unknown } | undefined)?.authorisationId;
   return { debtor, ids, basketId, redirect, authorisationId: typeof authorisationId === 'string' ? authorisationId : undefined };
 }
@@ -188,5 +188,32 @@ scenario(
     check.that('BSK-05', basketStatus === payable || basketStatus === unpayable, { expected: 'the basket status is that of one of its payments', actual, response: status });
     const worst = ['RJCT', 'CANC', 'PART'].find((s) => s === payable || s === unpayable);
     check.that('BSK-14', worst === undefined || basketStatus === worst, { expected: `the basket reports the worst case (${worst ?? 'none'})`, actual, response: status });
+  },
+);
+
+scenario(
+  'STA-04.a',
+  'after the PSU rejects the basket in SCA, its authorisation reads scaStatus FAILED',
+  { checks: ['STA-04'], writes: 'initiates payments in a signing basket', needs: ['sca-abort'] },
+  async ({ newTpp, consentedPsu, paths, sca, check }) => {
+    const basket = await authorisedBasket({ newTpp, consentedPsu, paths, sca }, ['1.00', '2.00'], 'reject-payment');
+    if (basket?.authorisationId === undefined) return check.notEvaluatedRest('not evaluated: no basket authorisation to read');
+    const status = await basket.debtor.tpp.get(paths('signingBasketAuthorisation', { basketId: basket.basketId, authorisationId: basket.authorisationId }));
+    const scaStatus = (jsonBodyOf(status) as { scaStatus?: unknown } | undefined)?.scaStatus;
+    check.that('STA-04', scaStatus === 'FAILED', { expected: 'scaStatus FAILED after the PSU rejected', response: status });
+  },
+);
+
+scenario(
+  'ERR-18.a',
+  'the status of an authorisation id the bank does not know is answered 404',
+  { checks: ['ERR-18'], writes: 'initiates payments and a signing basket' },
+  async ({ tpp, paths, check }) => {
+    const ids = await paymentIds(tpp, paths, [[sepaPayment()]]);
+    const basketId = ids === undefined ? undefined : basketIdOf(await createBasket(tpp, paths, ids));
+    if (basketId === undefined) return check.notEvaluatedRest('not evaluated: the basket was not created');
+    const response = await tpp.request({ method: 'GET', path: paths('signingBasketAuthorisation', { basketId, authorisationId: 'c0d1e6f4-5b8c-4d1e-9f00-000000000000' }), malformed: 'an unknown authorisation id' });
+    const refused = check.status('ERR-18', response);
+    check.code('ERR-18', response, { after: refused });
   },
 );

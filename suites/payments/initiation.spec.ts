@@ -6,7 +6,7 @@
 import { jsonBodyOf, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
 import { initiate, paymentIdOf, paymentPath, PRODUCTS, sepaPayment, withAddress } from './payment-bodies.js';
 
-const RESPONSE_FIELDS = ['PAY-36', 'PAY-37', 'STA-05', 'PAY-38', 'PAY-40', 'PAY-41', 'PAY-42', 'PAY-43', 'MSG-01', 'MSG-02', 'MSG-03', 'MSG-04', 'MSG-05', 'MSG-06', 'MSG-07'];
+const RESPONSE_FIELDS = ['PAY-36', 'PAY-37', 'STA-05', 'PAY-38', 'PAY-40', 'PAY-41', 'PAY-42', 'LIM-16', 'PAY-43', 'MSG-01', 'MSG-02', 'MSG-03', 'MSG-04', 'LIM-15', 'MSG-05', 'MSG-06', 'MSG-07'];
 
 scenario(
   'PAY-36.a',
@@ -124,5 +124,14 @@ scenario(
   { checks: ['END-03'], writes: 'initiates a payment (refused)' },
   async ({ tpp, paths, check }) => {
     check.status('END-03', await initiate(tpp, paths, sepaPayment(), { query: '?allowLogicalDuplicate=maybe', malformed: 'allowLogicalDuplicate=maybe' }));
+  },
+);
+
+scenario(
+  'ERR-36.a',
+  'a payment whose remittance text holds an emoji is accepted or refused with 400, never a server error',
+  { checks: ['ERR-36'], writes: 'initiates a payment' },
+  async ({ tpp, paths, check }) => {
+    check.status('ERR-36', await initiate(tpp, paths, sepaPayment({ remittanceInformationUnstructured: 'Takk for maten \u{1F37D}' })));
   },
 );

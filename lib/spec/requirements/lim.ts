@@ -3,6 +3,9 @@ import { CLIENT_ERROR_STATUSES, defineArea } from './types.js';
 
 const L = 'Limits > ';
 
+/** A payment beyond a limit of the table is refused with 400, the status of every refusal of a field rule (PAY). */
+const PAYMENT_OVER_LIMIT = { status: [400] } as const;
+
 export const LIM = defineArea('LIM', [
   {
     id: 'LIM-01', level: 'MUST', section: `${L}Clock deviation`,
@@ -57,31 +60,37 @@ export const LIM = defineArea('LIM', [
     id: 'LIM-09', level: 'MUST', section: `${L}endToEndIdentification`,
     statement: 'endToEndIdentification of a payment is limited to 35 characters.',
     testedBy: 'automated',
+    expect: PAYMENT_OVER_LIMIT,
   },
   {
     id: 'LIM-10', level: 'MUST', section: `${L}creditorName, street`,
     statement: 'creditorName of a payment is limited to 70 characters.',
     testedBy: 'automated',
+    expect: PAYMENT_OVER_LIMIT,
   },
   {
     id: 'LIM-11', level: 'MUST', section: `${L}creditorName, street`,
     statement: 'street of a payment creditor address is limited to 70 characters.',
     testedBy: 'automated',
+    expect: PAYMENT_OVER_LIMIT,
   },
   {
     id: 'LIM-12', level: 'MUST', section: `${L}IBAN`,
     statement: 'An IBAN in a payment (creditor or debtor) is limited to 34 characters.',
     testedBy: 'automated',
+    expect: PAYMENT_OVER_LIMIT,
   },
   {
     id: 'LIM-13', level: 'MUST', section: `${L}remittanceInformationUnstructured`,
     statement: 'remittanceInformationUnstructured of a payment is limited to 140 characters.',
     testedBy: 'automated',
+    expect: PAYMENT_OVER_LIMIT,
   },
   {
     id: 'LIM-14', level: 'MUST', section: `${L}country`,
     statement: 'An address country code is exactly 2 characters.',
     testedBy: 'automated',
+    expect: PAYMENT_OVER_LIMIT,
     interpretation: 'The row says "2 characters"; combined with the country list (PAY-27) it is an exact length, not a maximum.',
   },
   {
@@ -98,6 +107,7 @@ export const LIM = defineArea('LIM', [
     id: 'LIM-17', level: 'MUST', section: `${L}amount`,
     statement: 'A payment amount keeps to precision 18, scale 5 and the ISO 4217 minor units of its currency.',
     testedBy: 'automated',
+    expect: PAYMENT_OVER_LIMIT,
     interpretation: 'Detailed and interpreted by PAY-05 to PAY-08.',
   },
   {

@@ -137,6 +137,8 @@ export interface ScaChoices {
   context?: string;
   /** Account resource ids to tick; default all offered. */
   accounts?: string[];
+  /** On the payment confirmation page; default approve. */
+  decision?: 'approve' | 'reject';
 }
 
 /** The result of driving the SCA pages: the final redirect's query, and the pages seen. */
@@ -165,6 +167,8 @@ export async function runSca(client: TestClient, scaHref: string, choices: ScaCh
       form.set('nationalId', choices.nationalId);
     } else if (/name="context"/.test(page.text)) {
       form.set('context', choices.context ?? 'PRIVATE');
+    } else if (/name="decision"/.test(page.text)) {
+      form.set('decision', choices.decision ?? 'approve');
     } else {
       const offered = [...page.text.matchAll(/name="account" value="([^"]+)"/g)].map((m) => m[1]!);
       for (const id of choices.accounts ?? offered) form.append('account', id);

@@ -142,13 +142,19 @@ function loadProfile(certificate: string, privateKey: string, field: string, bas
   return { certificatePem, privateKeyFile: keyFile };
 }
 
+/** How far back generated TPP certificates are valid from. */
+const GENERATED_BACKDATE_DAYS = 400;
+
 function generatedProfile(
   ca: KeyAndCertificate,
   keyFile: string,
   subject: { organizationName: string; organizationIdentifier: string },
   privateKeyPem?: string,
 ): TppProfile {
-  const generated = generateTppCertificate(ca, { ...subject, countryName: 'NO', roles: [...ALL_ROLES], ...(privateKeyPem ? { privateKeyPem } : {}) });
+  // Valid from well before today, so that a target clock moved back (a date the specification names, such
+  // as the structured-address enforcement of 13 August 2026) still accepts the generated TPP's requests.
+  const notBefore = new Date(Date.now() - GENERATED_BACKDATE_DAYS * 86_400_000);
+  const generated = generateTppCertificate(ca, { ...subject, countryName: 'NO', roles: [...ALL_ROLES], notBefore, validDays: GENERATED_BACKDATE_DAYS + 365, ...(privateKeyPem ? { privateKeyPem } : {}) });
   writeFileSync(keyFile, generated.privateKeyPem, { mode: 0o600 });
   return { certificatePem: generated.certificatePem, privateKeyFile: keyFile };
 }

@@ -65,6 +65,7 @@ const optionalReadingsAs422 = defineFault('payment-optional-readings-as-422', {
   description: 'what the specification lets a bank accept or refuse with 400 (city, fewer fraction digits, no BIC, a logical duplicate) gets 422',
   breaks: ['PAY-23', 'PAY-47', 'ADR-13', 'END-04'],
 });
+const enforcedEarly = defineFault('payment-address-rule-always-enforced', { description: 'the structured-address rule is enforced whatever the date', breaks: ['ADR-09'] });
 const acceptsZeroAmount = defineFault('payment-accepts-zero-amount', { description: 'a payment of zero or a negative amount is accepted', breaks: ['PAY-48'] });
 const acceptsPastExecutionDate = defineFault('payment-accepts-past-execution-date', { description: 'a requestedExecutionDate in the past is accepted', breaks: ['ERR-33'] });
 const refusesDomesticProduct = defineFault('payment-refuses-other-products', {
@@ -109,7 +110,8 @@ const responseFaults = {
 
 const LONG_TEXT = 'x'.repeat(600);
 
-function enforced(bank: BankState): boolean {
+function enforced(bank: BankState, tppId: string): boolean {
+  if (bank.faults.on(enforcedEarly, tppId)) return true;
   return day(bank.clock.now()) >= STRUCTURED_ADDRESS_ENFORCED_FROM;
 }
 
@@ -141,7 +143,7 @@ function validate(bank: BankState, request: FastifyRequest, service: PaymentServ
   const errors = enforcedErrors(bank, tppId, SCHEMA_OF[service], body);
   if (errors[0]) throw refuse(errors[0].message);
   if (on(optionalReadingsAs422) && optionalReading(body as PaymentBody)) throw new BankError(422, 'FORMAT_ERROR', 'Unprocessable payment');
-  if (service !== 'bulk-payments' && enforced(bank)) {
+  if (service !== 'bulk-payments' && enforced(bank, tppId)) {
     const address = enforcedErrors(bank, tppId, 'PaymentInitiationRequestStructuredAddress', body, (id) => id.startsWith('ADR-'));
     if (address[0]) throw refuse(`Structured-address rule: ${address[0].message}`);
   }

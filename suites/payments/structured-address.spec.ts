@@ -2,8 +2,8 @@
  * Resources > Structured-address rule: the creditor's town name and country are required from the
  * enforcement date (13 August 2026 in the sandbox), decided by the target's clock; the debtor side is
  * inferred by the bank (ADR-02, in request-fields.spec.ts). The side of the date the target's clock is on
- * (its Date response header) is tested. The other side (ADR-09) would need the target clock moved before
- * 13 August 2026, before every TPP certificate issued today is valid, so no request could be verified there.
+ * (its Date response header) is tested; with clock control, the day before the date too (ADR-09: the TPP
+ * certificate must then be valid from before that day).
  */
 import { scenario, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
 import { initiate, withAddress } from './payment-bodies.js';
@@ -30,5 +30,17 @@ scenario(
     check.that('ADR-01', refusals.every((r) => r.passed), { expected: 'the creditor town name demanded', response });
     check.that('ADR-08', refusals.every((r) => r.passed), { expected: `the rule enforced on ${response.headers.date ?? ''}, after 13 August 2026, in the sandbox`, response });
     check.code('ERR-21', response, { after: refusals });
+  },
+);
+
+scenario(
+  'ADR-09.a',
+  'with the sandbox clock the day before 13 August 2026, a payment without creditor town name is not refused for it',
+  { checks: ['ADR-09'], writes: 'initiates a payment', needs: ['clock-control'], globalState: 'freezes the target clock before the enforcement date' },
+  async ({ newTpp, sandboxClock, paths, target, check }) => {
+    if (target.environment !== 'sandbox') return check.notEvaluatedRest('not evaluated: the sandbox date applies to sandbox targets only');
+    const dayBefore = new Date(SANDBOX_ENFORCEMENT - 12 * 3600 * 1000);
+    await sandboxClock.freeze(dayBefore);
+    check.accepted('ADR-09', await initiate(newTpp({ clock: { now: () => dayBefore } }), paths, withoutTown()));
   },
 );

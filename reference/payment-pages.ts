@@ -5,11 +5,12 @@
 import { defineFault } from './faults.js';
 import { escapeHtml, layout } from './pages.js';
 import type { BankState } from './state/bank.js';
-import { totalMinor, type Payment } from './state/payments.js';
+import type { Payment } from './state/payments.js';
 import type { Authorisation } from './state/sca.js';
 import type { PsuContext } from './state/customers.js';
 
 
+const summaryWithoutAmount = defineFault('payment-confirmation-without-amount', { description: 'the payment confirmation page does not show the amount', breaks: ['PAY-49'] });
 const basketScaFails = defineFault('basket-sca-fails', { description: 'the SCA of a signing basket always ends in failure', breaks: ['BSK-10', 'STA-03'] });
 const basketAtomic = defineFault('basket-atomic', { description: 'a basket is atomic: a payment lacking funds makes every payment of its basket lack them', breaks: ['BSK-04'] });
 
@@ -17,12 +18,12 @@ function paymentsOf(bank: BankState, a: Authorisation): Payment[] {
   return (a.paymentIds ?? []).flatMap((id) => bank.payments.get(a.tppId, id) ?? []);
 }
 
-function describe(payment: Payment): string {
+function describe(payment: Payment, showAmount: boolean): string {
   const entries = payment.body.payments ?? [payment.body];
   return entries
     .map((entry) => {
       const amount = entry.instructedAmount ? `${entry.instructedAmount.amount} ${entry.instructedAmount.currency}` : '';
-      const shown = `<span class="amount">${escapeHtml(amount)}</span> to `;
+      const shown = showAmount ? `<span class="amount">${escapeHtml(amount)}</span> to ` : '';
       return `<li>${shown}<span class="creditor">${escapeHtml(String(entry.creditorName ?? ''))}</span> (${escapeHtml(String(entry.creditorAccount?.iban ?? ''))})</li>`;
     })
     .join('\n');
@@ -30,14 +31,12 @@ function describe(payment: Payment): string {
 
 export function paymentConfirmationPage(bank: BankState, a: Authorisation): string {
   const payments = paymentsOf(bank, a);
-  const total = payments.length === 1 && payments[0] ? totalMinor(payments[0].body) : undefined;
   return layout(
     'Confirm payment',
     `<p>${escapeHtml(a.tppName)} asks you to approve ${payments.length === 1 ? 'this payment' : `these ${payments.length} payments`}.</p>
 <ul id="payment-summary">
-${payments.map(describe).join('\n')}
+${payments.map((p) => describe(p, !bank.faults.on(summaryWithoutAmount, a.tppId))).join('\n')}
 </ul>
-${total === undefined ? '' : `<p class="hint">Total in minor units: ${total.minor} ${escapeHtml(total.currency)}</p>`}
 <form method="post">
 <button type="submit" id="approve" name="decision" value="approve">Approve</button>
 <button type="submit" id="reject" name="decision" value="reject">Reject</button>

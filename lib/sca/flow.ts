@@ -1,6 +1,6 @@
 /**
  * The browser side of SCA: open the bank's scaRedirect, run the target's declarative page rules
- * (match a URL, then fill / click / check / select / wait), and capture the redirect back to
+ * (match a URL, then fill / click / check / select / wait / read), and capture the redirect back to
  * TPP-Redirect-URI. The same mechanism drives the reference bank and any real bank's pages.
  */
 import type { Page, Request } from '@playwright/test';
@@ -15,6 +15,8 @@ export interface RedirectCapture {
   outcome: 'success' | 'failure';
   /** The pages the flow went through, in order, for evidence. */
   pages: string[];
+  /** Texts the target's `read` steps took from its pages, by their `as` name. */
+  read: Record<string, string>;
 }
 
 export interface ScaFlowOptions {
@@ -76,6 +78,7 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
   }
 
   const pending = options.rules.map((rule) => ({ rule, matches: globToRegExp(rule.match) }));
+  const read: Record<string, string> = {};
   while (!captured) {
     const next = await Promise.race([
       redirected.then(() => undefined),
@@ -87,7 +90,10 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
     if (captured) break;
     if (!next) throw new ScaFlowError(await describeStuckPage(page, pending.map((p) => p.rule)), pages);
     pending.splice(pending.indexOf(next), 1);
-    for (const step of next.rule.steps) await runStep(page, step, options.variables, remaining());
+    for (const step of next.rule.steps) {
+      if ('read' in step) read[step.read.as] = (await page.locator(expand(step.read.selector, options.variables)).innerText({ timeout: remaining() })).trim();
+      else await runStep(page, step, options.variables, remaining());
+    }
     if (pending.length === 0) break;
   }
   // All rules ran: the last click should be sending the PSU back; wait for that until the deadline.
@@ -96,10 +102,10 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
 
   const url = new URL(captured.url());
   const params = Object.fromEntries(url.searchParams.entries());
-  return { url: url.href, params, outcome: 'code' in params ? 'failure' : 'success', pages };
+  return { url: url.href, params, outcome: 'code' in params ? 'failure' : 'success', pages, read };
 }
 
-async function runStep(page: Page, step: ScaStep, variables: Record<string, unknown>, timeout: number): Promise<void> {
+async function runStep(page: Page, step: Exclude<ScaStep, { read: unknown }>, variables: Record<string, unknown>, timeout: number): Promise<void> {
   if ('fill' in step) return page.locator(step.fill.selector).fill(expand(step.fill.value, variables), { timeout });
   if ('click' in step) return page.locator(expand(step.click.selector, variables)).click({ timeout });
   if ('select' in step) {

@@ -40,6 +40,12 @@ const scaStep = {
       minProperties: 1,
       properties: { selector, url: { type: 'string', minLength: 1 } },
     },
+    read: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['selector', 'as'],
+      properties: { selector, as: { type: 'string', minLength: 1 } },
+    },
   },
 } as const;
 

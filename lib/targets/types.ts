@@ -26,7 +26,9 @@ export type ScaStep =
   | { check: { selector: string; all?: boolean } }
   | { uncheck: { selector: string; all?: boolean } }
   | { select: { selector: string; value: string } }
-  | { wait: { selector?: string; url?: string } };
+  | { wait: { selector?: string; url?: string } }
+  /** Reads the text of an element into the capture, under `as` (e.g. the payment shown to the PSU). */
+  | { read: { selector: string; as: string } };
 
 export interface PsuConfig {
   nationalId?: string;

@@ -61,3 +61,18 @@ scenario(
     check.that('SBX-09', final || after.transactionStatus !== before, { expected: `a status moved on from ${String(before)} after a batch run`, actual: String(after.transactionStatus), response: after.response });
   },
 );
+
+scenario(
+  'PAY-49.a',
+  'the PSU confirming a payment in SCA is shown its amount and its creditor',
+  { checks: ['PAY-49'], writes: 'initiates and approves a payment' },
+  async ({ newTpp, consentedPsu, paths, sca, check }) => {
+    const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
+    const body = paymentFrom(debtor, '7.35');
+    const capture = await sca.authorise(scaRedirectFrom(await initiate(debtor.tpp, paths, body)), debtor.psu);
+    const shown = capture.read.paymentSummary;
+    if (shown === undefined) return check.notEvaluatedRest('not evaluated: the target declares no SCA step that reads the payment shown to the PSU (read: { as: paymentSummary })');
+    const creditor = String(body.creditorName);
+    check.that('PAY-49', shown.includes('7.35') && shown.includes(creditor), { expected: `the amount 7.35 and the creditor ${creditor} on the confirmation page`, actual: shown });
+  },
+);

@@ -327,4 +327,11 @@ export const PAY = defineArea('PAY', [
     expect: REFUSED,
     interpretation: 'Neither the spec (precision and scale only) nor the Berlin Group pattern (an optional minus) rules these out, but a payment of nothing or of less than nothing has no meaning; accepting one is a WARNING.',
   },
+  {
+    id: 'PAY-49', level: 'SHOULD', section: 'Authentication 10 (SCA with dynamic linking)',
+    statement: 'During the SCA of a payment the PSU is shown its amount and its creditor before approving.',
+    testedBy: 'automated',
+    basis: 'interpretation',
+    interpretation: 'The spec names "SCA with dynamic linking" for payments without defining it; dynamic linking (PSD2 RTS article 5) makes the payer aware of the amount and the payee. Read through an element of the SCA page the target declares (a `read` step with `as: paymentSummary` in targets.yaml); without one the check is not evaluated.',
+  },
 ]);

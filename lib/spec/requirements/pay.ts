@@ -328,7 +328,7 @@ export const PAY = defineArea('PAY', [
     interpretation: 'Neither the spec (precision and scale only) nor the Berlin Group pattern (an optional minus) rules these out, but a payment of nothing or of less than nothing has no meaning; accepting one is a WARNING.',
   },
   {
-    id: 'PAY-49', level: 'SHOULD', section: 'Authentication 10 (SCA with dynamic linking)',
+    id: 'PAY-49', level: 'SHOULD', section: `${REQ}SCA with dynamic linking (Authentication 10)`,
     statement: 'During the SCA of a payment the PSU is shown its amount and its creditor before approving.',
     testedBy: 'automated',
     basis: 'interpretation',

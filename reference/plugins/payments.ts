@@ -218,6 +218,12 @@ interface PaymentParams extends ProductParams {
 export const paymentsPlugin = fp(
   (api, _options, done) => {
     const { bank } = api;
+    // The batch runs happen by the bank clock, whoever asks next: accounts, balances and transactions
+    // read after a run show its bookings.
+    api.addHook('preHandler', (_request, _reply, next) => {
+      bank.payments.settleAll();
+      next();
+    });
 
     function productOf(request: FastifyRequest<{ Params: ProductParams }>): string {
       const { product } = request.params;

@@ -7,7 +7,10 @@ import { Consents } from './consents.js';
 import { SandboxData } from './customers.js';
 import { Baskets } from './baskets.js';
 import { Payments, totalMinor, type Payment } from './payments.js';
+import { day } from '../format.js';
+import { uuidV5 } from '../ids.js';
 import type { StoredAccount } from './customers.js';
+import { bookedPayments } from './transactions.js';
 import { PsuDirectory } from './psu-ids.js';
 import { ScaService } from './sca.js';
 
@@ -42,8 +45,32 @@ export class BankState {
   }
 }
 
-/** A settled payment moves the debtor account's balances (sandbox batch processing). */
-function bookPayment(payment: Payment, account: StoredAccount): void {
+/**
+ * A settled payment moves the debtor account's balances and appears among its booked transactions, with a
+ * transactionId derived from the paymentId (stable, like every booked transaction).
+ */
+function bookPayment(payment: Payment, account: StoredAccount, bookedAt: Date): void {
   const { minor } = totalMinor(payment.body);
   for (const balance of account.balances) balance.amountMinor -= Number(minor);
+  const entries = payment.body.payments ?? [payment.body];
+  const transactions = entries.map((entry, i) => {
+    const amountMinor = -Number(totalMinor({ ...(entry.instructedAmount ? { instructedAmount: entry.instructedAmount } : {}) }).minor);
+    const id = uuidV5(`payment:${payment.id}:${i}`);
+    return {
+      transactionId: id,
+      status: 'booked' as const,
+      bookingDate: day(bookedAt),
+      valueDate: day(bookedAt),
+      amountMinor,
+      counterparty: { name: text(entry.creditorName), iban: text(entry.creditorAccount?.iban) },
+      remittance: text((entry as { remittanceInformationUnstructured?: unknown }).remittanceInformationUnstructured),
+      endToEndId: text((entry as { endToEndIdentification?: unknown }).endToEndIdentification) || 'NOTPROVIDED',
+      merchantCategoryCode: '0000',
+    };
+  });
+  bookedPayments.set(account, [...(bookedPayments.get(account) ?? []), ...transactions]);
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
 }

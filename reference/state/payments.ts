@@ -70,7 +70,7 @@ export interface Payment {
 }
 
 /** Total of a payment in minor units of its currency (bulk: the sum of its entries). */
-export function totalMinor(body: PaymentBody): { minor: bigint; currency: string } {
+export function totalMinor(body: Pick<PaymentBody, 'instructedAmount' | 'payments' | 'debtorAccount'>): { minor: bigint; currency: string } {
   const entries = body.payments ?? (body.instructedAmount ? [{ instructedAmount: body.instructedAmount }] : []);
   let minor = 0n;
   let currency = body.debtorAccount?.currency ?? '';
@@ -109,7 +109,7 @@ export class Payments {
     private readonly data: SandboxData,
     private readonly faults: Faults,
     /** Books a settled payment on the debtor account (the transactions hook). */
-    private readonly book: (payment: Payment, account: StoredAccount) => void = () => undefined,
+    private readonly book: (payment: Payment, account: StoredAccount, bookedAt: Date) => void = () => undefined,
   ) {}
 
   /** An active payment with the same debtor, creditor, amount and date, if any. */
@@ -169,6 +169,11 @@ export class Payments {
     return true;
   }
 
+  /** Runs the batch runs due for every payment (before any request reads balances or transactions). */
+  settleAll(): void {
+    for (const payment of this.byId.values()) this.settle(payment);
+  }
+
   clear(): void {
     this.byId.clear();
   }
@@ -177,7 +182,8 @@ export class Payments {
   private settle(payment: Payment): void {
     if (payment.approvedAt === undefined || payment.service === 'periodic-payments' || this.faults.on(batchNeverRuns, payment.tppId)) return;
     if (payment.status !== 'ACTC' && payment.status !== 'ACCP') return;
-    if (nextBatchRun(payment.approvedAt) > this.clock.now()) return;
+    const run = nextBatchRun(payment.approvedAt);
+    if (run > this.clock.now()) return;
     const account = payment.customerNumber === undefined ? undefined : this.debtorAccountOf(payment, payment.customerNumber);
     if (payment.fundsAvailable === false || (account !== undefined && !coveredBy(payment, account))) {
       payment.status = 'RJCT';
@@ -185,7 +191,7 @@ export class Payments {
       return;
     }
     payment.status = 'ACSC';
-    if (account !== undefined) this.book(payment, account);
+    if (account !== undefined) this.book(payment, account, run);
   }
 }
 

@@ -72,7 +72,13 @@ function simulated(account: AnyAccount, date: string, seq: number, status: Store
   };
 }
 
-/** Booked transactions, newest first, from yesterday back HISTORY_DAYS; then today's pending ones. */
+/**
+ * Payments the sandbox batch runs booked on an account ([pis] state/payments.ts): real, stored transactions
+ * beside the simulated history. Keyed by the account object, so each bank instance (and each reset) has its own.
+ */
+export const bookedPayments = new WeakMap<AnyAccount, StoredTransaction[]>();
+
+/** Booked transactions, newest first, from yesterday back HISTORY_DAYS (and booked payments); then today's pending ones. */
 export function transactionsOf(account: AnyAccount, today: Date): StoredTransaction[] {
   const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   const booked: StoredTransaction[] = [];
@@ -82,6 +88,8 @@ export function transactionsOf(account: AnyAccount, today: Date): StoredTransact
     if (hash(account.resourceId, date).readUInt8(0) % 3 === 0) booked.push(simulated(account, date, 0, 'booked'));
   }
   const todayText = day(today);
+  const payments = (bookedPayments.get(account) ?? []).filter((t) => (t.bookingDate ?? '') <= todayText);
+  if (payments.length > 0) booked.splice(0, booked.length, ...[...payments, ...booked].sort((a, b) => (b.bookingDate ?? '').localeCompare(a.bookingDate ?? '')));
   const pending = [0, 1].map((seq) => simulated(account, todayText, seq, 'pending'));
   return [...booked, ...pending];
 }

@@ -3,6 +3,7 @@
 // logical duplicates, SCA with the confirmation page, batch runs, baskets, and 50 payments at once.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import fc from 'fast-check';
 import { nextBatchRun } from '../../reference/state/payments.js';
 import { consent, runSca, withBank, type Response, type TestClient } from './helpers.js';
 
@@ -250,6 +251,19 @@ describe('payments of the reference bank', () => {
     } finally {
       await client.resetBankClock();
     }
+  });
+
+  test('robustness: any value in any field of a payment body is answered below 500, and a refusal creates nothing', async () => {
+    const fields = ['endToEndIdentification', 'instructedAmount', 'creditorName', 'creditorAccount', 'creditorAgent', 'creditorAddress', 'debtorAccount', 'remittanceInformationUnstructured', 'requestedExecutionDate'];
+    const value = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string(), fc.integer()), { maxKeys: 3 }));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...fields), value, fc.constantFrom('payments', 'periodic-payments', 'bulk-payments'), async (field, v, service) => {
+        const res = await initiate(client, payment({ [field]: v }), `/v1/${service}/sepa-credit-transfers`);
+        assert.ok(res.status < 500, `${service} ${field}=${JSON.stringify(v)}: ${res.status} ${res.text}`);
+        if (res.status >= 400) assert.equal(json(res).paymentId, undefined);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   test('50 payments initiated and approved at once: none lost, each approved once', async () => {

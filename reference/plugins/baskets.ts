@@ -9,6 +9,7 @@ import { BankError } from '../errors.js';
 import { defineFault } from '../faults.js';
 import { WORST_FIRST, worstOf, type Basket } from '../state/baskets.js';
 import type { Payment, TransactionStatus } from '../state/payments.js';
+import { paymentHeaders } from './payments.js';
 import { header, tppOf } from './shared.js';
 
 const acceptsMixedReferences = defineFault('basket-accepts-bulk-and-periodic', {
@@ -114,6 +115,7 @@ export const basketsPlugin = fp(
       const basket = basketOf(request);
       const tpp = tppOf(request);
       if (on(authorisationRefused, request)) throw new BankError(403, 'FORBIDDEN', 'Not allowed');
+      const { context } = paymentHeaders(request);
       const payments = paymentsOf(basket);
       if (!on(acceptsMixedReferences, request) && payments.some((p) => p.service !== 'payments')) throw new BankError(400, 'REFERENCE_MIX_INVALID', MIXED);
       // Blocked: authorised already, or a payment of it moved on (approved, cancelled) since it was made.
@@ -129,6 +131,7 @@ export const basketsPlugin = fp(
         redirectUri: header(request, 'tpp-redirect-uri') ?? '',
         paymentIds: basket.paymentIds,
         ...(lookup?.kind === 'known' ? { expectedCustomer: lookup.customerNumber } : {}),
+        ...(context === undefined ? {} : { requestedContext: context }),
       });
       const scaLinks = (challenge.body as { _links?: Record<string, object> })._links ?? {};
       const authorisationId = challenge.authorisationId ?? '';

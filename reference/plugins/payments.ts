@@ -7,6 +7,7 @@
 //
 // Every payment needs its own SCA with dynamic linking: the 201 carries scaRedirect,
 // and the PSU confirms amount and creditor on the bank's page (payment-pages.ts).
+import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { minorUnitsOf } from '../../lib/spec/codelists.js';
@@ -15,7 +16,9 @@ import { verdictsAgainst, type ReadableError } from '../../lib/validate/index.js
 import { BankError } from '../errors.js';
 import { defineFault } from '../faults.js';
 import { day } from '../format.js';
+import { isUuid } from '../ids.js';
 import type { BankState } from '../state/bank.js';
+import { PRIVATE, type PsuContext } from '../state/customers.js';
 import { HIDDEN_BEFORE_APPROVAL, PAYMENT_PRODUCTS, PAYMENT_SERVICES, type Payment, type PaymentBody, type PaymentService } from '../state/payments.js';
 import { header, tppOf } from './shared.js';
 
@@ -171,6 +174,34 @@ function validate(bank: BankState, request: FastifyRequest, service: PaymentServ
   return payment;
 }
 
+/**
+ * The header rules of payment initiation (Endpoints, its header table), shared by the start of a basket
+ * authorisation: x-accept-fix required (empty allowed; its four published fixes are all defaults now, so
+ * every value, known or not, changes nothing), PSU-IP-Address required and an
+ * IP address, PSU-ID a UUID, X-PSU-IDENTITY 11 digits, PSU-Context PRIVATE or CORPORATE (CORPORATE with
+ * PSU-Corporate-ID). Answers the context asked for, if any.
+ */
+export function paymentHeaders(request: FastifyRequest): { context?: PsuContext } {
+  const required = (name: string) => {
+    const value = header(request, name.toLowerCase());
+    if (value === undefined) throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${name} is required`);
+    return value;
+  };
+  required('x-accept-fix');
+  if (isIP(required('PSU-IP-Address').trim()) === 0) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-IP-Address must be an IPv4 or IPv6 address');
+  const psuId = header(request, 'psu-id');
+  if (psuId !== undefined && !isUuid(psuId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
+  const identity = header(request, 'x-psu-identity');
+  if (identity !== undefined && !/^\d{11}$/.test(identity)) throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY must be a national identity number or D-number (11 digits)');
+  const psuContext = header(request, 'psu-context');
+  if (psuContext === undefined) return {};
+  if (psuContext === 'PRIVATE') return { context: PRIVATE };
+  if (psuContext !== 'CORPORATE') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-Context must be PRIVATE or CORPORATE');
+  const corporateId = header(request, 'psu-corporate-id');
+  if (corporateId === undefined || !isUuid(corporateId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-Corporate-ID (a UUID) is required in corporate context');
+  return { context: { kind: 'CORPORATE', agreementId: corporateId.toLowerCase() } };
+}
+
 function allowLogicalDuplicate(bank: BankState, request: FastifyRequest): boolean {
   const value = (request.query as Record<string, unknown>).allowLogicalDuplicate;
   if (value === undefined || value === 'false') return false;
@@ -253,6 +284,7 @@ export const paymentsPlugin = fp(
       api.post<{ Params: ProductParams }>(`/${service}/:product`, (request, reply) => {
         const product = productOf(request);
         const tpp = tppOf(request);
+        const { context } = paymentHeaders(request);
         const body = validate(bank, request, service, product);
         const allowDuplicate = allowLogicalDuplicate(bank, request);
         if ((!allowDuplicate || bank.faults.on(refusesDuplicatesAlways, tpp.id)) && bank.payments.duplicateOf(tpp.id, body) !== undefined) {
@@ -276,6 +308,7 @@ export const paymentsPlugin = fp(
           redirectUri: header(request, 'tpp-redirect-uri') ?? '',
           paymentIds: [payment.id],
           ...(lookup?.kind === 'known' ? { expectedCustomer: lookup.customerNumber } : {}),
+          ...(context === undefined ? {} : { requestedContext: context }),
         });
         const scaLinks = (challenge.body as { _links?: Record<string, unknown> })._links ?? {};
         void reply.code(201).header('location', `${bank.baseUrl}/v1/${service}/${product}/${payment.id}`);

@@ -4,7 +4,7 @@
  * REFERENCE_MIX_INVALID, NCBCT payments in a basket, the basket SCA, and a basket that is not atomic.
  */
 import { jsonBodyOf, scaRedirectFrom, scaRedirectOf, scenario, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
-import { bulkPayment, consentedDebtor, initiate, paymentFrom, paymentIdOf, periodicPayment, PRODUCTS, sepaPayment, statusOf, type Initiation, type PaymentBody } from '../payments/payment-bodies.js';
+import { bulkPayment, consentedDebtor, initiate, PAYMENT_HEADERS, paymentFrom, paymentIdOf, periodicPayment, PRODUCTS, sepaPayment, statusOf, type Initiation, type PaymentBody } from '../payments/payment-bodies.js';
 
 type Paths = ScenarioFixtures['paths'];
 
@@ -29,7 +29,8 @@ function basketIdOf(response: TppResponse): string | undefined {
 }
 
 function startAuthorisation(tpp: TppClient, paths: Paths, basketId: string, malformed?: string): Promise<TppResponse> {
-  return tpp.request({ method: 'POST', path: paths('signingBasketAuthorisations', { basketId }), ...(malformed ? { malformed } : {}) });
+  // The same header set as payment initiation (Endpoints, start of signing basket authorisation).
+  return tpp.request({ method: 'POST', path: paths('signingBasketAuthorisations', { basketId }), headers: { ...PAYMENT_HEADERS }, ...(malformed ? { malformed } : {}) });
 }
 
 /** Every link of a body's _links carries verbs (MSG-09). */

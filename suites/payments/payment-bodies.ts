@@ -64,6 +64,9 @@ export interface Initiation {
   headers?: Record<string, string>;
 }
 
+/** Headers every payment initiation carries beyond the TPP client's own (the header table of the endpoint). */
+export const PAYMENT_HEADERS = { 'x-accept-fix': 'amount-as-string' } as const;
+
 /** POST /v1/{payment-service}/{payment-product}. */
 export function initiate(tpp: TppClient, paths: ScenarioFixtures['paths'], body: unknown, options: Initiation = {}): Promise<TppResponse> {
   const path = paths('paymentInitiation', { paymentService: options.service ?? 'payments', paymentProduct: options.product ?? PRODUCTS.sepa });
@@ -71,7 +74,8 @@ export function initiate(tpp: TppClient, paths: ScenarioFixtures['paths'], body:
     method: 'POST',
     path: `${path}${options.query ?? ''}`,
     json: body,
-    ...(options.headers ? { headers: options.headers } : {}),
+    // Required on payment initiation; amount-as-string is the default already, so it changes nothing.
+    headers: { ...PAYMENT_HEADERS, ...options.headers },
     ...(options.malformed ? { malformed: options.malformed } : {}),
   });
 }

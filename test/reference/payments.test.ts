@@ -32,8 +32,11 @@ function payment(changes: Body = {}): Body {
   return body;
 }
 
+/** Headers of payment initiation (and of the start of a basket authorisation) beyond the TPP's own. */
+const PAYMENT_HEADERS = { 'x-accept-fix': 'amount-as-string', 'psu-ip-address': '192.0.2.10' };
+
 function initiate(client: TestClient, body: unknown, path = '/v1/payments/sepa-credit-transfers', headers: Record<string, string> = {}): Promise<Response> {
-  return client.request({ method: 'POST', path, json: body, headers });
+  return client.request({ method: 'POST', path, json: body, headers: { ...PAYMENT_HEADERS, ...headers } });
 }
 
 function json(res: Response): Record<string, unknown> {
@@ -226,7 +229,7 @@ describe('payments of the reference bank', () => {
     const single = String(json(await initiate(client, payment())).paymentId);
     const mixed = await client.request({ method: 'POST', path: '/v1/signing-baskets', json: { paymentIds: [single, periodic] } });
     assert.deepEqual([mixed.status, json(mixed).code], [400, 'REFERENCE_MIX_INVALID']);
-    const unknown = await client.request({ method: 'POST', path: '/v1/signing-baskets/nope/authorisations' });
+    const unknown = await client.request({ method: 'POST', path: '/v1/signing-baskets/nope/authorisations', headers: PAYMENT_HEADERS });
     assert.deepEqual([unknown.status, json(unknown).code], [404, 'RESOURCE_UNKNOWN']);
 
     const ids: string[] = [];
@@ -236,10 +239,10 @@ describe('payments of the reference bank', () => {
     const created = await client.request({ method: 'POST', path: '/v1/signing-baskets', json: { paymentIds: ids } });
     assert.equal(created.status, 201, created.text);
     const basketId = String(json(created).basketId);
-    const start = await client.request({ method: 'POST', path: `/v1/signing-baskets/${basketId}/authorisations` });
+    const start = await client.request({ method: 'POST', path: `/v1/signing-baskets/${basketId}/authorisations`, headers: PAYMENT_HEADERS });
     assert.equal(start.status, 201, start.text);
     assert.equal(json(start).scaStatus, 'STARTED');
-    const again = await client.request({ method: 'POST', path: `/v1/signing-baskets/${basketId}/authorisations` });
+    const again = await client.request({ method: 'POST', path: `/v1/signing-baskets/${basketId}/authorisations`, headers: PAYMENT_HEADERS });
     assert.deepEqual([again.status, json(again).code], [400, 'RESOURCE_BLOCKED']);
     await runSca(client, scaHref(start), { nationalId: PRIVATE_PSU, decision: 'approve' });
     const authorisation = await client.request({ path: `/v1/signing-baskets/${basketId}/authorisations/${String(json(start).authorisationId)}` });
@@ -264,6 +267,23 @@ describe('payments of the reference bank', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  test('payment initiation headers: x-accept-fix and PSU-IP-Address required (an empty value here leaves the header out), PSU-ID a UUID, PSU-Context PRIVATE or CORPORATE', async () => {
+    const refusal = async (headers: Record<string, string>) => {
+      const res = await initiate(client, payment(), undefined, headers);
+      return [res.status, json(res).code];
+    };
+    assert.deepEqual(await refusal({ 'x-accept-fix': '' }), [400, 'HTTP_HEADER_REQUIRED']);
+    assert.deepEqual(await refusal({ 'psu-ip-address': '' }), [400, 'HTTP_HEADER_REQUIRED']);
+    assert.deepEqual(await refusal({ 'psu-ip-address': 'localhost' }), [400, 'FORMAT_ERROR']);
+    assert.deepEqual(await refusal({ 'psu-id': 'kari' }), [400, 'FORMAT_ERROR']);
+    assert.deepEqual(await refusal({ 'psu-context': 'BUSINESS' }), [400, 'FORMAT_ERROR']);
+    assert.deepEqual(await refusal({ 'psu-context': 'CORPORATE' }), [400, 'FORMAT_ERROR']);
+    const accepted: Record<string, string>[] = [{ 'x-accept-fix': 'amount-as-string, longer-names' }, { 'x-accept-fix': 'a-future-fix' }, { 'psu-context': 'PRIVATE' }];
+    for (const headers of accepted) {
+      assert.equal((await initiate(client, payment(), undefined, headers)).status, 201, JSON.stringify(headers));
+    }
   });
 
   test('50 payments initiated and approved at once: none lost, each approved once', async () => {

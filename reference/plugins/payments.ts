@@ -92,6 +92,8 @@ const domesticShownEarly = defineFault('domestic-payment-shown-before-approval',
 const statusNotFound = defineFault('payment-status-not-found', { description: 'the status of a known payment answers 404', breaks: ['END-06', 'BSK-06'] });
 const unknownPaymentAs400 = defineFault('payment-unknown-id-as-400', { description: 'an unknown paymentId gets 400 FORMAT_ERROR instead of 404 RESOURCE_UNKNOWN', breaks: ['ERR-22'] });
 
+const cancellationIgnored = defineFault('payment-cancellation-ignored', { description: 'a cancelled payment keeps its status', breaks: ['PAY-50'] });
+
 // The 201 answer, field by field (Resources > Payment initiation response).
 const responseFaults = {
   noPaymentId: defineFault('payment-response-without-id', { description: 'the 201 payment response has no paymentId', breaks: ['PAY-36'] }),
@@ -335,7 +337,7 @@ export const paymentsPlugin = fp(
 
       api.delete<{ Params: PaymentParams }>(`/${service}/:product/:paymentId`, (request, reply) => {
         const payment = paymentOf(request, service);
-        if (!bank.payments.cancel(payment)) {
+        if (!bank.faults.on(cancellationIgnored, payment.tppId) && !bank.payments.cancel(payment)) {
           throw new BankError(409, 'CONFLICT', `A payment in status ${payment.status} can no longer be cancelled`);
         }
         void reply.code(204).send();

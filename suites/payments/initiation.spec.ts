@@ -4,7 +4,7 @@
  * domestic transfer that shows nothing before the PSU approves it.
  */
 import { jsonBodyOf, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
-import { initiate, paymentIdOf, paymentPath, PRODUCTS, sepaPayment, withAddress } from './payment-bodies.js';
+import { initiate, paymentIdOf, paymentPath, PRODUCTS, sepaPayment, statusOf, withAddress } from './payment-bodies.js';
 
 const RESPONSE_FIELDS = ['PAY-36', 'PAY-37', 'STA-05', 'PAY-38', 'PAY-40', 'PAY-41', 'PAY-42', 'LIM-16', 'PAY-43', 'MSG-01', 'MSG-02', 'MSG-03', 'MSG-04', 'LIM-15', 'MSG-05', 'MSG-06', 'MSG-07'];
 
@@ -133,5 +133,20 @@ scenario(
   { checks: ['ERR-36'], writes: 'initiates a payment' },
   async ({ tpp, paths, check }) => {
     check.status('ERR-36', await initiate(tpp, paths, sepaPayment({ remittanceInformationUnstructured: 'Takk for maten \u{1F37D}' })));
+  },
+);
+
+scenario(
+  'PAY-50.a',
+  'a payment not yet executed is cancelled by DELETE, and then reads CANC',
+  { checks: ['PAY-50'], writes: 'initiates and cancels a payment' },
+  async ({ tpp, paths, check }) => {
+    const paymentId = paymentIdOf(await initiate(tpp, paths, sepaPayment()));
+    if (paymentId === undefined) return check.notEvaluatedRest('not evaluated: the payment was not created');
+    const cancelled = await tpp.request({ method: 'DELETE', path: paymentPath(paths, 'payment', paymentId) });
+    const done = check.that('PAY-50', cancelled.status >= 200 && cancelled.status < 300, { expected: 'the payment cancelled (2xx)', response: cancelled });
+    if (cancelled.status === 202) return; // the cancellation needs an authorisation first: CANC comes later
+    const { transactionStatus, response } = await statusOf(tpp, paths, paymentId);
+    check.that('PAY-50', transactionStatus === 'CANC', { expected: 'transactionStatus CANC after the cancellation', response }, { after: done });
   },
 );

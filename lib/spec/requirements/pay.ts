@@ -334,4 +334,12 @@ export const PAY = defineArea('PAY', [
     basis: 'interpretation',
     interpretation: 'The spec names "SCA with dynamic linking" for payments without defining it; dynamic linking (PSD2 RTS article 5) makes the payer aware of the amount and the payee. Read through an element of the SCA page the target declares (a `read` step with `as: paymentSummary` in targets.yaml); without one the check is not evaluated.',
   },
+  {
+    id: 'PAY-50', level: 'SHOULD', section: 'Endpoints > payment cancellation (not shown)',
+    statement: 'A payment not yet executed can be cancelled by DELETE on its resource, after which its status reads CANC.',
+    testedBy: 'automated',
+    basis: 'berlin-group',
+    source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, DELETE /v1/{payment-service}/{payment-product}/{paymentId} (204, or 202 when the cancellation needs an authorisation) and transactionStatus CANC',
+    interpretation: 'The spec shows no cancellation, and the Berlin Group leaves it to the bank whether a payment can be cancelled, so a bank without it is a WARNING, not a FAIL. A 202 (cancellation to be authorised) passes the first half; CANC is then not expected yet.',
+  },
 ]);

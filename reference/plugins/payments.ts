@@ -87,6 +87,10 @@ const refusesTownName = defineFault('payment-refuses-town-name', { description: 
 const statusWithoutFunds = defineFault('payment-status-hides-funds', { description: 'a payment accepted without funds (ACCP) is reported without fundsAvailable false', breaks: ['STA-06'] });
 const fundsAsText = defineFault('payment-funds-available-as-text', { description: 'fundsAvailable is written as a string', breaks: ['END-07', 'STA-06'] });
 const insufficientFundsCrash = defineFault('payment-insufficient-funds-500', { description: 'the status of a payment lacking funds crashes the bank (500)', breaks: ['ERR-39', 'ERR-45'] });
+const fundsRefusedAsFormatError = defineFault('payment-lack-of-funds-refused-as-format-error', {
+  description: 'a payment above the debtor balance is refused at initiation with FORMAT_ERROR instead of PAYMENT_FAILED',
+  breaks: ['ERR-32'],
+});
 const exemptInSession = defineFault('payment-exempt-in-session', { description: 'a payment of a PSU with a valid SCA session is approved without SCA', breaks: ['SCA-07'] });
 const domesticShownEarly = defineFault('domestic-payment-shown-before-approval', { description: 'a domestic payment shows its status before the PSU approved it', breaks: ['END-08'] });
 const statusNotFound = defineFault('payment-status-not-found', { description: 'the status of a known payment answers 404', breaks: ['END-06', 'BSK-06'] });
@@ -288,6 +292,8 @@ export const paymentsPlugin = fp(
         const tpp = tppOf(request);
         const { context } = paymentHeaders(request);
         const body = validate(bank, request, service, product);
+        // This bank reports a lack of funds through the payment status (ACCP, fundsAvailable false), not at initiation.
+        if (bank.faults.on(fundsRefusedAsFormatError, tpp.id) && bank.payments.lacksFunds(body)) throw new BankError(400, 'FORMAT_ERROR', 'Insufficient funds');
         const allowDuplicate = allowLogicalDuplicate(bank, request);
         if ((!allowDuplicate || bank.faults.on(refusesDuplicatesAlways, tpp.id)) && bank.payments.duplicateOf(tpp.id, body) !== undefined) {
           if (bank.faults.on(optionalReadingsAs422, tpp.id)) throw new BankError(422, 'FORMAT_ERROR', 'A logical duplicate');

@@ -140,6 +140,12 @@ export class Payments {
     return owners.includes(customerNumber) ? account : undefined;
   }
 
+  /** Whether the body pays more than its debtor account (a sandbox account, in its currency) holds. */
+  lacksFunds(body: PaymentBody): boolean {
+    const account = [...this.data.accounts.values()].find((a): a is StoredAccount => 'iban' in a && a.iban === body.debtorAccount?.iban);
+    return account !== undefined && !coveredBy({ body }, account);
+  }
+
   /** The PSU approved the payment in SCA: accepted, or accepted without funds. */
   approve(payment: Payment, customerNumber: string): void {
     if (payment.status !== 'RCVD') return;
@@ -196,7 +202,7 @@ export class Payments {
 }
 
 /** Whether the account's balance covers the payment (only compared in the account's currency). */
-function coveredBy(payment: Payment, account: StoredAccount): boolean {
+function coveredBy(payment: Pick<Payment, 'body'>, account: StoredAccount): boolean {
   const { minor, currency } = totalMinor(payment.body);
   if (currency !== account.currency) return true;
   const available = account.balances.find((b) => b.balanceType === 'expected') ?? account.balances[0];

@@ -22,13 +22,19 @@ scenario(
 scenario(
   'ERR-39.a',
   'a payment far above the balance, approved by the PSU, is refused or rejected properly: never a 5xx, ACCP only with fundsAvailable false',
-  { checks: ['ERR-39', 'STA-06', 'END-07'], writes: 'initiates and approves a payment' },
+  { checks: ['ERR-39', 'ERR-32', 'STA-06', 'END-07'], writes: 'initiates and approves a payment' },
   async ({ newTpp, consentedPsu, paths, sca, check }) => {
     const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
     const initiation = await initiate(debtor.tpp, paths, paymentFrom(debtor, '99999999.00'));
     const initiated = check.status('ERR-39', initiation);
     const paymentId = paymentIdOf(initiation);
-    if (paymentId === undefined) return check.notEvaluatedRest('not evaluated: the bank refused the payment at initiation (a proper refusal, judged above)');
+    if (paymentId === undefined) {
+      // Refused at initiation: a proper refusal (judged above), which should say PAYMENT_FAILED.
+      const refused = check.status('ERR-32', initiation);
+      check.code('ERR-32', initiation, { after: refused });
+      return check.notEvaluatedRest('not evaluated: the bank refused the payment at initiation, so it has no status to read');
+    }
+    check.notEvaluated(['ERR-32'], 'not evaluated: the bank did not refuse the payment at initiation (it may report the lack of funds through the status)');
     const redirect = scaRedirectOf(initiation);
     if (redirect !== undefined) await sca.authorise(redirect, debtor.psu);
     const { response, transactionStatus, fundsAvailable } = await statusOf(debtor.tpp, paths, paymentId);

@@ -101,7 +101,7 @@ const cancellationIgnored = defineFault('payment-cancellation-ignored', { descri
 // The 201 answer, field by field (Resources > Payment initiation response).
 const responseFaults = {
   noPaymentId: defineFault('payment-response-without-id', { description: 'the 201 payment response has no paymentId', breaks: ['PAY-36'] }),
-  camelStatus: defineFault('payment-response-status-unknown', { description: 'the 201 payment response says transactionStatus ACCC (Berlin Group only)', breaks: ['PAY-37', 'STA-05'] }),
+  berlinGroupOnlyStatus: defineFault('payment-response-status-unknown', { description: 'the 201 payment response says transactionStatus ACCC (Berlin Group only)', breaks: ['PAY-37', 'STA-05'] }),
   feesAsText: defineFault('payment-fees-as-text', { description: 'transactionFees is a string ("0.00 NOK"), not an amount object', breaks: ['PAY-38'] }),
   feeIndicatorAsText: defineFault('payment-fee-indicator-as-text', { description: 'transactionFeeIndicator is the string "false"', breaks: ['PAY-40'] }),
   tppMessagesObject: defineFault('payment-tpp-messages-not-array', { description: 'tppMessages is an object, not an array', breaks: ['PAY-41'] }),
@@ -166,10 +166,12 @@ function validate(bank: BankState, request: FastifyRequest, service: PaymentServ
     if (on(emojiCrash)) throw new Error('downstream system failure');
     throw refuse('A character the payment systems cannot process (outside the Basic Multilingual Plane)');
   }
-  const amounts = payment.payments?.map((p) => p.instructedAmount) ?? (payment.instructedAmount ? [payment.instructedAmount] : []);
+  // Entries a rule fault let through may lack an amount: only amount objects are looked at.
+  const amounts = (payment.payments ?? [payment]).flatMap((p) => (typeof p?.instructedAmount === 'object' && p.instructedAmount !== null ? [p.instructedAmount] : []));
   const fractionDigits = (a: { amount: unknown }) => (typeof a.amount === 'string' ? (a.amount.split('.')[1] ?? '').length : -1);
   if (on(refusesExactMinorUnits) && amounts.some((a) => fractionDigits(a) === minorUnitsOf(a.currency))) throw refuse('Unsupported minor units');
   if (on(refusesTownName) && typeof (payment.creditorAddress as { townName?: unknown } | undefined)?.townName === 'string') throw refuse('creditorAddress.townName is unknown');
+  // Zero has no non-zero digit; a negative amount is emptied by the replace, so it has none either.
   if (!on(acceptsZeroAmount) && amounts.some((a) => typeof a.amount === 'string' && !/[1-9]/.test(a.amount.replace(/^-.*/, '')))) {
     throw refuse('The amount must be above zero');
   }
@@ -235,7 +237,7 @@ function initiationResponse(bank: BankState, payment: Payment, scaLinks: Record<
     text: on(f.textLong) ? LONG_TEXT : 'creditorAddress.city is deprecated: send townName',
   };
   return {
-    transactionStatus: on(f.camelStatus) ? 'ACCC' : payment.status,
+    transactionStatus: on(f.berlinGroupOnlyStatus) ? 'ACCC' : payment.status,
     ...(on(f.noPaymentId) ? {} : { paymentId: payment.id }),
     transactionFees: on(f.feesAsText) ? '0.00 NOK' : { amount: '0.00', currency: 'NOK' },
     transactionFeeIndicator: on(f.feeIndicatorAsText) ? 'false' : false,

@@ -30,6 +30,13 @@ describe('targets.yaml loading', () => {
     assert.deepEqual(Object.keys(file.targets), ['reference', 'sandbox']);
   });
 
+  test('an SCA step may read an element into the capture (read: { selector, as }); both are required', () => {
+    const withRead = (step: string) => `${VALID}    sca:\n      - match: "**/confirm"\n        steps:\n          - ${step}\n`;
+    const file = parseTargetsFile(withRead('read: { selector: "#payment-summary", as: paymentSummary }'));
+    assert.deepEqual(file.targets.sandbox?.sca?.[0]?.steps, [{ read: { selector: '#payment-summary', as: 'paymentSummary' } }]);
+    assert.throws(() => parseTargetsFile(withRead('read: { selector: "#payment-summary" }')), ConfigError);
+  });
+
   test('a wrong environment names the field and the allowed values', () => {
     rejects(VALID.replace('environment: staging', 'environment: prod'), /targets\.sandbox\.environment/, /sandbox, staging, production/);
   });

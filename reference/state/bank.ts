@@ -2,17 +2,16 @@
 // decorator. Nothing is global, so several banks (with different faults) can run
 // side by side in one process.
 import type { Faults } from '../faults.js';
-import { TestClock } from './clock.js';
-import { Consents } from './consents.js';
-import { SandboxData } from './customers.js';
-import { Baskets } from './baskets.js';
-import { Payments, totalMinor, type Payment } from './payments.js';
 import { day } from '../format.js';
 import { uuidV5 } from '../ids.js';
-import type { StoredAccount } from './customers.js';
-import { bookedPayments } from './transactions.js';
+import { Baskets } from './baskets.js';
+import { TestClock } from './clock.js';
+import { Consents } from './consents.js';
+import { SandboxData, type StoredAccount } from './customers.js';
+import { Payments, totalMinor, type Payment } from './payments.js';
 import { PsuDirectory } from './psu-ids.js';
 import { ScaService } from './sca.js';
+import { bookedPayments, type StoredTransaction } from './transactions.js';
 
 export class BankState {
   readonly clock = new TestClock();
@@ -30,7 +29,7 @@ export class BankState {
     this.consents = new Consents(this.data, faults);
     this.psuIds = new PsuDirectory(this.data, faults);
     this.sca = new ScaService(this.clock, this.psuIds, faults, () => this.baseUrl);
-    this.payments = new Payments(this.clock, this.data, faults, bookPayment);
+    this.payments = new Payments(this.clock, this.data, faults, (payment, account, at) => bookPayment(this.data, payment, account, at));
   }
 
   /** Sandbox initialisation: the known state, and nothing else (clock included). */
@@ -47,28 +46,33 @@ export class BankState {
 
 /**
  * A settled payment moves the debtor account's balances and appears among its booked transactions, with a
- * transactionId derived from the paymentId (stable, like every booked transaction).
+ * transactionId derived from the paymentId (stable, like every booked transaction). A creditor account of
+ * this bank is credited the same way.
  */
-function bookPayment(payment: Payment, account: StoredAccount, bookedAt: Date): void {
-  const { minor } = totalMinor(payment.body);
-  for (const balance of account.balances) balance.amountMinor -= Number(minor);
+function bookPayment(data: SandboxData, payment: Payment, account: StoredAccount, bookedAt: Date): void {
   const entries = payment.body.payments ?? [payment.body];
-  const transactions = entries.map((entry, i) => {
-    const amountMinor = -Number(totalMinor({ ...(entry.instructedAmount ? { instructedAmount: entry.instructedAmount } : {}) }).minor);
-    const id = uuidV5(`payment:${payment.id}:${i}`);
-    return {
-      transactionId: id,
+  entries.forEach((entry, i) => {
+    const minor = Number(totalMinor({ ...(entry.instructedAmount ? { instructedAmount: entry.instructedAmount } : {}) }).minor);
+    const creditor = [...data.accounts.values()].find((a): a is StoredAccount => 'iban' in a && a.iban === entry.creditorAccount?.iban);
+    const common = {
       status: 'booked' as const,
       bookingDate: day(bookedAt),
       valueDate: day(bookedAt),
-      amountMinor,
-      counterparty: { name: text(entry.creditorName), iban: text(entry.creditorAccount?.iban) },
       remittance: text((entry as { remittanceInformationUnstructured?: unknown }).remittanceInformationUnstructured),
       endToEndId: text((entry as { endToEndIdentification?: unknown }).endToEndIdentification) || 'NOTPROVIDED',
       merchantCategoryCode: '0000',
     };
+    book(account, { ...common, transactionId: uuidV5(`payment:${payment.id}:${i}`), amountMinor: -minor, counterparty: { name: text(entry.creditorName), iban: text(entry.creditorAccount?.iban) } });
+    if (creditor !== undefined) {
+      book(creditor, { ...common, transactionId: uuidV5(`payment:${payment.id}:${i}:credit`), amountMinor: minor, counterparty: { name: account.name, iban: account.iban } });
+    }
   });
-  bookedPayments.set(account, [...(bookedPayments.get(account) ?? []), ...transactions]);
+}
+
+/** One booked transaction on an account, its balances moved by its amount. */
+function book(account: StoredAccount, transaction: StoredTransaction): void {
+  for (const balance of account.balances) balance.amountMinor += transaction.amountMinor;
+  bookedPayments.set(account, [...(bookedPayments.get(account) ?? []), transaction]);
 }
 
 function text(value: unknown): string {

@@ -9,6 +9,7 @@
 //   ACTC --next batch run--> ACSC (booked: the balance moves, a booked transaction appears)
 //   ACCP (no funds) --next batch run--> RJCT
 //   periodic payments stay ACTC: the batch runs leave them alone.
+//   norwegian-domestic-payment-to-self between the PSU's own accounts: ACSC at once (instant).
 import { randomUUID } from 'node:crypto';
 import { defineFault, type Faults } from '../faults.js';
 import type { TestClock } from './clock.js';
@@ -30,6 +31,9 @@ export const PAYMENT_PRODUCTS = [
 
 /** Domestic transfers: details and status only after the PSU approved (Endpoints, payment status). */
 export const HIDDEN_BEFORE_APPROVAL: ReadonlySet<string> = new Set(['domestic-norway-credit-transfers', 'norwegian-domestic-credit-transfers']);
+
+/** Transfers between a PSU's own accounts, instant (release 1.21.8). */
+export const INSTANT_TO_SELF = 'norwegian-domestic-payment-to-self';
 
 /** Hours (UTC) of the 5 daily sandbox batch runs. */
 export const BATCH_HOURS = [6, 9, 12, 15, 18] as const;
@@ -134,7 +138,12 @@ export class Payments {
 
   /** The debtor account of a payment, when it belongs to this PSU. */
   debtorAccountOf(payment: Payment, customerNumber: string): StoredAccount | undefined {
-    const account = [...this.data.accounts.values()].find((a): a is StoredAccount => 'iban' in a && a.iban === payment.body.debtorAccount?.iban);
+    return this.ownAccount(payment.body.debtorAccount?.iban, customerNumber);
+  }
+
+  /** The account with this IBAN, when it belongs to this PSU (own or through an agreement). */
+  ownAccount(iban: string | undefined, customerNumber: string): StoredAccount | undefined {
+    const account = [...this.data.accounts.values()].find((a): a is StoredAccount => 'iban' in a && a.iban === iban);
     if (account === undefined) return undefined;
     const owners = 'customerNumber' in account.holder ? [account.holder.customerNumber] : (this.data.agreements.get(account.holder.agreementId)?.members ?? []);
     return owners.includes(customerNumber) ? account : undefined;
@@ -155,6 +164,12 @@ export class Payments {
     const covered = account === undefined || coveredBy(payment, account);
     payment.status = covered ? 'ACTC' : 'ACCP';
     if (!covered) payment.fundsAvailable = false;
+    // Release 1.21.8: a transfer between the PSU's own accounts is instant, booked at once.
+    const creditor = this.ownAccount(payment.body.creditorAccount?.iban, customerNumber);
+    if (covered && account !== undefined && payment.product === INSTANT_TO_SELF && creditor !== undefined) {
+      payment.status = 'ACSC';
+      this.book(payment, account, payment.approvedAt);
+    }
   }
 
   /** An approved payment treated as lacking funds (used to model an atomic basket). */

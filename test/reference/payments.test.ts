@@ -205,6 +205,20 @@ describe('payments of the reference bank', () => {
     }
   });
 
+  test('a transfer between the PSU\'s own accounts (norwegian-domestic-payment-to-self) is booked at once on both', async () => {
+    const accounts = json(await client.request({ path: '/v1/accounts', headers: { 'psu-id': psuId } })).accounts as { iban?: string; resourceId: string; currency: string }[];
+    const [from, to] = accounts.filter((a) => a.iban !== undefined);
+    assert.ok(from?.iban && to?.iban);
+    const balance = async (id: string) =>
+      Number((json(await client.request({ path: `/v1/accounts/${id}/balances`, headers: { 'psu-id': psuId } })).balances as { balanceAmount: { amount: string } }[])[0]?.balanceAmount.amount);
+    const before = await balance(to.resourceId);
+    const body = payment({ debtorAccount: { iban: from.iban, currency: from.currency }, creditorAccount: { iban: to.iban, currency: to.currency }, instructedAmount: { amount: '25.00', currency: from.currency } });
+    const res = await initiate(client, body, '/v1/payments/norwegian-domestic-payment-to-self');
+    await runSca(client, scaHref(res), { nationalId: PRIVATE_PSU, decision: 'approve' });
+    assert.deepEqual(await statusOf(client, String(json(res).paymentId), 'norwegian-domestic-payment-to-self'), { transactionStatus: 'ACSC' });
+    assert.equal(await balance(to.resourceId), before + 25);
+  });
+
   test('batch runs are 5 a day', () => {
     const runs: string[] = [];
     let t = new Date('2026-11-23T00:00:00Z');

@@ -32,6 +32,13 @@ const errorsAsPlainText = defineFault('errors-as-plain-text', {
   breaks: ['FMT-01'],
 });
 
+// [protocol] Codes of refusals of malformed requests.
+const misleadingErrorCodes = defineFault('misleading-error-codes', {
+  description: 'refusals of malformed requests (missing header, format error, KID error, failed signature) carry RESOURCE_UNKNOWN, a code of the list that names another problem',
+  breaks: ['SIG-07', 'ERR-16', 'ERR-21', 'ERR-30', 'ERR-31'],
+});
+const MALFORMED_REQUEST_CODES: readonly ErrorCode[] = ['HTTP_HEADER_REQUIRED', 'FORMAT_ERROR', 'BAD_REQUEST', 'KID_MISSING', 'KID_INVALID'];
+
 export interface ErrorBody {
   id?: string;
   system?: string;
@@ -66,7 +73,7 @@ export function errorBody(faults: Faults, tppId: string | undefined, status: num
   return {
     ...(on(errorBodyMissingFields) ? {} : { id: randomUUID(), system: SYSTEM_NAME }),
     status: on(errorStatusAsText) ? String(status) : status,
-    ...(on(errorBodyWithoutCode) ? {} : { code }),
+    ...(on(errorBodyWithoutCode) ? {} : { code: on(misleadingErrorCodes) && MALFORMED_REQUEST_CODES.includes(code) ? 'RESOURCE_UNKNOWN' : code }),
     ...(message === undefined ? {} : { message: on(errorMessageNotText) ? { text: message } : message }),
   };
 }

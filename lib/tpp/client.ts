@@ -109,6 +109,7 @@ export class TppClient {
       digestAlgorithm: req.digestAlgorithm ?? options.digestAlgorithm ?? 'SHA-256',
       faults: req.faults ?? [],
       omitHeaders: req.omitHeaders ?? [],
+      requestTarget: { method: req.method, path: `${url.pathname}${url.search}`, host: url.host },
     });
 
     const sentHeaders = signed.headers.toRecord();

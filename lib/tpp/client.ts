@@ -74,6 +74,11 @@ export class TppClient {
     return this.#options.identity;
   }
 
+  /** Where this client talks to, and the CA it trusts there: for transport probes beside the requests. */
+  get transport(): { baseUrl: string; ca?: string } {
+    return { baseUrl: this.#options.baseUrl, ...(this.#options.ca === undefined ? {} : { ca: this.#options.ca }) };
+  }
+
   get(path: string, options: RequestOptions = {}): Promise<TppResponse> {
     return this.request({ ...options, method: 'GET', path });
   }

@@ -9,6 +9,7 @@ import type { Faults } from './faults.js';
 import { accountsPlugin } from './plugins/accounts.js';
 import { formatPlugin } from './plugins/format.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
+import { requestHeadersPlugin } from './plugins/request-headers.js';
 import { sandboxPlugin } from './plugins/sandbox.js';
 import { scaPlugin } from './plugins/sca.js';
 import { signaturePlugin, type SignatureOptions } from './plugins/signature.js';
@@ -44,6 +45,7 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
     async (api) => {
       await api.register(signaturePlugin, signature);
       await api.register(formatPlugin);
+      await api.register(requestHeadersPlugin);
       // 404 and 405 under /v1 run the /v1 hooks too: the TPP is known (its faults apply) and X-Request-ID is echoed.
       api.setNotFoundHandler(notFound);
       await api.register(jsonBodyPlugin);

@@ -73,6 +73,8 @@ export type VerifierQuirk =
   | 'absent-header-as-empty'
   /** The Signature header is not RFC 2047-decoded (item 7). */
   | 'no-rfc2047'
+  /** A request without X-Request-ID is accepted, x-request-id then not required in the signature. */
+  | 'request-id-optional'
   /** The signing string lines are joined with CRLF instead of LF (draft-cavage 2.3, item 8). */
   | 'crlf-signing-string';
 
@@ -237,7 +239,7 @@ function checkDateDigestAndRequestId(
   options: VerifyOptions,
   quirk: (name: VerifierQuirk) => boolean,
 ): void {
-  const optional = [...(quirk('date-optional') ? ['Date'] : []), ...(quirk('digest-optional') ? ['Digest'] : [])];
+  const optional = [...(quirk('date-optional') ? ['Date'] : []), ...(quirk('digest-optional') ? ['Digest'] : []), ...(quirk('request-id-optional') ? ['X-Request-ID'] : [])];
   const missing = ['Date', 'X-Request-ID', 'Digest'].filter((name) => header(name.toLowerCase()) === undefined && !optional.includes(name));
   if (missing.length > 0) {
     reject('HTTP_HEADER_REQUIRED', `a signed request needs the ${missing.join(', ')} header${missing.length > 1 ? 's' : ''}`);
@@ -267,7 +269,7 @@ function checkDate(dateText: string, options: VerifyOptions, quirk: (name: Verif
 
 /** Item 6 with the Berlin Group rule: date, digest, x-request-id always signed; psu-id, psu-corporate-id, tpp-redirect-uri when present. */
 function checkCoverage(signed: readonly string[], header: (name: string) => string | undefined, quirk: (name: VerifierQuirk) => boolean): void {
-  const optional = [...(quirk('date-optional') ? ['date'] : []), ...(quirk('digest-optional') ? ['digest'] : [])];
+  const optional = [...(quirk('date-optional') ? ['date'] : []), ...(quirk('digest-optional') ? ['digest'] : []), ...(quirk('request-id-optional') ? ['x-request-id'] : [])];
   const always = ALWAYS_SIGNED_HEADERS.filter((name) => !(optional.includes(name) && header(name) === undefined));
   const required = [...always, ...SIGNED_WHEN_PRESENT_HEADERS.filter((name) => header(name) !== undefined)];
   const unsigned = required.filter((name) => !signed.includes(name));
@@ -289,7 +291,9 @@ function checkSignature(
   quirk: (name: VerifierQuirk) => boolean,
 ): void {
   const names = quirk('fixed-signing-order') ? [...params.headers].sort((a, b) => signingRank(a) - signingRank(b)) : params.headers;
-  const valueOf = quirk('absent-header-as-empty') ? (name: string) => header(name) ?? '' : header;
+  // The signing string takes values as sent, an empty one included (the required-header checks treat blank as absent).
+  const sent = (name: string) => req.headers[name];
+  const valueOf = quirk('absent-header-as-empty') ? (name: string) => sent(name) ?? '' : sent;
   let signingString: string;
   try {
     signingString = buildSigningString(names, valueOf, { method: req.method, path: req.path });

@@ -74,6 +74,11 @@ export class TppClient {
     return this.#options.identity;
   }
 
+  /** A header this client sends on every request (TPP-Redirect-URI, TPP-Session-ID…), as configured. */
+  defaultHeader(name: string): string | undefined {
+    return Object.entries(this.#options.defaultHeaders ?? {}).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
+  }
+
   /** Where this client talks to, and the CA it trusts there: for transport probes beside the requests. */
   get transport(): { baseUrl: string; ca?: string } {
     return { baseUrl: this.#options.baseUrl, ...(this.#options.ca === undefined ? {} : { ca: this.#options.ca }) };

@@ -57,6 +57,7 @@ const VERIFIER_FAULTS: readonly [Fault, VerifierQuirk][] = [
   [defineFault('signing-string-fixed-order', { description: 'builds the signing string in its own header order, not the order of the headers part', breaks: ['SIG-21', 'SIG-23'] }), 'fixed-signing-order'],
   [defineFault('absent-signed-header-as-empty', { description: 'a header the headers part names but the request lacks is signed as empty instead of refused', breaks: ['SIG-24'] }), 'absent-header-as-empty'],
   [defineFault('rfc2047-not-decoded', { description: 'does not decode an RFC 2047-encoded Signature header', breaks: ['SIG-27'] }), 'no-rfc2047'],
+  [defineFault('x-request-id-optional', { description: 'serves signed requests without X-Request-ID (or with an empty one)', breaks: ['HDR-02'] }), 'request-id-optional'],
   [defineFault('signing-string-crlf', { description: 'joins the signing string lines with CRLF, unlike draft-cavage', breaks: ['SIG-28', 'HDR-11'] }), 'crlf-signing-string'],
 ];
 const kidErrorAs401 = defineFault('kid-error-as-401', {
@@ -159,7 +160,13 @@ function incoming(request: FastifyRequest, body: Buffer): IncomingRequest {
   return { method: request.method, path: request.url, headers, body };
 }
 
-function requireTppHeaders(request: FastifyRequest): void {
+const tppRedirectUriOptional = defineFault('tpp-redirect-uri-optional', {
+  description: 'serves requests without a TPP-Redirect-URI (or with an empty one)',
+  breaks: ['HDR-06'],
+});
+
+function requireTppHeaders(request: FastifyRequest, redirectUriOptional: boolean): void {
+  if (redirectUriOptional && !header(request, 'tpp-redirect-uri')?.trim()) return;
   for (const name of ['TPP-Redirect-URI', 'TPP-Session-ID']) {
     const value = header(request, name.toLowerCase());
     if (value === undefined || value.trim() === '') throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${name} is required`);
@@ -252,7 +259,7 @@ export const signaturePlugin = fp<SignatureOptions>(
         }
       }
 
-      if (request.routeOptions.config.sandboxOperation !== true) requireTppHeaders(request);
+      if (request.routeOptions.config.sandboxOperation !== true) requireTppHeaders(request, faults.on(tppRedirectUriOptional, request.tppId));
     }
 
     api.addHook('preValidation', checkHook(authenticate));

@@ -19,8 +19,11 @@ interface FormRule {
   valid: (value: string) => boolean;
   /** The fault that skips the check (or, for PSU-ID, fails on it). */
   fault: Fault;
-  /** A malformed value makes the bank fail instead of refusing: for a header another module also checks. */
-  serverErrorUnderFault?: true;
+  /**
+   * Checked by the module that reads it (PSU-ID: the PSU lookup, where other faults apply too): here only
+   * its fault acts, failing with a 500 on a malformed value.
+   */
+  checkedElsewhere?: true;
 }
 
 const oneOf = (...values: string[]) => (value: string) => values.includes(value);
@@ -43,7 +46,7 @@ const FORM_RULES: readonly FormRule[] = [
     fault: defineFault('psu-device-id-unchecked', { description: 'accepts a PSU-Device-ID that is no UUID', breaks: ['HDR-29'] }),
   },
   {
-    header: 'psu-id', form: 'a UUID', valid: isUuid, serverErrorUnderFault: true,
+    header: 'psu-id', form: 'a UUID', valid: isUuid, checkedElsewhere: true,
     fault: defineFault('psu-id-malformed-server-error', { description: 'a PSU-ID that is no UUID gives 500', breaks: ['HDR-12', 'ERR-44'] }),
   },
 ];
@@ -78,10 +81,11 @@ function checkHeaders(request: FastifyRequest, on: (fault: Fault) => boolean): v
   for (const rule of FORM_RULES) {
     const value = header(request, rule.header);
     if (value === undefined || rule.valid(value)) continue;
-    if (on(rule.fault)) {
-      if (rule.serverErrorUnderFault) throw new Error(`${rule.header} lookup failed`);
+    if (rule.checkedElsewhere) {
+      if (on(rule.fault)) throw new Error(`${rule.header} lookup failed`);
       continue;
     }
+    if (on(rule.fault)) continue;
     throw new BankError(400, 'FORMAT_ERROR', `Header ${rule.header} must be ${rule.form}`);
   }
   for (const [fault, names] of TAKEN_AS_THEY_COME) {

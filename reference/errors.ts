@@ -87,6 +87,16 @@ export function errorBody(faults: Faults, tppId: string | undefined, status: num
   };
 }
 
+/**
+ * Echoes the X-Request-ID where no /v1 hook will (the /v1 signature plugin echoes it, or not under its
+ * fault): for a request outside /v1, or raised before routing.
+ */
+function echoRequestId(request: FastifyRequest, reply: FastifyReply, onlyOutsideV1: boolean): void {
+  if (onlyOutsideV1 && /^\/v1(?:[/?]|$)/.test(request.url)) return;
+  const requestId = request.headers['x-request-id'];
+  if (typeof requestId === 'string') void reply.header('x-request-id', requestId);
+}
+
 /** Sends the error body. Handlers using it return nothing: fastify would otherwise send twice. */
 function sendError(faults: Faults, request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, message?: string): void {
   void reply
@@ -136,6 +146,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
 /** fastify's `frameworkErrors` option: errors raised before routing (e.g. a malformed URL). */
 export function frameworkErrorHandler(faults: Faults) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    echoRequestId(request, reply, false); // raised before routing, so before any hook
     const { status, code, message } = classify(error);
     sendError(faults, request, reply, status, code, message);
   };
@@ -161,6 +172,7 @@ export function installErrorHandling(app: FastifyInstance, faults: Faults): (req
       void reply.code(401).type('application/json; charset=utf-8').send(error.body);
       return;
     }
+    echoRequestId(request, reply, true);
     const { status, code, message } = classify(error, faults.on(oversizedBodyServerError, request.tppId));
     if (status >= 500) request.log.error({ err: error }, 'unexpected error');
     sendError(faults, request, reply, status, code, message);
@@ -180,6 +192,9 @@ export function installErrorHandling(app: FastifyInstance, faults: Faults): (req
     }
     sendError(faults, request, reply, 404, 'NOT_FOUND', `No resource at ${request.method} ${path}`);
   };
-  app.setNotFoundHandler(notFound);
+  app.setNotFoundHandler((request, reply) => {
+    echoRequestId(request, reply, true);
+    notFound(request, reply);
+  });
   return notFound;
 }

@@ -31,11 +31,24 @@ const XML_MEDIA_TYPE = /^(application|text)\/([a-z0-9.+-]+\+)?xml$/;
 /** What the downstream systems cannot take: characters outside the Basic Multilingual Plane (emoji and the like). */
 const OUTSIDE_BMP = /[\u{10000}-\u{10FFFF}]/u;
 
-/** The first string anywhere in a parsed body with a character the downstream systems cannot take. */
-function unprocessableText(value: unknown): string | undefined {
-  if (typeof value === 'string') return OUTSIDE_BMP.test(value) ? value : undefined;
-  if (Array.isArray(value)) return value.map(unprocessableText).find((found) => found !== undefined);
-  if (value !== null && typeof value === 'object') return Object.values(value).map(unprocessableText).find((found) => found !== undefined);
+/** Deeper than any body of the interface: a body nested further is refused rather than walked. */
+const MAX_DEPTH = 64;
+
+/**
+ * Walks a parsed body without recursion (a hostile body can nest a hundred thousand levels): a problem
+ * that makes it unprocessable, or undefined.
+ */
+function unprocessable(body: unknown): { text: string } | { depth: true } | undefined {
+  const pending: [unknown, number][] = [[body, 0]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [value, depth] = next;
+    if (typeof value === 'string') {
+      if (OUTSIDE_BMP.test(value)) return { text: value };
+    } else if (value !== null && typeof value === 'object') {
+      if (depth >= MAX_DEPTH) return { depth: true };
+      for (const child of Array.isArray(value) ? value : Object.values(value)) pending.push([child, depth + 1]);
+    }
+  }
   return undefined;
 }
 
@@ -80,10 +93,11 @@ export const jsonBodyPlugin = fp(
         const on = (fault: Fault) => faults.on(fault, request.tppId);
         const parsed = parse(request, body, { serverErrorOnBadJson: on(serverErrorOnBadJson), xmlAccepted: on(xmlBodyAccepted), utf8Unchecked: on(bodyUtf8Unchecked) });
         // Data format: "If a downstream system rejects a character (for example an emoji), the service answers 400."
-        const unprocessable = unprocessableText(parsed);
-        if (unprocessable !== undefined) {
+        const problem = unprocessable(parsed);
+        if (problem !== undefined && 'depth' in problem) throw new BankError(400, 'FORMAT_ERROR', `The body is nested deeper than ${MAX_DEPTH} levels`);
+        if (problem !== undefined) {
           if (on(emojiServerError)) throw new Error('downstream system rejected a character');
-          throw new BankError(400, 'FORMAT_ERROR', `"${unprocessable}" holds a character the downstream systems cannot process (outside the Basic Multilingual Plane)`);
+          throw new BankError(400, 'FORMAT_ERROR', `"${problem.text}" holds a character the downstream systems cannot process (outside the Basic Multilingual Plane)`);
         }
         request.body = parsed;
       }),

@@ -154,31 +154,55 @@ function readSignatureCertificate(value: string | undefined, options: VerifyOpti
   if (value === undefined) {
     reject('CERTIFICATE_MISSING', 'the request has a Signature but no TPP-Signature-Certificate header');
   }
-  const base64 = value.trim();
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) {
-    reject('CERTIFICATE_INVALID', 'TPP-Signature-Certificate is not base64 (the certificate DER in base64, without line breaks or PEM armour)');
-  }
-  let certificate: X509Certificate;
-  let fields: CertificateFields;
-  let issuer: string;
-  try {
-    certificate = new X509Certificate(Buffer.from(base64, 'base64'));
-    fields = readCertificateFields(certificate);
-    issuer = formatRfc2253(fields.issuer);
-  } catch (error) {
-    reject('CERTIFICATE_INVALID', `TPP-Signature-Certificate is not a DER X.509 certificate: ${(error as Error).message}`);
-  }
+  const { certificate, fields, issuer } = parsedCertificate(value.trim());
   if (options.trustedCaPems && !options.trustedCaPems.some((pem) => issuedBy(certificate, pem))) {
     reject('CERTIFICATE_INVALID', `TPP-Signature-Certificate (issuer ${issuer}) is not issued by a trusted CA`);
   }
-  const now = options.now.toISOString();
   if (options.now < fields.notBefore) {
-    reject('CERTIFICATE_EXPIRED', `TPP-Signature-Certificate is not valid before ${fields.notBefore.toISOString()} (now ${now})`);
+    reject('CERTIFICATE_EXPIRED', `TPP-Signature-Certificate is not valid before ${fields.notBefore.toISOString()} (now ${options.now.toISOString()})`);
   }
   if (options.now > fields.notAfter) {
-    reject('CERTIFICATE_EXPIRED', `TPP-Signature-Certificate expired at ${fields.notAfter.toISOString()} (now ${now})`);
+    reject('CERTIFICATE_EXPIRED', `TPP-Signature-Certificate expired at ${fields.notAfter.toISOString()} (now ${options.now.toISOString()})`);
   }
   return { certificate, issuer };
+}
+
+interface ParsedCertificate {
+  certificate: X509Certificate;
+  fields: CertificateFields;
+  /** Its issuer in RFC 2253 form. */
+  issuer: string;
+}
+
+/**
+ * Parsed certificates by header value: a TPP sends the same certificate on every request, and parsing it
+ * is the largest cost of a verification. Trust and validity are still judged on every request.
+ */
+const PARSED = new Map<string, ParsedCertificate | VerificationFailure>();
+const PARSED_LIMIT = 1_000;
+
+function parsedCertificate(base64: string): ParsedCertificate {
+  let parsed = PARSED.get(base64);
+  if (parsed === undefined) {
+    parsed = parseCertificate(base64);
+    if (PARSED.size >= PARSED_LIMIT) PARSED.clear();
+    PARSED.set(base64, parsed);
+  }
+  if ('code' in parsed) throw new Rejection(parsed);
+  return parsed;
+}
+
+function parseCertificate(base64: string): ParsedCertificate | VerificationFailure {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) {
+    return { code: 'CERTIFICATE_INVALID', message: 'TPP-Signature-Certificate is not base64 (the certificate DER in base64, without line breaks or PEM armour)' };
+  }
+  try {
+    const certificate = new X509Certificate(Buffer.from(base64, 'base64'));
+    const fields = readCertificateFields(certificate);
+    return { certificate, fields, issuer: formatRfc2253(fields.issuer) };
+  } catch (error) {
+    return { code: 'CERTIFICATE_INVALID', message: `TPP-Signature-Certificate is not a DER X.509 certificate: ${(error as Error).message}` };
+  }
 }
 
 function issuedBy(certificate: X509Certificate, caPem: string): boolean {

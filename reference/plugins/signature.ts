@@ -255,7 +255,8 @@ export const signaturePlugin = fp<SignatureOptions>(
           throw new BankError(kidError && faults.on(kidErrorAs401, tppId) ? 401 : 400, code, result.failure.message);
         } else {
           refuseByFault(request, result.certificate, result.signedHeaders);
-          request.tpp = identityOf(result.certificate);
+          // The certificate verified is the one the claimed identity was read from (cached per header value).
+          request.tpp = claimed.of(request) ?? identityOf(result.certificate);
         }
       }
 

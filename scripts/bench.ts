@@ -35,10 +35,11 @@ function signingCostMs(identity: TppIdentity): number {
 }
 
 async function startBankProcess(): Promise<{ baseUrl: string; caPem: string; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '-e', `
+  const child = spawn(process.execPath, [...(process.env['BENCH_PROFILE'] ? ['--cpu-prof', '--cpu-prof-dir', process.env['BENCH_PROFILE']] : []), '--import', 'tsx', '-e', `
     const { startReferenceBank } = await import('./reference/server.ts');
     const bank = await startReferenceBank();
     console.log(JSON.stringify({ baseUrl: bank.baseUrl, caPem: bank.caPem }));
+    process.on('SIGTERM', () => process.exit(0)); // a clean exit writes the --cpu-prof profile
   `], { stdio: ['ignore', 'pipe', 'inherit'] });
   const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
   const { baseUrl, caPem } = JSON.parse(line) as { baseUrl: string; caPem: string };

@@ -4,8 +4,9 @@
 // An Accept that admits no JSON cannot be served (406), since JSON is all there is.
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { computeDigest } from '../../lib/httpsig/index.js';
 import { BankError } from '../errors.js';
-import { defineFault } from '../faults.js';
+import { defineFault, type Fault } from '../faults.js';
 import { header } from './shared.js';
 
 const headerUtf8Unchecked = defineFault('header-utf8-unchecked', {
@@ -16,6 +17,30 @@ const headerUtf8Unchecked = defineFault('header-utf8-unchecked', {
 const latin1CharsetDeclared = defineFault('latin1-charset-declared', {
   description: 'responses declare charset=iso-8859-1 although their bodies are UTF-8',
   breaks: ['FMT-03'],
+});
+
+// Serialisation faults, applied to the answer as sent so that one TPP sees them and no other.
+const SERIALISATION_FAULTS: readonly [Fault, (payload: string) => string][] = [
+  [
+    defineFault('amounts-as-numbers', { description: 'amounts in answers are JSON numbers instead of strings', breaks: ['FMT-09'] }),
+    (payload) => payload.replace(/"amount":"(-?\d+(?:\.\d+)?)"/g, '"amount":$1'),
+  ],
+  [
+    defineFault('dates-day-first', { description: 'dates in answers are written DD.MM.YYYY instead of YYYY-MM-DD', breaks: ['FMT-05'] }),
+    (payload) => payload.replace(/"(\d{4})-(\d{2})-(\d{2})"/g, '"$3.$2.$1"'),
+  ],
+  [
+    defineFault('date-times-without-offset', { description: 'date-times in answers carry no offset', breaks: ['FMT-06'] }),
+    (payload) => payload.replace(/"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})"/g, '"$1"'),
+  ],
+];
+const responseDigestWrong = defineFault('response-digest-wrong', {
+  description: 'the Digest of an answer does not match its body',
+  breaks: ['SIG-29'],
+});
+const dateHeaderIso = defineFault('date-header-iso', {
+  description: 'the Date response header is an ISO 8601 timestamp instead of an IMF-fixdate',
+  breaks: ['FMT-07'],
 });
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -62,9 +87,15 @@ export const formatPlugin = fp(
       next();
     });
     api.addHook('onSend', (request, reply, payload, next) => {
+      const on = (fault: Fault) => faults.on(fault, request.tppId);
       const type = reply.getHeader('content-type');
-      if (typeof type === 'string' && faults.on(latin1CharsetDeclared, request.tppId)) void reply.header('content-type', type.replace(/charset=[^;]+/i, 'charset=iso-8859-1'));
-      next(null, payload);
+      if (typeof type === 'string' && on(latin1CharsetDeclared)) void reply.header('content-type', type.replace(/charset=[^;]+/i, 'charset=iso-8859-1'));
+      if (on(dateHeaderIso)) void reply.header('date', new Date().toISOString());
+      const rewrite = SERIALISATION_FAULTS.filter(([fault]) => on(fault));
+      const sent = typeof payload === 'string' ? rewrite.reduce((text, [, apply]) => apply(text), payload) : payload;
+      // Authentication 8: the service may sign response bodies; this bank gives each JSON answer its Digest.
+      if (typeof sent === 'string') void reply.header('digest', computeDigest(on(responseDigestWrong) ? `${sent} ` : sent));
+      next(null, sent);
     });
     done();
   },

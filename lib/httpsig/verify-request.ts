@@ -73,6 +73,10 @@ export type VerifierQuirk =
   | 'absent-header-as-empty'
   /** The Signature header is not RFC 2047-decoded (item 7). */
   | 'no-rfc2047'
+  /** A certificate from a CA outside the trusted ones is accepted (item 2). */
+  | 'skip-trust'
+  /** An expired or not yet valid certificate is accepted (item 2). */
+  | 'skip-validity'
   /** A request without X-Request-ID is accepted, x-request-id then not required in the signature. */
   | 'request-id-optional'
   /** The signing string lines are joined with CRLF instead of LF (draft-cavage 2.3, item 8). */
@@ -131,7 +135,7 @@ function verifyOrReject(req: IncomingRequest, options: VerifyOptions): { certifi
   // Item 3: every request must be signed; a missing signature is a 400.
   const quirk = (name: VerifierQuirk) => options.quirks?.has(name) === true;
   const signatureHeader = header('signature') ?? reject('SIGNATURE_MISSING', 'the request has no Signature header; every request must be signed');
-  const signer = readSignatureCertificate(header('tpp-signature-certificate'), options);
+  const signer = readSignatureCertificate(header('tpp-signature-certificate'), options, quirk);
   const { certificate } = signer;
   const params = readSignatureParams(signatureHeader, quirk);
   if (!quirk('skip-key-id') && !(quirk('key-id-optional') && params.keyId === '')) checkKeyId(params.keyId, signer);
@@ -150,14 +154,15 @@ function verifyOrReject(req: IncomingRequest, options: VerifyOptions): { certifi
  * with its issuer already written out, so a name that cannot be decoded is a
  * certificate problem rather than a crash later.
  */
-function readSignatureCertificate(value: string | undefined, options: VerifyOptions): SignatureCertificate {
+function readSignatureCertificate(value: string | undefined, options: VerifyOptions, quirk: (name: VerifierQuirk) => boolean): SignatureCertificate {
   if (value === undefined) {
     reject('CERTIFICATE_MISSING', 'the request has a Signature but no TPP-Signature-Certificate header');
   }
   const { certificate, fields, issuer } = parsedCertificate(value.trim());
-  if (options.trustedCaPems && !options.trustedCaPems.some((pem) => issuedBy(certificate, pem))) {
+  if (options.trustedCaPems && !quirk('skip-trust') && !options.trustedCaPems.some((pem) => issuedBy(certificate, pem))) {
     reject('CERTIFICATE_INVALID', `TPP-Signature-Certificate (issuer ${issuer}) is not issued by a trusted CA`);
   }
+  if (quirk('skip-validity')) return { certificate, issuer };
   if (options.now < fields.notBefore) {
     reject('CERTIFICATE_EXPIRED', `TPP-Signature-Certificate is not valid before ${fields.notBefore.toISOString()} (now ${options.now.toISOString()})`);
   }

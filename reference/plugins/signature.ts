@@ -6,7 +6,7 @@ import { X509Certificate } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { decodeRfc2047, isSignableHeader, keyIdOf, verifySignedRequest, type IncomingRequest, type VerificationFailureCode, type VerifierQuirk } from '../../lib/httpsig/index.js';
-import { organizationIdentifierOf } from '../../lib/pki/index.js';
+import { organizationIdentifierOf, readPsd2QcStatement, type Psd2Role } from '../../lib/pki/index.js';
 import { BankError, type ErrorCode } from '../errors.js';
 import { defineFault, type Fault } from '../faults.js';
 import { checkHook, header, type TppIdentity } from './shared.js';
@@ -57,6 +57,8 @@ const VERIFIER_FAULTS: readonly [Fault, VerifierQuirk][] = [
   [defineFault('signing-string-fixed-order', { description: 'builds the signing string in its own header order, not the order of the headers part', breaks: ['SIG-21', 'SIG-23'] }), 'fixed-signing-order'],
   [defineFault('absent-signed-header-as-empty', { description: 'a header the headers part names but the request lacks is signed as empty instead of refused', breaks: ['SIG-24'] }), 'absent-header-as-empty'],
   [defineFault('rfc2047-not-decoded', { description: 'does not decode an RFC 2047-encoded Signature header', breaks: ['SIG-27'] }), 'no-rfc2047'],
+  [defineFault('untrusted-ca-accepted', { description: 'accepts certificates from CAs it does not trust', breaks: ['SIG-02'] }), 'skip-trust'],
+  [defineFault('expired-certificate-accepted', { description: 'accepts expired or not yet valid certificates', breaks: ['SIG-09'] }), 'skip-validity'],
   [defineFault('x-request-id-optional', { description: 'serves signed requests without X-Request-ID (or with an empty one)', breaks: ['HDR-02'] }), 'request-id-optional'],
   [defineFault('signing-string-crlf', { description: 'joins the signing string lines with CRLF, unlike draft-cavage', breaks: ['SIG-28', 'HDR-11'] }), 'crlf-signing-string'],
 ];
@@ -84,6 +86,38 @@ const sha512DigestRefused = defineFault('sha512-digest-refused', {
   description: 'refuses a SHA-512 Digest (only SHA-256 is taken)',
   breaks: ['HDR-08'],
 });
+const rolesUnchecked = defineFault('roles-unchecked', {
+  description: 'serves a TPP whose certificate lacks the PSD2 role the service needs (account information without PSP_AI)',
+  breaks: ['SIG-08'],
+});
+const roleRefusalAsFormatError = defineFault('role-refusal-as-format-error', {
+  description: 'refuses a TPP without the needed PSD2 role with FORMAT_ERROR instead of FORBIDDEN',
+  breaks: ['ERR-13'],
+});
+
+/** Authentication 2: the PSD2 role each service needs (ETSI TS 119 495); the paths of the others need none here. */
+const ROLE_FOR_PATH: readonly [RegExp, Psd2Role][] = [
+  [/^\/v1\/(accounts|card-accounts|consents|bank-offered-consents)(?:[/?]|$)/, 'PSP_AI'],
+  [/^\/v1\/(payments|bulk-payments|periodic-payments|signing-baskets)(?:[/?]|$)/, 'PSP_PI'],
+];
+
+/** PSD2 roles by certificate header value: read once per certificate. */
+const rolesByCertificate = new Map<string, readonly Psd2Role[]>();
+
+function rolesOf(value: string, certificate: X509Certificate): readonly Psd2Role[] {
+  let roles = rolesByCertificate.get(value);
+  if (roles === undefined) {
+    try {
+      roles = readPsd2QcStatement(certificate)?.roles ?? [];
+    } catch {
+      roles = [];
+    }
+    if (rolesByCertificate.size > 1000) rolesByCertificate.clear();
+    rolesByCertificate.set(value, roles);
+  }
+  return roles;
+}
+
 const certificateUnchecked = defineFault('certificate-unchecked', {
   description: 'serves a request whose TPP-Signature-Certificate is missing or not a certificate, as the TPP its keyId named before',
   breaks: ['HDR-10'],
@@ -207,6 +241,15 @@ export const signaturePlugin = fp<SignatureOptions>(
       return MAX_CLOCK_SKEW_SECONDS;
     }
 
+    /** Where certificates are validated as in production (trust anchors given): the role the service needs. */
+    function requireRole(request: FastifyRequest, certificate: X509Certificate): void {
+      const needed = ROLE_FOR_PATH.find(([pattern]) => pattern.test(request.url))?.[1];
+      if (needed === undefined || faults.on(rolesUnchecked, request.tppId)) return;
+      if (rolesOf(header(request, 'tpp-signature-certificate') ?? '', certificate).includes(needed)) return;
+      const code = faults.on(roleRefusalAsFormatError, request.tppId) ? 'FORMAT_ERROR' : 'FORBIDDEN';
+      throw new BankError(403, code, `the TPP certificate does not carry the PSD2 role ${needed} this service needs`);
+    }
+
     /** Faults that refuse what the verifier accepted. */
     function refuseByFault(request: FastifyRequest, certificate: X509Certificate, signedHeaders: readonly string[]): void {
       const on = (fault: Fault) => faults.on(fault, request.tppId);
@@ -255,6 +298,7 @@ export const signaturePlugin = fp<SignatureOptions>(
           throw new BankError(kidError && faults.on(kidErrorAs401, tppId) ? 401 : 400, code, result.failure.message);
         } else {
           refuseByFault(request, result.certificate, result.signedHeaders);
+          if (options.trustedCaPems !== undefined) requireRole(request, result.certificate);
           // The certificate verified is the one the claimed identity was read from (cached per header value).
           request.tpp = claimed.of(request) ?? identityOf(result.certificate);
         }

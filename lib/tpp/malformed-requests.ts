@@ -36,6 +36,15 @@ const pathParameter = fc.oneof(
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).map(encodeURIComponent),
 );
 
+/** Placeholders the interface gives a closed set of values: mostly a real one, so the probe reaches the operation. */
+const PLACEHOLDER_VALUES: Readonly<Record<string, fc.Arbitrary<string>>> = {
+  paymentService: fc.constantFrom('payments', 'bulk-payments', 'periodic-payments'),
+  paymentProduct: fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom('sepa-credit-transfers', 'domestic-norway-credit-transfers', 'norwegian-cross-border-credit-transfers', 'norwegian-domestic-payment-to-self') },
+    { weight: 1, arbitrary: pathParameter },
+  ),
+};
+
 /** A header value that is wrong for its header, or wrong for any header (not UTF-8, huge). */
 const headerValue = fc.oneof(
   fc.constantFrom('', ' ', 'null', '[]', '{}', '-1', '1e309', 'true', 'PRIVATE,CORPORATE', '999.999.999.999', '\xff\xfe\xfd', 'Ã©\x80', 'a'.repeat(4096), '=?utf-8?B?!!!?='),
@@ -78,7 +87,7 @@ export function malformedRequest(pathOverrides: Readonly<Record<string, string>>
   const target = fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...PROBED).chain((operation) => {
       const names = [...DEFAULT_PATHS[operation.path].matchAll(/\{(\w+)\}/g)].map(([, name]) => name as string);
-      return fc.tuple(fc.constant(operation), fc.array(pathParameter, { minLength: names.length, maxLength: names.length })).map(([op, values]) => {
+      return fc.tuple(fc.constant(operation), fc.tuple(...names.map((name) => PLACEHOLDER_VALUES[name] ?? pathParameter))).map(([op, values]) => {
         const parameters = Object.fromEntries(names.map((name, i) => [name, `\u0000${i}`]));
         // Values are placed after resolution, already encoded, so traversal sequences reach the server as sent.
         const template = resolvePath(pathOverrides, op.path, parameters);

@@ -46,6 +46,10 @@ const oversizedBodyServerError = defineFault('oversized-body-server-error', {
   description: 'a body over the size limit answers 500 SYSTEM_ERROR instead of 413',
   breaks: ['ERR-44'],
 });
+const unknownAccountAsBadRequest = defineFault('unknown-account-as-bad-request', {
+  description: 'an unknown account id in the path answers 400 BAD_REQUEST instead of 404 RESOURCE_UNKNOWN',
+  breaks: ['ERR-22'],
+});
 const MALFORMED_REQUEST_CODES: readonly ErrorCode[] = ['HTTP_HEADER_REQUIRED', 'FORMAT_ERROR', 'BAD_REQUEST', 'KID_MISSING', 'KID_INVALID'];
 
 export interface ErrorBody {
@@ -99,6 +103,9 @@ function echoRequestId(request: FastifyRequest, reply: FastifyReply, onlyOutside
 
 /** Sends the error body. Handlers using it return nothing: fastify would otherwise send twice. */
 function sendError(faults: Faults, request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, message?: string): void {
+  if (code === 'RESOURCE_UNKNOWN' && /^\/v1\/(card-)?accounts\//.test(request.url) && faults.on(unknownAccountAsBadRequest, request.tppId)) {
+    [status, code] = [400, 'BAD_REQUEST'];
+  }
   void reply
     .code(status)
     .type(faults.on(errorsAsPlainText, request.tppId) ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8')

@@ -4,12 +4,14 @@
 import fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { SecureContextOptions } from 'node:tls';
-import { frameworkErrorHandler, installErrorHandling } from './errors.js';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './errors.js';
 import type { Faults } from './faults.js';
 import { accountsPlugin } from './plugins/accounts.js';
 import { basketsPlugin } from './plugins/baskets.js';
+import { formatPlugin } from './plugins/format.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { paymentsPlugin } from './plugins/payments.js';
+import { requestHeadersPlugin } from './plugins/request-headers.js';
 import { sandboxPlugin } from './plugins/sandbox.js';
 import { scaPlugin } from './plugins/sca.js';
 import { signaturePlugin, type SignatureOptions } from './plugins/signature.js';
@@ -18,7 +20,8 @@ import { BankState } from './state/bank.js';
 
 export interface AppOptions {
   faults: Faults;
-  tls: Pick<SecureContextOptions, 'key' | 'cert'>;
+  /** Key and certificate; minVersion and ciphers only to break the bank on purpose (TLS faults, server.ts). */
+  tls: Pick<SecureContextOptions, 'key' | 'cert' | 'minVersion' | 'ciphers'>;
   logger?: boolean;
   trustedTppCaPems?: string[];
 }
@@ -27,21 +30,26 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
   const { faults } = options;
   const bank = new BankState(faults);
   const app = fastify({
-    https: { ...options.tls, minVersion: 'TLSv1.2' },
+    https: { minVersion: 'TLSv1.2', ...options.tls },
     logger: options.logger ?? false,
     forceCloseConnections: true,
     frameworkErrors: frameworkErrorHandler(faults),
+    clientErrorHandler,
     // Validate bodies as sent: no type coercion, no silent removal of unknown fields.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
 
   app.decorate('bank', bank);
-  installErrorHandling(app, faults);
+  const notFound = installErrorHandling(app, faults);
 
   const signature: SignatureOptions = options.trustedTppCaPems === undefined ? {} : { trustedCaPems: options.trustedTppCaPems };
   await app.register(
     async (api) => {
       await api.register(signaturePlugin, signature);
+      await api.register(formatPlugin);
+      await api.register(requestHeadersPlugin);
+      // 404 and 405 under /v1 run the /v1 hooks too: the TPP is known (its faults apply) and X-Request-ID is echoed.
+      api.setNotFoundHandler(notFound);
       await api.register(jsonBodyPlugin);
       await api.register(accountsPlugin);
       await api.register(transactionsPlugin);

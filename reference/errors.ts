@@ -2,6 +2,7 @@
 // produced for every failure so that no malformed request ever ends in a crash or
 // in a framework-specific body.
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MessageCode } from '../lib/spec/schemas/index.js';
 import { defineFault, type Fault, type Faults } from './faults.js';
@@ -31,6 +32,25 @@ const errorsAsPlainText = defineFault('errors-as-plain-text', {
   description: 'error answers declare Content-Type text/plain although their body is JSON',
   breaks: ['FMT-01'],
 });
+
+// [protocol] Codes of refusals of malformed requests.
+const misleadingErrorCodes = defineFault('misleading-error-codes', {
+  description: 'refusals of malformed requests (missing header, format error, KID error, failed signature) carry RESOURCE_UNKNOWN, a code of the list that names another problem',
+  breaks: ['SIG-07', 'ERR-16', 'ERR-21', 'ERR-30', 'ERR-31'],
+});
+const notFoundAsServerError = defineFault('not-found-as-server-error', {
+  description: 'an unknown path or a method a path does not have answers 500 SYSTEM_ERROR instead of 404 or 405',
+  breaks: ['ERR-14', 'ERR-44'],
+});
+const oversizedBodyServerError = defineFault('oversized-body-server-error', {
+  description: 'a body over the size limit answers 500 SYSTEM_ERROR instead of 413',
+  breaks: ['ERR-44'],
+});
+const unknownAccountAsBadRequest = defineFault('unknown-account-as-bad-request', {
+  description: 'an unknown account id in the path answers 400 BAD_REQUEST instead of 404 RESOURCE_UNKNOWN',
+  breaks: ['ERR-22'],
+});
+const MALFORMED_REQUEST_CODES: readonly ErrorCode[] = ['HTTP_HEADER_REQUIRED', 'FORMAT_ERROR', 'BAD_REQUEST', 'KID_MISSING', 'KID_INVALID'];
 
 export interface ErrorBody {
   id?: string;
@@ -70,13 +90,26 @@ export function errorBody(faults: Faults, tppId: string | undefined, status: num
   return {
     ...(on(errorBodyMissingFields) ? {} : { id: randomUUID(), system: SYSTEM_NAME }),
     status: on(errorStatusAsText) ? String(status) : status,
-    ...(on(errorBodyWithoutCode) ? {} : { code }),
+    ...(on(errorBodyWithoutCode) ? {} : { code: on(misleadingErrorCodes) && MALFORMED_REQUEST_CODES.includes(code) ? 'RESOURCE_UNKNOWN' : code }),
     ...(message === undefined ? {} : { message: on(errorMessageNotText) ? { text: message } : message }),
   };
 }
 
+/**
+ * Echoes the X-Request-ID where no /v1 hook will (the /v1 signature plugin echoes it, or not under its
+ * fault): for a request outside /v1, or raised before routing.
+ */
+function echoRequestId(request: FastifyRequest, reply: FastifyReply, onlyOutsideV1: boolean): void {
+  if (onlyOutsideV1 && /^\/v1(?:[/?]|$)/.test(request.url)) return;
+  const requestId = request.headers['x-request-id'];
+  if (typeof requestId === 'string') void reply.header('x-request-id', requestId);
+}
+
 /** Sends the error body. Handlers using it return nothing: fastify would otherwise send twice. */
 function sendError(faults: Faults, request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, message?: string): void {
+  if (code === 'RESOURCE_UNKNOWN' && /^\/v1\/(card-)?accounts\//.test(request.url) && faults.on(unknownAccountAsBadRequest, request.tppId)) {
+    [status, code] = [400, 'BAD_REQUEST'];
+  }
   void reply
     .code(status)
     .type(faults.on(errorsAsPlainText, request.tppId) ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8')
@@ -84,9 +117,10 @@ function sendError(faults: Faults, request: FastifyRequest, reply: FastifyReply,
 }
 
 /** Maps anything thrown (ours, fastify's, or a bug) to a status and code. */
-function classify(error: FastifyError | Error): { status: number; code: ErrorCode; message?: string } {
+function classify(error: FastifyError | Error, oversizedBodyIsServerError = false): { status: number; code: ErrorCode; message?: string } {
   if (error instanceof BankError) return { status: error.status, code: error.code, message: error.message };
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status === 413 && oversizedBodyIsServerError) return { status: 500, code: 'SYSTEM_ERROR' };
   if (status === 404) return { status, code: 'NOT_FOUND', message: error.message };
   if (status === 405) return { status, code: 'BAD_REQUEST', message: error.message };
   // Everything else fastify rejects before a handler runs is a malformed request:
@@ -95,9 +129,35 @@ function classify(error: FastifyError | Error): { status: number; code: ErrorCod
   return { status: 500, code: 'SYSTEM_ERROR' };
 }
 
+/**
+ * fastify's `clientErrorHandler` option: what Node's HTTP parser refuses before fastify sees a request (a
+ * header section over the limit, a garbage method, Content-Length with Transfer-Encoding). The answer is
+ * the specification's error body, not the framework's `{error, statusCode, message}`; no request was
+ * parsed, so there is no X-Request-ID to echo and no TPP to switch faults for.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable || (error.code === 'ECONNRESET')) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+  const body = JSON.stringify({
+    id: randomUUID(),
+    system: SYSTEM_NAME,
+    status,
+    code: 'FORMAT_ERROR' satisfies ErrorCode,
+    message: status === 431 ? 'The request header section is too large' : `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'})`,
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 /** fastify's `frameworkErrors` option: errors raised before routing (e.g. a malformed URL). */
 export function frameworkErrorHandler(faults: Faults) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    echoRequestId(request, reply, false); // raised before routing, so before any hook
     const { status, code, message } = classify(error);
     sendError(faults, request, reply, status, code, message);
   };
@@ -107,7 +167,7 @@ export function frameworkErrorHandler(faults: Faults) {
  * Error handler and not-found handler for the whole bank. A path that exists with
  * another method answers 405 SERVICE_INVALID, an unknown path 404 RESOURCE_UNKNOWN.
  */
-export function installErrorHandling(app: FastifyInstance, faults: Faults): void {
+export function installErrorHandling(app: FastifyInstance, faults: Faults): (request: FastifyRequest, reply: FastifyReply) => void {
   const routes: { pattern: RegExp; methods: string[] }[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -123,19 +183,29 @@ export function installErrorHandling(app: FastifyInstance, faults: Faults): void
       void reply.code(401).type('application/json; charset=utf-8').send(error.body);
       return;
     }
-    const { status, code, message } = classify(error);
+    echoRequestId(request, reply, true);
+    const { status, code, message } = classify(error, faults.on(oversizedBodyServerError, request.tppId));
     if (status >= 500) request.log.error({ err: error }, 'unexpected error');
     sendError(faults, request, reply, status, code, message);
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  const notFound = (request: FastifyRequest, reply: FastifyReply): void => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods))];
+    if (faults.on(notFoundAsServerError, request.tppId)) {
+      sendError(faults, request, reply, 500, 'SYSTEM_ERROR');
+      return;
+    }
     if (allowed.length > 0) {
       void reply.header('allow', allowed.join(', '));
       sendError(faults, request, reply, 405, 'BAD_REQUEST', `Method ${request.method} is not supported on ${path}`);
       return;
     }
     sendError(faults, request, reply, 404, 'NOT_FOUND', `No resource at ${request.method} ${path}`);
+  };
+  app.setNotFoundHandler((request, reply) => {
+    echoRequestId(request, reply, true);
+    notFound(request, reply);
   });
+  return notFound;
 }

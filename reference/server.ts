@@ -6,9 +6,21 @@ import type { AddressInfo } from 'node:net';
 import { isIP } from 'node:net';
 import { generateCertificateAuthority, generateServerCertificate, type KeyAndCertificate } from '../lib/pki/index.js';
 import { buildReferenceApp } from './app.js';
-import { declaredFaults, Faults, type FaultDefinition, type FaultSetting } from './faults.js';
+import { declaredFaults, defineFault, Faults, type FaultDefinition, type FaultSetting } from './faults.js';
 
 export type { FaultDefinition, FaultSetting } from './faults.js';
+
+// Authentication 1: TLS 1.2 or higher. A bank-wide fault: the TLS handshake comes before any TPP is known.
+const legacyTlsAccepted = defineFault('legacy-tls-accepted', {
+  description: 'accepts TLS 1.0 and 1.1 handshakes (with legacy ciphers)',
+  breaks: ['SIG-01'],
+  scope: 'bank',
+});
+const serverCertificateForAnotherHost = defineFault('server-certificate-for-another-host', {
+  description: 'serves a TLS certificate issued for another host name',
+  breaks: ['SIG-01'],
+  scope: 'bank',
+});
 
 /** Every fault the bank can be started with (importing this module loads every module that declares one). */
 export function knownFaults(): FaultDefinition[] {
@@ -57,11 +69,13 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
   const names = ['localhost'];
   if (isIP(host) !== 0 && !ips.includes(host) && host !== '0.0.0.0' && host !== '::') ips.push(host);
   if (isIP(host) === 0 && !names.includes(host)) names.push(host);
-  const server = generateServerCertificate(ca, { hostnames: names, ipAddresses: ips });
+  const wrongHost = faults.on(serverCertificateForAnotherHost, undefined);
+  const server = generateServerCertificate(ca, wrongHost ? { hostnames: ['bank.invalid'], ipAddresses: [] } : { hostnames: names, ipAddresses: ips });
+  const legacyTls = faults.on(legacyTlsAccepted, undefined) ? { minVersion: 'TLSv1', ciphers: 'DEFAULT@SECLEVEL=0' } as const : {};
 
   const { app, bank } = await buildReferenceApp({
     faults,
-    tls: { key: server.privateKeyPem, cert: server.certificatePem },
+    tls: { key: server.privateKeyPem, cert: server.certificatePem, ...legacyTls },
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.trustedTppCaPems === undefined ? {} : { trustedTppCaPems: options.trustedTppCaPems }),
   });

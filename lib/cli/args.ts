@@ -15,6 +15,8 @@ export interface RunOptions {
   listOnly: boolean;
   /** A gauntlet plan (JSON file): faults switched on one TPP each, for the project's own tests. */
   gauntletFile?: string;
+  /** Robustness probes per run (`--probes N`, a deep run); the suite's default otherwise. */
+  probes?: number;
 }
 
 export class UsageError extends Error {}
@@ -55,6 +57,11 @@ export function parseRunArgs(argv: readonly string[]): RunOptions {
     if (runnerKey) (options as unknown as Record<string, string>)[runnerKey] = takeValue();
     else if (name === '--inject-fault') options.faults.push(takeValue());
     else if (name === '--unmasked') options.maskPersonalData = false;
+    else if (name === '--probes') {
+      const value = takeValue();
+      if (!/^[1-9]\d*$/.test(value)) throw new UsageError(`--probes needs a positive whole number, not "${value}"`);
+      options.probes = Number(value);
+    }
     else {
       options.playwrightArgs.push(arg);
       if (FILTERING_OPTIONS.has(name)) options.filtered = true;

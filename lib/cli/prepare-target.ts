@@ -42,6 +42,9 @@ export async function prepareTarget(
       ? generateCertificateAuthority({ commonName: 'xs2a-conformance test CA', organizationName: 'xs2a-conformance', countryName: 'NO' })
       : undefined;
   const tpps = readOrGenerateTpps(config, field, options.targetsDir, options.workDir, testCa);
+  // [protocol] The test CA's key stays in the run's private folder, for certificate variants (untrusted, expired, roles).
+  const testCaFile = join(options.workDir, 'test-ca-key.pem');
+  if (testCa) writeFileSync(testCaFile, testCa.privateKeyPem, { mode: 0o600 });
   const common = {
     name,
     environment: config.environment,
@@ -53,6 +56,7 @@ export async function prepareTarget(
     paths: config.paths ?? {},
     deviations: config.deviations ?? [],
     timeouts: { ...DEFAULT_TIMEOUTS, ...config.timeouts },
+    ...(testCa ? { testCa: { certificatePem: testCa.certificatePem, privateKeyFile: testCaFile } } : {}),
   };
 
   if (!config.embedded) {

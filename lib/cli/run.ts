@@ -15,6 +15,7 @@ import { formatSummary } from '../report/summary.js';
 import type { RunResults } from '../report/types.js';
 import { loadTargetsFile, selectTarget } from '../targets/load.js';
 import { checkReachable } from '../targets/preflight.js';
+import { PROBES_ENV } from '../fixtures/probes.js';
 import { RUN_CONTEXT_ENV, writeRunContext, type RunContext } from '../targets/run-context.js';
 import { parseRunArgs } from './args.js';
 import { PACKAGE_ROOT, TOOL, defaultTargetsFile } from './package.js';
@@ -67,6 +68,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
       ...process.env,
       [RUN_CONTEXT_ENV]: contextFile,
       ...(options.consoleReporter ? { XS2A_CONSOLE_REPORTER: options.consoleReporter } : {}),
+      ...(options.probes ? { [PROBES_ENV]: String(options.probes) } : {}),
     });
     if (options.listOnly) return playwrightExit;
 

@@ -141,7 +141,19 @@ export function sameDistinguishedName(a: string, b: string): boolean {
   }
 }
 
+/** Comparable forms by text: a verifier sees the same few issuer names on every request. */
+const COMPARABLE = new Map<string, string[]>();
+
 function comparableForm(text: string): string[] {
+  const known = COMPARABLE.get(text);
+  if (known) return known;
+  const form = uncachedComparableForm(text);
+  if (COMPARABLE.size >= 1_000) COMPARABLE.clear();
+  COMPARABLE.set(text, form);
+  return form;
+}
+
+function uncachedComparableForm(text: string): string[] {
   return parseDistinguishedName(text)
     .map(({ type, value }) => `${type}=${comparableValue(value)}`)
     .sort();

@@ -13,8 +13,8 @@ export function needsRfc2047(text: string): boolean {
 }
 
 /** One UTF-8, base64 ("B") encoded-word, the form item 7 names for UTF-8. */
-export function encodeRfc2047(text: string): string {
-  return `=?utf-8?B?${Buffer.from(text, 'utf8').toString('base64')}?=`;
+export function encodeRfc2047(text: string, charset: 'utf-8' | 'iso-8859-1' = 'utf-8'): string {
+  return `=?${charset}?B?${Buffer.from(text, charset === 'utf-8' ? 'utf8' : 'latin1').toString('base64')}?=`;
 }
 
 /**

@@ -37,9 +37,16 @@ export function formatSignatureHeader(p: SignatureParams): string {
  * item 5 lists are required. Values are read raw up to the closing quote,
  * as draft-cavage implementations do.
  */
-export function parseSignatureHeader(value: string): SignatureParams {
-  const parameters = parseParameters(unwrap(value));
-  const missing = PARTS.filter((part) => !parameters.get(part)?.trim());
+export interface ParseOptions {
+  /** Undo an RFC 2047 wrapping first (default true). */
+  decodeRfc2047?: boolean;
+  /** Parts whose absence is tolerated (an empty value is returned): only for deliberately lenient verifiers. */
+  optionalParts?: readonly SignaturePart[];
+}
+
+export function parseSignatureHeader(value: string, options: ParseOptions = {}): SignatureParams {
+  const parameters = parseParameters(options.decodeRfc2047 === false ? value : unwrap(value));
+  const missing = PARTS.filter((part) => !parameters.get(part)?.trim() && !options.optionalParts?.includes(part));
   if (missing.length > 0) {
     throw new SignatureFormatError(`the Signature header lacks the ${missing.join(', ')} part${missing.length > 1 ? 's' : ''}`, missing);
   }
@@ -47,7 +54,7 @@ export function parseSignatureHeader(value: string): SignatureParams {
   return {
     keyId: part('keyId'),
     algorithm: part('algorithm'),
-    headers: part('headers').trim().split(/\s+/).map((name) => name.toLowerCase()),
+    headers: part('headers').trim().split(/\s+/).filter((name) => name !== '').map((name) => name.toLowerCase()),
     signature: part('signature'),
   };
 }

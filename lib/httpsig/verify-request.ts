@@ -10,7 +10,7 @@ import { formatRfc2253, sameDistinguishedName } from './distinguished-name.js';
 import { parseHttpDate } from './http-date.js';
 import { KeyIdFormatError, parseKeyId, sameSerial } from './key-id.js';
 import { SIGNATURE_ALGORITHM, verifyRsaSha256 } from './rsa-sha256.js';
-import { ALWAYS_SIGNED_HEADERS, SIGNED_WHEN_PRESENT_HEADERS } from './signable-headers.js';
+import { ALWAYS_SIGNED_HEADERS, SIGNABLE_HEADERS, SIGNED_WHEN_PRESENT_HEADERS } from './signable-headers.js';
 import { parseSignatureHeader, SignatureFormatError } from './signature-header.js';
 import type { SignatureParams } from './signature-header.js';
 import { buildSigningString, SigningStringError } from './signing-string.js';
@@ -41,7 +41,50 @@ export interface VerificationFailure {
   message: string;
 }
 
+/**
+ * Ways the verifier can be made to break a rule of the specification on purpose: the reference bank's
+ * faults switch them on (each fault is declared next to the code that consults it), so the suite can be
+ * shown to catch a bank that skips the check. A conforming verifier has none.
+ */
+export type VerifierQuirk =
+  /** RSA-SHA256 over the signing string is not verified (items 5 and 6). */
+  | 'skip-signature-value'
+  /** A Digest that does not match the body is accepted (RFC 3230). */
+  | 'skip-digest-value'
+  /** A request without Digest is accepted, digest then not required in the signature. */
+  | 'digest-optional'
+  /** A request without Date is accepted, date then not required in the signature (item 4). */
+  | 'date-optional'
+  /** A Date in any form Date.parse reads is accepted (not only the IMF-fixdate). */
+  | 'any-date-format'
+  /** keyId is not compared with the certificate, nor its form checked (item 5). */
+  | 'skip-key-id'
+  /** A Signature without keyId is accepted (item 5; Errors rule 3). */
+  | 'key-id-optional'
+  /** Any algorithm name is accepted (item 5). */
+  | 'any-algorithm'
+  /** Missing algorithm, headers or signature parts get defaults instead of a refusal (item 5). */
+  | 'default-signature-parts'
+  /** Signable headers present but left out of the signature are accepted (item 6). */
+  | 'skip-coverage'
+  /** The signing string is built in the usual order of the signable headers, whatever order the headers part gives (item 6). */
+  | 'fixed-signing-order'
+  /** A header the headers part names but the request lacks is signed as empty (item 6). */
+  | 'absent-header-as-empty'
+  /** The Signature header is not RFC 2047-decoded (item 7). */
+  | 'no-rfc2047'
+  /** A certificate from a CA outside the trusted ones is accepted (item 2). */
+  | 'skip-trust'
+  /** An expired or not yet valid certificate is accepted (item 2). */
+  | 'skip-validity'
+  /** A request without X-Request-ID is accepted, x-request-id then not required in the signature. */
+  | 'request-id-optional'
+  /** The signing string lines are joined with CRLF instead of LF (draft-cavage 2.3, item 8). */
+  | 'crlf-signing-string';
+
 export interface VerifyOptions {
+  /** Deliberate deviations (reference bank faults); none for a conforming verifier. */
+  quirks?: ReadonlySet<VerifierQuirk>;
   now: Date;
   /** Item 4 and the Limits table: 60. */
   maxClockSkewSeconds: number;
@@ -90,15 +133,18 @@ function verifyOrReject(req: IncomingRequest, options: VerifyOptions): { certifi
   };
 
   // Item 3: every request must be signed; a missing signature is a 400.
+  const quirk = (name: VerifierQuirk) => options.quirks?.has(name) === true;
   const signatureHeader = header('signature') ?? reject('SIGNATURE_MISSING', 'the request has no Signature header; every request must be signed');
-  const signer = readSignatureCertificate(header('tpp-signature-certificate'), options);
+  const signer = readSignatureCertificate(header('tpp-signature-certificate'), options, quirk);
   const { certificate } = signer;
-  const params = readSignatureParams(signatureHeader);
-  checkKeyId(params.keyId, signer);
-  checkAlgorithm(params.algorithm, certificate);
-  checkDateDigestAndRequestId(req, header, options);
-  checkCoverage(params.headers, header);
-  checkSignature(req, params, header, certificate);
+  const params = readSignatureParams(signatureHeader, quirk);
+  if (!quirk('skip-key-id') && !(quirk('key-id-optional') && params.keyId === '')) checkKeyId(params.keyId, signer);
+  if (params.algorithm === '') params.algorithm = SIGNATURE_ALGORITHM; // only with default-signature-parts
+  if (!quirk('any-algorithm')) checkAlgorithm(params.algorithm, certificate);
+  checkDateDigestAndRequestId(req, header, options, quirk);
+  if (params.headers.length === 0) params.headers = SIGNABLE_HEADERS.filter((name) => header(name) !== undefined);
+  if (!quirk('skip-coverage')) checkCoverage(params.headers, header, quirk);
+  if (!quirk('skip-signature-value') && params.signature !== '') checkSignature(req, params, header, certificate, quirk);
   return { certificate, signedHeaders: params.headers };
 }
 
@@ -108,35 +154,60 @@ function verifyOrReject(req: IncomingRequest, options: VerifyOptions): { certifi
  * with its issuer already written out, so a name that cannot be decoded is a
  * certificate problem rather than a crash later.
  */
-function readSignatureCertificate(value: string | undefined, options: VerifyOptions): SignatureCertificate {
+function readSignatureCertificate(value: string | undefined, options: VerifyOptions, quirk: (name: VerifierQuirk) => boolean): SignatureCertificate {
   if (value === undefined) {
     reject('CERTIFICATE_MISSING', 'the request has a Signature but no TPP-Signature-Certificate header');
   }
-  const base64 = value.trim();
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) {
-    reject('CERTIFICATE_INVALID', 'TPP-Signature-Certificate is not base64 (the certificate DER in base64, without line breaks or PEM armour)');
-  }
-  let certificate: X509Certificate;
-  let fields: CertificateFields;
-  let issuer: string;
-  try {
-    certificate = new X509Certificate(Buffer.from(base64, 'base64'));
-    fields = readCertificateFields(certificate);
-    issuer = formatRfc2253(fields.issuer);
-  } catch (error) {
-    reject('CERTIFICATE_INVALID', `TPP-Signature-Certificate is not a DER X.509 certificate: ${(error as Error).message}`);
-  }
-  if (options.trustedCaPems && !options.trustedCaPems.some((pem) => issuedBy(certificate, pem))) {
+  const { certificate, fields, issuer } = parsedCertificate(value.trim());
+  if (options.trustedCaPems && !quirk('skip-trust') && !options.trustedCaPems.some((pem) => issuedBy(certificate, pem))) {
     reject('CERTIFICATE_INVALID', `TPP-Signature-Certificate (issuer ${issuer}) is not issued by a trusted CA`);
   }
-  const now = options.now.toISOString();
+  if (quirk('skip-validity')) return { certificate, issuer };
   if (options.now < fields.notBefore) {
-    reject('CERTIFICATE_EXPIRED', `TPP-Signature-Certificate is not valid before ${fields.notBefore.toISOString()} (now ${now})`);
+    reject('CERTIFICATE_EXPIRED', `TPP-Signature-Certificate is not valid before ${fields.notBefore.toISOString()} (now ${options.now.toISOString()})`);
   }
   if (options.now > fields.notAfter) {
-    reject('CERTIFICATE_EXPIRED', `TPP-Signature-Certificate expired at ${fields.notAfter.toISOString()} (now ${now})`);
+    reject('CERTIFICATE_EXPIRED', `TPP-Signature-Certificate expired at ${fields.notAfter.toISOString()} (now ${options.now.toISOString()})`);
   }
   return { certificate, issuer };
+}
+
+interface ParsedCertificate {
+  certificate: X509Certificate;
+  fields: CertificateFields;
+  /** Its issuer in RFC 2253 form. */
+  issuer: string;
+}
+
+/**
+ * Parsed certificates by header value: a TPP sends the same certificate on every request, and parsing it
+ * is the largest cost of a verification. Trust and validity are still judged on every request.
+ */
+const PARSED = new Map<string, ParsedCertificate | VerificationFailure>();
+const PARSED_LIMIT = 1_000;
+
+function parsedCertificate(base64: string): ParsedCertificate {
+  let parsed = PARSED.get(base64);
+  if (parsed === undefined) {
+    parsed = parseCertificate(base64);
+    if (PARSED.size >= PARSED_LIMIT) PARSED.clear();
+    PARSED.set(base64, parsed);
+  }
+  if ('code' in parsed) throw new Rejection(parsed);
+  return parsed;
+}
+
+function parseCertificate(base64: string): ParsedCertificate | VerificationFailure {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) {
+    return { code: 'CERTIFICATE_INVALID', message: 'TPP-Signature-Certificate is not base64 (the certificate DER in base64, without line breaks or PEM armour)' };
+  }
+  try {
+    const certificate = new X509Certificate(Buffer.from(base64, 'base64'));
+    const fields = readCertificateFields(certificate);
+    return { certificate, fields, issuer: formatRfc2253(fields.issuer) };
+  } catch (error) {
+    return { code: 'CERTIFICATE_INVALID', message: `TPP-Signature-Certificate is not a DER X.509 certificate: ${(error as Error).message}` };
+  }
 }
 
 function issuedBy(certificate: X509Certificate, caPem: string): boolean {
@@ -145,9 +216,12 @@ function issuedBy(certificate: X509Certificate, caPem: string): boolean {
 }
 
 /** Item 5: the header's parts. A missing keyId has its own code (KID_MISSING, Errors rule 3); the rest is SIGNATURE_INVALID. */
-function readSignatureParams(value: string): SignatureParams {
+function readSignatureParams(value: string, quirk: (name: VerifierQuirk) => boolean): SignatureParams {
   try {
-    return parseSignatureHeader(value);
+    return parseSignatureHeader(value, {
+      decodeRfc2047: !quirk('no-rfc2047'),
+      optionalParts: [...(quirk('key-id-optional') ? (['keyId'] as const) : []), ...(quirk('default-signature-parts') ? (['algorithm', 'headers', 'signature'] as const) : [])],
+    });
   } catch (error) {
     if (!(error instanceof SignatureFormatError)) throw error;
     const onlyKeyIdMissing = error.missingParts.length === 1 && error.missingParts[0] === 'keyId';
@@ -188,13 +262,26 @@ function checkAlgorithm(algorithm: string, certificate: X509Certificate): void {
  * Digest is present whenever Signature is (Berlin Group section 11), even for
  * a GET with an empty body. Date is an IMF-fixdate within the allowed skew.
  */
-function checkDateDigestAndRequestId(req: IncomingRequest, header: (name: string) => string | undefined, options: VerifyOptions): void {
-  const missing = ['Date', 'X-Request-ID', 'Digest'].filter((name) => header(name.toLowerCase()) === undefined);
+function checkDateDigestAndRequestId(
+  req: IncomingRequest,
+  header: (name: string) => string | undefined,
+  options: VerifyOptions,
+  quirk: (name: VerifierQuirk) => boolean,
+): void {
+  const optional = [...(quirk('date-optional') ? ['Date'] : []), ...(quirk('digest-optional') ? ['Digest'] : []), ...(quirk('request-id-optional') ? ['X-Request-ID'] : [])];
+  const missing = ['Date', 'X-Request-ID', 'Digest'].filter((name) => header(name.toLowerCase()) === undefined && !optional.includes(name));
   if (missing.length > 0) {
     reject('HTTP_HEADER_REQUIRED', `a signed request needs the ${missing.join(', ')} header${missing.length > 1 ? 's' : ''}`);
   }
-  const dateText = header('date') ?? '';
-  const date = parseHttpDate(dateText);
+  if (header('date') !== undefined) checkDate(header('date') ?? '', options, quirk);
+  if (header('digest') === undefined || quirk('skip-digest-value')) return;
+  const digest = checkDigest(header('digest') ?? '', req.body);
+  if (!digest.ok) reject('SIGNATURE_INVALID', digest.reason);
+}
+
+function checkDate(dateText: string, options: VerifyOptions, quirk: (name: VerifierQuirk) => boolean): void {
+  const lenientDate = quirk('any-date-format') && !Number.isNaN(Date.parse(dateText)) ? new Date(Date.parse(dateText)) : undefined;
+  const date = parseHttpDate(dateText) ?? lenientDate;
   if (!date) {
     reject('FORMAT_ERROR', `Date header "${dateText}" is not an RFC 7231 IMF-fixdate like "Sun, 06 Nov 1994 08:49:37 GMT"`);
   }
@@ -207,13 +294,13 @@ function checkDateDigestAndRequestId(req: IncomingRequest, header: (name: string
       `Date header is ${Math.abs(skew)} s ${direction} the server clock; at most ${options.maxClockSkewSeconds} s allowed`,
     );
   }
-  const digest = checkDigest(header('digest') ?? '', req.body);
-  if (!digest.ok) reject('SIGNATURE_INVALID', digest.reason);
 }
 
 /** Item 6 with the Berlin Group rule: date, digest, x-request-id always signed; psu-id, psu-corporate-id, tpp-redirect-uri when present. */
-function checkCoverage(signed: readonly string[], header: (name: string) => string | undefined): void {
-  const required = [...ALWAYS_SIGNED_HEADERS, ...SIGNED_WHEN_PRESENT_HEADERS.filter((name) => header(name) !== undefined)];
+function checkCoverage(signed: readonly string[], header: (name: string) => string | undefined, quirk: (name: VerifierQuirk) => boolean): void {
+  const optional = [...(quirk('date-optional') ? ['date'] : []), ...(quirk('digest-optional') ? ['digest'] : []), ...(quirk('request-id-optional') ? ['x-request-id'] : [])];
+  const always = ALWAYS_SIGNED_HEADERS.filter((name) => !(optional.includes(name) && header(name) === undefined));
+  const required = [...always, ...SIGNED_WHEN_PRESENT_HEADERS.filter((name) => header(name) !== undefined)];
   const unsigned = required.filter((name) => !signed.includes(name));
   if (unsigned.length > 0) {
     reject(
@@ -230,10 +317,16 @@ function checkSignature(
   params: SignatureParams,
   header: (name: string) => string | undefined,
   certificate: X509Certificate,
+  quirk: (name: VerifierQuirk) => boolean,
 ): void {
+  const names = quirk('fixed-signing-order') ? [...params.headers].sort((a, b) => signingRank(a) - signingRank(b)) : params.headers;
+  // The signing string takes values as sent, an empty one included (the required-header checks treat blank as absent).
+  const sent = (name: string) => req.headers[name];
+  const valueOf = quirk('absent-header-as-empty') ? (name: string) => sent(name) ?? '' : sent;
   let signingString: string;
   try {
-    signingString = buildSigningString(params.headers, header, { method: req.method, path: req.path });
+    signingString = buildSigningString(names, valueOf, { method: req.method, path: req.path });
+    if (quirk('crlf-signing-string')) signingString = signingString.replaceAll('\n', '\r\n');
   } catch (error) {
     if (!(error instanceof SigningStringError)) throw error;
     reject('SIGNATURE_INVALID', `the Signature headers part names ${error.headerName}, which the request does not carry`);
@@ -247,4 +340,9 @@ function checkSignature(
       `the signature does not verify with the key of TPP-Signature-Certificate over the signing string of "${params.headers.join(' ')}"`,
     );
   }
+}
+
+/** Position of a header in the usual signing order: other headers ((request-target), host) first, then SIGNABLE_HEADERS order. */
+function signingRank(name: string): number {
+  return (SIGNABLE_HEADERS as readonly string[]).indexOf(name);
 }

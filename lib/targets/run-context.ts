@@ -49,6 +49,8 @@ export interface RunTarget {
   tpp: { redirectUri: string };
   /** The TPP identities of this run by profile name: always `default`; `second` with capability second-tpp. */
   tpps: Record<string, TppProfile>;
+  /** The CA that issued generated TPP certificates (its key in the run's private folder): issues certificate variants (test-ca-trusted). */
+  testCa?: { certificatePem: string; privateKeyFile: string };
   psus: Record<string, PsuConfig>;
   sca: ScaPageRule[];
   scaVariants: Record<string, ScaPageRule[]>;

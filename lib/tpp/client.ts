@@ -74,6 +74,16 @@ export class TppClient {
     return this.#options.identity;
   }
 
+  /** A header this client sends on every request (TPP-Redirect-URI, TPP-Session-ID…), as configured. */
+  defaultHeader(name: string): string | undefined {
+    return Object.entries(this.#options.defaultHeaders ?? {}).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
+  }
+
+  /** Where this client talks to, and the CA it trusts there: for transport probes beside the requests. */
+  get transport(): { baseUrl: string; ca?: string } {
+    return { baseUrl: this.#options.baseUrl, ...(this.#options.ca === undefined ? {} : { ca: this.#options.ca }) };
+  }
+
   get(path: string, options: RequestOptions = {}): Promise<TppResponse> {
     return this.request({ ...options, method: 'GET', path });
   }
@@ -109,6 +119,7 @@ export class TppClient {
       digestAlgorithm: req.digestAlgorithm ?? options.digestAlgorithm ?? 'SHA-256',
       faults: req.faults ?? [],
       omitHeaders: req.omitHeaders ?? [],
+      requestTarget: { method: req.method, path: `${url.pathname}${url.search}`, host: url.host },
     });
 
     const sentHeaders = signed.headers.toRecord();

@@ -1,6 +1,6 @@
 // Deliberate faults a request can carry, so a suite can prove the target
 // rejects what the specification says it must (Authentication items 3-7).
-import type { SignableHeader } from '../httpsig/index.js';
+import type { SignableHeader, SignaturePart } from '../httpsig/index.js';
 
 export type RequestFault =
   /** No Signature header (item 3). */
@@ -26,7 +26,27 @@ export type RequestFault =
   /** A valid signature whose headers part lists the signed headers in another order (item 5 allows any order). */
   | { kind: 'headers-out-of-order' }
   /** A signable header present in the request but left out of the signature. */
-  | { kind: 'unsigned-header'; header: SignableHeader };
+  | { kind: 'unsigned-header'; header: SignableHeader }
+  /** The signature part with one base64 character changed (item 5: the bytes no longer verify). */
+  | { kind: 'altered-signature' }
+  /** A signed header given another value after signing (item 6). */
+  | { kind: 'header-changed-after-signing'; header: SignableHeader }
+  /** The Signature header without this part (item 5). */
+  | { kind: 'signature-without-part'; part: SignaturePart }
+  /** keyId written exactly so (a malformed keyId, or a variant form of the right one). */
+  | { kind: 'key-id'; value: string }
+  /** A correct signature that also covers these headers, listed first: (request-target), host (item 5 names (request-target)). */
+  | { kind: 'extra-signed-headers'; names: string[] }
+  /** The signing string built in the usual order, but the headers part lists the names reversed (item 6: does not verify). */
+  | { kind: 'headers-part-reordered' }
+  /** The headers part names this header, absent from the request, signed as if its value were empty (item 6). */
+  | { kind: 'sign-absent-header'; header: SignableHeader }
+  /** The whole Signature header value MIME-encoded per RFC 2047 as a B encoded-word in this charset (item 7). */
+  | { kind: 'rfc2047-signature'; charset: 'utf-8' | 'iso-8859-1' }
+  /** A Digest over other bytes than the body, signed as it is (RFC 3230: does not match). */
+  | { kind: 'wrong-digest' }
+  /** A Digest in an algorithm outside SHA-256 and SHA-512, e.g. MD5, signed as it is. */
+  | { kind: 'digest-algorithm'; name: string };
 
 export type FaultKind = RequestFault['kind'];
 

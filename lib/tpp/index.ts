@@ -13,3 +13,7 @@ export { TargetUnreachableError } from './errors.js';
 export { signRequest } from './sign-request.js';
 export type { SigningInput, SignedRequest } from './sign-request.js';
 export { HeaderFields } from './header-fields.js';
+export { probeTls, probePlainHttp } from './tls-probe.js';
+export type { TlsProbeOutcome, TlsProbeResult, TlsProbeTarget } from './tls-probe.js';
+export { describeProbe, malformedRequest, probeFailure, runProbes } from './malformed-requests.js';
+export type { ProbeOutcome, ProbeRequest, ProbeRun } from './malformed-requests.js';

@@ -2,7 +2,7 @@
 // X-Request-ID, Date, Digest over the exact body bytes, TPP-Signature-Certificate
 // and Signature; then applies any deliberate faults. Pure apart from
 // randomness, so it can be tested without a network.
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import {
   buildSigningString,
@@ -33,6 +33,8 @@ export interface SigningInput {
   faults: readonly RequestFault[];
   /** Headers the request must go without: they are not generated (and so not signed). */
   omitHeaders?: readonly string[];
+  /** Method, path with query and host as sent: what (request-target) and host sign, when a fault asks for them. */
+  requestTarget?: { method: string; path: string; host: string };
 }
 
 export interface SignedRequest {
@@ -57,13 +59,18 @@ export function signRequest(input: SigningInput): SignedRequest {
   generate('Digest', () => computeDigest(body, input.digestAlgorithm));
   if (hasFault(faults, 'no-date')) headers.delete('Date');
   if (hasFault(faults, 'no-digest')) headers.delete('Digest');
+  if (hasFault(faults, 'wrong-digest')) headers.set('Digest', computeDigest(appendSpace(body), input.digestAlgorithm));
+  const digestAlgorithm = findFault(faults, 'digest-algorithm');
+  if (digestAlgorithm) headers.set('Digest', `${digestAlgorithm.name}=${createHash('md5').update(body).digest('base64')}`);
 
   if (!hasFault(faults, 'no-certificate')) generate('TPP-Signature-Certificate', () => input.identity.signatureCertificate);
 
   let signedHeaders: SignableHeader[] = [];
   if (!hasFault(faults, 'no-signature') && !omitted.has('signature') && !headers.has('Signature')) {
     signedHeaders = headerList(headers, faults);
-    headers.set('Signature', signatureHeaderValue(headers, signedHeaders, input.identity, faults));
+    headers.set('Signature', signatureHeaderValue(headers, signedHeaders, input, faults));
+    const changed = findFault(faults, 'header-changed-after-signing');
+    if (changed) headers.set(changed.header, changedValue(changed.header, headers.get(changed.header) ?? ''));
   }
 
   const sentBody = hasFault(faults, 'body-changed-after-signing') ? appendSpace(body) : input.body;
@@ -77,17 +84,40 @@ function headerList(headers: HeaderFields, faults: readonly RequestFault[]): Sig
   return hasFault(faults, 'headers-out-of-order') ? [...names].reverse() : names;
 }
 
-function signatureHeaderValue(headers: HeaderFields, names: SignableHeader[], identity: TppIdentity, faults: readonly RequestFault[]): string {
-  const signingString = buildSigningString(names, (name) => headers.get(name));
-  const signature = hasFault(faults, 'wrong-key') ? signRsaSha256(signingString, otherPrivateKey()) : identity.sign(signingString);
-  const value = formatSignatureHeader({
-    keyId: keyIdFor(identity, faults),
+function signatureHeaderValue(headers: HeaderFields, names: SignableHeader[], input: SigningInput, faults: readonly RequestFault[]): string {
+  const { identity } = input;
+  const absent = findFault(faults, 'sign-absent-header')?.header;
+  const listed: string[] = [...(findFault(faults, 'extra-signed-headers')?.names ?? []), ...names, ...(absent ? [absent] : [])];
+  const valueOf = (name: string) => (name === absent ? '' : name === 'host' ? input.requestTarget?.host : headers.get(name));
+  const signingString = buildSigningString(listed, valueOf, input.requestTarget);
+  let signature = hasFault(faults, 'wrong-key') ? signRsaSha256(signingString, otherPrivateKey()) : identity.sign(signingString);
+  if (hasFault(faults, 'altered-signature')) signature = `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+  let value = formatSignatureHeader({
+    keyId: findFault(faults, 'key-id')?.value ?? keyIdFor(identity, faults),
     algorithm: findFault(faults, 'algorithm')?.name ?? SIGNATURE_ALGORITHM,
-    headers: names,
+    headers: hasFault(faults, 'headers-part-reordered') ? [...listed].reverse() : listed,
     signature,
   });
+  const without = findFault(faults, 'signature-without-part')?.part;
+  if (without) value = value.split(/,(?=[a-zA-Z]+=")/).filter((part) => !part.startsWith(`${without}=`)).join(',');
+  const rfc2047 = findFault(faults, 'rfc2047-signature');
+  if (rfc2047) return encodeRfc2047(value, rfc2047.charset);
   // Item 7: a value that is not ASCII travels RFC 2047-encoded.
   return needsRfc2047(value) ? encodeRfc2047(value) : value;
+}
+
+/** Another value of the same header, for a header changed after signing. */
+function changedValue(name: SignableHeader, value: string): string {
+  switch (name) {
+    case 'date':
+      return formatHttpDate(new Date(Date.parse(value) - 1000));
+    case 'digest':
+      return computeDigest(Buffer.from(value));
+    case 'tpp-redirect-uri':
+      return `${value}${value.includes('?') ? '&' : '?'}changed=1`;
+    default:
+      return randomUUID();
+  }
 }
 
 function keyIdFor(identity: TppIdentity, faults: readonly RequestFault[]): string {

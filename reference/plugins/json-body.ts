@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
-import { defineFault } from '../faults.js';
+import { defineFault, type Fault } from '../faults.js';
 import { checkHook, header } from './shared.js';
 
 const serverErrorOnBadJson = defineFault('server-error-on-bad-json', {
@@ -12,10 +12,60 @@ const serverErrorOnBadJson = defineFault('server-error-on-bad-json', {
   breaks: ['ERR-44'],
 });
 
-const JSON_MEDIA_TYPE = /^application\/([a-z0-9.+-]+\+)?json$/;
+const xmlBodyAccepted = defineFault('xml-body-accepted', {
+  description: 'reads an XML body (flat elements) as if it were the JSON object',
+  breaks: ['FMT-02'],
+});
+const bodyUtf8Unchecked = defineFault('body-utf8-unchecked', {
+  description: 'decodes a body that is not valid UTF-8 with replacement characters instead of refusing it',
+  breaks: ['FMT-03'],
+});
+const emojiServerError = defineFault('emoji-server-error', {
+  description: 'a character outside the Basic Multilingual Plane (an emoji) in a body gives 500 instead of 400',
+  breaks: ['FMT-04', 'ERR-36', 'ERR-45'],
+});
 
-function parse(request: FastifyRequest, body: Buffer, serverErrorOnBadJson: boolean): unknown {
+const JSON_MEDIA_TYPE = /^application\/([a-z0-9.+-]+\+)?json$/;
+const XML_MEDIA_TYPE = /^(application|text)\/([a-z0-9.+-]+\+)?xml$/;
+
+/** What the downstream systems cannot take: characters outside the Basic Multilingual Plane (emoji and the like). */
+const OUTSIDE_BMP = /[\u{10000}-\u{10FFFF}]/u;
+
+/** Deeper than any body of the interface: a body nested further is refused rather than walked. */
+const MAX_DEPTH = 64;
+
+/**
+ * Walks a parsed body without recursion (a hostile body can nest a hundred thousand levels): a problem
+ * that makes it unprocessable, or undefined.
+ */
+function unprocessable(body: unknown): { text: string } | { depth: true } | undefined {
+  const pending: [unknown, number][] = [[body, 0]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [value, depth] = next;
+    if (typeof value === 'string') {
+      if (OUTSIDE_BMP.test(value)) return { text: value };
+    } else if (value !== null && typeof value === 'object') {
+      if (depth >= MAX_DEPTH) return { depth: true };
+      for (const child of Array.isArray(value) ? value : Object.values(value)) pending.push([child, depth + 1]);
+    }
+  }
+  return undefined;
+}
+
+/** Flat XML elements as an object: only what the xml-body-accepted fault needs. */
+function flatXml(text: string): Record<string, string> {
+  return Object.fromEntries([...text.matchAll(/<(\w+)>([^<]*)<\/\1>/g)].map(([, name = '', value = '']) => [name, value]));
+}
+
+interface ParseFaults {
+  serverErrorOnBadJson: boolean;
+  xmlAccepted: boolean;
+  utf8Unchecked: boolean;
+}
+
+function parse(request: FastifyRequest, body: Buffer, faults: ParseFaults): unknown {
   const [mediaType = '', ...parameters] = (header(request, 'content-type') ?? '').split(';').map((p) => p.trim().toLowerCase());
+  if (faults.xmlAccepted && XML_MEDIA_TYPE.test(mediaType)) return flatXml(body.toString('utf8'));
   if (!JSON_MEDIA_TYPE.test(mediaType)) {
     throw new BankError(415, 'FORMAT_ERROR', `Unsupported media type "${mediaType || '(none)'}": bodies are application/json`);
   }
@@ -24,9 +74,9 @@ function parse(request: FastifyRequest, body: Buffer, serverErrorOnBadJson: bool
     throw new BankError(415, 'FORMAT_ERROR', `Unsupported charset "${charset}": bodies are UTF-8`);
   }
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body)) as unknown;
+    return JSON.parse(new TextDecoder('utf-8', { fatal: !faults.utf8Unchecked }).decode(body)) as unknown;
   } catch (error) {
-    if (serverErrorOnBadJson) throw new Error('JSON parser failure', { cause: error });
+    if (faults.serverErrorOnBadJson) throw new Error('JSON parser failure', { cause: error });
     const reason = error instanceof SyntaxError ? error.message : 'the body is not valid UTF-8';
     throw new BankError(400, 'FORMAT_ERROR', `Malformed JSON body: ${reason}`);
   }
@@ -39,7 +89,17 @@ export const jsonBodyPlugin = fp(
       'preValidation',
       checkHook((request) => {
         const body = request.rawBody;
-        if (body !== null && body.length > 0) request.body = parse(request, body, faults.on(serverErrorOnBadJson, request.tppId));
+        if (body === null || body.length === 0) return;
+        const on = (fault: Fault) => faults.on(fault, request.tppId);
+        const parsed = parse(request, body, { serverErrorOnBadJson: on(serverErrorOnBadJson), xmlAccepted: on(xmlBodyAccepted), utf8Unchecked: on(bodyUtf8Unchecked) });
+        // Data format: "If a downstream system rejects a character (for example an emoji), the service answers 400."
+        const problem = unprocessable(parsed);
+        if (problem !== undefined && 'depth' in problem) throw new BankError(400, 'FORMAT_ERROR', `The body is nested deeper than ${MAX_DEPTH} levels`);
+        if (problem !== undefined) {
+          if (on(emojiServerError)) throw new Error('downstream system rejected a character');
+          throw new BankError(400, 'FORMAT_ERROR', `"${problem.text}" holds a character the downstream systems cannot process (outside the Basic Multilingual Plane)`);
+        }
+        request.body = parsed;
       }),
     );
     done();

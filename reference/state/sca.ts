@@ -182,7 +182,12 @@ export class ScaService {
   }
 
   /** Forgets authorisations nobody can use any more, so the map does not grow without bound. */
+  private prunedAt = 0;
+
+  /** At most once a second: a full pass on every 401 made each answer cost as much as the authorisations kept. */
   private prune(now: Date): void {
+    if (Math.abs(now.getTime() - this.prunedAt) < 1000) return;
+    this.prunedAt = now.getTime();
     for (const [id, a] of this.authorisations) {
       if (now.getTime() - a.createdAt.getTime() > 2 * AUTHORISATION_SECONDS * 1000) this.authorisations.delete(id);
     }

@@ -20,8 +20,10 @@ export const FMT = defineArea('FMT', [
   },
   {
     id: 'FMT-03', level: 'MUST', section: `${W}Data format`,
-    statement: 'Requests and responses are UTF-8: UTF-8 text is accepted, responses decode as UTF-8 and a declared charset is utf-8.',
+    statement: 'Requests and responses are UTF-8: UTF-8 text is accepted, responses decode as UTF-8 and a declared charset is utf-8; a body or header value that is not UTF-8 gets 400.',
     testedBy: 'automated',
+    expect: { status: [400] },
+    interpretation: 'A request that is not UTF-8 breaks "Requests ... use UTF-8", so it is malformed: 400, the status the spec gives its malformed requests (the code is checked under ERR-21). Header values count: the spec makes no exception for them.',
   },
   {
     id: 'FMT-04', level: 'MUST', section: `${W}Data format`,

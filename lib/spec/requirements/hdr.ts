@@ -60,9 +60,10 @@ export const HDR = defineArea('HDR', [
   },
   {
     id: 'HDR-08', level: 'MUST', section: `${H}Digest`,
-    statement: 'Digest is the base64 SHA-256 or SHA-512 hash of the exact body bytes: both algorithms are accepted.',
+    statement: 'Digest is the base64 SHA-256 or SHA-512 hash of the exact body bytes: both algorithms are accepted, another one (MD5) gets 400.',
     testedBy: 'automated',
-    interpretation: 'Written as in RFC 3230 and RFC 5843: "SHA-256=<base64>" or "SHA-512=<base64>".',
+    expect: REFUSED,
+    interpretation: 'Written as in RFC 3230 and RFC 5843: "SHA-256=<base64>" or "SHA-512=<base64>". A Digest in no algorithm the header row names cannot be checked against the body, so the signed request fails validation (Authentication 3: 400).',
   },
   {
     id: 'HDR-09', level: 'MUST', section: `${H}Digest`,

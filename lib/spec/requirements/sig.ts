@@ -135,7 +135,8 @@ export const SIG = defineArea('SIG', [
     statement: 'A bank may also accept a keyId naming the right certificate in a variant form (lower-case or zero-padded serial, other DN order); refusing it is as conformant.',
     testedBy: 'automated',
     basis: 'interpretation',
-    interpretation: 'The spec asks for the serial in upper-case hexadecimal and the issuer in RFC 2253 form, so a variant may be refused. Public TPP tooling for this interface family writes them loosely, and comparing serials as numbers and DNs by attribute keeps the check secure; the suite reports what the bank does and fails neither.',
+    expect: REFUSED,
+    interpretation: 'The spec asks for the serial in upper-case hexadecimal and the issuer in RFC 2253 form, so a variant may be refused. Public TPP tooling for this interface family writes them loosely, and comparing serials as numbers and DNs by attribute keeps the check secure; the suite reports what the bank does and fails neither. A refusal is a KID error, so it is the 400 of Errors rule 3 (expect); a 401 or 5xx is a WARNING.',
   },
   {
     id: 'SIG-20', level: 'MUST', section: `${A}5 > algorithm`,

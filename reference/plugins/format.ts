@@ -1,0 +1,103 @@
+// "Requests and responses use UTF-8", "All bodies are JSON": what a /v1 request
+// must be before any domain rule looks at it. Header values are bytes on the wire
+// (Node reads them as latin1); a value that is not valid UTF-8 is the TPP's error.
+// An Accept that admits no JSON cannot be served (406), since JSON is all there is.
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { computeDigest } from '../../lib/httpsig/index.js';
+import { BankError } from '../errors.js';
+import { defineFault, type Fault } from '../faults.js';
+import { header } from './shared.js';
+
+const headerUtf8Unchecked = defineFault('header-utf8-unchecked', {
+  description: 'accepts header values that are not valid UTF-8 (e.g. a TPP-Session-ID with byte 0xFF)',
+  breaks: ['FMT-03'],
+});
+
+const latin1CharsetDeclared = defineFault('latin1-charset-declared', {
+  description: 'responses declare charset=iso-8859-1 although their bodies are UTF-8',
+  breaks: ['FMT-03'],
+});
+
+// Serialisation faults, applied to the answer as sent so that one TPP sees them and no other.
+const SERIALISATION_FAULTS: readonly [Fault, (payload: string) => string][] = [
+  [
+    defineFault('amounts-as-numbers', { description: 'amounts in answers are JSON numbers instead of strings', breaks: ['FMT-09'] }),
+    (payload) => payload.replace(/"amount":"(-?\d+(?:\.\d+)?)"/g, '"amount":$1'),
+  ],
+  [
+    defineFault('dates-day-first', { description: 'dates in answers are written DD.MM.YYYY instead of YYYY-MM-DD', breaks: ['FMT-05'] }),
+    (payload) => payload.replace(/"(\d{4})-(\d{2})-(\d{2})"/g, '"$3.$2.$1"'),
+  ],
+  [
+    defineFault('date-times-without-offset', { description: 'date-times in answers carry no offset', breaks: ['FMT-06'] }),
+    (payload) => payload.replace(/"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})"/g, '"$1"'),
+  ],
+];
+const responseDigestWrong = defineFault('response-digest-wrong', {
+  description: 'the Digest of an answer does not match its body',
+  breaks: ['SIG-29'],
+});
+const dateHeaderIso = defineFault('date-header-iso', {
+  description: 'the Date response header is an ISO 8601 timestamp instead of an IMF-fixdate',
+  breaks: ['FMT-07'],
+});
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The first header whose value is not valid UTF-8, if any. ASCII values, the usual case, cost one regex test. */
+function headerNotUtf8(request: FastifyRequest): string | undefined {
+  for (const [name, value] of Object.entries(request.headers)) {
+    for (const text of Array.isArray(value) ? value : [value ?? '']) {
+      if (!/[\x80-\xff]/.test(text)) continue;
+      try {
+        utf8.decode(Buffer.from(text, 'latin1'));
+      } catch {
+        return name;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Whether an Accept header admits application/json (absent, any wildcard or a JSON type with q > 0). */
+export function acceptsJson(accept: string | undefined): boolean {
+  if (accept === undefined || accept.trim() === '') return true;
+  return accept.split(',').some((range) => {
+    const [type = '', ...parameters] = range.split(';').map((part) => part.trim().toLowerCase());
+    const q = parameters.find((p) => p.startsWith('q='));
+    if (q !== undefined && Number(q.slice(2)) === 0) return false;
+    return type === '*/*' || type === 'application/*' || /^application\/([a-z0-9.+-]+\+)?json$/.test(type);
+  });
+}
+
+export const formatPlugin = fp(
+  (api, _options, done) => {
+    const { faults } = api.bank;
+    api.addHook('onRequest', (request, _reply, next) => {
+      const badHeader = faults.on(headerUtf8Unchecked, request.tppId) ? undefined : headerNotUtf8(request);
+      if (badHeader !== undefined) {
+        next(new BankError(400, 'FORMAT_ERROR', `Header ${badHeader} is not valid UTF-8: requests use UTF-8`));
+        return;
+      }
+      if (!acceptsJson(header(request, 'accept'))) {
+        next(new BankError(406, 'FORMAT_ERROR', 'Accept admits no JSON: every answer of this interface is application/json'));
+        return;
+      }
+      next();
+    });
+    api.addHook('onSend', (request, reply, payload, next) => {
+      const on = (fault: Fault) => faults.on(fault, request.tppId);
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && on(latin1CharsetDeclared)) void reply.header('content-type', type.replace(/charset=[^;]+/i, 'charset=iso-8859-1'));
+      if (on(dateHeaderIso)) void reply.header('date', new Date().toISOString());
+      const rewrite = SERIALISATION_FAULTS.filter(([fault]) => on(fault));
+      const sent = typeof payload === 'string' ? rewrite.reduce((text, [, apply]) => apply(text), payload) : payload;
+      // Authentication 8: the service may sign response bodies; this bank gives each JSON answer its Digest.
+      if (typeof sent === 'string') void reply.header('digest', computeDigest(on(responseDigestWrong) ? `${sent} ` : sent));
+      next(null, sent);
+    });
+    done();
+  },
+  { name: 'format', decorators: { fastify: ['bank'] }, dependencies: ['signature'] },
+);

@@ -1,0 +1,115 @@
+/**
+ * The header table (Endpoints > POST /v1/payments/sepa-credit-transfers > Headers), row by row, as data:
+ * each required header missing and empty, each header with a form given a value outside it, each optional
+ * header sent and taken. A row names the endpoint it is sent to, the requirement its answer judges and the
+ * one that judges the code; the account rows are here, and payment-initiation rows (x-accept-fix,
+ * TPP-Session-ID, PSU-IP-Address on payments) are added the same way with a payment endpoint.
+ */
+import { randomUUID } from 'node:crypto';
+import { scaRedirectOf, scenario, type RequestOptions, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
+
+/** Where a row's request goes: method, path and body, from the fixtures. */
+type Endpoint = (fixtures: Pick<ScenarioFixtures, 'paths'>) => { method: string; path: string; json?: unknown };
+
+const ACCOUNT_LIST: Endpoint = ({ paths }) => ({ method: 'GET', path: paths('accounts') });
+
+type Defect = 'missing' | 'empty' | 'malformed';
+
+interface RefusedRow {
+  header: string;
+  defect: Defect;
+  /** The value sent for `malformed` (and why it is one). */
+  value?: string;
+  requirement: string;
+  /** The requirement that judges the error code (ERR-16 for a missing header, ERR-21 for a malformed one); none when the status alone is judged. */
+  codeRequirement?: string;
+  endpoint: Endpoint;
+}
+
+/** What a request with this defect sends instead of the header. */
+function defective(row: RefusedRow): RequestOptions {
+  const reason = `${row.header} ${row.defect}${row.value === undefined ? '' : ` (${row.value})`}`;
+  if (row.defect === 'missing') return { omitHeaders: [row.header], malformed: reason };
+  return { headers: { [row.header]: row.defect === 'empty' ? '' : (row.value ?? '') }, malformed: reason };
+}
+
+const REFUSED: readonly RefusedRow[] = [
+  { header: 'X-Request-ID', defect: 'missing', requirement: 'HDR-02', codeRequirement: 'ERR-16', endpoint: ACCOUNT_LIST },
+  { header: 'X-Request-ID', defect: 'empty', requirement: 'HDR-02', codeRequirement: 'ERR-16', endpoint: ACCOUNT_LIST },
+  { header: 'TPP-Redirect-URI', defect: 'missing', requirement: 'HDR-06', codeRequirement: 'ERR-16', endpoint: ACCOUNT_LIST },
+  { header: 'TPP-Redirect-URI', defect: 'empty', requirement: 'HDR-06', codeRequirement: 'ERR-16', endpoint: ACCOUNT_LIST },
+  { header: 'PSU-ID', defect: 'malformed', value: 'not-a-uuid', requirement: 'HDR-12', endpoint: ACCOUNT_LIST },
+  { header: 'PSU-IP-Address', defect: 'malformed', value: '999.0.2.10', requirement: 'HDR-15', codeRequirement: 'ERR-21', endpoint: ACCOUNT_LIST },
+  { header: 'PSU-Context', defect: 'malformed', value: 'FAMILY', requirement: 'HDR-19', codeRequirement: 'ERR-21', endpoint: ACCOUNT_LIST },
+  { header: 'PSU-Context', defect: 'empty', requirement: 'HDR-19', codeRequirement: 'ERR-21', endpoint: ACCOUNT_LIST },
+  { header: 'PSU-HTTP-Method', defect: 'malformed', value: 'FETCH', requirement: 'HDR-28', codeRequirement: 'ERR-21', endpoint: ACCOUNT_LIST },
+  { header: 'PSU-Device-ID', defect: 'malformed', value: 'device-42', requirement: 'HDR-29', codeRequirement: 'ERR-21', endpoint: ACCOUNT_LIST },
+  { header: 'PSU-Device-ID', defect: 'empty', requirement: 'HDR-29', codeRequirement: 'ERR-21', endpoint: ACCOUNT_LIST },
+];
+
+interface TakenRow {
+  requirement: string;
+  title: string;
+  headers: (fixtures: Pick<ScenarioFixtures, 'tpp'>) => Record<string, string>;
+  endpoint: Endpoint;
+  /** A further judgement of the answer (beyond being accepted). */
+  also?: (response: TppResponse) => { passed: boolean; expected: string };
+}
+
+const TAKEN: readonly TakenRow[] = [
+  { requirement: 'HDR-23', title: 'TPP-Brand-Logging-Information is taken', headers: () => ({ 'TPP-Brand-Logging-Information': 'Example Budget App' }), endpoint: ACCOUNT_LIST },
+  { requirement: 'HDR-25', title: 'a Host without the port is taken', headers: ({ tpp }) => ({ Host: new URL(tpp.transport.baseUrl).hostname }), endpoint: ACCOUNT_LIST },
+  { requirement: 'HDR-26', title: 'PSU-IP-Port is taken', headers: () => ({ 'PSU-IP-Port': '49152' }), endpoint: ACCOUNT_LIST },
+  {
+    requirement: 'HDR-27', title: 'the forwarded PSU-User-Agent, PSU-Accept, PSU-Accept-Charset, PSU-Accept-Encoding and PSU-Accept-Language are taken',
+    headers: () => ({ 'PSU-User-Agent': 'Mozilla/5.0 (X11; Linux x86_64)', 'PSU-Accept': 'text/html', 'PSU-Accept-Charset': 'utf-8', 'PSU-Accept-Encoding': 'gzip', 'PSU-Accept-Language': 'nb-NO' }),
+    endpoint: ACCOUNT_LIST,
+  },
+  { requirement: 'HDR-30', title: 'PSU-Geo-Location is taken', headers: () => ({ 'PSU-Geo-Location': 'GEO:59.9139;10.7522' }), endpoint: ACCOUNT_LIST },
+  {
+    requirement: 'HDR-21', title: 'TPP-Redirect-Preferred: true is taken and SCA goes through the redirect', headers: () => ({ 'TPP-Redirect-Preferred': 'true' }), endpoint: ACCOUNT_LIST,
+    also: (response) => ({ passed: scaRedirectOf(response) !== undefined, expected: 'an scaRedirect link: SCA by redirect' }),
+  },
+  {
+    requirement: 'HDR-24', title: 'Accept, Accept-Charset, Accept-Encoding and Accept-Language are taken and the answer states its Content-Type',
+    headers: () => ({ Accept: 'application/json', 'Accept-Charset': 'utf-8', 'Accept-Encoding': 'gzip', 'Accept-Language': 'nb' }), endpoint: ACCOUNT_LIST,
+    also: (response) => ({ passed: response.headers['content-type'] !== undefined, expected: 'a Content-Type header on the answer' }),
+  },
+  {
+    requirement: 'HDR-31', title: 'header names in another case (x-request-id, TPP-SESSION-ID, tpp-redirect-uri) are the same headers',
+    headers: ({ tpp }) => ({ 'x-request-id': randomUUID(), 'TPP-SESSION-ID': randomUUID(), 'tpp-redirect-uri': tpp.defaultHeader('TPP-Redirect-URI') ?? '' }),
+    endpoint: ACCOUNT_LIST,
+  },
+];
+
+const letter = (index: number) => String.fromCharCode('a'.charCodeAt(0) + index);
+const rowsOf = <T extends { requirement: string }>(rows: readonly T[]) => rows.map((row, i) => ({ row, id: `${row.requirement}.${letter(rows.slice(0, i).filter((r) => r.requirement === row.requirement).length)}` }));
+
+for (const { row, id } of rowsOf(REFUSED)) {
+  const checks = [row.requirement, ...(row.codeRequirement ? [row.codeRequirement] : [])];
+  scenario(id, `${row.header} ${row.defect}${row.value === undefined ? '' : ` ("${row.value}")`} is refused`, { checks }, async ({ tpp, paths, check }) => {
+    const response = await tpp.request({ ...row.endpoint({ paths }), ...defective(row) });
+    const refused = check.status(row.requirement, response);
+    if (row.codeRequirement) check.code(row.codeRequirement, response, { after: refused });
+  });
+}
+
+for (const { row, id } of rowsOf(TAKEN)) {
+  scenario(id, row.title, { checks: [row.requirement] }, async ({ tpp, paths, check }) => {
+    const response = await tpp.request({ ...row.endpoint({ paths }), headers: row.headers({ tpp }) });
+    const taken = check.accepted(row.requirement, response);
+    const also = row.also?.(response);
+    if (also) check.that(row.requirement, also.passed, { expected: also.expected, response }, { after: taken });
+  });
+}
+
+scenario(
+  'HDR-14.a',
+  'an account read without PSU-IP-Address (the PSU absent) is served, not refused as a missing header',
+  { checks: ['HDR-14'] },
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    const { psuId, sessionId } = await consentedPsu();
+    const response = await newTpp({ sessionId }).get(paths('accounts'), { headers: { 'PSU-ID': psuId }, omitHeaders: ['PSU-IP-Address'] });
+    check.status('HDR-14', response);
+  },
+);

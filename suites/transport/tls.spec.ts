@@ -1,0 +1,30 @@
+/**
+ * Authentication 1: "TLS 1.2 or higher is always used." Probed at the TLS layer of the target the scenario's
+ * TPP talks to: legacy handshakes must be refused by the server (an alert or a closed connection; when the
+ * local TLS library cannot even offer the version, nothing is learnt and the check is NOT_EVALUATED), plain
+ * HTTP must get no HTTP answer, and a TLS 1.2 handshake must complete with a certificate valid for the host.
+ */
+import { probePlainHttp, probeTls, scenario } from '../../lib/fixtures/index.js';
+
+scenario(
+  'SIG-01.a',
+  'TLS 1.0 and TLS 1.1 handshakes are refused by the server, and plain HTTP is not served',
+  { checks: ['SIG-01'] },
+  async ({ tpp, check }) => {
+    for (const version of ['TLSv1', 'TLSv1.1'] as const) {
+      const probe = await probeTls(tpp.transport, version);
+      if (probe.outcome === 'client-cannot-offer') {
+        check.notEvaluated(['SIG-01'], `not evaluated for ${version}: this machine's TLS library cannot offer it (${probe.detail})`);
+        continue;
+      }
+      check.that('SIG-01', probe.outcome === 'refused-by-server', { expected: `the server refuses a ${version} handshake`, actual: `${probe.outcome} (${probe.detail})` });
+    }
+    const plain = await probePlainHttp(tpp.transport.baseUrl);
+    check.that('SIG-01', !plain.servedHttp, { expected: 'no HTTP answer to plain HTTP on the HTTPS port', actual: plain.detail });
+  },
+);
+
+scenario('SIG-01.b', 'a TLS 1.2 handshake completes with a certificate valid for the host name', { checks: ['SIG-01'] }, async ({ tpp, check }) => {
+  const probe = await probeTls(tpp.transport, 'TLSv1.2');
+  check.that('SIG-01', probe.outcome === 'established', { expected: 'TLS 1.2 established, certificate verified for the host name', actual: `${probe.outcome} (${probe.detail})` });
+});

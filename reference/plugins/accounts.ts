@@ -5,11 +5,21 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
+import { defineFault } from '../faults.js';
 import { amount, DAY_MS, dateTime, day } from '../format.js';
 import { isUuid } from '../ids.js';
 import type { BankState } from '../state/bank.js';
 import { PRIVATE, type AnyAccount, type PsuContext, type StoredAccount, type StoredBalance, type StoredCardAccount } from '../state/customers.js';
 import { header, tppOf } from './shared.js';
+
+const corporateWithoutIdChallenged = defineFault('corporate-without-id-challenged', {
+  description: 'a corporate request without PSU-CORPORATE-ID gets 401 with an scaRedirect instead of 400',
+  breaks: ['SCA-17'],
+});
+const corporateIdIgnored = defineFault('corporate-id-ignored', {
+  description: 'PSU-CORPORATE-ID is ignored: corporate calls are served as private ones, so they get 401 with an scaRedirect',
+  breaks: ['SCA-14'],
+});
 
 export interface PsuAccess {
   customerNumber: string;
@@ -17,17 +27,20 @@ export interface PsuAccess {
   accounts: AnyAccount[];
 }
 
-/** The context a request is made in, from PSU-Context and PSU-CORPORATE-ID (Authentication item 13, Errors rule 4). */
-function requestedContext(request: FastifyRequest): PsuContext {
+const corporateIdRequired = () => new BankError(400, 'FORMAT_ERROR', 'Header PSU-CORPORATE-ID is required in corporate context');
+
+/**
+ * The context a request is made in, from PSU-Context and PSU-CORPORATE-ID (Authentication item 13, Errors rule 4);
+ * undefined when it says PSU-Context CORPORATE without PSU-CORPORATE-ID.
+ */
+function requestedContext(bank: BankState, request: FastifyRequest): PsuContext | undefined {
   const psuContext = header(request, 'psu-context');
   const corporateId = header(request, 'psu-corporate-id');
   if (psuContext !== undefined && psuContext !== 'PRIVATE' && psuContext !== 'CORPORATE') {
     throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-Context must be PRIVATE or CORPORATE');
   }
-  if (corporateId === undefined) {
-    if (psuContext === 'CORPORATE') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-CORPORATE-ID is required in corporate context');
-    return PRIVATE;
-  }
+  if (corporateId === undefined) return psuContext === 'CORPORATE' ? undefined : PRIVATE;
+  if (bank.faults.on(corporateIdIgnored, request.tppId)) return PRIVATE;
   if (psuContext === 'PRIVATE') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-CORPORATE-ID is not allowed in private context');
   if (!isUuid(corporateId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-CORPORATE-ID must be a UUID');
   return { kind: 'CORPORATE', agreementId: corporateId.toLowerCase() };
@@ -50,11 +63,19 @@ export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   if (psuId === undefined) throw challenge();
   const lookup = bank.psuIds.resolve(tpp.id, psuId);
   if (lookup.kind === 'malformed') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
-  const context = requestedContext(request);
+  const requested = requestedContext(bank, request);
+  const lenient = bank.faults.on(corporateWithoutIdChallenged, tpp.id);
+  if (requested === undefined && !lenient) throw corporateIdRequired();
+  const context = requested ?? PRIVATE;
   if (lookup.kind === 'unknown') throw challenge(undefined, context);
 
   const { customerNumber } = lookup;
-  const consent = bank.consents.current(tpp.id, customerNumber, context, bank.clock.now());
+  const now = bank.clock.now();
+  // A PSU-ID whose SCA ended in corporate context, sent without PSU-CORPORATE-ID, is a corporate request too.
+  if (requested === PRIVATE && !header(request, 'psu-context') && !lenient && bank.consents.onlyCorporate(tpp.id, customerNumber, now)) {
+    throw corporateIdRequired();
+  }
+  const consent = bank.consents.current(tpp.id, customerNumber, context, now);
   // No consent, an expired one (180 days), or a corporate context not yet consented: new consent flow.
   if (consent === undefined) throw challenge(customerNumber, context);
   return { customerNumber, context, accounts: bank.consents.visibleAccounts(consent) };

@@ -6,12 +6,45 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
+import { defineFault, type Fault } from '../faults.js';
 import { amount } from '../format.js';
 import type { AnyAccount } from '../state/customers.js';
 import { transactionsOf, type StoredTransaction } from '../state/transactions.js';
 import { isAccount, isCard, pick, psuAccess } from './accounts.js';
 
 export const DEFAULT_PAGE_SIZE = 200;
+
+const pageSizeTooLarge = defineFault('page-size-250', {
+  description: 'a listing without limit holds up to 250 booked transactions, and its links carry limit=250',
+  breaks: ['PAG-01', 'PAG-02', 'LIM-08'],
+});
+const linksWithoutLimit = defineFault('pagination-links-without-limit', {
+  description: 'the pagination links leave out the page size (limit)',
+  breaks: ['PAG-02', 'LIM-08'],
+});
+const nextLinkSkips = defineFault('next-link-skips-one', {
+  description: 'the next link starts one transaction too far, so following it skips a transaction per page',
+  breaks: ['END-17'],
+});
+const lastPageLinksNext = defineFault('last-page-links-next', {
+  description: 'the last page still links next (to an empty page)',
+  breaks: ['PAG-05'],
+});
+const paginationLinksPostOnly = defineFault('pagination-links-post-only', {
+  description: 'the pagination links list POST as their only verb (the link schema wants GET there too)',
+  breaks: ['PAG-04', 'MSG-06'],
+});
+const offsetIgnored = defineFault('offset-ignored', {
+  description: 'the offset parameter is ignored: every page starts at the first transaction',
+  breaks: ['PAG-03', 'END-17'],
+});
+const listingNeedsBookingStatus = defineFault('listing-needs-booking-status', {
+  description: 'a transaction listing without bookingStatus is refused with 400',
+  breaks: ['END-15'],
+});
+
+/** Whether a fault is on for the TPP of the request being answered. */
+type Broken = (fault: Fault) => boolean;
 const BOOKING_STATUSES = ['booked', 'pending', 'both', 'all'] as const;
 type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
@@ -54,7 +87,10 @@ function count(name: string, value: string | undefined, fallback: number, min: n
   return Number(value);
 }
 
-function selection(query: Query): Selection {
+function selection(query: Query, broken: Broken): Selection {
+  if (query.bookingStatus === undefined && broken(listingNeedsBookingStatus)) {
+    throw new BankError(400, 'QUERY_PARAMETER_REQUIRED', 'Query parameter bookingStatus is required');
+  }
   const bookingStatus = query.bookingStatus ?? 'booked';
   if (!(BOOKING_STATUSES as readonly string[]).includes(bookingStatus)) {
     throw new BankError(400, 'FORMAT_ERROR', `Query parameter bookingStatus must be one of ${BOOKING_STATUSES.join(', ')}`);
@@ -68,8 +104,8 @@ function selection(query: Query): Selection {
     bookingStatus: bookingStatus as BookingStatus,
     ...(dateFrom === undefined ? {} : { dateFrom }),
     ...(dateTo === undefined ? {} : { dateTo }),
-    limit: count('limit', query.limit, DEFAULT_PAGE_SIZE, 1),
-    offset: count('offset', query.offset, 0, 0),
+    limit: count('limit', query.limit, broken(pageSizeTooLarge) ? 250 : DEFAULT_PAGE_SIZE, 1),
+    offset: broken(offsetIgnored) ? 0 : count('offset', query.offset, 0, 0),
   };
 }
 
@@ -81,32 +117,35 @@ function inPeriod(t: StoredTransaction, s: Selection): boolean {
 const link = (href: string) => ({ href, verbs: ['GET'] });
 
 /** The page of booked transactions and the links to the other pages (each with limit written out). */
-function page(base: string, booked: StoredTransaction[], s: Selection): { items: StoredTransaction[]; links: Record<string, object> } {
+function page(base: string, booked: StoredTransaction[], s: Selection, broken: Broken): { items: StoredTransaction[]; links: Record<string, object> } {
   const items = booked.slice(s.offset, s.offset + s.limit);
   if (booked.length <= s.limit && s.offset === 0) return { items, links: {} };
   const href = (offset: number) => {
     const params = new URLSearchParams({ bookingStatus: s.bookingStatus, ...(s.dateFrom ? { dateFrom: s.dateFrom } : {}), ...(s.dateTo ? { dateTo: s.dateTo } : {}) });
-    params.set('limit', String(s.limit));
+    if (!broken(linksWithoutLimit)) params.set('limit', String(s.limit));
     params.set('offset', String(offset));
-    return link(`${base}?${params.toString()}`);
+    const pageLink = link(`${base}?${params.toString()}`);
+    return broken(paginationLinksPostOnly) ? { ...pageLink, verbs: ['POST'] } : pageLink;
   };
   const lastOffset = Math.max(0, Math.floor((booked.length - 1) / s.limit) * s.limit);
+  const nextOffset = s.offset + s.limit + (broken(nextLinkSkips) ? 1 : 0);
+  const more = s.offset + s.limit < booked.length || (broken(lastPageLinksNext) && items.length > 0);
   return {
     items,
     links: {
       first: href(0),
       ...(s.offset > 0 ? { previous: href(Math.max(0, s.offset - s.limit)) } : {}),
-      ...(s.offset + s.limit < booked.length ? { next: href(s.offset + s.limit) } : {}),
+      ...(more ? { next: href(nextOffset) } : {}),
       last: href(lastOffset),
     },
   };
 }
 
-function report<T>(base: string, accountLink: object, all: StoredTransaction[], s: Selection, entry: (t: StoredTransaction) => T) {
+function report<T>(base: string, accountLink: object, all: StoredTransaction[], s: Selection, broken: Broken, entry: (t: StoredTransaction) => T) {
   const chosen = all.filter((t) => inPeriod(t, s));
   const wantBooked = s.bookingStatus !== 'pending';
   const wantPending = s.bookingStatus !== 'booked';
-  const { items, links } = page(base, chosen.filter((t) => t.status === 'booked'), s);
+  const { items, links } = page(base, chosen.filter((t) => t.status === 'booked'), s, broken);
   return {
     ...(wantBooked ? { booked: items.map(entry) } : {}),
     ...(wantPending ? { pending: chosen.filter((t) => t.status === 'pending').map(entry) } : {}),
@@ -145,16 +184,18 @@ export const transactionsPlugin = fp(
   (api, _options, done) => {
     const { bank } = api;
     const today = () => bank.clock.now();
+    const brokenFor = (request: FastifyRequest): Broken => (fault) => bank.faults.on(fault, request.tppId);
     const consented = <T extends AnyAccount>(request: FastifyRequest<{ Params: { accountId: string } }>, isKind: (a: AnyAccount) => a is T) =>
       pick(psuAccess(bank, request), request.params.accountId, isKind);
 
     api.get<Listing>('/accounts/:accountId/transactions', (request) => {
       const a = consented(request, isAccount);
       const base = `/v1/accounts/${a.resourceId}`;
-      const s = selection(request.query);
+      const broken = brokenFor(request);
+      const s = selection(request.query, broken);
       return {
         account: { iban: a.iban, currency: a.currency },
-        transactions: report(`${base}/transactions`, { account: link(base) }, transactionsOf(a, today()), s, accountEntry(base, a.currency)),
+        transactions: report(`${base}/transactions`, { account: link(base) }, transactionsOf(a, today()), s, broken, accountEntry(base, a.currency)),
       };
     });
 
@@ -177,10 +218,11 @@ export const transactionsPlugin = fp(
     api.get<Listing>('/card-accounts/:accountId/transactions', (request) => {
       const a = consented(request, isCard);
       const base = `/v1/card-accounts/${a.resourceId}`;
-      const s = selection(request.query);
+      const broken = brokenFor(request);
+      const s = selection(request.query, broken);
       return {
         cardAccount: { maskedPan: a.maskedPan },
-        cardTransactions: report(`${base}/transactions`, { cardAccount: link(base) }, transactionsOf(a, today()), s, cardEntry(a.maskedPan, a.currency)),
+        cardTransactions: report(`${base}/transactions`, { cardAccount: link(base) }, transactionsOf(a, today()), s, broken, cardEntry(a.maskedPan, a.currency)),
       };
     });
     done();

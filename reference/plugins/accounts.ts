@@ -5,7 +5,8 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
-import { defineFault } from '../faults.js';
+import { defineFault, type Fault } from '../faults.js';
+import { UNATTENDED_READS_PER_DAY, type UnattendedRead } from '../state/limits.js';
 import { amount, DAY_MS, dateTime, day } from '../format.js';
 import { isUuid } from '../ids.js';
 import type { BankState } from '../state/bank.js';
@@ -20,6 +21,33 @@ const corporateIdIgnored = defineFault('corporate-id-ignored', {
   description: 'PSU-CORPORATE-ID is ignored: corporate calls are served as private ones, so they get 401 with an scaRedirect',
   breaks: ['SCA-14'],
 });
+
+const unattendedBalancesUnlimited = defineFault('unattended-balance-reads-unlimited', {
+  description: 'balance reads without PSU-IP-Address are not limited to 4 per account in 24 hours',
+  breaks: ['LIM-03'],
+});
+const unattendedTransactionsUnlimited = defineFault('unattended-transaction-reads-unlimited', {
+  description: 'transaction reads without PSU-IP-Address are not limited to 4 per account in 24 hours',
+  breaks: ['LIM-04'],
+});
+const psuPresentReadsCounted = defineFault('psu-present-reads-counted', {
+  description: 'reads with PSU-IP-Address count against the unattended quota too, and are refused once it is used up',
+  breaks: ['LIM-18'],
+});
+const UNLIMITED_BY: Record<UnattendedRead, Fault> = { balances: unattendedBalancesUnlimited, transactions: unattendedTransactionsUnlimited };
+
+/** Whether the PSU takes part in this request: the TPP forwards the PSU's address only then (Limits). */
+export function psuPresent(request: FastifyRequest): boolean {
+  return header(request, 'psu-ip-address') !== undefined;
+}
+
+/** A read without the PSU counts against the account's daily quota; past it the answer is 429 ACCESS_EXCEEDED. */
+export function countUnattendedRead(bank: BankState, request: FastifyRequest, accountId: string, kind: UnattendedRead): void {
+  if ((psuPresent(request) && !bank.faults.on(psuPresentReadsCounted, request.tppId)) || bank.faults.on(UNLIMITED_BY[kind], request.tppId)) return;
+  if (!bank.unattendedReads.take(tppOf(request).id, accountId, kind, bank.clock.now())) {
+    throw new BankError(429, 'ACCESS_EXCEEDED', `At most ${UNATTENDED_READS_PER_DAY} ${kind} reads per account in 24 hours without PSU-IP-Address`);
+  }
+}
 
 export interface PsuAccess {
   customerNumber: string;
@@ -160,6 +188,7 @@ export const accountsPlugin = fp(
 
     api.get<AccountParams>('/accounts/:accountId/balances', (request) => {
       const a = pick(psuAccess(bank, request), request.params.accountId, isAccount);
+      countUnattendedRead(bank, request, a.resourceId, 'balances');
       return { account: { iban: a.iban, currency: a.currency }, balances: balances(bank, a.balances, a.currency) };
     });
 
@@ -173,6 +202,7 @@ export const accountsPlugin = fp(
 
     api.get<AccountParams>('/card-accounts/:accountId/balances', (request) => {
       const a = pick(psuAccess(bank, request), request.params.accountId, isCard);
+      countUnattendedRead(bank, request, a.resourceId, 'balances');
       return { cardAccount: { maskedPan: a.maskedPan, currency: a.currency }, balances: balances(bank, a.balances, a.currency) };
     });
     done();

@@ -7,10 +7,11 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
 import { defineFault, type Fault } from '../faults.js';
-import { amount } from '../format.js';
+import { amount, DAY_MS, day } from '../format.js';
+import { UNATTENDED_HISTORY_DAYS } from '../state/limits.js';
 import type { AnyAccount } from '../state/customers.js';
 import { transactionsOf, type StoredTransaction } from '../state/transactions.js';
-import { isAccount, isCard, pick, psuAccess } from './accounts.js';
+import { countUnattendedRead, isAccount, isCard, pick, psuAccess, psuPresent } from './accounts.js';
 
 export const DEFAULT_PAGE_SIZE = 200;
 
@@ -41,6 +42,11 @@ const offsetIgnored = defineFault('offset-ignored', {
 const listingNeedsBookingStatus = defineFault('listing-needs-booking-status', {
   description: 'a transaction listing without bookingStatus is refused with 400',
   breaks: ['END-15'],
+});
+
+const unattendedHistoryUnlimited = defineFault('unattended-history-unlimited', {
+  description: 'transaction reads without PSU-IP-Address return transactions older than 90 days',
+  breaks: ['LIM-05'],
 });
 
 /** Whether a fault is on for the TPP of the request being answered. */
@@ -185,6 +191,15 @@ export const transactionsPlugin = fp(
     const { bank } = api;
     const today = () => bank.clock.now();
     const brokenFor = (request: FastifyRequest): Broken => (fault) => bank.faults.on(fault, request.tppId);
+    /** The account's transactions this request may see: without the PSU, a quota and only the last 90 days (Limits). */
+    const visible = (request: FastifyRequest, a: AnyAccount): StoredTransaction[] => {
+      const now = today();
+      const all = transactionsOf(a, now);
+      countUnattendedRead(bank, request, a.resourceId, 'transactions');
+      if (psuPresent(request) || bank.faults.on(unattendedHistoryUnlimited, request.tppId)) return all;
+      const oldest = day(new Date(now.getTime() - UNATTENDED_HISTORY_DAYS * DAY_MS));
+      return all.filter((t) => (t.bookingDate ?? t.valueDate) >= oldest);
+    };
     const consented = <T extends AnyAccount>(request: FastifyRequest<{ Params: { accountId: string } }>, isKind: (a: AnyAccount) => a is T) =>
       pick(psuAccess(bank, request), request.params.accountId, isKind);
 
@@ -195,7 +210,7 @@ export const transactionsPlugin = fp(
       const s = selection(request.query, broken);
       return {
         account: { iban: a.iban, currency: a.currency },
-        transactions: report(`${base}/transactions`, { account: link(base) }, transactionsOf(a, today()), s, broken, accountEntry(base, a.currency)),
+        transactions: report(`${base}/transactions`, { account: link(base) }, visible(request, a), s, broken, accountEntry(base, a.currency)),
       };
     });
 
@@ -222,7 +237,7 @@ export const transactionsPlugin = fp(
       const s = selection(request.query, broken);
       return {
         cardAccount: { maskedPan: a.maskedPan },
-        cardTransactions: report(`${base}/transactions`, { cardAccount: link(base) }, transactionsOf(a, today()), s, broken, cardEntry(a.maskedPan, a.currency)),
+        cardTransactions: report(`${base}/transactions`, { cardAccount: link(base) }, visible(request, a), s, broken, cardEntry(a.maskedPan, a.currency)),
       };
     });
     done();

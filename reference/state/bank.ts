@@ -4,6 +4,7 @@
 import type { Faults } from '../faults.js';
 import { TestClock } from './clock.js';
 import { Consents } from './consents.js';
+import { UnattendedReads } from './limits.js';
 import { SandboxData } from './customers.js';
 import { PsuDirectory } from './psu-ids.js';
 import { ScaService } from './sca.js';
@@ -14,6 +15,7 @@ export class BankState {
   readonly consents: Consents;
   readonly psuIds: PsuDirectory;
   readonly sca: ScaService;
+  readonly unattendedReads = new UnattendedReads();
 
   /** Known once the server listens (the port may be chosen by the system). */
   baseUrl = '';
@@ -30,6 +32,7 @@ export class BankState {
     this.consents.clear();
     this.psuIds.clear();
     this.sca.clear();
+    this.unattendedReads.clear();
     this.clock.reset();
   }
 }

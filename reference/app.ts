@@ -7,6 +7,7 @@ import type { SecureContextOptions } from 'node:tls';
 import { frameworkErrorHandler, installErrorHandling } from './errors.js';
 import type { Faults } from './faults.js';
 import { accountsPlugin } from './plugins/accounts.js';
+import { consentsPlugin } from './plugins/consents.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { sandboxPlugin } from './plugins/sandbox.js';
 import { scaPlugin } from './plugins/sca.js';
@@ -44,6 +45,8 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
       await api.register(accountsPlugin);
       await api.register(transactionsPlugin);
       await api.register(sandboxPlugin);
+      // [ais] consents, user, agreements
+      await api.register(consentsPlugin);
     },
     { prefix: '/v1' },
   );

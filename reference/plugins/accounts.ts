@@ -74,18 +74,23 @@ function requestedContext(bank: BankState, request: FastifyRequest): PsuContext 
   return { kind: 'CORPORATE', agreementId: corporateId.toLowerCase() };
 }
 
+/** The 401 with an scaRedirect link that starts SCA (and the consent) for this request's TPP and session. */
+export function scaChallenge(bank: BankState, request: FastifyRequest, expectedCustomer?: string, context?: PsuContext): Error {
+  const tpp = tppOf(request);
+  return bank.sca.challenge({
+    tppId: tpp.id,
+    tppName: tpp.name,
+    tppSessionId: header(request, 'tpp-session-id') ?? '',
+    redirectUri: header(request, 'tpp-redirect-uri') ?? '',
+    ...(expectedCustomer === undefined ? {} : { expectedCustomer }),
+    ...(context === undefined ? {} : { requestedContext: context }),
+  });
+}
+
 /** The accounts this request may see, or the 401 that starts SCA to get a consent. */
 export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   const tpp = tppOf(request);
-  const challenge = (expectedCustomer?: string, context?: PsuContext) =>
-    bank.sca.challenge({
-      tppId: tpp.id,
-      tppName: tpp.name,
-      tppSessionId: header(request, 'tpp-session-id') ?? '',
-      redirectUri: header(request, 'tpp-redirect-uri') ?? '',
-      ...(expectedCustomer === undefined ? {} : { expectedCustomer }),
-      ...(context === undefined ? {} : { requestedContext: context }),
-    });
+  const challenge = (expectedCustomer?: string, context?: PsuContext) => scaChallenge(bank, request, expectedCustomer, context);
 
   const psuId = header(request, 'psu-id');
   if (psuId === undefined) throw challenge();

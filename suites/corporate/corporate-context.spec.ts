@@ -3,7 +3,7 @@
  * the SCA redirect) on later calls; a corporate request without PSU-CORPORATE-ID gets 400, whether or not it
  * says `PSU-Context: CORPORATE`.
  */
-import { jsonBodyOf, scenario } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, PrerequisiteUnmet, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
 
 const CORPORATE_PSU = 'corporate';
 
@@ -36,5 +36,34 @@ scenario(
     check.status('SCA-17', saysCorporate);
     const saysNothing = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId }, malformed: 'a corporate PSU-ID without PSU-CORPORATE-ID' });
     check.status('SCA-17', saysNothing);
+  },
+);
+
+scenario(
+  'END-19.a',
+  "GET /v1/agreements with the PSU-ID lists the PSU's corporate agreement, the one chosen during SCA",
+  { checks: ['END-19'], needs: ['corporate-psu'] },
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    const { psuId, sessionId, corporateId } = await consentedPsu(CORPORATE_PSU);
+    if (corporateId === undefined) throw new PrerequisiteUnmet('the corporate SCA gave no psu-corporate-id to look for');
+    const response = await newTpp({ sessionId }).get(paths('agreements'), { headers: { 'PSU-ID': psuId } });
+    const listed = check.status('END-19', response);
+    check.that('END-19', response.bodyText.includes(`"${corporateId}"`), { expected: `the agreement ${corporateId} among those listed`, response }, { after: listed });
+  },
+);
+
+scenario(
+  'END-18.a',
+  'GET /v1/user starts an SCA that ends in corporate context with a psu-corporate-id',
+  { checks: ['END-18'], needs: ['corporate-psu'] },
+  async ({ tpp, paths, sca, check }) => {
+    const response = await tpp.get(paths('user'));
+    const href = scaRedirectOf(response);
+    const started = check.that('END-18', href !== undefined, { expected: 'an scaRedirect link', response });
+    if (href === undefined) return;
+    const redirect = await sca.authorise(href, CORPORATE_PSU);
+    const { context } = redirect.params;
+    const corporateId = redirect.params['psu-corporate-id'];
+    check.that('END-18', context === 'CORPORATE' && corporateId !== undefined, { expected: 'context=CORPORATE and a psu-corporate-id in the redirect', actual: redirect.url }, { after: started });
   },
 );

@@ -49,6 +49,53 @@ export function countUnattendedRead(bank: BankState, request: FastifyRequest, ac
   }
 }
 
+// Faults in the shape of what is returned (each breaks one rule of the account resources).
+const accountNameTooLong = defineFault('account-name-71', {
+  description: 'account names are 71 characters long',
+  breaks: ['AIS-09'],
+});
+const cashAccountTypeProprietary = defineFault('cash-account-type-proprietary', {
+  description: 'cashAccountType is a proprietary word (CURRENT) instead of an ISO 20022 code',
+  breaks: ['AIS-08', 'VER-15'],
+});
+const accountWithoutCurrency = defineFault('account-without-currency', {
+  description: 'account entries carry no currency',
+  breaks: ['AIS-11'],
+});
+const balanceTypeUnknown = defineFault('balance-type-unknown', {
+  description: 'account balances carry a balanceType outside the Berlin Group list (available)',
+  breaks: ['AIS-12'],
+});
+const cardBalancesWithoutInterimBooked = defineFault('card-balances-without-interim-booked', {
+  description: 'card account balances leave out interimBooked (only interimAvailable)',
+  breaks: ['AIS-07'],
+});
+const cardAccountNameTooLong = defineFault('card-account-name-71', {
+  description: 'card account names are 71 characters long',
+  breaks: ['AIS-10'],
+});
+const cardAccountWithoutCurrency = defineFault('card-account-without-currency', {
+  description: 'card account entries carry no currency',
+  breaks: ['AIS-14'],
+});
+const balancesRefused = defineFault('balances-refused', {
+  description: 'account balances answer 404',
+  breaks: ['END-12'],
+});
+const cardAccountsRefused = defineFault('card-accounts-refused', {
+  description: 'card account endpoints answer 404',
+  breaks: ['END-26'],
+});
+
+/** Whether a fault is on for the TPP of the request being answered. */
+export type Broken = (fault: Fault) => boolean;
+export const brokenFor =
+  (bank: BankState, request: FastifyRequest): Broken =>
+  (fault) =>
+    bank.faults.on(fault, request.tppId);
+
+const TOO_LONG_NAME = 'N'.repeat(71);
+
 export interface PsuAccess {
   customerNumber: string;
   context: PsuContext;
@@ -114,12 +161,13 @@ export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   return { customerNumber, context, accounts: bank.consents.visibleAccounts(consent) };
 }
 
-function balances(bank: BankState, stored: StoredBalance[], currency: string): object[] {
+function balances(bank: BankState, stored: StoredBalance[], currency: string, broken: Broken): object[] {
   const now = bank.clock.now();
   const yesterday = new Date(now.getTime() - DAY_MS);
-  return stored.map((b) => ({
+  const shown = broken(cardBalancesWithoutInterimBooked) ? stored.filter((b) => b.balanceType !== 'interimBooked') : stored;
+  return shown.map((b) => ({
     balanceAmount: amount(b.amountMinor, currency),
-    balanceType: b.balanceType,
+    balanceType: broken(balanceTypeUnknown) && b.balanceType !== 'interimBooked' && b.balanceType !== 'interimAvailable' ? 'available' : b.balanceType,
     // A closing balance is as of the end of the previous business day; the others are live.
     ...(b.balanceType === 'closingBooked' ? { referenceDate: day(yesterday) } : { lastChangeDateTime: dateTime(now) }),
   }));
@@ -137,28 +185,28 @@ function usageOf(a: StoredAccount | StoredCardAccount): 'PRIV' | 'ORGA' {
   return 'customerNumber' in a.holder ? 'PRIV' : 'ORGA';
 }
 
-function accountDetails(a: StoredAccount): object {
+function accountDetails(a: StoredAccount, broken: Broken): object {
   return {
     resourceId: a.resourceId,
     iban: a.iban,
     bban: a.bban,
-    currency: a.currency,
-    name: a.name,
+    ...(broken(accountWithoutCurrency) ? {} : { currency: a.currency }),
+    name: broken(accountNameTooLong) ? TOO_LONG_NAME : a.name,
     ownerName: a.ownerName,
     product: a.product,
-    cashAccountType: a.cashAccountType,
+    cashAccountType: broken(cashAccountTypeProprietary) ? 'CURRENT' : a.cashAccountType,
     status: a.status,
     usage: usageOf(a),
     _links: links(`/v1/accounts/${a.resourceId}`),
   };
 }
 
-function cardAccountDetails(a: StoredCardAccount): object {
+function cardAccountDetails(a: StoredCardAccount, broken: Broken): object {
   return {
     resourceId: a.resourceId,
     maskedPan: a.maskedPan,
-    currency: a.currency,
-    name: a.name,
+    ...(broken(cardAccountWithoutCurrency) ? {} : { currency: a.currency }),
+    name: broken(cardAccountNameTooLong) ? TOO_LONG_NAME : a.name,
     ownerName: a.ownerName,
     product: a.product,
     status: a.status,
@@ -185,30 +233,39 @@ export const accountsPlugin = fp(
   (api, _options, done) => {
     const { bank } = api;
 
-    api.get('/accounts', (request) => ({ accounts: psuAccess(bank, request).accounts.filter(isAccount).map(accountDetails) }));
+    api.get('/accounts', (request) => ({ accounts: psuAccess(bank, request).accounts.filter(isAccount).map((a) => accountDetails(a, brokenFor(bank, request))) }));
 
     api.get<AccountParams>('/accounts/:accountId', (request) => ({
-      account: accountDetails(pick(psuAccess(bank, request), request.params.accountId, isAccount)),
+      account: accountDetails(pick(psuAccess(bank, request), request.params.accountId, isAccount), brokenFor(bank, request)),
     }));
 
     api.get<AccountParams>('/accounts/:accountId/balances', (request) => {
       const a = pick(psuAccess(bank, request), request.params.accountId, isAccount);
+      if (bank.faults.on(balancesRefused, request.tppId)) throw new BankError(404, 'RESOURCE_UNKNOWN', 'No balances');
       countUnattendedRead(bank, request, a.resourceId, 'balances');
-      return { account: { iban: a.iban, currency: a.currency }, balances: balances(bank, a.balances, a.currency) };
+      return { account: { iban: a.iban, currency: a.currency }, balances: balances(bank, a.balances, a.currency, brokenFor(bank, request)) };
+    });
+
+    api.addHook('preHandler', (request, _reply, next) => {
+      if (request.url.startsWith('/v1/card-accounts') && bank.faults.on(cardAccountsRefused, request.tppId)) {
+        next(new BankError(404, 'RESOURCE_UNKNOWN', 'No card accounts'));
+        return;
+      }
+      next();
     });
 
     api.get('/card-accounts', (request) => ({
-      cardAccounts: psuAccess(bank, request).accounts.filter(isCard).map(cardAccountDetails),
+      cardAccounts: psuAccess(bank, request).accounts.filter(isCard).map((a) => cardAccountDetails(a, brokenFor(bank, request))),
     }));
 
     api.get<AccountParams>('/card-accounts/:accountId', (request) => ({
-      cardAccount: cardAccountDetails(pick(psuAccess(bank, request), request.params.accountId, isCard)),
+      cardAccount: cardAccountDetails(pick(psuAccess(bank, request), request.params.accountId, isCard), brokenFor(bank, request)),
     }));
 
     api.get<AccountParams>('/card-accounts/:accountId/balances', (request) => {
       const a = pick(psuAccess(bank, request), request.params.accountId, isCard);
       countUnattendedRead(bank, request, a.resourceId, 'balances');
-      return { cardAccount: { maskedPan: a.maskedPan, currency: a.currency }, balances: balances(bank, a.balances, a.currency) };
+      return { cardAccount: { maskedPan: a.maskedPan, currency: a.currency }, balances: balances(bank, a.balances, a.currency, brokenFor(bank, request)) };
     });
     done();
   },

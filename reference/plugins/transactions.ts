@@ -3,15 +3,16 @@
 // written into every generated link), and the transaction details endpoint.
 // In the sandbox the date filters apply to pending transactions too (the known
 // issue of the specification does not affect the sandbox).
+import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
-import { defineFault, type Fault } from '../faults.js';
+import { defineFault } from '../faults.js';
 import { amount, DAY_MS, day } from '../format.js';
 import { UNATTENDED_HISTORY_DAYS } from '../state/limits.js';
 import type { AnyAccount } from '../state/customers.js';
 import { transactionsOf, type StoredTransaction } from '../state/transactions.js';
-import { countUnattendedRead, isAccount, isCard, pick, psuAccess, psuPresent } from './accounts.js';
+import { brokenFor, countUnattendedRead, isAccount, isCard, pick, psuAccess, psuPresent, type Broken } from './accounts.js';
 
 export const DEFAULT_PAGE_SIZE = 200;
 
@@ -49,8 +50,42 @@ const unattendedHistoryUnlimited = defineFault('unattended-history-unlimited', {
   breaks: ['LIM-05'],
 });
 
-/** Whether a fault is on for the TPP of the request being answered. */
-type Broken = (fault: Fault) => boolean;
+const remittanceAsString = defineFault('remittance-as-string', {
+  description: 'remittanceInformationUnstructured is a string in transaction lists, not an array',
+  breaks: ['AIS-06'],
+});
+const bookedIdsChange = defineFault('booked-ids-change', {
+  description: 'booked transactions get a new transactionId on every read',
+  breaks: ['AIS-02', 'AIS-03', 'VER-22'],
+});
+const bookedIncludesPending = defineFault('booked-includes-pending', {
+  description: 'bookingStatus=booked also returns the pending transactions',
+  breaks: ['END-27'],
+});
+const unknownBookingStatusAccepted = defineFault('unknown-booking-status-accepted', {
+  description: 'an unknown bookingStatus value is read as booked instead of refused',
+  breaks: ['END-28'],
+});
+const bookingStatusAllRefused = defineFault('booking-status-all-refused', {
+  description: 'bookingStatus=all is refused with 400',
+  breaks: ['END-14'],
+});
+const bookingStatusBothRefused = defineFault('booking-status-both-refused', {
+  description: 'bookingStatus=both is refused with 400',
+  breaks: ['END-13', 'END-14'],
+});
+const transactionWithoutAmount = defineFault('transaction-without-amount', {
+  description: 'account transactions, listed and in details, carry no transactionAmount',
+  breaks: ['AIS-13', 'END-23'],
+});
+const transactionsUngrouped = defineFault('transactions-ungrouped', {
+  description: 'booked and pending account transactions come in one list under transactions.all instead of booked and pending',
+  breaks: ['AIS-01'],
+});
+const transactionDetailsMissing = defineFault('transaction-details-missing', {
+  description: 'the transaction details endpoint answers 404',
+  breaks: ['END-23', 'VER-23'],
+});
 const BOOKING_STATUSES = ['booked', 'pending', 'both', 'all'] as const;
 type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
@@ -97,7 +132,10 @@ function selection(query: Query, broken: Broken): Selection {
   if (query.bookingStatus === undefined && broken(listingNeedsBookingStatus)) {
     throw new BankError(400, 'QUERY_PARAMETER_REQUIRED', 'Query parameter bookingStatus is required');
   }
-  const bookingStatus = query.bookingStatus ?? 'booked';
+  if (query.bookingStatus === 'both' && broken(bookingStatusBothRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Query parameter bookingStatus=both is not supported');
+  if (query.bookingStatus === 'all' && broken(bookingStatusAllRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Query parameter bookingStatus=all is not supported');
+  const known = query.bookingStatus === undefined || (BOOKING_STATUSES as readonly string[]).includes(query.bookingStatus);
+  const bookingStatus = known || !broken(unknownBookingStatusAccepted) ? (query.bookingStatus ?? 'booked') : 'booked';
   if (!(BOOKING_STATUSES as readonly string[]).includes(bookingStatus)) {
     throw new BankError(400, 'FORMAT_ERROR', `Query parameter bookingStatus must be one of ${BOOKING_STATUSES.join(', ')}`);
   }
@@ -150,31 +188,31 @@ function page(base: string, booked: StoredTransaction[], s: Selection, broken: B
 function report<T>(base: string, accountLink: object, all: StoredTransaction[], s: Selection, broken: Broken, entry: (t: StoredTransaction) => T) {
   const chosen = all.filter((t) => inPeriod(t, s));
   const wantBooked = s.bookingStatus !== 'pending';
-  const wantPending = s.bookingStatus !== 'booked';
+  const wantPending = s.bookingStatus !== 'booked' || broken(bookedIncludesPending);
   const { items, links } = page(base, chosen.filter((t) => t.status === 'booked'), s, broken);
-  return {
-    ...(wantBooked ? { booked: items.map(entry) } : {}),
-    ...(wantPending ? { pending: chosen.filter((t) => t.status === 'pending').map(entry) } : {}),
-    _links: { ...accountLink, ...(wantBooked ? links : {}) },
-  };
+  const booked = wantBooked ? items.map(entry) : [];
+  const pending = wantPending ? chosen.filter((t) => t.status === 'pending').map(entry) : [];
+  const grouped = broken(transactionsUngrouped) ? { all: [...booked, ...pending] } : { ...(wantBooked ? { booked } : {}), ...(wantPending ? { pending } : {}) };
+  return { ...grouped, _links: { ...accountLink, ...(wantBooked ? links : {}) } };
 }
 
 /** A transaction as listed; `accountBase` undefined leaves out the details link (in the details themselves). */
-function accountEntry(accountBase: string | undefined, currency: string) {
+function accountEntry(accountBase: string | undefined, currency: string, broken: Broken) {
   return (t: StoredTransaction): object => ({
-    ...(t.transactionId === undefined ? {} : { transactionId: t.transactionId }),
+    ...(t.transactionId === undefined ? {} : { transactionId: broken(bookedIdsChange) ? randomUUID() : t.transactionId }),
     ...(t.bookingDate === undefined ? {} : { bookingDate: t.bookingDate }),
     valueDate: t.valueDate,
-    transactionAmount: amount(t.amountMinor, currency),
+    ...(broken(transactionWithoutAmount) ? {} : { transactionAmount: amount(t.amountMinor, currency) }),
     ...(t.amountMinor < 0 ? { creditorName: t.counterparty.name } : { debtorName: t.counterparty.name }),
-    remittanceInformationUnstructured: [t.remittance],
+    remittanceInformationUnstructured: broken(remittanceAsString) ? t.remittance : [t.remittance],
     ...(t.transactionId === undefined || accountBase === undefined ? {} : { _links: { transactionDetails: link(`${accountBase}/transactions/${t.transactionId}`) } }),
   });
 }
 
 function cardEntry(maskedPan: string, currency: string) {
   return (t: StoredTransaction): object => ({
-    ...(t.transactionId === undefined ? {} : { cardTransactionId: t.transactionId }),
+    // cardTransactionId is Max35Text in the Berlin Group: the UUID without its hyphens (32 characters).
+    ...(t.transactionId === undefined ? {} : { cardTransactionId: t.transactionId.replaceAll('-', '') }),
     transactionDate: t.valueDate,
     ...(t.bookingDate === undefined ? {} : { bookingDate: t.bookingDate }),
     transactionAmount: amount(t.amountMinor, currency),
@@ -190,7 +228,6 @@ export const transactionsPlugin = fp(
   (api, _options, done) => {
     const { bank } = api;
     const today = () => bank.clock.now();
-    const brokenFor = (request: FastifyRequest): Broken => (fault) => bank.faults.on(fault, request.tppId);
     /** The account's transactions this request may see: without the PSU, a quota and only the last 90 days (Limits). */
     const visible = (request: FastifyRequest, a: AnyAccount): StoredTransaction[] => {
       const now = today();
@@ -206,23 +243,26 @@ export const transactionsPlugin = fp(
     api.get<Listing>('/accounts/:accountId/transactions', (request) => {
       const a = consented(request, isAccount);
       const base = `/v1/accounts/${a.resourceId}`;
-      const broken = brokenFor(request);
+      const broken = brokenFor(bank, request);
       const s = selection(request.query, broken);
       return {
         account: { iban: a.iban, currency: a.currency },
-        transactions: report(`${base}/transactions`, { account: link(base) }, visible(request, a), s, broken, accountEntry(base, a.currency)),
+        transactions: report(`${base}/transactions`, { account: link(base) }, visible(request, a), s, broken, accountEntry(base, a.currency, broken)),
       };
     });
 
     api.get<Details>('/accounts/:accountId/transactions/:transactionId', (request) => {
       const a = consented(request, isAccount);
+      const broken = brokenFor(bank, request);
+      if (broken(transactionDetailsMissing)) throw new BankError(404, 'NOT_FOUND', 'No such endpoint');
       const t = transactionsOf(a, today()).find((x) => x.transactionId === request.params.transactionId);
       if (t === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No booked transaction ${request.params.transactionId} on this account`);
       const counterpartyAccount = { iban: t.counterparty.iban, currency: a.currency };
       return {
         transactionsDetails: {
-          ...accountEntry(undefined, a.currency)(t),
-          entryReference: t.transactionId,
+          ...accountEntry(undefined, a.currency, broken)(t),
+          // Max35Text in the Berlin Group: the UUID without its hyphens.
+          entryReference: t.transactionId?.replaceAll('-', ''),
           endToEndId: t.endToEndId,
           ...(t.amountMinor < 0 ? { creditorAccount: counterpartyAccount } : { debtorAccount: counterpartyAccount }),
           additionalInformationProprietary1: `MCC ${t.merchantCategoryCode}`,
@@ -233,7 +273,8 @@ export const transactionsPlugin = fp(
     api.get<Listing>('/card-accounts/:accountId/transactions', (request) => {
       const a = consented(request, isCard);
       const base = `/v1/card-accounts/${a.resourceId}`;
-      const broken = brokenFor(request);
+      // The ungrouped fault is about account reports; card reports stay grouped.
+      const broken: Broken = (fault) => fault !== transactionsUngrouped && brokenFor(bank, request)(fault);
       const s = selection(request.query, broken);
       return {
         cardAccount: { maskedPan: a.maskedPan },

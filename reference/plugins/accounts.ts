@@ -78,6 +78,10 @@ const cardAccountWithoutCurrency = defineFault('card-account-without-currency', 
   description: 'card account entries carry no currency',
   breaks: ['AIS-14'],
 });
+const unknownPsuIdServed = defineFault('unknown-psu-id-served', {
+  description: 'a well-formed PSU-ID the bank never issued is answered 200 (with an empty account list) instead of a 4xx',
+  breaks: ['PSU-07'],
+});
 const balancesRefused = defineFault('balances-refused', {
   description: 'account balances answer 404',
   breaks: ['END-12'],
@@ -147,7 +151,10 @@ export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   const lenient = bank.faults.on(corporateWithoutIdChallenged, tpp.id);
   if (requested === undefined && !lenient) throw corporateIdRequired();
   const context = requested ?? PRIVATE;
-  if (lookup.kind === 'unknown') throw challenge(undefined, context);
+  if (lookup.kind === 'unknown') {
+    if (bank.faults.on(unknownPsuIdServed, tpp.id)) return { customerNumber: '', context, accounts: [] };
+    throw challenge(undefined, context);
+  }
 
   const { customerNumber } = lookup;
   const now = bank.clock.now();

@@ -8,6 +8,7 @@ import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from 
 import type { Faults } from './faults.js';
 import { accountsPlugin } from './plugins/accounts.js';
 import { basketsPlugin } from './plugins/baskets.js';
+import { consentsPlugin } from './plugins/consents.js';
 import { formatPlugin } from './plugins/format.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { paymentsPlugin } from './plugins/payments.js';
@@ -56,6 +57,7 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
       await api.register(sandboxPlugin);
       await api.register(paymentsPlugin);
       await api.register(basketsPlugin);
+      await api.register(consentsPlugin);
     },
     { prefix: '/v1' },
   );

@@ -29,6 +29,8 @@ export const DEFAULT_PATHS = {
   sandboxAccounts: '/v1/sandbox/accounts',
   sandboxInitialize: '/v1/sandbox/initialize',
   sandboxClock: '/v1/sandbox/clock',
+  // [ais] sandbox mock data
+  sandboxAccountTransactions: '/v1/sandbox/accounts/{accountId}/transactions',
 } as const;
 
 export type PathName = keyof typeof DEFAULT_PATHS;

@@ -5,11 +5,100 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
+import { defineFault, type Fault } from '../faults.js';
+import { UNATTENDED_READS_PER_DAY, type UnattendedRead } from '../state/limits.js';
 import { amount, DAY_MS, dateTime, day } from '../format.js';
 import { isUuid } from '../ids.js';
 import type { BankState } from '../state/bank.js';
 import { PRIVATE, type AnyAccount, type PsuContext, type StoredAccount, type StoredBalance, type StoredCardAccount } from '../state/customers.js';
 import { header, tppOf } from './shared.js';
+
+const corporateWithoutIdChallenged = defineFault('corporate-without-id-challenged', {
+  description: 'a corporate request without PSU-CORPORATE-ID gets 401 with an scaRedirect instead of 400',
+  breaks: ['SCA-17'],
+});
+const corporateIdIgnored = defineFault('corporate-id-ignored', {
+  description: 'PSU-CORPORATE-ID is ignored: corporate calls are served as private ones, so they get 401 with an scaRedirect',
+  breaks: ['SCA-14'],
+});
+
+const unattendedBalancesUnlimited = defineFault('unattended-balance-reads-unlimited', {
+  description: 'balance reads without PSU-IP-Address are not limited to 4 per account in 24 hours',
+  breaks: ['LIM-03'],
+});
+const unattendedTransactionsUnlimited = defineFault('unattended-transaction-reads-unlimited', {
+  description: 'transaction reads without PSU-IP-Address are not limited to 4 per account in 24 hours',
+  breaks: ['LIM-04'],
+});
+const psuPresentReadsCounted = defineFault('psu-present-reads-counted', {
+  description: 'reads with PSU-IP-Address count against the unattended quota too, and are refused once it is used up',
+  breaks: ['LIM-18'],
+});
+const UNLIMITED_BY: Record<UnattendedRead, Fault> = { balances: unattendedBalancesUnlimited, transactions: unattendedTransactionsUnlimited };
+
+/** Whether the PSU takes part in this request: the TPP forwards the PSU's address only then (Limits). */
+export function psuPresent(request: FastifyRequest): boolean {
+  return header(request, 'psu-ip-address') !== undefined;
+}
+
+/** A read without the PSU counts against the account's daily quota; past it the answer is 429 ACCESS_EXCEEDED. */
+export function countUnattendedRead(bank: BankState, request: FastifyRequest, accountId: string, kind: UnattendedRead): void {
+  if ((psuPresent(request) && !bank.faults.on(psuPresentReadsCounted, request.tppId)) || bank.faults.on(UNLIMITED_BY[kind], request.tppId)) return;
+  if (!bank.unattendedReads.take(tppOf(request).id, accountId, kind, bank.clock.now())) {
+    throw new BankError(429, 'ACCESS_EXCEEDED', `At most ${UNATTENDED_READS_PER_DAY} ${kind} reads per account in 24 hours without PSU-IP-Address`);
+  }
+}
+
+// Faults in the shape of what is returned (each breaks one rule of the account resources).
+const accountNameTooLong = defineFault('account-name-71', {
+  description: 'account names are 71 characters long',
+  breaks: ['AIS-09'],
+});
+const cashAccountTypeProprietary = defineFault('cash-account-type-proprietary', {
+  description: 'cashAccountType is a proprietary word (CURRENT) instead of an ISO 20022 code',
+  breaks: ['AIS-08', 'VER-15'],
+});
+const accountWithoutCurrency = defineFault('account-without-currency', {
+  description: 'account entries carry no currency',
+  breaks: ['AIS-11'],
+});
+const balanceTypeUnknown = defineFault('balance-type-unknown', {
+  description: 'account balances carry a balanceType outside the Berlin Group list (available)',
+  breaks: ['AIS-12'],
+});
+const cardBalancesWithoutInterimBooked = defineFault('card-balances-without-interim-booked', {
+  description: 'card account balances leave out interimBooked (only interimAvailable)',
+  breaks: ['AIS-07'],
+});
+const cardAccountNameTooLong = defineFault('card-account-name-71', {
+  description: 'card account names are 71 characters long',
+  breaks: ['AIS-10'],
+});
+const cardAccountWithoutCurrency = defineFault('card-account-without-currency', {
+  description: 'card account entries carry no currency',
+  breaks: ['AIS-14'],
+});
+const unknownPsuIdServed = defineFault('unknown-psu-id-served', {
+  description: 'a well-formed PSU-ID the bank never issued is answered 200 (with an empty account list) instead of a 4xx',
+  breaks: ['PSU-07'],
+});
+const balancesRefused = defineFault('balances-refused', {
+  description: 'account balances answer 404',
+  breaks: ['END-12'],
+});
+const cardAccountsRefused = defineFault('card-accounts-refused', {
+  description: 'card account endpoints answer 404',
+  breaks: ['END-26'],
+});
+
+/** Whether a fault is on for the TPP of the request being answered. */
+export type Broken = (fault: Fault) => boolean;
+export const brokenFor =
+  (bank: BankState, request: FastifyRequest): Broken =>
+  (fault) =>
+    bank.faults.on(fault, request.tppId);
+
+const TOO_LONG_NAME = 'N'.repeat(71);
 
 export interface PsuAccess {
   customerNumber: string;
@@ -17,55 +106,75 @@ export interface PsuAccess {
   accounts: AnyAccount[];
 }
 
-/** The context a request is made in, from PSU-Context and PSU-CORPORATE-ID (Authentication item 13, Errors rule 4). */
-function requestedContext(request: FastifyRequest): PsuContext {
+const corporateIdRequired = () => new BankError(400, 'FORMAT_ERROR', 'Header PSU-CORPORATE-ID is required in corporate context');
+
+/**
+ * The context a request is made in, from PSU-Context and PSU-CORPORATE-ID (Authentication item 13, Errors rule 4);
+ * undefined when it says PSU-Context CORPORATE without PSU-CORPORATE-ID.
+ */
+function requestedContext(bank: BankState, request: FastifyRequest): PsuContext | undefined {
   const psuContext = header(request, 'psu-context');
   const corporateId = header(request, 'psu-corporate-id');
   if (psuContext !== undefined && psuContext !== 'PRIVATE' && psuContext !== 'CORPORATE') {
     throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-Context must be PRIVATE or CORPORATE');
   }
-  if (corporateId === undefined) {
-    if (psuContext === 'CORPORATE') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-CORPORATE-ID is required in corporate context');
-    return PRIVATE;
-  }
+  if (corporateId === undefined) return psuContext === 'CORPORATE' ? undefined : PRIVATE;
+  if (bank.faults.on(corporateIdIgnored, request.tppId)) return PRIVATE;
   if (psuContext === 'PRIVATE') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-CORPORATE-ID is not allowed in private context');
   if (!isUuid(corporateId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-CORPORATE-ID must be a UUID');
   return { kind: 'CORPORATE', agreementId: corporateId.toLowerCase() };
 }
 
+/** The 401 with an scaRedirect link that starts SCA (and the consent) for this request's TPP and session. */
+export function scaChallenge(bank: BankState, request: FastifyRequest, expectedCustomer?: string, context?: PsuContext): Error {
+  const tpp = tppOf(request);
+  return bank.sca.challenge({
+    tppId: tpp.id,
+    tppName: tpp.name,
+    tppSessionId: header(request, 'tpp-session-id') ?? '',
+    redirectUri: header(request, 'tpp-redirect-uri') ?? '',
+    ...(expectedCustomer === undefined ? {} : { expectedCustomer }),
+    ...(context === undefined ? {} : { requestedContext: context }),
+  });
+}
+
 /** The accounts this request may see, or the 401 that starts SCA to get a consent. */
 export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   const tpp = tppOf(request);
-  const challenge = (expectedCustomer?: string, context?: PsuContext) =>
-    bank.sca.challenge({
-      tppId: tpp.id,
-      tppName: tpp.name,
-      tppSessionId: header(request, 'tpp-session-id') ?? '',
-      redirectUri: header(request, 'tpp-redirect-uri') ?? '',
-      ...(expectedCustomer === undefined ? {} : { expectedCustomer }),
-      ...(context === undefined ? {} : { requestedContext: context }),
-    });
+  const challenge = (expectedCustomer?: string, context?: PsuContext) => scaChallenge(bank, request, expectedCustomer, context);
 
   const psuId = header(request, 'psu-id');
   if (psuId === undefined) throw challenge();
   const lookup = bank.psuIds.resolve(tpp.id, psuId);
   if (lookup.kind === 'malformed') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
-  const context = requestedContext(request);
-  if (lookup.kind === 'unknown') throw challenge(undefined, context);
+  const requested = requestedContext(bank, request);
+  const lenient = bank.faults.on(corporateWithoutIdChallenged, tpp.id);
+  if (requested === undefined && !lenient) throw corporateIdRequired();
+  const context = requested ?? PRIVATE;
+  if (lookup.kind === 'unknown') {
+    if (bank.faults.on(unknownPsuIdServed, tpp.id)) return { customerNumber: '', context, accounts: [] };
+    throw challenge(undefined, context);
+  }
 
   const { customerNumber } = lookup;
-  const consent = bank.consents.current(tpp.id, customerNumber, context, bank.clock.now());
+  const now = bank.clock.now();
+  // A PSU-ID whose SCA ended in corporate context, sent without PSU-CORPORATE-ID, is a corporate request too.
+  if (requested === PRIVATE && !header(request, 'psu-context') && !lenient && bank.consents.onlyCorporate(tpp.id, customerNumber, now)) {
+    throw corporateIdRequired();
+  }
+  const consent = bank.consents.current(tpp.id, customerNumber, context, now);
   // No consent, an expired one (180 days), or a corporate context not yet consented: new consent flow.
   if (consent === undefined) throw challenge(customerNumber, context);
   return { customerNumber, context, accounts: bank.consents.visibleAccounts(consent) };
 }
 
-function balances(bank: BankState, stored: StoredBalance[], currency: string): object[] {
+function balances(bank: BankState, stored: StoredBalance[], currency: string, broken: Broken): object[] {
   const now = bank.clock.now();
   const yesterday = new Date(now.getTime() - DAY_MS);
-  return stored.map((b) => ({
+  const shown = broken(cardBalancesWithoutInterimBooked) ? stored.filter((b) => b.balanceType !== 'interimBooked') : stored;
+  return shown.map((b) => ({
     balanceAmount: amount(b.amountMinor, currency),
-    balanceType: b.balanceType,
+    balanceType: broken(balanceTypeUnknown) && b.balanceType !== 'interimBooked' && b.balanceType !== 'interimAvailable' ? 'available' : b.balanceType,
     // A closing balance is as of the end of the previous business day; the others are live.
     ...(b.balanceType === 'closingBooked' ? { referenceDate: day(yesterday) } : { lastChangeDateTime: dateTime(now) }),
   }));
@@ -83,28 +192,28 @@ function usageOf(a: StoredAccount | StoredCardAccount): 'PRIV' | 'ORGA' {
   return 'customerNumber' in a.holder ? 'PRIV' : 'ORGA';
 }
 
-function accountDetails(a: StoredAccount): object {
+function accountDetails(a: StoredAccount, broken: Broken): object {
   return {
     resourceId: a.resourceId,
     iban: a.iban,
     bban: a.bban,
-    currency: a.currency,
-    name: a.name,
+    ...(broken(accountWithoutCurrency) ? {} : { currency: a.currency }),
+    name: broken(accountNameTooLong) ? TOO_LONG_NAME : a.name,
     ownerName: a.ownerName,
     product: a.product,
-    cashAccountType: a.cashAccountType,
+    cashAccountType: broken(cashAccountTypeProprietary) ? 'CURRENT' : a.cashAccountType,
     status: a.status,
     usage: usageOf(a),
     _links: links(`/v1/accounts/${a.resourceId}`),
   };
 }
 
-function cardAccountDetails(a: StoredCardAccount): object {
+function cardAccountDetails(a: StoredCardAccount, broken: Broken): object {
   return {
     resourceId: a.resourceId,
     maskedPan: a.maskedPan,
-    currency: a.currency,
-    name: a.name,
+    ...(broken(cardAccountWithoutCurrency) ? {} : { currency: a.currency }),
+    name: broken(cardAccountNameTooLong) ? TOO_LONG_NAME : a.name,
     ownerName: a.ownerName,
     product: a.product,
     status: a.status,
@@ -131,28 +240,39 @@ export const accountsPlugin = fp(
   (api, _options, done) => {
     const { bank } = api;
 
-    api.get('/accounts', (request) => ({ accounts: psuAccess(bank, request).accounts.filter(isAccount).map(accountDetails) }));
+    api.get('/accounts', (request) => ({ accounts: psuAccess(bank, request).accounts.filter(isAccount).map((a) => accountDetails(a, brokenFor(bank, request))) }));
 
     api.get<AccountParams>('/accounts/:accountId', (request) => ({
-      account: accountDetails(pick(psuAccess(bank, request), request.params.accountId, isAccount)),
+      account: accountDetails(pick(psuAccess(bank, request), request.params.accountId, isAccount), brokenFor(bank, request)),
     }));
 
     api.get<AccountParams>('/accounts/:accountId/balances', (request) => {
       const a = pick(psuAccess(bank, request), request.params.accountId, isAccount);
-      return { account: { iban: a.iban, currency: a.currency }, balances: balances(bank, a.balances, a.currency) };
+      if (bank.faults.on(balancesRefused, request.tppId)) throw new BankError(404, 'RESOURCE_UNKNOWN', 'No balances');
+      countUnattendedRead(bank, request, a.resourceId, 'balances');
+      return { account: { iban: a.iban, currency: a.currency }, balances: balances(bank, a.balances, a.currency, brokenFor(bank, request)) };
+    });
+
+    api.addHook('preHandler', (request, _reply, next) => {
+      if (request.url.startsWith('/v1/card-accounts') && bank.faults.on(cardAccountsRefused, request.tppId)) {
+        next(new BankError(404, 'RESOURCE_UNKNOWN', 'No card accounts'));
+        return;
+      }
+      next();
     });
 
     api.get('/card-accounts', (request) => ({
-      cardAccounts: psuAccess(bank, request).accounts.filter(isCard).map(cardAccountDetails),
+      cardAccounts: psuAccess(bank, request).accounts.filter(isCard).map((a) => cardAccountDetails(a, brokenFor(bank, request))),
     }));
 
     api.get<AccountParams>('/card-accounts/:accountId', (request) => ({
-      cardAccount: cardAccountDetails(pick(psuAccess(bank, request), request.params.accountId, isCard)),
+      cardAccount: cardAccountDetails(pick(psuAccess(bank, request), request.params.accountId, isCard), brokenFor(bank, request)),
     }));
 
     api.get<AccountParams>('/card-accounts/:accountId/balances', (request) => {
       const a = pick(psuAccess(bank, request), request.params.accountId, isCard);
-      return { cardAccount: { maskedPan: a.maskedPan, currency: a.currency }, balances: balances(bank, a.balances, a.currency) };
+      countUnattendedRead(bank, request, a.resourceId, 'balances');
+      return { cardAccount: { maskedPan: a.maskedPan, currency: a.currency }, balances: balances(bank, a.balances, a.currency, brokenFor(bank, request)) };
     });
     done();
   },

@@ -4,7 +4,9 @@
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
 import { defineFault } from '../faults.js';
+import { day } from '../format.js';
 import type { CustomerType } from '../state/customers.js';
+import { HISTORY_DAYS } from '../state/transactions.js';
 
 const sandboxOperation = { sandboxOperation: true };
 
@@ -22,6 +24,14 @@ interface NewCustomer {
 interface NewAccountRequest {
   Body: { customerNumber: string; accountName: string; currency: string; product?: string; cashAccountType?: string };
 }
+
+interface HistoryRequest {
+  Params: { accountId: string };
+  Body: { count: number; days: number };
+}
+
+/** Most booked transactions one mock history may hold: enough for several pages of 200. */
+const MAX_MOCK_TRANSACTIONS = 2_000;
 
 interface ClockSetting {
   Body: { frozenAt?: string; offsetSeconds?: number };
@@ -90,6 +100,32 @@ export const sandboxPlugin = fp(
         const stored = bank.data.createAccount(request.body);
         if (stored === undefined) throw new BankError(400, 'FORMAT_ERROR', `No sandbox customer ${request.body.customerNumber}`);
         return reply.code(201).send({ resourceId: stored.resourceId, iban: stored.iban, bban: stored.bban, currency: stored.currency, name: stored.name });
+      },
+    );
+
+    // A long history on demand, so pagination (page size 200) and the 90-day limit can be observed.
+    api.post<HistoryRequest>(
+      '/sandbox/accounts/:accountId/transactions',
+      {
+        config: sandboxOperation,
+        schema: {
+          body: {
+            type: 'object',
+            required: ['count', 'days'],
+            additionalProperties: false,
+            properties: {
+              count: { type: 'integer', minimum: 1, maximum: MAX_MOCK_TRANSACTIONS },
+              days: { type: 'integer', minimum: 1, maximum: HISTORY_DAYS },
+            },
+          },
+        },
+      },
+      (request, reply) => {
+        const stored = bank.data.accounts.get(request.params.accountId);
+        if (stored === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No account ${request.params.accountId}`);
+        const { count, days } = request.body;
+        stored.history = { count, days, until: day(bank.clock.now()) };
+        return reply.code(201).send({ resourceId: stored.resourceId, count, days });
       },
     );
 

@@ -3,15 +3,89 @@
 // written into every generated link), and the transaction details endpoint.
 // In the sandbox the date filters apply to pending transactions too (the known
 // issue of the specification does not affect the sandbox).
+import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
-import { amount } from '../format.js';
+import { defineFault } from '../faults.js';
+import { amount, DAY_MS, day } from '../format.js';
+import { UNATTENDED_HISTORY_DAYS } from '../state/limits.js';
 import type { AnyAccount } from '../state/customers.js';
 import { transactionsOf, type StoredTransaction } from '../state/transactions.js';
-import { isAccount, isCard, pick, psuAccess } from './accounts.js';
+import { brokenFor, countUnattendedRead, isAccount, isCard, pick, psuAccess, psuPresent, type Broken } from './accounts.js';
 
 export const DEFAULT_PAGE_SIZE = 200;
+
+const pageSizeTooLarge = defineFault('page-size-250', {
+  description: 'a listing without limit holds up to 250 booked transactions, and its links carry limit=250',
+  breaks: ['PAG-01', 'PAG-02', 'LIM-08'],
+});
+const linksWithoutLimit = defineFault('pagination-links-without-limit', {
+  description: 'the pagination links leave out the page size (limit)',
+  breaks: ['PAG-02', 'LIM-08'],
+});
+const nextLinkSkips = defineFault('next-link-skips-one', {
+  description: 'the next link starts one transaction too far, so following it skips a transaction per page',
+  breaks: ['END-17'],
+});
+const lastPageLinksNext = defineFault('last-page-links-next', {
+  description: 'the last page still links next (to an empty page)',
+  breaks: ['PAG-05'],
+});
+const paginationLinksPostOnly = defineFault('pagination-links-post-only', {
+  description: 'the pagination links list POST as their only verb (the link schema wants GET there too)',
+  breaks: ['PAG-04', 'MSG-06'],
+});
+const offsetIgnored = defineFault('offset-ignored', {
+  description: 'the offset parameter is ignored: every page starts at the first transaction',
+  breaks: ['PAG-03', 'END-17'],
+});
+const listingNeedsBookingStatus = defineFault('listing-needs-booking-status', {
+  description: 'a transaction listing without bookingStatus is refused with 400',
+  breaks: ['END-15'],
+});
+
+const unattendedHistoryUnlimited = defineFault('unattended-history-unlimited', {
+  description: 'transaction reads without PSU-IP-Address return transactions older than 90 days',
+  breaks: ['LIM-05'],
+});
+
+const remittanceAsString = defineFault('remittance-as-string', {
+  description: 'remittanceInformationUnstructured is a string in transaction lists, not an array',
+  breaks: ['AIS-06'],
+});
+const bookedIdsChange = defineFault('booked-ids-change', {
+  description: 'booked transactions get a new transactionId on every read',
+  breaks: ['AIS-02', 'AIS-03', 'VER-22'],
+});
+const bookedIncludesPending = defineFault('booked-includes-pending', {
+  description: 'bookingStatus=booked also returns the pending transactions',
+  breaks: ['END-27'],
+});
+const unknownBookingStatusAccepted = defineFault('unknown-booking-status-accepted', {
+  description: 'an unknown bookingStatus value is read as booked instead of refused',
+  breaks: ['END-28'],
+});
+const bookingStatusAllRefused = defineFault('booking-status-all-refused', {
+  description: 'bookingStatus=all is refused with 400',
+  breaks: ['END-14'],
+});
+const bookingStatusBothRefused = defineFault('booking-status-both-refused', {
+  description: 'bookingStatus=both is refused with 400',
+  breaks: ['END-13', 'END-14'],
+});
+const transactionWithoutAmount = defineFault('transaction-without-amount', {
+  description: 'account transactions, listed and in details, carry no transactionAmount',
+  breaks: ['AIS-13', 'END-23'],
+});
+const transactionsUngrouped = defineFault('transactions-ungrouped', {
+  description: 'booked and pending account transactions come in one list under transactions.all instead of booked and pending',
+  breaks: ['AIS-01'],
+});
+const transactionDetailsMissing = defineFault('transaction-details-missing', {
+  description: 'the transaction details endpoint answers 404',
+  breaks: ['END-23', 'VER-23'],
+});
 const BOOKING_STATUSES = ['booked', 'pending', 'both', 'all'] as const;
 type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
@@ -54,8 +128,14 @@ function count(name: string, value: string | undefined, fallback: number, min: n
   return Number(value);
 }
 
-function selection(query: Query): Selection {
-  const bookingStatus = query.bookingStatus ?? 'booked';
+function selection(query: Query, broken: Broken): Selection {
+  if (query.bookingStatus === undefined && broken(listingNeedsBookingStatus)) {
+    throw new BankError(400, 'QUERY_PARAMETER_REQUIRED', 'Query parameter bookingStatus is required');
+  }
+  if (query.bookingStatus === 'both' && broken(bookingStatusBothRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Query parameter bookingStatus=both is not supported');
+  if (query.bookingStatus === 'all' && broken(bookingStatusAllRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Query parameter bookingStatus=all is not supported');
+  const known = query.bookingStatus === undefined || (BOOKING_STATUSES as readonly string[]).includes(query.bookingStatus);
+  const bookingStatus = known || !broken(unknownBookingStatusAccepted) ? (query.bookingStatus ?? 'booked') : 'booked';
   if (!(BOOKING_STATUSES as readonly string[]).includes(bookingStatus)) {
     throw new BankError(400, 'FORMAT_ERROR', `Query parameter bookingStatus must be one of ${BOOKING_STATUSES.join(', ')}`);
   }
@@ -68,8 +148,8 @@ function selection(query: Query): Selection {
     bookingStatus: bookingStatus as BookingStatus,
     ...(dateFrom === undefined ? {} : { dateFrom }),
     ...(dateTo === undefined ? {} : { dateTo }),
-    limit: count('limit', query.limit, DEFAULT_PAGE_SIZE, 1),
-    offset: count('offset', query.offset, 0, 0),
+    limit: count('limit', query.limit, broken(pageSizeTooLarge) ? 250 : DEFAULT_PAGE_SIZE, 1),
+    offset: broken(offsetIgnored) ? 0 : count('offset', query.offset, 0, 0),
   };
 }
 
@@ -81,55 +161,58 @@ function inPeriod(t: StoredTransaction, s: Selection): boolean {
 const link = (href: string) => ({ href, verbs: ['GET'] });
 
 /** The page of booked transactions and the links to the other pages (each with limit written out). */
-function page(base: string, booked: StoredTransaction[], s: Selection): { items: StoredTransaction[]; links: Record<string, object> } {
+function page(base: string, booked: StoredTransaction[], s: Selection, broken: Broken): { items: StoredTransaction[]; links: Record<string, object> } {
   const items = booked.slice(s.offset, s.offset + s.limit);
   if (booked.length <= s.limit && s.offset === 0) return { items, links: {} };
   const href = (offset: number) => {
     const params = new URLSearchParams({ bookingStatus: s.bookingStatus, ...(s.dateFrom ? { dateFrom: s.dateFrom } : {}), ...(s.dateTo ? { dateTo: s.dateTo } : {}) });
-    params.set('limit', String(s.limit));
+    if (!broken(linksWithoutLimit)) params.set('limit', String(s.limit));
     params.set('offset', String(offset));
-    return link(`${base}?${params.toString()}`);
+    const pageLink = link(`${base}?${params.toString()}`);
+    return broken(paginationLinksPostOnly) ? { ...pageLink, verbs: ['POST'] } : pageLink;
   };
   const lastOffset = Math.max(0, Math.floor((booked.length - 1) / s.limit) * s.limit);
+  const nextOffset = s.offset + s.limit + (broken(nextLinkSkips) ? 1 : 0);
+  const more = s.offset + s.limit < booked.length || (broken(lastPageLinksNext) && items.length > 0);
   return {
     items,
     links: {
       first: href(0),
       ...(s.offset > 0 ? { previous: href(Math.max(0, s.offset - s.limit)) } : {}),
-      ...(s.offset + s.limit < booked.length ? { next: href(s.offset + s.limit) } : {}),
+      ...(more ? { next: href(nextOffset) } : {}),
       last: href(lastOffset),
     },
   };
 }
 
-function report<T>(base: string, accountLink: object, all: StoredTransaction[], s: Selection, entry: (t: StoredTransaction) => T) {
+function report<T>(base: string, accountLink: object, all: StoredTransaction[], s: Selection, broken: Broken, entry: (t: StoredTransaction) => T) {
   const chosen = all.filter((t) => inPeriod(t, s));
   const wantBooked = s.bookingStatus !== 'pending';
-  const wantPending = s.bookingStatus !== 'booked';
-  const { items, links } = page(base, chosen.filter((t) => t.status === 'booked'), s);
-  return {
-    ...(wantBooked ? { booked: items.map(entry) } : {}),
-    ...(wantPending ? { pending: chosen.filter((t) => t.status === 'pending').map(entry) } : {}),
-    _links: { ...accountLink, ...(wantBooked ? links : {}) },
-  };
+  const wantPending = s.bookingStatus !== 'booked' || broken(bookedIncludesPending);
+  const { items, links } = page(base, chosen.filter((t) => t.status === 'booked'), s, broken);
+  const booked = wantBooked ? items.map(entry) : [];
+  const pending = wantPending ? chosen.filter((t) => t.status === 'pending').map(entry) : [];
+  const grouped = broken(transactionsUngrouped) ? { all: [...booked, ...pending] } : { ...(wantBooked ? { booked } : {}), ...(wantPending ? { pending } : {}) };
+  return { ...grouped, _links: { ...accountLink, ...(wantBooked ? links : {}) } };
 }
 
 /** A transaction as listed; `accountBase` undefined leaves out the details link (in the details themselves). */
-function accountEntry(accountBase: string | undefined, currency: string) {
+function accountEntry(accountBase: string | undefined, currency: string, broken: Broken) {
   return (t: StoredTransaction): object => ({
-    ...(t.transactionId === undefined ? {} : { transactionId: t.transactionId }),
+    ...(t.transactionId === undefined ? {} : { transactionId: broken(bookedIdsChange) ? randomUUID() : t.transactionId }),
     ...(t.bookingDate === undefined ? {} : { bookingDate: t.bookingDate }),
     valueDate: t.valueDate,
-    transactionAmount: amount(t.amountMinor, currency),
+    ...(broken(transactionWithoutAmount) ? {} : { transactionAmount: amount(t.amountMinor, currency) }),
     ...(t.amountMinor < 0 ? { creditorName: t.counterparty.name } : { debtorName: t.counterparty.name }),
-    remittanceInformationUnstructured: [t.remittance],
+    remittanceInformationUnstructured: broken(remittanceAsString) ? t.remittance : [t.remittance],
     ...(t.transactionId === undefined || accountBase === undefined ? {} : { _links: { transactionDetails: link(`${accountBase}/transactions/${t.transactionId}`) } }),
   });
 }
 
 function cardEntry(maskedPan: string, currency: string) {
   return (t: StoredTransaction): object => ({
-    ...(t.transactionId === undefined ? {} : { cardTransactionId: t.transactionId }),
+    // cardTransactionId is Max35Text in the Berlin Group: the UUID without its hyphens (32 characters).
+    ...(t.transactionId === undefined ? {} : { cardTransactionId: t.transactionId.replaceAll('-', '') }),
     transactionDate: t.valueDate,
     ...(t.bookingDate === undefined ? {} : { bookingDate: t.bookingDate }),
     transactionAmount: amount(t.amountMinor, currency),
@@ -145,28 +228,41 @@ export const transactionsPlugin = fp(
   (api, _options, done) => {
     const { bank } = api;
     const today = () => bank.clock.now();
+    /** The account's transactions this request may see: without the PSU, a quota and only the last 90 days (Limits). */
+    const visible = (request: FastifyRequest, a: AnyAccount): StoredTransaction[] => {
+      const now = today();
+      const all = transactionsOf(a, now);
+      countUnattendedRead(bank, request, a.resourceId, 'transactions');
+      if (psuPresent(request) || bank.faults.on(unattendedHistoryUnlimited, request.tppId)) return all;
+      const oldest = day(new Date(now.getTime() - UNATTENDED_HISTORY_DAYS * DAY_MS));
+      return all.filter((t) => (t.bookingDate ?? t.valueDate) >= oldest);
+    };
     const consented = <T extends AnyAccount>(request: FastifyRequest<{ Params: { accountId: string } }>, isKind: (a: AnyAccount) => a is T) =>
       pick(psuAccess(bank, request), request.params.accountId, isKind);
 
     api.get<Listing>('/accounts/:accountId/transactions', (request) => {
       const a = consented(request, isAccount);
       const base = `/v1/accounts/${a.resourceId}`;
-      const s = selection(request.query);
+      const broken = brokenFor(bank, request);
+      const s = selection(request.query, broken);
       return {
         account: { iban: a.iban, currency: a.currency },
-        transactions: report(`${base}/transactions`, { account: link(base) }, transactionsOf(a, today()), s, accountEntry(base, a.currency)),
+        transactions: report(`${base}/transactions`, { account: link(base) }, visible(request, a), s, broken, accountEntry(base, a.currency, broken)),
       };
     });
 
     api.get<Details>('/accounts/:accountId/transactions/:transactionId', (request) => {
       const a = consented(request, isAccount);
+      const broken = brokenFor(bank, request);
+      if (broken(transactionDetailsMissing)) throw new BankError(404, 'NOT_FOUND', 'No such endpoint');
       const t = transactionsOf(a, today()).find((x) => x.transactionId === request.params.transactionId);
       if (t === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No booked transaction ${request.params.transactionId} on this account`);
       const counterpartyAccount = { iban: t.counterparty.iban, currency: a.currency };
       return {
         transactionsDetails: {
-          ...accountEntry(undefined, a.currency)(t),
-          entryReference: t.transactionId,
+          ...accountEntry(undefined, a.currency, broken)(t),
+          // Max35Text in the Berlin Group: the UUID without its hyphens.
+          entryReference: t.transactionId?.replaceAll('-', ''),
           endToEndId: t.endToEndId,
           ...(t.amountMinor < 0 ? { creditorAccount: counterpartyAccount } : { debtorAccount: counterpartyAccount }),
           additionalInformationProprietary1: `MCC ${t.merchantCategoryCode}`,
@@ -177,10 +273,12 @@ export const transactionsPlugin = fp(
     api.get<Listing>('/card-accounts/:accountId/transactions', (request) => {
       const a = consented(request, isCard);
       const base = `/v1/card-accounts/${a.resourceId}`;
-      const s = selection(request.query);
+      // The ungrouped fault is about account reports; card reports stay grouped.
+      const broken: Broken = (fault) => fault !== transactionsUngrouped && brokenFor(bank, request)(fault);
+      const s = selection(request.query, broken);
       return {
         cardAccount: { maskedPan: a.maskedPan },
-        cardTransactions: report(`${base}/transactions`, { cardAccount: link(base) }, transactionsOf(a, today()), s, cardEntry(a.maskedPan, a.currency)),
+        cardTransactions: report(`${base}/transactions`, { cardAccount: link(base) }, visible(request, a), s, broken, cardEntry(a.maskedPan, a.currency)),
       };
     });
     done();

@@ -8,6 +8,7 @@ import { Baskets } from './baskets.js';
 import { TestClock } from './clock.js';
 import { Consents } from './consents.js';
 import { SandboxData, type StoredAccount } from './customers.js';
+import { UnattendedReads } from './limits.js';
 import { Payments, totalMinor, type Payment } from './payments.js';
 import { PsuDirectory } from './psu-ids.js';
 import { ScaService } from './sca.js';
@@ -21,6 +22,7 @@ export class BankState {
   readonly sca: ScaService;
   readonly payments: Payments;
   readonly baskets = new Baskets();
+  readonly unattendedReads = new UnattendedReads();
 
   /** Known once the server listens (the port may be chosen by the system). */
   baseUrl = '';
@@ -40,6 +42,7 @@ export class BankState {
     this.sca.clear();
     this.payments.clear();
     this.baskets.clear();
+    this.unattendedReads.clear();
     this.clock.reset();
   }
 }

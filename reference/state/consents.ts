@@ -1,7 +1,7 @@
 // Bank-offered consents: per TPP, customer and context, the set of accounts the PSU
 // ticked on the consent page. Consent must be renewed with SCA every 180 days.
 import { defineFault, type Faults } from '../faults.js';
-import { contextKey, type AnyAccount, type PsuContext, type SandboxData } from './customers.js';
+import { contextKey, PRIVATE, type AnyAccount, type PsuContext, type SandboxData } from './customers.js';
 
 const consentNotStored = defineFault('consent-not-stored', {
   description: 'the consent the PSU confirms during SCA is not stored, so PSU-ID calls keep answering 401',
@@ -44,6 +44,12 @@ export class Consents {
     const consent = this.byKey.get(this.key(tppId, customerNumber, context));
     if (consent === undefined) return undefined;
     return now.getTime() - consent.grantedAt.getTime() > CONSENT_RENEWAL_DAYS * DAY_MS ? undefined : consent;
+  }
+
+  /** Whether this PSU's consents with this TPP are all in corporate context (so a request without PSU-CORPORATE-ID is malformed). */
+  onlyCorporate(tppId: string, customerNumber: string, now: Date): boolean {
+    if (this.current(tppId, customerNumber, PRIVATE, now) !== undefined) return false;
+    return [...this.byKey.values()].some((c) => c.tppId === tppId && c.customerNumber === customerNumber && c.context.kind === 'CORPORATE');
   }
 
   /** Account ids already consented (for pre-ticking the checkboxes), expired or not. */

@@ -40,6 +40,15 @@ interface StoredAccountBase {
   product: string;
   status: 'enabled' | 'deleted' | 'blocked';
   balances: StoredBalance[];
+  /** Set by the mock-data operation that gives an account a long history: it replaces the simulated one. */
+  history?: MockHistory;
+}
+
+/** `count` booked transactions spread evenly over the `days` days before `until` (a date, so ids stay stable). */
+export interface MockHistory {
+  count: number;
+  days: number;
+  until: string;
 }
 
 export interface StoredAccount extends StoredAccountBase {

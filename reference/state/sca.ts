@@ -44,6 +44,10 @@ const corporateIdInPrivateContext = defineFault('corporate-id-in-private-context
   description: 'the redirect after SCA in private context carries a psu-corporate-id',
   breaks: ['EVT-05'],
 });
+const redirectDropsCorporateId = defineFault('redirect-drops-corporate-id', {
+  description: 'the redirect after SCA in corporate context omits psu-corporate-id',
+  breaks: ['EVT-04', 'PSU-08', 'SCA-15'],
+});
 
 export const SCA_SESSION_SECONDS = 3600;
 /** How long a PSU has to finish an authorisation once the TPP received the link. */
@@ -158,7 +162,9 @@ export class ScaService {
     const tppId = authorisation.tppId;
     const psuId = this.psuIds.issue(tppId, customerNumber);
     const params: [string, string][] = this.faults.on(redirectDropsPsuId, tppId) ? [] : [['psu-id', psuId]];
-    if (psuCorporateId !== undefined) params.push(['psu-corporate-id', psuCorporateId]);
+    if (psuCorporateId !== undefined) {
+      if (!this.faults.on(redirectDropsCorporateId, tppId)) params.push(['psu-corporate-id', psuCorporateId]);
+    }
     else if (this.faults.on(corporateIdInPrivateContext, tppId)) params.push(['psu-corporate-id', randomUUID()]);
     if (!this.faults.on(redirectDropsTppSessionId, tppId)) params.push(['tpp-session-id', authorisation.tppSessionId]);
     if (!this.faults.on(redirectDropsContext, tppId)) params.push(['context', context.kind]);

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { DAY_MS, day } from '../format.js';
 import { bbanFrom, norwegianIban } from '../iban.js';
 import { uuidV5 } from '../ids.js';
-import type { AnyAccount } from './customers.js';
+import type { AnyAccount, MockHistory } from './customers.js';
 
 /** How far back the simulated history goes. */
 export const HISTORY_DAYS = 400;
@@ -78,11 +78,24 @@ function simulated(account: AnyAccount, date: string, seq: number, status: Store
  */
 export const bookedPayments = new WeakMap<AnyAccount, StoredTransaction[]>();
 
-/** Booked transactions, newest first, from yesterday back HISTORY_DAYS (and booked payments); then today's pending ones. */
-export function transactionsOf(account: AnyAccount, today: Date): StoredTransaction[] {
-  const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+const midnightOf = (date: Date) => Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+
+/** The history a mock-data operation set: `count` booked transactions, newest first, over `days` days before `until`. */
+function mockHistory(account: AnyAccount, history: MockHistory, today: Date): StoredTransaction[] {
+  const until = Date.parse(history.until);
   const booked: StoredTransaction[] = [];
-  for (let back = 1; back <= HISTORY_DAYS; back++) {
+  for (let i = 0; i < history.count; i++) {
+    const at = until - (1 + Math.floor((i * history.days) / history.count)) * DAY_MS;
+    if (at < midnightOf(today)) booked.push(simulated(account, day(new Date(at)), i, 'booked'));
+  }
+  return booked;
+}
+
+/** Booked transactions, newest first, from yesterday back HISTORY_DAYS (or the mock history), and booked payments; then today's pending ones. */
+export function transactionsOf(account: AnyAccount, today: Date): StoredTransaction[] {
+  const midnight = midnightOf(today);
+  const booked: StoredTransaction[] = account.history ? mockHistory(account, account.history, today) : [];
+  for (let back = 1; back <= HISTORY_DAYS && !account.history; back++) {
     const date = day(new Date(midnight - back * DAY_MS));
     // About one transaction in three days.
     if (hash(account.resourceId, date).readUInt8(0) % 3 === 0) booked.push(simulated(account, date, 0, 'booked'));

@@ -93,3 +93,7 @@ scenario('PSU-03.a', 'a second SCA of the same PSU yields the same psu-id', { ch
   }
   check.that('PSU-03', psuIds[0] !== undefined && psuIds[1] === psuIds[0], { expected: `the same psu-id twice`, actual: psuIds.join(' then ') });
 });
+
+scenario('PSU-07.a', 'a well-formed PSU-ID the bank never issued gets no data', { checks: ['PSU-07'] }, async ({ tpp, paths, check }) => {
+  check.status('PSU-07', await tpp.get(paths('accounts'), { headers: { 'PSU-ID': randomUUID() } }));
+});

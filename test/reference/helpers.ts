@@ -65,6 +65,8 @@ export class TestClient {
     const headers: Record<string, string> = {
       'tpp-redirect-uri': REDIRECT_URI,
       'tpp-session-id': this.sessionId,
+      // The PSU is present (the unattended-read limits do not apply); '' leaves it out.
+      'psu-ip-address': '192.0.2.10',
       ...(o.date === undefined ? {} : { date: formatHttpDate(o.date) }),
       ...lowerCase(o.headers ?? {}),
     };

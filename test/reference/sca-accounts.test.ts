@@ -161,8 +161,10 @@ describe('SCA and accounts', () => {
     assert.equal(missing.status, 400);
     assert.match((missing.json() as { message: string }).message, /PSU-CORPORATE-ID/);
 
-    // The private context of the same PSU has no consent yet: a new consent flow.
-    assert.equal((await accounts(psuId)).status, 401);
+    // Neither header: still a corporate request (its SCA ended in corporate context), so 400 as well.
+    assert.equal((await accounts(psuId)).status, 400);
+    // The private context of the same PSU, asked for explicitly, has no consent yet: a new consent flow.
+    assert.equal((await accounts(psuId, { 'psu-context': 'PRIVATE' })).status, 401);
   });
 
   test('login: unknown national id shows #error; the third failure redirects with PSU_CREDENTIALS_INVALID', async () => {

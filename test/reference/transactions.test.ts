@@ -98,4 +98,31 @@ describe('transactions', () => {
     assert.ok(body.cardTransactions.booked.length > 0);
     assert.ok(body.cardTransactions.booked.every((t) => t.cardTransactionId && t.maskedPan));
   });
+
+  test('cardTransactionId stays within Max35Text', async () => {
+    const cards = await b.client.request({ path: '/v1/card-accounts', headers: { 'psu-id': psuId } });
+    const cardId = (cards.json() as { cardAccounts: { resourceId: string }[] }).cardAccounts[0]!.resourceId;
+    const res = await b.client.request({ path: `/v1/card-accounts/${cardId}/transactions`, headers: { 'psu-id': psuId } });
+    const booked = (res.json() as { cardTransactions: { booked: { cardTransactionId: string }[] } }).cardTransactions.booked;
+    assert.ok(booked.every((t) => t.cardTransactionId.length <= 35));
+  });
+
+  test('without PSU-IP-Address: the 5th balance read in 24 hours is 429 ACCESS_EXCEEDED, and no transaction is older than 90 days', async () => {
+    const unattended = { 'psu-id': psuId, 'psu-ip-address': '' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await b.client.request({ path: `/v1/accounts/${accountId}/balances`, headers: unattended })).status);
+    assert.deepEqual(statuses, [200, 200, 200, 200, 429]);
+    const oldest = new Date(Date.now() - 91 * 86_400_000).toISOString().slice(0, 10);
+    const res = await b.client.request({ path: `/v1/accounts/${accountId}/transactions`, headers: unattended });
+    assert.equal(res.status, 200);
+    assert.ok((res.json() as Report).transactions.booked!.every((t) => t.bookingDate! >= oldest));
+  });
+
+  test('the mock history: 460 booked transactions over 120 days, read in pages of 200', async () => {
+    const made = await b.client.request({ method: 'POST', path: `/v1/sandbox/accounts/${accountId}/transactions`, json: { count: 460, days: 120 } });
+    assert.equal(made.status, 201, made.text);
+    const first = await list();
+    assert.equal(first.booked!.length, 200);
+    assert.match(first._links.next!.href, /limit=200/);
+  });
 });

@@ -123,6 +123,8 @@ export const END = defineArea('END', [
     id: 'END-19', level: 'MUST', section: `${O}GET /v1/agreements`,
     statement: "GET /v1/agreements, with a PSU-ID, lists the PSU's corporate agreements.",
     testedBy: 'needs-capability:corporate-psu',
+    expect: { status: [200] },
+    interpretation: 'The payload is not shown; the check looks for the psu-corporate-id of the PSU\'s corporate SCA anywhere in the body, as a string.',
   },
   {
     id: 'END-20', level: 'MUST', section: `${O}POST /v1/consents`,

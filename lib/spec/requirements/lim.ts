@@ -114,6 +114,7 @@ export const LIM = defineArea('LIM', [
     id: 'LIM-18', level: 'MUST', section: 'Limits > PSU-IP-Address',
     statement: 'The TPP sends PSU-IP-Address when the PSU is present; such calls are not counted against the 4-per-day limits.',
     testedBy: 'automated',
+    expect: { status: [200] },
     interpretation: 'The sentence binds the TPP; what the bank must do in response is to serve PSU-present calls without the unattended limits, which the suite checks with more than 4 calls carrying the header.',
   },
   {

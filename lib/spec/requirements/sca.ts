@@ -81,6 +81,7 @@ export const SCA = defineArea('SCA', [
     id: 'SCA-14', level: 'MUST', section: `${A}13`,
     statement: 'In corporate context later calls carry PSU-ID and PSU-CORPORATE-ID and return the agreement accounts.',
     testedBy: 'needs-capability:corporate-psu',
+    expect: { status: [200] },
   },
   {
     id: 'SCA-15', level: 'MUST', section: `${A}13`,

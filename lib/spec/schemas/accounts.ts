@@ -245,26 +245,36 @@ export const TransactionsResponse = named('TransactionsResponse', 'Body of GET /
   },
 });
 
+/** One transaction as the details endpoint shows it (the list's string-or-array remittance accepted). */
+const transactionDetail: JsonSchema = {
+  allOf: [ref('TransactionBase')],
+  type: 'object',
+  ...req('END-23', 'AIS-13'),
+  properties: {
+    remittanceInformationUnstructured: {
+      type: ['string', 'array'],
+      maxLength: 140,
+      items: { type: 'string', maxLength: 140, ...req('AIS-06', 'AIS-13') },
+      ...req('AIS-06', 'AIS-13'),
+    },
+  },
+};
+
+/**
+ * The sources disagree, so both readings pass: Berlin Group 1.3.8's schema nests
+ * `transactionsDetails.transactionDetails`, its example is flat `transactionsDetails: {…}`.
+ */
 export const TransactionDetails = named(
   'TransactionDetails',
-  'Body of GET /v1/accounts/{account-id}/transactions/{transactionId}.',
+  'Body of GET /v1/accounts/{account-id}/transactions/{transactionId}: transactionsDetails, nested or flat.',
   {
     type: 'object',
-    required: ['transactionDetails'],
+    required: ['transactionsDetails'],
     ...req('END-23'),
     properties: {
-      transactionDetails: {
-        allOf: [ref('TransactionBase')],
-        type: 'object',
+      transactionsDetails: {
+        anyOf: [{ type: 'object', required: ['transactionDetails'], properties: { transactionDetails: transactionDetail } }, transactionDetail],
         ...req('END-23', 'AIS-13'),
-        properties: {
-          remittanceInformationUnstructured: {
-            type: ['string', 'array'],
-            maxLength: 140,
-            items: { type: 'string', maxLength: 140, ...req('AIS-06', 'AIS-13') },
-            ...req('AIS-06', 'AIS-13'),
-          },
-        },
       },
     },
   },

@@ -1,0 +1,29 @@
+/**
+ * Endpoints > Other endpoints named, Versioning > Deprecations: consent is bank-offered, so the deprecated
+ * POST /v1/consents ignores its body and answers with an SCA redirect, and so does its replacement POST
+ * /v1/bank-offered-consents.
+ */
+import { scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
+
+/** A body the Berlin Group consent schema would refuse: the bank must not read it. */
+const IGNORED_BODY = { access: 'everything, please', recurringIndicator: 'yes', validUntil: 'tomorrow' };
+
+scenario(
+  'END-20.a',
+  'the deprecated POST /v1/consents ignores its body and answers with an scaRedirect link',
+  { checks: ['END-20', 'VER-18'] },
+  async ({ tpp, paths, check }) => {
+    const response = await tpp.post(paths('consents'), IGNORED_BODY);
+    const linked = { expected: 'an scaRedirect link in the body', actual: scaRedirectOf(response) ?? '(none)', response };
+    for (const id of ['END-20', 'VER-18'] as const) {
+      const answered = check.status(id, response);
+      check.that(id, scaRedirectOf(response) !== undefined, linked, { after: answered });
+    }
+  },
+);
+
+scenario('END-21.a', 'POST /v1/bank-offered-consents answers with an scaRedirect link', { checks: ['END-21'] }, async ({ tpp, paths, check }) => {
+  const response = await tpp.post(paths('bankOfferedConsents'), {});
+  const answered = check.status('END-21', response);
+  check.that('END-21', scaRedirectOf(response) !== undefined, { expected: 'an scaRedirect link in the body', actual: scaRedirectOf(response) ?? '(none)', response }, { after: answered });
+});

@@ -1,0 +1,113 @@
+/**
+ * Limits > Default transaction page size and the transaction endpoint's limit/offset: a listing without
+ * parameters holds at most 200 booked transactions, its links carry that size, and following `next` from the
+ * first page to the last reaches every booked transaction exactly once, on an account with more than 450
+ * booked transactions over more than 90 days.
+ */
+import { jsonBodyOf, scenario, type TppResponse } from '../../lib/fixtures/index.js';
+import { busyAccount } from './busy-account.js';
+
+const PAGE_SIZE = 200;
+const HISTORY = { count: 460, days: 120 };
+/** More pages than the history can fill at any page size a bank might pick: a link loop ends here. */
+const MAX_PAGES = 20;
+const LINK_NAMES = ['first', 'next', 'previous', 'last'] as const;
+
+interface Link {
+  href?: unknown;
+  verbs?: unknown;
+}
+
+interface Page {
+  response: TppResponse;
+  booked: { transactionId?: string; entryReference?: string }[];
+  links: Partial<Record<(typeof LINK_NAMES)[number], Link>>;
+}
+
+function pageOf(response: TppResponse): Page {
+  const transactions = (jsonBodyOf(response) as { transactions?: { booked?: Page['booked']; _links?: Page['links'] } } | undefined)?.transactions;
+  return { response, booked: transactions?.booked ?? [], links: transactions?._links ?? {} };
+}
+
+const idOf = (t: Page['booked'][number]) => t.transactionId ?? t.entryReference ?? JSON.stringify(t);
+const limitOf = (link: Link | undefined) => (typeof link?.href === 'string' ? new URL(link.href, 'https://bank.invalid').searchParams.get('limit') : null);
+
+scenario(
+  'END-17.a',
+  'following next from the first page of 200 to the last reaches every booked transaction exactly once',
+  {
+    checks: ['END-15', 'PAG-01', 'PAG-02', 'LIM-08', 'PAG-04', 'PAG-05', 'END-17'],
+    needs: ['sandbox-mock-data'],
+    ownPsu: true,
+    writes: 'creates a customer and an account with 460 transactions',
+  },
+  async ({ tpp, paths, sca, ownPsu, check }) => {
+    const { accountId, psuId, count } = await busyAccount({ tpp, paths, sca, ownPsu }, HISTORY.count, HISTORY.days);
+    const read = (path: string) => tpp.get(path, { headers: { 'PSU-ID': psuId } });
+
+    const first = pageOf(await read(paths('transactions', { accountId })));
+    const listed = check.status('END-15', first.response);
+    const size = first.booked.length;
+    const sized = { expected: `at most ${PAGE_SIZE} booked transactions on a page`, actual: `${size}`, response: first.response };
+    check.that('PAG-01', size <= PAGE_SIZE, sized, { after: listed });
+    const firstLinks = LINK_NAMES.map((name) => [name, first.links[name]] as const).filter(([, link]) => link !== undefined);
+    const limits = firstLinks.map(([name, link]) => `${name}: limit=${limitOf(link) ?? '(none)'}`).join(', ');
+    const carried = firstLinks.length > 0 && firstLinks.every(([, link]) => limitOf(link) === String(PAGE_SIZE));
+    check.that('PAG-02', carried, { expected: `pagination links with limit=${PAGE_SIZE}`, actual: limits || 'no pagination links', response: first.response }, { after: listed });
+    check.that('LIM-08', size <= PAGE_SIZE && carried, { expected: `at most ${PAGE_SIZE} booked per page, links with limit=${PAGE_SIZE}`, actual: `${size} booked; ${limits}` }, { after: listed });
+
+    const pages: Page[] = [first];
+    for (let current = first; current.links.next !== undefined && pages.length < MAX_PAGES; ) {
+      const href = current.links.next.href;
+      if (typeof href !== 'string') break;
+      current = pageOf(await read(href));
+      pages.push(current);
+      if (current.booked.length === 0) break;
+    }
+
+    const badLinks = pages.flatMap((p, i) =>
+      LINK_NAMES.filter((name) => {
+        const link = p.links[name];
+        return link !== undefined && (typeof link.href !== 'string' || (Array.isArray(link.verbs) && !link.verbs.includes('GET')));
+      }).map((name) => `page ${i + 1} ${name}`),
+    );
+    check.that('PAG-04', badLinks.length === 0, { expected: 'pagination links with an href, and GET among their verbs where they list verbs', actual: badLinks.join(', ') || 'all well-formed' }, { after: listed });
+
+    const emptyAfterNext = pages.slice(1).findIndex((p) => p.booked.length === 0);
+    check.that(
+      'PAG-05',
+      emptyAfterNext === -1,
+      { expected: 'no next link on the last page', actual: emptyAfterNext === -1 ? 'next stops at the last page' : `page ${emptyAfterNext + 1} links next to an empty page` },
+      { after: listed },
+    );
+
+    const ids = pages.flatMap((p) => p.booked.map(idOf));
+    const unique = new Set(ids);
+    check.that(
+      'END-17',
+      ids.length === unique.size && unique.size === count,
+      { expected: `each of the ${count} booked transactions exactly once over the pages`, actual: `${ids.length} read over ${pages.length} pages, ${unique.size} distinct` },
+      { after: listed },
+    );
+  },
+);
+
+scenario(
+  'PAG-03.a',
+  'limit=n returns at most n booked transactions and offset=k skips the first k',
+  { checks: ['PAG-03'] },
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    const { psuId, sessionId } = await consentedPsu();
+    const tpp = newTpp({ sessionId });
+    const headers = { 'PSU-ID': psuId };
+    const accounts = (jsonBodyOf(await tpp.get(paths('accounts'), { headers })) as { accounts?: { resourceId?: string }[] } | undefined)?.accounts ?? [];
+    const accountId = accounts[0]?.resourceId ?? '';
+    const listing = paths('transactions', { accountId });
+    const ten = pageOf(await tpp.get(`${listing}?bookingStatus=booked&limit=10&offset=0`, { headers }));
+    const fiveFromFive = pageOf(await tpp.get(`${listing}?bookingStatus=booked&limit=5&offset=5`, { headers }));
+    const expected = ten.booked.slice(5, 10).map(idOf);
+    const actual = fiveFromFive.booked.map(idOf);
+    const read = check.that('PAG-03', ten.booked.length <= 10, { expected: 'limit=10 returns at most 10 booked transactions', actual: `${ten.booked.length}`, response: ten.response });
+    check.that('PAG-03', actual.join() === expected.join(), { expected: `offset=5&limit=5 returns transactions 6 to 10: ${expected.join(', ')}`, actual: actual.join(', '), response: fiveFromFive.response }, { after: read });
+  },
+);

@@ -1,0 +1,69 @@
+/**
+ * Authentication 13 and Errors rule 4: in corporate context the TPP sends PSU-ID and PSU-CORPORATE-ID (from
+ * the SCA redirect) on later calls; a corporate request without PSU-CORPORATE-ID gets 400, whether or not it
+ * says `PSU-Context: CORPORATE`.
+ */
+import { jsonBodyOf, PrerequisiteUnmet, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
+
+const CORPORATE_PSU = 'corporate';
+
+scenario(
+  'SCA-14.a',
+  'after SCA in corporate context the redirect carries psu-corporate-id, and PSU-ID with PSU-CORPORATE-ID returns the agreement accounts',
+  { checks: ['EVT-04', 'PSU-08', 'SCA-15', 'SCA-14'], needs: ['corporate-psu'] },
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    const { psuId, sessionId, corporateId } = await consentedPsu(CORPORATE_PSU);
+    const uuid = corporateId !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(corporateId);
+    const shown = { expected: 'psu-corporate-id, a UUID, in the redirect after SCA in corporate context', actual: corporateId ?? '(absent)' };
+    const carried = check.that('EVT-04', uuid, shown);
+    check.that('PSU-08', uuid, shown);
+    check.that('SCA-15', corporateId !== undefined, shown);
+    const response = await newTpp({ sessionId }).get(paths('accounts'), { headers: { 'PSU-ID': psuId, 'PSU-CORPORATE-ID': corporateId ?? '' } });
+    const served = check.status('SCA-14', response, { after: carried });
+    const accounts = (jsonBodyOf(response) as { accounts?: unknown[] } | undefined)?.accounts ?? [];
+    check.that('SCA-14', accounts.length > 0, { expected: 'the accounts of the corporate agreement', actual: `${accounts.length} accounts`, response }, { after: served });
+  },
+);
+
+scenario(
+  'SCA-17.a',
+  'a corporate PSU-ID without PSU-CORPORATE-ID gets 400, with PSU-Context CORPORATE and without it',
+  { checks: ['SCA-17'], needs: ['corporate-psu'] },
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    const { psuId, sessionId } = await consentedPsu(CORPORATE_PSU);
+    const tpp = newTpp({ sessionId });
+    const saysCorporate = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId, 'PSU-Context': 'CORPORATE' }, malformed: 'corporate context without PSU-CORPORATE-ID' });
+    check.status('SCA-17', saysCorporate);
+    const saysNothing = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId }, malformed: 'a corporate PSU-ID without PSU-CORPORATE-ID' });
+    check.status('SCA-17', saysNothing);
+  },
+);
+
+scenario(
+  'END-19.a',
+  "GET /v1/agreements with the PSU-ID lists the PSU's corporate agreement, the one chosen during SCA",
+  { checks: ['END-19'], needs: ['corporate-psu'] },
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    const { psuId, sessionId, corporateId } = await consentedPsu(CORPORATE_PSU);
+    if (corporateId === undefined) throw new PrerequisiteUnmet('the corporate SCA gave no psu-corporate-id to look for');
+    const response = await newTpp({ sessionId }).get(paths('agreements'), { headers: { 'PSU-ID': psuId } });
+    const listed = check.status('END-19', response);
+    check.that('END-19', response.bodyText.includes(`"${corporateId}"`), { expected: `the agreement ${corporateId} among those listed`, response }, { after: listed });
+  },
+);
+
+scenario(
+  'END-18.a',
+  'GET /v1/user starts an SCA that ends in corporate context with a psu-corporate-id',
+  { checks: ['END-18'], needs: ['corporate-psu'] },
+  async ({ tpp, paths, sca, check }) => {
+    const response = await tpp.get(paths('user'));
+    const href = scaRedirectOf(response);
+    const started = check.that('END-18', href !== undefined, { expected: 'an scaRedirect link', response });
+    if (href === undefined) return;
+    const redirect = await sca.authorise(href, CORPORATE_PSU);
+    const { context } = redirect.params;
+    const corporateId = redirect.params['psu-corporate-id'];
+    check.that('END-18', context === 'CORPORATE' && corporateId !== undefined, { expected: 'context=CORPORATE and a psu-corporate-id in the redirect', actual: redirect.url }, { after: started });
+  },
+);

@@ -1,0 +1,69 @@
+/**
+ * Limits > Calls without PSU-IP-Address: a TPP acting without the PSU reads balances and transactions of an
+ * account at most 4 times each in 24 hours, and transactions no older than 90 days; with PSU-IP-Address
+ * (the PSU present) none of this applies. Each scenario burns the quota of accounts made for it alone, and
+ * never on production (`writes`).
+ */
+import { jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom, scenario, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { busyAccount } from '../ais/busy-account.js';
+
+const ALLOWED_PER_DAY = 4;
+const WITHOUT_PSU = { omitHeaders: ['PSU-IP-Address'] };
+const DAY_MS = 86_400_000;
+
+const succeeded = (response: TppResponse) => response.status >= 200 && response.status < 300;
+
+/** Reads `path` once more than the daily quota without the PSU; the last answer and a summary of all. */
+async function exhaust(tpp: TppClient, path: string, psuId: string): Promise<{ last: TppResponse; withinQuota: boolean; summary: string }> {
+  const answers: TppResponse[] = [];
+  for (let i = 0; i <= ALLOWED_PER_DAY; i++) answers.push(await tpp.get(path, { ...WITHOUT_PSU, headers: { 'PSU-ID': psuId } }));
+  const firstRefusal = answers.findIndex((r) => !succeeded(r));
+  // At most 4 served, and once refused, refused for the rest of the day (whatever earlier runs used).
+  const withinQuota = firstRefusal !== -1 && answers.slice(firstRefusal).every((r) => !succeeded(r));
+  return { last: answers[answers.length - 1] as TppResponse, withinQuota, summary: answers.map((r) => r.status).join(', ') };
+}
+
+scenario(
+  'LIM-03.a',
+  'without PSU-IP-Address the 5th balance read and the 5th transaction read of an account in 24 hours are refused; with it they are served',
+  { checks: ['LIM-03', 'LIM-04', 'LIM-18'], ownPsu: true, writes: 'uses up the unattended read quota of an account' },
+  async ({ tpp, paths, sca, ownPsu, check }) => {
+    const psu = await ownPsu();
+    const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu);
+    const psuId = redirect.params['psu-id'] ?? '';
+    const accounts = (jsonBodyOf(await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId } })) as { accounts?: { resourceId?: string }[] } | undefined)?.accounts ?? [];
+    const accountId = accounts[0]?.resourceId ?? '';
+
+    for (const [id, path] of [
+      ['LIM-03', paths('balances', { accountId })],
+      ['LIM-04', paths('transactions', { accountId })],
+    ] as const) {
+      const { last, withinQuota, summary } = await exhaust(tpp, path, psuId);
+      const refused = check.status(id, last);
+      check.that(id, withinQuota, { expected: `at most ${ALLOWED_PER_DAY} reads served, the rest refused`, actual: `HTTP ${summary}` }, { after: refused });
+      check.status('LIM-18', await tpp.get(path, { headers: { 'PSU-ID': psuId } }), { after: refused });
+    }
+  },
+);
+
+scenario(
+  'LIM-05.a',
+  'without PSU-IP-Address no transaction older than 90 days is returned, even when dateFrom asks for more',
+  { checks: ['LIM-05'], needs: ['sandbox-mock-data'], ownPsu: true, writes: 'creates a customer and an account with 150 transactions' },
+  async ({ tpp, paths, sca, ownPsu, check }) => {
+    const { accountId, psuId } = await busyAccount({ tpp, paths, sca, ownPsu }, 150, 120);
+    const oldest = new Date(Date.now() - 91 * DAY_MS).toISOString().slice(0, 10); // a day's grace for time zones
+    const older = (response: TppResponse) =>
+      ((jsonBodyOf(response) as { transactions?: { booked?: { bookingDate?: string }[] } } | undefined)?.transactions?.booked ?? []).filter((t) => (t.bookingDate ?? '9999') < oldest);
+    const listing = paths('transactions', { accountId });
+    const withPsu = await tpp.get(listing, { headers: { 'PSU-ID': psuId } });
+    // Without older transactions to leave out, the rule cannot be seen at work.
+    if (older(withPsu).length === 0) throw new PrerequisiteUnmet(`the mock account shows no transaction booked before ${oldest} even with the PSU present`);
+    const from = new Date(Date.now() - 120 * DAY_MS).toISOString().slice(0, 10);
+    for (const path of [listing, `${listing}?bookingStatus=booked&dateFrom=${from}`]) {
+      const response = await tpp.get(path, { ...WITHOUT_PSU, headers: { 'PSU-ID': psuId } });
+      const answered = check.status('LIM-05', response);
+      check.that('LIM-05', older(response).length === 0, { expected: `no transaction booked before ${oldest}`, actual: `${older(response).length} older ones`, response }, { after: answered });
+    }
+  },
+);

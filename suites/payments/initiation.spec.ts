@@ -56,7 +56,7 @@ scenario(
 );
 
 scenario(
-  'ERR-22.a',
+  'ERR-22.b',
   'the status of an unknown paymentId is answered 404 RESOURCE_UNKNOWN',
   { checks: ['ERR-22'] },
   async ({ tpp, paths, check }) => {

@@ -5,7 +5,7 @@
  */
 import { copyFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { requirementIdOfTag } from '../spec/coverage.js';
 import { REQUIREMENTS, requirementById } from '../spec/requirements.js';
 import { readRunContext, type GauntletPlan, type RunContext } from '../targets/run-context.js';
@@ -27,6 +27,8 @@ export default class ConformanceReporter implements Reporter {
   private readonly context: RunContext | undefined = readRunContext();
   private readonly tests: TestRecord[] = [];
   private readonly files: { from: string; to: string }[] = [];
+  /** Errors outside any test, such as a suite file that throws while loading. */
+  private readonly runErrors: string[] = [];
 
   printsToStdio(): boolean {
     return false;
@@ -40,6 +42,10 @@ export default class ConformanceReporter implements Reporter {
     else this.tests.push(record);
   }
 
+  onError(error: TestError): void {
+    this.runErrors.push(stripAnsi(error.message ?? error.value ?? 'unknown error'));
+  }
+
   onEnd(result: FullResult): void {
     const context = this.context;
     if (!context) return; // Playwright run bare (e.g. --list): nothing to certify.
@@ -49,7 +55,7 @@ export default class ConformanceReporter implements Reporter {
     const plain = this.tests.filter((t) => t.fault === undefined);
     const requirements = foldAll(REQUIREMENTS, plain, deviationOf);
     const filtered = context.filtered || result.status === 'interrupted';
-    const verdict = runVerdict(requirements, plain, filtered);
+    const verdict = runVerdict(requirements, plain, filtered, this.runErrors);
     const results: RunResults = {
       schemaVersion: 2,
       tool: context.tool,

@@ -125,6 +125,8 @@ export function runVerdict(
   requirements: readonly RequirementRecord[],
   tests: readonly Pick<TestRecord, 'status' | 'scenario'>[],
   filtered: boolean,
+  /** Errors outside any scenario (a suite file that does not load): the run cannot certify anything. */
+  runErrors: readonly string[] = [],
 ): { verdict: RunVerdict; reasons: string[]; exitCode: number } {
   const ids = (status: RequirementStatus) => requirements.filter((r) => r.status === status).map((r) => r.id);
   const failed = ids('FAIL');
@@ -134,7 +136,7 @@ export function runVerdict(
     if (errored.length > 0) reasons.push(`${errored.length} scenario(s) stopped with an error: ${errored.join(', ')}`);
     return { verdict: 'NON_CONFORMANT', reasons, exitCode: EXIT_CODES.nonConformant };
   }
-  const reasons: string[] = [];
+  const reasons: string[] = runErrors.map((error) => `the suite did not run as written: ${firstLine(error)}`);
   const interrupted = ids('INTERRUPTED');
   if (interrupted.length > 0) reasons.push(`${interrupted.length} requirement(s) interrupted: ${interrupted.join(', ')}`);
   if (errored.length > 0) reasons.push(`${errored.length} scenario(s) stopped with an error: ${errored.join(', ')}`);
@@ -146,7 +148,7 @@ export function runVerdict(
     if (n > 0) reasons.push(`${n} requirement(s) ${status}`);
   }
   if (reasons.length === 0) return { verdict: 'CONFORMANT', reasons, exitCode: EXIT_CODES.conformant };
-  const couldNotJudge = interrupted.length > 0 || errored.length > 0;
+  const couldNotJudge = interrupted.length > 0 || errored.length > 0 || runErrors.length > 0;
   return { verdict: 'INCOMPLETE', reasons, exitCode: couldNotJudge ? EXIT_CODES.infrastructureFailure : EXIT_CODES.conformant };
 }
 

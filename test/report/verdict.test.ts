@@ -154,6 +154,12 @@ describe('run verdict and exit code', () => {
     assert.match(errored.reasons.join(';'), /stopped with an error: SIG-01\.a/);
   });
 
+  test('a suite file that does not load: INCOMPLETE, exit 3, even when everything that ran passed', () => {
+    const broken = runVerdict(fold('PASS', 'PASS'), ran(), false, ['Error: scenario id ERR-22.a is used twice\n  at suites/x.spec.ts:5']);
+    assert.deepEqual([broken.verdict, broken.exitCode], ['INCOMPLETE', 3]);
+    assert.deepEqual(broken.reasons, ['the suite did not run as written: Error: scenario id ERR-22.a is used twice']);
+  });
+
   test('filtered or partly covered: INCOMPLETE, exit 0', () => {
     assert.deepEqual(runVerdict(fold('PASS'), ran(), true).exitCode, 0);
     assert.equal(runVerdict(fold('PASS'), ran(), true).verdict, 'INCOMPLETE');

@@ -115,7 +115,7 @@ export const basketsPlugin = fp(
       const basket = basketOf(request);
       const tpp = tppOf(request);
       if (on(authorisationRefused, request)) throw new BankError(403, 'FORBIDDEN', 'Not allowed');
-      const { context } = paymentHeaders(request);
+      const { context } = paymentHeaders(bank, request);
       const payments = paymentsOf(basket);
       if (!on(acceptsMixedReferences, request) && payments.some((p) => p.service !== 'payments')) throw new BankError(400, 'REFERENCE_MIX_INVALID', MIXED);
       // Blocked: authorised already, or a payment of it moved on (approved, cancelled) since it was made.

@@ -177,6 +177,12 @@ function validate(bank: BankState, request: FastifyRequest, service: PaymentServ
   return payment;
 }
 
+/** A required header of the payment header table that the bank, under the fault, does not ask for (TPP-Session-ID is required of every request: signature.ts). */
+const requiredHeaderFaults = {
+  'x-accept-fix': defineFault('payment-x-accept-fix-optional', { description: 'a payment initiation without x-accept-fix is accepted', breaks: ['HDR-01'] }),
+  'PSU-IP-Address': defineFault('payment-psu-ip-address-optional', { description: 'a payment initiation without PSU-IP-Address is accepted', breaks: ['HDR-13'] }),
+} as const;
+
 /**
  * The header rules of payment initiation (Endpoints, its header table), shared by the start of a basket
  * authorisation: x-accept-fix required (empty allowed; its four published fixes are all defaults now, so
@@ -184,14 +190,16 @@ function validate(bank: BankState, request: FastifyRequest, service: PaymentServ
  * IP address, PSU-ID a UUID, X-PSU-IDENTITY 11 digits, PSU-Context PRIVATE or CORPORATE (CORPORATE with
  * PSU-Corporate-ID). Answers the context asked for, if any.
  */
-export function paymentHeaders(request: FastifyRequest): { context?: PsuContext } {
-  const required = (name: string) => {
+export function paymentHeaders(bank: BankState, request: FastifyRequest): { context?: PsuContext } {
+  const tppId = tppOf(request).id;
+  const required = (name: keyof typeof requiredHeaderFaults) => {
     const value = header(request, name.toLowerCase());
-    if (value === undefined) throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${name} is required`);
+    if (value === undefined && !bank.faults.on(requiredHeaderFaults[name], tppId)) throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${name} is required`);
     return value;
   };
   required('x-accept-fix');
-  if (isIP(required('PSU-IP-Address').trim()) === 0) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-IP-Address must be an IPv4 or IPv6 address');
+  const ipAddress = required('PSU-IP-Address');
+  if (ipAddress !== undefined && isIP(ipAddress.trim()) === 0) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-IP-Address must be an IPv4 or IPv6 address');
   const psuId = header(request, 'psu-id');
   if (psuId !== undefined && !isUuid(psuId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
   const identity = header(request, 'x-psu-identity');
@@ -287,7 +295,7 @@ export const paymentsPlugin = fp(
       api.post<{ Params: ProductParams }>(`/${service}/:product`, (request, reply) => {
         const product = productOf(request);
         const tpp = tppOf(request);
-        const { context } = paymentHeaders(request);
+        const { context } = paymentHeaders(bank, request);
         const body = validate(bank, request, service, product);
         // This bank reports a lack of funds through the payment status (ACCP, fundsAvailable false), not at initiation.
         if (bank.faults.on(fundsRefusedAsFormatError, tpp.id) && bank.payments.lacksFunds(body)) throw new BankError(400, 'FORMAT_ERROR', 'Insufficient funds');

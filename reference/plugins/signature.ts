@@ -199,9 +199,14 @@ const tppRedirectUriOptional = defineFault('tpp-redirect-uri-optional', {
   breaks: ['HDR-06'],
 });
 
-function requireTppHeaders(request: FastifyRequest, redirectUriOptional: boolean): void {
+const tppSessionIdOptional = defineFault('tpp-session-id-optional', {
+  description: 'serves requests without a TPP-Session-ID',
+  breaks: ['HDR-05'],
+});
+
+function requireTppHeaders(request: FastifyRequest, redirectUriOptional: boolean, sessionIdOptional: boolean): void {
   if (redirectUriOptional && !header(request, 'tpp-redirect-uri')?.trim()) return;
-  for (const name of ['TPP-Redirect-URI', 'TPP-Session-ID']) {
+  for (const name of sessionIdOptional ? ['TPP-Redirect-URI'] : ['TPP-Redirect-URI', 'TPP-Session-ID']) {
     const value = header(request, name.toLowerCase());
     if (value === undefined || value.trim() === '') throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${name} is required`);
   }
@@ -304,7 +309,7 @@ export const signaturePlugin = fp<SignatureOptions>(
         }
       }
 
-      if (request.routeOptions.config.sandboxOperation !== true) requireTppHeaders(request, faults.on(tppRedirectUriOptional, request.tppId));
+      if (request.routeOptions.config.sandboxOperation !== true) requireTppHeaders(request, faults.on(tppRedirectUriOptional, request.tppId), faults.on(tppSessionIdOptional, request.tppId));
     }
 
     api.addHook('preValidation', checkHook(authenticate));

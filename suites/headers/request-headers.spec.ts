@@ -2,16 +2,18 @@
  * The header table (Endpoints > POST /v1/payments/sepa-credit-transfers > Headers), row by row, as data:
  * each required header missing and empty, each header with a form given a value outside it, each optional
  * header sent and taken. A row names the endpoint it is sent to, the requirement its answer judges and the
- * one that judges the code; the account rows are here, and payment-initiation rows (x-accept-fix,
- * TPP-Session-ID, PSU-IP-Address on payments) are added the same way with a payment endpoint.
+ * one that judges the code. Rows sent to payment initiation would create a payment where the bank does not
+ * refuse them, so they are writing scenarios (never against production).
  */
 import { randomUUID } from 'node:crypto';
-import { scaRedirectOf, scenario, type RequestOptions, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
+import { scaRedirectOf, scenario, type ScenarioFixtures, type TppRequest, type TppResponse } from '../../lib/fixtures/index.js';
+import { initiationRequest, sepaPayment } from '../payments/payment-bodies.js';
 
-/** Where a row's request goes: method, path and body, from the fixtures. */
-type Endpoint = (fixtures: Pick<ScenarioFixtures, 'paths'>) => { method: string; path: string; json?: unknown };
+/** Where a row's request goes: method, path, body and the headers the endpoint always takes, from the fixtures. */
+type Endpoint = (fixtures: Pick<ScenarioFixtures, 'paths'>) => { method: string; path: string; json?: unknown; headers?: Record<string, string> };
 
 const ACCOUNT_LIST: Endpoint = ({ paths }) => ({ method: 'GET', path: paths('accounts') });
+const PAYMENT_INITIATION: Endpoint = ({ paths }) => initiationRequest(paths, sepaPayment());
 
 type Defect = 'missing' | 'empty' | 'malformed';
 
@@ -24,16 +26,24 @@ interface RefusedRow {
   /** The requirement that judges the error code (ERR-16 for a missing header, ERR-21 for a malformed one); none when the status alone is judged. */
   codeRequirement?: string;
   endpoint: Endpoint;
+  /** What the request writes where the bank does not refuse it. */
+  writes?: string;
 }
 
-/** What a request with this defect sends instead of the header. */
-function defective(row: RefusedRow): RequestOptions {
+/** The row's request: its endpoint's, with this defect instead of the header. */
+function defective(row: RefusedRow, fixtures: Pick<ScenarioFixtures, 'paths'>): TppRequest {
+  const request = row.endpoint(fixtures);
   const reason = `${row.header} ${row.defect}${row.value === undefined ? '' : ` (${row.value})`}`;
-  if (row.defect === 'missing') return { omitHeaders: [row.header], malformed: reason };
-  return { headers: { [row.header]: row.defect === 'empty' ? '' : (row.value ?? '') }, malformed: reason };
+  if (row.defect === 'missing') return { ...request, omitHeaders: [row.header], malformed: reason };
+  return { ...request, headers: { ...request.headers, [row.header]: row.defect === 'empty' ? '' : (row.value ?? '') }, malformed: reason };
 }
+
+const CREATES_A_PAYMENT = 'initiates a payment where the bank does not refuse the request';
 
 const REFUSED: readonly RefusedRow[] = [
+  { header: 'x-accept-fix', defect: 'missing', requirement: 'HDR-01', codeRequirement: 'ERR-16', endpoint: PAYMENT_INITIATION, writes: CREATES_A_PAYMENT },
+  { header: 'TPP-Session-ID', defect: 'missing', requirement: 'HDR-05', codeRequirement: 'ERR-16', endpoint: PAYMENT_INITIATION, writes: CREATES_A_PAYMENT },
+  { header: 'PSU-IP-Address', defect: 'missing', requirement: 'HDR-13', codeRequirement: 'ERR-16', endpoint: PAYMENT_INITIATION, writes: CREATES_A_PAYMENT },
   { header: 'X-Request-ID', defect: 'missing', requirement: 'HDR-02', codeRequirement: 'ERR-16', endpoint: ACCOUNT_LIST },
   { header: 'X-Request-ID', defect: 'empty', requirement: 'HDR-02', codeRequirement: 'ERR-16', endpoint: ACCOUNT_LIST },
   { header: 'TPP-Redirect-URI', defect: 'missing', requirement: 'HDR-06', codeRequirement: 'ERR-16', endpoint: ACCOUNT_LIST },
@@ -87,8 +97,9 @@ const rowsOf = <T extends { requirement: string }>(rows: readonly T[]) => rows.m
 
 for (const { row, id } of rowsOf(REFUSED)) {
   const checks = [row.requirement, ...(row.codeRequirement ? [row.codeRequirement] : [])];
-  scenario(id, `${row.header} ${row.defect}${row.value === undefined ? '' : ` ("${row.value}")`} is refused`, { checks }, async ({ tpp, paths, check }) => {
-    const response = await tpp.request({ ...row.endpoint({ paths }), ...defective(row) });
+  const options = { checks, ...(row.writes ? { writes: row.writes } : {}) };
+  scenario(id, `${row.header} ${row.defect}${row.value === undefined ? '' : ` ("${row.value}")`} is refused`, options, async ({ tpp, paths, check }) => {
+    const response = await tpp.request(defective(row, { paths }));
     const refused = check.status(row.requirement, response);
     if (row.codeRequirement) check.code(row.codeRequirement, response, { after: refused });
   });

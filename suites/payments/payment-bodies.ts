@@ -67,17 +67,22 @@ export interface Initiation {
 /** Headers every payment initiation carries beyond the TPP client's own (the header table of the endpoint). */
 export const PAYMENT_HEADERS = { 'x-accept-fix': 'amount-as-string' } as const;
 
-/** POST /v1/{payment-service}/{payment-product}. */
-export function initiate(tpp: TppClient, paths: ScenarioFixtures['paths'], body: unknown, options: Initiation = {}): Promise<TppResponse> {
+/** The request of POST /v1/{payment-service}/{payment-product}, to send as it is or to break on purpose. */
+export function initiationRequest(paths: ScenarioFixtures['paths'], body: unknown, options: Initiation = {}) {
   const path = paths('paymentInitiation', { paymentService: options.service ?? 'payments', paymentProduct: options.product ?? PRODUCTS.sepa });
-  return tpp.request({
+  return {
     method: 'POST',
     path: `${path}${options.query ?? ''}`,
     json: body,
     // Required on payment initiation; amount-as-string is the default already, so it changes nothing.
     headers: { ...PAYMENT_HEADERS, ...options.headers },
     ...(options.malformed ? { malformed: options.malformed } : {}),
-  });
+  };
+}
+
+/** POST /v1/{payment-service}/{payment-product}. */
+export function initiate(tpp: TppClient, paths: ScenarioFixtures['paths'], body: unknown, options: Initiation = {}): Promise<TppResponse> {
+  return tpp.request(initiationRequest(paths, body, options));
 }
 
 /** A path of one payment (details, status) from its initiation's answer. */

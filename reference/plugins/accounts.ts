@@ -34,6 +34,10 @@ const psuPresentReadsCounted = defineFault('psu-present-reads-counted', {
   description: 'reads with PSU-IP-Address count against the unattended quota too, and are refused once it is used up',
   breaks: ['LIM-18'],
 });
+const unattendedLimitAsForbidden = defineFault('unattended-limit-as-forbidden', {
+  description: 'a read past the unattended quota is refused with 403 FORBIDDEN instead of 429 ACCESS_EXCEEDED',
+  breaks: ['ERR-27'],
+});
 const UNLIMITED_BY: Record<UnattendedRead, Fault> = { balances: unattendedBalancesUnlimited, transactions: unattendedTransactionsUnlimited };
 
 /** Whether the PSU takes part in this request: the TPP forwards the PSU's address only then (Limits). */
@@ -45,6 +49,7 @@ export function psuPresent(request: FastifyRequest): boolean {
 export function countUnattendedRead(bank: BankState, request: FastifyRequest, accountId: string, kind: UnattendedRead): void {
   if ((psuPresent(request) && !bank.faults.on(psuPresentReadsCounted, request.tppId)) || bank.faults.on(UNLIMITED_BY[kind], request.tppId)) return;
   if (!bank.unattendedReads.take(tppOf(request).id, accountId, kind, bank.clock.now())) {
+    if (bank.faults.on(unattendedLimitAsForbidden, request.tppId)) throw new BankError(403, 'FORBIDDEN', `The ${kind} quota is used up`);
     throw new BankError(429, 'ACCESS_EXCEEDED', `At most ${UNATTENDED_READS_PER_DAY} ${kind} reads per account in 24 hours without PSU-IP-Address`);
   }
 }

@@ -26,7 +26,7 @@ async function exhaust(tpp: TppClient, path: string, psuId: string): Promise<{ l
 scenario(
   'LIM-03.a',
   'without PSU-IP-Address the 5th balance read and the 5th transaction read of an account in 24 hours are refused; with it they are served',
-  { checks: ['LIM-03', 'LIM-04', 'LIM-18'], ownPsu: true, writes: 'uses up the unattended read quota of an account' },
+  { checks: ['LIM-03', 'LIM-04', 'LIM-18', 'ERR-27'], ownPsu: true, writes: 'uses up the unattended read quota of an account' },
   async ({ tpp, paths, sca, ownPsu, check }) => {
     const psu = await ownPsu();
     const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu);
@@ -41,6 +41,9 @@ scenario(
       const { last, withinQuota, summary } = await exhaust(tpp, path, psuId);
       const refused = check.status(id, last);
       check.that(id, withinQuota, { expected: `at most ${ALLOWED_PER_DAY} reads served, the rest refused`, actual: `HTTP ${summary}` }, { after: refused });
+      // How the refusal says so (status and code) is a rule of its own, a SHOULD.
+      const answered = check.status('ERR-27', last, { after: refused });
+      check.code('ERR-27', last, { after: answered });
       check.status('LIM-18', await tpp.get(path, { headers: { 'PSU-ID': psuId } }), { after: refused });
     }
   },

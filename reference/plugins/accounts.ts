@@ -87,6 +87,10 @@ const unknownPsuIdServed = defineFault('unknown-psu-id-served', {
   description: 'a well-formed PSU-ID the bank never issued is answered 200 (with an empty account list) instead of a 4xx',
   breaks: ['PSU-07'],
 });
+const unknownPsuIdAsFormatError = defineFault('unknown-psu-id-as-format-error', {
+  description: 'a well-formed PSU-ID the bank never issued gets 400 FORMAT_ERROR instead of PSU_CREDENTIALS_INVALID (or a fresh SCA)',
+  breaks: ['ERR-23'],
+});
 const balancesRefused = defineFault('balances-refused', {
   description: 'account balances answer 404',
   breaks: ['END-12'],
@@ -158,6 +162,7 @@ export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   const context = requested ?? PRIVATE;
   if (lookup.kind === 'unknown') {
     if (bank.faults.on(unknownPsuIdServed, tpp.id)) return { customerNumber: '', context, accounts: [] };
+    if (bank.faults.on(unknownPsuIdAsFormatError, tpp.id)) throw new BankError(400, 'FORMAT_ERROR', 'PSU-ID is not known');
     throw challenge(undefined, context);
   }
 

@@ -94,6 +94,11 @@ scenario('PSU-03.a', 'a second SCA of the same PSU yields the same psu-id', { ch
   check.that('PSU-03', psuIds[0] !== undefined && psuIds[1] === psuIds[0], { expected: `the same psu-id twice`, actual: psuIds.join(' then ') });
 });
 
-scenario('PSU-07.a', 'a well-formed PSU-ID the bank never issued gets no data', { checks: ['PSU-07'] }, async ({ tpp, paths, check }) => {
-  check.status('PSU-07', await tpp.get(paths('accounts'), { headers: { 'PSU-ID': randomUUID() } }));
+scenario('PSU-07.a', 'a well-formed PSU-ID the bank never issued gets no data', { checks: ['PSU-07', 'ERR-23'] }, async ({ tpp, paths, check }) => {
+  const response = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': randomUUID() } });
+  const refused = check.status('PSU-07', response);
+  // A fresh SCA (401 with scaRedirect) is a fair answer too, and carries no error code to judge.
+  if (refused.passed && scaRedirectOf(response) !== undefined) return check.notEvaluated(['ERR-23'], 'not evaluated: the bank starts a fresh SCA (401 with scaRedirect), which carries no error code');
+  const answered = check.status('ERR-23', response, { after: refused });
+  check.code('ERR-23', response, { after: answered });
 });

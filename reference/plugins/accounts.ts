@@ -10,6 +10,7 @@ import { UNATTENDED_READS_PER_DAY, type UnattendedRead } from '../state/limits.j
 import { amount, DAY_MS, dateTime, day } from '../format.js';
 import { isUuid } from '../ids.js';
 import type { BankState } from '../state/bank.js';
+import type { PsuIdLookup } from '../state/psu-ids.js';
 import { PRIVATE, type AnyAccount, type PsuContext, type StoredAccount, type StoredBalance, type StoredCardAccount } from '../state/customers.js';
 import { header, tppOf } from './shared.js';
 
@@ -91,6 +92,14 @@ const unknownPsuIdAsFormatError = defineFault('unknown-psu-id-as-format-error', 
   description: 'a well-formed PSU-ID the bank never issued gets 400 FORMAT_ERROR instead of PSU_CREDENTIALS_INVALID (or a fresh SCA)',
   breaks: ['ERR-23'],
 });
+const psuIdentityIgnored = defineFault('x-psu-identity-ignored', {
+  description: 'X-PSU-IDENTITY is not read: a request that names the PSU with it is answered as one without a PSU (401 with scaRedirect)',
+  breaks: ['HDR-16'],
+});
+const psuIdentityFormUnchecked = defineFault('x-psu-identity-form-unchecked', {
+  description: 'an X-PSU-IDENTITY that is not 11 digits is served (200, an empty account list)',
+  breaks: ['HDR-17'],
+});
 const balancesRefused = defineFault('balances-refused', {
   description: 'account balances answer 404',
   breaks: ['END-12'],
@@ -147,14 +156,24 @@ export function scaChallenge(bank: BankState, request: FastifyRequest, expectedC
   });
 }
 
+/** Both a national identity number and a D-number have 11 digits (their check digits are not demanded: HDR-17). */
+const NATIONAL_IDENTITY_NUMBER = /^\d{11}$/;
+
 /** The accounts this request may see, or the 401 that starts SCA to get a consent. */
 export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   const tpp = tppOf(request);
   const challenge = (expectedCustomer?: string, context?: PsuContext) => scaChallenge(bank, request, expectedCustomer, context);
 
   const psuId = header(request, 'psu-id');
-  if (psuId === undefined) throw challenge();
-  const lookup = bank.psuIds.resolve(tpp.id, psuId);
+  // X-PSU-IDENTITY (a national identity number or D-number) is the alternative to PSU-ID.
+  const identity = psuId === undefined && !bank.faults.on(psuIdentityIgnored, tpp.id) ? header(request, 'x-psu-identity') : undefined;
+  if (psuId === undefined && identity === undefined) throw challenge();
+  if (identity !== undefined && !NATIONAL_IDENTITY_NUMBER.test(identity)) {
+    if (bank.faults.on(psuIdentityFormUnchecked, tpp.id)) return { customerNumber: '', context: PRIVATE, accounts: [] };
+    throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY must be a national identity number or D-number (11 digits)');
+  }
+  const lookup: PsuIdLookup =
+    psuId !== undefined ? bank.psuIds.resolve(tpp.id, psuId) : bank.data.customers.has(identity ?? '') ? { kind: 'known', customerNumber: identity ?? '' } : { kind: 'unknown' };
   if (lookup.kind === 'malformed') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
   const requested = requestedContext(bank, request);
   const lenient = bank.faults.on(corporateWithoutIdChallenged, tpp.id);

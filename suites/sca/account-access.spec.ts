@@ -4,7 +4,7 @@
  * TPP-Redirect-URI with psu-id, and the TPP's next call with PSU-ID succeeds.
  */
 import { randomUUID } from 'node:crypto';
-import { jsonBodyOf, scaRedirectFrom, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, scaRedirectFrom, scaRedirectOf, scenario, type TppResponse } from '../../lib/fixtures/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
@@ -101,4 +101,25 @@ scenario('PSU-07.a', 'a well-formed PSU-ID the bank never issued gets no data', 
   if (refused.passed && scaRedirectOf(response) !== undefined) return check.notEvaluated(['ERR-23'], 'not evaluated: the bank starts a fresh SCA (401 with scaRedirect), which carries no error code');
   const answered = check.status('ERR-23', response, { after: refused });
   check.code('ERR-23', response, { after: answered });
+});
+
+scenario(
+  'HDR-16.a',
+  'X-PSU-IDENTITY, the national identity number, is taken instead of PSU-ID by a PSU who consented',
+  { checks: ['HDR-16'] },
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    const { psu, psuId, sessionId } = await consentedPsu();
+    if (psu.nationalId === undefined) return check.notEvaluated(['HDR-16'], 'not evaluated: the target names no national identity number for its PSU');
+    const tpp = newTpp({ sessionId });
+    // "Alternative to PSU-ID": the same answer as with the PSU's psu-id (a 401 to a consented PSU is not the same).
+    const accountIds = (response: TppResponse) =>
+      `HTTP ${response.status} ${((jsonBodyOf(response) as { accounts?: { resourceId?: string }[] } | undefined)?.accounts ?? []).map((a) => a.resourceId).join(',')}`;
+    const withPsuId = accountIds(await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId } }));
+    const withIdentity = accountIds(await tpp.get(paths('accounts'), { headers: { 'X-PSU-IDENTITY': psu.nationalId } }));
+    check.that('HDR-16', withIdentity === withPsuId, { expected: `as with PSU-ID: ${withPsuId}`, actual: withIdentity });
+  },
+);
+
+scenario('HDR-17.a', 'an X-PSU-IDENTITY that is not 11 digits gets no data', { checks: ['HDR-17'] }, async ({ tpp, paths, check }) => {
+  check.status('HDR-17', await tpp.get(paths('accounts'), { headers: { 'X-PSU-IDENTITY': '1303931995' }, malformed: 'X-PSU-IDENTITY of 10 digits' }));
 });

@@ -19,3 +19,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
+
+/** The form of X-PSU-IDENTITY: a national identity number or D-number, both 11 digits (check digits not demanded: HDR-17). */
+export function isNationalIdentityNumber(value: string): boolean {
+  return /^\d{11}$/.test(value);
+}

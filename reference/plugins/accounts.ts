@@ -8,7 +8,7 @@ import { BankError } from '../errors.js';
 import { defineFault, type Fault } from '../faults.js';
 import { UNATTENDED_READS_PER_DAY, type UnattendedRead } from '../state/limits.js';
 import { amount, DAY_MS, dateTime, day } from '../format.js';
-import { isUuid } from '../ids.js';
+import { isNationalIdentityNumber, isUuid } from '../ids.js';
 import type { BankState } from '../state/bank.js';
 import type { PsuIdLookup } from '../state/psu-ids.js';
 import { PRIVATE, type AnyAccount, type PsuContext, type StoredAccount, type StoredBalance, type StoredCardAccount } from '../state/customers.js';
@@ -156,9 +156,6 @@ export function scaChallenge(bank: BankState, request: FastifyRequest, expectedC
   });
 }
 
-/** Both a national identity number and a D-number have 11 digits (their check digits are not demanded: HDR-17). */
-const NATIONAL_IDENTITY_NUMBER = /^\d{11}$/;
-
 /** The accounts this request may see, or the 401 that starts SCA to get a consent. */
 export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   const tpp = tppOf(request);
@@ -168,7 +165,7 @@ export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   // X-PSU-IDENTITY (a national identity number or D-number) is the alternative to PSU-ID.
   const identity = psuId === undefined && !bank.faults.on(psuIdentityIgnored, tpp.id) ? header(request, 'x-psu-identity') : undefined;
   if (psuId === undefined && identity === undefined) throw challenge();
-  if (identity !== undefined && !NATIONAL_IDENTITY_NUMBER.test(identity)) {
+  if (identity !== undefined && !isNationalIdentityNumber(identity)) {
     if (bank.faults.on(psuIdentityFormUnchecked, tpp.id)) return { customerNumber: '', context: PRIVATE, accounts: [] };
     throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY must be a national identity number or D-number (11 digits)');
   }

@@ -16,7 +16,7 @@ import { verdictsAgainst, type ReadableError } from '../../lib/validate/index.js
 import { BankError } from '../errors.js';
 import { defineFault } from '../faults.js';
 import { day } from '../format.js';
-import { isUuid } from '../ids.js';
+import { isNationalIdentityNumber, isUuid } from '../ids.js';
 import type { BankState } from '../state/bank.js';
 import { PRIVATE, type PsuContext } from '../state/customers.js';
 import { HIDDEN_BEFORE_APPROVAL, PAYMENT_PRODUCTS, PAYMENT_SERVICES, type Payment, type PaymentBody, type PaymentService } from '../state/payments.js';
@@ -203,7 +203,7 @@ export function paymentHeaders(bank: BankState, request: FastifyRequest): { cont
   const psuId = header(request, 'psu-id');
   if (psuId !== undefined && !isUuid(psuId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
   const identity = header(request, 'x-psu-identity');
-  if (identity !== undefined && !/^\d{11}$/.test(identity)) throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY must be a national identity number or D-number (11 digits)');
+  if (identity !== undefined && !isNationalIdentityNumber(identity)) throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY must be a national identity number or D-number (11 digits)');
   const psuContext = header(request, 'psu-context');
   if (psuContext === undefined) return {};
   if (psuContext === 'PRIVATE') return { context: PRIVATE };

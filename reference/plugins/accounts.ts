@@ -16,11 +16,11 @@ import { header, tppOf } from './shared.js';
 
 const corporateWithoutIdChallenged = defineFault('corporate-without-id-challenged', {
   description: 'a corporate request without PSU-CORPORATE-ID gets 401 with an scaRedirect instead of 400',
-  breaks: ['SCA-17'],
+  breaks: ['SCA-17', 'ERR-38'],
 });
 const corporateIdIgnored = defineFault('corporate-id-ignored', {
   description: 'PSU-CORPORATE-ID is ignored: corporate calls are served as private ones, so they get 401 with an scaRedirect',
-  breaks: ['SCA-14'],
+  breaks: ['SCA-14', 'HDR-18'],
 });
 
 const unattendedBalancesUnlimited = defineFault('unattended-balance-reads-unlimited', {

@@ -131,6 +131,8 @@ export const HDR = defineArea('HDR', [
     id: 'HDR-18', level: 'MUST', section: `${H}PSU-Corporate-ID`,
     statement: 'PSU-Corporate-ID is optional and carries the corporate agreement identifier (psu-corporate-id).',
     testedBy: 'needs-capability:corporate-psu',
+    expect: { status: [200] },
+    interpretation: 'Carrying the agreement is observed as: PSU-ID with the psu-corporate-id of the redirect is served (200) in that agreement. Optional: private requests without it are served (SCA-13).',
   },
   {
     id: 'HDR-19', level: 'MUST', section: `${H}PSU-Context`,

@@ -1,0 +1,32 @@
+/**
+ * PSU identifiers, psu-id: "unique per TPP and bank pair". The same PSU authorises two TPPs (two certificates,
+ * capability second-tpp): each gets a psu-id of its own, and one TPP's psu-id names nobody for the other.
+ */
+import { scaRedirectFrom, scenario } from '../../lib/fixtures/index.js';
+
+/** The target's second TPP certificate (capability second-tpp). */
+const SECOND_PROFILE = 'second';
+
+scenario(
+  'PSU-02.a',
+  "the same PSU gets different psu-ids at two TPPs, and one TPP's psu-id gives the other nothing",
+  { checks: ['PSU-02', 'PSU-06'], needs: ['second-tpp'], ownPsu: true },
+  async ({ newTpp, sca, paths, check, ownPsu }) => {
+    const psu = await ownPsu();
+    const consentAt = async (profile?: string) => {
+      const tpp = newTpp(profile === undefined ? {} : { profile });
+      const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu);
+      return { tpp, psuId: redirect.params['psu-id'], url: redirect.url };
+    };
+    // The other TPP first: a bank with one id per PSU would then hand this TPP the id it already gave out.
+    const other = await consentAt(SECOND_PROFILE);
+    const own = await consentAt();
+    const differ = check.that('PSU-02', own.psuId !== undefined && other.psuId !== undefined && own.psuId !== other.psuId, {
+      expected: 'a psu-id from each TPP, different from each other',
+      actual: `${own.url} and ${other.url}`,
+    });
+    // This TPP holds a consent of the same PSU: only the psu-id tells the bank whom the other TPP's id names.
+    const response = await own.tpp.get(paths('accounts'), { headers: { 'PSU-ID': other.psuId ?? '' } });
+    check.status('PSU-06', response, { after: differ });
+  },
+);

@@ -17,6 +17,7 @@ import { sandboxPlugin } from './plugins/sandbox.js';
 import { scaPlugin } from './plugins/sca.js';
 import { signaturePlugin, type SignatureOptions } from './plugins/signature.js';
 import { transactionsPlugin } from './plugins/transactions.js';
+import { unversionedPathRewrite, versioningPlugin } from './plugins/versioning.js';
 import { BankState } from './state/bank.js';
 
 export interface AppOptions {
@@ -30,6 +31,7 @@ export interface AppOptions {
 export async function buildReferenceApp(options: AppOptions): Promise<{ app: FastifyInstance; bank: BankState }> {
   const { faults } = options;
   const bank = new BankState(faults);
+  const rewriteUrl = unversionedPathRewrite(faults);
   const app = fastify({
     https: { minVersion: 'TLSv1.2', ...options.tls },
     logger: options.logger ?? false,
@@ -38,6 +40,8 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
     clientErrorHandler,
     // Validate bodies as sent: no type coercion, no silent removal of unknown fields.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    // [corporate] only under the fault unversioned-paths-served
+    ...(rewriteUrl === undefined ? {} : { rewriteUrl }),
   });
 
   app.decorate('bank', bank);
@@ -52,6 +56,7 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
       // 404 and 405 under /v1 run the /v1 hooks too: the TPP is known (its faults apply) and X-Request-ID is echoed.
       api.setNotFoundHandler(notFound);
       await api.register(jsonBodyPlugin);
+      await api.register(versioningPlugin);
       await api.register(accountsPlugin);
       await api.register(transactionsPlugin);
       await api.register(sandboxPlugin);

@@ -1,5 +1,5 @@
 /** VER: versioning (path prefix, documentation changes, x-accept-fix, deprecations, release notes). */
-import { defineArea } from './types.js';
+import { CLIENT_ERROR_STATUSES, defineArea } from './types.js';
 
 const V = 'Versioning > ';
 const X = 'Versioning > x-accept-fix > ';
@@ -11,6 +11,8 @@ export const VER = defineArea('VER', [
     id: 'VER-01', level: 'MUST', section: `${V}Path prefix`,
     statement: 'All interface paths start with /v1.',
     testedBy: 'automated',
+    expect: { status: CLIENT_ERROR_STATUSES },
+    interpretation: 'Observed over the network: the paths of the operations the suite knows start with /v1, and the same path without /v1 is not served as the API (a 4xx, not the answer the /v1 path gives).',
   },
   {
     id: 'VER-02', level: 'INFO', section: `${V}Documentation version`,
@@ -51,12 +53,14 @@ export const VER = defineArea('VER', [
     id: 'VER-09', level: 'MUST', section: `${V}x-accept-fix`,
     statement: 'x-accept-fix switches on published future breaking changes early; several values may be given comma-separated.',
     testedBy: 'automated',
+    expect: { status: [200] },
     interpretation: 'Whitespace around the commas is ignored.',
   },
   {
     id: 'VER-10', level: 'SHOULD', section: `${V}x-accept-fix`,
     statement: 'An x-accept-fix value the bank does not know is ignored, not refused.',
     testedBy: 'automated',
+    expect: { status: [200] },
     basis: 'interpretation',
     interpretation: 'The spec defines no error for it; ignoring unknown values lets a TPP send a fix before every environment has it.',
   },

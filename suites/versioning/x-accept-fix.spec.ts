@@ -1,0 +1,132 @@
+/**
+ * Versioning > x-accept-fix: a TPP switches on published breaking changes early, several values
+ * comma-separated. The four values of the table were all made default before today, so each answer shows
+ * the fixed behaviour with the header and without it, and sending a value changes nothing.
+ */
+import { jsonBodyOf, scenario, type TppResponse } from '../../lib/fixtures/index.js';
+import { CASH_ACCOUNT_TYPES } from '../../lib/spec/codelists.js';
+import { fixReader, objectsOf, PUBLISHED_FIXES, stableJson } from './consented-reads.js';
+
+const WITHOUT = undefined;
+
+/** How a response was asked for, for the report. */
+const asked = (fix: string | undefined) => (fix === undefined ? 'without x-accept-fix' : `with x-accept-fix: ${fix}`);
+
+scenario(
+  'VER-09.a',
+  'x-accept-fix with several published values, comma-separated, is accepted',
+  { checks: ['VER-09'] },
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    const { read } = await fixReader({ newTpp, consentedPsu, paths });
+    check.status('VER-09', await read(paths('accounts'), 'amount-as-string, cash-account-type-iso'));
+  },
+);
+
+scenario(
+  'VER-10.a',
+  'an x-accept-fix value the bank does not know is ignored, not refused',
+  { checks: ['VER-10'] },
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    const { read } = await fixReader({ newTpp, consentedPsu, paths });
+    check.status('VER-10', await read(paths('accounts'), 'a-fix-nobody-has-published'));
+  },
+);
+
+scenario(
+  'VER-12.a',
+  'amount-as-string: balance amounts are strings, with the fix and without it',
+  { checks: ['VER-12'] },
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    const { read, firstOf } = await fixReader({ newTpp, consentedPsu, paths });
+    const accountId = await firstOf('accounts');
+    for (const fix of ['amount-as-string', WITHOUT]) {
+      const response = await read(paths('balances', { accountId }), fix);
+      const amounts = objectsOf(jsonBodyOf(response)).filter((node) => 'amount' in node && 'currency' in node);
+      const numbers = amounts.filter((node) => typeof node['amount'] !== 'string');
+      check.that('VER-12', amounts.length > 0 && numbers.length === 0, {
+        expected: `amounts as strings (${asked(fix)})`,
+        actual: amounts.length === 0 ? 'no amount in the balances' : `${numbers.length} of ${amounts.length} amounts not strings: ${JSON.stringify(numbers[0] ?? {})}`,
+        response,
+      });
+    }
+  },
+);
+
+scenario(
+  'VER-13.a',
+  'cardaccount-switch-originalamount-and-transactionamount: card transactions carry transactionAmount in the card account currency, with the fix and without it',
+  { checks: ['VER-13'] },
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    const { read, firstOf } = await fixReader({ newTpp, consentedPsu, paths });
+    const accountId = await firstOf('cardAccounts');
+    const currency = (jsonBodyOf(await read(paths('cardAccount', { accountId }))) as { cardAccount?: { currency?: string } } | undefined)?.cardAccount?.currency;
+    for (const fix of ['cardaccount-switch-originalamount-and-transactionamount', WITHOUT]) {
+      const response = await read(paths('cardAccountTransactions', { accountId }), fix);
+      const entries = objectsOf(jsonBodyOf(response)).filter((node) => 'transactionAmount' in node);
+      const currencyOf = (amount: unknown) => (amount as { currency?: unknown } | undefined)?.currency;
+      const wrong = entries.filter((entry) => currencyOf(entry['transactionAmount']) !== currency);
+      check.that('VER-13', currency !== undefined && entries.length > 0 && wrong.length === 0, {
+        expected: `every transactionAmount in the card account's currency ${currency ?? '(unknown)'}, originalAmount in the purchase's (${asked(fix)})`,
+        actual: entries.length === 0 ? 'no card transaction' : `${wrong.length} of ${entries.length} otherwise: ${JSON.stringify(wrong[0] ?? {}).slice(0, 300)}`,
+      });
+    }
+  },
+);
+
+scenario(
+  'VER-15.a',
+  'cash-account-type-iso: cashAccountType holds ISO 20022 codes, with the fix and without it',
+  { checks: ['VER-15'] },
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    const { read } = await fixReader({ newTpp, consentedPsu, paths });
+    for (const fix of ['cash-account-type-iso', WITHOUT]) {
+      const response = await read(paths('accounts'), fix);
+      const types = objectsOf(jsonBodyOf(response)).flatMap((node) => (typeof node['cashAccountType'] === 'string' ? [node['cashAccountType']] : []));
+      const proprietary = types.filter((type) => !(CASH_ACCOUNT_TYPES as readonly string[]).includes(type));
+      check.that('VER-15', types.length > 0 && proprietary.length === 0, {
+        expected: `ISO 20022 ExternalCashAccountType1 codes (${asked(fix)})`,
+        actual: types.length === 0 ? 'no cashAccountType in the account list' : types.join(', '),
+        response,
+      });
+    }
+  },
+);
+
+scenario(
+  'VER-16.a',
+  'every published fix value, already the default, changes nothing: accounts, balances and card accounts read the same with and without',
+  { checks: ['VER-16'] },
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    const { read, firstOf } = await fixReader({ newTpp, consentedPsu, paths });
+    const accountId = await firstOf('accounts');
+    const all = PUBLISHED_FIXES.join(',');
+    for (const path of [paths('accounts'), paths('balances', { accountId }), paths('cardAccounts')]) {
+      const [withFixes, without] = [await read(path, all), await read(path)] as [TppResponse, TppResponse];
+      check.that('VER-16', withFixes.status === without.status && stableJson(withFixes) === stableJson(without), {
+        expected: `GET ${path} answered the same ${asked(all)} as without it`,
+        actual: `${asked(all)}: HTTP ${withFixes.status} ${stableJson(withFixes).slice(0, 300)}\n   without: HTTP ${without.status} ${stableJson(without).slice(0, 300)}`,
+      });
+    }
+  },
+);
+
+scenario(
+  'VER-20.a',
+  'transactions may carry remittanceInformationStructuredArray (an array of structured references), the successor of remittanceInformationStructured',
+  { checks: ['VER-20'] },
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    const { read, firstOf } = await fixReader({ newTpp, consentedPsu, paths });
+    const response = await read(paths('transactions', { accountId: await firstOf('accounts') }));
+    const entries = objectsOf(jsonBodyOf(response)).filter((node) => 'transactionAmount' in node);
+    const structured = (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value);
+    const malformed = entries.filter((entry) => {
+      const array = entry['remittanceInformationStructuredArray'];
+      const single = entry['remittanceInformationStructured'];
+      return (array !== undefined && !(Array.isArray(array) && array.every(structured))) || (single !== undefined && typeof single !== 'string' && !structured(single));
+    });
+    check.that('VER-20', malformed.length === 0, {
+      expected: 'remittanceInformationStructuredArray, where given, an array of structured references; remittanceInformationStructured a string or a structured reference',
+      actual: `${malformed.length} of ${entries.length} transactions otherwise: ${JSON.stringify(malformed[0] ?? {}).slice(0, 300)}`,
+    });
+  },
+);

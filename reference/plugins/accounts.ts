@@ -122,6 +122,8 @@ export interface PsuAccess {
   customerNumber: string;
   context: PsuContext;
   accounts: AnyAccount[];
+  /** [corporate] The answer to a read of an account outside the consent. */
+  unconsented?: (accountId: string) => Error;
 }
 
 const corporateIdRequired = () => new BankError(400, 'FORMAT_ERROR', 'Header PSU-CORPORATE-ID is required in corporate context');
@@ -191,7 +193,7 @@ export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   const consent = bank.consents.current(tpp.id, customerNumber, context, now);
   // No consent, an expired one (180 days), or a corporate context not yet consented: new consent flow.
   if (consent === undefined) throw challenge(customerNumber, context);
-  return { customerNumber, context, accounts: bank.consents.visibleAccounts(consent) };
+  return { customerNumber, context, accounts: bank.consents.visibleAccounts(consent), unconsented: (accountId) => bank.consents.unconsentedAccount(tpp.id, accountId) };
 }
 
 function balances(bank: BankState, stored: StoredBalance[], currency: string, broken: Broken): object[] {
@@ -254,7 +256,7 @@ export const isCard = (a: AnyAccount): a is StoredCardAccount => a.kind === 'car
 
 export function pick<T extends AnyAccount>(access: PsuAccess, accountId: string, isKind: (a: AnyAccount) => a is T): T {
   const found = access.accounts.filter(isKind).find((a) => a.resourceId === accountId);
-  if (found === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No consented account ${accountId}`);
+  if (found === undefined) throw access.unconsented?.(accountId) ?? new BankError(404, 'RESOURCE_UNKNOWN', `No consented account ${accountId}`);
   return found;
 }
 

@@ -142,7 +142,7 @@ export const scaPlugin = fp(
         if (context === undefined) {
           return html(reply, contextPage(bank.data.agreementsOf(customerNumber), requested(a), 'Choose one of the options.'));
         }
-        a.context = context;
+        a.context = bank.consents.chosenContext(a.tppId, context, a.requestedContext);
         return seeOther(reply, pathOf(a, stepOf(a)));
       }),
     );

@@ -1,0 +1,22 @@
+/**
+ * Errors, CONSENT_INVALID / RESOURCE_UNKNOWN (Berlin Group): a read of an account the PSU has not consented
+ * to is refused with a code that says so. The account is another PSU's, which this PSU never could consent to.
+ */
+import { jsonBodyOf, PrerequisiteUnmet, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
+
+scenario(
+  'ERR-25.a',
+  "a read of an account outside the PSU's consent is refused with RESOURCE_UNKNOWN or CONSENT_INVALID",
+  { checks: ['ERR-25'] },
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    const other = await consentedPsu('private2');
+    const listing = await newTpp({ sessionId: other.sessionId }).get(paths('accounts'), { headers: { 'PSU-ID': other.psuId } });
+    const accountId = ((jsonBodyOf(listing) as { accounts?: { resourceId?: string }[] } | undefined)?.accounts ?? [])[0]?.resourceId;
+    if (accountId === undefined) throw new PrerequisiteUnmet("the second PSU has no account to try with the first PSU's psu-id");
+    const { psuId, sessionId } = await consentedPsu();
+    const response = await newTpp({ sessionId }).get(paths('account', { accountId }), { headers: { 'PSU-ID': psuId } });
+    if (scaRedirectOf(response) !== undefined) return check.notEvaluated(['ERR-25'], 'not evaluated: the bank asks for consent (401 with scaRedirect), which carries no error code');
+    const refused = check.status('ERR-25', response);
+    check.code('ERR-25', response, { after: refused });
+  },
+);

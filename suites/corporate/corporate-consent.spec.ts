@@ -1,0 +1,83 @@
+/**
+ * What the service does > PSU contexts, and Authentication 13: the PSU picks the context during SCA
+ * (PRIVATE or one of its corporate agreements), a corporate context shows only the accounts granted under
+ * its agreement, and a corporate context without consent starts a new consent flow. Each scenario takes
+ * corporate PSUs of its own (sandbox mock data), whose consents no other scenario sees.
+ */
+import { randomUUID } from 'node:crypto';
+import { jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+
+const CORPORATE = { needs: ['corporate-psu', 'sandbox-mock-data'], ownPsu: true, writes: 'corporate sandbox customers with accounts' } as const;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+const accountIds = (response: TppResponse) =>
+  ((jsonBodyOf(response) as { accounts?: { resourceId?: string }[] } | undefined)?.accounts ?? []).map((account) => account.resourceId ?? '(no resourceId)');
+
+scenario(
+  'GEN-11.a',
+  'the PSU, not the TPP, picks the context: the SCA page offers PRIVATE and the agreement, and the redirect carries what the PSU picked',
+  { checks: ['GEN-11'], ...CORPORATE },
+  async ({ newTpp, sca, paths, check, ownPsu }) => {
+    const psu = await ownPsu('corporate');
+    // The TPP asks for the private context; the PSU picks the corporate agreement.
+    const askedPrivate = newTpp({ headers: { 'PSU-Context': 'PRIVATE' } });
+    const corporate = await sca.authorise(scaRedirectFrom(await askedPrivate.get(paths('accounts'))), { ...psu, context: 'CORPORATE' });
+    check.that('GEN-11', corporate.params.context === 'CORPORATE' && corporate.params['psu-corporate-id'] !== undefined, {
+      expected: 'context=CORPORATE and a psu-corporate-id: the PSU picked its agreement (the TPP had asked for PRIVATE)',
+      actual: corporate.url,
+    });
+    // Another consent flow: this time the PSU picks PRIVATE.
+    const own = await sca.authorise(scaRedirectFrom(await newTpp({ sessionId: randomUUID() }).get(paths('accounts'))), { ...psu, context: 'PRIVATE' });
+    check.that('GEN-11', own.params.context === 'PRIVATE' && own.params['psu-corporate-id'] === undefined, {
+      expected: 'context=PRIVATE without psu-corporate-id: the PSU picked PRIVATE',
+      actual: own.url,
+    });
+  },
+);
+
+scenario(
+  'SCA-16.a',
+  'a PSU who consented in private context and then is asked for in a corporate context gets a new consent flow (401 with scaRedirect)',
+  { checks: ['SCA-16'], ...CORPORATE },
+  async ({ tpp, sca, paths, check, ownPsu }) => {
+    const psu = await ownPsu('corporate');
+    const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), { ...psu, context: 'PRIVATE' });
+    const psuId = redirect.params['psu-id'];
+    if (psuId === undefined) throw new PrerequisiteUnmet(`the SCA in private context gave no psu-id: ${redirect.url}`);
+    // The agreement comes from GET /v1/agreements, as Authentication 13 says a TPP with a PSU-ID chooses it.
+    const corporateId = UUID.exec((await tpp.get(paths('agreements'), { headers: { 'PSU-ID': psuId } })).bodyText)?.[0];
+    if (corporateId === undefined) throw new PrerequisiteUnmet("GET /v1/agreements named none of the PSU's agreements (END-19 judges that)");
+    const response = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId, 'PSU-Context': 'CORPORATE', 'PSU-CORPORATE-ID': corporateId } });
+    const refused = check.status('SCA-16', response);
+    check.that('SCA-16', scaRedirectOf(response) !== undefined, { expected: 'an scaRedirect link: the consent flow for the new context', response }, { after: refused });
+  },
+);
+
+/** A corporate PSU of the scenario's own, consented in its agreement: the accounts the TPP then gets. */
+async function corporateAccounts(tpp: TppClient, consent: (href: string) => Promise<{ params: Record<string, string>; url: string }>, accountsPath: string): Promise<string[]> {
+  const redirect = await consent(scaRedirectFrom(await tpp.get(accountsPath)));
+  const psuId = redirect.params['psu-id'];
+  const corporateId = redirect.params['psu-corporate-id'];
+  if (psuId === undefined || corporateId === undefined) throw new PrerequisiteUnmet(`the SCA in corporate context gave no psu-id and psu-corporate-id: ${redirect.url}`);
+  const listing = await tpp.get(accountsPath, { headers: { 'PSU-ID': psuId, 'PSU-CORPORATE-ID': corporateId } });
+  if (listing.status >= 300) throw new PrerequisiteUnmet(`the corporate accounts could not be read (HTTP ${listing.status}; SCA-14 judges that)`);
+  return accountIds(listing);
+}
+
+scenario(
+  'GEN-10.a',
+  "in CORPORATE context the TPP gets only the accounts of that agreement, none of another agreement's",
+  { checks: ['GEN-10'], ...CORPORATE },
+  async ({ newTpp, sca, paths, check, ownPsu }) => {
+    const [first, second] = [await ownPsu('corporate'), await ownPsu('corporate')];
+    const accountsOf = (psu: typeof first) => corporateAccounts(newTpp({ sessionId: randomUUID() }), (href) => sca.authorise(href, psu), paths('accounts'));
+    const firstAccounts = await accountsOf(first);
+    const secondAccounts = await accountsOf(second);
+    // Two agreements share no account: an account both PSUs get in corporate context was not granted to one of them.
+    const shared = firstAccounts.filter((id) => secondAccounts.includes(id));
+    check.that('GEN-10', firstAccounts.length > 0 && shared.length === 0, {
+      expected: "the first agreement's accounts, none that the second agreement's PSU gets too",
+      actual: `${firstAccounts.length} accounts, ${shared.length} of them also the second agreement's PSU's (${shared.slice(0, 3).join(', ')})`,
+    });
+  },
+);

@@ -40,7 +40,7 @@ const basketOwnStatus = defineFault('basket-own-status', { description: 'the bas
 // An internal failure the TPP asked the sandbox for (POST /v1/sandbox/failures), reported the wrong way.
 const internalFailureAsBadRequest = defineFault('internal-failure-as-bad-request', {
   description: 'an internal failure during basket authorisation answers 400 BAD_REQUEST, as if the TPP were at fault',
-  breaks: ['ERR-10'],
+  breaks: ['ERR-10', 'ERR-11'],
 });
 const systemErrorAs503 = defineFault('system-error-as-503', {
   description: 'an internal failure during basket authorisation answers 503 with code SYSTEM_ERROR',

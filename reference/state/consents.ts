@@ -117,6 +117,13 @@ export class Consents {
     return new BankError(404, 'RESOURCE_UNKNOWN', `No consented account ${accountId}`);
   }
 
+  /** The PSU revoked, directly with the bank, every consent given to this TPP (capability bank-channel). */
+  revoke(tppId: string, customerNumber: string): number {
+    const revoked = [...this.byKey].filter(([, c]) => c.tppId === tppId && c.customerNumber === customerNumber);
+    for (const [key] of revoked) this.byKey.delete(key);
+    return revoked.length;
+  }
+
   clear(): void {
     this.byKey.clear();
   }

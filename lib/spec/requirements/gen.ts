@@ -56,6 +56,7 @@ export const GEN = defineArea('GEN', [
     id: 'GEN-10', level: 'MUST', section: `${W}PSU contexts`,
     statement: 'In CORPORATE context only the accounts granted under the corporate agreement are offered and returned.',
     testedBy: 'needs-capability:corporate-psu',
+    interpretation: 'Observed with two corporate PSUs of two agreements (made with the sandbox mock data): consented in corporate context, neither gets an account the other gets.',
   },
   {
     id: 'GEN-11', level: 'MUST', section: `${W}PSU contexts`,

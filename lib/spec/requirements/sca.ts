@@ -106,7 +106,7 @@ export const SCA = defineArea('SCA', [
     id: 'SCA-18', level: 'MUST', section: `${A}14`,
     statement: 'After SCA the PSU sees a checkbox list of accounts with the already consented ones pre-selected.',
     testedBy: 'needs-capability:consent-selection',
-    interpretation: 'Reading the list and its pre-selection needs page steps written for the target (its consent page is its own), declared like the SCA abort steps.',
+    interpretation: "Observed through what the PSU consents to: after consenting to one account, a PSU who confirms the next consent page unchanged (the target's scaVariants.confirm-as-offered) keeps exactly that account. Nothing pre-selected gives none, everything pre-selected gives all.",
   },
   {
     id: 'SCA-19', level: 'MUST', section: `${A}14`,

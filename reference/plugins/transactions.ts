@@ -12,6 +12,7 @@ import { amount, DAY_MS, day } from '../format.js';
 import { UNATTENDED_HISTORY_DAYS } from '../state/limits.js';
 import type { AnyAccount } from '../state/customers.js';
 import { transactionsOf, type StoredTransaction } from '../state/transactions.js';
+import { originalAmountOf } from './versioning.js';
 import { brokenFor, countUnattendedRead, isAccount, isCard, pick, psuAccess, psuPresent, type Broken } from './accounts.js';
 
 export const DEFAULT_PAGE_SIZE = 200;
@@ -209,11 +210,6 @@ function accountEntry(accountBase: string | undefined, currency: string, broken:
   });
 }
 
-// [corporate] Airline tickets are bought in euros: the card transaction's originalAmount is the purchase's
-// currency, its transactionAmount the card account's (cardaccount-switch-originalamount-and-transactionamount).
-const NOK_PER_EUR = 11.5;
-const paidAbroad = (t: StoredTransaction) => t.merchantCategoryCode === '4511';
-
 function cardEntry(maskedPan: string, currency: string) {
   return (t: StoredTransaction): object => ({
     // cardTransactionId is Max35Text in the Berlin Group: the UUID without its hyphens (32 characters).
@@ -221,7 +217,7 @@ function cardEntry(maskedPan: string, currency: string) {
     transactionDate: t.valueDate,
     ...(t.bookingDate === undefined ? {} : { bookingDate: t.bookingDate }),
     transactionAmount: amount(t.amountMinor, currency),
-    originalAmount: paidAbroad(t) ? amount(Math.round(t.amountMinor / NOK_PER_EUR), 'EUR') : amount(t.amountMinor, currency),
+    originalAmount: originalAmountOf(t, currency),
     merchantCategoryCode: t.merchantCategoryCode,
     maskedPan,
     transactionDetails: t.counterparty.name,

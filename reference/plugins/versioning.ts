@@ -10,6 +10,8 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
 import { defineFault, type Fault, type Faults } from '../faults.js';
+import { amount, type Amount } from '../format.js';
+import type { StoredTransaction } from '../state/transactions.js';
 import { checkHook, header } from './shared.js';
 
 /** The values of the specification's table of implemented breaking changes: all defaults now. */
@@ -99,6 +101,17 @@ function visit(value: unknown, apply: (node: Record<string, unknown>) => void): 
     apply(node);
     for (const child of Object.values(node)) visit(child, apply);
   }
+}
+
+const NOK_PER_EUR = 11.5;
+
+/**
+ * A card transaction's originalAmount: the purchase's amount in the purchase's currency, where
+ * transactionAmount is in the card account's (the mapping cardaccount-switch-originalamount-and-transactionamount
+ * made default). Airline tickets (merchant category 4511) are bought in euros, everything else at home.
+ */
+export function originalAmountOf(t: StoredTransaction, cardCurrency: string): Amount {
+  return t.merchantCategoryCode === '4511' ? amount(Math.round(t.amountMinor / NOK_PER_EUR), 'EUR') : amount(t.amountMinor, cardCurrency);
 }
 
 /** Fastify's `rewriteUrl` for a bank under the fault that serves the API without /v1 (undefined otherwise). */

@@ -109,6 +109,12 @@ const cardAccountsRefused = defineFault('card-accounts-refused', {
   breaks: ['END-26'],
 });
 
+// [sandbox] closed accounts (END-11).
+const closedAccountsListed = defineFault('closed-accounts-listed', {
+  description: 'consented accounts that were closed stay in the account lists (with status deleted)',
+  breaks: ['END-11'],
+});
+
 /** Whether a fault is on for the TPP of the request being answered. */
 export type Broken = (fault: Fault) => boolean;
 export const brokenFor =
@@ -191,7 +197,9 @@ export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   const consent = bank.consents.current(tpp.id, customerNumber, context, now);
   // No consent, an expired one (180 days), or a corporate context not yet consented: new consent flow.
   if (consent === undefined) throw challenge(customerNumber, context);
-  return { customerNumber, context, accounts: bank.consents.visibleAccounts(consent) };
+  const open = bank.consents.visibleAccounts(consent);
+  const closed = bank.faults.on(closedAccountsListed, tpp.id) ? [...consent.accountIds].flatMap((id) => bank.data.accounts.get(id) ?? []).filter((a) => a.status === 'deleted') : [];
+  return { customerNumber, context, accounts: [...open, ...closed] };
 }
 
 function balances(bank: BankState, stored: StoredBalance[], currency: string, broken: Broken): object[] {

@@ -301,7 +301,8 @@ export const transactionsPlugin = fp(
       const s = selection(request.query, broken);
       return {
         cardAccount: { maskedPan: a.maskedPan },
-        cardTransactions: report(`${base}/transactions`, { cardAccount: link(base) }, visible(request, a), s, broken, cardEntry(a.maskedPan, a.currency)),
+        // The Berlin Group card account report requires booked: an empty list when only pending ones are asked for.
+        cardTransactions: { booked: [], ...report(`${base}/transactions`, { cardAccount: link(base) }, visible(request, a), s, broken, cardEntry(a.maskedPan, a.currency)) },
       };
     });
     done();

@@ -115,6 +115,16 @@ const closedAccountsListed = defineFault('closed-accounts-listed', {
   breaks: ['END-11'],
 });
 
+// [sandbox] the known state as a TPP sees it (SBX-03, SBX-04).
+const knownPrivateCardHidden = defineFault('known-private-card-account-hidden', {
+  description: 'the card accounts of the known private customers are not listed (as if the known state had none)',
+  breaks: ['SBX-03'],
+});
+const knownCorporateAccountHidden = defineFault('known-corporate-account-hidden', {
+  description: "only the first account of a known corporate customer's agreement is listed (as if the known state had one)",
+  breaks: ['SBX-04'],
+});
+
 /** Whether a fault is on for the TPP of the request being answered. */
 export type Broken = (fault: Fault) => boolean;
 export const brokenFor =
@@ -274,7 +284,12 @@ export const accountsPlugin = fp(
   (api, _options, done) => {
     const { bank } = api;
 
-    api.get('/accounts', (request) => ({ accounts: psuAccess(bank, request).accounts.filter(isAccount).map((a) => accountDetails(a, brokenFor(bank, request))) }));
+    api.get('/accounts', (request) => {
+      const access = psuAccess(bank, request);
+      const listed = access.accounts.filter(isAccount);
+      const hidden = access.context.kind === 'CORPORATE' && bank.data.isKnown(access.customerNumber) && bank.faults.on(knownCorporateAccountHidden, request.tppId);
+      return { accounts: (hidden ? listed.slice(0, 1) : listed).map((a) => accountDetails(a, brokenFor(bank, request))) };
+    });
 
     api.get<AccountParams>('/accounts/:accountId', (request) => ({
       account: accountDetails(pick(psuAccess(bank, request), request.params.accountId, isAccount), brokenFor(bank, request)),
@@ -295,9 +310,11 @@ export const accountsPlugin = fp(
       next();
     });
 
-    api.get('/card-accounts', (request) => ({
-      cardAccounts: psuAccess(bank, request).accounts.filter(isCard).map((a) => cardAccountDetails(a, brokenFor(bank, request))),
-    }));
+    api.get('/card-accounts', (request) => {
+      const access = psuAccess(bank, request);
+      const hidden = bank.data.isKnown(access.customerNumber) && bank.faults.on(knownPrivateCardHidden, request.tppId);
+      return { cardAccounts: hidden ? [] : access.accounts.filter(isCard).map((a) => cardAccountDetails(a, brokenFor(bank, request))) };
+    });
 
     api.get<AccountParams>('/card-accounts/:accountId', (request) => ({
       cardAccount: cardAccountDetails(pick(psuAccess(bank, request), request.params.accountId, isCard), brokenFor(bank, request)),

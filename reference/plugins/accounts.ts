@@ -125,6 +125,24 @@ const knownCorporateAccountHidden = defineFault('known-corporate-account-hidden'
   breaks: ['SBX-04'],
 });
 
+// [sandbox] what the service does (GEN-03, GEN-08, GEN-09, GEN-14).
+const aispRoleNotServed = defineFault('aisp-role-not-served', {
+  description: 'account lists answer 403 FORBIDDEN to a consented PSU: the interface serves this TPP as a PISP only',
+  breaks: ['GEN-03'],
+});
+const contactRegistrationRequired = defineFault('contact-registration-required', {
+  description: 'account lists answer 403 FORBIDDEN until the TPP registers a contact e-mail address',
+  breaks: ['GEN-14'],
+});
+const servedBeforeConsent = defineFault('accounts-served-before-consent', {
+  description: "a known PSU's accounts are served before the PSU consented to any",
+  breaks: ['GEN-08'],
+});
+const privateContextFirstOnly = defineFault('private-context-first-account-only', {
+  description: "in PRIVATE context only the first of the PSU's consented accounts is listed",
+  breaks: ['GEN-09'],
+});
+
 /** Whether a fault is on for the TPP of the request being answered. */
 export type Broken = (fault: Fault) => boolean;
 export const brokenFor =
@@ -206,7 +224,10 @@ export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   }
   const consent = bank.consents.current(tpp.id, customerNumber, context, now);
   // No consent, an expired one (180 days), or a corporate context not yet consented: new consent flow.
-  if (consent === undefined) throw challenge(customerNumber, context);
+  if (consent === undefined) {
+    if (bank.faults.on(servedBeforeConsent, tpp.id)) return { customerNumber, context, accounts: bank.data.accountsIn(customerNumber, context).filter((a) => a.status !== 'deleted') };
+    throw challenge(customerNumber, context);
+  }
   const open = bank.consents.visibleAccounts(consent);
   const closed = bank.faults.on(closedAccountsListed, tpp.id) ? [...consent.accountIds].flatMap((id) => bank.data.accounts.get(id) ?? []).filter((a) => a.status === 'deleted') : [];
   return { customerNumber, context, accounts: [...open, ...closed] };
@@ -287,8 +308,12 @@ export const accountsPlugin = fp(
     api.get('/accounts', (request) => {
       const access = psuAccess(bank, request);
       const listed = access.accounts.filter(isAccount);
-      const hidden = access.context.kind === 'CORPORATE' && bank.data.isKnown(access.customerNumber) && bank.faults.on(knownCorporateAccountHidden, request.tppId);
-      return { accounts: (hidden ? listed.slice(0, 1) : listed).map((a) => accountDetails(a, brokenFor(bank, request))) };
+      const broken = brokenFor(bank, request);
+      if (broken(aispRoleNotServed)) throw new BankError(403, 'FORBIDDEN', 'This interface serves payment initiation only');
+      if (broken(contactRegistrationRequired)) throw new BankError(403, 'FORBIDDEN', 'Register a contact e-mail address first');
+      const hidden =
+        access.context.kind === 'CORPORATE' ? bank.data.isKnown(access.customerNumber) && broken(knownCorporateAccountHidden) : broken(privateContextFirstOnly);
+      return { accounts: (hidden ? listed.slice(0, 1) : listed).map((a) => accountDetails(a, broken)) };
     });
 
     api.get<AccountParams>('/accounts/:accountId', (request) => ({

@@ -99,6 +99,10 @@ const pendingIgnoreLimit = defineFault('pending-ignore-limit', {
   description: 'limit does not restrict the pending transactions (the production known issue, in the sandbox)',
   breaks: ['END-25'],
 });
+const proprietaryReferenceMisnamed = defineFault('proprietary-reference-misnamed', {
+  description: 'transaction details carry their proprietary reference (the merchant category) as proprietaryReference1, not additionalInformationProprietary1',
+  breaks: ['AIS-05'],
+});
 const BOOKING_STATUSES = ['booked', 'pending', 'both', 'all'] as const;
 type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
@@ -288,7 +292,7 @@ export const transactionsPlugin = fp(
           entryReference: t.transactionId?.replaceAll('-', ''),
           endToEndId: t.endToEndId,
           ...(t.amountMinor < 0 ? { creditorAccount: counterpartyAccount } : { debtorAccount: counterpartyAccount }),
-          additionalInformationProprietary1: `MCC ${t.merchantCategoryCode}`,
+          [broken(proprietaryReferenceMisnamed) ? 'proprietaryReference1' : 'additionalInformationProprietary1']: `MCC ${t.merchantCategoryCode}`,
         },
       };
     });

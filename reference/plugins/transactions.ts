@@ -103,6 +103,15 @@ const proprietaryReferenceMisnamed = defineFault('proprietary-reference-misnamed
   description: 'transaction details carry their proprietary reference (the merchant category) as proprietaryReference1, not additionalInformationProprietary1',
   breaks: ['AIS-05'],
 });
+// [sandbox] identifiers within their Berlin Group lengths (Max35Text).
+const cardTransactionIdTooLong = defineFault('card-transaction-id-36', {
+  description: 'card transactions carry their cardTransactionId as a 36-character UUID (Max35Text in the Berlin Group)',
+  breaks: ['AIS-14'],
+});
+const endToEndIdTooLong = defineFault('end-to-end-id-36', {
+  description: 'listed account transactions carry an endToEndId of 36 characters (Max35Text in the Berlin Group)',
+  breaks: ['AIS-13'],
+});
 const BOOKING_STATUSES = ['booked', 'pending', 'both', 'all'] as const;
 type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
@@ -231,15 +240,16 @@ function accountEntry(accountBase: string | undefined, currency: string, broken:
     valueDate: t.valueDate,
     ...(broken(transactionWithoutAmount) ? {} : { transactionAmount: amount(t.amountMinor, currency) }),
     ...(t.amountMinor < 0 ? { creditorName: t.counterparty.name } : { debtorName: t.counterparty.name }),
+    ...(broken(endToEndIdTooLong) ? { endToEndId: `E2E${'9'.repeat(33)}` } : {}),
     remittanceInformationUnstructured: broken(remittanceAsString) ? t.remittance : [t.remittance],
     ...(t.transactionId === undefined || accountBase === undefined ? {} : { _links: { transactionDetails: link(`${accountBase}/transactions/${t.transactionId}`) } }),
   });
 }
 
-function cardEntry(maskedPan: string, currency: string) {
+function cardEntry(maskedPan: string, currency: string, broken: Broken) {
   return (t: StoredTransaction): object => ({
     // cardTransactionId is Max35Text in the Berlin Group: the UUID without its hyphens (32 characters).
-    ...(t.transactionId === undefined ? {} : { cardTransactionId: t.transactionId.replaceAll('-', '') }),
+    ...(t.transactionId === undefined ? {} : { cardTransactionId: broken(cardTransactionIdTooLong) ? t.transactionId : t.transactionId.replaceAll('-', '') }),
     transactionDate: t.valueDate,
     ...(t.bookingDate === undefined ? {} : { bookingDate: t.bookingDate }),
     transactionAmount: amount(t.amountMinor, currency),
@@ -306,7 +316,7 @@ export const transactionsPlugin = fp(
       return {
         cardAccount: { maskedPan: a.maskedPan },
         // The Berlin Group card account report requires booked: an empty list when only pending ones are asked for.
-        cardTransactions: { booked: [], ...report(`${base}/transactions`, { cardAccount: link(base) }, visible(request, a), s, broken, cardEntry(a.maskedPan, a.currency)) },
+        cardTransactions: { booked: [], ...report(`${base}/transactions`, { cardAccount: link(base) }, visible(request, a), s, broken, cardEntry(a.maskedPan, a.currency, broken)) },
       };
     });
     done();

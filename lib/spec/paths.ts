@@ -40,6 +40,7 @@ export const DEFAULT_PATHS = {
   sandboxCardAccount: '/v1/sandbox/card-accounts/{accountId}',
   sandboxCardAccountBalances: '/v1/sandbox/card-accounts/{accountId}/balances',
   sandboxCardAccountTransactions: '/v1/sandbox/card-accounts/{accountId}/transactions',
+  sandboxAgreements: '/v1/sandbox/agreements',
 } as const;
 
 export type PathName = keyof typeof DEFAULT_PATHS;

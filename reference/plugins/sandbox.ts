@@ -201,6 +201,10 @@ interface NewAccountRequest {
   Body: { customerNumber: string; accountName: string; currency: string; product?: string; cashAccountType?: string; balances?: MockBalance[] };
 }
 
+interface NewAgreementRequest {
+  Body: { owner: string; name: string; engagements: { customer: string; account: { iban: string }; roles?: string[] }[] };
+}
+
 interface NewCardAccountRequest {
   Body: { customerNumber: string; currency: string; name?: string; product?: string; maskedPan?: string; creditLimit?: MockAmount; balances?: MockBalance[] };
 }
@@ -349,6 +353,43 @@ export const sandboxPlugin = fp(
         });
         if (stored === undefined) throw new BankError(400, 'FORMAT_ERROR', `No private sandbox customer ${customerNumber}`);
         return reply.code(201).send({ resourceId: stored.resourceId, maskedPan: stored.maskedPan, currency: stored.currency, name: stored.name });
+      },
+    );
+
+    // A corporate agreement: what links persons (who log in) to a corporate customer's accounts.
+    api.post<NewAgreementRequest>(
+      '/sandbox/agreements',
+      {
+        config: sandboxOperation,
+        schema: {
+          body: {
+            type: 'object',
+            required: ['owner', 'name', 'engagements'],
+            properties: {
+              owner: { type: 'string', minLength: 1 },
+              name: { type: 'string', minLength: 1, maxLength: 70 },
+              engagements: {
+                type: 'array',
+                maxItems: 100,
+                items: {
+                  type: 'object',
+                  required: ['customer', 'account'],
+                  properties: {
+                    customer: { type: 'string', minLength: 1 },
+                    account: { type: 'object', required: ['iban'], properties: { iban: { type: 'string', minLength: 1, maxLength: 34 } } },
+                    roles: { type: 'array', items: { type: 'string' } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      (request, reply) => {
+        const { owner, name, engagements } = request.body;
+        const agreement = bank.data.createAgreement({ owner, name, engagements: engagements.map((e) => ({ customer: e.customer, iban: e.account.iban })) });
+        if (typeof agreement === 'string') throw new BankError(400, 'FORMAT_ERROR', agreement);
+        return reply.code(201).send({ agreementId: agreement.id, name: agreement.name, members: agreement.members });
       },
     );
 

@@ -299,6 +299,33 @@ export class SandboxData {
     this.addAccount(stored);
   }
 
+  /**
+   * A corporate agreement of a corporate customer (the mock-data operation POST /v1/sandbox/agreements): the
+   * persons engaged in it become its members, and the owner's accounts they are engaged on move under it.
+   * A string says what is wrong with the request.
+   */
+  createAgreement(request: { owner: string; name: string; engagements: { customer: string; iban: string }[] }): Agreement | string {
+    const owner = this.customers.get(request.owner);
+    if (owner?.type !== 'corporate') return `No corporate sandbox customer ${request.owner}`;
+    const ownerAgreements = new Set(this.agreementsOf(owner.customerNumber).map((a) => a.id));
+    const accounts: StoredAccount[] = [];
+    for (const { customer, iban } of request.engagements) {
+      if (!this.customers.has(customer)) return `No sandbox customer ${customer}`;
+      const found = [...this.accounts.values()].find((a): a is StoredAccount => a.kind === 'account' && a.iban === iban);
+      if (found === undefined || !('agreementId' in found.holder) || !ownerAgreements.has(found.holder.agreementId)) return `No account ${iban} of customer ${owner.customerNumber}`;
+      accounts.push(found);
+    }
+    this.created += 1;
+    const members = [...new Set([owner.customerNumber, ...request.engagements.map((e) => e.customer)])];
+    const agreement: Agreement = { id: uuidV5(`agreement:${owner.customerNumber}:${request.name}:${this.created}`), name: request.name, members };
+    this.agreements.set(agreement.id, agreement);
+    for (const a of accounts) {
+      a.holder = { agreementId: agreement.id };
+      a.ownerName = request.name;
+    }
+    return agreement;
+  }
+
   agreementsOf(customerNumber: string): Agreement[] {
     return [...this.agreements.values()].filter((a) => a.members.includes(customerNumber));
   }

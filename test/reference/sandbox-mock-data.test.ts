@@ -123,6 +123,32 @@ describe('sandbox mock-data operations', () => {
     assert.ok(!accounts.includes((created.json() as { resourceId: string }).resourceId));
   });
 
+  test('an agreement links a person to a corporate customer\'s account: the person sees it in that corporate context', async () => {
+    const company = '987654321';
+    assert.equal((await post('/v1/sandbox/customers', { customerNumber: company, name: 'Firma AS', type: 'corporate' })).status, 201);
+    const account = await post('/v1/sandbox/accounts', { customerNumber: company, accountName: 'Driftskonto', currency: 'NOK' });
+    const { iban, resourceId } = account.json() as { iban: string; resourceId: string };
+    assert.equal((await post('/v1/sandbox/customers', { customerNumber: PERSON, name: 'Test Testesen', type: 'private' })).status, 201);
+    const created = await post('/v1/sandbox/agreements', { owner: company, name: 'Firma AS avtale', engagements: [{ customer: PERSON, account: { iban }, roles: ['VIEW', 'REGISTER'] }] });
+    assert.equal(created.status, 201, created.text);
+    const { agreementId, members } = created.json() as { agreementId: string; members: string[] };
+    assert.deepEqual(members, [company, PERSON]);
+    const outcome = await consent(b.client, { nationalId: PERSON, context: `CORPORATE:${agreementId}` });
+    assert.equal(outcome.params['psu-corporate-id'], agreementId);
+    const listed = await b.client.request({ path: '/v1/accounts', headers: { 'psu-id': outcome.psuId, 'psu-corporate-id': agreementId } });
+    assert.deepEqual((listed.json() as { accounts: { resourceId: string; ownerName: string }[] }).accounts.map((a) => [a.resourceId, a.ownerName]), [[resourceId, 'Firma AS avtale']]);
+    for (const json of [
+      { owner: PERSON, name: 'x', engagements: [] },
+      { owner: company, name: 'x', engagements: [{ customer: '99999999999', account: { iban } }] },
+      { owner: company, name: 'x', engagements: [{ customer: PERSON, account: { iban: 'NO9386011117947' } }] },
+      { owner: company, name: 'x', engagements: [{ customer: PERSON }] },
+    ]) {
+      const res = await post('/v1/sandbox/agreements', json);
+      assert.equal(res.status, 400, `${JSON.stringify(json)}: ${res.text}`);
+      assert.equal((res.json() as { code: string }).code, 'FORMAT_ERROR');
+    }
+  });
+
   test('bad mock-data bodies are 400 FORMAT_ERROR with the error body; unknown resources 404', async () => {
     const { accountId, cardId } = await person();
     const cases: [string, string, unknown][] = [

@@ -41,6 +41,10 @@ export const DEFAULT_PATHS = {
   sandboxCardAccountBalances: '/v1/sandbox/card-accounts/{accountId}/balances',
   sandboxCardAccountTransactions: '/v1/sandbox/card-accounts/{accountId}/transactions',
   sandboxAgreements: '/v1/sandbox/agreements',
+  // The PSU acting in another channel of the bank (capability bank-channel), and internal failures on demand (fault-injection)
+  sandboxCustomerConsents: '/v1/sandbox/customers/{customerNumber}/consents',
+  sandboxPayment: '/v1/sandbox/payments/{paymentId}',
+  sandboxFailures: '/v1/sandbox/failures',
 } as const;
 
 export type PathName = keyof typeof DEFAULT_PATHS;

@@ -98,6 +98,8 @@ describe('sandbox mock-data operations', () => {
     assert.equal((await report(`/v1/accounts/${accountId}/transactions?bookingStatus=pending&limit=1`)).pending?.length, 1);
     const cardEarly = await report(`/v1/card-accounts/${cardId}/transactions?bookingStatus=pending&dateTo=2026-01-04`);
     assert.deepEqual(cardEarly.pending?.map((t) => t.transactionDate), ['2026-01-04']);
+    // The Berlin Group card account report requires booked, even when only pending ones are asked for.
+    assert.deepEqual(cardEarly.booked, []);
   });
 
   test('closed accounts and card accounts leave the lists; with all closed the list is empty', async () => {

@@ -45,6 +45,8 @@ interface Regression {
   apply: (node: Record<string, unknown>) => void;
 }
 
+/** Card account names were cut to this before longer-names. */
+const SHORT_NAME_LENGTH = 35;
 const PROPRIETARY_CASH_ACCOUNT_TYPES: Readonly<Record<string, string>> = { CACC: 'CURRENT', SVGS: 'SAVINGS', TAXE: 'TAX' };
 
 const REGRESSIONS: readonly Regression[] = [
@@ -68,6 +70,16 @@ const REGRESSIONS: readonly Regression[] = [
       if (node['transactionAmount'] !== undefined && node['originalAmount'] !== undefined) {
         [node['transactionAmount'], node['originalAmount']] = [node['originalAmount'], node['transactionAmount']];
       }
+    },
+  },
+  {
+    fix: 'longer-names',
+    fault: defineFault('longer-names-not-default', {
+      description: `without x-accept-fix: longer-names, card account names are cut to ${SHORT_NAME_LENGTH} characters`,
+      breaks: ['VER-14'],
+    }),
+    apply: (node) => {
+      if (typeof node['maskedPan'] === 'string' && typeof node['name'] === 'string') node['name'] = node['name'].slice(0, SHORT_NAME_LENGTH);
     },
   },
   {

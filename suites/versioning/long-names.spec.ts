@@ -1,0 +1,31 @@
+/**
+ * Versioning > x-accept-fix > longer-names: card account names of up to 70 characters are returned whole,
+ * with the fix and without it (a default since 1 October 2024). The card account is made for the scenario
+ * with the sandbox mock data, since no known card account has a name longer than the old limit.
+ */
+import { jsonBodyOf, scenario } from '../../lib/fixtures/index.js';
+import { consentOf, resourceIdOf } from '../sandbox/mock-data.js';
+
+/** 69 characters, within the specification's 70 and well past the 35 of before the fix. */
+const LONG_NAME = 'Visa Kredittkort for reiser, innkjøp og faste trekk i Norge og utland';
+
+scenario(
+  'VER-14.a',
+  'longer-names: a card account name of 70 characters comes back whole, with the fix and without it',
+  { checks: ['VER-14'], needs: ['sandbox-mock-data'], ownPsu: true, writes: 'a card account with a long name' },
+  async ({ tpp, paths, sca, check, ownPsu }) => {
+    const psu = await ownPsu();
+    const cardId = resourceIdOf('a card account', await tpp.post(paths('sandboxCardAccounts'), { customerNumber: psu.nationalId, currency: 'NOK', name: LONG_NAME }));
+    const { psuId } = await consentOf({ tpp, paths, sca }, psu);
+    for (const fix of ['longer-names', undefined]) {
+      const response = await tpp.get(paths('cardAccounts'), { headers: { 'PSU-ID': psuId, ...(fix === undefined ? {} : { 'x-accept-fix': fix }) } });
+      const cards = (jsonBodyOf(response) as { cardAccounts?: { resourceId?: string; name?: string }[] } | undefined)?.cardAccounts ?? [];
+      const name = cards.find((card) => card.resourceId === cardId)?.name;
+      check.that('VER-14', name === LONG_NAME, {
+        expected: `the card account's name whole, ${LONG_NAME.length} characters (${fix === undefined ? 'without x-accept-fix' : `with x-accept-fix: ${fix}`})`,
+        actual: name === undefined ? 'the card account is not listed' : `"${name}" (${name.length} characters)`,
+        response,
+      });
+    }
+  },
+);

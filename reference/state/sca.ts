@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { errorBody, ScaRequired, SYSTEM_NAME, type ErrorCode } from '../errors.js';
 import { defineFault, type Fault, type Faults } from '../faults.js';
 import type { TestClock } from './clock.js';
-import type { PsuContext } from './customers.js';
+import { contextKey, type PsuContext } from './customers.js';
 import type { PsuDirectory } from './psu-ids.js';
 
 const noScaRedirect = defineFault('no-sca-redirect', {
@@ -100,6 +100,8 @@ const failureServerErrorWithoutSystem = defineFault('failure-redirect-server-err
 });
 
 export const SCA_SESSION_SECONDS = 3600;
+/** How long a 401 repeats the link of an earlier one nobody opened: well within the hour the PSU has to finish. */
+const REPEAT_UNOPENED_SECONDS = 300;
 /** How long a PSU has to finish an authorisation once the TPP received the link. */
 export const AUTHORISATION_SECONDS = 3600;
 
@@ -164,6 +166,8 @@ export interface ChallengeReason {
 
 export class ScaService {
   private readonly authorisations = new Map<string, Authorisation>();
+  /** Account-access authorisations whose link nobody has opened yet, by what was asked (unopenedKey). */
+  private readonly unopened = new Map<string, Authorisation>();
   /** The PSU's current session, by TPP and PSU: one at a time (a new completed SCA replaces it). */
   private readonly sessions = new Map<string, Session>();
   /** Every TPP-Session-ID an SCA was completed under, by TPP and id: its PSU, so a replaced or expired one is told from an unknown one. */
@@ -176,12 +180,11 @@ export class ScaService {
     private readonly baseUrl: () => string,
   ) {}
 
-  /** Starts an authorisation and returns the 401 that sends the PSU to it (with an error code saying why, when there is a reason). */
+  /** Starts an authorisation (or repeats a pending one) and returns the 401 that sends the PSU to it (with an error code saying why, when there is a reason). */
   challenge(request: ChallengeRequest, reason?: ChallengeReason): ScaRequired {
     const now = this.clock.now();
     this.prune(now);
-    const authorisation: Authorisation = { id: randomUUID(), purpose: request.paymentIds ? 'payment' : 'account-access', createdAt: now, status: 'RECEIVED', failedLogins: 0, ...request };
-    this.authorisations.set(authorisation.id, authorisation);
+    const authorisation = this.unopenedFor(request, now) ?? this.start(request, now);
     const tppId = request.tppId;
     const bare = this.faults.on(noScaRedirect, tppId) || (ONE_ACCOUNT.test(request.path ?? '') && this.faults.on(resourceChallengeWithoutLink, tppId));
     if (bare) return new ScaRequired(errorBody(this.faults, tppId, 401, 'CONSENT_INVALID', 'No consent for this PSU'));
@@ -209,14 +212,35 @@ export class ScaService {
     return current.validUntil < this.clock.now().getTime() && !this.faults.on(sessionNeverExpires, tppId) ? 'expired' : 'valid';
   }
 
+  private start(request: ChallengeRequest, now: Date): Authorisation {
+    const { path: _path, ...asked } = request;
+    const authorisation: Authorisation = { id: randomUUID(), purpose: request.paymentIds ? 'payment' : 'account-access', createdAt: now, status: 'RECEIVED', failedLogins: 0, ...asked };
+    this.authorisations.set(authorisation.id, authorisation);
+    if (authorisation.purpose === 'account-access') this.unopened.set(unopenedKey(request), authorisation);
+    return authorisation;
+  }
+
+  /**
+   * The account-access authorisation a request like this one already started (same TPP, session, redirect
+   * address, PSU and context), while nobody has opened its link and it is young: the session is still
+   * "SCA pending", and a TPP that calls again gets the same link. Storing one per 401 made every answer pay
+   * for all that were never followed (a TPP's first calls, a bench).
+   */
+  private unopenedFor(request: ChallengeRequest, now: Date): Authorisation | undefined {
+    if (request.paymentIds) return undefined; // dynamic linking: one authorisation per payment
+    const pending = this.unopened.get(unopenedKey(request));
+    return pending && pending.status === 'RECEIVED' && now.getTime() - pending.createdAt.getTime() < REPEAT_UNOPENED_SECONDS * 1000 ? pending : undefined;
+  }
+
   /** Any authorisation still remembered, whatever its status (the authorisation status resource). */
   find(id: string): Authorisation | undefined {
     return this.authorisations.get(id);
   }
 
-  /** A pending authorisation, or undefined when unknown or already finished. */
+  /** A pending authorisation, or undefined when unknown or already finished. Its link is now opened: no later 401 repeats it. */
   pending(id: string): Authorisation | undefined {
     const authorisation = this.authorisations.get(id);
+    if (authorisation?.purpose === 'account-access') this.unopened.delete(unopenedKey(authorisation));
     return authorisation && (authorisation.status === 'RECEIVED' || authorisation.status === 'PSU_AUTHENTICATED') ? authorisation : undefined;
   }
 
@@ -282,6 +306,7 @@ export class ScaService {
 
   clear(): void {
     this.authorisations.clear();
+    this.unopened.clear();
     this.sessions.clear();
     this.sessionPsus.clear();
   }
@@ -296,7 +321,15 @@ export class ScaService {
     for (const [id, a] of this.authorisations) {
       if (now.getTime() - a.createdAt.getTime() > 2 * AUTHORISATION_SECONDS * 1000) this.authorisations.delete(id);
     }
+    for (const [key, a] of this.unopened) {
+      if (now.getTime() - a.createdAt.getTime() >= REPEAT_UNOPENED_SECONDS * 1000) this.unopened.delete(key);
+    }
   }
+}
+
+/** What makes two requests ask for the same SCA: the TPP, its session and redirect address, the PSU and the context. */
+function unopenedKey(asked: Pick<ChallengeRequest, 'tppId' | 'tppSessionId' | 'redirectUri' | 'expectedCustomer' | 'requestedContext'>): string {
+  return [asked.tppId, asked.tppSessionId, asked.redirectUri, asked.expectedCustomer ?? '', asked.requestedContext ? contextKey(asked.requestedContext) : ''].join('\n');
 }
 
 /**

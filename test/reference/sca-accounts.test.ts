@@ -37,6 +37,16 @@ describe('SCA and accounts', () => {
     assert.deepEqual(body._links.scaRedirect.verbs, ['GET']);
   });
 
+  test('SCA pending: 401s of one session repeat the link nobody opened yet; once it is opened, the next 401 starts a new one', async () => {
+    const first = await scaHrefFor(b.client);
+    assert.equal(await scaHrefFor(b.client), first);
+    assert.notEqual(await scaHrefFor(b.client, { 'tpp-redirect-uri': 'https://tpp.example/other' }), first, 'another redirect address: another SCA');
+    assert.equal((await send(b.client.agent, first, 'GET', {})).status, 200);
+    const next = await scaHrefFor(b.client);
+    assert.notEqual(next, first);
+    assert.equal((await send(b.client.agent, next, 'GET', {})).status, 200);
+  });
+
   test('the login page has the form, #nationalId, #login and #cancel', async () => {
     const page = await send(b.client.agent, await scaHrefFor(b.client), 'GET', {});
     assert.equal(page.status, 200);

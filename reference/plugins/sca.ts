@@ -15,7 +15,13 @@ import { consentPage, contextPage, loginPage, messagePage } from '../pages.js';
 import { PRIVATE, type PsuContext } from '../state/customers.js';
 import type { Authorisation } from '../state/sca.js';
 
-export const MAX_LOGIN_ATTEMPTS = 3;
+/** An unknown national identity number ends the SCA in the failure redirect at once (the sandbox login of the interface family). */
+export const MAX_LOGIN_ATTEMPTS = 1;
+
+const unknownPsuLoginCodeFormatError = defineFault('unknown-psu-login-code-format-error', {
+  description: 'the redirect after a login with an unknown national identity number carries code FORMAT_ERROR instead of PSU_CREDENTIALS_INVALID',
+  breaks: ['ERR-20'],
+});
 
 const cancelCodeConsentInvalid = defineFault('cancel-code-consent-invalid', {
   description: 'the redirect after the PSU cancels SCA carries code CONSENT_INVALID instead of SCA_INVALID',
@@ -134,7 +140,8 @@ export const scaPlugin = fp(
         }
         a.failedLogins += 1;
         if (a.failedLogins >= MAX_LOGIN_ATTEMPTS) {
-          return seeOther(reply, bank.sca.fail(a, 401, 'PSU_CREDENTIALS_INVALID', 'The PSU could not be identified'));
+          const code = bank.faults.on(unknownPsuLoginCodeFormatError, a.tppId) ? 'FORMAT_ERROR' : 'PSU_CREDENTIALS_INVALID';
+          return seeOther(reply, bank.sca.fail(a, 401, code, 'The PSU could not be identified'));
         }
         const left = MAX_LOGIN_ATTEMPTS - a.failedLogins;
         return html(reply, loginPage(`Unknown national identity number. ${left} attempt${left > 1 ? 's' : ''} left.`));

@@ -5,7 +5,7 @@
  * time is moved with the target's clock, never waited for.
  */
 import { randomUUID } from 'node:crypto';
-import { PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, type CheckResult, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 
 const HOUR = 3600;
 
@@ -14,12 +14,17 @@ type Psu = Awaited<ReturnType<ScenarioFixtures['ownPsu']>>;
 const served = (response: TppResponse) => response.status >= 200 && response.status < 300;
 const asksForSca = (response: TppResponse) => scaRedirectOf(response) !== undefined;
 
+interface Redirect {
+  url: string;
+  params: Record<string, string>;
+}
+
 interface Session {
   sessionId: string;
   psuId: string;
   /** The 401 that started the SCA. */
   started: TppResponse;
-  redirect: { url: string; params: Record<string, string> };
+  redirect: Redirect;
   /** A client under this session's TPP-Session-ID, the PSU present; `shiftedBy` when the target's clock was moved. */
   client: (shiftedBy?: number) => TppClient;
   /** GET /v1/accounts under this session with the psu-id: what the TPP does after SCA (Authentication 12, step 7). */
@@ -120,6 +125,20 @@ scenario(
   },
 );
 
+/** The error parameters of a failure redirect (Events, "After failed SCA"), each judged on its own; the code against `codeRequirement`'s list. */
+function judgeFailureRedirect(check: ScenarioFixtures['check'], redirect: Redirect, options: { after?: CheckResult; codeRequirement: string; system?: boolean }): void {
+  const { after, codeRequirement } = options;
+  const { params } = redirect;
+  const shown = { actual: redirect.url };
+  const status = params.status ?? '';
+  const judged = after === undefined ? {} : { after };
+  check.that('EVT-09', /^[1-5]\d\d$/.test(status), { expected: 'status, the HTTP status code as a number', ...shown }, judged);
+  const hasCode = check.that('EVT-10', (params.code ?? '') !== '', { expected: 'code, the error code', ...shown }, judged);
+  check.that('EVT-11', (params.message ?? '') !== '', { expected: 'message, the error text', ...shown }, judged);
+  if (options.system) check.that('EVT-08', Number(status) < 500 || (params.system ?? '') !== '', { expected: 'system, the internal system, with a server error status', ...shown }, judged);
+  check.redirectCode(codeRequirement, redirect, { after: hasCode });
+}
+
 scenario(
   'SES-03.a',
   'a PSU who cancels SCA is redirected with status, code and message, and gets no session',
@@ -128,16 +147,24 @@ scenario(
     const psu = await ownPsu();
     const redirect = await sca.authorise(scaRedirectFrom(await newTpp().get(paths('accounts'))), psu, { variant: 'cancel-at-consent' });
     const { params } = redirect;
-    const shown = { actual: redirect.url };
     const failed = check.that('SES-03', params['psu-id'] === undefined && ['status', 'code', 'message'].some((name) => name in params), {
       expected: 'a redirect with the error parameters and without psu-id (no session)',
-      ...shown,
+      actual: redirect.url,
     });
-    const status = params.status ?? '';
-    check.that('EVT-09', /^[1-5]\d\d$/.test(status), { expected: 'status, the HTTP status code as a number', ...shown }, { after: failed });
-    const hasCode = check.that('EVT-10', (params.code ?? '') !== '', { expected: 'code, the error code', ...shown }, { after: failed });
-    check.that('EVT-11', (params.message ?? '') !== '', { expected: 'message, the error text', ...shown }, { after: failed });
-    check.that('EVT-08', Number(status) < 500 || (params.system ?? '') !== '', { expected: 'system, the internal system, with a server error status', ...shown }, { after: failed });
-    check.redirectCode('ERR-20', redirect, { after: hasCode });
+    judgeFailureRedirect(check, redirect, { after: failed, codeRequirement: 'ERR-20', system: true });
+  },
+);
+
+/** A national identity number no sandbox customer has (the reference bank's customers are made with valid check digits; this one has none). */
+const UNKNOWN_NATIONAL_ID = '01010100000';
+
+scenario(
+  'ERR-20.a',
+  'a login with an unknown national identity number ends in the failure redirect, with status, code and message',
+  { checks: ['ERR-20', 'EVT-09', 'EVT-10', 'EVT-11'], needs: ['sca-abort'] },
+  async ({ tpp, sca, paths, check }) => {
+    const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), { nationalId: UNKNOWN_NATIONAL_ID });
+    if (redirect.params['psu-id'] !== undefined) return check.notEvaluatedRest(`not evaluated: the SCA of an unknown PSU succeeded (${redirect.url})`);
+    judgeFailureRedirect(check, redirect, { codeRequirement: 'ERR-20' });
   },
 );

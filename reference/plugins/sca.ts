@@ -9,9 +9,9 @@
 import formbody from '@fastify/formbody';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { defineFault } from '../faults.js';
 import { decidePayments, paymentConfirmationPage } from '../payment-pages.js';
 import { consentPage, contextPage, loginPage, messagePage } from '../pages.js';
-import { defineFault } from '../faults.js';
 import { PRIVATE, type PsuContext } from '../state/customers.js';
 import type { Authorisation } from '../state/sca.js';
 
@@ -20,8 +20,26 @@ const loginNeedsPassword = defineFault('sandbox-login-needs-password', {
   description: 'the sandbox login also wants a password: a login with the national identity number alone fails the SCA (PSU_CREDENTIALS_INVALID)',
   breaks: ['GEN-06'],
 });
+/** An unknown national identity number ends the SCA in the failure redirect at once (the sandbox login of the interface family). */
+export const MAX_LOGIN_ATTEMPTS = 1;
 
-export const MAX_LOGIN_ATTEMPTS = 3;
+const unknownPsuLoginCodeFormatError = defineFault('unknown-psu-login-code-format-error', {
+  description: 'the redirect after a login with an unknown national identity number carries code FORMAT_ERROR instead of PSU_CREDENTIALS_INVALID',
+  breaks: ['ERR-20'],
+});
+
+const cancelCodeConsentInvalid = defineFault('cancel-code-consent-invalid', {
+  description: 'the redirect after the PSU cancels SCA carries code CONSENT_INVALID instead of SCA_INVALID',
+  breaks: ['ERR-20'],
+});
+const cancelCompletesSca = defineFault('cancel-completes-sca', {
+  description: 'a PSU who cancels on the consent page is redirected as after a successful SCA (psu-id, a session), not with the error parameters',
+  breaks: ['SES-03'],
+});
+const scaPagesDenyFraming = defineFault('sca-pages-deny-framing', {
+  description: 'the SCA pages send X-Frame-Options: DENY and frame-ancestors \'none\', so a TPP cannot show them in a frame',
+  breaks: ['SCA-11'],
+});
 
 type Step = 'login' | 'context' | 'consent' | 'confirm';
 
@@ -53,13 +71,16 @@ function pathOf(a: Authorisation, step: Step): string {
 }
 
 // Both send and return nothing: a page handler's return value would be sent again.
-function html(reply: FastifyReply, body: string, status = 200): void {
+// No frame-ancestors and no X-Frame-Options: a TPP may show the SCA site in a frame (Authentication 12).
+function html(reply: FastifyReply, body: string, status = 200, denyFraming = false): void {
+  const csp = "default-src 'none'; style-src 'unsafe-inline'";
   void reply
     .code(status)
     .header('cache-control', 'no-store')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-    .type('text/html; charset=utf-8')
-    .send(body);
+    .header('content-security-policy', denyFraming ? `${csp}; frame-ancestors 'none'` : csp)
+    .type('text/html; charset=utf-8');
+  if (denyFraming) void reply.header('x-frame-options', 'DENY');
+  void reply.send(body);
 }
 
 function seeOther(reply: FastifyReply, location: string): void {
@@ -94,7 +115,9 @@ export const scaPlugin = fp(
         }
         if (bank.sca.isExpired(a)) return seeOther(reply, bank.sca.fail(a, 401, 'SCA_EXPIRED', 'The authorisation expired before it was completed'));
         if (request.method === 'POST' && field(request.body, 'action') === 'cancel') {
-          return seeOther(reply, bank.sca.fail(a, 400, 'SCA_INVALID', 'The PSU cancelled the authorisation'));
+          if (step === 'consent' && stepOf(a) === 'consent' && bank.faults.on(cancelCompletesSca, a.tppId)) return confirmConsent(a, [], reply);
+          const code = bank.faults.on(cancelCodeConsentInvalid, a.tppId) ? 'CONSENT_INVALID' : 'SCA_INVALID';
+          return seeOther(reply, bank.sca.fail(a, 400, code, 'The PSU cancelled the authorisation'));
         }
         const sessionCustomer = bank.sca.sessionCustomer(a);
         if (sessionCustomer !== undefined) authenticate(a, sessionCustomer);
@@ -110,7 +133,7 @@ export const scaPlugin = fp(
       if (bank.data.agreementsOf(customerNumber).length === 0) a.context = PRIVATE;
     }
 
-    app.get<Page>('/:id', at('login', (_a, _body, reply) => html(reply, loginPage())));
+    app.get<Page>('/:id', at('login', (a, _body, reply) => html(reply, loginPage(), 200, bank.faults.on(scaPagesDenyFraming, a.tppId))));
 
     app.post<Page>(
       '/:id',
@@ -125,7 +148,8 @@ export const scaPlugin = fp(
         }
         a.failedLogins += 1;
         if (a.failedLogins >= MAX_LOGIN_ATTEMPTS) {
-          return seeOther(reply, bank.sca.fail(a, 401, 'PSU_CREDENTIALS_INVALID', 'The PSU could not be identified'));
+          const code = bank.faults.on(unknownPsuLoginCodeFormatError, a.tppId) ? 'FORMAT_ERROR' : 'PSU_CREDENTIALS_INVALID';
+          return seeOther(reply, bank.sca.fail(a, 401, code, 'The PSU could not be identified'));
         }
         const left = MAX_LOGIN_ATTEMPTS - a.failedLogins;
         return html(reply, loginPage(`Unknown national identity number. ${left} attempt${left > 1 ? 's' : ''} left.`));
@@ -174,14 +198,19 @@ export const scaPlugin = fp(
     app.post<Page>(
       '/:id/consent',
       at('consent', (a, body, reply) => {
-        const { customerNumber, context } = contextOf(a);
-        const ticked = new Set(fields(body, 'account'));
-        const granted = offered(a).filter((acc) => ticked.has(acc.resourceId)).map((acc) => acc.resourceId);
-        bank.consents.grant(a.tppId, customerNumber, context, granted, bank.clock.now());
-        const psuCorporateId = context.kind === 'CORPORATE' ? context.agreementId : undefined;
-        return seeOther(reply, bank.sca.complete(a, customerNumber, context, psuCorporateId));
+        return confirmConsent(a, fields(body, 'account'), reply);
       }),
     );
+
+    /** The PSU confirmed the consent page with these accounts ticked: the consent is stored and SCA completes. */
+    function confirmConsent(a: Authorisation, tickedIds: string[], reply: FastifyReply): void {
+      const { customerNumber, context } = contextOf(a);
+      const ticked = new Set(tickedIds);
+      const granted = offered(a).filter((acc) => ticked.has(acc.resourceId)).map((acc) => acc.resourceId);
+      bank.consents.grant(a.tppId, customerNumber, context, granted, bank.clock.now());
+      const psuCorporateId = context.kind === 'CORPORATE' ? context.agreementId : undefined;
+      return seeOther(reply, bank.sca.complete(a, customerNumber, context, psuCorporateId));
+    }
     // Payments: the PSU confirms amount and creditor (reference/payment-pages.ts).
     app.get<Page>('/:id/confirm', at('confirm', (a, _body, reply) => html(reply, paymentConfirmationPage(bank, a))));
     app.post<Page>(

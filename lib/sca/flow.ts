@@ -92,7 +92,8 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
     pending.splice(pending.indexOf(next), 1);
     for (const step of next.rule.steps) {
       if ('read' in step) read[step.read.as] = (await page.locator(expand(step.read.selector, options.variables)).innerText({ timeout: remaining() })).trim();
-      else await runStep(page, step, options.variables, remaining());
+      // What earlier read steps took is a value for later steps: {{read.<as>}} (a one-time code shown in a sandbox).
+      else await runStep(page, step, { ...options.variables, read }, remaining());
     }
     if (pending.length === 0) break;
   }

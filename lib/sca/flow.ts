@@ -91,9 +91,15 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
     if (!next) throw new ScaFlowError(await describeStuckPage(page, pending.map((p) => p.rule)), pages);
     pending.splice(pending.indexOf(next), 1);
     for (const step of next.rule.steps) {
-      if ('read' in step) read[step.read.as] = (await page.locator(expand(step.read.selector, options.variables)).innerText({ timeout: remaining() })).trim();
-      // What earlier read steps took is a value for later steps: {{read.<as>}} (a one-time code shown in a sandbox).
-      else await runStep(page, step, { ...options.variables, read }, remaining());
+      try {
+        if ('read' in step) read[step.read.as] = (await page.locator(expand(step.read.selector, options.variables)).innerText({ timeout: remaining() })).trim();
+        // What earlier read steps took is a value for later steps: {{read.<as>}} (a one-time code shown in a sandbox).
+        else await runStep(page, step, { ...options.variables, read }, remaining());
+      } catch (error) {
+        if (error instanceof ScaFlowError || page.isClosed()) throw error;
+        const what = Object.keys(step)[0] ?? 'step';
+        throw new ScaFlowError(`SCA step ${what} of the page rule "${next.rule.match}" could not be done at ${page.url()}: ${(error as Error).message.split('\n')[0]}`, pages);
+      }
     }
     if (pending.length === 0) break;
   }

@@ -1,7 +1,7 @@
 /**
  * What a failed SCA flow leaves behind, through the real command: a step that cannot be done keeps a
  * screenshot, the page URL and the Playwright trace (masked) in the report, and the scenario is not PASS;
- * an SCA site that does not answer is INTERRUPTED, never a FAIL.
+ * a browser that does not start and an SCA site that does not answer are INTERRUPTED, never a FAIL.
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:https';
@@ -56,6 +56,16 @@ describe('evidence of a failed SCA flow', () => {
     const text = [...entries.values()].map((content) => content.toString('latin1')).join('\n');
     assert.ok(text.includes('*******9955'), 'the login is in the trace, masked');
     assert.ok(!text.includes(PRIVATE_PSU), 'the national identity number typed at login is masked in the trace');
+  });
+
+  test('a browser that does not start: INTERRUPTED, not FAIL', async () => {
+    // The runner finds a file at CHROMIUM_PATH; only the worker learns that it is no browser.
+    const run = await runCli(['run', '--target', 'reference-alt', '--report-dir', '{reportDir}', '--grep', SCENARIO], { CHROMIUM_PATH: '/bin/false' });
+    const record = scenarioOf(run.results?.tests);
+    assert.ok(record, `no ${SCENARIO} in the results; exit ${run.exitCode}\n${run.stderr}\n${run.stdout.slice(-2000)}`);
+    assert.equal(record.status, 'INTERRUPTED', `${record.status}: ${record.reason ?? record.error ?? ''}`);
+    assert.match(record.reason ?? '', /SCA browser failure: the browser \/bin\/false did not start/);
+    assert.equal(run.exitCode, 3);
   });
 
   describe('an SCA site that does not answer', () => {

@@ -7,6 +7,7 @@ import type { SecureContextOptions } from 'node:tls';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './errors.js';
 import type { Faults } from './faults.js';
 import { accountsPlugin } from './plugins/accounts.js';
+import { bankChannelPlugin } from './plugins/bank-channel.js';
 import { basketsPlugin } from './plugins/baskets.js';
 import { consentsPlugin } from './plugins/consents.js';
 import { formatPlugin } from './plugins/format.js';
@@ -61,6 +62,7 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
       await api.register(paymentsPlugin);
       await api.register(basketsPlugin);
       await api.register(consentsPlugin);
+      await api.register(bankChannelPlugin);
     },
     { prefix: '/v1' },
   );

@@ -31,6 +31,10 @@ export const DEFAULT_PATHS = {
   sandboxClock: '/v1/sandbox/clock',
   // [ais] sandbox mock data
   sandboxAccountTransactions: '/v1/sandbox/accounts/{accountId}/transactions',
+  // The PSU acting in another channel of the bank (capability bank-channel), and internal failures on demand (fault-injection)
+  sandboxCustomerConsents: '/v1/sandbox/customers/{customerNumber}/consents',
+  sandboxPayment: '/v1/sandbox/payments/{paymentId}',
+  sandboxFailures: '/v1/sandbox/failures',
 } as const;
 
 export type PathName = keyof typeof DEFAULT_PATHS;

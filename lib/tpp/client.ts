@@ -50,6 +50,11 @@ export interface TppRequest {
    * a 4xx refusal (a 5xx fails ERR-44) instead of treating it as a well-formed request.
    */
   malformed?: string;
+  /**
+   * Why the bank is to fail this request inside (the scenario asked the target for an internal failure,
+   * capability fault-injection): a 5xx answer is then what the scenario expects, not a breach of ERR-45.
+   */
+  failureProvoked?: string;
   /** Headers to leave out, even those the client adds itself (default headers, X-Request-ID…). */
   omitHeaders?: string[];
 }
@@ -134,6 +139,7 @@ export class TppClient {
         ...(signed.body !== undefined ? { body: Buffer.from(signed.body).toString('utf8') } : {}),
       },
       ...(req.malformed !== undefined ? { malformed: req.malformed } : {}),
+      ...(req.failureProvoked !== undefined ? { failureProvoked: req.failureProvoked } : {}),
     };
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const started = performance.now();

@@ -10,4 +10,6 @@ export interface RecordedExchange {
   error?: string;
   /** Set when the request is malformed on purpose (what is wrong with it): the invariants then expect a 4xx. */
   malformed?: string;
+  /** Set when the scenario asked the target to fail this request internally: its 5xx is expected. */
+  failureProvoked?: string;
 }

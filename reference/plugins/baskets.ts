@@ -37,6 +37,15 @@ const failedScaStillStarted = defineFault('basket-failed-sca-reads-received', { 
 const basketLinksWithoutVerbs = defineFault('basket-links-without-verbs', { description: 'the links of a basket resource carry no verbs', breaks: ['MSG-09'] });
 const basketWithoutId = defineFault('basket-created-without-id', { description: 'the 201 answer to a basket creation has no basketId', breaks: ['BSK-07'] });
 const basketOwnStatus = defineFault('basket-own-status', { description: 'the basket reports PDNG, a status of its own, whatever its payments', breaks: ['BSK-05', 'BSK-14'] });
+// An internal failure the TPP asked the sandbox for (POST /v1/sandbox/failures), reported the wrong way.
+const internalFailureAsBadRequest = defineFault('internal-failure-as-bad-request', {
+  description: 'an internal failure during basket authorisation answers 400 BAD_REQUEST, as if the TPP were at fault',
+  breaks: ['ERR-10', 'ERR-11'],
+});
+const systemErrorAs503 = defineFault('system-error-as-503', {
+  description: 'an internal failure during basket authorisation answers 503 with code SYSTEM_ERROR',
+  breaks: ['ERR-10', 'ERR-11'],
+});
 const basketBestCase = defineFault('basket-best-case', { description: 'the basket reports the best status over its payments', breaks: ['BSK-14'] });
 
 interface BasketParams {
@@ -114,6 +123,11 @@ export const basketsPlugin = fp(
     api.post<{ Params: BasketParams }>('/signing-baskets/:basketId/authorisations', (request, reply) => {
       const basket = basketOf(request);
       const tpp = tppOf(request);
+      if (bank.simulatedFailures.consume(tpp.id, 'signing-basket-authorisation')) {
+        if (on(internalFailureAsBadRequest, request)) throw new BankError(400, 'BAD_REQUEST', 'The request could not be processed');
+        if (on(systemErrorAs503, request)) throw new BankError(503, 'SYSTEM_ERROR', 'Service unavailable');
+        throw new Error('simulated internal failure of the basket authorisation (sandbox)');
+      }
       if (on(authorisationRefused, request)) throw new BankError(403, 'FORBIDDEN', 'Not allowed');
       const { context } = paymentHeaders(bank, request);
       const payments = paymentsOf(basket);

@@ -7,7 +7,6 @@
 //
 // Every payment needs its own SCA with dynamic linking: the 201 carries scaRedirect,
 // and the PSU confirms amount and creditor on the bank's page (payment-pages.ts).
-import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { minorUnitsOf } from '../../lib/spec/codelists.js';
@@ -198,16 +197,15 @@ export function paymentHeaders(bank: BankState, request: FastifyRequest): { cont
     return value;
   };
   required('x-accept-fix');
-  const ipAddress = required('PSU-IP-Address');
-  if (ipAddress !== undefined && isIP(ipAddress.trim()) === 0) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-IP-Address must be an IPv4 or IPv6 address');
+  // The forms of PSU-IP-Address and PSU-Context are checked with every request's (request-headers.ts);
+  // PSU-ID's and X-PSU-IDENTITY's where each resource looks the PSU up: here, for payments.
+  required('PSU-IP-Address');
   const psuId = header(request, 'psu-id');
   if (psuId !== undefined && !isUuid(psuId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
   const identity = header(request, 'x-psu-identity');
   if (identity !== undefined && !isNationalIdentityNumber(identity)) throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY must be a national identity number or D-number (11 digits)');
   const psuContext = header(request, 'psu-context');
-  if (psuContext === undefined) return {};
-  if (psuContext === 'PRIVATE') return { context: PRIVATE };
-  if (psuContext !== 'CORPORATE') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-Context must be PRIVATE or CORPORATE');
+  if (psuContext !== 'CORPORATE') return psuContext === 'PRIVATE' ? { context: PRIVATE } : {};
   const corporateId = header(request, 'psu-corporate-id');
   if (corporateId === undefined || !isUuid(corporateId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-Corporate-ID (a UUID) is required in corporate context');
   return { context: { kind: 'CORPORATE', agreementId: corporateId.toLowerCase() } };

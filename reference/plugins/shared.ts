@@ -30,6 +30,9 @@ declare module 'fastify' {
   }
 }
 
+/** Route config of a sandbox operation. */
+export const SANDBOX_OPERATION = { sandboxOperation: true } as const;
+
 /** A request header by lower-case name; repeated headers are joined as HTTP allows. */
 export function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];

@@ -12,6 +12,7 @@ import { UnattendedReads } from './limits.js';
 import { Payments, totalMinor, type Payment } from './payments.js';
 import { PsuDirectory } from './psu-ids.js';
 import { ScaService } from './sca.js';
+import { SimulatedFailures } from './simulated-failures.js';
 import { bookedPayments, type StoredTransaction } from './transactions.js';
 
 export class BankState {
@@ -23,6 +24,7 @@ export class BankState {
   readonly payments: Payments;
   readonly baskets = new Baskets();
   readonly unattendedReads = new UnattendedReads();
+  readonly simulatedFailures = new SimulatedFailures();
 
   /** Known once the server listens (the port may be chosen by the system). */
   baseUrl = '';
@@ -43,6 +45,7 @@ export class BankState {
     this.payments.clear();
     this.baskets.clear();
     this.unattendedReads.clear();
+    this.simulatedFailures.clear();
     this.clock.reset();
   }
 }

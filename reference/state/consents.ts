@@ -75,6 +75,13 @@ export class Consents {
     return granted.filter((a) => a.status !== 'deleted');
   }
 
+  /** The PSU revoked, directly with the bank, every consent given to this TPP (capability bank-channel). */
+  revoke(tppId: string, customerNumber: string): number {
+    const revoked = [...this.byKey].filter(([, c]) => c.tppId === tppId && c.customerNumber === customerNumber);
+    for (const [key] of revoked) this.byKey.delete(key);
+    return revoked.length;
+  }
+
   clear(): void {
     this.byKey.clear();
   }

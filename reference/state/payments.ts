@@ -190,6 +190,21 @@ export class Payments {
     return true;
   }
 
+  /**
+   * The PSU changed the payment in another channel of the bank (sandbox operation, capability bank-channel).
+   * Its paymentId stays valid (release 1.18.0); `reissued` is what a bank that breaks that does: a new id.
+   */
+  changeElsewhere(payment: Payment, change: Pick<PaymentBody, 'instructedAmount' | 'requestedExecutionDate'>, reissued = false): Payment {
+    payment.body = { ...payment.body, ...change };
+    payment.duplicateKey = duplicateKeyOf(payment.tppId, payment.body);
+    if (reissued) {
+      this.byId.delete(payment.id);
+      payment.id = randomUUID();
+      this.byId.set(payment.id, payment);
+    }
+    return payment;
+  }
+
   /** Runs the batch runs due for every payment (before any request reads balances or transactions). */
   settleAll(): void {
     for (const payment of this.byId.values()) this.settle(payment);

@@ -3,7 +3,7 @@
  * with the answers the specification names for it, bulk and periodic payments refused with
  * REFERENCE_MIX_INVALID, NCBCT payments in a basket, the basket SCA, and a basket that is not atomic.
  */
-import { jsonBodyOf, scaRedirectFrom, scaRedirectOf, scenario, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, scaRedirectFrom, scaRedirectOf, scenario, type RequestOptions, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 import { bulkPayment, consentedDebtor, initiate, PAYMENT_HEADERS, paymentFrom, paymentIdOf, periodicPayment, PRODUCTS, sepaPayment, statusOf, type Initiation, type PaymentBody } from '../payments/payment-bodies.js';
 
 type Paths = ScenarioFixtures['paths'];
@@ -28,9 +28,9 @@ function basketIdOf(response: TppResponse): string | undefined {
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
-function startAuthorisation(tpp: TppClient, paths: Paths, basketId: string, malformed?: string): Promise<TppResponse> {
+function startAuthorisation(tpp: TppClient, paths: Paths, basketId: string, options: Pick<RequestOptions, 'malformed' | 'failureProvoked'> = {}): Promise<TppResponse> {
   // The same header set as payment initiation (Endpoints, start of signing basket authorisation).
-  return tpp.request({ method: 'POST', path: paths('signingBasketAuthorisations', { basketId }), headers: { ...PAYMENT_HEADERS }, ...(malformed ? { malformed } : {}) });
+  return tpp.request({ method: 'POST', path: paths('signingBasketAuthorisations', { basketId }), headers: { ...PAYMENT_HEADERS }, ...options });
 }
 
 /** Every link of a body's _links carries verbs (MSG-09). */
@@ -91,9 +91,28 @@ scenario(
   'the authorisation of an unknown basket is answered 404 RESOURCE_UNKNOWN',
   { checks: ['ERR-09'] },
   async ({ tpp, paths, check }) => {
-    const response = await startAuthorisation(tpp, paths, 'b0d1e6f4-5b8c-4d1e-9f00-000000000000', 'an unknown basket id');
+    const response = await startAuthorisation(tpp, paths, 'b0d1e6f4-5b8c-4d1e-9f00-000000000000', { malformed: 'an unknown basket id' });
     const refused = check.status('ERR-09', response);
     check.code('ERR-09', response, { after: refused });
+  },
+);
+
+scenario(
+  'ERR-10.a',
+  'an internal failure of the bank during a basket authorisation is answered 500 SYSTEM_ERROR',
+  { checks: ['ERR-10', 'ERR-11'], needs: ['fault-injection'], writes: 'initiates payments and a signing basket, and asks the sandbox for an internal failure' },
+  async ({ tpp, paths, check }) => {
+    const ids = await paymentIds(tpp, paths, [[sepaPayment()], [sepaPayment()]]);
+    const basketId = ids === undefined ? undefined : basketIdOf(await createBasket(tpp, paths, ids));
+    if (basketId === undefined) return check.notEvaluatedRest('not evaluated: the payments or the basket were not created');
+    const armed = await tpp.post(paths('sandboxFailures'), { operation: 'signing-basket-authorisation' });
+    if (armed.status >= 300) return check.notEvaluatedRest(`not evaluated: the target did not arm an internal failure (HTTP ${armed.status})`);
+    const response = await startAuthorisation(tpp, paths, basketId, { failureProvoked: 'the sandbox was asked to fail this basket authorisation inside the bank' });
+    // ERR-11 carries the pairing over to any internal failure; this one is the basket's (ERR-10).
+    for (const requirement of ['ERR-10', 'ERR-11']) {
+      const answered = check.status(requirement, response);
+      check.code(requirement, response, { after: answered });
+    }
   },
 );
 
@@ -110,7 +129,7 @@ for (const [id, kind, payment] of [
       if (ids === undefined) return check.notEvaluatedRest(`not evaluated: ${kind} could not be initiated`);
       const created = await createBasket(tpp, paths, ids, `a basket with ${kind}`);
       const basketId = basketIdOf(created);
-      const refusal = basketId === undefined ? created : await startAuthorisation(tpp, paths, basketId, `the authorisation of a basket with ${kind}`);
+      const refusal = basketId === undefined ? created : await startAuthorisation(tpp, paths, basketId, { malformed: `the authorisation of a basket with ${kind}` });
       for (const requirement of ['BSK-12', 'ERR-34', 'ERR-41']) {
         const refused = check.status(requirement, refusal);
         check.code(requirement, refusal, { after: refused });

@@ -26,8 +26,9 @@ export const CAPABILITIES = {
   'sca-abort': 'browser steps that make the SCA fail or that cancel it, declared for the target',
   'consent-selection':
     "browser steps that read, select and deselect accounts in the bank's consent page (the checkbox list after SCA), declared for the target",
-  'fault-injection': 'the target can be made to fail internally (HTTP 500 paths)',
-  'bank-channel': "the tester can act as the PSU in the bank's own channels (online bank), outside the TPP flow",
+  'fault-injection': 'the target can be made to fail internally on request (a sandbox operation that fails the next request of an operation: HTTP 500 paths)',
+  'bank-channel':
+    "the tester can act as the PSU in the bank's own channels (online bank), outside the TPP flow: sandbox operations that revoke the PSU's consents or change a payment",
   'mobile-app': "the bank's mobile app with biometric authentication is available to the tester",
   'production-certificate': 'a production eIDAS certificate and a production target (central registry checks)',
   'production-target': 'a production target with real PSUs; writing tests are excluded by the safety policy',

@@ -122,6 +122,7 @@ export const VER = defineArea('VER', [
     id: 'VER-21', level: 'MUST', section: `${V}Release notes > 1.18.0`,
     statement: 'A paymentId stays valid after the payment is changed in another channel of the bank.',
     testedBy: 'needs-capability:bank-channel',
+    expect: { status: [200] },
   },
   {
     id: 'VER-22', level: 'MUST', section: `${V}Release notes > 1.18.0`,

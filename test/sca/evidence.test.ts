@@ -69,35 +69,45 @@ describe('evidence of a failed SCA flow', () => {
   });
 
   describe('an SCA site that does not answer', () => {
-    // A bank that asks for SCA on every request, with an scaRedirect to a port nothing listens on.
+    // A bank that asks for SCA on every request, with the scaRedirect the test sets: a port nothing listens
+    // on, or a login page of its own whose form posts there (the site goes away in the middle of the flow).
     const ca = generateCertificateAuthority({ commonName: 'evidence test CA' });
     const certificate = generateServerCertificate(ca, { hostnames: ['localhost'], ipAddresses: ['127.0.0.1'] });
     let bank: Server;
+    let bankUrl: string;
     let deadSite: string;
+    let scaHref: string;
     before(async () => {
       const closed = createServer({ key: certificate.privateKeyPem, cert: certificate.certificatePem });
       await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
       deadSite = `https://127.0.0.1:${(closed.address() as AddressInfo).port}/sca/abc`;
       await new Promise((resolve) => closed.close(resolve));
       bank = createServer({ key: certificate.privateKeyPem, cert: certificate.certificatePem }, (request, response) => {
+        if (request.url === '/sca/login') {
+          response.writeHead(200, { 'content-type': 'text/html' });
+          response.end(`<form method="post" action="${deadSite}"><button id="login">Log in</button></form>`);
+          return;
+        }
         const requestId = request.headers['x-request-id'];
         response.writeHead(401, { 'content-type': 'application/json', ...(typeof requestId === 'string' ? { 'x-request-id': requestId } : {}) });
-        response.end(JSON.stringify({ _links: { scaRedirect: { href: deadSite, verbs: ['GET'] } } }));
+        response.end(JSON.stringify({ _links: { scaRedirect: { href: scaHref, verbs: ['GET'] } } }));
       });
       await new Promise<void>((resolve) => bank.listen(0, '127.0.0.1', resolve));
+      bankUrl = `https://127.0.0.1:${(bank.address() as AddressInfo).port}`;
     });
     after(async () => {
       await new Promise((resolve) => bank.close(resolve));
     });
 
-    test('is INTERRUPTED, not FAIL, and the run says it could not judge (exit 3)', async () => {
+    const runAgainstBank = async () => {
       const target: TargetConfig = {
-        baseUrl: `https://127.0.0.1:${(bank.address() as AddressInfo).port}`,
+        baseUrl: bankUrl,
         environment: 'sandbox',
         tls: { ca: ca.certificatePem },
         tpp: { generate: true, redirectUri: 'https://tpp.example/callback' },
         psus: { private: { nationalId: PRIVATE_PSU, context: 'PRIVATE' } },
         sca: [{ match: '**/sca/*', steps: [{ click: { selector: '#login' } }] }],
+        timeouts: { scaMs: 3000 },
       };
       const run = await runCli(['run', '--targets', '{reportDir}/targets.yaml', '--target', 'dead-sca-site', '--report-dir', '{reportDir}', '--grep', SCENARIO], {}, targetsFile('dead-sca-site', target));
       const record = scenarioOf(run.results?.tests);
@@ -105,6 +115,16 @@ describe('evidence of a failed SCA flow', () => {
       assert.equal(record.status, 'INTERRUPTED', `${record.status}: ${record.reason ?? record.error ?? ''}`);
       assert.match(record.reason ?? '', /SCA site unreachable/);
       assert.equal(run.exitCode, 3);
+    };
+
+    test('at the scaRedirect: INTERRUPTED, not FAIL, and the run says it could not judge (exit 3)', async () => {
+      scaHref = deadSite;
+      await runAgainstBank();
+    });
+
+    test('in the middle of the flow: INTERRUPTED too', async () => {
+      scaHref = `${bankUrl}/sca/login`;
+      await runAgainstBank();
     });
   });
 });

@@ -3,7 +3,8 @@
 // the bank-offered consent as a checkbox list. Then 303 back to TPP-Redirect-URI,
 // with psu-id and friends on success or the error parameters on failure.
 //
-// Routes: GET/POST /sca/:id (login), /sca/:id/context, /sca/:id/consent. Each GET
+// Routes: GET/POST /sca/:id (login), /sca/:id/code (only with a page set that asks
+// for a one-time code), /sca/:id/context, /sca/:id/consent. Each GET
 // sends the browser to the step the authorisation is at, so reloads and the back
 // button do no harm. These are browser pages: not signed, form-encoded.
 import { randomInt } from 'node:crypto';
@@ -80,7 +81,7 @@ export const scaPlugin = fp(
     const { bank } = app;
     const pages = options.pages ?? referencePages;
     // A page set with a one-time-code step: login names the PSU, the code (shown in the sandbox) authenticates them.
-    const awaitingCode = new WeakMap<Authorisation, { customerNumber: string; code: string }>();
+    const awaitingCode = new WeakMap<Authorisation, { customerNumber: string; code: string; wrong: number }>();
     const stepAt = (a: Authorisation): Step => (a.status === 'RECEIVED' && awaitingCode.has(a) ? 'code' : stepOf(a));
     void app.register(formbody);
 
@@ -121,7 +122,7 @@ export const scaPlugin = fp(
         const nationalId = field(body, 'nationalId')?.trim() ?? '';
         if (bank.data.customers.has(nationalId)) {
           if (pages.oneTimeCode) {
-            awaitingCode.set(a, { customerNumber: nationalId, code: String(randomInt(1_000_000)).padStart(6, '0') });
+            awaitingCode.set(a, { customerNumber: nationalId, code: String(randomInt(1_000_000)).padStart(6, '0'), wrong: 0 });
             return seeOther(reply, pathOf(a, 'code'));
           }
           authenticate(a, nationalId);
@@ -147,8 +148,13 @@ export const scaPlugin = fp(
       app.post<Page>(
         '/:id/code',
         at('code', (a, body, reply) => {
-          const { customerNumber, code } = expected(a);
-          if (field(body, 'code')?.trim() !== code) return html(reply, oneTimeCode(code, 'That code is not right. Try again.'));
+          const pending = expected(a);
+          const { customerNumber, code } = pending;
+          if (field(body, 'code')?.trim() !== code) {
+            pending.wrong += 1;
+            if (pending.wrong >= MAX_LOGIN_ATTEMPTS) return seeOther(reply, bank.sca.fail(a, 401, 'PSU_CREDENTIALS_INVALID', 'The PSU could not be authenticated'));
+            return html(reply, oneTimeCode(code, 'That code is not right. Try again.'));
+          }
           awaitingCode.delete(a);
           authenticate(a, customerNumber);
           return seeOther(reply, pathOf(a, stepOf(a)));

@@ -65,6 +65,18 @@ describe('the alternative SCA pages', () => {
     assert.match(location(done, href).searchParams.get('psu-id') ?? '', /^[0-9a-f-]{36}$/);
   });
 
+  test('three wrong codes end in the failure redirect, as three unknown logins do', async () => {
+    const href = await scaHrefFor(client);
+    const codeUrl = location(await post(href, { nationalId: KARI }), href).toString();
+    const code = shownCode(await send(client.agent, codeUrl, 'GET', {}));
+    const wrong = code === '000000' ? '111111' : '000000';
+    assert.equal((await post(codeUrl, { code: wrong })).status, 200);
+    assert.equal((await post(codeUrl, { code: wrong })).status, 200);
+    const third = await post(codeUrl, { code: wrong });
+    assert.equal(third.status, 303);
+    assert.equal(location(third, href).searchParams.get('code'), 'PSU_CREDENTIALS_INVALID');
+  });
+
   test('Abort on the code page ends in the failure redirect', async () => {
     const href = await scaHrefFor(client);
     const codeUrl = location(await post(href, { nationalId: KARI }), href).toString();

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
+import type { TestRecord } from '../../lib/report/types.js';
 import { loadTargetsFile } from '../../lib/targets/load.js';
 import { runCli, type CliRun } from '../support/run-cli.js';
 
@@ -41,9 +42,12 @@ describe('the reference-alt target (other SCA pages, the same bank)', () => {
       assert.ok(run.results, `no results; exit ${run.exitCode}\nstderr: ${run.stderr}\nstdout: ${run.stdout.slice(-3000)}`);
     });
 
-    test('pass, as against the reference target', () => {
+    test('pass, as against the reference target, but for the deviations reference-alt declares', () => {
       assert.ok(files.length >= 4, `browser-driving suites: ${files.join(', ')}`);
-      const notPassed = (run.results?.tests ?? []).filter((t) => t.status !== 'PASS').map((t) => `${t.scenario} ${t.status}: ${t.reason ?? t.error ?? ''}`);
+      // GEN-06: a sandbox login asks for the national identity number only; these pages add a one-time code.
+      const declared = new Set((TARGETS['reference-alt']?.deviations ?? []).map((d) => d.requirement));
+      const excused = (t: TestRecord) => t.status === 'FAIL' && t.checks.filter((c) => c.verdict === 'FAIL').every((c) => declared.has(c.requirement));
+      const notPassed = (run.results?.tests ?? []).filter((t) => t.status !== 'PASS' && !excused(t)).map((t) => `${t.scenario} ${t.status}: ${t.reason ?? t.error ?? ''}`);
       assert.deepEqual(notPassed, []);
       assert.equal(run.exitCode, 0, run.stdout.slice(-2000));
     });

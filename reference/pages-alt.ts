@@ -16,7 +16,7 @@ const STYLE = `
   .progress [aria-current] { font-weight: bold; color: #0b3d5c; }
   table { border-collapse: collapse; width: 100%; }
   td, th { border-bottom: 1px solid #ccd; padding: 0.3rem; text-align: left; }
-  .actions { display: flex; justify-content: space-between; margin-top: 1.2rem; }
+  .actions { display: flex; flex-direction: row-reverse; justify-content: space-between; margin-top: 1.2rem; }
   .notice-error { background: #fde8e8; padding: 0.5rem; }
   .sandbox-hint { background: #fff7d6; padding: 0.5rem; font-family: monospace; }
 `;
@@ -49,11 +49,15 @@ function notice(error: string | undefined): string {
   return error === undefined ? '' : `<div class="notice-error" role="alert">${escapeHtml(error)}</div>\n`;
 }
 
-/** Abort is a second submit button of each form, so it works without scripts (capability sca-abort). */
+/**
+ * Abort is a second submit button of each form, so it works without scripts (capability sca-abort). The
+ * primary button comes first in the form, so that Enter in a field submits it and not Abort; the layout
+ * shows Abort on the left.
+ */
 function actions(primary: string): string {
   return `<div class="actions">
-<button type="submit" id="abort" name="action" value="cancel" formnovalidate>Abort and return</button>
 ${primary}
+<button type="submit" id="abort" name="action" value="cancel" formnovalidate>Abort and return</button>
 </div>`;
 }
 
@@ -139,8 +143,8 @@ ${details}
 </dl>
 <form method="post">
 <div class="actions">
-<button type="submit" id="decline-payment" name="decision" value="reject">Decline</button>
 <button type="submit" id="sign-payment" name="decision" value="approve">Sign</button>
+<button type="submit" id="decline-payment" name="decision" value="reject">Decline</button>
 </div>
 </form>`,
     );

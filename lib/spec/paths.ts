@@ -31,6 +31,16 @@ export const DEFAULT_PATHS = {
   sandboxClock: '/v1/sandbox/clock',
   // [ais] sandbox mock data
   sandboxAccountTransactions: '/v1/sandbox/accounts/{accountId}/transactions',
+  // [sandbox] the other mock-data operations (paths not shown by the specification; the family's, see reference/README.md)
+  sandboxCustomer: '/v1/sandbox/customers/{customerNumber}',
+  sandboxAccount: '/v1/sandbox/accounts/{accountId}',
+  sandboxAccountBalances: '/v1/sandbox/accounts/{accountId}/balances',
+  sandboxAccountOwnerName: '/v1/sandbox/accounts/{accountId}/owner-name',
+  sandboxCardAccounts: '/v1/sandbox/card-accounts',
+  sandboxCardAccount: '/v1/sandbox/card-accounts/{accountId}',
+  sandboxCardAccountBalances: '/v1/sandbox/card-accounts/{accountId}/balances',
+  sandboxCardAccountTransactions: '/v1/sandbox/card-accounts/{accountId}/transactions',
+  sandboxAgreements: '/v1/sandbox/agreements',
   // The PSU acting in another channel of the bank (capability bank-channel), and internal failures on demand (fault-injection)
   sandboxCustomerConsents: '/v1/sandbox/customers/{customerNumber}/consents',
   sandboxPayment: '/v1/sandbox/payments/{paymentId}',

@@ -109,6 +109,40 @@ const cardAccountsRefused = defineFault('card-accounts-refused', {
   breaks: ['END-26'],
 });
 
+// [sandbox] closed accounts (END-11).
+const closedAccountsListed = defineFault('closed-accounts-listed', {
+  description: 'consented accounts that were closed stay in the account lists (with status deleted)',
+  breaks: ['END-11'],
+});
+
+// [sandbox] the known state as a TPP sees it (SBX-03, SBX-04).
+const knownPrivateCardHidden = defineFault('known-private-card-account-hidden', {
+  description: 'the card accounts of the known private customers are not listed (as if the known state had none)',
+  breaks: ['SBX-03'],
+});
+const knownCorporateAccountHidden = defineFault('known-corporate-account-hidden', {
+  description: "only the first account of a known corporate customer's agreement is listed (as if the known state had one)",
+  breaks: ['SBX-04'],
+});
+
+// [sandbox] what the service does (GEN-03, GEN-08, GEN-09, GEN-14).
+const aispRoleNotServed = defineFault('aisp-role-not-served', {
+  description: 'account lists answer 403 FORBIDDEN to a consented PSU: the interface serves this TPP as a PISP only',
+  breaks: ['GEN-03'],
+});
+const contactRegistrationRequired = defineFault('contact-registration-required', {
+  description: 'account lists answer 403 FORBIDDEN until the TPP registers a contact e-mail address',
+  breaks: ['GEN-14'],
+});
+const servedBeforeConsent = defineFault('accounts-served-before-consent', {
+  description: "a known PSU's accounts are served before the PSU consented to any",
+  breaks: ['GEN-08'],
+});
+const privateContextFirstOnly = defineFault('private-context-first-account-only', {
+  description: "in PRIVATE context only the first of the PSU's consented accounts is listed",
+  breaks: ['GEN-09'],
+});
+
 /** Whether a fault is on for the TPP of the request being answered. */
 export type Broken = (fault: Fault) => boolean;
 export const brokenFor =
@@ -190,8 +224,13 @@ export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   }
   const consent = bank.consents.current(tpp.id, customerNumber, context, now);
   // No consent, an expired one (180 days), or a corporate context not yet consented: new consent flow.
-  if (consent === undefined) throw challenge(customerNumber, context);
-  return { customerNumber, context, accounts: bank.consents.visibleAccounts(consent) };
+  if (consent === undefined) {
+    if (bank.faults.on(servedBeforeConsent, tpp.id)) return { customerNumber, context, accounts: bank.data.accountsIn(customerNumber, context).filter((a) => a.status !== 'deleted') };
+    throw challenge(customerNumber, context);
+  }
+  const open = bank.consents.visibleAccounts(consent);
+  const closed = bank.faults.on(closedAccountsListed, tpp.id) ? [...consent.accountIds].flatMap((id) => bank.data.accounts.get(id) ?? []).filter((a) => a.status === 'deleted') : [];
+  return { customerNumber, context, accounts: [...open, ...closed] };
 }
 
 function balances(bank: BankState, stored: StoredBalance[], currency: string, broken: Broken): object[] {
@@ -266,7 +305,16 @@ export const accountsPlugin = fp(
   (api, _options, done) => {
     const { bank } = api;
 
-    api.get('/accounts', (request) => ({ accounts: psuAccess(bank, request).accounts.filter(isAccount).map((a) => accountDetails(a, brokenFor(bank, request))) }));
+    api.get('/accounts', (request) => {
+      const access = psuAccess(bank, request);
+      const listed = access.accounts.filter(isAccount);
+      const broken = brokenFor(bank, request);
+      if (broken(aispRoleNotServed)) throw new BankError(403, 'FORBIDDEN', 'This interface serves payment initiation only');
+      if (broken(contactRegistrationRequired)) throw new BankError(403, 'FORBIDDEN', 'Register a contact e-mail address first');
+      const hidden =
+        access.context.kind === 'CORPORATE' ? bank.data.isKnown(access.customerNumber) && broken(knownCorporateAccountHidden) : broken(privateContextFirstOnly);
+      return { accounts: (hidden ? listed.slice(0, 1) : listed).map((a) => accountDetails(a, broken)) };
+    });
 
     api.get<AccountParams>('/accounts/:accountId', (request) => ({
       account: accountDetails(pick(psuAccess(bank, request), request.params.accountId, isAccount), brokenFor(bank, request)),
@@ -287,9 +335,11 @@ export const accountsPlugin = fp(
       next();
     });
 
-    api.get('/card-accounts', (request) => ({
-      cardAccounts: psuAccess(bank, request).accounts.filter(isCard).map((a) => cardAccountDetails(a, brokenFor(bank, request))),
-    }));
+    api.get('/card-accounts', (request) => {
+      const access = psuAccess(bank, request);
+      const hidden = bank.data.isKnown(access.customerNumber) && bank.faults.on(knownPrivateCardHidden, request.tppId);
+      return { cardAccounts: hidden ? [] : access.accounts.filter(isCard).map((a) => cardAccountDetails(a, brokenFor(bank, request))) };
+    });
 
     api.get<AccountParams>('/card-accounts/:accountId', (request) => ({
       cardAccount: cardAccountDetails(pick(psuAccess(bank, request), request.params.accountId, isCard), brokenFor(bank, request)),

@@ -4,9 +4,12 @@
 // (consent is given on the bank's pages); GET /v1/user, which starts SCA for a
 // PISP to learn the corporate context; GET /v1/agreements, the PSU's corporate
 // agreements for a known PSU-ID.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { BankError } from '../errors.js';
+import { BankError, ScaRequired } from '../errors.js';
 import { defineFault } from '../faults.js';
+import type { BankState } from '../state/bank.js';
+import { PRIVATE } from '../state/customers.js';
 import { scaChallenge } from './accounts.js';
 import { header, tppOf } from './shared.js';
 
@@ -27,6 +30,31 @@ const agreementsEmpty = defineFault('agreements-empty', {
   breaks: ['END-19'],
 });
 
+// [sandbox] the bank-offered approach (GEN-07) and the shape of a consent resource (AIS-15).
+const consentFromTppBody = defineFault('consent-from-tpp-body', {
+  description: "a consent body naming access for the PSU of X-PSU-IDENTITY grants access to all of that PSU's accounts, without the PSU",
+  breaks: ['GEN-07'],
+});
+const consentResourceUpperCase = defineFault('consent-resource-status-upper-case', {
+  description: 'POST /v1/bank-offered-consents answers 201 with a consent resource whose consentStatus is RECEIVED (not the Berlin Group received)',
+  breaks: ['AIS-15'],
+});
+
+/** Under consentFromTppBody only: what a bank that reads the TPP's consent body would grant. */
+function grantFromBody(bank: BankState, request: FastifyRequest): void {
+  const customerNumber = header(request, 'x-psu-identity') ?? '';
+  const access = (request.body as { access?: unknown } | undefined)?.access;
+  if (access === undefined || !bank.data.customers.has(customerNumber)) return;
+  const ids = bank.data.accountsIn(customerNumber, PRIVATE).map((a) => a.resourceId);
+  bank.consents.grant(tppOf(request).id, customerNumber, PRIVATE, ids, bank.clock.now());
+}
+
+/** Under consentResourceUpperCase only: the redirect as a 201 consent resource, its status in the wrong case. */
+function consentResource(challenge: Error, reply: FastifyReply): FastifyReply {
+  if (!(challenge instanceof ScaRequired)) throw challenge;
+  return reply.code(201).send({ consentStatus: 'RECEIVED', consentId: challenge.authorisationId, ...challenge.body });
+}
+
 export const consentsPlugin = fp(
   (api, _options, done) => {
     const { bank } = api;
@@ -38,8 +66,10 @@ export const consentsPlugin = fp(
       throw scaChallenge(bank, request);
     });
 
-    api.post('/bank-offered-consents', (request) => {
+    api.post('/bank-offered-consents', (request, reply) => {
       if (bank.faults.on(bankOfferedConsentsMissing, request.tppId)) throw notFound();
+      if (bank.faults.on(consentFromTppBody, request.tppId)) grantFromBody(bank, request);
+      if (bank.faults.on(consentResourceUpperCase, request.tppId)) return consentResource(scaChallenge(bank, request), reply);
       throw scaChallenge(bank, request);
     });
 

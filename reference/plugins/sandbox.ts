@@ -1,12 +1,17 @@
-// Sandbox operations ("Sandbox mock data"): list and create customers, reset to the
-// known state, close accounts, and control the bank's test clock. They are signed
-// like any request but need no TPP-Redirect-URI or TPP-Session-ID.
+// Sandbox operations ("Sandbox mock data"): list, create and update customers; create
+// accounts and card accounts, set their balances, owner name and transactions, close
+// them; reset to the known state; control the bank's test clock. They are signed like
+// any request but need no TPP-Redirect-URI or TPP-Session-ID.
+//
+// Amounts in mock-data bodies: a decimal string (the interface's own rule), or a JSON
+// number as the family's older helper scripts send (they predate amount-as-string),
+// read by its value. Either way at most 2 decimals; answers always carry strings.
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
 import { defineFault } from '../faults.js';
 import { day } from '../format.js';
-import type { CustomerType } from '../state/customers.js';
-import { HISTORY_DAYS } from '../state/transactions.js';
+import { BALANCE_TYPES, type AnyAccount, type BalanceType, type CustomerType, type StoredBalance } from '../state/customers.js';
+import { addMockTransactions, HISTORY_DAYS, type StoredTransaction } from '../state/transactions.js';
 
 const sandboxOperation = { sandboxOperation: true };
 
@@ -14,20 +19,214 @@ const customerListServerError = defineFault('customer-list-server-error', {
   description: 'GET /v1/sandbox/customers fails with 500',
   breaks: ['SBX-05', 'END-22', 'ERR-45'],
 });
+const customerUpdateIgnored = defineFault('sandbox-customer-update-ignored', {
+  description: 'updating a sandbox customer answers 200 but keeps the old name',
+  breaks: ['SBX-06'],
+});
+const cardBalancesIgnored = defineFault('sandbox-card-balances-ignored', {
+  description: 'setting the balances of a card account answers 200 but keeps the old balances',
+  breaks: ['SBX-07'],
+});
+const ownerNameIgnored = defineFault('sandbox-owner-name-ignored', {
+  description: 'setting the owner name of an account answers 200 but keeps the old name',
+  breaks: ['SBX-08'],
+});
+const initializeKeepsNames = defineFault('initialize-keeps-changed-names', {
+  description: 'initialisation leaves the changed names of known customers as they are',
+  breaks: ['SBX-01'],
+});
+const initializeKeepsCreatedAccounts = defineFault('initialize-keeps-created-accounts', {
+  description: 'initialisation leaves the accounts created for known customers in place',
+  breaks: ['SBX-02'],
+});
+
 /** A century either way is more than any test needs and keeps dates representable. */
 const MAX_OFFSET_SECONDS = 100 * 365 * 86_400;
+
+/** An amount of a mock-data body: a decimal string or a JSON number, at most 2 decimals (read by amountMinor). */
+const mockAmount = {
+  type: 'object',
+  required: ['amount', 'currency'],
+  properties: {
+    amount: { anyOf: [{ type: 'string', pattern: '^-?[0-9]{1,15}(\\.[0-9]{1,2})?$' }, { type: 'number' }] },
+    currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+  },
+} as const;
+
+/** Balances of a mock-data body; balanceType in any letter case (the family's scripts write EXPECTED), checked by storedBalances. */
+const mockBalances = {
+  type: 'array',
+  maxItems: BALANCE_TYPES.length,
+  items: {
+    type: 'object',
+    required: ['balanceType', 'balanceAmount'],
+    properties: { balanceType: { type: 'string' }, balanceAmount: mockAmount },
+  },
+} as const;
+
+interface MockAmount {
+  amount: string | number;
+  currency: string;
+}
+interface MockBalance {
+  balanceType: string;
+  balanceAmount: MockAmount;
+}
+
+/** Minor units of a mock amount in the account's currency, or 400 FORMAT_ERROR. */
+function amountMinor(value: MockAmount, currency: string, field: string): number {
+  if (value.currency !== currency) throw new BankError(400, 'FORMAT_ERROR', `${field}.currency must be the account currency ${currency}`);
+  const minor = Number(value.amount) * 100;
+  if (!Number.isFinite(minor) || Math.abs(minor - Math.round(minor)) > 1e-6 || Math.abs(minor) > Number.MAX_SAFE_INTEGER) {
+    throw new BankError(400, 'FORMAT_ERROR', `${field}.amount must be a decimal with at most 2 decimals`);
+  }
+  return Math.round(minor);
+}
+
+function storedBalances(balances: readonly MockBalance[], currency: string): StoredBalance[] {
+  const byLowerCase = new Map<string, BalanceType>(BALANCE_TYPES.map((type) => [type.toLowerCase(), type]));
+  return balances.map((b, i) => {
+    const balanceType = byLowerCase.get(b.balanceType.toLowerCase());
+    if (balanceType === undefined) throw new BankError(400, 'FORMAT_ERROR', `balances[${i}].balanceType must be one of ${BALANCE_TYPES.join(', ')}`);
+    return { balanceType, amountMinor: amountMinor(b.balanceAmount, currency, `balances[${i}].balanceAmount`) };
+  });
+}
+
+const isoDate = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const;
+const accountReference = { type: 'object', properties: { iban: { type: 'string', maxLength: 34 }, bban: { type: 'string', maxLength: 30 } } } as const;
+
+/** A transaction of POST /v1/sandbox/accounts/{id}/transactions; without bookingDate it is pending. */
+interface MockAccountTransaction {
+  amount: string | number;
+  currency: string;
+  valueDate: string;
+  bookingDate?: string;
+  remittanceInformationUnstructured?: string;
+  creditorName?: string;
+  creditorAccount?: { iban?: string };
+  debtorName?: string;
+  debtorAccount?: { iban?: string };
+  endToEndId?: string;
+}
+const mockAccountTransactions = {
+  type: 'array',
+  minItems: 1,
+  maxItems: 2_000,
+  items: {
+    type: 'object',
+    required: ['amount', 'currency', 'valueDate'],
+    properties: {
+      amount: mockAmount.properties.amount,
+      currency: mockAmount.properties.currency,
+      valueDate: isoDate,
+      bookingDate: isoDate,
+      remittanceInformationUnstructured: { type: 'string', maxLength: 140 },
+      creditorName: { type: 'string', maxLength: 70 },
+      creditorAccount: accountReference,
+      debtorName: { type: 'string', maxLength: 70 },
+      debtorAccount: accountReference,
+      endToEndId: { type: 'string', maxLength: 35 },
+    },
+  },
+} as const;
+
+/** A card transaction of POST /v1/sandbox/card-accounts/{id}/transactions; without bookingDate it is pending. */
+interface MockCardTransaction {
+  transactionDate: string;
+  bookingDate?: string;
+  transactionAmount: MockAmount;
+  merchantCategoryCode?: string;
+  transactionDetails?: string;
+}
+const mockCardTransactions = {
+  type: 'array',
+  minItems: 1,
+  maxItems: 2_000,
+  items: {
+    type: 'object',
+    required: ['transactionDate', 'transactionAmount'],
+    properties: {
+      transactionDate: isoDate,
+      bookingDate: isoDate,
+      transactionAmount: mockAmount,
+      merchantCategoryCode: { type: 'string', pattern: '^[0-9]{4}$' },
+      transactionDetails: { type: 'string', maxLength: 140 },
+    },
+  },
+} as const;
+
+function checkedDate(value: string, field: string): string {
+  if (Number.isNaN(Date.parse(value)) || new Date(value).toISOString().slice(0, 10) !== value) throw new BankError(400, 'FORMAT_ERROR', `${field} must be an ISO 8601 date`);
+  return value;
+}
+
+function accountTransaction(account: AnyAccount, t: MockAccountTransaction, i: number): Omit<StoredTransaction, 'transactionId'> {
+  const amountMinorValue = amountMinor({ amount: t.amount, currency: t.currency }, account.currency, `[${i}]`);
+  const outgoing = amountMinorValue < 0;
+  return {
+    status: t.bookingDate === undefined ? 'pending' : 'booked',
+    ...(t.bookingDate === undefined ? {} : { bookingDate: checkedDate(t.bookingDate, `[${i}].bookingDate`) }),
+    valueDate: checkedDate(t.valueDate, `[${i}].valueDate`),
+    amountMinor: amountMinorValue,
+    counterparty: { name: (outgoing ? t.creditorName : t.debtorName) ?? '', iban: (outgoing ? t.creditorAccount?.iban : t.debtorAccount?.iban) ?? '' },
+    remittance: t.remittanceInformationUnstructured ?? '',
+    endToEndId: t.endToEndId ?? 'NOTPROVIDED',
+    merchantCategoryCode: '0000',
+  };
+}
+
+function cardTransaction(account: AnyAccount, t: MockCardTransaction, i: number): Omit<StoredTransaction, 'transactionId'> {
+  return {
+    status: t.bookingDate === undefined ? 'pending' : 'booked',
+    ...(t.bookingDate === undefined ? {} : { bookingDate: checkedDate(t.bookingDate, `[${i}].bookingDate`) }),
+    valueDate: checkedDate(t.transactionDate, `[${i}].transactionDate`),
+    amountMinor: amountMinor(t.transactionAmount, account.currency, `[${i}].transactionAmount`),
+    counterparty: { name: t.transactionDetails ?? '', iban: '' },
+    remittance: t.transactionDetails ?? '',
+    endToEndId: 'NOTPROVIDED',
+    merchantCategoryCode: t.merchantCategoryCode ?? '0000',
+  };
+}
 
 interface NewCustomer {
   Body: { customerNumber: string; name: string; type: CustomerType };
 }
 
+interface CustomerUpdate {
+  Params: { customerNumber: string };
+  Body: { name: string };
+}
+
 interface NewAccountRequest {
-  Body: { customerNumber: string; accountName: string; currency: string; product?: string; cashAccountType?: string };
+  Body: { customerNumber: string; accountName: string; currency: string; product?: string; cashAccountType?: string; balances?: MockBalance[] };
+}
+
+interface NewAgreementRequest {
+  Body: { owner: string; name: string; engagements: { customer: string; account: { iban: string }; roles?: string[] }[] };
+}
+
+interface NewCardAccountRequest {
+  Body: { customerNumber: string; currency: string; name?: string; product?: string; maskedPan?: string; creditLimit?: MockAmount; balances?: MockBalance[] };
 }
 
 interface HistoryRequest {
   Params: { accountId: string };
-  Body: { count: number; days: number };
+  Body: { count: number; days: number } | MockAccountTransaction[];
+}
+
+interface CardTransactionsRequest {
+  Params: { accountId: string };
+  Body: MockCardTransaction[];
+}
+
+interface BalancesRequest {
+  Params: { accountId: string };
+  Body: { balances: MockBalance[] };
+}
+
+interface OwnerNameRequest {
+  Params: { accountId: string };
+  Body: { ownerName: string };
 }
 
 /** Most booked transactions one mock history may hold: enough for several pages of 200. */
@@ -78,6 +277,22 @@ export const sandboxPlugin = fp(
       },
     );
 
+    api.put<CustomerUpdate>(
+      '/sandbox/customers/:customerNumber',
+      {
+        config: sandboxOperation,
+        schema: {
+          body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 70 } } },
+        },
+      },
+      (request) => {
+        const customer = bank.data.customers.get(request.params.customerNumber);
+        if (customer === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No sandbox customer ${request.params.customerNumber}`);
+        if (!bank.faults.on(customerUpdateIgnored, request.tppId)) customer.name = request.body.name;
+        return { customerNumber: customer.customerNumber, name: request.body.name, type: customer.type };
+      },
+    );
+
     api.post<NewAccountRequest>(
       '/sandbox/accounts',
       {
@@ -92,59 +307,181 @@ export const sandboxPlugin = fp(
               currency: { type: 'string', pattern: '^[A-Z]{3}$' },
               product: { type: 'string', minLength: 1, maxLength: 35 },
               cashAccountType: { type: 'string', pattern: '^[A-Z]{4}$' },
+              balances: mockBalances,
             },
           },
         },
       },
       (request, reply) => {
-        const stored = bank.data.createAccount(request.body);
+        const { balances, ...fields } = request.body;
+        const stored = bank.data.createAccount({ ...fields, ...(balances === undefined ? {} : { balances: storedBalances(balances, fields.currency) }) });
         if (stored === undefined) throw new BankError(400, 'FORMAT_ERROR', `No sandbox customer ${request.body.customerNumber}`);
         return reply.code(201).send({ resourceId: stored.resourceId, iban: stored.iban, bban: stored.bban, currency: stored.currency, name: stored.name });
       },
     );
 
-    // A long history on demand, so pagination (page size 200) and the 90-day limit can be observed.
+    api.post<NewCardAccountRequest>(
+      '/sandbox/card-accounts',
+      {
+        config: sandboxOperation,
+        schema: {
+          body: {
+            type: 'object',
+            required: ['customerNumber', 'currency'],
+            properties: {
+              customerNumber: { type: 'string', minLength: 1 },
+              currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+              name: { type: 'string', minLength: 1, maxLength: 70 },
+              product: { type: 'string', minLength: 1, maxLength: 35 },
+              maskedPan: { type: 'string', pattern: '^[0-9]{6}[*]{6}[0-9]{4}$' },
+              creditLimit: mockAmount,
+              balances: mockBalances,
+            },
+          },
+        },
+      },
+      (request, reply) => {
+        const { customerNumber, currency, name, product, maskedPan, creditLimit, balances } = request.body;
+        const stored = bank.data.createCardAccount({
+          customerNumber,
+          currency,
+          ...(name === undefined ? {} : { name }),
+          ...(product === undefined ? {} : { product }),
+          ...(maskedPan === undefined ? {} : { maskedPan }),
+          ...(creditLimit === undefined ? {} : { creditLimitMinor: amountMinor(creditLimit, currency, 'creditLimit') }),
+          ...(balances === undefined ? {} : { balances: storedBalances(balances, currency) }),
+        });
+        if (stored === undefined) throw new BankError(400, 'FORMAT_ERROR', `No private sandbox customer ${customerNumber}`);
+        return reply.code(201).send({ resourceId: stored.resourceId, maskedPan: stored.maskedPan, currency: stored.currency, name: stored.name });
+      },
+    );
+
+    // A corporate agreement: what links persons (who log in) to a corporate customer's accounts.
+    api.post<NewAgreementRequest>(
+      '/sandbox/agreements',
+      {
+        config: sandboxOperation,
+        schema: {
+          body: {
+            type: 'object',
+            required: ['owner', 'name', 'engagements'],
+            properties: {
+              owner: { type: 'string', minLength: 1 },
+              name: { type: 'string', minLength: 1, maxLength: 70 },
+              engagements: {
+                type: 'array',
+                maxItems: 100,
+                items: {
+                  type: 'object',
+                  required: ['customer', 'account'],
+                  properties: {
+                    customer: { type: 'string', minLength: 1 },
+                    account: { type: 'object', required: ['iban'], properties: { iban: { type: 'string', minLength: 1, maxLength: 34 } } },
+                    roles: { type: 'array', items: { type: 'string' } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      (request, reply) => {
+        const { owner, name, engagements } = request.body;
+        const agreement = bank.data.createAgreement({ owner, name, engagements: engagements.map((e) => ({ customer: e.customer, iban: e.account.iban })) });
+        if (typeof agreement === 'string') throw new BankError(400, 'FORMAT_ERROR', agreement);
+        return reply.code(201).send({ agreementId: agreement.id, name: agreement.name, members: agreement.members });
+      },
+    );
+
+    /** An account or card account by id, or 404 RESOURCE_UNKNOWN. */
+    const stored = (kind: 'accounts' | 'card-accounts', accountId: string): AnyAccount => {
+      const found = bank.data.accounts.get(accountId);
+      if (found === undefined || found.kind !== (kind === 'accounts' ? 'account' : 'card')) {
+        throw new BankError(404, 'RESOURCE_UNKNOWN', `No ${kind === 'accounts' ? 'account' : 'card account'} ${accountId}`);
+      }
+      return found;
+    };
+
+    // Transactions: an array of them (the family's shape), or a long history on demand ({count, days}), so
+    // pagination (page size 200) and the 90-day limit can be observed.
     api.post<HistoryRequest>(
       '/sandbox/accounts/:accountId/transactions',
       {
         config: sandboxOperation,
         schema: {
           body: {
-            type: 'object',
-            required: ['count', 'days'],
-            additionalProperties: false,
-            properties: {
-              count: { type: 'integer', minimum: 1, maximum: MAX_MOCK_TRANSACTIONS },
-              days: { type: 'integer', minimum: 1, maximum: HISTORY_DAYS },
-            },
+            anyOf: [
+              {
+                type: 'object',
+                required: ['count', 'days'],
+                additionalProperties: false,
+                properties: {
+                  count: { type: 'integer', minimum: 1, maximum: MAX_MOCK_TRANSACTIONS },
+                  days: { type: 'integer', minimum: 1, maximum: HISTORY_DAYS },
+                },
+              },
+              mockAccountTransactions,
+            ],
           },
         },
       },
       (request, reply) => {
-        const stored = bank.data.accounts.get(request.params.accountId);
-        if (stored === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No account ${request.params.accountId}`);
-        const { count, days } = request.body;
-        stored.history = { count, days, until: day(bank.clock.now()) };
-        return reply.code(201).send({ resourceId: stored.resourceId, count, days });
+        const account = stored('accounts', request.params.accountId);
+        const body = request.body;
+        if (Array.isArray(body)) {
+          const added = addMockTransactions(account, body.map((t, i) => accountTransaction(account, t, i)));
+          return reply.code(201).send({ resourceId: account.resourceId, transactionIds: added.flatMap((t) => (t.transactionId === undefined ? [] : [t.transactionId])) });
+        }
+        const { count, days } = body;
+        account.history = { count, days, until: day(bank.clock.now()) };
+        return reply.code(201).send({ resourceId: account.resourceId, count, days });
       },
     );
 
-    api.post('/sandbox/initialize', { config: sandboxOperation }, (_request, reply) => {
-      bank.reset();
-      return reply.code(204).send();
-    });
+    api.post<CardTransactionsRequest>(
+      '/sandbox/card-accounts/:accountId/transactions',
+      { config: sandboxOperation, schema: { body: mockCardTransactions } },
+      (request, reply) => {
+        const card = stored('card-accounts', request.params.accountId);
+        const added = addMockTransactions(card, request.body.map((t, i) => cardTransaction(card, t, i)));
+        return reply.code(201).send({ resourceId: card.resourceId, cardTransactionIds: added.flatMap((t) => (t.transactionId === undefined ? [] : [t.transactionId.replaceAll('-', '')])) });
+      },
+    );
 
-    // Closing an account lets a TPP see the rule "consented accounts that were closed are left out".
     for (const kind of ['accounts', 'card-accounts'] as const) {
+      // Replaces the balances of an account or card account.
+      api.put<BalancesRequest>(
+        `/sandbox/${kind}/:accountId/balances`,
+        { config: sandboxOperation, schema: { body: { type: 'object', required: ['balances'], additionalProperties: false, properties: { balances: { ...mockBalances, minItems: 1 } } } } },
+        (request) => {
+          const account = stored(kind, request.params.accountId);
+          const balances = storedBalances(request.body.balances, account.currency);
+          if (!(kind === 'card-accounts' && bank.faults.on(cardBalancesIgnored, request.tppId))) account.balances = balances;
+          return { resourceId: account.resourceId, balances: request.body.balances };
+        },
+      );
+
+      api.put<OwnerNameRequest>(
+        `/sandbox/${kind}/:accountId/owner-name`,
+        { config: sandboxOperation, schema: { body: { type: 'object', required: ['ownerName'], additionalProperties: false, properties: { ownerName: { type: 'string', minLength: 1, maxLength: 140 } } } } },
+        (request) => {
+          const account = stored(kind, request.params.accountId);
+          if (!bank.faults.on(ownerNameIgnored, request.tppId)) account.ownerName = request.body.ownerName;
+          return { resourceId: account.resourceId, ownerName: request.body.ownerName };
+        },
+      );
+
+      // Closing an account lets a TPP see the rule "consented accounts that were closed are left out".
       api.delete<AccountParams>(`/sandbox/${kind}/:accountId`, { config: sandboxOperation }, (request, reply) => {
-        const stored = bank.data.accounts.get(request.params.accountId);
-        if (stored === undefined || stored.kind !== (kind === 'accounts' ? 'account' : 'card')) {
-          throw new BankError(404, 'RESOURCE_UNKNOWN', `No ${kind === 'accounts' ? 'account' : 'card account'} ${request.params.accountId}`);
-        }
-        stored.status = 'deleted';
+        stored(kind, request.params.accountId).status = 'deleted';
         return reply.code(204).send();
       });
     }
+
+    api.post('/sandbox/initialize', { config: sandboxOperation }, (request, reply) => {
+      bank.reset({ names: bank.faults.on(initializeKeepsNames, request.tppId), createdAccountsOfKnown: bank.faults.on(initializeKeepsCreatedAccounts, request.tppId) });
+      return reply.code(204).send();
+    });
 
     api.get('/sandbox/clock', { config: sandboxOperation }, () => bank.clock.describe());
 

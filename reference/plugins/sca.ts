@@ -11,10 +11,17 @@ import { randomInt } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { defineFault } from '../faults.js';
 import { decidePayments } from '../payment-pages.js';
 import { referencePages, type ScaPageSet } from '../sca-page-set.js';
 import { PRIVATE, type PsuContext } from '../state/customers.js';
 import type { Authorisation } from '../state/sca.js';
+
+// [sandbox] GEN-06: the sandbox login asks for the mocked national identity number and nothing else.
+const loginNeedsPassword = defineFault('sandbox-login-needs-password', {
+  description: 'the sandbox login also wants a password: a login with the national identity number alone fails the SCA (PSU_CREDENTIALS_INVALID)',
+  breaks: ['GEN-06'],
+});
 
 export const MAX_LOGIN_ATTEMPTS = 3;
 
@@ -120,6 +127,9 @@ export const scaPlugin = fp(
       '/:id',
       at('login', (a, body, reply) => {
         const nationalId = field(body, 'nationalId')?.trim() ?? '';
+        if (bank.faults.on(loginNeedsPassword, a.tppId) && !field(body, 'password')) {
+          return seeOther(reply, bank.sca.fail(a, 401, 'PSU_CREDENTIALS_INVALID', 'A password is required'));
+        }
         if (bank.data.customers.has(nationalId)) {
           if (pages.oneTimeCode) {
             awaitingCode.set(a, { customerNumber: nationalId, code: String(randomInt(1_000_000)).padStart(6, '0'), wrong: 0 });

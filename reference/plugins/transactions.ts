@@ -86,6 +86,32 @@ const transactionDetailsMissing = defineFault('transaction-details-missing', {
   description: 'the transaction details endpoint answers 404',
   breaks: ['END-23', 'VER-23'],
 });
+// [sandbox] the date filters (END-16) and the sandbox's exception to the known issue (END-25).
+const dateToExclusive = defineFault('date-to-exclusive', {
+  description: 'dateTo leaves out the transactions booked on that day (read as an exclusive bound)',
+  breaks: ['END-16'],
+});
+const pendingIgnoreDates = defineFault('pending-ignore-dates', {
+  description: 'dateFrom and dateTo do not filter pending transactions (the production known issue, in the sandbox)',
+  breaks: ['END-25'],
+});
+const pendingIgnoreLimit = defineFault('pending-ignore-limit', {
+  description: 'limit does not restrict the pending transactions (the production known issue, in the sandbox)',
+  breaks: ['END-25'],
+});
+const proprietaryReferenceMisnamed = defineFault('proprietary-reference-misnamed', {
+  description: 'transaction details carry their proprietary reference (the merchant category) as proprietaryReference1, not additionalInformationProprietary1',
+  breaks: ['AIS-05'],
+});
+// [sandbox] identifiers within their Berlin Group lengths (Max35Text).
+const cardTransactionIdTooLong = defineFault('card-transaction-id-36', {
+  description: 'card transactions carry their cardTransactionId as a 36-character UUID (Max35Text in the Berlin Group)',
+  breaks: ['AIS-14'],
+});
+const endToEndIdTooLong = defineFault('end-to-end-id-36', {
+  description: 'listed account transactions carry an endToEndId of 36 characters (Max35Text in the Berlin Group)',
+  breaks: ['AIS-13'],
+});
 const BOOKING_STATUSES = ['booked', 'pending', 'both', 'all'] as const;
 type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
@@ -153,14 +179,17 @@ function selection(query: Query, broken: Broken): Selection {
   };
 }
 
-function inPeriod(t: StoredTransaction, s: Selection): boolean {
+/** Booked ones by booking date, pending ones by value date; both bounds included. */
+function inPeriod(t: StoredTransaction, s: Selection, broken: Broken): boolean {
+  if (t.status === 'pending' && broken(pendingIgnoreDates)) return true;
   const date = t.bookingDate ?? t.valueDate;
-  return (s.dateFrom === undefined || date >= s.dateFrom) && (s.dateTo === undefined || date <= s.dateTo);
+  const beforeEnd = s.dateTo === undefined || date < s.dateTo || (date === s.dateTo && !broken(dateToExclusive));
+  return (s.dateFrom === undefined || date >= s.dateFrom) && beforeEnd;
 }
 
 const link = (href: string) => ({ href, verbs: ['GET'] });
 
-/** The page of booked transactions and the links to the other pages (each with limit written out). */
+/** The page of booked (or, for bookingStatus=pending, pending) transactions and the links to the other pages (each with limit written out). */
 function page(base: string, booked: StoredTransaction[], s: Selection, broken: Broken): { items: StoredTransaction[]; links: Record<string, object> } {
   const items = booked.slice(s.offset, s.offset + s.limit);
   if (booked.length <= s.limit && s.offset === 0) return { items, links: {} };
@@ -185,15 +214,22 @@ function page(base: string, booked: StoredTransaction[], s: Selection, broken: B
   };
 }
 
+/**
+ * The report: booked transactions paged (with links); pending ones filtered by the period and, in this sandbox,
+ * by limit too (the specification's known issue does not affect the sandbox): paged like booked ones when only
+ * pending ones are asked for, else at most `limit` of them.
+ */
 function report<T>(base: string, accountLink: object, all: StoredTransaction[], s: Selection, broken: Broken, entry: (t: StoredTransaction) => T) {
-  const chosen = all.filter((t) => inPeriod(t, s));
+  const chosen = all.filter((t) => inPeriod(t, s, broken));
   const wantBooked = s.bookingStatus !== 'pending';
   const wantPending = s.bookingStatus !== 'booked' || broken(bookedIncludesPending);
-  const { items, links } = page(base, chosen.filter((t) => t.status === 'booked'), s, broken);
+  const pendingAll = chosen.filter((t) => t.status === 'pending');
+  const { items, links } = page(base, wantBooked ? chosen.filter((t) => t.status === 'booked') : pendingAll, s, broken);
   const booked = wantBooked ? items.map(entry) : [];
-  const pending = wantPending ? chosen.filter((t) => t.status === 'pending').map(entry) : [];
+  const pendingShown = broken(pendingIgnoreLimit) ? pendingAll : wantBooked ? pendingAll.slice(0, s.limit) : items;
+  const pending = wantPending ? pendingShown.map(entry) : [];
   const grouped = broken(transactionsUngrouped) ? { all: [...booked, ...pending] } : { ...(wantBooked ? { booked } : {}), ...(wantPending ? { pending } : {}) };
-  return { ...grouped, _links: { ...accountLink, ...(wantBooked ? links : {}) } };
+  return { ...grouped, _links: { ...accountLink, ...(broken(pendingIgnoreLimit) && !wantBooked ? {} : links) } };
 }
 
 /** A transaction as listed; `accountBase` undefined leaves out the details link (in the details themselves). */
@@ -204,15 +240,16 @@ function accountEntry(accountBase: string | undefined, currency: string, broken:
     valueDate: t.valueDate,
     ...(broken(transactionWithoutAmount) ? {} : { transactionAmount: amount(t.amountMinor, currency) }),
     ...(t.amountMinor < 0 ? { creditorName: t.counterparty.name } : { debtorName: t.counterparty.name }),
+    ...(broken(endToEndIdTooLong) ? { endToEndId: `E2E${'9'.repeat(33)}` } : {}),
     remittanceInformationUnstructured: broken(remittanceAsString) ? t.remittance : [t.remittance],
     ...(t.transactionId === undefined || accountBase === undefined ? {} : { _links: { transactionDetails: link(`${accountBase}/transactions/${t.transactionId}`) } }),
   });
 }
 
-function cardEntry(maskedPan: string, currency: string) {
+function cardEntry(maskedPan: string, currency: string, broken: Broken) {
   return (t: StoredTransaction): object => ({
     // cardTransactionId is Max35Text in the Berlin Group: the UUID without its hyphens (32 characters).
-    ...(t.transactionId === undefined ? {} : { cardTransactionId: t.transactionId.replaceAll('-', '') }),
+    ...(t.transactionId === undefined ? {} : { cardTransactionId: broken(cardTransactionIdTooLong) ? t.transactionId : t.transactionId.replaceAll('-', '') }),
     transactionDate: t.valueDate,
     ...(t.bookingDate === undefined ? {} : { bookingDate: t.bookingDate }),
     transactionAmount: amount(t.amountMinor, currency),
@@ -265,7 +302,7 @@ export const transactionsPlugin = fp(
           entryReference: t.transactionId?.replaceAll('-', ''),
           endToEndId: t.endToEndId,
           ...(t.amountMinor < 0 ? { creditorAccount: counterpartyAccount } : { debtorAccount: counterpartyAccount }),
-          additionalInformationProprietary1: `MCC ${t.merchantCategoryCode}`,
+          [broken(proprietaryReferenceMisnamed) ? 'proprietaryReference1' : 'additionalInformationProprietary1']: `MCC ${t.merchantCategoryCode}`,
         },
       };
     });
@@ -278,7 +315,8 @@ export const transactionsPlugin = fp(
       const s = selection(request.query, broken);
       return {
         cardAccount: { maskedPan: a.maskedPan },
-        cardTransactions: report(`${base}/transactions`, { cardAccount: link(base) }, visible(request, a), s, broken, cardEntry(a.maskedPan, a.currency)),
+        // The Berlin Group card account report requires booked: an empty list when only pending ones are asked for.
+        cardTransactions: { booked: [], ...report(`${base}/transactions`, { cardAccount: link(base) }, visible(request, a), s, broken, cardEntry(a.maskedPan, a.currency, broken)) },
       };
     });
     done();

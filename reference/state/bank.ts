@@ -36,9 +36,9 @@ export class BankState {
     this.payments = new Payments(this.clock, this.data, faults, (payment, account, at) => bookPayment(this.data, payment, account, at));
   }
 
-  /** Sandbox initialisation: the known state, and nothing else (clock included). */
-  reset(): void {
-    this.data.reset();
+  /** Sandbox initialisation: the known state, and nothing else (clock included); `keep` is what a fault leaves as it was. */
+  reset(keep: Parameters<SandboxData['reset']>[0] = {}): void {
+    this.data.reset(keep);
     this.consents.clear();
     this.psuIds.clear();
     this.sca.clear();

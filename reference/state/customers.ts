@@ -22,7 +22,9 @@ export interface Agreement {
   members: string[];
 }
 
-export type BalanceType = 'closingBooked' | 'expected' | 'interimBooked' | 'interimAvailable';
+/** The Berlin Group 1.3 balance types. */
+export const BALANCE_TYPES = ['closingBooked', 'expected', 'openingBooked', 'interimAvailable', 'interimBooked', 'forwardAvailable', 'nonInvoiced'] as const;
+export type BalanceType = (typeof BALANCE_TYPES)[number];
 
 /** Amounts are kept in minor units (øre) and formatted only at the edge. */
 export interface StoredBalance {
@@ -160,6 +162,19 @@ export interface NewAccount {
   cashAccountType?: string;
   /** Balance of the account in minor units. */
   amountMinor?: number;
+  /** Balances to set instead of the default pair (closingBooked and expected of `amountMinor`). */
+  balances?: StoredBalance[];
+}
+
+/** What the mock-data operation POST /v1/sandbox/card-accounts takes. */
+export interface NewCardAccount {
+  customerNumber: string;
+  currency: string;
+  name?: string;
+  product?: string;
+  maskedPan?: string;
+  creditLimitMinor?: number;
+  balances?: StoredBalance[];
 }
 
 /** Account numbers of accounts created through the mock-data operations start here. */
@@ -169,18 +184,28 @@ export class SandboxData {
   readonly customers = new Map<string, Customer>();
   readonly agreements = new Map<string, Agreement>();
   readonly accounts = new Map<string, AnyAccount>();
+  /** Accounts created so far (never reset, so a created account's number is never given twice). */
   private created = 0;
+  /** Customer numbers of the known state: initialisation brings back their data as it was. */
+  private readonly known = new Set(SEED.map((person) => person.customerNumber));
+  /** Accounts and card accounts made by the mock-data operations. */
+  private readonly createdIds = new Set<string>();
 
   constructor() {
     this.reset();
   }
 
-  /** Back to the known state: created customers and everything else are removed. */
-  reset(): void {
+  /**
+   * Back to the known state: created customers and everything else are removed. `keep` is what a fault leaves
+   * as it was (the names of known customers, the accounts created for them).
+   */
+  reset(keep: { names?: boolean; createdAccountsOfKnown?: boolean } = {}): void {
+    const names = new Map([...this.customers].map(([number, customer]) => [number, customer.name]));
+    const createdOfKnown = [...this.accounts.values()].filter((a) => this.isCreated(a) && 'customerNumber' in a.holder && this.known.has(a.holder.customerNumber));
     this.customers.clear();
     this.agreements.clear();
     this.accounts.clear();
-    this.created = 0;
+    this.createdIds.clear();
     SEED.forEach((person, i) => {
       const serial = 100_000 + i * 1_000;
       const [first, second, card] = person.amounts;
@@ -197,6 +222,17 @@ export class SandboxData {
         this.addAccount(account(holder, person.agreement, serial + 100, 'Skattetrekkskonto', 'Skattetrekkskonto', 'TAXE', second));
       }
     });
+    if (keep.names) for (const customer of this.customers.values()) customer.name = names.get(customer.customerNumber) ?? customer.name;
+    if (keep.createdAccountsOfKnown) createdOfKnown.forEach((a) => this.addCreated(a));
+  }
+
+  /** Whether the customer belongs to the known state (not created through the mock-data operations). */
+  isKnown(customerNumber: string): boolean {
+    return this.known.has(customerNumber);
+  }
+
+  private isCreated(a: AnyAccount): boolean {
+    return this.createdIds.has(a.resourceId);
   }
 
   /** Adds a customer; a corporate one gets a corporate agreement named after it, with no accounts yet. */
@@ -233,8 +269,61 @@ export class SandboxData {
     this.created += 1;
     const stored = account(holder, agreement?.name ?? customer.name, CREATED_SERIAL + this.created * 10, request.accountName, request.product ?? request.accountName, request.cashAccountType ?? 'CACC', request.amountMinor ?? 0);
     stored.currency = request.currency;
-    this.addAccount(stored);
+    if (request.balances !== undefined) stored.balances = request.balances;
+    this.addCreated(stored);
     return stored;
+  }
+
+  /** A mock card account of a private customer; undefined when there is no such private customer. */
+  createCardAccount(request: NewCardAccount): StoredCardAccount | undefined {
+    const customer = this.customers.get(request.customerNumber);
+    if (customer?.type !== 'private') return undefined;
+    this.created += 1;
+    const stored = cardAccount(customer.customerNumber, customer.name, CREATED_SERIAL + this.created, 0);
+    stored.maskedPan = request.maskedPan ?? stored.maskedPan;
+    stored.resourceId = uuidV5(`card:${customer.customerNumber}:${stored.maskedPan}:${this.created}`);
+    stored.currency = request.currency;
+    stored.name = request.name ?? stored.name;
+    stored.product = request.product ?? stored.product;
+    if (request.creditLimitMinor !== undefined) stored.creditLimitMinor = request.creditLimitMinor;
+    stored.balances = request.balances ?? [
+      { balanceType: 'interimBooked', amountMinor: 0 },
+      { balanceType: 'interimAvailable', amountMinor: stored.creditLimitMinor },
+    ];
+    this.addCreated(stored);
+    return stored;
+  }
+
+  private addCreated(stored: AnyAccount): void {
+    this.createdIds.add(stored.resourceId);
+    this.addAccount(stored);
+  }
+
+  /**
+   * A corporate agreement of a corporate customer (the mock-data operation POST /v1/sandbox/agreements): the
+   * persons engaged in it become its members, and the owner's accounts they are engaged on move under it.
+   * A string says what is wrong with the request.
+   */
+  createAgreement(request: { owner: string; name: string; engagements: { customer: string; iban: string }[] }): Agreement | string {
+    const owner = this.customers.get(request.owner);
+    if (owner?.type !== 'corporate') return `No corporate sandbox customer ${request.owner}`;
+    const ownerAgreements = new Set(this.agreementsOf(owner.customerNumber).map((a) => a.id));
+    const accounts: StoredAccount[] = [];
+    for (const { customer, iban } of request.engagements) {
+      if (!this.customers.has(customer)) return `No sandbox customer ${customer}`;
+      const found = [...this.accounts.values()].find((a): a is StoredAccount => a.kind === 'account' && a.iban === iban);
+      if (found === undefined || !('agreementId' in found.holder) || !ownerAgreements.has(found.holder.agreementId)) return `No account ${iban} of customer ${owner.customerNumber}`;
+      accounts.push(found);
+    }
+    this.created += 1;
+    const members = [...new Set([owner.customerNumber, ...request.engagements.map((e) => e.customer)])];
+    const agreement: Agreement = { id: uuidV5(`agreement:${owner.customerNumber}:${request.name}:${this.created}`), name: request.name, members };
+    this.agreements.set(agreement.id, agreement);
+    for (const a of accounts) {
+      a.holder = { agreementId: agreement.id };
+      a.ownerName = request.name;
+    }
+    return agreement;
   }
 
   agreementsOf(customerNumber: string): Agreement[] {

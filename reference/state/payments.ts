@@ -16,6 +16,11 @@ import type { TestClock } from './clock.js';
 import type { SandboxData, StoredAccount } from './customers.js';
 
 const batchNeverRuns = defineFault('sandbox-batch-never-runs', { description: 'the sandbox never runs its payment batch processing', breaks: ['SBX-09'] });
+// [sandbox] SBX-10: the batch runs leave periodic payments out.
+const batchProcessesPeriodic = defineFault('batch-processes-periodic', {
+  description: 'the sandbox batch runs settle approved periodic payments too (ACTC becomes ACSC)',
+  breaks: ['SBX-10'],
+});
 
 export const PAYMENT_SERVICES = ['payments', 'bulk-payments', 'periodic-payments'] as const;
 export type PaymentService = (typeof PAYMENT_SERVICES)[number];
@@ -216,7 +221,8 @@ export class Payments {
 
   /** Runs the batch runs that happened since the approval (periodic payments are not batch-processed). */
   private settle(payment: Payment): void {
-    if (payment.approvedAt === undefined || payment.service === 'periodic-payments' || this.faults.on(batchNeverRuns, payment.tppId)) return;
+    const periodicLeftOut = payment.service === 'periodic-payments' && !this.faults.on(batchProcessesPeriodic, payment.tppId);
+    if (payment.approvedAt === undefined || periodicLeftOut || this.faults.on(batchNeverRuns, payment.tppId)) return;
     if (payment.status !== 'ACTC' && payment.status !== 'ACCP') return;
     const run = nextBatchRun(payment.approvedAt);
     if (run > this.clock.now()) return;

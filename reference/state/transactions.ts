@@ -78,6 +78,23 @@ function simulated(account: AnyAccount, date: string, seq: number, status: Store
  */
 export const bookedPayments = new WeakMap<AnyAccount, StoredTransaction[]>();
 
+/**
+ * Transactions a mock-data operation added to an account or card account (sandbox): booked ones (with a
+ * booking date) and pending ones (without), beside the simulated history. Keyed like `bookedPayments`.
+ */
+export const mockTransactions = new WeakMap<AnyAccount, StoredTransaction[]>();
+
+/** Adds mock transactions to an account; a booked one gets a transactionId derived from the account and its position. */
+export function addMockTransactions(account: AnyAccount, entries: readonly Omit<StoredTransaction, 'transactionId'>[]): StoredTransaction[] {
+  const stored = mockTransactions.get(account) ?? [];
+  const added = entries.map((entry, i) => ({
+    ...entry,
+    ...(entry.status === 'booked' ? { transactionId: uuidV5(`mock-transaction:${account.resourceId}:${stored.length + i}`) } : {}),
+  }));
+  mockTransactions.set(account, [...stored, ...added]);
+  return added;
+}
+
 const midnightOf = (date: Date) => Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
 
 /** The history a mock-data operation set: `count` booked transactions, newest first, over `days` days before `until`. */
@@ -91,7 +108,7 @@ function mockHistory(account: AnyAccount, history: MockHistory, today: Date): St
   return booked;
 }
 
-/** Booked transactions, newest first, from yesterday back HISTORY_DAYS (or the mock history), and booked payments; then today's pending ones. */
+/** Booked transactions, newest first, from yesterday back HISTORY_DAYS (or the mock history), booked payments and mock ones; then the pending ones (today's and mock ones). */
 export function transactionsOf(account: AnyAccount, today: Date): StoredTransaction[] {
   const midnight = midnightOf(today);
   const booked: StoredTransaction[] = account.history ? mockHistory(account, account.history, today) : [];
@@ -101,8 +118,9 @@ export function transactionsOf(account: AnyAccount, today: Date): StoredTransact
     if (hash(account.resourceId, date).readUInt8(0) % 3 === 0) booked.push(simulated(account, date, 0, 'booked'));
   }
   const todayText = day(today);
-  const payments = (bookedPayments.get(account) ?? []).filter((t) => (t.bookingDate ?? '') <= todayText);
-  if (payments.length > 0) booked.splice(0, booked.length, ...[...payments, ...booked].sort((a, b) => (b.bookingDate ?? '').localeCompare(a.bookingDate ?? '')));
-  const pending = [0, 1].map((seq) => simulated(account, todayText, seq, 'pending'));
+  const mock = mockTransactions.get(account) ?? [];
+  const stored = [...(bookedPayments.get(account) ?? []), ...mock.filter((t) => t.status === 'booked')].filter((t) => (t.bookingDate ?? '') <= todayText);
+  if (stored.length > 0) booked.splice(0, booked.length, ...[...stored, ...booked].sort((a, b) => (b.bookingDate ?? '').localeCompare(a.bookingDate ?? '')));
+  const pending = [...[0, 1].map((seq) => simulated(account, todayText, seq, 'pending')), ...mock.filter((t) => t.status === 'pending')];
   return [...booked, ...pending];
 }

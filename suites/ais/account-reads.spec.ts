@@ -3,6 +3,7 @@
  * specification's facts) and the account endpoints, read with the worker's consented PSU.
  */
 import { jsonBodyOf, PrerequisiteUnmet, scenario, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { SCHEMAS } from '../../lib/spec/schemas/index.js';
 
 interface Listed {
   transactionId?: string;
@@ -113,5 +114,29 @@ scenario(
     const details = body?.transactionsDetails?.transactionDetails ?? body?.transactionsDetails;
     const found = served(response) && details !== undefined;
     for (const id of ['END-23', 'VER-23'] as const) check.that(id, found, { expected: 'HTTP 2xx with transactionsDetails (nested or flat)', response });
+  },
+);
+
+/** The fields a Berlin Group 1.3 transaction has (lib/spec's transaction schemas): anything else is an extra reference. */
+const BERLIN_GROUP_TRANSACTION_FIELDS = new Set(
+  [SCHEMAS.TransactionBase, SCHEMAS.Transaction].flatMap((schema) => Object.keys((schema as { properties?: object }).properties ?? {})),
+);
+const PROPRIETARY = /^additionalInformationProprietary/;
+
+scenario(
+  'AIS-05.a',
+  'extra proprietary references of a transaction, listed or in its details, appear only as additionalInformationProprietaryX fields',
+  { checks: ['AIS-05'] },
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    const { read, accountId } = await consented({ newTpp, consentedPsu, paths }, 'accounts');
+    const listing = await read(`${paths('transactions', { accountId })}?bookingStatus=booked`);
+    const entry = reportOf(listing)?.booked?.find((t) => t.transactionId !== undefined);
+    if (entry?.transactionId === undefined) throw new PrerequisiteUnmet('the account has no booked transaction with a transactionId');
+    const response = await read(entry._links?.transactionDetails?.href ?? paths('transactionDetails', { accountId, transactionId: entry.transactionId }));
+    const body = jsonBodyOf(response) as { transactionsDetails?: { transactionDetails?: object } } | undefined;
+    const details = body?.transactionsDetails?.transactionDetails ?? body?.transactionsDetails ?? {};
+    // Where a bank has more to say than the Berlin Group fields, the spec names the fields it goes in.
+    const extra = [...Object.keys(entry), ...Object.keys(details)].filter((name) => !BERLIN_GROUP_TRANSACTION_FIELDS.has(name) && !PROPRIETARY.test(name) && name !== 'transactionDetails');
+    check.that('AIS-05', extra.length === 0, { expected: 'no field outside the Berlin Group transaction but additionalInformationProprietaryX', actual: extra.length === 0 ? 'none' : [...new Set(extra)].join(', '), response });
   },
 );

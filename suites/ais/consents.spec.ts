@@ -3,7 +3,7 @@
  * POST /v1/consents ignores its body and answers with an SCA redirect, and so does its replacement POST
  * /v1/bank-offered-consents.
  */
-import { scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
 
 /** A body the Berlin Group consent schema would refuse: the bank must not read it. */
 const IGNORED_BODY = { access: 'everything, please', recurringIndicator: 'yes', validUntil: 'tomorrow' };
@@ -27,3 +27,19 @@ scenario('END-21.a', 'POST /v1/bank-offered-consents answers with an scaRedirect
   const answered = check.status('END-21', response);
   check.that('END-21', scaRedirectOf(response) !== undefined, { expected: 'an scaRedirect link in the body', actual: scaRedirectOf(response) ?? '(none)', response }, { after: answered });
 });
+
+scenario(
+  'AIS-15.a',
+  'a consent resource the bank answers a consent request with (a 201 body) follows the Berlin Group 1.3 shape; an SCA redirect alone has none',
+  { checks: ['AIS-15'] },
+  async ({ tpp, paths, check }) => {
+    const response = await tpp.post(paths('bankOfferedConsents'), {});
+    // A 2xx body is the consent resource (Berlin Group consentsResponse-201); a 401 carries the redirect alone.
+    if (response.status >= 200 && response.status < 300) {
+      check.schema(jsonBodyOf(response), 'ConsentCreationResponse');
+      return;
+    }
+    if (scaRedirectOf(response) === undefined) return check.notEvaluated(['AIS-15'], `not evaluated: HTTP ${response.status}, neither a consent resource nor an SCA redirect (END-21 judges that)`);
+    check.that('AIS-15', true, { expected: 'a consent resource in the Berlin Group shape, or an SCA redirect without one', actual: `HTTP ${response.status}: the SCA redirect, no consent resource to shape`, response });
+  },
+);

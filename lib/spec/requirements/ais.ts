@@ -95,10 +95,10 @@ export const AIS = defineArea('AIS', [
   },
   {
     id: 'AIS-15', level: 'MUST', section: NS,
-    statement: 'A consent resource follows the Berlin Group 1.3 shape: consentStatus from the Berlin Group list, and links for SCA.',
+    statement: 'A consent resource, where the bank returns one, follows the Berlin Group 1.3 shape: consentStatus from the Berlin Group list, and links for SCA.',
     testedBy: 'automated',
     basis: 'berlin-group',
     source: `${OAS} consentInformationResponse-200_json, consentsResponse-201 and consentStatus`,
-    interpretation: `${BG} consentStatus keeps Berlin Group lower camel case (received, valid, revokedByPsu, ...), since the spec gives no casing for it.`,
+    interpretation: `${BG} consentStatus keeps Berlin Group lower camel case (received, valid, revokedByPsu, ...), since the spec gives no casing for it. Consent is bank-offered and the consent endpoints answer with an SCA redirect: the spec does not say that a consent resource exists, so a bank that answers with the redirect alone (an error body with the scaRedirect link) has no resource to shape and meets the rule; a success body is judged against the Berlin Group consent creation response.`,
   },
 ]);

@@ -36,17 +36,19 @@ export const SBX = defineArea('SBX', [
     id: 'SBX-06', level: 'MUST', section: S,
     statement: 'Mock operations create or update a single mock resource: a customer, an account or a card account.',
     testedBy: 'needs-capability:sandbox-mock-data',
-    interpretation: 'Paths and bodies are not shown; the suite uses those of this interface family (POST /v1/sandbox/customers, /accounts, /card-accounts, /agreements) and sends amounts as strings. Accepting numbers there too is the target\'s choice.',
+    interpretation: 'Paths and bodies are not shown; the suite uses those of this interface family (POST /v1/sandbox/customers, /accounts, /card-accounts, /agreements), and PUT /v1/sandbox/customers/{customerNumber} with { name } for an update (the family shows no update), and sends amounts as strings. Accepting numbers there too is the target\'s choice. Each is judged by what the customer list and the account information endpoints then show; a target may override the paths in targets.yaml.',
   },
   {
     id: 'SBX-07', level: 'MUST', section: S,
     statement: 'Mock operations set the balances of an account and of a card account.',
     testedBy: 'needs-capability:sandbox-mock-data',
+    interpretation: 'Path not shown: the suite replaces the balances with PUT /v1/sandbox/accounts/{id}/balances (and /card-accounts/{id}/balances), body { balances: [{ balanceType, balanceAmount }] } (the family\'s balance shape), and reads them back through the balances endpoints, amounts compared as numbers.',
   },
   {
     id: 'SBX-08', level: 'MUST', section: S,
     statement: 'A mock operation sets the owner name of an account.',
     testedBy: 'needs-capability:sandbox-mock-data',
+    interpretation: 'Path not shown: the suite uses PUT /v1/sandbox/accounts/{id}/owner-name with { ownerName }, and reads it back as ownerName in the account details (Berlin Group 1.3 accountDetails.ownerName).',
   },
   {
     id: 'SBX-09', level: 'MUST', section: S,

@@ -1,0 +1,79 @@
+/**
+ * What the service does: both roles through one interface (GEN-03), consent bank-offered and granted by the
+ * PSU in the SCA redirect (GEN-07), no account information before consent (GEN-08), the PSU's own accounts in
+ * PRIVATE context (GEN-09), and a TPP served without registering a contact address (GEN-14).
+ */
+import { jsonBodyOf, PrerequisiteUnmet, scaRedirectOf, scenario, type TppResponse } from '../../lib/fixtures/index.js';
+import { initiate, paymentFrom } from '../payments/payment-bodies.js';
+import { done, resourceIdOf } from '../sandbox/mock-data.js';
+
+type Listed = { resourceId?: string; iban?: unknown; currency?: unknown };
+const accountsOf = (response: TppResponse): Listed[] => (jsonBodyOf(response) as { accounts?: Listed[] } | undefined)?.accounts ?? [];
+
+/** A Berlin Group consent request asking for everything: a bank-offered consent must not be granted from it. */
+const TPP_CONSENT_BODY = { access: { allPsd2: 'allAccounts' }, recurringIndicator: true, validUntil: '9999-12-31', frequencyPerDay: 4, combinedServiceIndicator: false };
+
+scenario(
+  'GEN-03.a',
+  "one interface serves both roles: the same TPP reads a consented PSU's accounts and initiates a payment from one of them",
+  { checks: ['GEN-03'], writes: 'initiates a payment' },
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    const { psuId, sessionId, psu } = await consentedPsu();
+    const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId } });
+    const listing = await tpp.get(paths('accounts'));
+    const account = accountsOf(listing).find((a) => typeof a.iban === 'string' && typeof a.currency === 'string');
+    check.that('GEN-03', done(listing) && account !== undefined, { expected: 'as an AISP: the account list (2xx) with an account', response: listing });
+    if (account === undefined) throw new PrerequisiteUnmet('no account to pay from');
+    const initiation = await initiate(tpp, paths, paymentFrom({ tpp, psuId, psu, account: { iban: String(account.iban), currency: String(account.currency) } }, '1.00'));
+    check.that('GEN-03', done(initiation), { expected: 'as a PISP, on the same interface: the payment initiated (2xx)', response: initiation });
+  },
+);
+
+scenario(
+  'GEN-08.a',
+  'before the PSU consented to anything, an account read for that PSU answers 401 with an scaRedirect, never data',
+  { checks: ['GEN-08'], ownPsu: true, writes: 'creates a customer' },
+  async ({ tpp, paths, ownPsu, check }) => {
+    const psu = await ownPsu();
+    // A PSU the bank knows, named with X-PSU-IDENTITY (the alternative to a psu-id, which only an SCA gives).
+    const response = await tpp.get(paths('accounts'), { headers: { 'X-PSU-IDENTITY': psu.nationalId ?? '' } });
+    const refused = check.status('GEN-08', response);
+    check.that('GEN-08', scaRedirectOf(response) !== undefined, { expected: 'an scaRedirect link to obtain the consent', actual: scaRedirectOf(response) ?? '(none)', response }, { after: refused });
+  },
+);
+
+scenario(
+  'GEN-07.a',
+  "consent is granted by the PSU in the SCA redirect, not by a TPP's consent body; in PRIVATE context the PSU's own accounts are offered and returned",
+  { checks: ['GEN-07', 'GEN-09'], needs: ['sandbox-mock-data'], ownPsu: true, writes: 'creates a customer and an account' },
+  async ({ tpp, paths, sca, ownPsu, check }) => {
+    const psu = await ownPsu();
+    const accountId = resourceIdOf('an account', await tpp.post(paths('sandboxAccounts'), { customerNumber: psu.nationalId, accountName: 'Egen konto', currency: 'NOK' }));
+    const identity = { 'X-PSU-IDENTITY': psu.nationalId ?? '' };
+    const request = await tpp.post(paths('bankOfferedConsents'), TPP_CONSENT_BODY, { headers: identity });
+    const before = await tpp.get(paths('accounts'), { headers: identity });
+    check.that('GEN-07', !done(before), { expected: "no account data after the TPP's consent body alone", actual: `HTTP ${before.status}, ${accountsOf(before).length} account(s)`, response: before });
+
+    const href = scaRedirectOf(before) ?? scaRedirectOf(request);
+    if (href === undefined) throw new PrerequisiteUnmet('no scaRedirect to let the PSU consent');
+    const redirect = await sca.authorise(href, psu);
+    const psuId = redirect.params['psu-id'];
+    if (redirect.outcome !== 'success' || psuId === undefined) throw new PrerequisiteUnmet('the SCA of the PSU did not succeed');
+    const after = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId } });
+    const ids = accountsOf(after).map((a) => a.resourceId);
+    check.that('GEN-07', done(after) && ids.length > 0, { expected: 'the accounts the PSU consented to in the redirect (2xx)', actual: `HTTP ${after.status}, ${ids.length} account(s)`, response: after });
+    check.that('GEN-09', ids.includes(accountId), { expected: `the PSU's own account ${accountId} returned in PRIVATE context`, actual: JSON.stringify(ids), response: after });
+  },
+);
+
+scenario(
+  'GEN-14.a',
+  'a TPP that never registered a contact e-mail address is served normally',
+  { checks: ['GEN-14'] },
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    // The suite never registers a contact address (the dialogue API is not shown): every TPP of the run is unregistered.
+    const { psuId, sessionId } = await consentedPsu();
+    const listing = await newTpp({ sessionId }).get(paths('accounts'), { headers: { 'PSU-ID': psuId } });
+    check.that('GEN-14', done(listing), { expected: 'the account list (2xx) for a TPP without a registered contact', response: listing });
+  },
+);

@@ -1,0 +1,84 @@
+/**
+ * What the service does > Sandbox mock data: an initialisation operation resets the sandbox to its known state
+ * and removes manually created customers and accounts; in the known state every private customer has 2
+ * accounts and one card account, every corporate customer 2 accounts. The known state is read as a TPP sees
+ * it: the customer list, and each customer's accounts after an SCA consenting to all of them.
+ */
+import { initialiseSandbox, jsonBodyOf, PrerequisiteUnmet, scenario, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
+import { consentOf, done, resourceIdOf } from './mock-data.js';
+
+interface Customer {
+  customerNumber?: string;
+  name?: string;
+  type?: string;
+}
+
+function customersOf(response: TppResponse): Customer[] {
+  const body = jsonBodyOf(response) as Customer[] | { customers?: Customer[] } | undefined;
+  return Array.isArray(body) ? body : (body?.customers ?? []);
+}
+
+const idsOf = (response: TppResponse, list: 'accounts' | 'cardAccounts') =>
+  ((jsonBodyOf(response) as Record<string, { resourceId?: string }[] | undefined> | undefined)?.[list] ?? []).map((a) => a.resourceId ?? '(no resourceId)');
+
+/** The account and card account ids a customer shows a TPP after consenting to everything offered, in its context. */
+async function accountsSeen(fixtures: Pick<ScenarioFixtures, 'tpp' | 'paths' | 'sca'>, customer: Customer): Promise<{ accounts: string[]; cards: string[] }> {
+  const { tpp, paths } = fixtures;
+  const corporate = customer.type === 'corporate';
+  const { psuId, corporateId } = await consentOf(fixtures, { nationalId: customer.customerNumber ?? '', context: corporate ? 'CORPORATE' : 'PRIVATE' });
+  if (corporate && corporateId === undefined) throw new PrerequisiteUnmet(`the SCA of corporate customer ${customer.customerNumber ?? ''} gave no psu-corporate-id`);
+  const headers = { 'PSU-ID': psuId, ...(corporateId === undefined ? {} : { 'PSU-CORPORATE-ID': corporateId }) };
+  const accounts = idsOf(await tpp.get(paths('accounts'), { headers }), 'accounts');
+  const cards = corporate ? [] : idsOf(await tpp.get(paths('cardAccounts'), { headers }), 'cardAccounts');
+  return { accounts, cards };
+}
+
+scenario(
+  'SBX-01.a',
+  'initialisation brings back the known state and removes created customers and accounts; known private customers have 2 accounts and a card account, corporate ones 2 accounts',
+  {
+    checks: ['SBX-01', 'SBX-02', 'SBX-03', 'SBX-04'],
+    needs: ['sandbox-reset', 'sandbox-mock-data'],
+    globalState: 'initialises the sandbox (consents and created customers are dropped)',
+    ownPsu: true,
+  },
+  async ({ target, tpp, paths, sca, ownPsu, check }) => {
+    const first = await initialiseSandbox({ target, tpp, paths });
+    if (!done(first)) throw new PrerequisiteUnmet(`the first initialisation answered HTTP ${first.status}`);
+    const known = customersOf(await tpp.get(paths('sandboxCustomers')));
+    const person = known.find((c) => c.type === 'private');
+    if (person?.customerNumber === undefined) throw new PrerequisiteUnmet('the known state lists no private customer');
+
+    // Change the known state and add to it: a known customer renamed and given an account, a new customer.
+    const renamed = await tpp.put(paths('sandboxCustomer', { customerNumber: person.customerNumber }), { name: 'Endret Navn' });
+    if (!done(renamed)) throw new PrerequisiteUnmet(`the target did not rename a customer: HTTP ${renamed.status}`);
+    const extraAccount = resourceIdOf('an account', await tpp.post(paths('sandboxAccounts'), { customerNumber: person.customerNumber, accountName: 'Ekstrakonto', currency: 'NOK' }));
+    const newcomer = (await ownPsu()).nationalId ?? '';
+
+    const second = await initialiseSandbox({ target, tpp, paths });
+    const after = await tpp.get(paths('sandboxCustomers'));
+    const listed = customersOf(after);
+    check.that('SBX-01', done(second), { expected: 'the initialisation answered 2xx', response: second });
+    if (!done(second)) throw new PrerequisiteUnmet(`the initialisation answered HTTP ${second.status}`);
+    const changed = known.filter((c) => !listed.some((l) => l.customerNumber === c.customerNumber && l.name === c.name && l.type === c.type));
+    check.that('SBX-01', changed.length === 0, {
+      expected: `the ${known.length} known customers as they were (names and types)`,
+      actual: `not as they were: ${changed.map((c) => c.customerNumber).join(', ') || 'none'}`,
+      response: after,
+    });
+    check.that('SBX-02', !listed.some((c) => c.customerNumber === newcomer), { expected: 'the customer created before the initialisation no longer listed', actual: `${listed.length} customers listed`, response: after });
+
+    for (const customer of known) {
+      const seen = await accountsSeen({ tpp, paths, sca }, customer);
+      // An account created for the customer before the initialisation is SBX-02's, not the known state's.
+      const accounts = seen.accounts.filter((id) => id !== extraAccount);
+      const who = `${customer.type ?? '?'} customer ${customer.customerNumber ?? '?'}`;
+      if (customer === person) check.that('SBX-02', !seen.accounts.includes(extraAccount), { expected: `the account created for ${who} gone`, actual: `accounts ${seen.accounts.join(', ')}` });
+      if (customer.type === 'private') {
+        check.that('SBX-03', accounts.length === 2 && seen.cards.length === 1, { expected: `${who}: 2 accounts and 1 card account`, actual: `${accounts.length} accounts, ${seen.cards.length} card accounts` });
+      } else if (customer.type === 'corporate') {
+        check.that('SBX-04', accounts.length === 2, { expected: `${who}: 2 accounts`, actual: `${accounts.length} accounts` });
+      }
+    }
+  },
+);

@@ -1,0 +1,71 @@
+/**
+ * What the service does > Sandbox mock data: operations create or update single mock resources (a customer,
+ * an account, a card account), set the balances of accounts and card accounts, and set an account's owner
+ * name; each is judged by what a TPP then reads through the account information endpoints.
+ */
+import { jsonBodyOf, scenario, type TppResponse } from '../../lib/fixtures/index.js';
+import { consentOf, done, resourceIdOf } from './mock-data.js';
+
+const UPDATED_NAME = 'Oppdatert Testperson';
+const OWNER_NAME = 'Eier Testesen';
+const ACCOUNT_BALANCES = [
+  { balanceType: 'closingBooked', balanceAmount: { amount: '500.00', currency: 'NOK' } },
+  { balanceType: 'expected', balanceAmount: { amount: '456.78', currency: 'NOK' } },
+];
+const CARD_BALANCES = [{ balanceType: 'interimBooked', balanceAmount: { amount: '-67.80', currency: 'NOK' } }];
+
+type Balance = { balanceType?: string; balanceAmount?: { amount?: string; currency?: string } };
+
+/** Whether the balances read hold every balance set (same type, same amount as a number, same currency). */
+function holds(read: TppResponse, set: readonly Balance[]): boolean {
+  const balances = (jsonBodyOf(read) as { balances?: Balance[] } | undefined)?.balances ?? [];
+  return set.every((want) =>
+    balances.some(
+      (b) => b.balanceType === want.balanceType && Number(b.balanceAmount?.amount) === Number(want.balanceAmount?.amount) && b.balanceAmount?.currency === want.balanceAmount?.currency,
+    ),
+  );
+}
+
+const describeBalances = (read: TppResponse) =>
+  JSON.stringify(((jsonBodyOf(read) as { balances?: Balance[] } | undefined)?.balances ?? []).map((b) => [b.balanceType, b.balanceAmount?.amount]));
+
+const listed = (response: TppResponse, list: 'accounts' | 'cardAccounts') =>
+  ((jsonBodyOf(response) as Record<string, { resourceId?: string; name?: string }[] | undefined> | undefined)?.[list] ?? []).map((a) => a.resourceId);
+
+scenario(
+  'SBX-06.a',
+  'mock operations create an account and a card account, update a customer, set balances and the owner name, as the AIS endpoints then show',
+  { checks: ['SBX-06', 'SBX-07', 'SBX-08'], needs: ['sandbox-mock-data'], ownPsu: true, writes: 'creates and changes sandbox customers and accounts' },
+  async ({ tpp, paths, sca, ownPsu, check }) => {
+    const psu = await ownPsu();
+    const customerNumber = psu.nationalId ?? '';
+
+    const update = await tpp.put(paths('sandboxCustomer', { customerNumber }), { name: UPDATED_NAME });
+    const accountId = resourceIdOf('an account', await tpp.post(paths('sandboxAccounts'), { customerNumber, accountName: 'Mock-konto', currency: 'NOK' }));
+    const cardId = resourceIdOf('a card account', await tpp.post(paths('sandboxCardAccounts'), { customerNumber, currency: 'NOK', name: 'Mock-kort' }));
+    const accountBalances = await tpp.put(paths('sandboxAccountBalances', { accountId }), { balances: ACCOUNT_BALANCES });
+    const cardBalances = await tpp.put(paths('sandboxCardAccountBalances', { accountId: cardId }), { balances: CARD_BALANCES });
+    const ownerName = await tpp.put(paths('sandboxAccountOwnerName', { accountId }), { ownerName: OWNER_NAME });
+
+    const customers = await tpp.get(paths('sandboxCustomers'));
+    const body = jsonBodyOf(customers) as { customers?: { customerNumber?: string; name?: string }[] } | { customerNumber?: string; name?: string }[] | undefined;
+    const shownName = (Array.isArray(body) ? body : (body?.customers ?? [])).find((c) => c.customerNumber === customerNumber)?.name;
+    check.that('SBX-06', done(update) && shownName === UPDATED_NAME, { expected: `the customer updated (2xx), then listed as "${UPDATED_NAME}"`, actual: `HTTP ${update.status}, listed as "${String(shownName)}"`, response: customers });
+
+    const { psuId } = await consentOf({ tpp, paths, sca }, psu);
+    const read = (path: string) => tpp.get(path, { headers: { 'PSU-ID': psuId } });
+    const accounts = await read(paths('accounts'));
+    const cards = await read(paths('cardAccounts'));
+    check.that('SBX-06', listed(accounts, 'accounts').includes(accountId), { expected: `the created account ${accountId} among the PSU's accounts`, actual: JSON.stringify(listed(accounts, 'accounts')), response: accounts });
+    check.that('SBX-06', listed(cards, 'cardAccounts').includes(cardId), { expected: `the created card account ${cardId} among the PSU's card accounts`, actual: JSON.stringify(listed(cards, 'cardAccounts')), response: cards });
+
+    const readBalances = await read(paths('balances', { accountId }));
+    const readCardBalances = await read(paths('cardAccountBalances', { accountId: cardId }));
+    check.that('SBX-07', done(accountBalances) && holds(readBalances, ACCOUNT_BALANCES), { expected: `the account balances set (${JSON.stringify(ACCOUNT_BALANCES.map((b) => [b.balanceType, b.balanceAmount.amount]))})`, actual: `HTTP ${accountBalances.status}, read ${describeBalances(readBalances)}`, response: readBalances });
+    check.that('SBX-07', done(cardBalances) && holds(readCardBalances, CARD_BALANCES), { expected: `the card account balances set (${JSON.stringify(CARD_BALANCES.map((b) => [b.balanceType, b.balanceAmount.amount]))})`, actual: `HTTP ${cardBalances.status}, read ${describeBalances(readCardBalances)}`, response: readCardBalances });
+
+    const details = await read(paths('account', { accountId }));
+    const shownOwner = (jsonBodyOf(details) as { account?: { ownerName?: string } } | undefined)?.account?.ownerName;
+    check.that('SBX-08', done(ownerName) && shownOwner === OWNER_NAME, { expected: `ownerName "${OWNER_NAME}" in the account details`, actual: `HTTP ${ownerName.status}, ownerName "${String(shownOwner)}"`, response: details });
+  },
+);

@@ -1,0 +1,37 @@
+/**
+ * The sandbox mock-data operations as a scenario uses them to make the data it needs (capability
+ * sandbox-mock-data): what they answer, and the consent of a PSU of the scenario's own to every account
+ * offered. An operation the target refuses stops the scenario (an ERROR that names it), unless the scenario
+ * judges that operation itself.
+ */
+import type { ScenarioFixtures, TppResponse } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, scaRedirectFrom } from '../../lib/fixtures/index.js';
+
+/** A PSU as the target's steps log in with it (one from targets.yaml, or one made for the scenario). */
+export type Psu = Awaited<ReturnType<ScenarioFixtures['ownPsu']>>;
+
+/** Whether the target did what a mock-data operation asked (2xx). */
+export const done = (response: TppResponse) => response.status >= 200 && response.status < 300;
+
+/** The body of a mock-data answer the scenario needs to go on. */
+export function created(what: string, response: TppResponse): Record<string, unknown> {
+  if (!done(response)) throw new Error(`the target did not create ${what}: HTTP ${response.status} ${response.bodyText.slice(0, 300)}`);
+  return (jsonBodyOf(response) ?? {}) as Record<string, unknown>;
+}
+
+/** The resourceId a creating operation answered with. */
+export const resourceIdOf = (what: string, response: TppResponse) => String(created(what, response).resourceId);
+
+/** A date `days` before today (UTC), as the mock-data bodies and the query parameters write it. */
+export function daysAgo(days: number, today = new Date()): string {
+  return new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** SCA for the PSU, consenting to every account offered: the psu-id (and psu-corporate-id, in corporate context). */
+export async function consentOf({ tpp, paths, sca }: Pick<ScenarioFixtures, 'tpp' | 'paths' | 'sca'>, psu: Psu): Promise<{ psuId: string; corporateId?: string }> {
+  const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu);
+  const psuId = redirect.params['psu-id'];
+  if (redirect.outcome !== 'success' || psuId === undefined) throw new Error(`the SCA for the scenario's PSU did not succeed: ${redirect.url}`);
+  const corporateId = redirect.params['psu-corporate-id'];
+  return { psuId, ...(corporateId === undefined ? {} : { corporateId }) };
+}

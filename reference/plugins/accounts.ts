@@ -13,6 +13,8 @@ import type { BankState } from '../state/bank.js';
 import type { PsuIdLookup } from '../state/psu-ids.js';
 import { PRIVATE, type AnyAccount, type PsuContext, type StoredAccount, type StoredBalance, type StoredCardAccount } from '../state/customers.js';
 import { header, tppOf } from './shared.js';
+import { consentInForce } from './sca-access.js';
+import type { ChallengeReason } from '../state/sca.js';
 
 const corporateWithoutIdChallenged = defineFault('corporate-without-id-challenged', {
   description: 'a corporate request without PSU-CORPORATE-ID gets 401 with an scaRedirect instead of 400',
@@ -178,22 +180,23 @@ function requestedContext(bank: BankState, request: FastifyRequest): PsuContext 
 }
 
 /** The 401 with an scaRedirect link that starts SCA (and the consent) for this request's TPP and session. */
-export function scaChallenge(bank: BankState, request: FastifyRequest, expectedCustomer?: string, context?: PsuContext): Error {
+export function scaChallenge(bank: BankState, request: FastifyRequest, expectedCustomer?: string, context?: PsuContext, reason?: ChallengeReason): Error {
   const tpp = tppOf(request);
   return bank.sca.challenge({
     tppId: tpp.id,
     tppName: tpp.name,
     tppSessionId: header(request, 'tpp-session-id') ?? '',
     redirectUri: header(request, 'tpp-redirect-uri') ?? '',
+    path: request.url,
     ...(expectedCustomer === undefined ? {} : { expectedCustomer }),
     ...(context === undefined ? {} : { requestedContext: context }),
-  });
+  }, reason);
 }
 
 /** The accounts this request may see, or the 401 that starts SCA to get a consent. */
 export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   const tpp = tppOf(request);
-  const challenge = (expectedCustomer?: string, context?: PsuContext) => scaChallenge(bank, request, expectedCustomer, context);
+  const challenge = (expectedCustomer?: string, context?: PsuContext, reason?: ChallengeReason) => scaChallenge(bank, request, expectedCustomer, context, reason);
 
   const psuId = header(request, 'psu-id');
   // X-PSU-IDENTITY (a national identity number or D-number) is the alternative to PSU-ID.
@@ -222,12 +225,11 @@ export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   if (requested === PRIVATE && !header(request, 'psu-context') && !lenient && bank.consents.onlyCorporate(tpp.id, customerNumber, now)) {
     throw corporateIdRequired();
   }
-  const consent = bank.consents.current(tpp.id, customerNumber, context, now);
-  // No consent, an expired one (180 days), or a corporate context not yet consented: new consent flow.
-  if (consent === undefined) {
-    if (bank.faults.on(servedBeforeConsent, tpp.id)) return { customerNumber, context, accounts: bank.data.accountsIn(customerNumber, context).filter((a) => a.status !== 'deleted') };
-    throw challenge(customerNumber, context);
+  if (bank.faults.on(servedBeforeConsent, tpp.id) && bank.consents.stored(tpp.id, customerNumber, context) === undefined) {
+    return { customerNumber, context, accounts: bank.data.accountsIn(customerNumber, context).filter((a) => a.status !== 'deleted') };
   }
+  // The SCA session and the 180-day renewal (reference/plugins/sca-access.ts).
+  const consent = consentInForce(bank, request, customerNumber, context, challenge);
   const open = bank.consents.visibleAccounts(consent);
   const closed = bank.faults.on(closedAccountsListed, tpp.id) ? [...consent.accountIds].flatMap((id) => bank.data.accounts.get(id) ?? []).filter((a) => a.status === 'deleted') : [];
   return { customerNumber, context, accounts: [...open, ...closed] };

@@ -30,7 +30,7 @@ interface PaymentChange {
 }
 
 interface FailureRequest {
-  Body: { operation: FailingOperation };
+  Body: { operation: FailingOperation; resourceId: string };
 }
 
 export const bankChannelPlugin = fp(
@@ -80,16 +80,24 @@ export const bankChannelPlugin = fp(
       },
     );
 
-    // The calling TPP's next request of the operation fails inside the bank.
+    // The calling TPP's next request of the operation on that resource (a basket id) fails inside the bank.
     api.post<FailureRequest>(
       '/sandbox/failures',
       {
         config: SANDBOX_OPERATION,
-        schema: { body: { type: 'object', required: ['operation'], additionalProperties: false, properties: { operation: { enum: [...FAILING_OPERATIONS] } } } },
+        schema: {
+          body: {
+            type: 'object',
+            required: ['operation', 'resourceId'],
+            additionalProperties: false,
+            properties: { operation: { enum: [...FAILING_OPERATIONS] }, resourceId: { type: 'string', minLength: 1, maxLength: 100 } },
+          },
+        },
       },
       (request, reply) => {
-        bank.simulatedFailures.arm(tppOf(request).id, request.body.operation);
-        return reply.code(201).send({ operation: request.body.operation, fails: 'the next request of this operation from this TPP' });
+        const { operation, resourceId } = request.body;
+        bank.simulatedFailures.arm(tppOf(request).id, operation, resourceId);
+        return reply.code(201).send({ operation, resourceId, fails: 'the next request of this operation on this resource from this TPP' });
       },
     );
     done();

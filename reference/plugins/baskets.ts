@@ -123,7 +123,7 @@ export const basketsPlugin = fp(
     api.post<{ Params: BasketParams }>('/signing-baskets/:basketId/authorisations', (request, reply) => {
       const basket = basketOf(request);
       const tpp = tppOf(request);
-      if (bank.simulatedFailures.consume(tpp.id, 'signing-basket-authorisation')) {
+      if (bank.simulatedFailures.consume(tpp.id, 'signing-basket-authorisation', basket.id)) {
         if (on(internalFailureAsBadRequest, request)) throw new BankError(400, 'BAD_REQUEST', 'The request could not be processed');
         if (on(systemErrorAs503, request)) throw new BankError(503, 'SYSTEM_ERROR', 'Service unavailable');
         throw new Error('simulated internal failure of the basket authorisation (sandbox)');

@@ -22,8 +22,26 @@ const loginNeedsPassword = defineFault('sandbox-login-needs-password', {
   description: 'the sandbox login also wants a password: a login with the national identity number alone fails the SCA (PSU_CREDENTIALS_INVALID)',
   breaks: ['GEN-06'],
 });
+/** An unknown national identity number ends the SCA in the failure redirect at once (the sandbox login of the interface family). */
+export const MAX_LOGIN_ATTEMPTS = 1;
 
-export const MAX_LOGIN_ATTEMPTS = 3;
+const unknownPsuLoginCodeFormatError = defineFault('unknown-psu-login-code-format-error', {
+  description: 'the redirect after a login with an unknown national identity number carries code FORMAT_ERROR instead of PSU_CREDENTIALS_INVALID',
+  breaks: ['ERR-20'],
+});
+
+const cancelCodeConsentInvalid = defineFault('cancel-code-consent-invalid', {
+  description: 'the redirect after the PSU cancels SCA carries code CONSENT_INVALID instead of SCA_INVALID',
+  breaks: ['ERR-20'],
+});
+const cancelCompletesSca = defineFault('cancel-completes-sca', {
+  description: 'a PSU who cancels on the consent page is redirected as after a successful SCA (psu-id, a session), not with the error parameters',
+  breaks: ['SES-03'],
+});
+const scaPagesDenyFraming = defineFault('sca-pages-deny-framing', {
+  description: 'the SCA pages send X-Frame-Options: DENY and frame-ancestors \'none\', so a TPP cannot show them in a frame',
+  breaks: ['SCA-11'],
+});
 
 type Step = 'login' | 'code' | 'context' | 'consent' | 'confirm';
 
@@ -60,13 +78,16 @@ function pathOf(a: Authorisation, step: Step): string {
 }
 
 // Both send and return nothing: a page handler's return value would be sent again.
-function html(reply: FastifyReply, body: string, status = 200): void {
+// No frame-ancestors and no X-Frame-Options: a TPP may show the SCA site in a frame (Authentication 12).
+function html(reply: FastifyReply, body: string, status = 200, denyFraming = false): void {
+  const csp = "default-src 'none'; style-src 'unsafe-inline'";
   void reply
     .code(status)
     .header('cache-control', 'no-store')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-    .type('text/html; charset=utf-8')
-    .send(body);
+    .header('content-security-policy', denyFraming ? `${csp}; frame-ancestors 'none'` : csp)
+    .type('text/html; charset=utf-8');
+  if (denyFraming) void reply.header('x-frame-options', 'DENY');
+  void reply.send(body);
 }
 
 function seeOther(reply: FastifyReply, location: string): void {
@@ -105,7 +126,9 @@ export const scaPlugin = fp(
         }
         if (bank.sca.isExpired(a)) return seeOther(reply, bank.sca.fail(a, 401, 'SCA_EXPIRED', 'The authorisation expired before it was completed'));
         if (request.method === 'POST' && field(request.body, 'action') === 'cancel') {
-          return seeOther(reply, bank.sca.fail(a, 400, 'SCA_INVALID', 'The PSU cancelled the authorisation'));
+          if (step === 'consent' && stepOf(a) === 'consent' && bank.faults.on(cancelCompletesSca, a.tppId)) return confirmConsent(a, [], reply);
+          const code = bank.faults.on(cancelCodeConsentInvalid, a.tppId) ? 'CONSENT_INVALID' : 'SCA_INVALID';
+          return seeOther(reply, bank.sca.fail(a, 400, code, 'The PSU cancelled the authorisation'));
         }
         const sessionCustomer = bank.sca.sessionCustomer(a);
         if (sessionCustomer !== undefined) authenticate(a, sessionCustomer);
@@ -121,7 +144,7 @@ export const scaPlugin = fp(
       if (bank.data.agreementsOf(customerNumber).length === 0) a.context = PRIVATE;
     }
 
-    app.get<Page>('/:id', at('login', (_a, _body, reply) => html(reply, pages.login())));
+    app.get<Page>('/:id', at('login', (a, _body, reply) => html(reply, pages.login(), 200, bank.faults.on(scaPagesDenyFraming, a.tppId))));
 
     app.post<Page>(
       '/:id',
@@ -140,7 +163,8 @@ export const scaPlugin = fp(
         }
         a.failedLogins += 1;
         if (a.failedLogins >= MAX_LOGIN_ATTEMPTS) {
-          return seeOther(reply, bank.sca.fail(a, 401, 'PSU_CREDENTIALS_INVALID', 'The PSU could not be identified'));
+          const code = bank.faults.on(unknownPsuLoginCodeFormatError, a.tppId) ? 'FORMAT_ERROR' : 'PSU_CREDENTIALS_INVALID';
+          return seeOther(reply, bank.sca.fail(a, 401, code, 'The PSU could not be identified'));
         }
         const left = MAX_LOGIN_ATTEMPTS - a.failedLogins;
         return html(reply, pages.login(`Unknown national identity number. ${left} attempt${left > 1 ? 's' : ''} left.`));
@@ -148,6 +172,8 @@ export const scaPlugin = fp(
     );
 
     const { oneTimeCode } = pages;
+    // A mistyped code may be typed again, twice: the PSU is known by then (a bank's own choice).
+    const MAX_CODE_ATTEMPTS = 3;
     if (oneTimeCode) {
       const expected = (a: Authorisation) => {
         const pending = awaitingCode.get(a);
@@ -162,7 +188,7 @@ export const scaPlugin = fp(
           const { customerNumber, code } = pending;
           if (field(body, 'code')?.trim() !== code) {
             pending.wrong += 1;
-            if (pending.wrong >= MAX_LOGIN_ATTEMPTS) return seeOther(reply, bank.sca.fail(a, 401, 'PSU_CREDENTIALS_INVALID', 'The PSU could not be authenticated'));
+            if (pending.wrong >= MAX_CODE_ATTEMPTS) return seeOther(reply, bank.sca.fail(a, 401, 'PSU_CREDENTIALS_INVALID', 'The PSU could not be authenticated'));
             return html(reply, oneTimeCode(code, 'That code is not right. Try again.'));
           }
           awaitingCode.delete(a);
@@ -214,14 +240,19 @@ export const scaPlugin = fp(
     app.post<Page>(
       '/:id/consent',
       at('consent', (a, body, reply) => {
-        const { customerNumber, context } = contextOf(a);
-        const ticked = new Set(fields(body, 'account'));
-        const granted = offered(a).filter((acc) => ticked.has(acc.resourceId)).map((acc) => acc.resourceId);
-        bank.consents.grant(a.tppId, customerNumber, context, granted, bank.clock.now());
-        const psuCorporateId = context.kind === 'CORPORATE' ? context.agreementId : undefined;
-        return seeOther(reply, bank.sca.complete(a, customerNumber, context, psuCorporateId));
+        return confirmConsent(a, fields(body, 'account'), reply);
       }),
     );
+
+    /** The PSU confirmed the consent page with these accounts ticked: the consent is stored and SCA completes. */
+    function confirmConsent(a: Authorisation, tickedIds: string[], reply: FastifyReply): void {
+      const { customerNumber, context } = contextOf(a);
+      const ticked = new Set(tickedIds);
+      const granted = offered(a).filter((acc) => ticked.has(acc.resourceId)).map((acc) => acc.resourceId);
+      bank.consents.grant(a.tppId, customerNumber, context, granted, bank.clock.now());
+      const psuCorporateId = context.kind === 'CORPORATE' ? context.agreementId : undefined;
+      return seeOther(reply, bank.sca.complete(a, customerNumber, context, psuCorporateId));
+    }
     // Payments: the PSU confirms amount and creditor (reference/payment-pages.ts).
     app.get<Page>('/:id/confirm', at('confirm', (a, _body, reply) => html(reply, pages.confirm(bank, a))));
     app.post<Page>(

@@ -196,7 +196,7 @@ function incoming(request: FastifyRequest, body: Buffer): IncomingRequest {
 
 const tppRedirectUriOptional = defineFault('tpp-redirect-uri-optional', {
   description: 'serves requests without a TPP-Redirect-URI (or with an empty one)',
-  breaks: ['HDR-06'],
+  breaks: ['HDR-06', 'SCA-04'],
 });
 
 const tppSessionIdOptional = defineFault('tpp-session-id-optional', {

@@ -23,7 +23,7 @@ export class BankState {
   readonly sca: ScaService;
   readonly payments: Payments;
   readonly baskets = new Baskets();
-  readonly unattendedReads = new UnattendedReads();
+  readonly unattendedReads: UnattendedReads;
   readonly simulatedFailures = new SimulatedFailures();
 
   /** Known once the server listens (the port may be chosen by the system). */
@@ -31,6 +31,7 @@ export class BankState {
 
   constructor(readonly faults: Faults) {
     this.consents = new Consents(this.data, faults);
+    this.unattendedReads = new UnattendedReads(faults);
     this.psuIds = new PsuDirectory(this.data, faults);
     this.sca = new ScaService(this.clock, this.psuIds, faults, () => this.baseUrl);
     this.payments = new Payments(this.clock, this.data, faults, (payment, account, at) => bookPayment(this.data, payment, account, at));

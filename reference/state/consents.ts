@@ -46,6 +46,11 @@ export class Consents {
     return now.getTime() - consent.grantedAt.getTime() > CONSENT_RENEWAL_DAYS * DAY_MS ? undefined : consent;
   }
 
+  /** The consent last granted, whether or not it is still in force (its age is for the caller to judge). */
+  stored(tppId: string, customerNumber: string, context: PsuContext): Consent | undefined {
+    return this.byKey.get(this.key(tppId, customerNumber, context));
+  }
+
   /** Whether this PSU's consents with this TPP are all in corporate context (so a request without PSU-CORPORATE-ID is malformed). */
   onlyCorporate(tppId: string, customerNumber: string, now: Date): boolean {
     if (this.current(tppId, customerNumber, PRIVATE, now) !== undefined) return false;

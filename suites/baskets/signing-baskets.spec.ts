@@ -105,7 +105,7 @@ scenario(
     const ids = await paymentIds(tpp, paths, [[sepaPayment()], [sepaPayment()]]);
     const basketId = ids === undefined ? undefined : basketIdOf(await createBasket(tpp, paths, ids));
     if (basketId === undefined) return check.notEvaluatedRest('not evaluated: the payments or the basket were not created');
-    const armed = await tpp.post(paths('sandboxFailures'), { operation: 'signing-basket-authorisation' });
+    const armed = await tpp.post(paths('sandboxFailures'), { operation: 'signing-basket-authorisation', resourceId: basketId });
     if (armed.status >= 300) return check.notEvaluatedRest(`not evaluated: the target did not arm an internal failure (HTTP ${armed.status})`);
     const response = await startAuthorisation(tpp, paths, basketId, { failureProvoked: 'the sandbox was asked to fail this basket authorisation inside the bank' });
     // ERR-11 carries the pairing over to any internal failure; this one is the basket's (ERR-10).

@@ -4,7 +4,8 @@
  * (the PSU present) none of this applies. Each scenario burns the quota of accounts made for it alone, and
  * never on production (`writes`).
  */
-import { jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom, scenario, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { randomUUID } from 'node:crypto';
+import { jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom, scenario, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 import { busyAccount } from '../ais/busy-account.js';
 
 const ALLOWED_PER_DAY = 4;
@@ -23,16 +24,21 @@ async function exhaust(tpp: TppClient, path: string, psuId: string): Promise<{ l
   return { last: answers[answers.length - 1] as TppResponse, withinQuota, summary: answers.map((r) => r.status).join(', ') };
 }
 
+/** The psu-id of a PSU made for the scenario, after its SCA, and the first account it consented to. */
+async function accountOfOwnPsu({ tpp, paths, sca, ownPsu }: Pick<ScenarioFixtures, 'tpp' | 'paths' | 'sca' | 'ownPsu'>): Promise<{ psuId: string; accountId: string }> {
+  const psu = await ownPsu();
+  const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu);
+  const psuId = redirect.params['psu-id'] ?? '';
+  const accounts = (jsonBodyOf(await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId } })) as { accounts?: { resourceId?: string }[] } | undefined)?.accounts ?? [];
+  return { psuId, accountId: accounts[0]?.resourceId ?? '' };
+}
+
 scenario(
   'LIM-03.a',
   'without PSU-IP-Address the 5th balance read and the 5th transaction read of an account in 24 hours are refused; with it they are served',
   { checks: ['LIM-03', 'LIM-04', 'LIM-18', 'ERR-27'], ownPsu: true, writes: 'uses up the unattended read quota of an account' },
   async ({ tpp, paths, sca, ownPsu, check }) => {
-    const psu = await ownPsu();
-    const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu);
-    const psuId = redirect.params['psu-id'] ?? '';
-    const accounts = (jsonBodyOf(await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId } })) as { accounts?: { resourceId?: string }[] } | undefined)?.accounts ?? [];
-    const accountId = accounts[0]?.resourceId ?? '';
+    const { psuId, accountId } = await accountOfOwnPsu({ tpp, paths, sca, ownPsu });
 
     for (const [id, path] of [
       ['LIM-03', paths('balances', { accountId })],
@@ -68,5 +74,23 @@ scenario(
       const answered = check.status('LIM-05', response);
       check.that('LIM-05', older(response).length === 0, { expected: `no transaction booked before ${oldest}`, actual: `${older(response).length} older ones`, response }, { after: answered });
     }
+  },
+);
+
+scenario(
+  'LIM-04.b',
+  'the quota of transaction reads without PSU-IP-Address is per 24 hours: a day after it was used up, such reads are served again',
+  { checks: ['LIM-04'], ownPsu: true, needs: ['clock-control'], writes: 'uses up the unattended read quota of an account', globalState: 'moves the target clock a day on' },
+  async ({ tpp, newTpp, paths, sca, ownPsu, check, sandboxClock }) => {
+    const { psuId, accountId } = await accountOfOwnPsu({ tpp, paths, sca, ownPsu });
+    const path = paths('transactions', { accountId });
+    const { last } = await exhaust(tpp, path, psuId);
+    const refused = check.status('LIM-04', last);
+    // A minute past the day: the window slides on the bank's clock.
+    const shift = DAY_MS / 1000 + 60;
+    await sandboxClock.shift(shift);
+    const dayLater = newTpp({ sessionId: randomUUID(), clock: { now: () => new Date(Date.now() + shift * 1000) } });
+    const again = await dayLater.get(path, { ...WITHOUT_PSU, headers: { 'PSU-ID': psuId } });
+    check.that('LIM-04', succeeded(again), { expected: 'a transaction read without PSU-IP-Address served again a day after the quota was used up (2xx)', response: again }, { after: refused });
   },
 );

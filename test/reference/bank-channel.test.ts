@@ -94,12 +94,17 @@ describe('bank-channel and fault-injection sandbox operations', () => {
     assert.equal(unknown.status, 404);
   });
 
-  test('an armed failure fails exactly one basket authorisation with 500 SYSTEM_ERROR', async () => {
+  test('an armed failure fails exactly one authorisation of its basket with 500 SYSTEM_ERROR', async () => {
     const basket = await client.request({ method: 'POST', path: '/v1/signing-baskets', json: { paymentIds: [await initiate(client), await initiate(client)] } });
     assert.equal(basket.status, 201, basket.text);
-    const path = `/v1/signing-baskets/${(basket.json() as { basketId: string }).basketId}/authorisations`;
-    const armed = await client.request({ method: 'POST', path: '/v1/sandbox/failures', json: { operation: 'signing-basket-authorisation' } });
+    const basketId = (basket.json() as { basketId: string }).basketId;
+    const path = `/v1/signing-baskets/${basketId}/authorisations`;
+    const armed = await client.request({ method: 'POST', path: '/v1/sandbox/failures', json: { operation: 'signing-basket-authorisation', resourceId: basketId } });
     assert.equal(armed.status, 201, armed.text);
+    // Another basket of the same TPP (a test running beside this one) is not hit.
+    const other = await client.request({ method: 'POST', path: '/v1/signing-baskets', json: { paymentIds: [await initiate(client)] } });
+    const otherId = (other.json() as { basketId: string }).basketId;
+    assert.equal((await client.request({ method: 'POST', path: `/v1/signing-baskets/${otherId}/authorisations`, headers: PAYMENT_HEADERS })).status, 201);
     const failed = await client.request({ method: 'POST', path, headers: PAYMENT_HEADERS });
     assert.equal(failed.status, 500, failed.text);
     assert.equal(codeOf(failed), 'SYSTEM_ERROR');
@@ -108,7 +113,7 @@ describe('bank-channel and fault-injection sandbox operations', () => {
   });
 
   test('an unknown operation to fail is 400 FORMAT_ERROR', async () => {
-    const res = await client.request({ method: 'POST', path: '/v1/sandbox/failures', json: { operation: 'everything' } });
+    const res = await client.request({ method: 'POST', path: '/v1/sandbox/failures', json: { operation: 'everything', resourceId: 'x' } });
     assert.equal(res.status, 400, res.text);
     assert.equal(codeOf(res), 'FORMAT_ERROR');
   });

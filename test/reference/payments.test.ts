@@ -2,6 +2,7 @@
 // payment request table, the structured-address rule, the 201 answer, status, details, cancellation,
 // logical duplicates, SCA with the confirmation page, batch runs, baskets, and 50 payments at once.
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { nextBatchRun } from '../../reference/state/payments.js';
@@ -186,6 +187,8 @@ describe('payments of the reference bank', () => {
     }
     assert.deepEqual(await statusOf(client, ids[1] ?? ''), { transactionStatus: 'ACCP', fundsAvailable: false });
     assert.equal((await client.shiftBankClock(13 * 3600)).status, 200);
+    // The consent's SCA session has expired by then (SES-04): later calls come under a new TPP-Session-ID.
+    client.sessionId = randomUUID();
     try {
       assert.deepEqual(await statusOf(client, ids[0] ?? ''), { transactionStatus: 'ACSC' });
       assert.deepEqual(await statusOf(client, ids[1] ?? ''), { transactionStatus: 'RJCT', fundsAvailable: false });

@@ -1,5 +1,6 @@
 // The SCA redirect flow and account information with the bank-offered consent,
 // driven with plain HTTP: GET the login page, POST the forms, read the 303s.
+import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { isValidIBAN } from 'ibantools';
@@ -34,6 +35,16 @@ describe('SCA and accounts', () => {
     assert.deepEqual(Object.keys(body), ['_links']);
     assert.ok(body._links.scaRedirect.href.startsWith(`${b.bank.baseUrl}/sca/`));
     assert.deepEqual(body._links.scaRedirect.verbs, ['GET']);
+  });
+
+  test('SCA pending: 401s of one session repeat the link nobody opened yet; once it is opened, the next 401 starts a new one', async () => {
+    const first = await scaHrefFor(b.client);
+    assert.equal(await scaHrefFor(b.client), first);
+    assert.notEqual(await scaHrefFor(b.client, { 'tpp-redirect-uri': 'https://tpp.example/other' }), first, 'another redirect address: another SCA');
+    assert.equal((await send(b.client.agent, first, 'GET', {})).status, 200);
+    const next = await scaHrefFor(b.client);
+    assert.notEqual(next, first);
+    assert.equal((await send(b.client.agent, next, 'GET', {})).status, 200);
   });
 
   test('the login page has the form, #nationalId, #login and #cancel', async () => {
@@ -167,17 +178,12 @@ describe('SCA and accounts', () => {
     assert.equal((await accounts(psuId, { 'psu-context': 'PRIVATE' })).status, 401);
   });
 
-  test('login: unknown national id shows #error; the third failure redirects with PSU_CREDENTIALS_INVALID', async () => {
+  test('login: an unknown national id ends in the failure redirect with PSU_CREDENTIALS_INVALID', async () => {
     const href = await scaHrefFor(b.client);
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    for (let attempt = 1; attempt <= 2; attempt++) {
-      const page = await send(b.client.agent, href, 'POST', form, 'nationalId=00000000000');
-      assert.equal(page.status, 200);
-      assert.match(page.text, /id="error"/);
-    }
-    const third = await send(b.client.agent, href, 'POST', form, 'nationalId=00000000000');
-    assert.equal(third.status, 303);
-    const location = new URL(String(third.headers.location));
+    const failed = await send(b.client.agent, href, 'POST', form, 'nationalId=00000000000');
+    assert.equal(failed.status, 303);
+    const location = new URL(String(failed.headers.location));
     assert.equal(location.searchParams.get('code'), 'PSU_CREDENTIALS_INVALID');
     assert.equal(location.searchParams.get('status'), '401');
     assert.equal(location.searchParams.get('system'), 'reference-aspsp');
@@ -231,13 +237,49 @@ describe('SCA and accounts', () => {
     assert.equal((await newScaPage()).status, 200, 'login page after the hour');
   });
 
-  test('a consent older than 180 days (bank clock) asks for SCA again', async () => {
+  test('a consent older than 180 days (bank clock) asks for SCA again, with CONSENT_EXPIRED, with or without the PSU', async () => {
     const { psuId } = await consent(b.client, { nationalId: KARI });
     const day = 86_400;
+    // Not the SCA's own TPP-Session-ID: its hour is long over (that is the session's rule, not the consent's).
+    b.client.sessionId = randomUUID();
     await b.client.shiftBankClock(179 * day);
     assert.equal((await accounts(psuId)).status, 200);
     await b.client.shiftBankClock(181 * day);
-    assert.equal((await accounts(psuId)).status, 401);
+    for (const present of [{}, { 'psu-ip-address': '' }] as Record<string, string>[]) {
+      const refused = await accounts(psuId, present);
+      assert.equal(refused.status, 401);
+      assert.equal((refused.json() as { code?: string }).code, 'CONSENT_EXPIRED');
+      assert.ok((refused.json() as { _links?: { scaRedirect?: object } })._links?.scaRedirect);
+    }
+  });
+
+  test('SCA session: PSU-present calls under its TPP-Session-ID need a new SCA once its hour passed (SCA_EXPIRED) or a newer session replaced it', async () => {
+    b.client.sessionId = 'reads-1';
+    const { psuId } = await consent(b.client, { nationalId: KARI });
+    assert.equal((await accounts(psuId)).status, 200);
+    b.client.sessionId = 'reads-2';
+    await consent(b.client, { nationalId: KARI });
+    b.client.sessionId = 'reads-1';
+    const replaced = await accounts(psuId);
+    assert.equal(replaced.status, 401);
+    assert.ok((replaced.json() as { _links?: { scaRedirect?: object } })._links?.scaRedirect);
+    // Without the PSU the call belongs to no session: the consent decides.
+    assert.equal((await accounts(psuId, { 'psu-ip-address': '' })).status, 200);
+    b.client.sessionId = 'reads-2';
+    await b.client.shiftBankClock(3599);
+    assert.equal((await accounts(psuId)).status, 200);
+    await b.client.shiftBankClock(3601);
+    const expired = await accounts(psuId);
+    assert.equal(expired.status, 401);
+    assert.equal((expired.json() as { code?: string }).code, 'SCA_EXPIRED');
+    // A TPP-Session-ID no SCA completed under is left to the consent.
+    b.client.sessionId = randomUUID();
+    assert.equal((await accounts(psuId)).status, 200);
+    // A new SCA under the expired TPP-Session-ID renews it.
+    b.client.sessionId = 'reads-2';
+    const renewed = await runSca(b.client, String((expired.json() as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href), { nationalId: KARI });
+    assert.equal(renewed.params['psu-id'], psuId);
+    assert.equal((await accounts(psuId)).status, 200);
   });
 
   test('consented accounts that were closed are left out: an empty list is possible', async () => {

@@ -65,7 +65,7 @@ describe('the alternative SCA pages', () => {
     assert.match(location(done, href).searchParams.get('psu-id') ?? '', /^[0-9a-f-]{36}$/);
   });
 
-  test('three wrong codes end in the failure redirect, as three unknown logins do', async () => {
+  test('three wrong codes end in the failure redirect', async () => {
     const href = await scaHrefFor(client);
     const codeUrl = location(await post(href, { nationalId: KARI }), href).toString();
     const code = shownCode(await send(client.agent, codeUrl, 'GET', {}));

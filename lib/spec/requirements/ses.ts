@@ -13,6 +13,7 @@ export const SES = defineArea('SES', [
     id: 'SES-02', level: 'MUST', section: `${S}SCA pending / PSU completes SCA`,
     statement: 'A completed SCA makes the session valid for up to 1 hour and redirects the PSU to the TPP with query parameters.',
     testedBy: 'automated',
+    interpretation: 'A valid session is seen on the call the TPP makes after SCA (Authentication 12, step 7): under the TPP-Session-ID of the SCA, with the psu-id and the PSU present (PSU-IP-Address), it is served without a new SCA. The same reading holds for SES-04 to SES-06.',
   },
   {
     id: 'SES-03', level: 'MUST', section: `${S}SCA pending / SCA fails`,
@@ -35,7 +36,7 @@ export const SES = defineArea('SES', [
   {
     id: 'SES-06', level: 'MUST', section: `${S}session valid / new TPP-Session-ID, SCA aborted`,
     statement: 'An SCA started under a new TPP-Session-ID and not completed leaves the old session valid.',
-    testedBy: 'automated',
-    interpretation: '"Aborted" covers an SCA the PSU abandons; the suite starts it and never completes it, which needs no sca-abort steps.',
+    testedBy: 'needs-capability:sca-abort',
+    interpretation: '"Aborted": the PSU logs in under the new TPP-Session-ID and cancels on the consent page (the target\'s scaVariants.cancel-at-consent). An SCA that is only started (its scaRedirect never followed) tells nothing about the PSU, so the bank could not tie it to the old session anyway.',
   },
 ]);

@@ -1,0 +1,54 @@
+/**
+ * Authentication 11 and Limits: SCA for account access is renewed every 180 days. Until then the consent
+ * serves the TPP, with the PSU present or not; after it, a new SCA is needed, and transaction reads without
+ * the PSU are refused. Time is moved with the target's clock (the scenario runs alone).
+ */
+import { randomUUID } from 'node:crypto';
+import { jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, type TppResponse } from '../../lib/fixtures/index.js';
+
+const DAY = 86_400;
+/** A day's margin on either side of day 180: the suite does not judge the hour the period ends. */
+const WITHIN = 179 * DAY;
+const PAST = 181 * DAY;
+const WITHOUT_PSU = ['PSU-IP-Address'];
+
+const served = (response: TppResponse) => response.status >= 200 && response.status < 300;
+
+scenario(
+  'SCA-09.a',
+  'account access holds for 180 days after SCA and needs a new SCA after them (CONSENT_EXPIRED); transaction reads without the PSU end too',
+  { checks: ['SCA-09', 'LIM-07', 'ERR-26', 'LIM-06'], ownPsu: true, needs: ['clock-control'], globalState: 'moves the target clock past the 180-day SCA renewal period' },
+  async ({ newTpp, sca, paths, check, ownPsu, sandboxClock }) => {
+    const psu = await ownPsu();
+    const tpp = newTpp();
+    const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu);
+    const psuId = redirect.params['psu-id'];
+    if (psuId === undefined) throw new PrerequisiteUnmet(`the SCA did not succeed: ${redirect.url}`);
+    const listing = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId } });
+    const accountId = ((jsonBodyOf(listing) as { accounts?: { resourceId?: string }[] } | undefined)?.accounts ?? [])[0]?.resourceId;
+    if (accountId === undefined) throw new PrerequisiteUnmet('the PSU consented to no account');
+
+    // Each day under a TPP-Session-ID of its own: the hour of the SCA's session is long over, and is a rule of its own (SES-04).
+    const readsOn = async (shift: number) => {
+      await sandboxClock.shift(shift);
+      const client = newTpp({ sessionId: randomUUID(), clock: { now: () => new Date(Date.now() + shift * 1000) }, headers: { 'PSU-ID': psuId } });
+      return {
+        accounts: await client.get(paths('accounts')),
+        unattendedTransactions: await client.get(paths('transactions', { accountId }), { omitHeaders: WITHOUT_PSU }),
+      };
+    };
+
+    const within = await readsOn(WITHIN);
+    const stillValid = check.that('SCA-09', served(within.accounts), { expected: 'account access served on day 179 after SCA (2xx)', response: within.accounts });
+    const unattendedBefore = served(within.unattendedTransactions);
+
+    const past = await readsOn(PAST);
+    const renewal = { expected: 'on day 181 after SCA, account access answered with an scaRedirect (a new SCA)', response: past.accounts };
+    const renew = check.that('SCA-09', scaRedirectOf(past.accounts) !== undefined, renewal, { after: stillValid });
+    check.that('LIM-07', scaRedirectOf(past.accounts) !== undefined, renewal, { after: stillValid });
+    const answered = check.status('ERR-26', past.accounts, { after: renew });
+    check.code('ERR-26', past.accounts, { after: answered });
+    if (!unattendedBefore) return check.notEvaluated(['LIM-06'], `not evaluated: transactions without the PSU were not served on day 179 either (HTTP ${within.unattendedTransactions.status})`);
+    check.that('LIM-06', !served(past.unattendedTransactions), { expected: 'on day 181 after SCA, a transaction read without PSU-IP-Address refused', response: past.unattendedTransactions });
+  },
+);

@@ -1,0 +1,170 @@
+/**
+ * The SCA session (specification, "SCA session (TPP-Session-ID)", Authentication 10, Limits): every row of
+ * the state table, as a TPP sees it on calls with the PSU present under the TPP-Session-ID of the SCA.
+ * Each scenario takes a PSU of its own (a session is per PSU: another scenario's SCA would replace it), and
+ * time is moved with the target's clock, never waited for.
+ */
+import { randomUUID } from 'node:crypto';
+import { PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, type CheckResult, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+
+const HOUR = 3600;
+
+type Psu = Awaited<ReturnType<ScenarioFixtures['ownPsu']>>;
+
+const served = (response: TppResponse) => response.status >= 200 && response.status < 300;
+const asksForSca = (response: TppResponse) => scaRedirectOf(response) !== undefined;
+
+interface Redirect {
+  url: string;
+  params: Record<string, string>;
+}
+
+interface Session {
+  sessionId: string;
+  psuId: string;
+  /** The 401 that started the SCA. */
+  started: TppResponse;
+  redirect: Redirect;
+  /** A client under this session's TPP-Session-ID, the PSU present; `shiftedBy` when the target's clock was moved. */
+  client: (shiftedBy?: number) => TppClient;
+  /** GET /v1/accounts under this session with the psu-id: what the TPP does after SCA (Authentication 12, step 7). */
+  read: (shiftedBy?: number) => Promise<TppResponse>;
+}
+
+/** A completed SCA of `psu` under a new TPP-Session-ID of its own, started by GET /v1/accounts without PSU-ID. */
+async function openSession({ newTpp, sca, paths }: Pick<ScenarioFixtures, 'newTpp' | 'sca' | 'paths'>, psu: Psu): Promise<Session> {
+  const sessionId = randomUUID();
+  const client = (shiftedBy = 0) => newTpp({ sessionId, ...(shiftedBy === 0 ? {} : { clock: { now: () => new Date(Date.now() + shiftedBy * 1000) } }) });
+  const started = await client().get(paths('accounts'));
+  const redirect = await sca.authorise(scaRedirectFrom(started), psu);
+  const psuId = redirect.params['psu-id'];
+  if (redirect.outcome !== 'success' || psuId === undefined) throw new PrerequisiteUnmet(`the SCA under TPP-Session-ID ${sessionId} did not succeed: ${redirect.url}`);
+  return { sessionId, psuId, started, redirect, client, read: (shiftedBy) => client(shiftedBy).get(paths('accounts'), { headers: { 'PSU-ID': psuId } }) };
+}
+
+scenario(
+  'SES-02.a',
+  'a request needing SCA gets an scaRedirect; the completed SCA redirects with the session and opens it: the next call under it needs no new SCA',
+  { checks: ['SES-01', 'SES-02', 'SCA-06', 'PSU-10'], ownPsu: true },
+  async ({ newTpp, sca, paths, check, ownPsu }) => {
+    const psu = await ownPsu();
+    const firstCall = await newTpp().get(paths('accounts'));
+    check.that('SES-01', asksForSca(firstCall), { expected: 'a request without a valid SCA answered with an scaRedirect link', response: firstCall });
+    const session = await openSession({ newTpp, sca, paths }, psu);
+    const read = await session.read();
+    const redirected = session.redirect.params['tpp-session-id'] === session.sessionId;
+    check.that('SES-02', redirected && served(read), {
+      expected: `a redirect to the TPP with tpp-session-id=${session.sessionId}, then the call under that session served (2xx)`,
+      actual: `${session.redirect.url}; then HTTP ${read.status}`,
+      response: read,
+    });
+    check.that('SCA-06', served(read), { expected: 'a call under the TPP-Session-ID of the SCA, within the hour, served without a new SCA (2xx)', response: read });
+    check.that('PSU-10', served(read), { expected: 'the TPP-Session-ID of the SCA carries the session: a call under it served (2xx)', response: read });
+  },
+);
+
+scenario(
+  'SES-04.a',
+  'the session holds for the hour after SCA and expires then: a new SCA is required (SCA_EXPIRED), and renews it',
+  { checks: ['SCA-06', 'SES-04', 'LIM-02', 'ERR-19', 'SCA-08'], ownPsu: true, needs: ['clock-control'], globalState: 'moves the target clock past the hour of an SCA session' },
+  async ({ newTpp, sca, paths, check, ownPsu, sandboxClock }) => {
+    const psu = await ownPsu();
+    const session = await openSession({ newTpp, sca, paths }, psu);
+    // A minute's margin on either side of the hour: the clock keeps running while the scenario does.
+    const before = HOUR - 60;
+    await sandboxClock.shift(before);
+    const withinHour = check.that('SCA-06', served(await session.read(before)), { expected: 'a call under the session 59 minutes after SCA served (2xx)' });
+    const after = HOUR + 60;
+    await sandboxClock.shift(after);
+    const late = await session.read(after);
+    const expiry = { expected: 'a call under the session 61 minutes after SCA answered with an scaRedirect (a new SCA)', response: late };
+    const expired = check.that('SES-04', asksForSca(late), expiry, { after: withinHour });
+    check.that('LIM-02', asksForSca(late), expiry, { after: withinHour });
+    const answered = check.status('ERR-19', late, { after: expired });
+    check.code('ERR-19', late, { after: answered });
+
+    // Renewing the session is a new SCA under it: the PSU authenticates again, and calls under it are served again.
+    const renewal = await sca.authorise(scaRedirectFrom(late), psu);
+    const renewed = await session.read(after);
+    check.that('SCA-08', renewal.outcome === 'success' && served(renewed), {
+      expected: 'after a new SCA under the expired TPP-Session-ID, the call under it served again (2xx)',
+      actual: `${renewal.url}; then HTTP ${renewed.status}`,
+      response: renewed,
+    }, { after: expired });
+  },
+);
+
+scenario(
+  'SES-05.a',
+  'a completed SCA under a new TPP-Session-ID invalidates the old session: a call under the old one needs SCA again, one under the new one is served',
+  { checks: ['SES-05', 'PSU-10'], ownPsu: true },
+  async ({ newTpp, sca, paths, check, ownPsu }) => {
+    const psu = await ownPsu();
+    const old = await openSession({ newTpp, sca, paths }, psu);
+    const replacing = await openSession({ newTpp, sca, paths }, psu);
+    const underOld = await old.read();
+    const underNew = await replacing.read();
+    const shown = `old session: HTTP ${underOld.status}; new session: HTTP ${underNew.status}`;
+    check.status('SES-05', underOld);
+    check.that('SES-05', asksForSca(underOld), { expected: 'a call under the old TPP-Session-ID answered with an scaRedirect (a new SCA)', response: underOld });
+    check.that('PSU-10', asksForSca(underOld) && served(underNew), { expected: 'the newer TPP-Session-ID carries the session, the old one no longer', actual: shown });
+  },
+);
+
+scenario(
+  'SES-06.a',
+  'an SCA started under a new TPP-Session-ID and aborted by the PSU leaves the old session valid',
+  { checks: ['SES-06'], ownPsu: true, needs: ['sca-abort'] },
+  async ({ newTpp, sca, paths, check, ownPsu }) => {
+    const psu = await ownPsu();
+    const old = await openSession({ newTpp, sca, paths }, psu);
+    const aborted = await sca.authorise(scaRedirectFrom(await newTpp().get(paths('accounts'))), psu, { variant: 'cancel-at-consent' });
+    if (aborted.outcome === 'success') return check.notEvaluatedRest(`not evaluated: the SCA meant to be aborted succeeded (${aborted.url})`);
+    const underOld = await old.read();
+    check.that('SES-06', served(underOld), { expected: 'a call under the old TPP-Session-ID still served (2xx) after an aborted SCA under a new one', response: underOld });
+  },
+);
+
+/** The error parameters of a failure redirect (Events, "After failed SCA"), each judged on its own; the code against `codeRequirement`'s list. */
+function judgeFailureRedirect(check: ScenarioFixtures['check'], redirect: Redirect, options: { after?: CheckResult; codeRequirement: string; system?: boolean }): void {
+  const { after, codeRequirement } = options;
+  const { params } = redirect;
+  const shown = { actual: redirect.url };
+  const status = params.status ?? '';
+  const judged = after === undefined ? {} : { after };
+  check.that('EVT-09', /^[1-5]\d\d$/.test(status), { expected: 'status, the HTTP status code as a number', ...shown }, judged);
+  const hasCode = check.that('EVT-10', (params.code ?? '') !== '', { expected: 'code, the error code', ...shown }, judged);
+  check.that('EVT-11', (params.message ?? '') !== '', { expected: 'message, the error text', ...shown }, judged);
+  if (options.system) check.that('EVT-08', Number(status) < 500 || (params.system ?? '') !== '', { expected: 'system, the internal system, with a server error status', ...shown }, judged);
+  check.redirectCode(codeRequirement, redirect, { after: hasCode });
+}
+
+scenario(
+  'SES-03.a',
+  'a PSU who cancels SCA is redirected with status, code and message, and gets no session',
+  { checks: ['SES-03', 'EVT-08', 'EVT-09', 'EVT-10', 'EVT-11', 'ERR-20'], ownPsu: true, needs: ['sca-abort'] },
+  async ({ newTpp, sca, paths, check, ownPsu }) => {
+    const psu = await ownPsu();
+    const redirect = await sca.authorise(scaRedirectFrom(await newTpp().get(paths('accounts'))), psu, { variant: 'cancel-at-consent' });
+    const { params } = redirect;
+    const failed = check.that('SES-03', params['psu-id'] === undefined && ['status', 'code', 'message'].some((name) => name in params), {
+      expected: 'a redirect with the error parameters and without psu-id (no session)',
+      actual: redirect.url,
+    });
+    judgeFailureRedirect(check, redirect, { after: failed, codeRequirement: 'ERR-20', system: true });
+  },
+);
+
+/** A national identity number no sandbox customer has (the reference bank's customers are made with valid check digits; this one has none). */
+const UNKNOWN_NATIONAL_ID = '01010100000';
+
+scenario(
+  'ERR-20.a',
+  'a login with an unknown national identity number ends in the failure redirect, with status, code and message',
+  { checks: ['ERR-20', 'EVT-09', 'EVT-10', 'EVT-11'], needs: ['sca-abort'] },
+  async ({ tpp, sca, paths, check }) => {
+    const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), { nationalId: UNKNOWN_NATIONAL_ID });
+    if (redirect.params['psu-id'] !== undefined) return check.notEvaluatedRest(`not evaluated: the SCA of an unknown PSU succeeded (${redirect.url})`);
+    judgeFailureRedirect(check, redirect, { codeRequirement: 'ERR-20' });
+  },
+);

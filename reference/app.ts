@@ -16,6 +16,7 @@ import { paymentsPlugin } from './plugins/payments.js';
 import { requestHeadersPlugin } from './plugins/request-headers.js';
 import { sandboxPlugin } from './plugins/sandbox.js';
 import { scaPlugin } from './plugins/sca.js';
+import type { ScaPageSet } from './sca-page-set.js';
 import { signaturePlugin, type SignatureOptions } from './plugins/signature.js';
 import { transactionsPlugin } from './plugins/transactions.js';
 import { unversionedPathRewrite, versioningPlugin } from './plugins/versioning.js';
@@ -27,6 +28,8 @@ export interface AppOptions {
   tls: Pick<SecureContextOptions, 'key' | 'cert' | 'minVersion' | 'ciphers'>;
   logger?: boolean;
   trustedTppCaPems?: string[];
+  /** [scapages] The SCA pages the PSU sees; the reference bank's own by default. */
+  scaPages?: ScaPageSet;
 }
 
 export async function buildReferenceApp(options: AppOptions): Promise<{ app: FastifyInstance; bank: BankState }> {
@@ -68,6 +71,6 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
     },
     { prefix: '/v1' },
   );
-  await app.register(scaPlugin, { prefix: '/sca' });
+  await app.register(scaPlugin, { prefix: '/sca', ...(options.scaPages ? { pages: options.scaPages } : {}) });
   return { app, bank };
 }

@@ -18,15 +18,29 @@ function paymentsOf(bank: BankState, a: Authorisation): Payment[] {
   return (a.paymentIds ?? []).flatMap((id) => bank.payments.get(a.tppId, id) ?? []);
 }
 
-function describe(payment: Payment, showAmount: boolean): string {
-  const entries = payment.body.payments ?? [payment.body];
-  return entries
-    .map((entry) => {
-      const amount = entry.instructedAmount ? `${entry.instructedAmount.amount} ${entry.instructedAmount.currency}` : '';
-      const shown = showAmount ? `<span class="amount">${escapeHtml(amount)}</span> to ` : '';
-      return `<li>${shown}<span class="creditor">${escapeHtml(String(entry.creditorName ?? ''))}</span> (${escapeHtml(String(entry.creditorAccount?.iban ?? ''))})</li>`;
-    })
-    .join('\n');
+/** What the PSU is shown of one payment being authorised, for any page set (reference/sca-page-set.ts). */
+export interface PaymentLine {
+  /** "7.35 NOK"; absent when the bank does not show it (a fault). */
+  amount?: string;
+  creditorName: string;
+  creditorIban: string;
+}
+
+/** The payments of an authorisation as the PSU confirms them (dynamic linking): amount and creditor of each. */
+export function paymentLines(bank: BankState, a: Authorisation): PaymentLine[] {
+  const showAmount = !bank.faults.on(summaryWithoutAmount, a.tppId);
+  return paymentsOf(bank, a).flatMap((payment) =>
+    (payment.body.payments ?? [payment.body]).map((entry) => ({
+      ...(showAmount && entry.instructedAmount ? { amount: `${entry.instructedAmount.amount} ${entry.instructedAmount.currency}` } : {}),
+      creditorName: String(entry.creditorName ?? ''),
+      creditorIban: String(entry.creditorAccount?.iban ?? ''),
+    })),
+  );
+}
+
+function describe(line: PaymentLine): string {
+  const shown = line.amount === undefined ? '' : `<span class="amount">${escapeHtml(line.amount)}</span> to `;
+  return `<li>${shown}<span class="creditor">${escapeHtml(line.creditorName)}</span> (${escapeHtml(line.creditorIban)})</li>`;
 }
 
 export function paymentConfirmationPage(bank: BankState, a: Authorisation): string {
@@ -35,7 +49,7 @@ export function paymentConfirmationPage(bank: BankState, a: Authorisation): stri
     'Confirm payment',
     `<p>${escapeHtml(a.tppName)} asks you to approve ${payments.length === 1 ? 'this payment' : `these ${payments.length} payments`}.</p>
 <ul id="payment-summary">
-${payments.map((p) => describe(p, !bank.faults.on(summaryWithoutAmount, a.tppId))).join('\n')}
+${paymentLines(bank, a).map(describe).join('\n')}
 </ul>
 <form method="post">
 <button type="submit" id="approve" name="decision" value="approve">Approve</button>

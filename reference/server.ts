@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { isIP } from 'node:net';
 import { generateCertificateAuthority, generateServerCertificate, type KeyAndCertificate } from '../lib/pki/index.js';
 import { buildReferenceApp } from './app.js';
+import { scaPageSet } from './sca-page-set.js';
 import { declaredFaults, defineFault, Faults, type FaultDefinition, type FaultSetting } from './faults.js';
 
 export type { FaultDefinition, FaultSetting } from './faults.js';
@@ -43,6 +44,8 @@ export interface ReferenceBankOptions {
   ca?: KeyAndCertificate;
   /** When given, TPP signing certificates must chain to one of these CAs; otherwise any certificate is accepted (sandbox). */
   trustedTppCaPems?: string[];
+  /** The SCA page set by name (reference/sca-page-set.ts: `reference`, the default, or `alternative`). */
+  scaPages?: string;
 }
 
 export interface ReferenceBank {
@@ -63,6 +66,7 @@ function urlHost(host: string): string {
 
 export async function startReferenceBank(options: ReferenceBankOptions = {}): Promise<ReferenceBank> {
   const faults = new Faults(options.faults ?? []); // throws on unknown names, before any work
+  const scaPages = options.scaPages === undefined ? undefined : scaPageSet(options.scaPages); // likewise
   const host = options.host ?? '127.0.0.1';
   const ca = options.ca ?? generateCertificateAuthority({ commonName: 'Reference ASPSP Test CA', organizationName: 'xs2a-conformance', countryName: 'NO' });
   const ips = ['127.0.0.1', '::1'];
@@ -78,6 +82,7 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
     tls: { key: server.privateKeyPem, cert: server.certificatePem, ...legacyTls },
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.trustedTppCaPems === undefined ? {} : { trustedTppCaPems: options.trustedTppCaPems }),
+    ...(scaPages === undefined ? {} : { scaPages }),
   });
   await app.listen({ port: options.port ?? 0, host });
   const { port } = app.server.address() as AddressInfo;

@@ -69,11 +69,12 @@ export async function prepareTarget(
 
   const ca = testCa as KeyAndCertificate;
   const configured = typeof config.embedded === 'object' ? (config.embedded.faults ?? []) : [];
+  const scaPages = typeof config.embedded === 'object' ? config.embedded.pages : undefined;
   const gauntlet = options.gauntlet ? gauntletProfiles(options.gauntlet, ca, options.workDir) : undefined;
   const banks: ReferenceBank[] = [];
   const start = async (faults: (string | FaultSetting)[]) => {
     // The embedded bank trusts the suite's test CA the way a bank trusts its eIDAS issuers.
-    const bank = await startReferenceBank({ port: 0, ca, faults, trustedTppCaPems: [ca.certificatePem] }).catch((error: Error) => {
+    const bank = await startReferenceBank({ port: 0, ca, faults, trustedTppCaPems: [ca.certificatePem], ...(scaPages ? { scaPages } : {}) }).catch((error: Error) => {
       throw new ConfigError(`${field}.embedded`, error.message);
     });
     banks.push(bank);

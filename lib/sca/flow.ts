@@ -61,6 +61,11 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
     .then((request) => (captured = request))
     .catch(() => undefined);
 
+  // A page of the flow that did not load (the browser then shows its own error page): checked for reachability when stuck.
+  let failedNavigation: string | undefined;
+  page.on('requestfailed', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame() && !isRedirect(request.url())) failedNavigation = request.url();
+  });
   page.on('framenavigated', (frame) => {
     // Chromium's own error page (shown when the redirect host does not resolve) is not a page of the bank.
     const url = frame.url();
@@ -72,9 +77,7 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
     (error: Error) => error,
   );
   if (opened && !captured) {
-    // Decided by what is observed, not by the error's wording: can the SCA site be reached at all?
-    const reachable = await options.probe?.(options.href).then(() => true, () => false);
-    throw new ScaFlowError(`could not open the scaRedirect ${options.href}: ${opened.message}`, pages, reachable === false ? 'network' : 'stuck');
+    throw new ScaFlowError(`could not open the scaRedirect ${options.href}: ${opened.message}`, pages, await unreachableOr('stuck', options.href, options));
   }
 
   const pending = options.rules.map((rule) => ({ rule, matches: globToRegExp(rule.match) }));
@@ -88,17 +91,24 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
         .catch(() => undefined),
     ]);
     if (captured) break;
-    if (!next) throw new ScaFlowError(await describeStuckPage(page, pending.map((p) => p.rule)), pages);
+    if (!next) throw await stuck(page, pending.map((p) => p.rule), pages, options, failedNavigation);
     pending.splice(pending.indexOf(next), 1);
     for (const step of next.rule.steps) {
-      if ('read' in step) read[step.read.as] = (await page.locator(expand(step.read.selector, options.variables)).innerText({ timeout: remaining() })).trim();
-      else await runStep(page, step, options.variables, remaining());
+      try {
+        if ('read' in step) read[step.read.as] = (await page.locator(expand(step.read.selector, options.variables)).innerText({ timeout: remaining() })).trim();
+        // What earlier read steps took is a value for later steps: {{read.<as>}} (a one-time code shown in a sandbox).
+        else await runStep(page, step, { ...options.variables, read }, remaining());
+      } catch (error) {
+        if (error instanceof ScaFlowError || page.isClosed()) throw error;
+        const what = Object.keys(step)[0] ?? 'step';
+        throw new ScaFlowError(`SCA step ${what} of the page rule "${next.rule.match}" could not be done at ${page.url()}: ${(error as Error).message.split('\n')[0]}`, pages);
+      }
     }
     if (pending.length === 0) break;
   }
   // All rules ran: the last click should be sending the PSU back; wait for that until the deadline.
   if (!captured) await redirected;
-  if (!captured) throw new ScaFlowError(await describeStuckPage(page, []), pages);
+  if (!captured) throw await stuck(page, [], pages, options, failedNavigation);
 
   const url = new URL(captured.url());
   const params = Object.fromEntries(url.searchParams.entries());
@@ -165,6 +175,19 @@ export function redirectMatcher(redirectUri: string): (url: string) => boolean {
       return false;
     }
   };
+}
+
+/** Decided by what is observed, not by an error's wording: can the SCA site be reached at all? */
+async function unreachableOr(kind: ScaFlowFailure, url: string, options: ScaFlowOptions): Promise<ScaFlowFailure> {
+  const reachable = await options.probe?.(url).then(() => true, () => false);
+  return reachable === false ? 'network' : kind;
+}
+
+/** The flow went nowhere; when the browser shows its own error page (a navigation failed), the site may have gone away. */
+async function stuck(page: Page, waitingFor: readonly ScaPageRule[], pages: string[], options: ScaFlowOptions, failedNavigation: string | undefined): Promise<ScaFlowError> {
+  const onErrorPage = page.url().startsWith('chrome-error:');
+  const kind = onErrorPage ? await unreachableOr('stuck', failedNavigation ?? pages.at(-1) ?? options.href, options) : 'stuck';
+  return new ScaFlowError(await describeStuckPage(page, waitingFor), pages, kind);
 }
 
 async function describeStuckPage(page: Page, waitingFor: readonly ScaPageRule[]): Promise<string> {

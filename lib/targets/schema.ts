@@ -75,7 +75,11 @@ const target = {
         {
           type: 'object',
           additionalProperties: false,
-          properties: { faults: { type: 'array', items: { type: 'string', minLength: 1 } } },
+          properties: {
+            faults: { type: 'array', items: { type: 'string', minLength: 1 } },
+            // The reference bank's SCA page set (reference/sca-page-set.ts); an unknown name is refused at start.
+            pages: { type: 'string', minLength: 1 },
+          },
         },
       ],
     },

@@ -58,7 +58,8 @@ export interface Deviation {
 }
 
 export interface TargetConfig {
-  embedded?: boolean | { faults?: string[] };
+  /** The embedded reference bank: `true`, or its options (faults always on; `pages`: which SCA page set it serves). */
+  embedded?: boolean | { faults?: string[]; pages?: string };
   baseUrl?: string;
   environment: Environment;
   description?: string;

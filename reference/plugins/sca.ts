@@ -3,15 +3,17 @@
 // the bank-offered consent as a checkbox list. Then 303 back to TPP-Redirect-URI,
 // with psu-id and friends on success or the error parameters on failure.
 //
-// Routes: GET/POST /sca/:id (login), /sca/:id/context, /sca/:id/consent. Each GET
+// Routes: GET/POST /sca/:id (login), /sca/:id/code (only with a page set that asks
+// for a one-time code), /sca/:id/context, /sca/:id/consent. Each GET
 // sends the browser to the step the authorisation is at, so reloads and the back
 // button do no harm. These are browser pages: not signed, form-encoded.
+import { randomInt } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { defineFault } from '../faults.js';
-import { decidePayments, paymentConfirmationPage } from '../payment-pages.js';
-import { consentPage, contextPage, loginPage, messagePage } from '../pages.js';
+import { decidePayments } from '../payment-pages.js';
+import { referencePages, type ScaPageSet } from '../sca-page-set.js';
 import { PRIVATE, type PsuContext } from '../state/customers.js';
 import type { Authorisation } from '../state/sca.js';
 
@@ -41,7 +43,12 @@ const scaPagesDenyFraming = defineFault('sca-pages-deny-framing', {
   breaks: ['SCA-11'],
 });
 
-type Step = 'login' | 'context' | 'consent' | 'confirm';
+type Step = 'login' | 'code' | 'context' | 'consent' | 'confirm';
+
+export interface ScaPluginOptions {
+  /** Which pages the PSU sees (reference/sca-page-set.ts); the reference bank's own by default. */
+  pages?: ScaPageSet;
+}
 
 interface Page {
   Params: { id: string };
@@ -98,8 +105,12 @@ function fields(body: Page['Body'], name: string): string[] {
 }
 
 export const scaPlugin = fp(
-  (app, _options, done) => {
+  (app, options: ScaPluginOptions, done) => {
     const { bank } = app;
+    const pages = options.pages ?? referencePages;
+    // A page set with a one-time-code step: login names the PSU, the code (shown in the sandbox) authenticates them.
+    const awaitingCode = new WeakMap<Authorisation, { customerNumber: string; code: string; wrong: number }>();
+    const stepAt = (a: Authorisation): Step => (a.status === 'RECEIVED' && awaitingCode.has(a) ? 'code' : stepOf(a));
     void app.register(formbody);
 
     /**
@@ -111,7 +122,7 @@ export const scaPlugin = fp(
       return (request: { params: Page['Params']; body?: Page['Body']; method: string }, reply: FastifyReply): void => {
         const a = bank.sca.pending(request.params.id);
         if (a === undefined) {
-          return html(reply, messagePage('Unknown authorisation', 'This authorisation link is unknown, or it has already been used.'), 404);
+          return html(reply, pages.message('Unknown authorisation', 'This authorisation link is unknown, or it has already been used.'), 404);
         }
         if (bank.sca.isExpired(a)) return seeOther(reply, bank.sca.fail(a, 401, 'SCA_EXPIRED', 'The authorisation expired before it was completed'));
         if (request.method === 'POST' && field(request.body, 'action') === 'cancel') {
@@ -121,7 +132,7 @@ export const scaPlugin = fp(
         }
         const sessionCustomer = bank.sca.sessionCustomer(a);
         if (sessionCustomer !== undefined) authenticate(a, sessionCustomer);
-        const current = stepOf(a);
+        const current = stepAt(a);
         if (current !== step) return seeOther(reply, pathOf(a, current));
         return handle(a, request.body, reply);
       };
@@ -133,7 +144,7 @@ export const scaPlugin = fp(
       if (bank.data.agreementsOf(customerNumber).length === 0) a.context = PRIVATE;
     }
 
-    app.get<Page>('/:id', at('login', (a, _body, reply) => html(reply, loginPage(), 200, bank.faults.on(scaPagesDenyFraming, a.tppId))));
+    app.get<Page>('/:id', at('login', (a, _body, reply) => html(reply, pages.login(), 200, bank.faults.on(scaPagesDenyFraming, a.tppId))));
 
     app.post<Page>(
       '/:id',
@@ -143,6 +154,10 @@ export const scaPlugin = fp(
           return seeOther(reply, bank.sca.fail(a, 401, 'PSU_CREDENTIALS_INVALID', 'A password is required'));
         }
         if (bank.data.customers.has(nationalId)) {
+          if (pages.oneTimeCode) {
+            awaitingCode.set(a, { customerNumber: nationalId, code: String(randomInt(1_000_000)).padStart(6, '0'), wrong: 0 });
+            return seeOther(reply, pathOf(a, 'code'));
+          }
           authenticate(a, nationalId);
           return seeOther(reply, pathOf(a, stepOf(a)));
         }
@@ -152,16 +167,43 @@ export const scaPlugin = fp(
           return seeOther(reply, bank.sca.fail(a, 401, code, 'The PSU could not be identified'));
         }
         const left = MAX_LOGIN_ATTEMPTS - a.failedLogins;
-        return html(reply, loginPage(`Unknown national identity number. ${left} attempt${left > 1 ? 's' : ''} left.`));
+        return html(reply, pages.login(`Unknown national identity number. ${left} attempt${left > 1 ? 's' : ''} left.`));
       }),
     );
+
+    const { oneTimeCode } = pages;
+    // A mistyped code may be typed again, twice: the PSU is known by then (a bank's own choice).
+    const MAX_CODE_ATTEMPTS = 3;
+    if (oneTimeCode) {
+      const expected = (a: Authorisation) => {
+        const pending = awaitingCode.get(a);
+        if (pending === undefined) throw new Error(`authorisation ${a.id} awaits no code`); // the step guard in `at` ensures it
+        return pending;
+      };
+      app.get<Page>('/:id/code', at('code', (a, _body, reply) => html(reply, oneTimeCode(expected(a).code))));
+      app.post<Page>(
+        '/:id/code',
+        at('code', (a, body, reply) => {
+          const pending = expected(a);
+          const { customerNumber, code } = pending;
+          if (field(body, 'code')?.trim() !== code) {
+            pending.wrong += 1;
+            if (pending.wrong >= MAX_CODE_ATTEMPTS) return seeOther(reply, bank.sca.fail(a, 401, 'PSU_CREDENTIALS_INVALID', 'The PSU could not be authenticated'));
+            return html(reply, oneTimeCode(code, 'That code is not right. Try again.'));
+          }
+          awaitingCode.delete(a);
+          authenticate(a, customerNumber);
+          return seeOther(reply, pathOf(a, stepOf(a)));
+        }),
+      );
+    }
 
     const requested = (a: Authorisation) =>
       a.requestedContext?.kind === 'CORPORATE' ? `CORPORATE:${a.requestedContext.agreementId}` : 'PRIVATE';
 
     app.get<Page>(
       '/:id/context',
-      at('context', (a, _body, reply) => html(reply, contextPage(bank.data.agreementsOf(psuOf(a).customerNumber), requested(a)))),
+      at('context', (a, _body, reply) => html(reply, pages.context(bank.data.agreementsOf(psuOf(a).customerNumber), requested(a)))),
     );
 
     app.post<Page>(
@@ -174,7 +216,7 @@ export const scaPlugin = fp(
         if (choice === 'PRIVATE') context = PRIVATE;
         else if (agreementId !== undefined && bank.data.agreementFor(customerNumber, agreementId)) context = { kind: 'CORPORATE', agreementId };
         if (context === undefined) {
-          return html(reply, contextPage(bank.data.agreementsOf(customerNumber), requested(a), 'Choose one of the options.'));
+          return html(reply, pages.context(bank.data.agreementsOf(customerNumber), requested(a), 'Choose one of the options.'));
         }
         a.context = bank.consents.chosenContext(a.tppId, context, a.requestedContext);
         return seeOther(reply, pathOf(a, stepOf(a)));
@@ -191,7 +233,7 @@ export const scaPlugin = fp(
       '/:id/consent',
       at('consent', (a, _body, reply) => {
         const { customerNumber, context } = contextOf(a);
-        html(reply, consentPage(a.tppName, offered(a), bank.consents.consentedIds(a.tppId, customerNumber, context)));
+        html(reply, pages.consent(a.tppName, offered(a), bank.consents.consentedIds(a.tppId, customerNumber, context)));
       }),
     );
 
@@ -212,7 +254,7 @@ export const scaPlugin = fp(
       return seeOther(reply, bank.sca.complete(a, customerNumber, context, psuCorporateId));
     }
     // Payments: the PSU confirms amount and creditor (reference/payment-pages.ts).
-    app.get<Page>('/:id/confirm', at('confirm', (a, _body, reply) => html(reply, paymentConfirmationPage(bank, a))));
+    app.get<Page>('/:id/confirm', at('confirm', (a, _body, reply) => html(reply, pages.confirm(bank, a))));
     app.post<Page>(
       '/:id/confirm',
       at('confirm', (a, body, reply) => {

@@ -37,7 +37,7 @@ describe('configuration errors exit 2 and name the field', { concurrency: 4 }, (
   test('an unknown target lists the known ones', async () => {
     const run = await runCli(['run', '--target', 'nope']);
     assert.equal(run.exitCode, 2);
-    assert.match(run.stderr, /unknown target "nope"; known targets: reference, sandbox/);
+    assert.match(run.stderr, /unknown target "nope"; known targets: reference, reference-alt, sandbox/);
   });
 
   test('a missing environment variable is named', async () => {

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { expand, globToRegExp, redirectMatcher } from '../../lib/sca/flow.js';
 import { BrowserNotFoundError, findChromium } from '../../lib/sca/browser.js';
+import { readZip, rewriteZip, writeZip } from '../../lib/sca/zip-rewrite.js';
 
 describe('SCA step language', () => {
   test('URL globs: ** spans slashes, * does not', () => {
@@ -41,5 +45,18 @@ describe('finding Chromium', () => {
         return true;
       },
     );
+  });
+});
+
+describe('rewriting a zip (masking a Playwright trace)', () => {
+  test('every entry is transformed, names and other bytes kept, and the result reads back', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'zip-rewrite-')), 'trace.zip');
+    const binary = Buffer.from([0, 255, 1, 128, 0x50, 0x4b, 0x05, 0x06]);
+    writeZip(path, new Map([['trace.trace', Buffer.from('{"value":"13039319955"}')], ['resources/x.dat', binary]]));
+    rewriteZip(path, (_name, content) => Buffer.from(content.toString('latin1').replaceAll('13039319955', '*******9955'), 'latin1'));
+    const entries = readZip(path);
+    assert.deepEqual([...entries.keys()], ['trace.trace', 'resources/x.dat']);
+    assert.equal(entries.get('trace.trace')?.toString(), '{"value":"*******9955"}');
+    assert.deepEqual(entries.get('resources/x.dat'), binary);
   });
 });

@@ -12,8 +12,8 @@ import { defineFault } from '../faults.js';
 import { day } from '../format.js';
 import { BALANCE_TYPES, type AnyAccount, type BalanceType, type CustomerType, type StoredBalance } from '../state/customers.js';
 import { addMockTransactions, HISTORY_DAYS, type StoredTransaction } from '../state/transactions.js';
+import { SANDBOX_OPERATION } from './shared.js';
 
-const sandboxOperation = { sandboxOperation: true };
 
 const customerListServerError = defineFault('customer-list-server-error', {
   description: 'GET /v1/sandbox/customers fails with 500',
@@ -244,7 +244,7 @@ export const sandboxPlugin = fp(
   (api, _options, done) => {
     const { bank } = api;
 
-    api.get('/sandbox/customers', { config: sandboxOperation }, (request) => {
+    api.get('/sandbox/customers', { config: SANDBOX_OPERATION }, (request) => {
       if (bank.faults.on(customerListServerError, request.tppId)) throw new Error('customer directory unavailable');
       return { customers: [...bank.data.customers.values()].map(({ customerNumber, name, type }) => ({ customerNumber, name, type })) };
     });
@@ -252,7 +252,7 @@ export const sandboxPlugin = fp(
     api.post<NewCustomer>(
       '/sandbox/customers',
       {
-        config: sandboxOperation,
+        config: SANDBOX_OPERATION,
         schema: {
           body: {
             type: 'object',
@@ -280,7 +280,7 @@ export const sandboxPlugin = fp(
     api.put<CustomerUpdate>(
       '/sandbox/customers/:customerNumber',
       {
-        config: sandboxOperation,
+        config: SANDBOX_OPERATION,
         schema: {
           body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 70 } } },
         },
@@ -296,7 +296,7 @@ export const sandboxPlugin = fp(
     api.post<NewAccountRequest>(
       '/sandbox/accounts',
       {
-        config: sandboxOperation,
+        config: SANDBOX_OPERATION,
         schema: {
           body: {
             type: 'object',
@@ -323,7 +323,7 @@ export const sandboxPlugin = fp(
     api.post<NewCardAccountRequest>(
       '/sandbox/card-accounts',
       {
-        config: sandboxOperation,
+        config: SANDBOX_OPERATION,
         schema: {
           body: {
             type: 'object',
@@ -360,7 +360,7 @@ export const sandboxPlugin = fp(
     api.post<NewAgreementRequest>(
       '/sandbox/agreements',
       {
-        config: sandboxOperation,
+        config: SANDBOX_OPERATION,
         schema: {
           body: {
             type: 'object',
@@ -407,7 +407,7 @@ export const sandboxPlugin = fp(
     api.post<HistoryRequest>(
       '/sandbox/accounts/:accountId/transactions',
       {
-        config: sandboxOperation,
+        config: SANDBOX_OPERATION,
         schema: {
           body: {
             anyOf: [
@@ -440,7 +440,7 @@ export const sandboxPlugin = fp(
 
     api.post<CardTransactionsRequest>(
       '/sandbox/card-accounts/:accountId/transactions',
-      { config: sandboxOperation, schema: { body: mockCardTransactions } },
+      { config: SANDBOX_OPERATION, schema: { body: mockCardTransactions } },
       (request, reply) => {
         const card = stored('card-accounts', request.params.accountId);
         const added = addMockTransactions(card, request.body.map((t, i) => cardTransaction(card, t, i)));
@@ -452,7 +452,7 @@ export const sandboxPlugin = fp(
       // Replaces the balances of an account or card account.
       api.put<BalancesRequest>(
         `/sandbox/${kind}/:accountId/balances`,
-        { config: sandboxOperation, schema: { body: { type: 'object', required: ['balances'], additionalProperties: false, properties: { balances: { ...mockBalances, minItems: 1 } } } } },
+        { config: SANDBOX_OPERATION, schema: { body: { type: 'object', required: ['balances'], additionalProperties: false, properties: { balances: { ...mockBalances, minItems: 1 } } } } },
         (request) => {
           const account = stored(kind, request.params.accountId);
           const balances = storedBalances(request.body.balances, account.currency);
@@ -463,7 +463,7 @@ export const sandboxPlugin = fp(
 
       api.put<OwnerNameRequest>(
         `/sandbox/${kind}/:accountId/owner-name`,
-        { config: sandboxOperation, schema: { body: { type: 'object', required: ['ownerName'], additionalProperties: false, properties: { ownerName: { type: 'string', minLength: 1, maxLength: 140 } } } } },
+        { config: SANDBOX_OPERATION, schema: { body: { type: 'object', required: ['ownerName'], additionalProperties: false, properties: { ownerName: { type: 'string', minLength: 1, maxLength: 140 } } } } },
         (request) => {
           const account = stored(kind, request.params.accountId);
           if (!bank.faults.on(ownerNameIgnored, request.tppId)) account.ownerName = request.body.ownerName;
@@ -472,23 +472,23 @@ export const sandboxPlugin = fp(
       );
 
       // Closing an account lets a TPP see the rule "consented accounts that were closed are left out".
-      api.delete<AccountParams>(`/sandbox/${kind}/:accountId`, { config: sandboxOperation }, (request, reply) => {
+      api.delete<AccountParams>(`/sandbox/${kind}/:accountId`, { config: SANDBOX_OPERATION }, (request, reply) => {
         stored(kind, request.params.accountId).status = 'deleted';
         return reply.code(204).send();
       });
     }
 
-    api.post('/sandbox/initialize', { config: sandboxOperation }, (request, reply) => {
+    api.post('/sandbox/initialize', { config: SANDBOX_OPERATION }, (request, reply) => {
       bank.reset({ names: bank.faults.on(initializeKeepsNames, request.tppId), createdAccountsOfKnown: bank.faults.on(initializeKeepsCreatedAccounts, request.tppId) });
       return reply.code(204).send();
     });
 
-    api.get('/sandbox/clock', { config: sandboxOperation }, () => bank.clock.describe());
+    api.get('/sandbox/clock', { config: SANDBOX_OPERATION }, () => bank.clock.describe());
 
     api.put<ClockSetting>(
       '/sandbox/clock',
       {
-        config: sandboxOperation,
+        config: SANDBOX_OPERATION,
         schema: {
           body: {
             type: 'object',
@@ -518,7 +518,7 @@ export const sandboxPlugin = fp(
       },
     );
 
-    api.delete('/sandbox/clock', { config: sandboxOperation }, () => {
+    api.delete('/sandbox/clock', { config: SANDBOX_OPERATION }, () => {
       bank.clock.reset();
       return bank.clock.describe();
     });

@@ -2,10 +2,8 @@
  * Endpoints > GET /v1/accounts: an empty list when the consented accounts have been closed. The accounts are
  * the scenario's own PSU's, closed with the sandbox mock-data operation after the PSU consented to them.
  */
-import { jsonBodyOf, PrerequisiteUnmet, scenario } from '../../lib/fixtures/index.js';
+import { accountIdsOf, jsonBodyOf, PrerequisiteUnmet, scenario } from '../../lib/fixtures/index.js';
 import { consentOf, done } from '../sandbox/mock-data.js';
-
-const accountIdsOf = (body: unknown) => ((body as { accounts?: { resourceId?: string }[] } | undefined)?.accounts ?? []).map((a) => a.resourceId ?? '(no resourceId)');
 
 scenario(
   'END-11.a',
@@ -14,14 +12,14 @@ scenario(
   async ({ tpp, paths, sca, ownPsu, check }) => {
     const { psuId } = await consentOf({ tpp, paths, sca }, await ownPsu());
     const read = () => tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId } });
-    const before = accountIdsOf(jsonBodyOf(await read()));
+    const before = accountIdsOf(await read());
     if (before.length === 0) throw new PrerequisiteUnmet('the PSU made for the scenario has no consented account to close');
     for (const accountId of before) {
       const closed = await tpp.delete(paths('sandboxAccount', { accountId }));
       if (!done(closed)) throw new Error(`the target did not close account ${accountId}: HTTP ${closed.status} ${closed.bodyText.slice(0, 300)}`);
     }
     const after = await read();
-    const left = accountIdsOf(jsonBodyOf(after));
+    const left = accountIdsOf(after);
     check.that('END-11', done(after) && Array.isArray((jsonBodyOf(after) as { accounts?: unknown } | undefined)?.accounts) && left.length === 0, {
       expected: 'HTTP 2xx with an empty accounts list',
       actual: `HTTP ${after.status}, ${left.length} account(s): ${left.join(', ')}`,

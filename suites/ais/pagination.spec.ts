@@ -4,7 +4,7 @@
  * first page to the last reaches every booked transaction exactly once, on an account with more than 450
  * booked transactions over more than 90 days.
  */
-import { jsonBodyOf, scenario, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, jsonBodyOf, scenario, type TppResponse } from '../../lib/fixtures/index.js';
 import { busyAccount } from './busy-account.js';
 
 const PAGE_SIZE = 200;
@@ -100,7 +100,7 @@ scenario(
     const { psuId, sessionId } = await consentedPsu();
     const tpp = newTpp({ sessionId });
     const headers = { 'PSU-ID': psuId };
-    const accounts = (jsonBodyOf(await tpp.get(paths('accounts'), { headers })) as { accounts?: { resourceId?: string }[] } | undefined)?.accounts ?? [];
+    const accounts = accountsOf(await tpp.get(paths('accounts'), { headers }));
     const accountId = accounts[0]?.resourceId ?? '';
     const listing = paths('transactions', { accountId });
     const ten = pageOf(await tpp.get(`${listing}?bookingStatus=booked&limit=10&offset=0`, { headers }));

@@ -3,7 +3,7 @@
  * period, both days included (END-16); and the known issue's exception: in the sandbox, and for card
  * accounts, dateFrom, dateTo and limit filter the pending transactions too (END-25).
  */
-import { jsonBodyOf, PrerequisiteUnmet, scenario, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, jsonBodyOf, PrerequisiteUnmet, scenario, type TppResponse } from '../../lib/fixtures/index.js';
 import { consentOf, created, daysAgo, resourceIdOf } from '../sandbox/mock-data.js';
 
 interface Entry {
@@ -32,7 +32,7 @@ scenario(
     const { psuId, sessionId } = await consentedPsu();
     const tpp = newTpp({ sessionId });
     const read = (path: string) => tpp.get(path, { headers: { 'PSU-ID': psuId } });
-    const accountId = ((jsonBodyOf(await read(paths('accounts'))) as { accounts?: { resourceId?: string }[] } | undefined)?.accounts ?? [])[0]?.resourceId;
+    const accountId = accountsOf(await read(paths('accounts')))[0]?.resourceId;
     if (accountId === undefined) throw new PrerequisiteUnmet('the consented PSU has no account');
     const listing = paths('transactions', { accountId });
     const all = reportOf(await read(`${listing}?bookingStatus=booked`)).booked ?? [];

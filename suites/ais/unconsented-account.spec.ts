@@ -2,7 +2,7 @@
  * Errors, CONSENT_INVALID / RESOURCE_UNKNOWN (Berlin Group): a read of an account the PSU has not consented
  * to is refused with a code that says so. The account is another PSU's, which this PSU never could consent to.
  */
-import { jsonBodyOf, PrerequisiteUnmet, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
+import { accountsOf, PrerequisiteUnmet, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
 
 scenario(
   'ERR-25.a',
@@ -11,7 +11,7 @@ scenario(
   async ({ newTpp, consentedPsu, paths, check }) => {
     const other = await consentedPsu('private2');
     const listing = await newTpp({ sessionId: other.sessionId }).get(paths('accounts'), { headers: { 'PSU-ID': other.psuId } });
-    const accountId = ((jsonBodyOf(listing) as { accounts?: { resourceId?: string }[] } | undefined)?.accounts ?? [])[0]?.resourceId;
+    const accountId = accountsOf(listing)[0]?.resourceId;
     if (accountId === undefined) throw new PrerequisiteUnmet("the second PSU has no account to try with the first PSU's psu-id");
     const { psuId, sessionId } = await consentedPsu();
     const response = await newTpp({ sessionId }).get(paths('account', { accountId }), { headers: { 'PSU-ID': psuId } });

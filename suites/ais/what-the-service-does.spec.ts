@@ -3,12 +3,11 @@
  * PSU in the SCA redirect (GEN-07), no account information before consent (GEN-08), the PSU's own accounts in
  * PRIVATE context (GEN-09), and a TPP served without registering a contact address (GEN-14).
  */
-import { jsonBodyOf, PrerequisiteUnmet, scaRedirectOf, scenario, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, PrerequisiteUnmet, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
 import { initiate, paymentFrom } from '../payments/payment-bodies.js';
 import { done, resourceIdOf } from '../sandbox/mock-data.js';
 
 type Listed = { resourceId?: string; iban?: unknown; currency?: unknown };
-const accountsOf = (response: TppResponse): Listed[] => (jsonBodyOf(response) as { accounts?: Listed[] } | undefined)?.accounts ?? [];
 
 /** A Berlin Group consent request asking for everything: a bank-offered consent must not be granted from it. */
 const TPP_CONSENT_BODY = { access: { allPsd2: 'allAccounts' }, recurringIndicator: true, validUntil: '9999-12-31', frequencyPerDay: 4, combinedServiceIndicator: false };
@@ -21,7 +20,7 @@ scenario(
     const { psuId, sessionId, psu } = await consentedPsu();
     const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId } });
     const listing = await tpp.get(paths('accounts'));
-    const account = accountsOf(listing).find((a) => typeof a.iban === 'string' && typeof a.currency === 'string');
+    const account = accountsOf<Listed>(listing).find((a) => typeof a.iban === 'string' && typeof a.currency === 'string');
     check.that('GEN-03', done(listing) && account !== undefined, { expected: 'as an AISP: the account list (2xx) with an account', response: listing });
     if (account === undefined) throw new PrerequisiteUnmet('no account to pay from');
     const initiation = await initiate(tpp, paths, paymentFrom({ tpp, psuId, psu, account: { iban: String(account.iban), currency: String(account.currency) } }, '1.00'));
@@ -60,7 +59,7 @@ scenario(
     const psuId = redirect.params['psu-id'];
     if (redirect.outcome !== 'success' || psuId === undefined) throw new PrerequisiteUnmet('the SCA of the PSU did not succeed');
     const after = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId } });
-    const ids = accountsOf(after).map((a) => a.resourceId);
+    const ids = accountsOf<Listed>(after).map((a) => a.resourceId);
     check.that('GEN-07', done(after) && ids.length > 0, { expected: 'the accounts the PSU consented to in the redirect (2xx)', actual: `HTTP ${after.status}, ${ids.length} account(s)`, response: after });
     check.that('GEN-09', ids.includes(accountId), { expected: `the PSU's own account ${accountId} returned in PRIVATE context`, actual: JSON.stringify(ids), response: after });
   },

@@ -4,12 +4,12 @@
  * PSU in the online bank.
  */
 import { randomUUID } from 'node:crypto';
-import { jsonBodyOf, scaRedirectFrom, scenario, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, scaRedirectFrom, scenario, type TppResponse } from '../../lib/fixtures/index.js';
 
 /** The account ids a 2xx answer carries (none for any other answer). */
-function accountIdsOf(response: TppResponse): string[] {
+function servedAccountIds(response: TppResponse): string[] {
   if (response.status < 200 || response.status >= 300) return [];
-  const accounts = (jsonBodyOf(response) as { accounts?: { resourceId?: unknown }[] } | undefined)?.accounts ?? [];
+  const accounts = accountsOf(response);
   return accounts.flatMap((a) => (typeof a.resourceId === 'string' ? [a.resourceId] : []));
 }
 
@@ -26,14 +26,14 @@ scenario(
     if (redirect.outcome !== 'success' || psuId === undefined) return check.notEvaluated(['SCA-20'], `not evaluated: the SCA did not succeed (${redirect.url})`);
     // The same session as the SCA: whatever still grants access after the revocation is the consent, not a missing SCA.
     const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId } });
-    const granted = accountIdsOf(await tpp.get(paths('accounts')));
+    const granted = servedAccountIds(await tpp.get(paths('accounts')));
     if (granted.length === 0) return check.notEvaluated(['SCA-20'], 'not evaluated: the consented PSU saw no account before the revocation');
 
     const revoked = await tpp.request({ method: 'DELETE', path: paths('sandboxCustomerConsents', { customerNumber: psu.nationalId }) });
     if (revoked.status >= 300) return check.notEvaluated(['SCA-20'], `not evaluated: the target did not revoke the consent in its bank channel (HTTP ${revoked.status})`);
 
     const list = await tpp.get(paths('accounts'));
-    const listed = accountIdsOf(list).filter((id) => granted.includes(id));
+    const listed = servedAccountIds(list).filter((id) => granted.includes(id));
     check.that('SCA-20', listed.length === 0, {
       expected: 'none of the revoked accounts in GET /v1/accounts (an SCA redirect, a refusal or an empty list)',
       actual: `still listed: ${listed.join(', ')}`,

@@ -5,13 +5,10 @@
  * corporate PSUs of its own (sandbox mock data), whose consents no other scenario sees.
  */
 import { randomUUID } from 'node:crypto';
-import { jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountIdsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, type TppClient } from '../../lib/fixtures/index.js';
 
 const CORPORATE = { needs: ['corporate-psu', 'sandbox-mock-data'], ownPsu: true, writes: 'corporate sandbox customers with accounts' } as const;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
-
-const accountIds = (response: TppResponse) =>
-  ((jsonBodyOf(response) as { accounts?: { resourceId?: string }[] } | undefined)?.accounts ?? []).map((account) => account.resourceId ?? '(no resourceId)');
 
 scenario(
   'GEN-11.a',
@@ -61,7 +58,7 @@ async function corporateAccounts(tpp: TppClient, consent: (href: string) => Prom
   if (psuId === undefined || corporateId === undefined) throw new PrerequisiteUnmet(`the SCA in corporate context gave no psu-id and psu-corporate-id: ${redirect.url}`);
   const listing = await tpp.get(accountsPath, { headers: { 'PSU-ID': psuId, 'PSU-CORPORATE-ID': corporateId } });
   if (listing.status >= 300) throw new PrerequisiteUnmet(`the corporate accounts could not be read (HTTP ${listing.status}; SCA-14 judges that)`);
-  return accountIds(listing);
+  return accountIdsOf(listing);
 }
 
 scenario(
@@ -70,9 +67,9 @@ scenario(
   { checks: ['GEN-10'], ...CORPORATE },
   async ({ newTpp, sca, paths, check, ownPsu }) => {
     const [first, second] = [await ownPsu('corporate'), await ownPsu('corporate')];
-    const accountsOf = (psu: typeof first) => corporateAccounts(newTpp({ sessionId: randomUUID() }), (href) => sca.authorise(href, psu), paths('accounts'));
-    const firstAccounts = await accountsOf(first);
-    const secondAccounts = await accountsOf(second);
+    const consentedAccounts = (psu: typeof first) => corporateAccounts(newTpp({ sessionId: randomUUID() }), (href) => sca.authorise(href, psu), paths('accounts'));
+    const firstAccounts = await consentedAccounts(first);
+    const secondAccounts = await consentedAccounts(second);
     // Two agreements share no account: an account both PSUs get in corporate context was not granted to one of them.
     const shared = firstAccounts.filter((id) => secondAccounts.includes(id));
     check.that('GEN-10', firstAccounts.length > 0 && shared.length === 0, {

@@ -5,7 +5,7 @@
  * never on production (`writes`).
  */
 import { randomUUID } from 'node:crypto';
-import { jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom, scenario, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom, scenario, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 import { busyAccount } from '../ais/busy-account.js';
 
 const ALLOWED_PER_DAY = 4;
@@ -29,7 +29,7 @@ async function accountOfOwnPsu({ tpp, paths, sca, ownPsu }: Pick<ScenarioFixture
   const psu = await ownPsu();
   const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu);
   const psuId = redirect.params['psu-id'] ?? '';
-  const accounts = (jsonBodyOf(await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId } })) as { accounts?: { resourceId?: string }[] } | undefined)?.accounts ?? [];
+  const accounts = accountsOf(await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId } }));
   return { psuId, accountId: accounts[0]?.resourceId ?? '' };
 }
 

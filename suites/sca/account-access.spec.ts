@@ -4,7 +4,7 @@
  * TPP-Redirect-URI with psu-id, and the TPP's next call with PSU-ID succeeds.
  */
 import { randomUUID } from 'node:crypto';
-import { jsonBodyOf, scaRedirectFrom, scaRedirectOf, scenario, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, jsonBodyOf, scaRedirectFrom, scaRedirectOf, scenario, type TppResponse } from '../../lib/fixtures/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
@@ -113,7 +113,7 @@ scenario(
     const tpp = newTpp({ sessionId });
     // "Alternative to PSU-ID": the same answer as with the PSU's psu-id (a 401 to a consented PSU is not the same).
     const accountIds = (response: TppResponse) =>
-      `HTTP ${response.status} ${((jsonBodyOf(response) as { accounts?: { resourceId?: string }[] } | undefined)?.accounts ?? []).map((a) => a.resourceId).join(',')}`;
+      `HTTP ${response.status} ${accountsOf(response).map((a) => a.resourceId).join(',')}`;
     const withPsuId = accountIds(await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId } }));
     const withIdentity = accountIds(await tpp.get(paths('accounts'), { headers: { 'X-PSU-IDENTITY': psu.nationalId } }));
     check.that('HDR-16', withIdentity === withPsuId, { expected: `as with PSU-ID: ${withPsuId}`, actual: withIdentity });

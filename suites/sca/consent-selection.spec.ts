@@ -2,10 +2,8 @@
  * Authentication 14, the bank-offered consent page: after SCA the PSU sees a checkbox list of accounts, the
  * ones already consented to pre-selected. Observed through what a PSU who changes nothing consents to.
  */
-import { jsonBodyOf, scaRedirectFrom, scenario, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountIdsOf, scaRedirectFrom, scenario } from '../../lib/fixtures/index.js';
 
-const accountIds = (response: TppResponse) =>
-  ((jsonBodyOf(response) as { accounts?: { resourceId?: string }[] } | undefined)?.accounts ?? []).map((account) => account.resourceId ?? '(no resourceId)');
 
 scenario(
   'SCA-18.a',
@@ -17,7 +15,7 @@ scenario(
       // A fresh TPP session and no PSU-ID: the bank starts a consent flow.
       const tpp = newTpp();
       const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu, { variant });
-      return accountIds(await tpp.get(paths('accounts'), { headers: { 'PSU-ID': redirect.params['psu-id'] ?? '' } }));
+      return accountIdsOf(await tpp.get(paths('accounts'), { headers: { 'PSU-ID': redirect.params['psu-id'] ?? '' } }));
     };
     const first = await consentWith('first-account-only');
     if (first.length !== 1) return check.notEvaluated(['SCA-18'], `not evaluated: consenting to one account gave ${first.length} (SCA-19 judges that)`);

@@ -4,7 +4,7 @@
  * the PSU are refused. Time is moved with the target's clock (the scenario runs alone).
  */
 import { randomUUID } from 'node:crypto';
-import { jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, type TppResponse } from '../../lib/fixtures/index.js';
 
 const DAY = 86_400;
 /** A day's margin on either side of day 180: the suite does not judge the hour the period ends. */
@@ -25,7 +25,7 @@ scenario(
     const psuId = redirect.params['psu-id'];
     if (psuId === undefined) throw new PrerequisiteUnmet(`the SCA did not succeed: ${redirect.url}`);
     const listing = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId } });
-    const accountId = ((jsonBodyOf(listing) as { accounts?: { resourceId?: string }[] } | undefined)?.accounts ?? [])[0]?.resourceId;
+    const accountId = accountsOf(listing)[0]?.resourceId;
     if (accountId === undefined) throw new PrerequisiteUnmet('the PSU consented to no account');
 
     // Each day under a TPP-Session-ID of its own: the hour of the SCA's session is long over, and is a rule of its own (SES-04).

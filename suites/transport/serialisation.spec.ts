@@ -3,7 +3,7 @@
  * date-times with seconds and an offset, amounts as strings (each judged by the body's schema), and the
  * Date response header an IMF-fixdate. Read from the balances of a consented PSU's first account.
  */
-import { jsonBodyOf, PrerequisiteUnmet, scenario } from '../../lib/fixtures/index.js';
+import { accountsOf, jsonBodyOf, PrerequisiteUnmet, scenario } from '../../lib/fixtures/index.js';
 
 /** RFC 7231 IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT". */
 const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
@@ -15,7 +15,7 @@ scenario(
   async ({ newTpp, consentedPsu, paths, check }) => {
     const { psuId, sessionId } = await consentedPsu();
     const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId } });
-    const accounts = (jsonBodyOf(await tpp.get(paths('accounts'))) as { accounts?: { resourceId?: string }[] } | undefined)?.accounts ?? [];
+    const accounts = accountsOf(await tpp.get(paths('accounts')));
     const accountId = accounts.find((account) => account.resourceId !== undefined)?.resourceId;
     if (accountId === undefined) throw new PrerequisiteUnmet('the consented PSU has no account with a resourceId to read balances of');
     const response = await tpp.get(paths('balances', { accountId }));

@@ -4,6 +4,7 @@
  * accounts and one card account, every corporate customer 2 accounts. The known state is read as a TPP sees
  * it: the customer list, and each customer's accounts after an SCA consenting to all of them.
  */
+import { randomUUID } from 'node:crypto';
 import { initialiseSandbox, jsonBodyOf, PrerequisiteUnmet, scenario, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
 import { consentOf, done, resourceIdOf } from './mock-data.js';
 
@@ -21,11 +22,16 @@ function customersOf(response: TppResponse): Customer[] {
 const idsOf = (response: TppResponse, list: 'accounts' | 'cardAccounts') =>
   ((jsonBodyOf(response) as Record<string, { resourceId?: string }[] | undefined> | undefined)?.[list] ?? []).map((a) => a.resourceId ?? '(no resourceId)');
 
-/** The account and card account ids a customer shows a TPP after consenting to everything offered, in its context. */
-async function accountsSeen(fixtures: Pick<ScenarioFixtures, 'tpp' | 'paths' | 'sca'>, customer: Customer): Promise<{ accounts: string[]; cards: string[] }> {
-  const { tpp, paths } = fixtures;
+/**
+ * The account and card account ids a customer shows a TPP after consenting to everything offered, in its context.
+ * Each customer under a TPP-Session-ID of its own: the customers' SCAs run side by side (this scenario runs
+ * alone), and a bank may answer two SCA requests of one session with the same authorisation.
+ */
+async function accountsSeen(fixtures: Pick<ScenarioFixtures, 'newTpp' | 'paths' | 'sca'>, customer: Customer): Promise<{ accounts: string[]; cards: string[] }> {
+  const { newTpp, paths, sca } = fixtures;
+  const tpp = newTpp({ sessionId: randomUUID() });
   const corporate = customer.type === 'corporate';
-  const { psuId, corporateId } = await consentOf(fixtures, { nationalId: customer.customerNumber ?? '', context: corporate ? 'CORPORATE' : 'PRIVATE' });
+  const { psuId, corporateId } = await consentOf({ tpp, paths, sca }, { nationalId: customer.customerNumber ?? '', context: corporate ? 'CORPORATE' : 'PRIVATE' });
   if (corporate && corporateId === undefined) throw new PrerequisiteUnmet(`the SCA of corporate customer ${customer.customerNumber ?? ''} gave no psu-corporate-id`);
   const headers = { 'PSU-ID': psuId, ...(corporateId === undefined ? {} : { 'PSU-CORPORATE-ID': corporateId }) };
   const accounts = idsOf(await tpp.get(paths('accounts'), { headers }), 'accounts');
@@ -42,7 +48,7 @@ scenario(
     globalState: 'initialises the sandbox (consents and created customers are dropped)',
     ownPsu: true,
   },
-  async ({ target, tpp, paths, sca, ownPsu, check }) => {
+  async ({ target, tpp, newTpp, paths, sca, ownPsu, check }) => {
     const first = await initialiseSandbox({ target, tpp, paths });
     if (!done(first)) throw new PrerequisiteUnmet(`the first initialisation answered HTTP ${first.status}`);
     const known = customersOf(await tpp.get(paths('sandboxCustomers')));
@@ -68,8 +74,8 @@ scenario(
     });
     check.that('SBX-02', !listed.some((c) => c.customerNumber === newcomer), { expected: 'the customer created before the initialisation no longer listed', actual: `${listed.length} customers listed`, response: after });
 
-    for (const customer of known) {
-      const seen = await accountsSeen({ tpp, paths, sca }, customer);
+    const seenByCustomer = await Promise.all(known.map(async (customer) => ({ customer, seen: await accountsSeen({ newTpp, paths, sca }, customer) })));
+    for (const { customer, seen } of seenByCustomer) {
       // An account created for the customer before the initialisation is SBX-02's, not the known state's.
       const accounts = seen.accounts.filter((id) => id !== extraAccount);
       const who = `${customer.type ?? '?'} customer ${customer.customerNumber ?? '?'}`;

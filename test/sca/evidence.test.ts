@@ -1,12 +1,12 @@
 /**
  * What a failed SCA flow leaves behind, through the real command: a step that cannot be done keeps a
- * screenshot, the page URL and the Playwright trace (masked) in the report, and the scenario is not PASS;
+ * screenshot, the page URL, the page's HTML and the Playwright trace of the steps (masked) in the report, and the scenario is not PASS;
  * a browser that does not start and an SCA site that does not answer are INTERRUPTED, never a FAIL.
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { generateCertificateAuthority, generateServerCertificate } from '../../lib/pki/index.js';
@@ -56,6 +56,11 @@ describe('evidence of a failed SCA flow', () => {
     const text = [...entries.values()].map((content) => content.toString('latin1')).join('\n');
     assert.ok(text.includes('*******9955'), 'the login is in the trace, masked');
     assert.ok(!text.includes(PRIVATE_PSU), 'the national identity number typed at login is masked in the trace');
+    const html = file('-html');
+    assert.equal(html?.contentType, 'text/plain');
+    const markup = readFileSync(join(run.reportDir, 'latest', html.path), 'utf8');
+    assert.match(markup, /id="otp-entry"/, 'the page at the failure, with the fields the steps could have used');
+    assert.ok(!markup.includes(PRIVATE_PSU), 'no national identity number in the page kept');
   });
 
   test('a browser that does not start: INTERRUPTED, not FAIL', async () => {

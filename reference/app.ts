@@ -8,6 +8,7 @@ import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from 
 import type { Faults } from './faults.js';
 import { accountsPlugin } from './plugins/accounts.js';
 import { bankChannelPlugin } from './plugins/bank-channel.js';
+import { tppRegisterPlugin } from './plugins/tpp-register.js';
 import { basketsPlugin } from './plugins/baskets.js';
 import { consentsPlugin } from './plugins/consents.js';
 import { formatPlugin } from './plugins/format.js';
@@ -55,6 +56,7 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
   await app.register(
     async (api) => {
       await api.register(signaturePlugin, signature);
+      await api.register(tppRegisterPlugin);
       await api.register(formatPlugin);
       await api.register(requestHeadersPlugin);
       // 404 and 405 under /v1 run the /v1 hooks too: the TPP is known (its faults apply) and X-Request-ID is echoed.

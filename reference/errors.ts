@@ -60,8 +60,21 @@ export interface ErrorBody {
   message?: string | { text: string };
 }
 
+/**
+ * An answer a handler throws, not a bug: no stack trace is captured (capturing it cost as much as the rest
+ * of a 401, and a refusal is the commonest answer of a bank under probes).
+ */
+class Answer extends Error {
+  constructor(message: string) {
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    super(message);
+    Error.stackTraceLimit = stackTraceLimit;
+  }
+}
+
 /** A failure a handler raises; the error handler turns it into the error body. */
-export class BankError extends Error {
+export class BankError extends Answer {
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
@@ -73,17 +86,13 @@ export class BankError extends Error {
 }
 
 /** A 401 that asks for SCA by redirect; the SCA module builds its body. */
-export class ScaRequired extends Error {
+export class ScaRequired extends Answer {
   /** `authorisationId`: the authorisation the redirect leads to, for resources that expose it (baskets). */
   constructor(
     readonly body: object,
     readonly authorisationId?: string,
   ) {
-    // An answer, not a bug: no stack trace to capture (it cost as much as the rest of a 401).
-    const stackTraceLimit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
     super('SCA required');
-    Error.stackTraceLimit = stackTraceLimit;
     this.name = 'ScaRequired';
   }
 }

@@ -52,5 +52,12 @@ function supportedAlgorithm(token: string): DigestAlgorithm | undefined {
 }
 
 function hashBase64(body: Uint8Array | string, algorithm: DigestAlgorithm): string {
+  if (body.length === 0) return EMPTY_BODY[algorithm];
   return createHash(NODE_HASH[algorithm]).update(body).digest('base64');
 }
+
+/** Every GET carries a Digest of the empty body. */
+const EMPTY_BODY: Record<DigestAlgorithm, string> = {
+  'SHA-256': createHash('sha256').digest('base64'),
+  'SHA-512': createHash('sha512').digest('base64'),
+};

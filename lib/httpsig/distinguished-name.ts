@@ -9,6 +9,7 @@
 // and even percent-encoded (the Berlin Group's own keyId example).
 import { decodeString, readElement } from '../pki/der.js';
 import type { AttributeTypeAndValue, Name } from '../pki/x509-fields.js';
+import { memoised } from '../support/memo.js';
 
 interface AttributeType {
   oid: string;
@@ -145,12 +146,7 @@ export function sameDistinguishedName(a: string, b: string): boolean {
 const COMPARABLE = new Map<string, string[]>();
 
 function comparableForm(text: string): string[] {
-  const known = COMPARABLE.get(text);
-  if (known) return known;
-  const form = uncachedComparableForm(text);
-  if (COMPARABLE.size >= 1_000) COMPARABLE.clear();
-  COMPARABLE.set(text, form);
-  return form;
+  return memoised(COMPARABLE, text, () => uncachedComparableForm(text));
 }
 
 function uncachedComparableForm(text: string): string[] {

@@ -13,8 +13,13 @@ export function formatHttpDate(date: Date): string {
  * rejected: the specification asks senders for the IMF-fixdate form.
  */
 export function parseHttpDate(text: string): Date | undefined {
-  if (!IMF_FIXDATE.test(text)) return undefined;
-  const date = new Date(text);
+  // Requests signed in the same second carry the same Date: the last one read is kept.
+  if (text === lastParsed.text) return lastParsed.date === undefined ? undefined : new Date(lastParsed.date);
+  const date = IMF_FIXDATE.test(text) ? new Date(text) : undefined;
   // Formatting back catches impossible dates (31 Feb) and a day name that does not fit the date.
-  return !Number.isNaN(date.getTime()) && formatHttpDate(date) === text ? date : undefined;
+  const valid = date !== undefined && !Number.isNaN(date.getTime()) && formatHttpDate(date) === text ? date : undefined;
+  lastParsed = { text, date: valid?.getTime() };
+  return valid;
 }
+
+let lastParsed: { text: string; date: number | undefined } = { text: '', date: undefined };

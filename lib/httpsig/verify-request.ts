@@ -5,6 +5,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readCertificateFields } from '../pki/x509-fields.js';
 import type { CertificateFields } from '../pki/x509-fields.js';
+import { memoised } from '../support/memo.js';
 import { checkDigest } from './digest.js';
 import { formatRfc2253, sameDistinguishedName } from './distinguished-name.js';
 import { parseHttpDate } from './http-date.js';
@@ -184,15 +185,9 @@ interface ParsedCertificate {
  * is the largest cost of a verification. Trust and validity are still judged on every request.
  */
 const PARSED = new Map<string, ParsedCertificate | VerificationFailure>();
-const PARSED_LIMIT = 1_000;
 
 function parsedCertificate(base64: string): ParsedCertificate {
-  let parsed = PARSED.get(base64);
-  if (parsed === undefined) {
-    parsed = parseCertificate(base64);
-    if (PARSED.size >= PARSED_LIMIT) PARSED.clear();
-    PARSED.set(base64, parsed);
-  }
+  const parsed = memoised(PARSED, base64, () => parseCertificate(base64));
   if ('code' in parsed) throw new Rejection(parsed);
   return parsed;
 }
@@ -210,8 +205,11 @@ function parseCertificate(base64: string): ParsedCertificate | VerificationFailu
   }
 }
 
+/** Trust anchors parsed once: the same few PEMs are consulted on every request. */
+const TRUST_ANCHORS = new Map<string, X509Certificate>();
+
 function issuedBy(certificate: X509Certificate, caPem: string): boolean {
-  const ca = new X509Certificate(caPem);
+  const ca = memoised(TRUST_ANCHORS, caPem, () => new X509Certificate(caPem));
   return certificate.checkIssued(ca) && certificate.verify(ca.publicKey);
 }
 
@@ -230,20 +228,32 @@ function readSignatureParams(value: string, quirk: (name: VerifierQuirk) => bool
 }
 
 /** Item 5 keyId: SN=<serial>,CA=<issuer>, naming the certificate sent. Compared by meaning, not text (see xs2a-facts). */
-function checkKeyId(keyId: string, { certificate, issuer }: SignatureCertificate): void {
+function checkKeyId(keyId: string, signer: SignatureCertificate): void {
+  const failure = memoised(KEY_ID_JUDGEMENTS, `${keyId}\n${signer.certificate.serialNumber}\n${signer.issuer}`, () => keyIdFailure(keyId, signer));
+  if (failure !== null) throw new Rejection(failure);
+}
+
+/**
+ * Judgements of a keyId against a certificate: a TPP sends the same pair on every request, and reading the
+ * issuer name out of the keyId was the largest part of a verification after the RSA check.
+ */
+const KEY_ID_JUDGEMENTS = new Map<string, VerificationFailure | null>();
+
+function keyIdFailure(keyId: string, { certificate, issuer }: SignatureCertificate): VerificationFailure | null {
   let parsed: { serial: string; issuer: string };
   try {
     parsed = parseKeyId(keyId);
   } catch (error) {
     if (!(error instanceof KeyIdFormatError)) throw error;
-    reject('KID_INVALID', error.message);
+    return { code: 'KID_INVALID', message: error.message };
   }
   if (!sameSerial(parsed.serial, certificate.serialNumber)) {
-    reject('KID_INVALID', `keyId serial ${parsed.serial} is not the serial of TPP-Signature-Certificate (${certificate.serialNumber})`);
+    return { code: 'KID_INVALID', message: `keyId serial ${parsed.serial} is not the serial of TPP-Signature-Certificate (${certificate.serialNumber})` };
   }
   if (!sameDistinguishedName(parsed.issuer, issuer)) {
-    reject('KID_INVALID', `keyId issuer "${parsed.issuer}" is not the issuer of TPP-Signature-Certificate ("${issuer}")`);
+    return { code: 'KID_INVALID', message: `keyId issuer "${parsed.issuer}" is not the issuer of TPP-Signature-Certificate ("${issuer}")` };
   }
+  return null;
 }
 
 /** Item 5 algorithm: rsa-sha256, matching the certificate's key. */

@@ -45,6 +45,7 @@ export const DEFAULT_PATHS = {
   sandboxCustomerConsents: '/v1/sandbox/customers/{customerNumber}/consents',
   sandboxPayment: '/v1/sandbox/payments/{paymentId}',
   sandboxFailures: '/v1/sandbox/failures',
+  sandboxTppAuthorisation: '/v1/sandbox/tpp-register/authorisation',
 } as const;
 
 export type PathName = keyof typeof DEFAULT_PATHS;

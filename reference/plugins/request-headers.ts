@@ -60,7 +60,7 @@ const TAKEN_AS_THEY_COME: readonly [Fault, readonly string[]][] = [
     ['psu-user-agent', 'psu-accept', 'psu-accept-charset', 'psu-accept-encoding', 'psu-accept-language'],
   ],
   [defineFault('psu-geo-location-refused', { description: 'refuses requests carrying PSU-Geo-Location', breaks: ['HDR-30'] }), ['psu-geo-location']],
-  [defineFault('redirect-preferred-refused', { description: 'refuses requests carrying TPP-Redirect-Preferred', breaks: ['HDR-21'] }), ['tpp-redirect-preferred']],
+  [defineFault('redirect-preferred-refused', { description: 'refuses requests carrying TPP-Redirect-Preferred', breaks: ['HDR-21', 'HDR-22'] }), ['tpp-redirect-preferred']],
   [defineFault('accept-language-refused', { description: 'refuses requests carrying Accept-Language or Accept-Charset', breaks: ['HDR-24'] }), ['accept-language', 'accept-charset']],
 ];
 
@@ -71,6 +71,10 @@ const hostWithoutPortRefused = defineFault('host-without-port-refused', {
 const headerNamesCaseSensitive = defineFault('header-names-case-sensitive', {
   description: 'finds X-Request-ID, TPP-Session-ID and TPP-Redirect-URI only when spelt in exactly that case',
   breaks: ['HDR-31'],
+});
+const redirectPreferredFalseRefused = defineFault('redirect-preferred-false-refused', {
+  description: 'refuses TPP-Redirect-Preferred: false (a bank without app authentication that takes only true)',
+  breaks: ['HDR-22'],
 });
 const psuIpAddressRequired = defineFault('psu-ip-address-required', {
   description: 'refuses account reads without PSU-IP-Address (unattended calls)',
@@ -91,6 +95,9 @@ function checkHeaders(request: FastifyRequest, on: (fault: Fault) => boolean): v
   for (const [fault, names] of TAKEN_AS_THEY_COME) {
     const present = names.find((name) => header(request, name) !== undefined);
     if (present !== undefined && on(fault)) throw new BankError(400, 'FORMAT_ERROR', `Header ${present} is not supported`);
+  }
+  if (on(redirectPreferredFalseRefused) && header(request, 'tpp-redirect-preferred') === 'false') {
+    throw new BankError(400, 'FORMAT_ERROR', 'TPP-Redirect-Preferred: false is not supported: this bank authenticates by redirect only');
   }
   if (on(hostWithoutPortRefused) && !/:\d+$/.test(header(request, 'host') ?? '')) throw new BankError(400, 'FORMAT_ERROR', 'Host must name the port');
   if (on(headerNamesCaseSensitive)) {

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { decodeRfc2047, isSignableHeader, keyIdOf, verifySignedRequest, type IncomingRequest, type VerificationFailureCode, type VerifierQuirk } from '../../lib/httpsig/index.js';
 import { organizationIdentifierOf, readPsd2QcStatement, type Psd2Role } from '../../lib/pki/index.js';
+import { memoised } from '../../lib/support/memo.js';
 import { BankError, type ErrorCode } from '../errors.js';
 import { defineFault, type Fault } from '../faults.js';
 import { checkHook, header, type TppIdentity } from './shared.js';
@@ -105,17 +106,13 @@ const ROLE_FOR_PATH: readonly [RegExp, Psd2Role][] = [
 const rolesByCertificate = new Map<string, readonly Psd2Role[]>();
 
 function rolesOf(value: string, certificate: X509Certificate): readonly Psd2Role[] {
-  let roles = rolesByCertificate.get(value);
-  if (roles === undefined) {
+  return memoised(rolesByCertificate, value, () => {
     try {
-      roles = readPsd2QcStatement(certificate)?.roles ?? [];
+      return readPsd2QcStatement(certificate)?.roles ?? [];
     } catch {
-      roles = [];
+      return [];
     }
-    if (rolesByCertificate.size > 1000) rolesByCertificate.clear();
-    rolesByCertificate.set(value, roles);
-  }
-  return roles;
+  });
 }
 
 const certificateUnchecked = defineFault('certificate-unchecked', {
@@ -166,26 +163,20 @@ class ClaimedIdentities {
     const keyId = /keyId="([^"]*)"/.exec(header(request, 'signature') ?? '')?.[1];
     const identity = value === undefined ? null : this.parsed(value);
     if (identity === null) return keyId === undefined ? null : (this.byKeyId.get(keyId) ?? null);
-    if (keyId !== undefined && !this.byKeyId.has(keyId)) {
-      if (this.byKeyId.size > 1000) this.byKeyId.clear();
-      this.byKeyId.set(keyId, identity);
-    }
+    if (keyId !== undefined) memoised(this.byKeyId, keyId, () => identity);
     return identity;
   }
 
   private parsed(value: string): TppIdentity | null {
-    let identity = this.cache.get(value);
-    if (identity === undefined) {
+    return memoised(this.cache, value, () => {
       try {
-        identity = identityOf(new X509Certificate(Buffer.from(value, 'base64')));
+        return identityOf(new X509Certificate(Buffer.from(value, 'base64')));
       } catch {
-        identity = null;
+        return null;
       }
-      if (this.cache.size > 1000) this.cache.clear();
-      this.cache.set(value, identity);
-    }
-    return identity;
+    });
   }
+
 }
 
 function incoming(request: FastifyRequest, body: Buffer): IncomingRequest {

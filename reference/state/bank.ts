@@ -13,6 +13,7 @@ import { Payments, totalMinor, type Payment } from './payments.js';
 import { PsuDirectory } from './psu-ids.js';
 import { ScaService } from './sca.js';
 import { SimulatedFailures } from './simulated-failures.js';
+import { TppRegister } from './tpp-register.js';
 import { bookedPayments, type StoredTransaction } from './transactions.js';
 
 export class BankState {
@@ -25,6 +26,7 @@ export class BankState {
   readonly baskets = new Baskets();
   readonly unattendedReads: UnattendedReads;
   readonly simulatedFailures = new SimulatedFailures();
+  readonly register = new TppRegister();
 
   /** Known once the server listens (the port may be chosen by the system). */
   baseUrl = '';
@@ -47,6 +49,7 @@ export class BankState {
     this.baskets.clear();
     this.unattendedReads.clear();
     this.simulatedFailures.clear();
+    this.register.clear();
     this.clock.reset();
   }
 }

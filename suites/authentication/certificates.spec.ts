@@ -2,7 +2,8 @@
  * Authentication 2: a TPP holds an eIDAS certificate from a trusted CA, in validity, with the PSD2 role the
  * service needs. The specification validates certificates "in production", so these run on a target that
  * declares it validates as production does and trusts the suite's test CA (test-ca-trusted): the
- * scenario's own TPP signs with a variant of its certificate that is wrong in one way.
+ * scenario's own TPP signs with a variant of its certificate that is wrong in one way. The registration check
+ * of the same item runs where the target keeps a register the tester can change (tpp-register).
  */
 import { scaRedirectOf, scenario, type Check, type CheckResult, type TppResponse } from '../../lib/fixtures/index.js';
 
@@ -12,9 +13,8 @@ const PRODUCTION_VALIDATION = { needs: ['test-ca-trusted'] } as const;
  * Refused with a status the entry lists; a 401 that only asks for SCA (scaRedirect) or a 2xx means the
  * certificate was taken, whatever its status.
  */
-function refused(check: Check, id: string, response: TppResponse): CheckResult {
-  const served = (response.status >= 200 && response.status < 300) || scaRedirectOf(response) !== undefined;
-  if (served) return check.that(id, false, { expected: 'the certificate refused', actual: 'the request was served (the certificate taken)', response });
+function refused(check: Check, id: string, response: TppResponse, what = 'certificate'): CheckResult {
+  if (!refusedOutright(response)) return check.that(id, false, { expected: `the ${what} refused`, actual: `the request was served (the ${what} taken)`, response });
   return check.status(id, response);
 }
 
@@ -38,3 +38,30 @@ scenario(
     check.code('ERR-13', response, { after: roleRefused });
   },
 );
+
+scenario(
+  'SIG-10.a',
+  'a TPP whose authorisation is withdrawn in the register is refused, where the same request was served just before',
+  {
+    checks: ['SIG-10'],
+    needs: ['tpp-register'],
+    // The register entry is the TPP's, which every scenario of the run shares: nothing else may run meanwhile.
+    globalState: "withdraws the run's own TPP authorisation in the target's register, and restores it",
+  },
+  async ({ tpp, paths, check }) => {
+    const before = await tpp.get(paths('accounts'));
+    if (refusedOutright(before)) return check.notEvaluated(['SIG-10'], `not evaluated: the TPP was refused before its authorisation was withdrawn (HTTP ${before.status})`);
+    const withdrawn = await tpp.request({ method: 'DELETE', path: paths('sandboxTppAuthorisation') });
+    if (withdrawn.status >= 300) return check.notEvaluated(['SIG-10'], `not evaluated: the target did not withdraw the authorisation in its register (HTTP ${withdrawn.status})`);
+    try {
+      refused(check, 'SIG-10', await tpp.get(paths('accounts'), { malformed: 'a TPP whose authorisation is withdrawn in the register' }), 'TPP');
+    } finally {
+      await tpp.request({ method: 'PUT', path: paths('sandboxTppAuthorisation') });
+    }
+  },
+);
+
+/** Neither served nor asked for SCA: the request was refused for some reason of its own. */
+function refusedOutright(response: TppResponse): boolean {
+  return !(response.status >= 200 && response.status < 300) && scaRedirectOf(response) === undefined;
+}

@@ -80,6 +80,8 @@ const TAKEN: readonly TakenRow[] = [
     requirement: 'HDR-21', title: 'TPP-Redirect-Preferred: true is taken and SCA goes through the redirect', headers: () => ({ 'TPP-Redirect-Preferred': 'true' }), endpoint: ACCOUNT_LIST,
     also: (response) => ({ passed: scaRedirectOf(response) !== undefined, expected: 'an scaRedirect link: SCA by redirect' }),
   },
+  // Without the bank's app (or with it: the app takes over the redirect on the PSU's device, SCA-23), false is a value of the header.
+  { requirement: 'HDR-22', title: 'TPP-Redirect-Preferred: false is taken', headers: () => ({ 'TPP-Redirect-Preferred': 'false' }), endpoint: ACCOUNT_LIST },
   {
     requirement: 'HDR-24', title: 'Accept, Accept-Charset, Accept-Encoding and Accept-Language are taken and the answer states its Content-Type',
     headers: () => ({ Accept: 'application/json', 'Accept-Charset': 'utf-8', 'Accept-Encoding': 'gzip', 'Accept-Language': 'nb' }), endpoint: ACCOUNT_LIST,

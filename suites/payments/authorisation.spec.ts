@@ -4,7 +4,7 @@
  * fundsAvailable fact of transactionStatus) and the sandbox batch processing (5 runs a day).
  */
 import { scaRedirectFrom, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
-import { consentedDebtor, initiate, paymentFrom, paymentIdOf, statusOf } from './payment-bodies.js';
+import { consentedDebtor, initiate, pastNextBatchRun, paymentFrom, paymentIdOf, statusOf } from './payment-bodies.js';
 
 scenario(
   'SCA-07.a',
@@ -58,10 +58,7 @@ scenario(
     const redirect = await sca.authorise(scaRedirectFrom(initiation), debtor.psu);
     if (redirect.outcome !== 'success') return check.notEvaluatedRest('not evaluated: the PSU could not approve the payment');
     const before = (await statusOf(debtor.tpp, paths, paymentId)).transactionStatus;
-    // The batch times are not given: 13 hours cover the longest gap between 5 runs a day (the night).
-    const shift = 13 * 3600;
-    await sandboxClock.shift(shift);
-    const later = newTpp({ clock: { now: () => new Date(Date.now() + shift * 1000) }, headers: { 'PSU-ID': debtor.psuId } });
+    const later = await pastNextBatchRun({ sandboxClock, newTpp }, debtor.psuId);
     const after = await statusOf(later, paths, paymentId);
     const final = ['ACSC', 'RJCT', 'CANC'].includes(String(before));
     check.that('SBX-09', final || after.transactionStatus !== before, { expected: `a status moved on from ${String(before)} after a batch run`, actual: String(after.transactionStatus), response: after.response });

@@ -150,3 +150,12 @@ export function bulkPayment(): PaymentBody {
   };
   return { batchBookingPreferred: true, debtorAccount: { iban: SOME_DEBTOR_IBAN, currency: 'NOK' }, payments: [entry(), entry()] };
 }
+
+/** The batch times are not given: 13 hours cover the longest gap between the 5 sandbox batch runs a day (the night). */
+const PAST_A_BATCH_RUN_SECONDS = 13 * 3600;
+
+/** Moves the target clock past the next sandbox batch run; returns a TPP for the PSU whose Date follows the moved clock. */
+export async function pastNextBatchRun({ sandboxClock, newTpp }: Pick<ScenarioFixtures, 'sandboxClock' | 'newTpp'>, psuId: string): Promise<TppClient> {
+  await sandboxClock.shift(PAST_A_BATCH_RUN_SECONDS);
+  return newTpp({ clock: { now: () => new Date(Date.now() + PAST_A_BATCH_RUN_SECONDS * 1000) }, headers: { 'PSU-ID': psuId } });
+}

@@ -3,7 +3,7 @@
  * for every payment except periodic ones. An approved periodic payment keeps its status across a batch run.
  */
 import { PrerequisiteUnmet, scaRedirectFrom, scenario } from '../../lib/fixtures/index.js';
-import { consentedDebtor, initiate, paymentFrom, paymentIdOf, periodicPayment, statusOf } from '../payments/payment-bodies.js';
+import { consentedDebtor, initiate, pastNextBatchRun, paymentFrom, paymentIdOf, periodicPayment, statusOf } from '../payments/payment-bodies.js';
 
 const PERIODIC = { service: 'periodic-payments' } as const;
 
@@ -20,10 +20,7 @@ scenario(
     const redirect = await sca.authorise(scaRedirectFrom(initiation), debtor.psu);
     if (redirect.outcome !== 'success') throw new PrerequisiteUnmet('the PSU could not approve the periodic payment');
     const before = (await statusOf(debtor.tpp, paths, paymentId, PERIODIC)).transactionStatus;
-    // The batch times are not given: 13 hours cover the longest gap between 5 runs a day (the night).
-    const shift = 13 * 3600;
-    await sandboxClock.shift(shift);
-    const later = newTpp({ clock: { now: () => new Date(Date.now() + shift * 1000) }, headers: { 'PSU-ID': debtor.psuId } });
+    const later = await pastNextBatchRun({ sandboxClock, newTpp }, debtor.psuId);
     const after = await statusOf(later, paths, paymentId, PERIODIC);
     check.that('SBX-10', after.transactionStatus === before, { expected: `the status after approval (${String(before)}) unchanged after a batch run`, actual: String(after.transactionStatus), response: after.response });
   },

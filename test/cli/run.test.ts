@@ -58,6 +58,12 @@ describe('configuration errors exit 2 and name the field', { concurrency: 4 }, (
     assert.equal(run.exitCode, 2);
     assert.match(run.stderr, /--inject-fault: faults can only be injected into the embedded reference bank/);
   });
+
+  test('serve names the SCA page sets it knows', async () => {
+    const run = await runCli(['serve', '--sca-pages', 'fancy', '--port', '0']);
+    assert.equal(run.exitCode, 2);
+    assert.match(run.stderr, /--sca-pages must be one of reference, alternative/);
+  });
 });
 
 describe('an unreachable target', () => {

@@ -211,7 +211,7 @@ describe('requirement catalogue: testability', () => {
   it('what only production shows is not automated against another environment', () => {
     for (const id of ['ADR-10', 'ADR-11']) assert.ok(byId(id).testedBy.startsWith('manual:'), id);
     for (const id of ['SIG-02', 'SIG-08', 'SIG-09']) assert.equal(byId(id).testedBy, 'needs-capability:test-ca-trusted', id);
-    assert.equal(byId('SIG-10').testedBy, 'needs-capability:production-certificate');
+    assert.equal(byId('SIG-10').testedBy, 'needs-capability:tpp-register', 'registration: a register the target lets the tester change');
   });
 
   it('rules the suite cannot provoke without target help name the help', () => {

@@ -4,6 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { SCA_PAGE_SETS } from '../../../reference/sca-page-set.js';
 import { knownFaults, startReferenceBank } from '../../../reference/server.js';
 import { UsageError } from '../args.js';
 
@@ -12,6 +13,7 @@ export async function serveCommand(argv: readonly string[]): Promise<number> {
   let host = '127.0.0.1';
   let caOut = resolve('reference-ca.pem');
   const faults: string[] = [];
+  let scaPages: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const value = () => {
       const v = argv[++i];
@@ -23,13 +25,15 @@ export async function serveCommand(argv: readonly string[]): Promise<number> {
     else if (arg === '--host') host = value();
     else if (arg === '--fault') faults.push(value());
     else if (arg === '--ca-out') caOut = resolve(value());
+    else if (arg === '--sca-pages') scaPages = value();
     else if (arg === '--list-faults') {
       for (const { name, description, breaks } of knownFaults()) console.log(`${name.padEnd(36)} ${description} (breaks ${breaks.join(', ')})`);
       return 0;
     } else throw new UsageError(`serve: unknown option ${arg}`);
   }
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('serve: --port must be 0-65535');
-  const bank = await startReferenceBank({ port, host, faults });
+  if (scaPages !== undefined && !Object.hasOwn(SCA_PAGE_SETS, scaPages)) throw new UsageError(`serve: --sca-pages must be one of ${Object.keys(SCA_PAGE_SETS).join(', ')}`);
+  const bank = await startReferenceBank({ port, host, faults, ...(scaPages === undefined ? {} : { scaPages }) });
   writeFileSync(caOut, bank.caPem);
   console.log(`Reference bank listening at ${bank.baseUrl}`);
   console.log(`Its CA certificate (trust it explicitly in your client): ${caOut}`);

@@ -153,8 +153,10 @@ export const HDR = defineArea('HDR', [
   },
   {
     id: 'HDR-22', level: 'MUST', section: `${H}TPP-Redirect-Preferred`,
-    statement: "TPP-Redirect-Preferred: false triggers biometric authentication in the bank's mobile app where available.",
-    testedBy: 'needs-capability:mobile-app',
+    statement: "TPP-Redirect-Preferred: false, which asks for biometric authentication in the bank's mobile app where available, is a value the bank takes: the request is not refused for it.",
+    testedBy: 'automated',
+    interpretation:
+      'The header row makes false a value of the header, with an effect "where available". What the suite can observe over the network is that false is taken: the answer is the one the request gets without the header (served, or asked for SCA with an scaRedirect link, the only SCA approach of Authentication 9). The biometric prompt itself shows on the PSU\'s device, in the bank\'s app: that is SCA-23 (Authentication 16), which needs the app (capability mobile-app).',
   },
   {
     id: 'HDR-23', level: 'MUST', section: `${H}TPP-Brand-Logging-Information`,

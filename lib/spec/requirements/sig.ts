@@ -75,8 +75,13 @@ export const SIG = defineArea('SIG', [
   },
   {
     id: 'SIG-10', level: 'MUST', section: `${A}2`,
-    statement: 'In production the certificate is validated and the TPP registration checked against central registries.',
-    testedBy: 'needs-capability:production-certificate',
+    statement: 'The TPP registration is checked against the register: a TPP whose authorisation is withdrawn is refused (400, 401 or 403).',
+    testedBy: 'needs-capability:tpp-register',
+    expect: { status: [400, 401, 403] },
+    interpretation:
+      'The spec checks registration "in production" against central registries; the suite cannot make a production TPP unregistered. ' +
+      "It checks the rule on a target that keeps a register it lets the tester change (tpp-register): the TPP withdraws its own authorisation there, and its next request must be refused, where the same request was served just before. " +
+      'No status is named: 400, 401 and 403 pass. The certificate validation of the same sentence is SIG-02 and SIG-09.',
   },
   {
     id: 'SIG-11', level: 'MUST', section: `${A}4`,

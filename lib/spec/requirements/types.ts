@@ -30,7 +30,8 @@ export const CAPABILITIES = {
   'bank-channel':
     "the tester can act as the PSU in the bank's own channels (online bank), outside the TPP flow: sandbox operations that revoke the PSU's consents or change a payment",
   'mobile-app': "the bank's mobile app with biometric authentication is available to the tester",
-  'production-certificate': 'a production eIDAS certificate and a production target (central registry checks)',
+  'tpp-register':
+    "the target checks TPP registration against its copy of the register outside production too, and the tester can withdraw and restore the calling TPP's own authorisation in that copy (sandbox operations)",
   'production-target': 'a production target with real PSUs; writing tests are excluded by the safety policy',
 } as const;
 

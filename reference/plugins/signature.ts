@@ -176,7 +176,6 @@ class ClaimedIdentities {
       }
     });
   }
-
 }
 
 function incoming(request: FastifyRequest, body: Buffer): IncomingRequest {

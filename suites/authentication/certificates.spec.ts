@@ -5,7 +5,7 @@
  * scenario's own TPP signs with a variant of its certificate that is wrong in one way. The registration check
  * of the same item runs where the target keeps a register the tester can change (tpp-register).
  */
-import { scaRedirectOf, scenario, type Check, type CheckResult, type TppResponse } from '../../lib/fixtures/index.js';
+import { scenario, servedOrScaAsked, type Check, type CheckResult, type TppResponse } from '../../lib/fixtures/index.js';
 
 const PRODUCTION_VALIDATION = { needs: ['test-ca-trusted'] } as const;
 
@@ -14,7 +14,7 @@ const PRODUCTION_VALIDATION = { needs: ['test-ca-trusted'] } as const;
  * certificate was taken, whatever its status.
  */
 function refused(check: Check, id: string, response: TppResponse, what = 'certificate'): CheckResult {
-  if (!refusedOutright(response)) return check.that(id, false, { expected: `the ${what} refused`, actual: `the request was served (the ${what} taken)`, response });
+  if (servedOrScaAsked(response)) return check.that(id, false, { expected: `the ${what} refused`, actual: `the request was served (the ${what} taken)`, response });
   return check.status(id, response);
 }
 
@@ -50,7 +50,7 @@ scenario(
   },
   async ({ tpp, paths, check }) => {
     const before = await tpp.get(paths('accounts'));
-    if (refusedOutright(before)) return check.notEvaluated(['SIG-10'], `not evaluated: the TPP was refused before its authorisation was withdrawn (HTTP ${before.status})`);
+    if (!servedOrScaAsked(before)) return check.notEvaluated(['SIG-10'], `not evaluated: the TPP was refused before its authorisation was withdrawn (HTTP ${before.status})`);
     const withdrawn = await tpp.request({ method: 'DELETE', path: paths('sandboxTppAuthorisation') });
     if (withdrawn.status >= 300) return check.notEvaluated(['SIG-10'], `not evaluated: the target did not withdraw the authorisation in its register (HTTP ${withdrawn.status})`);
     try {
@@ -60,8 +60,3 @@ scenario(
     }
   },
 );
-
-/** Neither served nor asked for SCA: the request was refused for some reason of its own. */
-function refusedOutright(response: TppResponse): boolean {
-  return !(response.status >= 200 && response.status < 300) && scaRedirectOf(response) === undefined;
-}

@@ -6,7 +6,7 @@
  * which requirements its answer judges.
  */
 import { randomUUID } from 'node:crypto';
-import { responseDigest, scaRedirectOf, scenario, type Check, type RequestOptions, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
+import { responseDigest, scenario, servedOrScaAsked, type Check, type RequestOptions, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
 
 type Judge = (check: Check, response: TppResponse) => void;
 
@@ -147,8 +147,7 @@ const CASES: readonly SignatureCase[] = [
     checks: ['SIG-19'],
     request: ({ tpp }) => ({ faults: [{ kind: 'key-id', value: tpp.identity.keyId.replace(/^SN=([0-9A-Fa-f]+)/, (_all, serial: string) => `SN=00${serial.toLowerCase()}`) }] }),
     judge: (check, response) => {
-      const served = (response.status >= 200 && response.status < 300) || scaRedirectOf(response) !== undefined;
-      if (served) check.accepted('SIG-19', response);
+      if (servedOrScaAsked(response)) check.accepted('SIG-19', response);
       else check.status('SIG-19', response);
     },
   },

@@ -7,7 +7,7 @@ import { copyFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, join, relative } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { requirementIdOfTag } from '../spec/coverage.js';
-import { REQUIREMENTS, requirementById } from '../spec/requirements.js';
+import { BANK_REQUIREMENTS, requirementById } from '../spec/requirements.js';
 import { readRunContext, type GauntletPlan, type RunContext } from '../targets/run-context.js';
 import { ANNOTATIONS, EVIDENCE_ATTACHMENT, type EvidencePayload } from './evidence.js';
 import { renderHtml } from './html.js';
@@ -53,7 +53,7 @@ export default class ConformanceReporter implements Reporter {
     const deviationOf = (id: string) => activeDeviation(id, context.target.deviations, finishedAt);
     // Under the gauntlet the faulty runs certify nothing about the target: they are folded per fault.
     const plain = this.tests.filter((t) => t.fault === undefined);
-    const requirements = foldAll(REQUIREMENTS, plain, deviationOf);
+    const requirements = foldAll(BANK_REQUIREMENTS, plain, deviationOf);
     const filtered = context.filtered || result.status === 'interrupted';
     const verdict = runVerdict(requirements, plain, filtered, this.runErrors);
     const results: RunResults = {
@@ -179,7 +179,7 @@ function gauntletResults(plan: GauntletPlan, tests: readonly TestRecord[]): Gaun
   return plan.faults.map((fault) => {
     const runs = tests.filter((t) => t.fault === fault.name);
     const judged = new Set(runs.flatMap((t) => [...judgementsOf(t).keys()]));
-    const requirements = foldAll(REQUIREMENTS.filter((r) => judged.has(r.id)), runs, () => undefined).map(({ id, status, reason }) => ({
+    const requirements = foldAll(BANK_REQUIREMENTS.filter((r) => judged.has(r.id)), runs, () => undefined).map(({ id, status, reason }) => ({
       id,
       status,
       ...(reason ? { reason } : {}),

@@ -24,8 +24,9 @@ import { SCA } from './requirements/sca.js';
 import { SES } from './requirements/ses.js';
 import { SIG } from './requirements/sig.js';
 import { STA } from './requirements/sta.js';
+import { TPP } from './requirements/tpp.js';
 import { VER } from './requirements/ver.js';
-import type { Area, Requirement } from './requirements/types.js';
+import { TPP_AREA, type Area, type Requirement } from './requirements/types.js';
 
 export {
   AREAS,
@@ -35,6 +36,7 @@ export {
   CAPABILITIES,
   CLIENT_ERROR_STATUSES,
   LEVELS,
+  TPP_AREA,
   fillsGap,
   type Area,
   type Basis,
@@ -48,7 +50,7 @@ export {
 /** The id pattern: area prefix, a dash, two or three digits. */
 export const REQUIREMENT_ID_PATTERN = /^[A-Z]{3}-\d{2,3}$/;
 
-/** All entries, area by area. */
+/** All entries, area by area: the bank's, then the TPP's. */
 export const REQUIREMENTS: readonly Requirement[] = Object.freeze([
   ...GEN,
   ...FMT,
@@ -70,7 +72,14 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze([
   ...LIM,
   ...PAG,
   ...VER,
+  ...TPP,
 ]);
+
+/** The rules a bank is judged on: what the suite's scenarios and invariants check, and its report lists. */
+export const BANK_REQUIREMENTS: readonly Requirement[] = Object.freeze(REQUIREMENTS.filter((requirement) => requirement.area !== TPP_AREA));
+
+/** The rules a TPP is judged on, from its traffic (lib/tpp-judge): the judging sandbox, proxy and audit. */
+export const TPP_REQUIREMENTS: readonly Requirement[] = Object.freeze(REQUIREMENTS.filter((requirement) => requirement.area === TPP_AREA));
 
 const BY_ID = new Map(REQUIREMENTS.map((requirement) => [requirement.id, requirement]));
 

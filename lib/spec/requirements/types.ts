@@ -89,11 +89,15 @@ export const AREAS = {
   PAG: 'Pagination of transaction lists',
   AIS: 'Account information facts: accounts, balances, transactions',
   VER: 'Versioning: path prefix, x-accept-fix, deprecations, release-note behaviours',
+  TPP: "Rules for the TPP: what a TPP's own requests must do, judged on its traffic (serve --judge, proxy, audit), not by the suite",
 } as const;
 
 export type Area = keyof typeof AREAS;
 
 export const AREA_PREFIXES = Object.keys(AREAS) as Area[];
+
+/** The area of the rules that bind the TPP: judged on a TPP's traffic (lib/tpp-judge), never by the suite's scenarios. */
+export const TPP_AREA = 'TPP' satisfies Area;
 
 export interface Requirement {
   /** `^[A-Z]{3}-\d{2,3}$`, the prefix is the area. Stable, never reused. */

@@ -72,7 +72,7 @@ export const GEN = defineArea('GEN', [
   {
     id: 'GEN-13', level: 'INFO', section: `${W}TPP contact registration`,
     statement: 'The TPP is to register only group or common mailboxes, not personal ones.',
-    testedBy: 'manual:binds the TPP; the bank cannot tell a personal mailbox from a shared one',
+    testedBy: 'manual:binds the TPP (TPP-51); the bank cannot tell a personal mailbox from a shared one',
   },
   {
     id: 'GEN-14', level: 'MUST', section: `${W}TPP contact registration`,

@@ -35,7 +35,7 @@ export const HDR = defineArea('HDR', [
   {
     id: 'HDR-04', level: 'INFO', section: `${H}X-Request-ID`,
     statement: 'The TPP sets a new X-Request-ID for every call.',
-    testedBy: 'manual:binds the TPP; the spec does not say how the bank treats a repeated id',
+    testedBy: 'manual:binds the TPP, judged on its traffic as TPP-23; the spec does not say how the bank treats a repeated id',
   },
   {
     id: 'HDR-05', level: 'MUST', section: `${H}TPP-Session-ID`,

@@ -120,6 +120,6 @@ export const LIM = defineArea('LIM', [
   {
     id: 'LIM-19', level: 'INFO', section: 'Limits > PSU-IP-Address',
     statement: 'The TPP must not send PSU-IP-Address when it acts without the PSU.',
-    testedBy: 'manual:binds the TPP; the bank cannot tell whether the PSU is really present',
+    testedBy: 'manual:binds the TPP (TPP-31); the bank cannot tell whether the PSU is really present',
   },
 ]);

@@ -114,7 +114,7 @@ export const SIG = defineArea('SIG', [
   {
     id: 'SIG-15', level: 'INFO', section: `${A}5`,
     statement: 'The TPP writes the Signature parts comma-separated in the order keyId, algorithm, headers, signature.',
-    testedBy: 'manual:binds the TPP; the suite always sends this order, and draft-cavage lets a verifier accept any order',
+    testedBy: 'manual:binds the TPP, judged on its traffic as TPP-09; the suite always sends this order, and draft-cavage lets a verifier accept any order',
   },
   {
     id: 'SIG-16', level: 'MUST', section: `${A}5 > keyId`,
@@ -210,6 +210,6 @@ export const SIG = defineArea('SIG', [
   {
     id: 'SIG-30', level: 'SHOULD', section: `${A}8`,
     statement: 'The TPP should verify signed responses.',
-    testedBy: 'manual:binds the TPP; the suite verifies when a signature is present (SIG-29)',
+    testedBy: 'manual:binds the TPP (TPP-17); the suite verifies when a signature is present (SIG-29)',
   },
 ]);

@@ -166,3 +166,6 @@ const cashAccountTypeSet: ReadonlySet<string> = new Set<string>(CASH_ACCOUNT_TYP
 export function isCashAccountType(code: unknown): code is CashAccountType {
   return typeof code === 'string' && cashAccountTypeSet.has(code);
 }
+
+/** The x-accept-fix values of the specification's table of implemented breaking changes (Versioning), all defaults now. */
+export const PUBLISHED_FIXES = ['amount-as-string', 'cardaccount-switch-originalamount-and-transactionamount', 'longer-names', 'cash-account-type-iso'] as const;

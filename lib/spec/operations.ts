@@ -54,7 +54,7 @@ function compile(name: PathName, template: string): CompiledPath {
   const source = segments
     .map((segment) => {
       const placeholder = /^\{(\w+)\}$/.exec(segment)?.[1];
-      if (placeholder) return CLOSED_PLACEHOLDERS[placeholder] ?? '[^/]+';
+      if (placeholder) return `(?<${placeholder}>${CLOSED_PLACEHOLDERS[placeholder] ?? '[^/]+'})`;
       return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     })
     .join('/');
@@ -70,6 +70,18 @@ export class OperationTable {
       .map((name) => compile(name, overrides[name] ?? DEFAULT_PATHS[name]))
       // The most literal template wins: /v1/sandbox/customers before /v1/{paymentService}/{paymentProduct}.
       .sort((a, b) => b.literalSegments - a.literalSegments);
+  }
+
+  /**
+   * Which path of the interface `pathname` is (relative to the target's base URL, without the query), with
+   * its placeholders' values, whatever the method: for judging requests by what they address (lib/tpp-judge).
+   */
+  match(pathname: string): { name: PathName; parameters: Record<string, string> } | undefined {
+    for (const path of this.paths) {
+      const found = path.pattern.exec(pathname);
+      if (found) return { name: path.name, parameters: { ...found.groups } };
+    }
+    return undefined;
   }
 
   /** `pathname` relative to the target's base URL, without the query. */

@@ -8,6 +8,7 @@
 // transform the answer before it is serialised, so the account and transaction plugins stay unaware.
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { PUBLISHED_FIXES } from '../../lib/spec/codelists.js';
 import { BankError } from '../errors.js';
 import { defineFault, type Fault, type Faults } from '../faults.js';
 import { amount, type Amount } from '../format.js';
@@ -15,7 +16,7 @@ import type { StoredTransaction } from '../state/transactions.js';
 import { checkHook, header } from './shared.js';
 
 /** The values of the specification's table of implemented breaking changes: all defaults now. */
-export const PUBLISHED_FIXES = ['amount-as-string', 'cardaccount-switch-originalamount-and-transactionamount', 'longer-names', 'cash-account-type-iso'] as const;
+export { PUBLISHED_FIXES };
 type PublishedFix = (typeof PUBLISHED_FIXES)[number];
 
 const severalFixesRefused = defineFault('x-accept-fix-list-refused', {

@@ -4,10 +4,11 @@
  * behaviour whichever way it was asked.
  */
 import { jsonBodyOf, PrerequisiteUnmet, type ConsentedPsu, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { PUBLISHED_FIXES } from '../../lib/spec/codelists.js';
 import type { PathName } from '../../lib/spec/paths.js';
 
-/** The values of the specification's table of implemented breaking changes. */
-export const PUBLISHED_FIXES = ['amount-as-string', 'cardaccount-switch-originalamount-and-transactionamount', 'longer-names', 'cash-account-type-iso'] as const;
+/** The values of the specification's table of implemented breaking changes (one list, in lib/spec). */
+export { PUBLISHED_FIXES };
 export type PublishedFix = (typeof PUBLISHED_FIXES)[number];
 
 export interface FixReader {

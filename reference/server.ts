@@ -46,6 +46,8 @@ export interface ReferenceBankOptions {
   trustedTppCaPems?: string[];
   /** The SCA page set by name (reference/sca-page-set.ts: `reference`, the default, or `alternative`). */
   scaPages?: string;
+  /** The address clients reach the bank at when something stands in front of it (the judging proxy): its links and scaRedirect point there. */
+  publicBaseUrl?: string;
 }
 
 export interface ReferenceBank {
@@ -86,10 +88,10 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
   });
   await app.listen({ port: options.port ?? 0, host });
   const { port } = app.server.address() as AddressInfo;
-  bank.baseUrl = `https://${urlHost(host)}:${port}`;
+  bank.baseUrl = options.publicBaseUrl?.replace(/\/+$/, '') ?? `https://${urlHost(host)}:${port}`;
 
   return {
-    baseUrl: bank.baseUrl,
+    baseUrl: `https://${urlHost(host)}:${port}`,
     port,
     caPem: ca.certificatePem,
     faults: faults.names,

@@ -17,6 +17,8 @@ export interface RunOptions {
   gauntletFile?: string;
   /** Robustness probes per run (`--probes N`, a deep run); the suite's default otherwise. */
   probes?: number;
+  /** Record the run's traffic as a HAR file (`--har FILE`): unmasked, the requests broken on purpose marked. */
+  harFile?: string;
 }
 
 export class UsageError extends Error {}
@@ -27,6 +29,7 @@ const RUNNER_OPTIONS_WITH_VALUE = new Map<string, keyof RunOptions>([
   ['--report-dir', 'reportRoot'],
   ['--reporter', 'consoleReporter'],
   ['--gauntlet', 'gauntletFile'],
+  ['--har', 'harFile'],
 ]);
 
 /** Playwright options that take a value, so their value is not mistaken for a file filter. */

@@ -6,6 +6,8 @@ import { BrowserNotFoundError } from '../sca/browser.js';
 import { ConfigError } from '../targets/load.js';
 import { EXIT_CODES } from '../report/verdict.js';
 import { UsageError } from './args.js';
+import { auditCommand } from './commands/audit.js';
+import { proxyCommand } from './commands/proxy.js';
 import { requirementsCommand } from './commands/requirements.js';
 import { listCommand } from './commands/list.js';
 import { serveCommand } from './commands/serve.js';
@@ -21,6 +23,9 @@ Commands:
                                               run the reference bank as a sandbox for your own client
   requirements [--json] [--area A] [--level L] [--uncovered]
                                               list the requirement catalogue
+  proxy --target NAME [--port N] [--har FILE]…
+                                              judge a TPP's traffic to a bank, passing it through
+  audit <traffic.har> [--base-path P]…        judge recorded traffic on both sides (TPP and bank)
 
 Exit codes: 0 conformant (or no failure), 1 non-conformant, 2 configuration error, 3 target unreachable.`;
 
@@ -37,6 +42,10 @@ async function main(argv: string[]): Promise<number> {
       return serveCommand(rest);
     case 'requirements':
       return requirementsCommand(rest);
+    case 'proxy':
+      return proxyCommand(rest);
+    case 'audit':
+      return auditCommand(rest);
     case 'help':
     case '--help':
     case '-h':

@@ -190,8 +190,8 @@ function gauntletProfiles(request: GauntletRequest, ca: KeyAndCertificate, workD
   return { profiles, sharedBankFaults, ownBankFaults, plan };
 }
 
-/** A PEM given inline or as a file path relative to targets.yaml. */
-function readPem(value: string, field: string, baseDir: string): string {
+/** A PEM given inline or as a file path relative to targets.yaml (`baseDir`). */
+export function readPem(value: string, field: string, baseDir: string): string {
   if (value.trimStart().startsWith('-----BEGIN')) return value;
   const path = isAbsolute(value) ? value : resolve(baseDir, value);
   if (!existsSync(path)) throw new ConfigError(field, `file not found: ${path}`);

@@ -60,6 +60,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
       maskPersonalData: options.maskPersonalData,
       target,
       ...(prepared.gauntlet ? { gauntlet: prepared.gauntlet } : {}),
+      ...(options.harFile ? { harFile: resolve(options.harFile) } : {}),
     };
     const contextFile = join(workDir, 'context.json');
     writeRunContext(contextFile, context);

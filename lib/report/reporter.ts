@@ -9,9 +9,10 @@ import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@pla
 import { requirementIdOfTag } from '../spec/coverage.js';
 import { BANK_REQUIREMENTS, requirementById } from '../spec/requirements.js';
 import { readRunContext, type GauntletPlan, type RunContext } from '../targets/run-context.js';
-import { ANNOTATIONS, EVIDENCE_ATTACHMENT, type EvidencePayload } from './evidence.js';
+import { ANNOTATIONS, EVIDENCE_ATTACHMENT, TRAFFIC_ATTACHMENT, type EvidencePayload, type TrafficPayload } from './evidence.js';
 import { renderHtml } from './html.js';
 import { renderJunit } from './junit.js';
+import { SuiteTrafficRecorder } from './traffic-har.js';
 import {
   REQUIREMENT_STATUSES,
   TEST_STATUSES,
@@ -29,6 +30,8 @@ export default class ConformanceReporter implements Reporter {
   private readonly files: { from: string; to: string }[] = [];
   /** Errors outside any test, such as a suite file that throws while loading. */
   private readonly runErrors: string[] = [];
+  /** The run's traffic, when it is recorded (`run --har`). */
+  private readonly traffic = this.context?.harFile === undefined ? undefined : new SuiteTrafficRecorder(this.context.harFile);
 
   printsToStdio(): boolean {
     return false;
@@ -40,13 +43,17 @@ export default class ConformanceReporter implements Reporter {
     const record = this.recordOf(test, result);
     if (existing >= 0) this.tests[existing] = record;
     else this.tests.push(record);
+    // Gauntlet runs break the bank on purpose: they are not traffic a TPP would send.
+    const traffic = record.fault === undefined ? result.attachments.find((a) => a.name === TRAFFIC_ATTACHMENT && a.body) : undefined;
+    if (traffic?.body) this.traffic?.add(JSON.parse(traffic.body.toString('utf8')) as TrafficPayload);
   }
 
   onError(error: TestError): void {
     this.runErrors.push(stripAnsi(error.message ?? error.value ?? 'unknown error'));
   }
 
-  onEnd(result: FullResult): void {
+  async onEnd(result: FullResult): Promise<void> {
+    await this.traffic?.write(this.context?.tool ?? { name: 'xs2a-conformance', version: '' });
     const context = this.context;
     if (!context) return; // Playwright run bare (e.g. --list): nothing to certify.
     const finishedAt = new Date();
@@ -204,7 +211,8 @@ function summaryOnly(exchange: EvidenceExchange): EvidenceExchange {
   return { id, startedAt, durationMs, summary, ...(error ? { error } : {}) };
 }
 
-function tally<K extends string>(values: K[], keys: readonly K[]): Record<K, number> & { total: number } {
+/** Counts per status, every status listed (also for reports of traffic, lib/traffic/report.ts). */
+export function tally<K extends string>(values: readonly K[], keys: readonly K[]): Record<K, number> & { total: number } {
   const counts = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
   for (const value of values) counts[value] += 1;
   return { ...counts, total: values.length };

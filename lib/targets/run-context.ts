@@ -71,6 +71,8 @@ export interface RunContext {
   maskPersonalData: boolean;
   target: RunTarget;
   gauntlet?: GauntletPlan;
+  /** Where the reporter writes the run's traffic as a HAR (`run --har FILE`); the workers then hand it over unmasked. */
+  harFile?: string;
 }
 
 export function writeRunContext(path: string, context: RunContext): void {

@@ -55,6 +55,12 @@ export interface TppRequest {
    * capability fault-injection): a 5xx answer is then what the scenario expects, not a breach of ERR-45.
    */
   failureProvoked?: string;
+  /**
+   * Which TPP rule this request leaves on purpose though it is not malformed for the bank (a keyId variant
+   * the bank may accept, a deprecated endpoint, an unattended read past the quota…): recorded, so that an
+   * audit of the run's traffic (`run --har`) does not hold it against the suite's own client.
+   */
+  deliberate?: string;
   /** Headers to leave out, even those the client adds itself (default headers, X-Request-ID…). */
   omitHeaders?: string[];
 }
@@ -140,6 +146,7 @@ export class TppClient {
       },
       ...(req.malformed !== undefined ? { malformed: req.malformed } : {}),
       ...(req.failureProvoked !== undefined ? { failureProvoked: req.failureProvoked } : {}),
+      ...(req.deliberate !== undefined ? { deliberate: req.deliberate } : {}),
     };
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const started = performance.now();

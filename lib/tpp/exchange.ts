@@ -12,4 +12,6 @@ export interface RecordedExchange {
   malformed?: string;
   /** Set when the scenario asked the target to fail this request internally: its 5xx is expected. */
   failureProvoked?: string;
+  /** Set when the request leaves a TPP rule on purpose though the bank may accept it (what it tries): not held against the suite's client in an audit of its traffic. */
+  deliberate?: string;
 }

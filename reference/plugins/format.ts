@@ -4,7 +4,7 @@
 // An Accept that admits no JSON cannot be served (406), since JSON is all there is.
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { computeDigest } from '../../lib/httpsig/index.js';
+import { computeDigest, formatHttpDate } from '../../lib/httpsig/index.js';
 import { BankError } from '../errors.js';
 import { defineFault, type Fault } from '../faults.js';
 import { header } from './shared.js';
@@ -90,7 +90,8 @@ export const formatPlugin = fp(
       const on = (fault: Fault) => faults.on(fault, request.tppId);
       const type = reply.getHeader('content-type');
       if (typeof type === 'string' && on(latin1CharsetDeclared)) void reply.header('content-type', type.replace(/charset=[^;]+/i, 'charset=iso-8859-1'));
-      if (on(dateHeaderIso)) void reply.header('date', new Date().toISOString());
+      // The Date of an answer is the bank's clock, the one it checks the request's Date against (moved in the sandbox).
+      void reply.header('date', on(dateHeaderIso) ? new Date().toISOString() : formatHttpDate(api.bank.clock.now()));
       const rewrite = SERIALISATION_FAULTS.filter(([fault]) => on(fault));
       const sent = typeof payload === 'string' ? rewrite.reduce((text, [, apply]) => apply(text), payload) : payload;
       // Authentication 8: the service may sign response bodies; this bank gives each JSON answer its Digest.

@@ -1,0 +1,205 @@
+/**
+ * `xs2a-conformance proxy --target NAME`: the judging proxy in front of a bank of targets.yaml (see
+ * lib/traffic/proxy.ts). It prints each broken rule as it passes, appends every exchange to a HAR file, and
+ * writes both reports (TPP side, bank side) when stopped. With the embedded reference bank as the target,
+ * the bank is started behind the proxy, its links and SCA pages reached through it, so the PSU's redirects
+ * are judged too.
+ *
+ * Exit codes: 0 stopped with nothing failed; 1 a MUST rule failed on either side; 2 usage or configuration error.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateCertificateAuthority, generateServerCertificate } from '../../pki/index.js';
+import { interpolateTarget, loadTargetsFile, selectTarget } from '../../targets/load.js';
+import { HarWriter } from '../../har/index.js';
+import { TrafficJudging } from '../../traffic/judging.js';
+import { startJudgingProxy, type JudgingProxy } from '../../traffic/proxy.js';
+import { writeResults, type ReportContext } from '../../traffic/report.js';
+import type { RunResults } from '../../report/types.js';
+import { startReferenceBank, type ReferenceBank } from '../../../reference/server.js';
+import { UsageError } from '../args.js';
+import { defaultTargetsFile, TOOL } from '../package.js';
+import { readPem } from '../prepare-target.js';
+
+export const PROXY_USAGE = `Usage: xs2a-conformance proxy --target NAME [options]
+
+Stands between a TPP's client and a bank of targets.yaml: passes everything through unchanged (the TPP's
+own certificate and signature included), judges the TPP's requests against the TPP rules and the bank's
+answers against the rules checked on every exchange, and writes the traffic (HAR) and both reports.
+Point the TPP's client at the proxy's address (printed) with the bank's base path, trusting the proxy's CA.
+
+Options:
+  --target NAME        the bank (targets.yaml); the embedded reference bank is started behind the proxy
+  --targets FILE       targets file (default: $XS2A_TARGETS, ./targets.yaml, the one shipped)
+  --port N             port to listen on (default 9443; 0 picks a free one)
+  --host H             interface to listen on (default 127.0.0.1)
+  --har FILE           where to append the traffic (default: <report-dir>/<run-id>/traffic.har)
+  --ca-out FILE        where to write the proxy's CA certificate (default: proxy-ca.pem)
+  --trust-ca FILE      a CA the bank trusts for TPP certificates (repeatable); without one, TPP-18 is not judged
+  --report-dir DIR     where reports go (default: reports)
+  --unmasked           show PSU identifiers in the reports (masked by default)
+  -h, --help           this text`;
+
+export interface ProxyCommandOptions {
+  target: string;
+  targetsFile: string;
+  port: number;
+  host: string;
+  harFile?: string;
+  caOut: string;
+  trustCaFiles: string[];
+  reportDir: string;
+  unmasked: boolean;
+}
+
+export function parseProxyArgs(argv: readonly string[]): ProxyCommandOptions | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: {
+        target: { type: 'string' },
+        targets: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        har: { type: 'string' },
+        'ca-out': { type: 'string' },
+        'trust-ca': { type: 'string', multiple: true },
+        'report-dir': { type: 'string' },
+        unmasked: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`proxy: ${(error as Error).message}`);
+  }
+  const { values } = parsed;
+  if (values.help) return 'help';
+  if (values.target === undefined) throw new UsageError(`proxy: --target NAME is required\n\n${PROXY_USAGE}`);
+  const port = Number(values.port ?? 9443);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('proxy: --port must be 0-65535');
+  return {
+    target: values.target,
+    targetsFile: values.targets ?? defaultTargetsFile(),
+    port,
+    host: values.host ?? '127.0.0.1',
+    ...(values.har === undefined ? {} : { harFile: values.har }),
+    caOut: values['ca-out'] ?? 'proxy-ca.pem',
+    trustCaFiles: values['trust-ca'] ?? [],
+    reportDir: values['report-dir'] ?? 'reports',
+    unmasked: values.unmasked ?? false,
+  };
+}
+
+/** A running proxy session: the proxy, the bank behind it when embedded, and how to stop and report. */
+export interface ProxySession {
+  proxy: JudgingProxy;
+  /** The base URL a TPP's client uses: the proxy's origin with the bank's base path. */
+  baseUrl: string;
+  /** PEM of the CA of the proxy's TLS certificate. */
+  caPem: string;
+  harFile: string;
+  judging: TrafficJudging;
+  /** Stops the proxy (and the embedded bank), writes the reports, and returns them with the exit code. */
+  stop(): Promise<{ tpp: RunResults; bank: RunResults; dir: string; exitCode: number }>;
+}
+
+export async function startProxySession(options: ProxyCommandOptions): Promise<ProxySession> {
+  const file = loadTargetsFile(options.targetsFile);
+  const config = interpolateTarget(options.target, selectTarget(file, options.target), process.env);
+  const baseDir = dirname(resolve(options.targetsFile));
+  const trustedCaPems = options.trustCaFiles.map((path, i) => readPem(path, `--trust-ca[${i}]`, process.cwd()));
+  const startedAt = new Date();
+  const runId = `proxy-${startedAt.toISOString().replace(/[:.]/g, '-')}`;
+  const dir = join(options.reportDir, runId);
+  mkdirSync(dir, { recursive: true });
+  const harFile = options.harFile ?? join(dir, 'traffic.har');
+  const ca = generateCertificateAuthority({ commonName: 'xs2a-conformance proxy CA', organizationName: 'xs2a-conformance', countryName: 'NO' });
+  const server = generateServerCertificate(ca, { hostnames: ['localhost', ...(options.host.match(/^[a-z]/i) ? [options.host] : [])], ipAddresses: ['127.0.0.1', '::1'] });
+  const har = new HarWriter(harFile, TOOL);
+  const environment = config.environment;
+  const remoteBaseUrl = config.embedded ? undefined : (config.baseUrl ?? '').replace(/\/+$/, '');
+  const basePath = remoteBaseUrl === undefined ? '' : new URL(remoteBaseUrl).pathname.replace(/\/+$/, '');
+  // Links the bank gives that lead through the proxy are seen opened when the PSU opens them.
+  let proxyOrigin = '';
+  const judging = new TrafficJudging({
+    judgeBank: true,
+    basePath,
+    environment,
+    ...(config.paths ? { paths: config.paths } : {}),
+    ...(trustedCaPems.length > 0 ? { trustedCaPems } : {}),
+    seesScaLink: (href) => URL.parse(href)?.origin === proxyOrigin,
+  });
+  const proxy = await startJudgingProxy({
+    host: options.host,
+    port: options.port,
+    tls: { key: server.privateKeyPem, cert: server.certificatePem },
+    judging,
+    har,
+    onObservation: ({ broken, bankBroken, tpp }, exchange) => {
+      if (broken.length === 0 && bankBroken.length === 0) return;
+      const path = new URL(exchange.request.url).pathname;
+      const sides = [broken.length > 0 ? `TPP broke ${broken.join(', ')}` : '', bankBroken.length > 0 ? `bank broke ${bankBroken.join(', ')}` : ''].filter(Boolean);
+      console.log(`${exchange.id}: ${exchange.request.method} ${path} → ${exchange.response?.status ?? 'no answer'} · ${sides.join(' · ')} · ${tpp.tpp.label}`);
+    },
+  });
+  proxyOrigin = proxy.origin;
+  let bank: ReferenceBank | undefined;
+  if (remoteBaseUrl === undefined) {
+    const scaPages = typeof config.embedded === 'object' ? config.embedded.pages : undefined;
+    bank = await startReferenceBank({ port: 0, publicBaseUrl: proxy.origin, ...(scaPages ? { scaPages } : {}), ...(trustedCaPems.length > 0 ? { trustedTppCaPems: trustedCaPems } : {}) });
+    proxy.upstream = { baseUrl: bank.baseUrl, caPem: bank.caPem };
+  } else {
+    const caPem = config.tls?.ca ? readPem(config.tls.ca, `targets.${options.target}.tls.ca`, baseDir) : undefined;
+    proxy.upstream = { baseUrl: remoteBaseUrl, ...(caPem ? { caPem } : {}) };
+  }
+  return {
+    proxy,
+    baseUrl: `${proxy.origin}${basePath}`,
+    caPem: ca.certificatePem,
+    harFile,
+    judging: judging,
+    stop: async () => {
+      await proxy.close();
+      await bank?.close();
+      await har.close();
+      judging.finish();
+      const finishedAt = new Date();
+      const context: ReportContext = {
+        runId,
+        startedAt,
+        finishedAt,
+        tool: TOOL,
+        target: { name: `${options.target} through the judging proxy`, environment, baseUrl: proxy.upstream?.baseUrl ?? '', embedded: Boolean(config.embedded), faults: [] },
+        source: 'proxy',
+        maskPersonalData: !options.unmasked,
+      };
+      const tpp = judging.tppResults(context);
+      const bankResults = judging.bankResults({ ...context, target: { ...context.target, name: `${options.target}: the bank's answers` } });
+      writeResults(join(dir, 'tpp'), tpp);
+      writeResults(join(dir, 'bank'), bankResults);
+      const failed = [...tpp.requirements, ...bankResults.requirements].some((r) => r.status === 'FAIL');
+      return { tpp, bank: bankResults, dir, exitCode: failed ? 1 : 0 };
+    },
+  };
+}
+
+export async function proxyCommand(argv: readonly string[]): Promise<number> {
+  const options = parseProxyArgs(argv);
+  if (options === 'help') {
+    console.log(PROXY_USAGE);
+    return 0;
+  }
+  const session = await startProxySession(options);
+  writeFileSync(resolve(options.caOut), session.caPem);
+  console.log(`Judging proxy for ${options.target} at ${session.baseUrl} (its CA: ${resolve(options.caOut)})`);
+  console.log(`Traffic: ${session.harFile}; reports when stopped (Ctrl-C)`);
+  await new Promise<void>((done) => {
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+  const { tpp, bank, dir, exitCode } = await session.stop();
+  console.log(`TPP side:  ${tpp.verdict} · bank side: ${bank.verdict} · ${session.proxy.exchanges} exchanges · reports in ${dir}`);
+  return exitCode;
+}

@@ -1,0 +1,255 @@
+/**
+ * Recorded HTTP exchanges, and HAR 1.2 (HTTP Archive) files of them read and written as a stream: an audit
+ * of a day of traffic holds one entry at a time, never the file, and the proxy and a suite run append each
+ * exchange as it completes. Bodies keep their exact bytes (Digest and signatures are over bytes): text when
+ * they are UTF-8, else base64 (`content.encoding`, and `postData._encoding`, a custom field since HAR 1.2
+ * gives request bodies no encoding).
+ *
+ * The parser is @streamparser/json (streams `$.log.entries.*` one by one and drops each once emitted).
+ */
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { JSONParser } from '@streamparser/json';
+
+export interface HttpHeaders {
+  /** Lower-case header names; repeated headers joined with ", " as HTTP allows. */
+  readonly [name: string]: string | undefined;
+}
+
+/** One request and its answer as they went over the wire, whoever recorded them (a bank, a proxy, a client, a HAR). */
+export interface HttpExchange {
+  /** Unique within its source (a HAR entry's index, the proxy's sequence number, the sandbox's request id). */
+  id: string;
+  /** When the request was sent or received, by the recorder's clock (not necessarily the bank's). */
+  startedAt: Date;
+  /** How long the exchange took, in milliseconds (0 when not known). */
+  durationMs: number;
+  request: { method: string; url: string; headers: HttpHeaders; body: Uint8Array };
+  response?: { status: number; headers: HttpHeaders; body: Uint8Array };
+  /** The bank's own clock when it received the request: known exactly only to the bank (the sandbox). */
+  bankTime?: Date;
+  /** The connection the request came on, where the recorder knows it. */
+  connection?: string;
+  /**
+   * The recorder says the request is broken on purpose (a conformance suite testing the bank). Only a
+   * recorder that knows can say so (the suite's own recording); traffic never says it.
+   */
+  malformed?: string;
+  /** The recorder asked the bank to fail this request inside (a fault-injection sandbox operation): its 5xx is expected. */
+  failureProvoked?: string;
+  /**
+   * The recorder leaves a TPP rule on purpose in a request the bank may well accept (a conformance suite
+   * trying how the bank treats a variant): like `malformed`, not held against the TPP.
+   */
+  deliberate?: string;
+  /** A note for people (HAR `comment`): the suite writes the scenario that made the exchange. */
+  comment?: string;
+}
+
+interface HarHeader {
+  name: string;
+  value: string;
+}
+
+/** The fields of a HAR entry this project reads and writes. */
+export interface HarEntry {
+  startedDateTime: string;
+  time: number;
+  request: {
+    method: string;
+    url: string;
+    httpVersion: string;
+    headers: HarHeader[];
+    queryString: { name: string; value: string }[];
+    cookies: unknown[];
+    headersSize: number;
+    bodySize: number;
+    postData?: { mimeType: string; text: string; _encoding?: 'base64' };
+  };
+  response: {
+    status: number;
+    statusText: string;
+    httpVersion: string;
+    headers: HarHeader[];
+    cookies: unknown[];
+    content: { size: number; mimeType: string; text?: string; encoding?: string };
+    redirectURL: string;
+    headersSize: number;
+    bodySize: number;
+  };
+  cache: Record<string, never>;
+  timings: { send: number; wait: number; receive: number };
+  connection?: string;
+  /** This project's marks: the recorder broke the request on purpose, or asked the bank to fail it (see HttpExchange). */
+  _malformed?: string;
+  _failureProvoked?: string;
+  _deliberate?: string;
+  comment?: string;
+}
+
+export class HarFormatError extends Error {
+  override name = 'HarFormatError';
+}
+
+// ---- reading ----
+
+/** The entries of a HAR file, one at a time, in file order. Throws HarFormatError on what is no HAR. */
+export async function* readHarEntries(path: string): AsyncGenerator<HarEntry> {
+  const parser = new JSONParser({ paths: ['$.log.entries.*'], keepStack: false });
+  const ready: HarEntry[] = [];
+  parser.onValue = ({ value }) => {
+    ready.push(value as unknown as HarEntry);
+  };
+  let failure: Error | undefined;
+  parser.onError = (error) => {
+    failure = error;
+  };
+  let read = 0;
+  for await (const chunk of createReadStream(path)) {
+    parser.write(chunk as Buffer);
+    if (failure) throw new HarFormatError(`${path} is not a HAR file: ${failure.message} (after ${read} entries)`);
+    while (ready.length > 0) {
+      read += 1;
+      yield ready.shift() as HarEntry;
+    }
+  }
+  if (!parser.isEnded) throw new HarFormatError(`${path} ends before its end (a HAR file cut short? ${read} entries read)`);
+}
+
+/** A HAR entry as an exchange to judge; `index` numbers it within its file. */
+export function exchangeOfEntry(entry: HarEntry, index: number): HttpExchange {
+  const field = (name: string) => `entries[${index}].${name}`;
+  if (typeof entry !== 'object' || entry === null) throw new HarFormatError(`${field('')} is not an object`);
+  const { request, response } = entry;
+  if (typeof request?.url !== 'string' || typeof request.method !== 'string') throw new HarFormatError(`${field('request')} needs method and url`);
+  if (!URL.canParse(request.url)) throw new HarFormatError(`${field('request.url')} is not an absolute URL: ${request.url}`);
+  const startedAt = new Date(entry.startedDateTime);
+  if (Number.isNaN(startedAt.getTime())) throw new HarFormatError(`${field('startedDateTime')} is not a date: ${String(entry.startedDateTime)}`);
+  const requestBody = request.postData === undefined ? new Uint8Array(0) : bytesOf(request.postData.text, request.postData._encoding);
+  const answered = typeof response?.status === 'number' && response.status > 0;
+  return {
+    id: `entry ${index}`,
+    startedAt,
+    durationMs: typeof entry.time === 'number' && entry.time > 0 ? entry.time : 0,
+    request: { method: request.method, url: request.url, headers: headersOf(request.headers), body: requestBody },
+    ...(answered
+      ? { response: { status: response.status, headers: headersOf(response.headers), body: bytesOf(response.content?.text, response.content?.encoding) } }
+      : {}),
+    ...(typeof entry.connection === 'string' ? { connection: entry.connection } : {}),
+    ...(typeof entry._malformed === 'string' ? { malformed: entry._malformed } : {}),
+    ...(typeof entry._failureProvoked === 'string' ? { failureProvoked: entry._failureProvoked } : {}),
+    ...(typeof entry._deliberate === 'string' ? { deliberate: entry._deliberate } : {}),
+    ...(typeof entry.comment === 'string' ? { comment: entry.comment } : {}),
+  };
+}
+
+function headersOf(list: readonly HarHeader[] | undefined): HttpHeaders {
+  const headers: Record<string, string> = {};
+  for (const { name, value } of list ?? []) {
+    if (typeof name !== 'string' || typeof value !== 'string' || name.startsWith(':')) continue; // HTTP/2 pseudo-headers
+    const key = name.toLowerCase();
+    headers[key] = headers[key] === undefined ? value : `${headers[key]}, ${value}`;
+  }
+  return headers;
+}
+
+function bytesOf(text: string | undefined, encoding: string | undefined): Uint8Array {
+  if (typeof text !== 'string') return new Uint8Array(0);
+  return encoding === 'base64' ? Buffer.from(text, 'base64') : Buffer.from(text, 'utf8');
+}
+
+// ---- writing ----
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Bytes as HAR text: as they are when UTF-8, else base64 (with the encoding said). */
+function textOf(body: Uint8Array): { text: string; base64: boolean } {
+  try {
+    return { text: utf8.decode(body), base64: false };
+  } catch {
+    return { text: Buffer.from(body).toString('base64'), base64: true };
+  }
+}
+
+function harHeaders(headers: HttpHeaders): HarHeader[] {
+  return Object.entries(headers).flatMap(([name, value]) => (value === undefined ? [] : [{ name, value }]));
+}
+
+/** An exchange as a HAR entry. */
+export function entryOfExchange(exchange: HttpExchange): HarEntry {
+  const { request, response } = exchange;
+  const url = new URL(request.url);
+  const requestBody = textOf(request.body);
+  const responseBody = response === undefined ? undefined : textOf(response.body);
+  return {
+    startedDateTime: exchange.startedAt.toISOString(),
+    time: exchange.durationMs,
+    request: {
+      method: request.method,
+      url: request.url,
+      httpVersion: 'HTTP/1.1',
+      headers: harHeaders(request.headers),
+      queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+      cookies: [],
+      headersSize: -1,
+      bodySize: request.body.length,
+      ...(request.body.length === 0
+        ? {}
+        : { postData: { mimeType: request.headers['content-type'] ?? '', text: requestBody.text, ...(requestBody.base64 ? { _encoding: 'base64' as const } : {}) } }),
+    },
+    response: {
+      status: response?.status ?? 0,
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
+      headers: response === undefined ? [] : harHeaders(response.headers),
+      cookies: [],
+      content: {
+        size: response?.body.length ?? 0,
+        mimeType: response?.headers['content-type'] ?? '',
+        ...(responseBody === undefined || response?.body.length === 0 ? {} : { text: responseBody.text, ...(responseBody.base64 ? { encoding: 'base64' } : {}) }),
+      },
+      redirectURL: response?.headers.location ?? '',
+      headersSize: -1,
+      bodySize: response?.body.length ?? 0,
+    },
+    cache: {},
+    timings: { send: 0, wait: exchange.durationMs, receive: 0 },
+    ...(exchange.connection === undefined ? {} : { connection: exchange.connection }),
+    ...(exchange.malformed === undefined ? {} : { _malformed: exchange.malformed }),
+    ...(exchange.failureProvoked === undefined ? {} : { _failureProvoked: exchange.failureProvoked }),
+    ...(exchange.deliberate === undefined ? {} : { _deliberate: exchange.deliberate }),
+    ...(exchange.comment === undefined ? {} : { comment: exchange.comment }),
+  };
+}
+
+/**
+ * A HAR file written as exchanges complete: the opening is written at once, each entry when added, and the
+ * closing on close(); a file cut short by a crash still holds every entry written before (the audit reads
+ * them and then says the file is cut short).
+ */
+export class HarWriter {
+  private readonly out: WriteStream;
+  private entries = 0;
+
+  constructor(
+    readonly path: string,
+    creator: { name: string; version: string },
+  ) {
+    this.out = createWriteStream(path, { encoding: 'utf8' });
+    this.out.write(`{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"entries":[\n`);
+  }
+
+  get count(): number {
+    return this.entries;
+  }
+
+  add(entry: HarEntry): void {
+    this.out.write(`${this.entries === 0 ? '' : ',\n'}${JSON.stringify(entry)}`);
+    this.entries += 1;
+  }
+
+  async close(): Promise<void> {
+    this.out.end('\n]}}\n');
+    await once(this.out, 'finish');
+  }
+}

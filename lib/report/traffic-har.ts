@@ -1,0 +1,53 @@
+/**
+ * A suite run's traffic as HAR (`run --har FILE`): every exchange of the TPP client and the PSU's SCA flows
+ * (the pages opened, the redirect to the TPP), in the order they happened, unmasked, each request the
+ * scenario broke on purpose marked `_malformed`, so that an audit of the file holds the suite's client to
+ * the TPP rules only where it meant to keep them.
+ */
+import { entryOfExchange, HarWriter, type HarEntry, type HttpExchange } from '../har/index.js';
+import type { TrafficPayload } from './evidence.js';
+
+/** The exchanges of one scenario run, and its SCA flows as browser requests just before each redirect. */
+export function trafficExchanges(payload: TrafficPayload): HttpExchange[] {
+  const bytes = (text: string | undefined) => Buffer.from(text ?? '', 'utf8');
+  const lower = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  const exchanges: HttpExchange[] = payload.exchanges.map((recorded) => ({
+    id: recorded.id,
+    startedAt: new Date(recorded.startedAt),
+    durationMs: recorded.durationMs,
+    // undici adds Host itself; the wire had it, and a signature may cover it.
+    request: { method: recorded.request.method, url: recorded.request.url, headers: { host: new URL(recorded.request.url).host, ...lower(recorded.request.headers) }, body: bytes(recorded.request.body) },
+    ...(recorded.response ? { response: { status: recorded.response.status, headers: lower(recorded.response.headers), body: bytes(recorded.response.body) } } : {}),
+    ...(recorded.malformed === undefined ? {} : { malformed: recorded.malformed }),
+    ...(recorded.failureProvoked === undefined ? {} : { failureProvoked: recorded.failureProvoked }),
+    ...(recorded.deliberate === undefined ? {} : { deliberate: recorded.deliberate }),
+    comment: payload.scenario,
+  }));
+  for (const redirect of payload.redirects) {
+    const at = Date.parse(redirect.at);
+    // The pages came before the redirect, in order; their exact times were not recorded.
+    [...redirect.pages, redirect.url].forEach((url, index, all) => {
+      exchanges.push({ id: `browser ${url}`, startedAt: new Date(at - (all.length - 1 - index)), durationMs: 0, request: { method: 'GET', url, headers: {}, body: new Uint8Array(0) }, comment: payload.scenario });
+    });
+  }
+  return exchanges;
+}
+
+/** Collects the run's traffic and writes it, in time order, when the run ends. */
+export class SuiteTrafficRecorder {
+  private readonly exchanges: HttpExchange[] = [];
+
+  constructor(private readonly path: string) {}
+
+  add(payload: TrafficPayload): void {
+    this.exchanges.push(...trafficExchanges(payload));
+  }
+
+  async write(creator: { name: string; version: string }): Promise<number> {
+    const writer = new HarWriter(this.path, creator);
+    const entries: HarEntry[] = this.exchanges.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime()).map(entryOfExchange);
+    for (const entry of entries) writer.add(entry);
+    await writer.close();
+    return entries.length;
+  }
+}

@@ -13,7 +13,7 @@ scenario(
   'the deprecated POST /v1/consents ignores its body and answers with an scaRedirect link',
   { checks: ['END-20', 'VER-18'] },
   async ({ tpp, paths, check }) => {
-    const response = await tpp.post(paths('consents'), IGNORED_BODY);
+    const response = await tpp.post(paths('consents'), IGNORED_BODY, { deliberate: 'the deprecated endpoint' });
     const linked = { expected: 'an scaRedirect link in the body', actual: scaRedirectOf(response) ?? '(none)', response };
     for (const id of ['END-20', 'VER-18'] as const) {
       const answered = check.status(id, response);

@@ -69,7 +69,9 @@ for (const [id, skewSeconds] of [
     async ({ tpp, newTpp, paths, check }) => {
       const offsetMs = await targetClockOffsetMs(tpp, paths('accounts'));
       const skewed = newTpp({ clock: { now: () => new Date(Date.now() + offsetMs + skewSeconds * 1000) } });
-      const response = await skewed.request({ method: 'GET', path: paths('accounts'), ...(inside ? {} : { malformed: `a Date ${skewSeconds} s off` }) });
+      // The same read again, its scaRedirect not followed: only the Date is tried.
+      const onPurpose = inside ? { deliberate: 'the read asked again without following its scaRedirect' } : { malformed: `a Date ${skewSeconds} s off` };
+      const response = await skewed.request({ method: 'GET', path: paths('accounts'), ...onPurpose });
       (inside ? accepted : refused)(check, response);
     },
   );

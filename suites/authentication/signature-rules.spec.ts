@@ -145,7 +145,10 @@ const CASES: readonly SignatureCase[] = [
   {
     id: 'SIG-19.a', title: 'a keyId naming the certificate in a variant form (zero-padded lower-case serial) is accepted, or refused as a KID error with 400',
     checks: ['SIG-19'],
-    request: ({ tpp }) => ({ faults: [{ kind: 'key-id', value: tpp.identity.keyId.replace(/^SN=([0-9A-Fa-f]+)/, (_all, serial: string) => `SN=00${serial.toLowerCase()}`) }] }),
+    request: ({ tpp }) => ({
+      faults: [{ kind: 'key-id', value: tpp.identity.keyId.replace(/^SN=([0-9A-Fa-f]+)/, (_all, serial: string) => `SN=00${serial.toLowerCase()}`) }],
+      deliberate: 'a keyId in a variant form (TPP-11), which the bank may accept',
+    }),
     judge: (check, response) => {
       if (servedOrScaAsked(response)) check.accepted('SIG-19', response);
       else check.status('SIG-19', response);

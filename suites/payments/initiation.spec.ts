@@ -14,7 +14,7 @@ scenario(
   { checks: [...RESPONSE_FIELDS, 'MSG-08'], writes: 'initiates a payment' },
   async ({ tpp, paths, check }) => {
     // The deprecated city beside townName invites a warning in tppMessages, so that its items can be judged.
-    const response = await initiate(tpp, paths, withAddress({ city: 'Oslo' }));
+    const response = await initiate(tpp, paths, withAddress({ city: 'Oslo' }), { deliberate: 'the deprecated city beside townName' });
     const body = jsonBodyOf(response) as { transactionFees?: { amount?: unknown }; transactionFeeIndicator?: unknown; _links?: { scaRedirect?: { verbs?: unknown } } } | undefined;
     if (body === undefined || response.status < 200 || response.status >= 300) {
       check.notEvaluatedRest(`not evaluated: the payment was not created (HTTP ${response.status})`);

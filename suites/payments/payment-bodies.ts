@@ -61,6 +61,8 @@ export interface Initiation {
   query?: string;
   /** Why the body is malformed on purpose (the invariants then expect a 4xx). */
   malformed?: string;
+  /** Which TPP rule the body leaves on purpose though the bank may accept it (see TppRequest.deliberate). */
+  deliberate?: string;
   headers?: Record<string, string>;
 }
 
@@ -77,6 +79,7 @@ export function initiationRequest(paths: ScenarioFixtures['paths'], body: unknow
     // Required on payment initiation; amount-as-string is the default already, so it changes nothing.
     headers: { ...PAYMENT_HEADERS, ...options.headers },
     ...(options.malformed ? { malformed: options.malformed } : {}),
+    ...(options.deliberate ? { deliberate: options.deliberate } : {}),
   };
 }
 

@@ -2,8 +2,8 @@
  * Authentication 14, the bank-offered consent page: after SCA the PSU sees a checkbox list of accounts, the
  * ones already consented to pre-selected. Observed through what a PSU who changes nothing consents to.
  */
+import { randomUUID } from 'node:crypto';
 import { accountIdsOf, scaRedirectFrom, scenario } from '../../lib/fixtures/index.js';
-
 
 scenario(
   'SCA-18.a',
@@ -13,7 +13,7 @@ scenario(
     const psu = await ownPsu();
     const consentWith = async (variant: string) => {
       // A fresh TPP session and no PSU-ID: the bank starts a consent flow.
-      const tpp = newTpp();
+      const tpp = newTpp({ sessionId: randomUUID() });
       const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu, { variant });
       return accountIdsOf(await tpp.get(paths('accounts'), { headers: { 'PSU-ID': redirect.params['psu-id'] ?? '' } }));
     };

@@ -26,7 +26,7 @@ scenario(
       actual: `${own.url} and ${other.url}`,
     });
     // This TPP holds a consent of the same PSU: only the psu-id tells the bank whom the other TPP's id names.
-    const response = await own.tpp.get(paths('accounts'), { headers: { 'PSU-ID': other.psuId ?? '' } });
+    const response = await own.tpp.get(paths('accounts'), { headers: { 'PSU-ID': other.psuId ?? '' }, deliberate: "another TPP's psu-id" });
     check.status('PSU-06', response, { after: differ });
   },
 );

@@ -27,7 +27,10 @@ interface ReaderFixtures {
 export async function fixReader({ newTpp, consentedPsu, paths }: ReaderFixtures): Promise<FixReader> {
   const { psuId, sessionId } = await consentedPsu();
   const tpp = newTpp({ sessionId });
-  const read = (path: string, fix?: string) => tpp.get(path, { headers: { 'PSU-ID': psuId, ...(fix === undefined ? {} : { 'x-accept-fix': fix }) } });
+  // A value the table does not publish is tried on purpose (TPP-28).
+  const unpublished = (fix: string | undefined) => fix !== undefined && fix.split(',').some((value) => !(PUBLISHED_FIXES as readonly string[]).includes(value.trim()));
+  const read = (path: string, fix?: string) =>
+    tpp.get(path, { headers: { 'PSU-ID': psuId, ...(fix === undefined ? {} : { 'x-accept-fix': fix }) }, ...(unpublished(fix) ? { deliberate: 'an x-accept-fix value not published' } : {}) });
   return {
     read,
     firstOf: async (list) => {

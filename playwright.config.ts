@@ -6,6 +6,8 @@
  * Playwright's `-exclusive-` lock and runs with no other scenario beside it (lib/fixtures/scenario.ts).
  */
 import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { GAUNTLET_UNFAULTED_TAG } from './lib/fixtures/scenario-tags.js';
+import { readRunContext } from './lib/targets/run-context.js';
 
 const CONSOLE_REPORTERS = new Set(['list', 'line', 'dot', 'github', 'null']);
 const FILE_REPORTERS = new Set(['json', 'junit', 'html', 'blob']);
@@ -32,6 +34,8 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   outputDir: './test-results',
   reporter: reporters(),
+  // Under the gauntlet every scenario runs only as the TPPs of the faults it must catch.
+  ...(readRunContext()?.gauntlet ? { grepInvert: new RegExp(GAUNTLET_UNFAULTED_TAG) } : {}),
   use: {
     trace: 'off',
     screenshot: 'off',

@@ -124,13 +124,13 @@ export default class ConformanceReporter implements Reporter {
         return { name: a.name, path: to, contentType: a.contentType };
       });
     const fault = annotation(ANNOTATIONS.fault);
-    const [file, line] = sourceOf(annotation(ANNOTATIONS.source), test);
     return {
       id: test.id,
       scenario: annotation(ANNOTATIONS.scenario) ?? test.title,
       title: test.title,
-      file,
-      line,
+      // Playwright's own location: the spec file calls test() itself.
+      file: relative(process.cwd(), test.location.file),
+      line: test.location.line,
       ...(fault ? { fault } : {}),
       requirements,
       status,
@@ -161,13 +161,6 @@ function statusOf(result: TestResult, annotation: (type: string) => string | und
   if (result.status === 'passed') return 'PASS';
   if (result.status === 'interrupted' || result.status === 'timedOut') return 'INTERRUPTED';
   return annotation(ANNOTATIONS.interrupted) !== undefined ? 'INTERRUPTED' : 'ERROR';
-}
-
-/** The spec file and line a scenario is written at (its `source` annotation), else Playwright's location. */
-function sourceOf(source: string | undefined, test: TestCase): [string, number] {
-  const match = source ? /^(.*?)(?::(\d+))?$/.exec(source) : null;
-  if (!match?.[1]) return [relative(process.cwd(), test.location.file), test.location.line];
-  return [relative(process.cwd(), match[1]), Number(match[2] ?? 0)];
 }
 
 function interruptedReason(result: TestResult): string {

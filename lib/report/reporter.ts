@@ -8,11 +8,11 @@ import { basename, join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { requirementIdOfTag } from '../spec/coverage.js';
 import { REQUIREMENTS, requirementById } from '../spec/requirements.js';
-import { readRunContext, type GauntletPlan, type RunContext } from '../targets/run-context.js';
+import { RUN_CONTEXT_ENV, readRunContext, type GauntletPlan, type RunContext } from '../targets/run-context.js';
 import { ANNOTATIONS, EVIDENCE_ATTACHMENT, type EvidencePayload } from './evidence.js';
 import { renderHtml } from './html.js';
 import { renderJunit } from './junit.js';
-import { selectionOf, type Selection } from './selection.js';
+import { leaveSelectionFor, selectionOf, type Selection } from './selection.js';
 import {
   REQUIREMENT_STATUSES,
   TEST_STATUSES,
@@ -41,6 +41,8 @@ export default class ConformanceReporter implements Reporter {
   onBegin(config: FullConfig, suite: Suite): void {
     this.context = readRunContext();
     this.selection = selectionOf(config, suite);
+    const contextFile = process.env[RUN_CONTEXT_ENV];
+    if (contextFile) leaveSelectionFor(contextFile, this.selection);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -209,7 +211,11 @@ function oneRecord(attempts: readonly TestRecord[]): TestRecord {
  * INTERRUPTED when the fixtures classified the error as infrastructure (by its type), else ERROR.
  */
 function statusOf(result: TestResult, annotation: (type: string) => string | undefined, payload: EvidencePayload): TestStatus {
-  if (result.status === 'skipped') return annotation(ANNOTATIONS.notTestable) !== undefined ? 'NOT_TESTABLE' : 'SKIPPED';
+  if (result.status === 'skipped') {
+    if (annotation(ANNOTATIONS.notTestable) !== undefined) return 'NOT_TESTABLE';
+    // Skipped without a gate's reason: Playwright never ran it, because the run was stopped.
+    return annotation(ANNOTATIONS.skipped) !== undefined ? 'SKIPPED' : 'INTERRUPTED';
+  }
   // Under the gauntlet a failed check does not fail the Playwright test: the checks decide.
   const mustFailed = payload.checks.some((c) => c.verdict === 'FAIL' && requirementById(c.requirement)?.level === 'MUST');
   if (mustFailed) return 'FAIL';
@@ -219,6 +225,7 @@ function statusOf(result: TestResult, annotation: (type: string) => string | und
 }
 
 function interruptedReason(result: TestResult): string {
+  if (result.status === 'skipped') return 'not run: the run was interrupted before it';
   return result.status === 'timedOut' ? 'the scenario ran out of time (Playwright timeout)' : 'the run was interrupted';
 }
 

@@ -9,8 +9,8 @@
  * the runner's process as well, before Playwright filters them; files a file filter kept from loading are
  * found by comparing with the spec files on disk.
  */
-import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { FullConfig, Suite } from '@playwright/test/reporter';
 
 const REGISTRY = Symbol.for('xs2a-conformance.scenarios');
@@ -74,4 +74,17 @@ function specFiles(dir: string): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * The selection, left beside the run context for the runner that started Playwright: it tells an empty
+ * selection (no report, exit 2) from a run that ended without a report.
+ */
+export function leaveSelectionFor(contextFile: string, selection: Selection): void {
+  writeFileSync(join(dirname(contextFile), 'selection.json'), JSON.stringify(selection));
+}
+
+export function selectionLeftFor(contextFile: string): Selection | undefined {
+  const file = join(dirname(contextFile), 'selection.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Selection) : undefined;
 }

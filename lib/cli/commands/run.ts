@@ -17,6 +17,7 @@ import { knownFaults } from '../../../reference/server.js';
 import { PROBES_ENV } from '../../fixtures/probes.js';
 import { EXIT_CODES } from '../../report/verdict.js';
 import type { RunResults } from '../../report/types.js';
+import { selectionLeftFor } from '../../report/selection.js';
 import { RUN_CONTEXT_ENV } from '../../targets/run-context.js';
 import { oneOf, wholeNumber, type CliCommand } from '../command.js';
 import { applyGate, gateOptions, type GateOptions } from '../gate.js';
@@ -139,7 +140,11 @@ async function run(options: RunOptions, filters: readonly string[]): Promise<num
 
     const resultsFile = join(context.reportRoot, context.runId, 'results.json');
     if (!existsSync(resultsFile)) {
-      if (playwright.selected === 0) {
+      if (playwright.interrupted) {
+        console.error('xs2a-conformance: interrupted before any scenario ended: no report written');
+        return EXIT_CODES.infrastructureFailure;
+      }
+      if ((selectionLeftFor(contextFile)?.tests ?? 0) === 0 && playwright.exitCode !== 0) {
         console.error('xs2a-conformance: no scenario matches the selection (--grep, test filters, --shard…); no report written');
         return EXIT_CODES.configurationError;
       }
@@ -184,9 +189,9 @@ export function playwrightArgs(options: RunOptions): string[] {
 
 interface PlaywrightExit {
   exitCode: number;
+  /** This process passed on SIGINT or SIGTERM. */
+  interrupted: boolean;
   signal?: NodeJS.Signals;
-  /** Tests Playwright selected, when it said (0 when it found none). */
-  selected?: number;
 }
 
 function runPlaywright(args: readonly string[], env: NodeJS.ProcessEnv): Promise<PlaywrightExit> {
@@ -194,32 +199,29 @@ function runPlaywright(args: readonly string[], env: NodeJS.ProcessEnv): Promise
   const config = join(PACKAGE_ROOT, 'playwright.config.ts');
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [cli, 'test', '--config', config, ...args], {
-      stdio: ['inherit', 'inherit', 'pipe'],
+      stdio: ['ignore', 'inherit', 'inherit'],
       env,
       cwd: PACKAGE_ROOT,
       // Its own process group: a terminal's Ctrl-C or a CI's SIGTERM to our group reaches this process only.
       detached: true,
-    });
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      process.stderr.write(chunk);
     });
     const stopOnSignal = forwardInterruptions(child);
     const killOnExit = () => child.kill('SIGKILL');
     process.once('exit', killOnExit);
     child.once('error', reject);
     child.once('close', (code, signal) => {
-      stopOnSignal();
+      const interrupted = stopOnSignal();
       process.removeListener('exit', killOnExit);
-      const noTests = /Error: No tests found/.test(stderr);
-      resolvePromise({ exitCode: code ?? EXIT_CODES.infrastructureFailure, ...(signal ? { signal } : {}), ...(noTests ? { selected: 0 } : {}) });
+      resolvePromise({ exitCode: code ?? EXIT_CODES.infrastructureFailure, interrupted, ...(signal ? { signal } : {}) });
     });
   });
 }
 
-/** SIGINT and SIGTERM become one SIGINT to Playwright (it stops and reports); a second one stops it at once. */
-function forwardInterruptions(child: ChildProcess): () => void {
+/**
+ * SIGINT and SIGTERM become one SIGINT to Playwright (it stops and reports); a second one stops it at once.
+ * The function returned stops listening and says whether a signal came.
+ */
+function forwardInterruptions(child: ChildProcess): () => boolean {
   let interrupted = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (interrupted) {
@@ -236,5 +238,6 @@ function forwardInterruptions(child: ChildProcess): () => void {
   return () => {
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
+    return interrupted;
   };
 }

@@ -3,8 +3,8 @@
  * with results.json, a self-contained index.html and junit.xml. Requirement verdicts come from the checks
  * each scenario recorded (lib/fixtures), folded by lib/report/verdict.ts.
  */
-import { copyFileSync, cpSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { copyFileSync, cpSync, mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { requirementIdOfTag } from '../spec/coverage.js';
 import { REQUIREMENTS, requirementById } from '../spec/requirements.js';
@@ -28,6 +28,7 @@ export default class ConformanceReporter implements Reporter {
   /** Read when the run begins: a plain `npx playwright test` prepares the target in its global setup. */
   private context: RunContext | undefined;
   private selection: Selection | undefined;
+  private projectDir = process.cwd();
   /** Every attempt of every test, in order (retries included: a pass on retry is FLAKY, never PASS). */
   private readonly attempts = new Map<string, TestRecord[]>();
   private readonly files: { from: string; to: string }[] = [];
@@ -40,6 +41,8 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.context = readRunContext();
+    // Spec files are named from the project's folder, wherever Playwright was started (and through links).
+    this.projectDir = config.configFile ? dirname(realpathSync(config.configFile)) : process.cwd();
     this.selection = selectionOf(config, suite);
     const contextFile = process.env[RUN_CONTEXT_ENV];
     if (contextFile) leaveSelectionFor(contextFile, this.selection);
@@ -91,7 +94,7 @@ export default class ConformanceReporter implements Reporter {
       scenario: annotation(ANNOTATIONS.scenario) ?? test.title,
       title: test.title,
       // Playwright's own location: the spec file calls test() itself.
-      file: relative(process.cwd(), test.location.file),
+      file: relative(this.projectDir, test.location.file),
       line: test.location.line,
       ...(fault ? { fault } : {}),
       requirements,

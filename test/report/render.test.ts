@@ -47,7 +47,7 @@ const RESULTS: RunResults = {
   verdictReasons: ['1 requirement(s) failed: SIG-04'],
   exitCode: 1,
   summary: {
-    tests: { PASS: 1, FAIL: 2, ERROR: 0, NOT_TESTABLE: 0, SKIPPED: 0, INTERRUPTED: 0, total: 3 },
+    tests: { PASS: 1, FAIL: 2, ERROR: 0, FLAKY: 0, NOT_TESTABLE: 0, SKIPPED: 0, INTERRUPTED: 0, total: 3 },
     requirements: { PASS: 1, FAIL: 1, WARNING: 0, NOT_EVALUATED: 0, NOT_TESTABLE: 0, SKIPPED: 0, KNOWN_DEVIATION: 1, INTERRUPTED: 0, NOT_COVERED: 0, MANUAL: 0, total: 3 },
   },
   requirements: [

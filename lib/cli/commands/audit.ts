@@ -6,30 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { Option, type Command } from 'commander';
 import { auditHar } from '../../traffic/audit.js';
 import { HarFormatError } from '../../har/index.js';
 import { writeResults, type ReportContext } from '../../traffic/report.js';
-import { UsageError } from '../args.js';
+import { repeatable, UsageError, type CliCommand } from '../command.js';
 import { TOOL } from '../package.js';
-
-export const AUDIT_USAGE = `Usage: xs2a-conformance audit <traffic.har> [options]
-
-Judges recorded traffic between TPPs and a bank: each TPP's requests against the TPP rules (TPP-…), the
-bank's answers against the rules checked on every exchange. Writes <report-dir>/<run-id>/tpp/ and bank/
-(results.json, index.html).
-
-Options:
-  --base-path PATH     where the interface lives on the bank (/psd2 for https://bank.example/psd2/v1/...);
-                       default: read from each request (what comes before /v1/)
-  --environment ENV    sandbox or production: when the structured-address rule is enforced (default: the
-                       later date, production's)
-  --trust-ca FILE      a CA the bank trusts for TPP certificates (repeatable); without one, TPP-18 is not judged
-  --report-dir DIR     where reports go (default: reports)
-  --unmasked           show PSU identifiers in the reports (masked by default)
-  -h, --help           this text
-
-Exit codes: 0 nothing failed, 1 a MUST rule failed (either side), 2 usage error or not a HAR file.`;
 
 export interface AuditCommandOptions {
   harFile: string;
@@ -40,48 +22,34 @@ export interface AuditCommandOptions {
   unmasked: boolean;
 }
 
-/** The options of `audit` from its arguments (until lib/cli parses every command with one library). */
-export function parseAuditArgs(argv: readonly string[]): AuditCommandOptions | 'help' {
-  const { values, positionals } = parseOrUsageError(argv);
-  if (values.help) return 'help';
-  if (positionals.length !== 1) throw new UsageError(`audit: give exactly one HAR file (got ${positionals.length})\n\n${AUDIT_USAGE}`);
-  return {
-    harFile: positionals[0] as string,
-    ...(values['base-path'] === undefined ? {} : { basePath: values['base-path'] }),
-    ...(values.environment === undefined ? {} : { environment: values.environment }),
-    trustCaFiles: values['trust-ca'] ?? [],
-    reportDir: values['report-dir'] ?? 'reports',
-    unmasked: values.unmasked ?? false,
-  };
-}
-
-function parseOrUsageError(argv: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        'base-path': { type: 'string' },
-        environment: { type: 'string' },
-        'trust-ca': { type: 'string', multiple: true },
-        'report-dir': { type: 'string' },
-        unmasked: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
+export const auditCommand: CliCommand = {
+  name: 'audit',
+  summary: "judge recorded traffic (a HAR) on both sides: the TPP's requests and the bank's answers",
+  configure(command) {
+    command
+      .argument('<traffic.har>', 'the recorded traffic, HAR 1.2 (a browser, a proxy, run --har)')
+      .option('--base-path <path>', 'where the interface lives on the bank (/psd2 for https://bank.example/psd2/v1/…; default: read from each request)')
+      .addOption(new Option('--environment <env>', "the bank's environment: when the structured-address rule is enforced (default: the later date, production's)").choices(['sandbox', 'production']))
+      .option('--trust-ca <file>', 'a CA the bank trusts for TPP certificates (repeatable); without one, TPP-18 is not judged', repeatable, [])
+      .option('--report-dir <dir>', 'where reports go (<dir>/<run-id>/tpp/ and bank/)', 'reports')
+      .option('--unmasked', 'show PSU identifiers in the reports (masked by default)')
+      .addHelpText(
+        'after',
+        '\nWrites results.json and index.html for each side. Exit codes: 0 nothing failed, 1 a MUST rule failed (either side),\n2 usage error or a file that is no HAR.',
+      );
+  },
+  run(command: Command) {
+    const options = command.opts<{ basePath?: string; environment?: string; trustCa: string[]; reportDir: string; unmasked?: boolean }>();
+    return runAudit({
+      harFile: command.args[0] as string,
+      ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
+      ...(options.environment === undefined ? {} : { environment: options.environment }),
+      trustCaFiles: options.trustCa,
+      reportDir: options.reportDir,
+      unmasked: options.unmasked ?? false,
     });
-  } catch (error) {
-    throw new UsageError(`audit: ${(error as Error).message}`);
-  }
-}
-
-export async function auditCommand(argv: readonly string[]): Promise<number> {
-  const options = parseAuditArgs(argv);
-  if (options === 'help') {
-    console.log(AUDIT_USAGE);
-    return 0;
-  }
-  return runAudit(options);
-}
+  },
+};
 
 export async function runAudit(options: AuditCommandOptions): Promise<number> {
   const trustedCaPems = options.trustCaFiles.map((file) => readPem(file));

@@ -9,7 +9,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import type { Command } from 'commander';
 import { generateCertificateAuthority, generateServerCertificate } from '../../pki/index.js';
 import { interpolateTarget, loadTargetsFile, selectTarget } from '../../targets/load.js';
 import { HarWriter } from '../../har/index.js';
@@ -18,28 +18,9 @@ import { startJudgingProxy, type JudgingProxy } from '../../traffic/proxy.js';
 import { writeResults, type ReportContext } from '../../traffic/report.js';
 import type { RunResults } from '../../report/types.js';
 import { startReferenceBank, type ReferenceBank } from '../../../reference/server.js';
-import { UsageError } from '../args.js';
+import { repeatable, wholeNumber, type CliCommand } from '../command.js';
 import { defaultTargetsFile, TOOL } from '../package.js';
 import { readPem } from '../prepare-target.js';
-
-export const PROXY_USAGE = `Usage: xs2a-conformance proxy --target NAME [options]
-
-Stands between a TPP's client and a bank of targets.yaml: passes everything through unchanged (the TPP's
-own certificate and signature included), judges the TPP's requests against the TPP rules and the bank's
-answers against the rules checked on every exchange, and writes the traffic (HAR) and both reports.
-Point the TPP's client at the proxy's address (printed) with the bank's base path, trusting the proxy's CA.
-
-Options:
-  --target NAME        the bank (targets.yaml); the embedded reference bank is started behind the proxy
-  --targets FILE       targets file (default: $XS2A_TARGETS, ./targets.yaml, the one shipped)
-  --port N             port to listen on (default 9443; 0 picks a free one)
-  --host H             interface to listen on (default 127.0.0.1)
-  --har FILE           where to append the traffic (default: <report-dir>/<run-id>/traffic.har)
-  --ca-out FILE        where to write the proxy's CA certificate (default: proxy-ca.pem)
-  --trust-ca FILE      a CA the bank trusts for TPP certificates (repeatable); without one, TPP-18 is not judged
-  --report-dir DIR     where reports go (default: reports)
-  --unmasked           show PSU identifiers in the reports (masked by default)
-  -h, --help           this text`;
 
 export interface ProxyCommandOptions {
   target: string;
@@ -51,45 +32,6 @@ export interface ProxyCommandOptions {
   trustCaFiles: string[];
   reportDir: string;
   unmasked: boolean;
-}
-
-export function parseProxyArgs(argv: readonly string[]): ProxyCommandOptions | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      options: {
-        target: { type: 'string' },
-        targets: { type: 'string' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        har: { type: 'string' },
-        'ca-out': { type: 'string' },
-        'trust-ca': { type: 'string', multiple: true },
-        'report-dir': { type: 'string' },
-        unmasked: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`proxy: ${(error as Error).message}`);
-  }
-  const { values } = parsed;
-  if (values.help) return 'help';
-  if (values.target === undefined) throw new UsageError(`proxy: --target NAME is required\n\n${PROXY_USAGE}`);
-  const port = Number(values.port ?? 9443);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('proxy: --port must be 0-65535');
-  return {
-    target: values.target,
-    targetsFile: values.targets ?? defaultTargetsFile(),
-    port,
-    host: values.host ?? '127.0.0.1',
-    ...(values.har === undefined ? {} : { harFile: values.har }),
-    caOut: values['ca-out'] ?? 'proxy-ca.pem',
-    trustCaFiles: values['trust-ca'] ?? [],
-    reportDir: values['report-dir'] ?? 'reports',
-    unmasked: values.unmasked ?? false,
-  };
 }
 
 /** A running proxy session: the proxy, the bank behind it when embedded, and how to stop and report. */
@@ -185,21 +127,51 @@ export async function startProxySession(options: ProxyCommandOptions): Promise<P
   };
 }
 
-export async function proxyCommand(argv: readonly string[]): Promise<number> {
-  const options = parseProxyArgs(argv);
-  if (options === 'help') {
-    console.log(PROXY_USAGE);
-    return 0;
-  }
-  const session = await startProxySession(options);
-  writeFileSync(resolve(options.caOut), session.caPem);
-  console.log(`Judging proxy for ${options.target} at ${session.baseUrl} (its CA: ${resolve(options.caOut)})`);
-  console.log(`Traffic: ${session.harFile}; reports when stopped (Ctrl-C)`);
-  await new Promise<void>((done) => {
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
-  });
-  const { tpp, bank, dir, exitCode } = await session.stop();
-  console.log(`TPP side:  ${tpp.verdict} · bank side: ${bank.verdict} · ${session.proxy.exchanges} exchanges · reports in ${dir}`);
-  return exitCode;
-}
+export const proxyCommand: CliCommand = {
+  name: 'proxy',
+  summary: "judge a TPP's traffic to a bank, passing it through unchanged",
+  configure(command) {
+    command
+      .requiredOption('--target <name>', 'the bank (targets.yaml); the embedded reference bank is started behind the proxy')
+      .option('--targets <file>', 'the targets file (default: $XS2A_TARGETS, else ./targets.yaml, else the one shipped)')
+      .option('--port <n>', 'HTTPS port to listen on (0: a free one)', wholeNumber(0, 65535), 9443)
+      .option('--host <address>', 'address to listen on', '127.0.0.1')
+      .option('--har <file>', 'where to append the traffic (default: <report-dir>/<run-id>/traffic.har)')
+      .option('--ca-out <file>', "where to write the proxy's CA certificate", 'proxy-ca.pem')
+      .option('--trust-ca <file>', 'a CA the bank trusts for TPP certificates (repeatable); without one, TPP-18 is not judged', repeatable, [])
+      .option('--report-dir <dir>', 'where reports go (<dir>/<run-id>/tpp/ and bank/)', 'reports')
+      .option('--unmasked', 'show PSU identifiers in the reports (masked by default)')
+      .addHelpText(
+        'after',
+        `
+Point the TPP's client at the printed address (the bank's base path kept), trusting the proxy's CA. Requests
+and answers pass unchanged, the TPP's certificate and signature included: the proxy never signs. Each broken
+rule is printed as it passes; the reports are written when the proxy is stopped (Ctrl-C). Exit codes: 0
+nothing failed, 1 a MUST rule failed (either side), 2 usage or configuration error.`,
+      );
+  },
+  async run(command: Command) {
+    const options = command.opts<{ target: string; targets?: string; port: number; host: string; har?: string; caOut: string; trustCa: string[]; reportDir: string; unmasked?: boolean }>();
+    const session = await startProxySession({
+      target: options.target,
+      targetsFile: options.targets ?? defaultTargetsFile(),
+      port: options.port,
+      host: options.host,
+      ...(options.har === undefined ? {} : { harFile: options.har }),
+      caOut: options.caOut,
+      trustCaFiles: options.trustCa,
+      reportDir: options.reportDir,
+      unmasked: options.unmasked ?? false,
+    });
+    writeFileSync(resolve(options.caOut), session.caPem);
+    console.log(`Judging proxy for ${options.target} at ${session.baseUrl} (its CA: ${resolve(options.caOut)})`);
+    console.log(`Traffic: ${session.harFile}; reports when stopped (Ctrl-C)`);
+    await new Promise<void>((done) => {
+      process.once('SIGINT', done);
+      process.once('SIGTERM', done);
+    });
+    const { tpp, bank, dir, exitCode } = await session.stop();
+    console.log(`TPP side: ${tpp.verdict} · bank side: ${bank.verdict} · ${session.proxy.exchanges} exchanges · reports in ${dir}`);
+    return exitCode;
+  },
+};

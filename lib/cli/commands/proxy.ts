@@ -13,7 +13,8 @@ import type { Command } from 'commander';
 import { generateCertificateAuthority, generateServerCertificate } from '../../pki/index.js';
 import { interpolateTarget, loadTargetsFile, selectTarget } from '../../targets/load.js';
 import { HarWriter } from '../../har/index.js';
-import { TrafficJudging } from '../../traffic/judging.js';
+import { TrafficJudging, type Observation } from '../../traffic/judging.js';
+import type { ObservedExchange } from '../../tpp-judge/index.js';
 import { startJudgingProxy, type JudgingProxy } from '../../traffic/proxy.js';
 import { writeResults, type ReportContext } from '../../traffic/report.js';
 import type { RunResults } from '../../report/types.js';
@@ -32,6 +33,8 @@ export interface ProxyCommandOptions {
   trustCaFiles: string[];
   reportDir: string;
   unmasked: boolean;
+  /** What to do with each exchange's findings as it passes (default: print the broken rules). */
+  onObservation?: (observation: Observation, exchange: ObservedExchange) => void;
 }
 
 /** A running proxy session: the proxy, the bank behind it when embedded, and how to stop and report. */
@@ -79,12 +82,7 @@ export async function startProxySession(options: ProxyCommandOptions): Promise<P
     tls: { key: server.privateKeyPem, cert: server.certificatePem },
     judging,
     har,
-    onObservation: ({ broken, bankBroken, tpp }, exchange) => {
-      if (broken.length === 0 && bankBroken.length === 0) return;
-      const path = new URL(exchange.request.url).pathname;
-      const sides = [broken.length > 0 ? `TPP broke ${broken.join(', ')}` : '', bankBroken.length > 0 ? `bank broke ${bankBroken.join(', ')}` : ''].filter(Boolean);
-      console.log(`${exchange.id}: ${exchange.request.method} ${path} → ${exchange.response?.status ?? 'no answer'} · ${sides.join(' · ')} · ${tpp.tpp.label}`);
-    },
+    onObservation: options.onObservation ?? printBroken,
   });
   proxyOrigin = proxy.origin;
   let bank: ReferenceBank | undefined;
@@ -125,6 +123,14 @@ export async function startProxySession(options: ProxyCommandOptions): Promise<P
       return { tpp, bank: bankResults, dir, exitCode: failed ? 1 : 0 };
     },
   };
+}
+
+/** One line per exchange that broke a rule, as it passes. */
+function printBroken({ broken, bankBroken, tpp }: Observation, exchange: ObservedExchange): void {
+  if (broken.length === 0 && bankBroken.length === 0) return;
+  const path = new URL(exchange.request.url).pathname;
+  const sides = [broken.length > 0 ? `TPP broke ${broken.join(', ')}` : '', bankBroken.length > 0 ? `bank broke ${bankBroken.join(', ')}` : ''].filter(Boolean);
+  console.log(`${exchange.id}: ${exchange.request.method} ${path} → ${exchange.response?.status ?? 'no answer'} · ${sides.join(' · ')} · ${tpp.tpp.label}`);
 }
 
 export const proxyCommand: CliCommand = {

@@ -1,7 +1,8 @@
 /**
  * The project's own checks, in order: typecheck, lint, unit tests (node:test, including the fault gauntlet),
- * and the conformance suite against the embedded reference bank. Ends with one line `N passed, N failed`
- * counting every unit test, every suite test, and typecheck and lint as one check each.
+ * the conformance suite against the embedded reference bank, and the audit of that run's own traffic (a
+ * test file that reads the suite's HAR). Ends with one line `N passed, N failed` counting every unit test,
+ * every suite test, and typecheck and lint as one check each.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -30,36 +31,46 @@ function asOneCheck(name: string, command: string, args: string[]): void {
   counts.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, seconds });
 }
 
+/** Test files that read what the suite run leaves (its HAR): run after it, not with the unit tests. */
+const AFTER_SUITE = ['test/tpp-judge/suite-har.test.ts'];
+
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.test.ts'))
     .map((file) => join(dir, file))
+    .filter((file) => !AFTER_SUITE.includes(file))
     .sort();
+}
+
+/** node:test files, counted from their TAP output. */
+function nodeTests(name: string, files: string[], env: NodeJS.ProcessEnv = {}): void {
+  const tap = join(scratch, `${name.replace(/\W+/g, '-')}.tap`);
+  const result = run(name, process.execPath, [
+    '--import', 'tsx', '--test',
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+    ...files,
+  ], env);
+  const tapText = readFileSync(tap, 'utf8');
+  const tapCount = (key: string) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(tapText)?.[1] ?? 0);
+  counts.push({
+    name,
+    passed: tapCount('pass'),
+    failed: tapCount('fail') + tapCount('cancelled') + (result.status !== 0 && tapCount('fail') === 0 ? 1 : 0),
+    seconds: result.seconds,
+  });
 }
 
 asOneCheck('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
 asOneCheck('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.']);
 
 // Unit tests: the spec reporter for people, TAP into a file for the counts.
-const tap = join(scratch, 'unit.tap');
-const unit = run('unit tests', process.execPath, [
-  '--import', 'tsx', '--test',
-  '--test-reporter=spec', '--test-reporter-destination=stdout',
-  '--test-reporter=tap', `--test-reporter-destination=${tap}`,
-  ...testFiles('test'),
-]);
-const tapText = readFileSync(tap, 'utf8');
-const tapCount = (key: string) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(tapText)?.[1] ?? 0);
-counts.push({
-  name: 'unit tests',
-  passed: tapCount('pass'),
-  failed: tapCount('fail') + tapCount('cancelled') + (unit.status !== 0 && tapCount('fail') === 0 ? 1 : 0),
-  seconds: unit.seconds,
-});
+nodeTests('unit tests', testFiles('test'));
 
-// The conformance suite against the embedded reference bank: exactly what `npm test` runs.
+// The conformance suite against the embedded reference bank: what `npm test` runs, its traffic recorded (--har).
 const reports = join(scratch, 'reports');
-const suite = run('conformance suite', process.execPath, ['--import', 'tsx', 'lib/cli/main.ts', 'run', '--report-dir', reports]);
+const suiteHar = join(scratch, 'suite.har');
+const suite = run('conformance suite', process.execPath, ['--import', 'tsx', 'lib/cli/main.ts', 'run', '--report-dir', reports, '--har', suiteHar]);
 try {
   const results = JSON.parse(readFileSync(join(reports, 'latest', 'results.json'), 'utf8')) as {
     summary: { tests: { PASS: number; FAIL: number; INTERRUPTED: number } };
@@ -69,6 +80,8 @@ try {
 } catch {
   counts.push({ name: 'conformance suite', passed: 0, failed: 1, seconds: suite.seconds });
 }
+// The suite's own traffic audited on both sides (and made to fail by one edit at a time).
+nodeTests('audit of the suite', AFTER_SUITE, { XS2A_SUITE_HAR: suiteHar });
 rmSync(scratch, { recursive: true, force: true });
 
 console.log('');

@@ -12,6 +12,7 @@ import { tppRegisterPlugin } from './plugins/tpp-register.js';
 import { basketsPlugin } from './plugins/baskets.js';
 import { consentsPlugin } from './plugins/consents.js';
 import { formatPlugin } from './plugins/format.js';
+import { judgeReportPlugin, judgingPlugin, type SandboxJudge } from './plugins/judge.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { paymentsPlugin } from './plugins/payments.js';
 import { requestHeadersPlugin } from './plugins/request-headers.js';
@@ -31,6 +32,8 @@ export interface AppOptions {
   trustedTppCaPems?: string[];
   /** [scapages] The SCA pages the PSU sees; the reference bank's own by default. */
   scaPages?: ScaPageSet;
+  /** [tpp-side] Judge every TPP's requests against the TPP rules (serve --judge). */
+  judge?: SandboxJudge;
 }
 
 export async function buildReferenceApp(options: AppOptions): Promise<{ app: FastifyInstance; bank: BankState }> {
@@ -51,6 +54,7 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
 
   app.decorate('bank', bank);
   const notFound = installErrorHandling(app, faults);
+  if (options.judge) await app.register(judgingPlugin, { judge: options.judge });
 
   const signature: SignatureOptions = options.trustedTppCaPems === undefined ? {} : { trustedCaPems: options.trustedTppCaPems };
   await app.register(
@@ -70,6 +74,7 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
       await api.register(basketsPlugin);
       await api.register(consentsPlugin);
       await api.register(bankChannelPlugin);
+      if (options.judge) await api.register(judgeReportPlugin, { judge: options.judge });
     },
     { prefix: '/v1' },
   );

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { isIP } from 'node:net';
 import { generateCertificateAuthority, generateServerCertificate, type KeyAndCertificate } from '../lib/pki/index.js';
 import { buildReferenceApp } from './app.js';
+import type { SandboxJudge } from './plugins/judge.js';
 import { scaPageSet } from './sca-page-set.js';
 import { declaredFaults, defineFault, Faults, type FaultDefinition, type FaultSetting } from './faults.js';
 
@@ -48,6 +49,8 @@ export interface ReferenceBankOptions {
   scaPages?: string;
   /** The address clients reach the bank at when something stands in front of it (the judging proxy): its links and scaRedirect point there. */
   publicBaseUrl?: string;
+  /** Judge every TPP's requests against the TPP rules (serve --judge): see reference/plugins/judge.ts. */
+  judge?: SandboxJudge;
 }
 
 export interface ReferenceBank {
@@ -85,6 +88,7 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.trustedTppCaPems === undefined ? {} : { trustedTppCaPems: options.trustedTppCaPems }),
     ...(scaPages === undefined ? {} : { scaPages }),
+    ...(options.judge === undefined ? {} : { judge: options.judge }),
   });
   await app.listen({ port: options.port ?? 0, host });
   const { port } = app.server.address() as AddressInfo;

@@ -1,0 +1,108 @@
+/**
+ * The sloppy TPP against the judging sandbox (the reference bank with --judge and --trust-ca): every answer
+ * to a request that broke a rule names it in a header, each case is caught on exactly its rule, the TPP
+ * reads its own report at the sandbox path (signed), and every TPP's report is written when the sandbox
+ * stops. Without the judge the bank answers the same requests the same way (the header is the only change).
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { RunResults } from '../../lib/report/types.js';
+import { JUDGED_RULE_IDS } from '../../lib/tpp-judge/index.js';
+import { SandboxJudging } from '../../lib/traffic/sandbox-judging.js';
+import { BROKEN_RULES_HEADER, TPP_REPORT_PATH } from '../../reference/plugins/judge.js';
+import { startReferenceBank, type ReferenceBank } from '../../reference/server.js';
+import { makeSloppyPki, runSloppyTpp, SLOPPY_CASES, SloppyTpp } from './sloppy-client.js';
+
+const failedIn = (results: RunResults) => results.requirements.filter((r) => r.status === 'FAIL' || r.status === 'WARNING').map((r) => r.id).sort();
+
+describe('the sloppy TPP against the judging sandbox', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'xs2a-sloppy-sandbox-'));
+  const pki = makeSloppyPki();
+  const caught = new Map<string, Set<string>>();
+  let current = 'before';
+  let bank: ReferenceBank;
+  let judge: SandboxJudging;
+  let ownReport: RunResults;
+  let ownReportHtml: string;
+  /** The statuses the TPP got, in order, with and without the judge. */
+  const statuses = { judged: [] as number[], plain: [] as number[] };
+
+  const note = (value: string | string[] | undefined) => {
+    const rules = (Array.isArray(value) ? value.join(',') : (value ?? '')).split(',').map((rule) => rule.trim()).filter(Boolean);
+    caught.set(current, new Set([...(caught.get(current) ?? []), ...rules]));
+  };
+
+  before(async () => {
+    let baseUrl = '';
+    judge = new SandboxJudging({ tool: { name: 'xs2a-conformance', version: 'test' }, baseUrl: () => baseUrl, maskPersonalData: true, trustedCaPems: [pki.trustedCa.certificatePem] });
+    bank = await startReferenceBank({ trustedTppCaPems: [pki.trustedCa.certificatePem], judge });
+    baseUrl = bank.baseUrl;
+    const tpp = new SloppyTpp(
+      { baseUrl: bank.baseUrl, caPem: bank.caPem },
+      pki,
+      (headers) => note(headers[BROKEN_RULES_HEADER]),
+      (response) => {
+        note(response.headers[BROKEN_RULES_HEADER]);
+        statuses.judged.push(response.status);
+      },
+    );
+    try {
+      await runSloppyTpp(tpp, (rule) => {
+        current = rule;
+      });
+      current = 'report';
+      const client = tpp.client();
+      ownReport = JSON.parse((await client.get(`/v1${TPP_REPORT_PATH}`)).bodyText) as RunResults;
+      ownReportHtml = (await client.get(`/v1${TPP_REPORT_PATH}?format=html`)).bodyText;
+    } finally {
+      await tpp.close();
+      await bank.close();
+    }
+  });
+
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('without the judge the bank answers the same requests with the same statuses, and no header', async () => {
+    const plain = await startReferenceBank({ trustedTppCaPems: [pki.trustedCa.certificatePem] });
+    let headers = 0;
+    const tpp = new SloppyTpp({ baseUrl: plain.baseUrl, caPem: plain.caPem }, pki, undefined, (response) => {
+      statuses.plain.push(response.status);
+      if (response.headers[BROKEN_RULES_HEADER] !== undefined) headers += 1;
+    });
+    try {
+      await runSloppyTpp(tpp, () => undefined);
+    } finally {
+      await tpp.close();
+      await plain.close();
+    }
+    assert.deepEqual(statuses.plain, statuses.judged.slice(0, statuses.plain.length));
+    assert.equal(headers, 0);
+  });
+
+  test('each case is caught on exactly its rule, named in the answer header', () => {
+    assert.deepEqual([...(caught.get('warm-up') ?? [])], [], 'the careful warm-up broke nothing');
+    const wrong = SLOPPY_CASES.filter((c) => [...(caught.get(c.rule) ?? [])].join() !== c.rule).map((c) => `${c.rule}: ${[...(caught.get(c.rule) ?? [])].join(', ') || 'nothing'}`);
+    assert.deepEqual(wrong, []);
+  });
+
+  test("the TPP's own report, read at the sandbox path, fails the rules its certificate's requests broke", () => {
+    // The certificate rules were broken under other certificates (other TPPs, other reports).
+    const otherCertificates = ['TPP-18', 'TPP-19', 'TPP-20'];
+    assert.deepEqual(failedIn(ownReport), JUDGED_RULE_IDS.filter((id) => !otherCertificates.includes(id)));
+    assert.equal(ownReport.tests.length, 1, 'only the caller is in its report');
+    assert.match(ownReportHtml, /<html/);
+    assert.match(ownReportHtml, /TPP-07/);
+  });
+
+  test('every TPP report is written when the sandbox stops: one per certificate key, and all together', () => {
+    const { all, folders } = judge.writeReports(dir);
+    assert.equal(folders.length, 4, 'the good certificate and the three certificate cases');
+    assert.deepEqual(failedIn(all), [...JUDGED_RULE_IDS]);
+    const runDir = readdirSync(dir)[0] ?? '';
+    const written = JSON.parse(readFileSync(join(dir, runDir, 'all', 'results.json'), 'utf8')) as RunResults;
+    assert.equal(written.verdict, 'NON_CONFORMANT');
+  });
+});

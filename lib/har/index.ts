@@ -95,7 +95,8 @@ export class HarFormatError extends Error {
 
 /** The entries of a HAR file, one at a time, in file order. Throws HarFormatError on what is no HAR. */
 export async function* readHarEntries(path: string): AsyncGenerator<HarEntry> {
-  const parser = new JSONParser({ paths: ['$.log.entries.*'], keepStack: false });
+  // Buffered strings and numbers: bodies are long strings, and appending them a character at a time is slow.
+  const parser = new JSONParser({ paths: ['$.log.entries.*'], keepStack: false, stringBufferSize: 64 * 1024, numberBufferSize: 64 });
   const ready: HarEntry[] = [];
   parser.onValue = ({ value }) => {
     ready.push(value as unknown as HarEntry);
@@ -230,6 +231,7 @@ export function entryOfExchange(exchange: HttpExchange): HarEntry {
 export class HarWriter {
   private readonly out: WriteStream;
   private entries = 0;
+  private bytes = 0;
 
   constructor(
     readonly path: string,
@@ -243,9 +245,21 @@ export class HarWriter {
     return this.entries;
   }
 
-  add(entry: HarEntry): void {
-    this.out.write(`${this.entries === 0 ? '' : ',\n'}${JSON.stringify(entry)}`);
+  /** Bytes handed to the file so far (some may still be on their way). */
+  get size(): number {
+    return this.bytes;
+  }
+
+  /** Appends an entry; false when the file's buffer is full (a writer in a loop then awaits drained()). */
+  add(entry: HarEntry): boolean {
+    const text = `${this.entries === 0 ? '' : ',\n'}${JSON.stringify(entry)}`;
     this.entries += 1;
+    this.bytes += Buffer.byteLength(text);
+    return this.out.write(text);
+  }
+
+  async drained(): Promise<void> {
+    if (this.out.writableNeedDrain) await once(this.out, 'drain');
   }
 
   async close(): Promise<void> {

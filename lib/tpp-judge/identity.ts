@@ -25,7 +25,18 @@ export function publicKeyFingerprint(certificate: X509Certificate): string {
   return createHash('sha256').update(certificate.publicKey.export({ type: 'spki', format: 'der' })).digest('hex');
 }
 
+/** Who a certificate is, worked out once per certificate (a TPP sends the same one on every request). */
+const REFS = new WeakMap<X509Certificate, TppRef>();
+
 export function tppRefOf(certificate: X509Certificate): TppRef {
+  const known = REFS.get(certificate);
+  if (known) return known;
+  const ref = uncachedTppRefOf(certificate);
+  REFS.set(certificate, ref);
+  return ref;
+}
+
+function uncachedTppRefOf(certificate: X509Certificate): TppRef {
   const key = publicKeyFingerprint(certificate);
   const organizationIdentifier = organizationIdentifierOf(certificate);
   const name = /^O=(.+)$/m.exec(certificate.subject)?.[1] ?? /^CN=(.+)$/m.exec(certificate.subject)?.[1];

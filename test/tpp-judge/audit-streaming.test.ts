@@ -1,0 +1,42 @@
+/**
+ * The audit streams: its peak heap does not grow with the file. Two HARs of realistic signed traffic, 5 MB
+ * and 20 MB, each audited in a process of its own with its heap sampled: the larger file costs the audit
+ * a few MB more at most, not the 15 MB more it holds (a reader that held the file would need several times
+ * that). The peak of a 100 MB HAR is measured by scripts/audit-heap.ts (README: Audit of recorded traffic).
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { generateHar } from '../../lib/traffic/generate-har.js';
+import { makeTestPki } from '../pki/test-pki.js';
+
+interface HeapRun {
+  entries: number;
+  peakHeapMb: number;
+  failed: string[];
+}
+
+function auditInChild(file: string): HeapRun {
+  const audit = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/audit-heap.ts', '--audit', file], { encoding: 'utf8' });
+  assert.equal(audit.status, 0, audit.stderr);
+  return JSON.parse(audit.stdout.trim().split('\n').at(-1) ?? '{}') as HeapRun;
+}
+
+describe('the audit of a HAR streams', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'xs2a-audit-streaming-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('a file four times larger costs the audit a few MB of heap more, not the 15 MB more it holds', async () => {
+    const identity = makeTestPki().identity;
+    const [small, large] = [join(dir, 'small.har'), join(dir, 'large.har')];
+    const entries = [await generateHar(small, 5, identity), await generateHar(large, 20, identity)];
+    const runs = [auditInChild(small), auditInChild(large)];
+    assert.deepEqual(runs.map((r) => r.entries), entries, 'every entry audited');
+    assert.deepEqual(runs.flatMap((r) => r.failed), [], 'the clean traffic found clean');
+    const growth = (runs[1]?.peakHeapMb ?? 0) - (runs[0]?.peakHeapMb ?? 0);
+    assert.ok(growth < 8, `peak heap ${runs.map((r) => r.peakHeapMb.toFixed(1)).join(' MB, then ')} MB: ${growth.toFixed(1)} MB more for 15 MB more of file`);
+  });
+});

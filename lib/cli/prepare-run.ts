@@ -22,6 +22,8 @@ export interface RunRequest {
   target: string;
   targetsFile?: string;
   faults: readonly string[];
+  /** Variants (legal readings of the specification) the embedded bank takes. */
+  variants?: readonly string[];
   reportRoot: string;
   maskPersonalData: boolean;
   /** A gauntlet plan (JSON file): faults switched on one TPP each, for the project's own tests. */
@@ -64,6 +66,7 @@ export async function prepareRun(request: RunRequest): Promise<PreparedRun> {
   try {
     const prepared = await prepareTarget(request.target, config, {
       faults: request.faults,
+      ...(request.variants ? { variants: request.variants } : {}),
       targetsDir: dirname(targetsFile),
       workDir,
       env: process.env,

@@ -223,6 +223,12 @@ export function entryOfExchange(exchange: HttpExchange): HarEntry {
   };
 }
 
+/** What a HAR file starts with, before its entries, and ends with after them. */
+export function harOpening(creator: { name: string; version: string }): string {
+  return `{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"entries":[\n`;
+}
+export const HAR_CLOSING = '\n]}}\n';
+
 /**
  * A HAR file written as exchanges complete: the opening is written at once, each entry when added, and the
  * closing on close(); a file cut short by a crash still holds every entry written before (the audit reads
@@ -238,7 +244,7 @@ export class HarWriter {
     creator: { name: string; version: string },
   ) {
     this.out = createWriteStream(path, { encoding: 'utf8' });
-    this.out.write(`{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"entries":[\n`);
+    this.out.write(harOpening(creator));
   }
 
   get count(): number {
@@ -263,7 +269,7 @@ export class HarWriter {
   }
 
   async close(): Promise<void> {
-    this.out.end('\n]}}\n');
+    this.out.end(HAR_CLOSING);
     await once(this.out, 'finish');
   }
 }

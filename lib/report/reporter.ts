@@ -64,9 +64,9 @@ export default class ConformanceReporter implements Reporter {
     this.runErrors.push(stripAnsi(error.message ?? error.value ?? 'unknown error'));
   }
 
-  async onEnd(result: FullResult): Promise<void> {
+  onEnd(result: FullResult): void {
     const context = this.context;
-    if (context) await this.traffic?.write(context.tool);
+    if (context) this.traffic?.write(context.tool);
     // Playwright run bare (--list), or nothing selected: nothing to certify, and no report replaces the last one.
     if (!context || !this.selection || this.selection.tests === 0) return;
     const tests = [...this.attempts.values()].map(oneRecord);
@@ -125,7 +125,9 @@ export default class ConformanceReporter implements Reporter {
 
 /** What the report is made of; a merge of shards (lib/cli/commands/merge.ts) assembles its own from theirs. */
 export interface ReportInput {
-  context: Pick<RunContext, 'runId' | 'startedAt' | 'tool' | 'gauntlet'> & { target: Pick<RunContext['target'], 'name' | 'environment' | 'baseUrl' | 'embedded' | 'faults' | 'deviations'> };
+  context: Pick<RunContext, 'runId' | 'startedAt' | 'tool' | 'gauntlet'> & {
+    target: Pick<RunContext['target'], 'name' | 'environment' | 'baseUrl' | 'embedded' | 'faults' | 'deviations'> & Partial<Pick<RunContext['target'], 'variants'>>;
+  };
   tests: TestRecord[];
   runErrors: readonly string[];
   selection: Selection;
@@ -154,6 +156,7 @@ export function assembleResults({ context, tests, runErrors, selection, interrup
       baseUrl: context.target.baseUrl,
       embedded: context.target.embedded,
       faults: context.target.faults,
+      ...(context.target.variants === undefined ? {} : { variants: context.target.variants }),
     },
     startedAt: context.startedAt,
     finishedAt: finishedAt.toISOString(),

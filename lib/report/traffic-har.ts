@@ -4,7 +4,8 @@
  * scenario broke on purpose marked `_malformed`, so that an audit of the file holds the suite's client to
  * the TPP rules only where it meant to keep them.
  */
-import { entryOfExchange, HarWriter, type HarEntry, type HttpExchange } from '../har/index.js';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { entryOfExchange, harOpening, HAR_CLOSING, type HttpExchange } from '../har/index.js';
 import type { TrafficPayload } from './evidence.js';
 
 /** The exchanges of one scenario run, and its SCA flows as browser requests just before each redirect. */
@@ -43,11 +44,17 @@ export class SuiteTrafficRecorder {
     this.exchanges.push(...trafficExchanges(payload));
   }
 
-  async write(creator: { name: string; version: string }): Promise<number> {
-    const writer = new HarWriter(this.path, creator);
-    const entries: HarEntry[] = this.exchanges.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime()).map(entryOfExchange);
-    for (const entry of entries) writer.add(entry);
-    await writer.close();
-    return entries.length;
+  /** Written at once, entry by entry (the reporter's end is synchronous); returns the number of entries. */
+  write(creator: { name: string; version: string }): number {
+    const file = openSync(this.path, 'w');
+    try {
+      writeSync(file, harOpening(creator));
+      this.exchanges.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
+      this.exchanges.forEach((exchange, i) => writeSync(file, `${i === 0 ? '' : ',\n'}${JSON.stringify(entryOfExchange(exchange))}`));
+      writeSync(file, HAR_CLOSING);
+    } finally {
+      closeSync(file);
+    }
+    return this.exchanges.length;
   }
 }

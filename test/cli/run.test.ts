@@ -46,7 +46,7 @@ describe('configuration errors exit 2 and name the field', { concurrency: 4 }, (
     assert.match(run.stderr, /targets\.sandbox\.baseUrl: environment variable SANDBOX_BASE_URL is not set/);
   });
 
-  test('an unknown fault is a usage error naming the nearest fault, not a list of all of them', async () => {
+  test('an unknown fault or variant is a usage error naming the nearest one, not a list of all of them', async () => {
     const run = await runCli(['run', '--inject-fault', 'accept-missing-signatur']);
     assert.equal(run.exitCode, 2);
     assert.match(run.stderr, /unknown fault "accept-missing-signatur"; did you mean "accept-missing-signature"\?/);
@@ -54,6 +54,12 @@ describe('configuration errors exit 2 and name the field', { concurrency: 4 }, (
     const far = await runCli(['run', '--inject-fault', 'no-such-fault']);
     assert.equal(far.exitCode, 2);
     assert.match(far.stderr, /unknown fault "no-such-fault" \(see xs2a-conformance serve --list-faults\)/);
+    const variant = await runCli(['run', '--variant', 'no-such-reading']);
+    assert.equal(variant.exitCode, 2);
+    assert.match(variant.stderr, /unknown variant "no-such-reading"/);
+    const serve = await runCli(['serve', '--variant', 'no-such-reading', '--port', '0']);
+    assert.equal(serve.exitCode, 2);
+    assert.match(serve.stderr, /unknown variant "no-such-reading"/);
   });
 
   test('faults only go to the embedded bank', async () => {

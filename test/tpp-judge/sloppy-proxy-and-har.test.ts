@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { startProxySession, type ProxySession } from '../../lib/cli/commands/proxy.js';
+import { startProxySession, type ProxySession } from '../../lib/cli/proxy-session.js';
 import { PACKAGE_ROOT } from '../../lib/cli/package.js';
 import { exchangeOfEntry, readHarEntries } from '../../lib/har/index.js';
 import type { RunResults } from '../../lib/report/types.js';

@@ -7,9 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { auditHar } from '../../traffic/audit.js';
-import { HarFormatError } from '../../har/index.js';
-import { writeResults, type ReportContext } from '../../traffic/report.js';
+import type { ReportContext } from '../../traffic/report.js';
 import { repeatable, UsageError, type CliCommand } from '../command.js';
 import { TOOL } from '../package.js';
 
@@ -52,6 +50,8 @@ export const auditCommand: CliCommand = {
 };
 
 export async function runAudit(options: AuditCommandOptions): Promise<number> {
+  // Loaded when the command runs, not for --help.
+  const [{ auditHar }, { HarFormatError }, { writeResults }] = await Promise.all([import('../../traffic/audit.js'), import('../../har/index.js'), import('../../traffic/report.js')]);
   const trustedCaPems = options.trustCaFiles.map((file) => readPem(file));
   let result;
   try {

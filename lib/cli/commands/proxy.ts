@@ -7,131 +7,11 @@
  *
  * Exit codes: 0 stopped with nothing failed; 1 a MUST rule failed on either side; 2 usage or configuration error.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { generateCertificateAuthority, generateServerCertificate } from '../../pki/index.js';
-import { interpolateTarget, loadTargetsFile, selectTarget } from '../../targets/load.js';
-import { HarWriter } from '../../har/index.js';
-import { TrafficJudging, type Observation } from '../../traffic/judging.js';
-import type { ObservedExchange } from '../../tpp-judge/index.js';
-import { startJudgingProxy, type JudgingProxy } from '../../traffic/proxy.js';
-import { writeResults, type ReportContext } from '../../traffic/report.js';
-import type { RunResults } from '../../report/types.js';
-import { startReferenceBank, type ReferenceBank } from '../../../reference/server.js';
 import { repeatable, wholeNumber, type CliCommand } from '../command.js';
-import { defaultTargetsFile, TOOL } from '../package.js';
-import { readPem } from '../prepare-target.js';
-
-export interface ProxyCommandOptions {
-  target: string;
-  targetsFile: string;
-  port: number;
-  host: string;
-  harFile?: string;
-  caOut: string;
-  trustCaFiles: string[];
-  reportDir: string;
-  unmasked: boolean;
-  /** What to do with each exchange's findings as it passes (default: print the broken rules). */
-  onObservation?: (observation: Observation, exchange: ObservedExchange) => void;
-}
-
-/** A running proxy session: the proxy, the bank behind it when embedded, and how to stop and report. */
-export interface ProxySession {
-  proxy: JudgingProxy;
-  /** The base URL a TPP's client uses: the proxy's origin with the bank's base path. */
-  baseUrl: string;
-  /** PEM of the CA of the proxy's TLS certificate. */
-  caPem: string;
-  harFile: string;
-  judging: TrafficJudging;
-  /** Stops the proxy (and the embedded bank), writes the reports, and returns them with the exit code. */
-  stop(): Promise<{ tpp: RunResults; bank: RunResults; dir: string; exitCode: number }>;
-}
-
-export async function startProxySession(options: ProxyCommandOptions): Promise<ProxySession> {
-  const file = loadTargetsFile(options.targetsFile);
-  const config = interpolateTarget(options.target, selectTarget(file, options.target), process.env);
-  const baseDir = dirname(resolve(options.targetsFile));
-  const trustedCaPems = options.trustCaFiles.map((path, i) => readPem(path, `--trust-ca[${i}]`, process.cwd()));
-  const startedAt = new Date();
-  const runId = `proxy-${startedAt.toISOString().replace(/[:.]/g, '-')}`;
-  const dir = join(options.reportDir, runId);
-  mkdirSync(dir, { recursive: true });
-  const harFile = options.harFile ?? join(dir, 'traffic.har');
-  const ca = generateCertificateAuthority({ commonName: 'xs2a-conformance proxy CA', organizationName: 'xs2a-conformance', countryName: 'NO' });
-  const server = generateServerCertificate(ca, { hostnames: ['localhost', ...(options.host.match(/^[a-z]/i) ? [options.host] : [])], ipAddresses: ['127.0.0.1', '::1'] });
-  const har = new HarWriter(harFile, TOOL);
-  const environment = config.environment;
-  const remoteBaseUrl = config.embedded ? undefined : (config.baseUrl ?? '').replace(/\/+$/, '');
-  const basePath = remoteBaseUrl === undefined ? '' : new URL(remoteBaseUrl).pathname.replace(/\/+$/, '');
-  // Links the bank gives that lead through the proxy are seen opened when the PSU opens them.
-  let proxyOrigin = '';
-  const judging = new TrafficJudging({
-    judgeBank: true,
-    basePath,
-    environment,
-    ...(config.paths ? { paths: config.paths } : {}),
-    ...(trustedCaPems.length > 0 ? { trustedCaPems } : {}),
-    seesScaLink: (href) => URL.parse(href)?.origin === proxyOrigin,
-  });
-  const proxy = await startJudgingProxy({
-    host: options.host,
-    port: options.port,
-    tls: { key: server.privateKeyPem, cert: server.certificatePem },
-    judging,
-    har,
-    onObservation: options.onObservation ?? printBroken,
-  });
-  proxyOrigin = proxy.origin;
-  let bank: ReferenceBank | undefined;
-  if (remoteBaseUrl === undefined) {
-    const scaPages = typeof config.embedded === 'object' ? config.embedded.pages : undefined;
-    bank = await startReferenceBank({ port: 0, publicBaseUrl: proxy.origin, ...(scaPages ? { scaPages } : {}), ...(trustedCaPems.length > 0 ? { trustedTppCaPems: trustedCaPems } : {}) });
-    proxy.upstream = { baseUrl: bank.baseUrl, caPem: bank.caPem };
-  } else {
-    const caPem = config.tls?.ca ? readPem(config.tls.ca, `targets.${options.target}.tls.ca`, baseDir) : undefined;
-    proxy.upstream = { baseUrl: remoteBaseUrl, ...(caPem ? { caPem } : {}) };
-  }
-  return {
-    proxy,
-    baseUrl: `${proxy.origin}${basePath}`,
-    caPem: ca.certificatePem,
-    harFile,
-    judging: judging,
-    stop: async () => {
-      await proxy.close();
-      await bank?.close();
-      await har.close();
-      judging.finish();
-      const finishedAt = new Date();
-      const context: ReportContext = {
-        runId,
-        startedAt,
-        finishedAt,
-        tool: TOOL,
-        target: { name: `${options.target} through the judging proxy`, environment, baseUrl: proxy.upstream?.baseUrl ?? '', embedded: Boolean(config.embedded), faults: [] },
-        source: 'proxy',
-        maskPersonalData: !options.unmasked,
-      };
-      const tpp = judging.tppResults(context);
-      const bankResults = judging.bankResults({ ...context, target: { ...context.target, name: `${options.target}: the bank's answers` } });
-      writeResults(join(dir, 'tpp'), tpp);
-      writeResults(join(dir, 'bank'), bankResults);
-      const failed = [...tpp.requirements, ...bankResults.requirements].some((r) => r.status === 'FAIL');
-      return { tpp, bank: bankResults, dir, exitCode: failed ? 1 : 0 };
-    },
-  };
-}
-
-/** One line per exchange that broke a rule, as it passes. */
-function printBroken({ broken, bankBroken, tpp }: Observation, exchange: ObservedExchange): void {
-  if (broken.length === 0 && bankBroken.length === 0) return;
-  const path = new URL(exchange.request.url).pathname;
-  const sides = [broken.length > 0 ? `TPP broke ${broken.join(', ')}` : '', bankBroken.length > 0 ? `bank broke ${bankBroken.join(', ')}` : ''].filter(Boolean);
-  console.log(`${exchange.id}: ${exchange.request.method} ${path} → ${exchange.response?.status ?? 'no answer'} · ${sides.join(' · ')} · ${tpp.tpp.label}`);
-}
+import { defaultTargetsFile } from '../package.js';
 
 export const proxyCommand: CliCommand = {
   name: 'proxy',
@@ -158,6 +38,8 @@ nothing failed, 1 a MUST rule failed (either side), 2 usage or configuration err
   },
   async run(command: Command) {
     const options = command.opts<{ target: string; targets?: string; port: number; host: string; har?: string; caOut: string; trustCa: string[]; reportDir: string; unmasked?: boolean }>();
+    // Loaded when the command runs, not for --help.
+    const { startProxySession } = await import('../proxy-session.js');
     const session = await startProxySession({
       target: options.target,
       targetsFile: options.targets ?? defaultTargetsFile(),

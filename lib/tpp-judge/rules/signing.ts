@@ -1,8 +1,8 @@
 /**
  * Authentication 2 to 8: the signature, Digest, Date and the certificate. The signature itself is judged by
- * the bank's own verifier (lib/httpsig), asked one question at a time: every other check is switched off
- * with the verifier's deviations, so a request breaking one rule fails that rule and no other. The verifier
- * stops at its first complaint; asked this way, each rule gets its own answer.
+ * the bank's own verifier (lib/httpsig), asked one question at a time: its policy enforces the one rule
+ * asked about and relaxes the others, so a request breaking one rule fails that rule and no other. The
+ * verifier stops at its first complaint; asked this way, each rule gets its own answer.
  */
 import {
   checkDigest,
@@ -17,8 +17,9 @@ import {
   SignatureFormatError,
   verifySignedRequest,
   type SignatureParams,
+  STRICT_VERIFICATION,
+  type VerificationPolicy,
   type VerificationResult,
-  type VerifierQuirk,
 } from '../../httpsig/index.js';
 import { readCertificateFields, readPsd2QcStatement, type Psd2Role } from '../../pki/index.js';
 import { memoised } from '../../support/memo.js';
@@ -27,14 +28,27 @@ import { fail, judged, PASS, unjudged, type Outcome, type Rule, type RuleContext
 
 const MAX_CLOCK_SKEW_SECONDS = 60;
 
-/** Every check of the verifier that can be switched off. */
-const EVERY_CHECK_OFF: readonly VerifierQuirk[] = [
-  'skip-signature-value', 'skip-digest-value', 'digest-optional', 'date-optional', 'any-date-format', 'skip-key-id',
-  'any-algorithm', 'skip-coverage', 'skip-validity', 'request-id-optional', 'skip-trust',
-];
+/**
+ * The verifier's rules that other TPP rules judge on their own: relaxed unless asked about. Reading the
+ * Signature header itself (its parts, keyId present, RFC 2047) stays strict: a rule that cannot read the
+ * signature is not judged.
+ */
+const RELAXED: Partial<Record<keyof VerificationPolicy, false>> = {
+  verifiesSignatureValue: false,
+  verifiesDigestValue: false,
+  requiresDigest: false,
+  requiresDate: false,
+  requiresHttpDate: false,
+  verifiesKeyId: false,
+  requiresRsaSha256: false,
+  requiresCoverage: false,
+  requiresTrustedIssuer: false,
+  requiresValidCertificate: false,
+  requiresRequestId: false,
+};
 
-/** The verifier with every check off but the ones named (and the certificate parse, which it always needs). */
-function verifyOnly(context: RuleContext, keep: readonly VerifierQuirk[], trustedCaPems?: readonly string[]): VerificationResult {
+/** The verifier enforcing only the rule asked about (and the certificate parse, which it always needs). */
+function verifyOnly(context: RuleContext, keep: keyof VerificationPolicy, trustedCaPems?: readonly string[]): VerificationResult {
   const { exchange } = context;
   const url = new URL(exchange.request.url);
   const headers: Record<string, string | undefined> = { ...exchange.request.headers };
@@ -43,7 +57,7 @@ function verifyOnly(context: RuleContext, keep: readonly VerifierQuirk[], truste
     {
       now: new Date(0),
       maxClockSkewSeconds: Number.MAX_SAFE_INTEGER,
-      quirks: new Set(EVERY_CHECK_OFF.filter((quirk) => !keep.includes(quirk))),
+      policy: { ...STRICT_VERIFICATION, ...RELAXED, [keep]: true },
       ...(trustedCaPems === undefined ? {} : { trustedCaPems: [...trustedCaPems] }),
     },
   );
@@ -117,7 +131,7 @@ function keyIdOutcome(context: RuleContext): Outcome | undefined {
 function uncachedKeyIdOutcome(context: RuleContext): Outcome | undefined {
   const signature = parsedSignature(context);
   if (signature === undefined || isOutcome(signature)) return signature;
-  const result = verifyOnly(context, ['skip-key-id']);
+  const result = verifyOnly(context, 'verifiesKeyId');
   const prerequisite = prerequisiteOf(result);
   if (prerequisite) return prerequisite;
   if (result.ok) return PASS;
@@ -274,7 +288,7 @@ export const SIGNING_RULES: readonly Rule[] = [
     judge: (c) => {
       const signature = parsedSignature(c);
       if (signature === undefined || isOutcome(signature)) return signature;
-      const result = verifyOnly(c, ['skip-coverage']);
+      const result = verifyOnly(c, 'requiresCoverage');
       return prerequisiteOf(result) ?? (result.ok ? PASS : fail('every signable header present in the signature', result.failure.message));
     },
   },
@@ -285,7 +299,7 @@ export const SIGNING_RULES: readonly Rule[] = [
       if (signature === undefined || isOutcome(signature)) return signature;
       if (signature.params.algorithm.toLowerCase() !== SIGNATURE_ALGORITHM) return unjudged(`the algorithm is not ${SIGNATURE_ALGORITHM} (TPP-12)`);
       if (c.certificate !== undefined && c.certificate.publicKey.asymmetricKeyType !== 'rsa') return unjudged('the certificate key is not an RSA key (TPP-12)');
-      const result = verifyOnly(c, ['skip-signature-value']);
+      const result = verifyOnly(c, 'verifiesSignatureValue');
       return prerequisiteOf(result) ?? (result.ok ? PASS : fail('a signature that verifies with the key of TPP-Signature-Certificate', result.failure.message));
     },
   },
@@ -305,7 +319,7 @@ export const SIGNING_RULES: readonly Rule[] = [
       const trusted = c.settings.trustedCaPems;
       if (trusted === undefined) return unjudged('no trusted CAs were given to the judge (--trust-ca), so any certificate is accepted, as the bank does');
       if (c.certificate === undefined) return c.header('tpp-signature-certificate') === undefined ? undefined : unjudged('no readable TPP-Signature-Certificate (TPP-02)');
-      const result = verifyOnly(c, ['skip-trust'], trusted);
+      const result = verifyOnly(c, 'requiresTrustedIssuer', trusted);
       return judged(result.ok || result.failure.code !== 'CERTIFICATE_INVALID', 'a certificate issued by a CA the bank trusts', () => (result.ok ? '' : result.failure.message));
     },
   },

@@ -1,4 +1,4 @@
-// Assembles the reference bank as a fastify application: state decorator, error
+// Assembles the reference bank as a fastify application: its tenants' worlds, error
 // handling, the signed /v1 API (signature, JSON body, accounts, sandbox) and the
 // SCA pages. server.ts adds certificates and listening.
 import fastify from 'fastify';
@@ -22,7 +22,8 @@ import type { ScaPageSet } from './sca-page-set.js';
 import { signaturePlugin, type SignatureOptions } from './plugins/signature.js';
 import { transactionsPlugin } from './plugins/transactions.js';
 import { unversionedPathRewrite, versioningPlugin } from './plugins/versioning.js';
-import { BankState } from './state/bank.js';
+import type { BankState } from './state/bank.js';
+import { Tenants } from './state/tenants.js';
 
 export interface AppOptions {
   switches: BehaviourSwitches;
@@ -36,9 +37,9 @@ export interface AppOptions {
   judge?: SandboxJudge;
 }
 
-export async function buildReferenceApp(options: AppOptions): Promise<{ app: FastifyInstance; bank: BankState }> {
+export async function buildReferenceApp(options: AppOptions): Promise<{ app: FastifyInstance; tenants: Tenants }> {
   const { switches } = options;
-  const bank = new BankState({ batchTakes: batchSelection(switches) });
+  const tenants = new Tenants({ batchTakes: batchSelection(switches) });
   const rewriteUrl = unversionedPathRewrite(switches.wholeBank);
   const app = fastify({
     https: { minVersion: 'TLSv1.2', ...options.tls },
@@ -52,17 +53,28 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
     ...(rewriteUrl === undefined ? {} : { rewriteUrl }),
   });
 
-  app.decorate('bank', bank);
+  app.decorate('tenants', tenants);
   app.decorate('switches', switches);
-  // Until the TPP is known, a request meets the switches on for everyone (frameworkErrors run before any hook).
+  // Until the TPP is known, a request meets the switches on for everyone (frameworkErrors run before any hook)
+  // and the world of no one. Both are chosen once the TPP is known: by the signature plugin from the request's
+  // certificate, by the SCA pages from their authorisation.
   const tppBank = Symbol('tppBank');
-  type WithTppBank = FastifyRequest & { [tppBank]?: TppBank };
+  const tppWorld = Symbol('tppWorld');
+  type WithTpp = FastifyRequest & { [tppBank]?: TppBank; [tppWorld]?: BankState };
   app.decorateRequest('bank', {
     getter(this: FastifyRequest) {
-      return (this as WithTppBank)[tppBank] ?? switches.wholeBank;
+      return (this as WithTpp)[tppBank] ?? switches.wholeBank;
     },
     setter(this: FastifyRequest, value: TppBank) {
-      (this as WithTppBank)[tppBank] = value;
+      (this as WithTpp)[tppBank] = value;
+    },
+  });
+  app.decorateRequest('world', {
+    getter(this: FastifyRequest) {
+      return (this as WithTpp)[tppWorld] ?? tenants.unidentified;
+    },
+    setter(this: FastifyRequest, value: BankState) {
+      (this as WithTpp)[tppWorld] = value;
     },
   });
   const notFound = installErrorHandling(app);
@@ -91,5 +103,5 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
     { prefix: '/v1' },
   );
   await app.register(scaPlugin, { prefix: '/sca', ...(options.scaPages ? { pages: options.scaPages } : {}) });
-  return { app, bank };
+  return { app, tenants };
 }

@@ -35,7 +35,7 @@ export interface PaymentsShown {
 
 /** The payments of an authorisation as the PSU confirms them (dynamic linking): amount and creditor of each. */
 export function paymentsShown(request: FastifyRequest, a: Authorisation): PaymentsShown {
-  const payments = paymentsOf(request.server.bank, a);
+  const payments = paymentsOf(request.world, a);
   const showAmount = !request.bank.breaks(summaryWithoutAmount);
   const lines = payments.flatMap((payment) =>
     (payment.body.payments ?? [payment.body]).map((entry) => ({
@@ -71,7 +71,7 @@ ${shown.lines.map(describe).join('\n')}
  * as after any SCA; a rejection, or a payment from an account that is not the PSU's, fails the SCA.
  */
 export function decidePayments(request: FastifyRequest, a: Authorisation, customerNumber: string, context: PsuContext, approved: boolean): string {
-  const bank = request.server.bank;
+  const bank = request.world;
   const payments = paymentsOf(bank, a);
   const foreign = payments.some((p) => bank.payments.debtorAccountOf(p, customerNumber) === undefined);
   const basket = bank.baskets.forAuthorisation(a.tppId, a.id) !== undefined;

@@ -35,10 +35,10 @@ const expiredSessionCodeConsentInvalid = defineFault('expired-session-code-conse
 /** Starts (or repeats) the authorisation a request needs and returns the 401 that sends the PSU to it, with the reason when there is one. */
 export function scaRequired(request: FastifyRequest, asked: ChallengeRequest, reason?: ChallengeReason): ScaRequired {
   const { bank } = request;
-  const authorisation = request.server.bank.sca.authorisationFor(asked);
+  const authorisation = request.world.sca.authorisationFor(asked);
   const bare = bank.breaks(noScaRedirect) || (ONE_ACCOUNT.test(request.url) && bank.breaks(resourceChallengeWithoutLink));
   if (bare) return new ScaRequired(errorBody(bank, 401, 'CONSENT_INVALID', 'No consent for this PSU'));
-  const baseUrl = request.server.bank.baseUrl;
+  const baseUrl = request.world.baseUrl;
   const base = bank.breaks(scaRedirectOverHttp) ? baseUrl.replace(/^https:/, 'http:') : baseUrl;
   const href = `${base}/sca/${authorisation.id}`;
   const scaRedirect = bank.breaks(scaRedirectWithoutVerbs) ? { href } : { href, verbs: ['GET'] };
@@ -96,7 +96,7 @@ const abortedScaEndsSession = defineFault('aborted-sca-ends-session', {
 /** The psu-id this TPP gets for this customer: derived, so the same at every SCA and at no other TPP. */
 function psuIdFor(request: FastifyRequest, tppId: string, customerNumber: string): string {
   const { bank } = request;
-  const directory = request.server.bank.psuIds;
+  const directory = request.world.psuIds;
   let id = bank.breaks(psuIdUnstable) ? randomUUID() : directory.derive(tppId, customerNumber);
   if (bank.breaks(psuIdSharedAcrossTpps)) id = directory.lastIssuedTo(customerNumber) ?? id;
   if (bank.breaks(psuIdNotUuid)) id = id.replaceAll('-', '');
@@ -106,7 +106,7 @@ function psuIdFor(request: FastifyRequest, tppId: string, customerNumber: string
 /** Successful SCA: the session opens (account access) and the PSU goes back to the TPP with psu-id and friends (Events, "After successful SCA"). */
 export function successRedirect(request: FastifyRequest, authorisation: Authorisation, customerNumber: string, context: PsuContext, psuCorporateId?: string): string {
   const { bank } = request;
-  request.server.bank.sca.complete(authorisation, customerNumber, { keepExpiredSession: () => bank.breaks(expiredSessionNotRenewed) });
+  request.world.sca.complete(authorisation, customerNumber, { keepExpiredSession: () => bank.breaks(expiredSessionNotRenewed) });
   const psuId = psuIdFor(request, authorisation.tppId, customerNumber);
   const params: [string, string][] = bank.breaks(redirectDropsPsuId) ? [] : [['psu-id', psuId]];
   if (psuCorporateId !== undefined) {
@@ -140,7 +140,7 @@ const failureServerErrorWithoutSystem = defineFault('failure-redirect-server-err
 /** Failed or cancelled SCA: the PSU goes back to the TPP with the error parameters (Events, "After failed SCA"). */
 export function failureRedirect(request: FastifyRequest, authorisation: Authorisation, status: number, code: ErrorCode, message: string): string {
   const { bank } = request;
-  request.server.bank.sca.fail(authorisation, { endSession: () => bank.breaks(abortedScaEndsSession) });
+  request.world.sca.fail(authorisation, { endSession: () => bank.breaks(abortedScaEndsSession) });
   const serverError = bank.breaks(failureServerErrorWithoutSystem);
   const params: [string, string][] = serverError ? [] : [['system', SYSTEM_NAME]];
   params.push(['status', bank.breaks(failureStatusAsText) ? 'Bad Request' : String(serverError ? 500 : status)]);

@@ -94,7 +94,7 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
   const server = generateServerCertificate(ca, wrongHost ? { hostnames: ['bank.invalid'], ipAddresses: [] } : { hostnames: names, ipAddresses: ips });
   const legacyTls = bankWide.breaks(legacyTlsAccepted) ? { minVersion: 'TLSv1', ciphers: 'DEFAULT@SECLEVEL=0' } as const : {};
 
-  const { app, bank } = await buildReferenceApp({
+  const { app, tenants } = await buildReferenceApp({
     switches,
     tls: { key: server.privateKeyPem, cert: server.certificatePem, ...legacyTls },
     ...(options.logger === undefined ? {} : { logger: options.logger }),
@@ -104,7 +104,7 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
   });
   await app.listen({ port: options.port ?? 0, host });
   const { port } = app.server.address() as AddressInfo;
-  bank.baseUrl = options.publicBaseUrl?.replace(/\/+$/, '') ?? `https://${urlHost(host)}:${port}`;
+  tenants.baseUrl = options.publicBaseUrl?.replace(/\/+$/, '') ?? `https://${urlHost(host)}:${port}`;
 
   return {
     baseUrl: `https://${urlHost(host)}:${port}`,

@@ -348,27 +348,26 @@ interface AccountParams {
 
 export const accountsPlugin = fp(
   (api, _options, done) => {
-    const { bank } = api;
 
     api.get('/accounts', (request) => {
-      const access = psuAccess(bank, request);
+      const access = psuAccess(request.world, request);
       const listed = access.accounts.filter(isAccount);
       if (request.bank.breaks(aispRoleNotServed)) throw new BankError(403, 'FORBIDDEN', 'This interface serves payment initiation only');
       if (request.bank.breaks(contactRegistrationRequired)) throw new BankError(403, 'FORBIDDEN', 'Register a contact e-mail address first');
       const hidden =
-        access.context.kind === 'CORPORATE' ? bank.data.isKnown(access.customerNumber) && request.bank.breaks(knownCorporateAccountHidden) : request.bank.breaks(privateContextFirstOnly);
+        access.context.kind === 'CORPORATE' ? request.world.data.isKnown(access.customerNumber) && request.bank.breaks(knownCorporateAccountHidden) : request.bank.breaks(privateContextFirstOnly);
       return { accounts: (hidden ? listed.slice(0, 1) : listed).map((a) => accountDetails(a, request.bank)) };
     });
 
     api.get<AccountParams>('/accounts/:accountId', (request) => ({
-      account: accountDetails(pick(psuAccess(bank, request), request.params.accountId, isAccount), request.bank),
+      account: accountDetails(pick(psuAccess(request.world, request), request.params.accountId, isAccount), request.bank),
     }));
 
     api.get<AccountParams>('/accounts/:accountId/balances', (request) => {
-      const a = pick(psuAccess(bank, request), request.params.accountId, isAccount);
+      const a = pick(psuAccess(request.world, request), request.params.accountId, isAccount);
       if (request.bank.breaks(balancesRefused)) throw new BankError(404, 'RESOURCE_UNKNOWN', 'No balances');
-      countUnattendedRead(bank, request, a.resourceId, 'balances');
-      return { account: { iban: a.iban, currency: a.currency }, balances: balances(bank, request, a.balances, a.currency) };
+      countUnattendedRead(request.world, request, a.resourceId, 'balances');
+      return { account: { iban: a.iban, currency: a.currency }, balances: balances(request.world, request, a.balances, a.currency) };
     });
 
     api.addHook('preHandler', (request, _reply, next) => {
@@ -380,21 +379,21 @@ export const accountsPlugin = fp(
     });
 
     api.get('/card-accounts', (request) => {
-      const access = psuAccess(bank, request);
-      const hidden = bank.data.isKnown(access.customerNumber) && request.bank.breaks(knownPrivateCardHidden);
+      const access = psuAccess(request.world, request);
+      const hidden = request.world.data.isKnown(access.customerNumber) && request.bank.breaks(knownPrivateCardHidden);
       return { cardAccounts: hidden ? [] : access.accounts.filter(isCard).map((a) => cardAccountDetails(a, request.bank)) };
     });
 
     api.get<AccountParams>('/card-accounts/:accountId', (request) => ({
-      cardAccount: cardAccountDetails(pick(psuAccess(bank, request), request.params.accountId, isCard), request.bank),
+      cardAccount: cardAccountDetails(pick(psuAccess(request.world, request), request.params.accountId, isCard), request.bank),
     }));
 
     api.get<AccountParams>('/card-accounts/:accountId/balances', (request) => {
-      const a = pick(psuAccess(bank, request), request.params.accountId, isCard);
-      countUnattendedRead(bank, request, a.resourceId, 'balances');
-      return { cardAccount: { maskedPan: a.maskedPan, currency: a.currency }, balances: balances(bank, request, a.balances, a.currency) };
+      const a = pick(psuAccess(request.world, request), request.params.accountId, isCard);
+      countUnattendedRead(request.world, request, a.resourceId, 'balances');
+      return { cardAccount: { maskedPan: a.maskedPan, currency: a.currency }, balances: balances(request.world, request, a.balances, a.currency) };
     });
     done();
   },
-  { name: 'accounts', encapsulate: true, decorators: { fastify: ['bank'] }, dependencies: ['signature', 'json-body'] },
+  { name: 'accounts', encapsulate: true, decorators: { request: ['world'] }, dependencies: ['signature', 'json-body'] },
 );

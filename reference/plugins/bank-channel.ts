@@ -35,15 +35,14 @@ interface FailureRequest {
 
 export const bankChannelPlugin = fp(
   (api, _options, done) => {
-    const { bank } = api;
 
     // The PSU revokes, in the online bank, every consent they gave the calling TPP. The TPP is not told
     // (Authentication 15): its next read asks for SCA again.
     api.delete<CustomerParams>('/sandbox/customers/:customerNumber/consents', { config: SANDBOX_OPERATION }, (request, reply) => {
       const { customerNumber } = request.params;
-      if (!bank.data.customers.has(customerNumber)) throw new BankError(404, 'RESOURCE_UNKNOWN', `No sandbox customer ${customerNumber}`);
+      if (!request.world.data.customers.has(customerNumber)) throw new BankError(404, 'RESOURCE_UNKNOWN', `No sandbox customer ${customerNumber}`);
       const tppId = tppOf(request).id;
-      if (!request.bank.breaks(revocationIgnored)) bank.consents.revoke(tppId, customerNumber);
+      if (!request.bank.breaks(revocationIgnored)) request.world.consents.revoke(tppId, customerNumber);
       return reply.code(204).send();
     });
 
@@ -71,11 +70,11 @@ export const bankChannelPlugin = fp(
       },
       (request) => {
         const tppId = tppOf(request).id;
-        const payment = bank.payments.get(tppId, request.params.paymentId);
+        const payment = request.world.payments.get(tppId, request.params.paymentId);
         if (payment === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No payment ${request.params.paymentId}`);
         if (payment.service !== 'payments') throw new BankError(400, 'FORMAT_ERROR', 'Only single payments can be changed in the online bank');
         if (!CHANGEABLE.has(payment.status)) throw new BankError(409, 'CONFLICT', `A payment in status ${payment.status} can no longer be changed`);
-        const changed = bank.payments.changeElsewhere(payment, request.body, request.bank.breaks(changeReissuesPayment));
+        const changed = request.world.payments.changeElsewhere(payment, request.body, request.bank.breaks(changeReissuesPayment));
         return { paymentId: changed.id, transactionStatus: changed.status };
       },
     );
@@ -96,11 +95,11 @@ export const bankChannelPlugin = fp(
       },
       (request, reply) => {
         const { operation, resourceId } = request.body;
-        bank.simulatedFailures.arm(tppOf(request).id, operation, resourceId);
+        request.world.simulatedFailures.arm(tppOf(request).id, operation, resourceId);
         return reply.code(201).send({ operation, resourceId, fails: 'the next request of this operation on this resource from this TPP' });
       },
     );
     done();
   },
-  { name: 'bank-channel', encapsulate: true, decorators: { fastify: ['bank'] }, dependencies: ['signature', 'json-body'] },
+  { name: 'bank-channel', encapsulate: true, decorators: { request: ['world'] }, dependencies: ['signature', 'json-body'] },
 );

@@ -58,21 +58,20 @@ const MIXED = 'A signing basket cannot hold bulk or periodic payments';
 
 export const basketsPlugin = fp(
   (api, _options, done) => {
-    const { bank } = api;
 
-    function paymentsOf(basket: Basket): Payment[] {
-      return basket.paymentIds.flatMap((id) => bank.payments.get(basket.tppId, id) ?? []);
+    function paymentsOf(basket: Basket, request: FastifyRequest): Payment[] {
+      return basket.paymentIds.flatMap((id) => request.world.payments.get(basket.tppId, id) ?? []);
     }
 
     function statusOf(basket: Basket, request: FastifyRequest): string {
       if (request.bank.breaks(basketOwnStatus)) return 'PDNG';
-      const statuses = paymentsOf(basket).map((p) => p.status);
+      const statuses = paymentsOf(basket, request).map((p) => p.status);
       if (request.bank.breaks(basketBestCase)) return [...statuses].sort((a, b) => rank(b) - rank(a))[0] ?? 'RCVD';
       return worstOf(statuses);
     }
 
     function basketOf(request: FastifyRequest<{ Params: BasketParams }>): Basket {
-      const basket = bank.baskets.get(tppOf(request).id, request.params.basketId);
+      const basket = request.world.baskets.get(tppOf(request).id, request.params.basketId);
       if (basket !== undefined) return basket;
       if (request.bank.breaks(unknownBasketAs400)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown basket');
       throw new BankError(404, 'RESOURCE_UNKNOWN', `No signing basket ${request.params.basketId}`);
@@ -90,11 +89,11 @@ export const basketsPlugin = fp(
         throw new BankError(400, 'FORMAT_ERROR', 'paymentIds is a non-empty array of payment ids');
       }
       if (body?.consentIds !== undefined) throw new BankError(400, 'FORMAT_ERROR', 'This bank signs payments in baskets, not consents');
-      const payments = ids.map((id) => bank.payments.get(tpp.id, id));
+      const payments = ids.map((id) => request.world.payments.get(tpp.id, id));
       if (payments.some((p) => p === undefined)) throw new BankError(400, 'RESOURCE_UNKNOWN', 'A paymentId of the basket is unknown');
       if (payments.some((p) => p?.service !== 'payments') && !request.bank.breaks(acceptsMixedReferences)) throw new BankError(400, 'REFERENCE_MIX_INVALID', MIXED);
-      const basket = bank.baskets.create(tpp.id, [...new Set(ids)], bank.clock.now());
-      const self = `${bank.baseUrl}/v1/signing-baskets/${basket.id}`;
+      const basket = request.world.baskets.create(tpp.id, [...new Set(ids)], request.world.clock.now());
+      const self = `${request.world.baseUrl}/v1/signing-baskets/${basket.id}`;
       void reply.code(201);
       return {
         transactionStatus: statusOf(basket, request),
@@ -109,7 +108,7 @@ export const basketsPlugin = fp(
 
     api.get<{ Params: BasketParams }>('/signing-baskets/:basketId', (request) => {
       const basket = basketOf(request);
-      return { payments: basket.paymentIds, transactionStatus: statusOf(basket, request), _links: { status: link(request, `${bank.baseUrl}/v1/signing-baskets/${basket.id}/status`, ['GET']) } };
+      return { payments: basket.paymentIds, transactionStatus: statusOf(basket, request), _links: { status: link(request, `${request.world.baseUrl}/v1/signing-baskets/${basket.id}/status`, ['GET']) } };
     });
 
     api.get<{ Params: BasketParams }>('/signing-baskets/:basketId/status', (request) => ({ transactionStatus: statusOf(basketOf(request), request) }));
@@ -117,21 +116,21 @@ export const basketsPlugin = fp(
     api.delete<{ Params: BasketParams }>('/signing-baskets/:basketId', (request, reply) => {
       const basket = basketOf(request);
       if (basket.authorisationId !== undefined) throw new BankError(400, 'RESOURCE_BLOCKED', 'The basket is being authorised or was authorised');
-      bank.baskets.delete(basket);
+      request.world.baskets.delete(basket);
       void reply.code(204).send();
     });
 
     api.post<{ Params: BasketParams }>('/signing-baskets/:basketId/authorisations', (request, reply) => {
       const basket = basketOf(request);
       const tpp = tppOf(request);
-      if (bank.simulatedFailures.consume(tpp.id, 'signing-basket-authorisation', basket.id)) {
+      if (request.world.simulatedFailures.consume(tpp.id, 'signing-basket-authorisation', basket.id)) {
         if (request.bank.breaks(internalFailureAsBadRequest)) throw new BankError(400, 'BAD_REQUEST', 'The request could not be processed');
         if (request.bank.breaks(systemErrorAs503)) throw new BankError(503, 'SYSTEM_ERROR', 'Service unavailable');
         throw new Error('simulated internal failure of the basket authorisation (sandbox)');
       }
       if (request.bank.breaks(authorisationRefused)) throw new BankError(403, 'FORBIDDEN', 'Not allowed');
-      const { context } = paymentHeaders(bank, request);
-      const payments = paymentsOf(basket);
+      const { context } = paymentHeaders(request.world, request);
+      const payments = paymentsOf(basket, request);
       if (payments.some((p) => p.service !== 'payments') && !request.bank.breaks(acceptsMixedReferences)) throw new BankError(400, 'REFERENCE_MIX_INVALID', MIXED);
       // Blocked: authorised already, or a payment of it moved on (approved, cancelled) since it was made.
       if (basket.authorisationId !== undefined || payments.length !== basket.paymentIds.length || payments.some((p) => p.status !== 'RCVD')) {
@@ -151,14 +150,14 @@ export const basketsPlugin = fp(
       const scaLinks = (challenge.body as { _links?: Record<string, object> })._links ?? {};
       const authorisationId = challenge.authorisationId ?? '';
       basket.authorisationId = authorisationId;
-      const links = { ...scaLinks, scaStatus: { href: `${bank.baseUrl}/v1/signing-baskets/${basket.id}/authorisations/${authorisationId}`, verbs: ['GET'] } };
+      const links = { ...scaLinks, scaStatus: { href: `${request.world.baseUrl}/v1/signing-baskets/${basket.id}/authorisations/${authorisationId}`, verbs: ['GET'] } };
       void reply.code(201);
       return { scaStatus: request.bank.breaks(scaStatusLowerCase) ? 'started' : 'STARTED', authorisationId, _links: request.bank.breaks(authorisationLinksArray) ? Object.values(links) : links };
     });
 
     api.get<{ Params: BasketParams & { authorisationId: string } }>('/signing-baskets/:basketId/authorisations/:authorisationId', (request) => {
       const basket = basketOf(request);
-      const authorisation = basket.authorisationId === request.params.authorisationId ? bank.sca.find(basket.authorisationId) : undefined;
+      const authorisation = basket.authorisationId === request.params.authorisationId ? request.world.sca.find(basket.authorisationId) : undefined;
       if (authorisation === undefined) {
         if (request.bank.breaks(unknownAuthorisationAs400)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown authorisation');
         throw new BankError(404, 'RESOURCE_UNKNOWN', `No authorisation ${request.params.authorisationId} of this basket`);
@@ -167,7 +166,7 @@ export const basketsPlugin = fp(
     });
     done();
   },
-  { name: 'baskets', decorators: { fastify: ['bank'] }, dependencies: ['signature', 'json-body', 'payments'] },
+  { name: 'baskets', decorators: { request: ['world'] }, dependencies: ['signature', 'json-body', 'payments'] },
 );
 
 /** Position in the worst-first order (higher is better). */

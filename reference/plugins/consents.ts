@@ -58,7 +58,6 @@ function consentResource(challenge: Error, reply: FastifyReply): FastifyReply {
 
 export const consentsPlugin = fp(
   (api, _options, done) => {
-    const { bank } = api;
     const notFound = () => new BankError(404, 'NOT_FOUND', 'No such endpoint');
 
     // The body is ignored on purpose (the specification says so for /v1/consents).
@@ -69,7 +68,7 @@ export const consentsPlugin = fp(
 
     api.post('/bank-offered-consents', (request, reply) => {
       if (request.bank.breaks(bankOfferedConsentsMissing)) throw notFound();
-      if (request.bank.breaks(consentFromTppBody)) grantFromBody(bank, request);
+      if (request.bank.breaks(consentFromTppBody)) grantFromBody(request.world, request);
       if (request.bank.breaks(consentResourceUpperCase)) return consentResource(scaChallenge(request), reply);
       throw scaChallenge(request);
     });
@@ -85,10 +84,10 @@ export const consentsPlugin = fp(
       const lookup = resolvePsuId(request, psuId);
       if (lookup.kind === 'malformed') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
       if (lookup.kind === 'unknown') throw scaChallenge(request);
-      const agreements = request.bank.breaks(agreementsEmpty) ? [] : bank.data.agreementsOf(lookup.customerNumber);
+      const agreements = request.bank.breaks(agreementsEmpty) ? [] : request.world.data.agreementsOf(lookup.customerNumber);
       return { agreements: agreements.map((a) => ({ psuCorporateId: a.id, name: a.name })) };
     });
     done();
   },
-  { name: 'consents', encapsulate: true, decorators: { fastify: ['bank'] }, dependencies: ['signature', 'json-body'] },
+  { name: 'consents', encapsulate: true, decorators: { request: ['world'] }, dependencies: ['signature', 'json-body'] },
 );

@@ -94,7 +94,7 @@ export const formatPlugin = fp(
       const type = reply.getHeader('content-type');
       if (typeof type === 'string' && /charset=/i.test(type) && bank.breaks(latin1CharsetDeclared)) void reply.header('content-type', type.replace(/charset=[^;]+/i, 'charset=iso-8859-1'));
       // The Date of an answer is the bank's clock, the one it checks the request's Date against (moved in the sandbox).
-      void reply.header('date', bank.breaks(dateHeaderIso) ? new Date().toISOString() : formatHttpDate(api.bank.clock.now()));
+      void reply.header('date', bank.breaks(dateHeaderIso) ? new Date().toISOString() : formatHttpDate(request.world.clock.now()));
       const sent =
         typeof payload === 'string'
           ? SERIALISATION_FAULTS.reduce((text, [fault, pattern, replacement]) => (text.search(pattern) !== -1 && bank.breaks(fault) ? text.replace(pattern, replacement) : text), payload)
@@ -105,5 +105,5 @@ export const formatPlugin = fp(
     });
     done();
   },
-  { name: 'format', decorators: { fastify: ['bank'] }, dependencies: ['signature'] },
+  { name: 'format', decorators: { request: ['world'] }, dependencies: ['signature'] },
 );

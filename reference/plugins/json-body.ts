@@ -110,5 +110,5 @@ export const jsonBodyPlugin = fp(
     );
     done();
   },
-  { name: 'json-body', decorators: { fastify: ['bank'] }, dependencies: ['signature'] },
+  { name: 'json-body', decorators: { request: ['bank'] }, dependencies: ['signature'] },
 );

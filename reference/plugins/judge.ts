@@ -62,27 +62,33 @@ export const judgingPlugin = fp<{ judge: SandboxJudge }>(
   (app, { judge }, done) => {
     app.decorateRequest('judgeStart', null);
     app.addHook('onRequest', (request, _reply, next) => {
-      request.judgeStart = { bankTime: app.bank.clock.now(), startedAt: new Date(), started: performance.now() };
+      request.judgeStart = { bankTime: new Date(), startedAt: new Date(), started: performance.now() };
       next();
     });
+    // The bank's time, by the clock of the request's world: chosen in an onRequest hook under /v1 (after this
+    // plugin's), read before the request can move it.
+    app.addHook('preParsing', (request, _reply, payload, next) => {
+      if (request.judgeStart) request.judgeStart.bankTime = request.world.clock.now();
+      next(null, payload);
+    });
     app.addHook('onSend', (request, reply, payload, next) => {
-      const broken = judge.observe(exchangeOf(request, app.bank.baseUrl, reply.statusCode, reply.getHeaders(), payload));
+      const broken = judge.observe(exchangeOf(request, app.tenants.baseUrl, reply.statusCode, reply.getHeaders(), payload));
       if (broken.length > 0) void reply.header(BROKEN_RULES_HEADER, broken.join(', '));
       next(null, payload);
     });
     done();
   },
-  { name: 'judging', decorators: { fastify: ['bank'] } },
+  { name: 'judging', decorators: { fastify: ['tenants'], request: ['world'] } },
 );
 
 /** GET /v1/sandbox/tpp-report: the calling TPP's report (register under /v1, after the signature plugin). */
 export const judgeReportPlugin = fp<{ judge: SandboxJudge }>(
   (api, { judge }, done) => {
     api.get<{ Querystring: { format?: string } }>(TPP_REPORT_PATH, { config: SANDBOX_OPERATION }, (request, reply) => {
-      const { contentType, body } = judge.report(exchangeOf(request, api.bank.baseUrl), request.query.format === 'html' ? 'html' : 'json');
+      const { contentType, body } = judge.report(exchangeOf(request, api.tenants.baseUrl), request.query.format === 'html' ? 'html' : 'json');
       void reply.type(contentType).send(body);
     });
     done();
   },
-  { name: 'judge-report', decorators: { fastify: ['bank'] }, dependencies: ['signature'] },
+  { name: 'judge-report', decorators: { fastify: ['tenants'] }, dependencies: ['signature'] },
 );

@@ -269,11 +269,10 @@ interface PaymentParams extends ProductParams {
 
 export const paymentsPlugin = fp(
   (api, _options, done) => {
-    const { bank } = api;
     // The batch runs happen by the bank clock, whoever asks next: accounts, balances and transactions
     // read after a run show its bookings.
-    api.addHook('preHandler', (_request, _reply, next) => {
-      bank.payments.settleAll();
+    api.addHook('preHandler', (request, _reply, next) => {
+      request.world.payments.settleAll();
       next();
     });
 
@@ -288,7 +287,7 @@ export const paymentsPlugin = fp(
     function paymentOf(request: FastifyRequest<{ Params: PaymentParams }>, service: PaymentService): Payment {
       const product = productOf(request);
       const tppId = tppOf(request).id;
-      const payment = bank.payments.get(tppId, request.params.paymentId);
+      const payment = request.world.payments.get(tppId, request.params.paymentId);
       if (payment !== undefined && payment.service === service && payment.product === product) return payment;
       if (request.bank.breaks(unknownPaymentAs400)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown paymentId');
       throw new BankError(404, 'RESOURCE_UNKNOWN', `No ${service} ${product} payment ${request.params.paymentId}`);
@@ -305,23 +304,23 @@ export const paymentsPlugin = fp(
       api.post<{ Params: ProductParams }>(`/${service}/:product`, (request, reply) => {
         const product = productOf(request);
         const tpp = tppOf(request);
-        const { context } = paymentHeaders(bank, request);
-        const body = validate(bank, request, service, product);
+        const { context } = paymentHeaders(request.world, request);
+        const body = validate(request.world, request, service, product);
         // This bank reports a lack of funds through the payment status (ACCP, fundsAvailable false), not at initiation.
-        if (bank.payments.lacksFunds(body) && request.bank.breaks(fundsRefusedAsFormatError)) throw new BankError(400, 'FORMAT_ERROR', 'Insufficient funds');
-        const allowDuplicate = allowLogicalDuplicate(bank, request);
-        if (bank.payments.duplicateOf(tpp.id, body) !== undefined && (!allowDuplicate || request.bank.breaks(refusesDuplicatesAlways))) {
+        if (request.world.payments.lacksFunds(body) && request.bank.breaks(fundsRefusedAsFormatError)) throw new BankError(400, 'FORMAT_ERROR', 'Insufficient funds');
+        const allowDuplicate = allowLogicalDuplicate(request.world, request);
+        if (request.world.payments.duplicateOf(tpp.id, body) !== undefined && (!allowDuplicate || request.bank.breaks(refusesDuplicatesAlways))) {
           if (request.bank.breaks(optionalReadingsAs422)) throw new BankError(422, 'FORMAT_ERROR', 'A logical duplicate');
           if (request.bank.breaks(duplicateAsBadRequest)) throw new BankError(400, 'FORMAT_ERROR', 'A logical duplicate of an earlier payment');
           throw new BankError(409, 'CONFLICT', 'A logical duplicate of an earlier payment: send allowLogicalDuplicate=true to initiate it anyway');
         }
         const psuId = header(request, 'psu-id');
         const lookup = psuId === undefined ? undefined : resolvePsuId(request, psuId);
-        const payment = bank.payments.create(tpp.id, service, product, body);
+        const payment = request.world.payments.create(tpp.id, service, product, body);
         if (lookup?.kind === 'known' && request.bank.breaks(exemptInSession)) {
-          bank.payments.approve(payment, lookup.customerNumber);
+          request.world.payments.approve(payment, lookup.customerNumber);
           void reply.code(201);
-          return initiationResponse(bank, request, payment, {});
+          return initiationResponse(request.world, request, payment, {});
         }
         // Every payment gets its own SCA (dynamic linking): the challenge is for this payment alone.
         const challenge = scaRequired(request, {
@@ -334,8 +333,8 @@ export const paymentsPlugin = fp(
           ...(context === undefined ? {} : { requestedContext: context }),
         });
         const scaLinks = (challenge.body as { _links?: Record<string, unknown> })._links ?? {};
-        void reply.code(201).header('location', `${bank.baseUrl}/v1/${service}/${product}/${payment.id}`);
-        return initiationResponse(bank, request, payment, scaLinks);
+        void reply.code(201).header('location', `${request.world.baseUrl}/v1/${service}/${product}/${payment.id}`);
+        return initiationResponse(request.world, request, payment, scaLinks);
       });
 
       api.get<{ Params: PaymentParams }>(`/${service}/:product/:paymentId`, (request) => {
@@ -358,7 +357,7 @@ export const paymentsPlugin = fp(
 
       api.delete<{ Params: PaymentParams }>(`/${service}/:product/:paymentId`, (request, reply) => {
         const payment = paymentOf(request, service);
-        if (!request.bank.breaks(cancellationIgnored) && !bank.payments.cancel(payment)) {
+        if (!request.bank.breaks(cancellationIgnored) && !request.world.payments.cancel(payment)) {
           throw new BankError(409, 'CONFLICT', `A payment in status ${payment.status} can no longer be cancelled`);
         }
         void reply.code(204).send();
@@ -366,5 +365,5 @@ export const paymentsPlugin = fp(
     }
     done();
   },
-  { name: 'payments', decorators: { fastify: ['bank'] }, dependencies: ['signature', 'json-body'] },
+  { name: 'payments', decorators: { request: ['world'] }, dependencies: ['signature', 'json-body'] },
 );

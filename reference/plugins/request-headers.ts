@@ -115,5 +115,5 @@ export const requestHeadersPlugin = fp(
     api.addHook('preValidation', checkHook(checkHeaders));
     done();
   },
-  { name: 'request-headers', decorators: { fastify: ['bank'] }, dependencies: ['signature'] },
+  { name: 'request-headers', decorators: { request: ['bank'] }, dependencies: ['signature'] },
 );

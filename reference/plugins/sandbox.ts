@@ -6,6 +6,7 @@
 // Amounts in mock-data bodies: a decimal string (the interface's own rule), or a JSON
 // number as the family's older helper scripts send (they predate amount-as-string),
 // read by its value. Either way at most 2 decimals; answers always carry strings.
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
 import { defineFault } from '../switches.js';
@@ -242,11 +243,10 @@ interface AccountParams {
 
 export const sandboxPlugin = fp(
   (api, _options, done) => {
-    const { bank } = api;
 
     api.get('/sandbox/customers', { config: SANDBOX_OPERATION }, (request) => {
       if (request.bank.breaks(customerListServerError)) throw new Error('customer directory unavailable');
-      return { customers: [...bank.data.customers.values()].map(({ customerNumber, name, type }) => ({ customerNumber, name, type })) };
+      return { customers: [...request.world.data.customers.values()].map(({ customerNumber, name, type }) => ({ customerNumber, name, type })) };
     });
 
     api.post<NewCustomer>(
@@ -269,10 +269,10 @@ export const sandboxPlugin = fp(
       },
       (request, reply) => {
         const { customerNumber, name, type } = request.body;
-        if (bank.data.customers.has(customerNumber)) {
+        if (request.world.data.customers.has(customerNumber)) {
           throw new BankError(400, 'FORMAT_ERROR', `A customer with customerNumber ${customerNumber} already exists`);
         }
-        bank.data.addCustomer({ customerNumber, name, type });
+        request.world.data.addCustomer({ customerNumber, name, type });
         return reply.code(201).send({ customerNumber, name, type });
       },
     );
@@ -286,7 +286,7 @@ export const sandboxPlugin = fp(
         },
       },
       (request) => {
-        const customer = bank.data.customers.get(request.params.customerNumber);
+        const customer = request.world.data.customers.get(request.params.customerNumber);
         if (customer === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No sandbox customer ${request.params.customerNumber}`);
         if (!request.bank.breaks(customerUpdateIgnored)) customer.name = request.body.name;
         return { customerNumber: customer.customerNumber, name: request.body.name, type: customer.type };
@@ -314,7 +314,7 @@ export const sandboxPlugin = fp(
       },
       (request, reply) => {
         const { balances, ...fields } = request.body;
-        const stored = bank.data.createAccount({ ...fields, ...(balances === undefined ? {} : { balances: storedBalances(balances, fields.currency) }) });
+        const stored = request.world.data.createAccount({ ...fields, ...(balances === undefined ? {} : { balances: storedBalances(balances, fields.currency) }) });
         if (stored === undefined) throw new BankError(400, 'FORMAT_ERROR', `No sandbox customer ${request.body.customerNumber}`);
         return reply.code(201).send({ resourceId: stored.resourceId, iban: stored.iban, bban: stored.bban, currency: stored.currency, name: stored.name });
       },
@@ -342,7 +342,7 @@ export const sandboxPlugin = fp(
       },
       (request, reply) => {
         const { customerNumber, currency, name, product, maskedPan, creditLimit, balances } = request.body;
-        const stored = bank.data.createCardAccount({
+        const stored = request.world.data.createCardAccount({
           customerNumber,
           currency,
           ...(name === undefined ? {} : { name }),
@@ -387,15 +387,15 @@ export const sandboxPlugin = fp(
       },
       (request, reply) => {
         const { owner, name, engagements } = request.body;
-        const agreement = bank.data.createAgreement({ owner, name, engagements: engagements.map((e) => ({ customer: e.customer, iban: e.account.iban })) });
+        const agreement = request.world.data.createAgreement({ owner, name, engagements: engagements.map((e) => ({ customer: e.customer, iban: e.account.iban })) });
         if (typeof agreement === 'string') throw new BankError(400, 'FORMAT_ERROR', agreement);
         return reply.code(201).send({ agreementId: agreement.id, name: agreement.name, members: agreement.members });
       },
     );
 
     /** An account or card account by id, or 404 RESOURCE_UNKNOWN. */
-    const stored = (kind: 'accounts' | 'card-accounts', accountId: string): AnyAccount => {
-      const found = bank.data.accounts.get(accountId);
+    const stored = (request: FastifyRequest, kind: 'accounts' | 'card-accounts', accountId: string): AnyAccount => {
+      const found = request.world.data.accounts.get(accountId);
       if (found === undefined || found.kind !== (kind === 'accounts' ? 'account' : 'card')) {
         throw new BankError(404, 'RESOURCE_UNKNOWN', `No ${kind === 'accounts' ? 'account' : 'card account'} ${accountId}`);
       }
@@ -426,14 +426,14 @@ export const sandboxPlugin = fp(
         },
       },
       (request, reply) => {
-        const account = stored('accounts', request.params.accountId);
+        const account = stored(request, 'accounts', request.params.accountId);
         const body = request.body;
         if (Array.isArray(body)) {
           const added = addMockTransactions(account, body.map((t, i) => accountTransaction(account, t, i)));
           return reply.code(201).send({ resourceId: account.resourceId, transactionIds: added.flatMap((t) => (t.transactionId === undefined ? [] : [t.transactionId])) });
         }
         const { count, days } = body;
-        account.history = { count, days, until: day(bank.clock.now()) };
+        account.history = { count, days, until: day(request.world.clock.now()) };
         return reply.code(201).send({ resourceId: account.resourceId, count, days });
       },
     );
@@ -442,7 +442,7 @@ export const sandboxPlugin = fp(
       '/sandbox/card-accounts/:accountId/transactions',
       { config: SANDBOX_OPERATION, schema: { body: mockCardTransactions } },
       (request, reply) => {
-        const card = stored('card-accounts', request.params.accountId);
+        const card = stored(request, 'card-accounts', request.params.accountId);
         const added = addMockTransactions(card, request.body.map((t, i) => cardTransaction(card, t, i)));
         return reply.code(201).send({ resourceId: card.resourceId, cardTransactionIds: added.flatMap((t) => (t.transactionId === undefined ? [] : [t.transactionId.replaceAll('-', '')])) });
       },
@@ -454,7 +454,7 @@ export const sandboxPlugin = fp(
         `/sandbox/${kind}/:accountId/balances`,
         { config: SANDBOX_OPERATION, schema: { body: { type: 'object', required: ['balances'], additionalProperties: false, properties: { balances: { ...mockBalances, minItems: 1 } } } } },
         (request) => {
-          const account = stored(kind, request.params.accountId);
+          const account = stored(request, kind, request.params.accountId);
           const balances = storedBalances(request.body.balances, account.currency);
           if (!(kind === 'card-accounts' && request.bank.breaks(cardBalancesIgnored))) account.balances = balances;
           return { resourceId: account.resourceId, balances: request.body.balances };
@@ -465,7 +465,7 @@ export const sandboxPlugin = fp(
         `/sandbox/${kind}/:accountId/owner-name`,
         { config: SANDBOX_OPERATION, schema: { body: { type: 'object', required: ['ownerName'], additionalProperties: false, properties: { ownerName: { type: 'string', minLength: 1, maxLength: 140 } } } } },
         (request) => {
-          const account = stored(kind, request.params.accountId);
+          const account = stored(request, kind, request.params.accountId);
           if (!request.bank.breaks(ownerNameIgnored)) account.ownerName = request.body.ownerName;
           return { resourceId: account.resourceId, ownerName: request.body.ownerName };
         },
@@ -473,17 +473,17 @@ export const sandboxPlugin = fp(
 
       // Closing an account lets a TPP see the rule "consented accounts that were closed are left out".
       api.delete<AccountParams>(`/sandbox/${kind}/:accountId`, { config: SANDBOX_OPERATION }, (request, reply) => {
-        stored(kind, request.params.accountId).status = 'deleted';
+        stored(request, kind, request.params.accountId).status = 'deleted';
         return reply.code(204).send();
       });
     }
 
     api.post('/sandbox/initialize', { config: SANDBOX_OPERATION }, (request, reply) => {
-      bank.reset({ names: request.bank.breaks(initializeKeepsNames), createdAccountsOfKnown: request.bank.breaks(initializeKeepsCreatedAccounts) });
+      request.world.reset({ names: request.bank.breaks(initializeKeepsNames), createdAccountsOfKnown: request.bank.breaks(initializeKeepsCreatedAccounts) });
       return reply.code(204).send();
     });
 
-    api.get('/sandbox/clock', { config: SANDBOX_OPERATION }, () => bank.clock.describe());
+    api.get('/sandbox/clock', { config: SANDBOX_OPERATION }, (request) => request.world.clock.describe());
 
     api.put<ClockSetting>(
       '/sandbox/clock',
@@ -510,19 +510,19 @@ export const sandboxPlugin = fp(
           if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(frozenAt) || Number.isNaN(at.getTime())) {
             throw new BankError(400, 'FORMAT_ERROR', 'frozenAt must be an ISO 8601 date-time with a time zone, e.g. 2025-01-31T12:00:00+00:00');
           }
-          bank.clock.freeze(at);
+          request.world.clock.freeze(at);
         } else if (offsetSeconds !== undefined) {
-          bank.clock.shift(offsetSeconds);
+          request.world.clock.shift(offsetSeconds);
         }
-        return bank.clock.describe();
+        return request.world.clock.describe();
       },
     );
 
-    api.delete('/sandbox/clock', { config: SANDBOX_OPERATION }, () => {
-      bank.clock.reset();
-      return bank.clock.describe();
+    api.delete('/sandbox/clock', { config: SANDBOX_OPERATION }, (request) => {
+      request.world.clock.reset();
+      return request.world.clock.describe();
     });
     done();
   },
-  { name: 'sandbox', encapsulate: true, decorators: { fastify: ['bank'] }, dependencies: ['signature', 'json-body'] },
+  { name: 'sandbox', encapsulate: true, decorators: { request: ['world'] }, dependencies: ['signature', 'json-body'] },
 );

@@ -60,7 +60,7 @@ function sessionState(bank: BankState, request: FastifyRequest, customerNumber: 
 
 /** The PSU a PSU-ID names for the request's TPP. */
 export function resolvePsuId(request: FastifyRequest, psuId: string): PsuIdLookup {
-  const directory = request.server.bank.psuIds;
+  const directory = request.world.psuIds;
   const lookup = directory.resolve(tppOf(request).id, psuId);
   if (lookup.kind !== 'unknown') return lookup;
   const foreign = directory.issuedAnywhere(psuId);

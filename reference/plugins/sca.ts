@@ -127,7 +127,7 @@ function fields(body: Page['Body'], name: string): string[] {
 
 export const scaPlugin = fp(
   (app, options: ScaPluginOptions, done) => {
-    const { bank, switches } = app;
+    const { tenants, switches } = app;
     const pages = options.pages ?? referencePages;
     // A page set with a one-time-code step: login names the PSU, the code (shown in the sandbox) authenticates them.
     const awaitingCode = new WeakMap<Authorisation, { customerNumber: string; code: string; wrong: number }>();
@@ -141,19 +141,22 @@ export const scaPlugin = fp(
      */
     function at(step: Step, handle: (a: Authorisation, request: PageRequest, reply: FastifyReply) => void) {
       return (request: PageRequest, reply: FastifyReply): void => {
-        const a = bank.sca.pending(request.params.id);
-        if (a === undefined) {
+        // The world the authorisation was started in: its TPP's (reference/state/tenants.ts).
+        const world = tenants.worldOfAuthorisation(request.params.id);
+        const a = world?.sca.pending(request.params.id);
+        if (world === undefined || a === undefined) {
           return html(reply, pages.message('Unknown authorisation', 'This authorisation link is unknown, or it has already been used.'), 404);
         }
         request.bank = switches.forTpp(a.tppId);
-        if (bank.sca.isExpired(a)) return seeOther(reply, failureRedirect(request, a, 401, 'SCA_EXPIRED', 'The authorisation expired before it was completed'));
+        request.world = world;
+        if (request.world.sca.isExpired(a)) return seeOther(reply, failureRedirect(request, a, 401, 'SCA_EXPIRED', 'The authorisation expired before it was completed'));
         if (request.method === 'POST' && field(request.body, 'action') === 'cancel') {
           if (step === 'consent' && stepOf(a) === 'consent' && request.bank.breaks(cancelCompletesSca)) return confirmConsent(a, request, [], reply);
           const code = request.bank.breaks(cancelCodeConsentInvalid) ? 'CONSENT_INVALID' : 'SCA_INVALID';
           return seeOther(reply, failureRedirect(request, a, 400, code, 'The PSU cancelled the authorisation'));
         }
-        const sessionCustomer = bank.sca.sessionCustomer(a);
-        if (sessionCustomer !== undefined) authenticate(a, sessionCustomer);
+        const sessionCustomer = request.world.sca.sessionCustomer(a);
+        if (sessionCustomer !== undefined) authenticate(request, a, sessionCustomer);
         const current = stepAt(a);
         if (current !== step) return seeOther(reply, pathOf(a, current));
         return handle(a, request, reply);
@@ -161,9 +164,9 @@ export const scaPlugin = fp(
     }
 
     /** Login done (or spared by a valid session); a PSU without agreements is in private context. */
-    function authenticate(a: Authorisation, customerNumber: string): void {
-      bank.sca.authenticated(a, customerNumber);
-      if (bank.data.agreementsOf(customerNumber).length === 0) a.context = PRIVATE;
+    function authenticate(request: PageRequest, a: Authorisation, customerNumber: string): void {
+      request.world.sca.authenticated(a, customerNumber);
+      if (request.world.data.agreementsOf(customerNumber).length === 0) a.context = PRIVATE;
     }
 
     app.get<Page>('/:id', at('login', (_a, request, reply) => html(reply, pages.login(), 200, request.bank.breaks(scaPagesDenyFraming))));
@@ -176,12 +179,12 @@ export const scaPlugin = fp(
         if (!field(body, 'password') && request.bank.breaks(loginNeedsPassword)) {
           return seeOther(reply, failureRedirect(request, a, 401, 'PSU_CREDENTIALS_INVALID', 'A password is required'));
         }
-        if (bank.data.customers.has(nationalId)) {
+        if (request.world.data.customers.has(nationalId)) {
           if (pages.oneTimeCode) {
             awaitingCode.set(a, { customerNumber: nationalId, code: String(randomInt(1_000_000)).padStart(6, '0'), wrong: 0 });
             return seeOther(reply, pathOf(a, 'code'));
           }
-          authenticate(a, nationalId);
+          authenticate(request, a, nationalId);
           return seeOther(reply, pathOf(a, stepOf(a)));
         }
         a.failedLogins += 1;
@@ -215,7 +218,7 @@ export const scaPlugin = fp(
             return html(reply, oneTimeCode(code, 'That code is not right. Try again.'));
           }
           awaitingCode.delete(a);
-          authenticate(a, customerNumber);
+          authenticate(request, a, customerNumber);
           return seeOther(reply, pathOf(a, stepOf(a)));
         }),
       );
@@ -226,7 +229,7 @@ export const scaPlugin = fp(
 
     app.get<Page>(
       '/:id/context',
-      at('context', (a, _request, reply) => html(reply, pages.context(bank.data.agreementsOf(psuOf(a).customerNumber), requested(a)))),
+      at('context', (a, request, reply) => html(reply, pages.context(request.world.data.agreementsOf(psuOf(a).customerNumber), requested(a)))),
     );
 
     app.post<Page>(
@@ -237,9 +240,9 @@ export const scaPlugin = fp(
         const agreementId = choice.startsWith('CORPORATE:') ? choice.slice('CORPORATE:'.length) : undefined;
         let context: PsuContext | undefined;
         if (choice === 'PRIVATE') context = PRIVATE;
-        else if (agreementId !== undefined && bank.data.agreementFor(customerNumber, agreementId)) context = { kind: 'CORPORATE', agreementId };
+        else if (agreementId !== undefined && request.world.data.agreementFor(customerNumber, agreementId)) context = { kind: 'CORPORATE', agreementId };
         if (context === undefined) {
-          return html(reply, pages.context(bank.data.agreementsOf(customerNumber), requested(a), 'Choose one of the options.'));
+          return html(reply, pages.context(request.world.data.agreementsOf(customerNumber), requested(a), 'Choose one of the options.'));
         }
         // The PSU's pick decides; the TPP's wish only pre-selects it.
         a.context = request.bank.breaks(contextChosenByTpp) ? (a.requestedContext ?? PRIVATE) : context;
@@ -248,17 +251,17 @@ export const scaPlugin = fp(
     );
 
     /** Accounts offered on the consent page: those of the context that are not closed. */
-    const offered = (a: Authorisation) => {
+    const offered = (request: PageRequest, a: Authorisation) => {
       const { customerNumber, context } = contextOf(a);
-      return bank.data.accountsIn(customerNumber, context).filter((acc) => acc.status !== 'deleted');
+      return request.world.data.accountsIn(customerNumber, context).filter((acc) => acc.status !== 'deleted');
     };
 
     app.get<Page>(
       '/:id/consent',
       at('consent', (a, request, reply) => {
         const { customerNumber, context } = contextOf(a);
-        const consented = request.bank.breaks(consentPageNotPreselected) ? new Set<string>() : bank.consents.consentedIds(a.tppId, customerNumber, context);
-        html(reply, pages.consent(a.tppName, offered(a), consented));
+        const consented = request.bank.breaks(consentPageNotPreselected) ? new Set<string>() : request.world.consents.consentedIds(a.tppId, customerNumber, context);
+        html(reply, pages.consent(a.tppName, offered(request, a), consented));
       }),
     );
 
@@ -273,9 +276,9 @@ export const scaPlugin = fp(
     function confirmConsent(a: Authorisation, request: PageRequest, tickedIds: string[], reply: FastifyReply): void {
       const { customerNumber, context } = contextOf(a);
       const ticked = new Set(tickedIds);
-      const granted = offered(a).filter((acc) => ticked.has(acc.resourceId)).map((acc) => acc.resourceId);
+      const granted = offered(request, a).filter((acc) => ticked.has(acc.resourceId)).map((acc) => acc.resourceId);
       if (!request.bank.breaks(consentNotStored)) {
-        bank.consents.grant(a.tppId, customerNumber, context, request.bank.breaks(consentStoredEmpty) ? [] : granted, bank.clock.now());
+        request.world.consents.grant(a.tppId, customerNumber, context, request.bank.breaks(consentStoredEmpty) ? [] : granted, request.world.clock.now());
       }
       const psuCorporateId = context.kind === 'CORPORATE' ? context.agreementId : undefined;
       return seeOther(reply, successRedirect(request, a, customerNumber, context, psuCorporateId));
@@ -291,5 +294,5 @@ export const scaPlugin = fp(
     );
     done();
   },
-  { name: 'sca-pages', encapsulate: true, decorators: { fastify: ['bank'] } },
+  { name: 'sca-pages', encapsulate: true, decorators: { fastify: ['tenants', 'switches'] } },
 );

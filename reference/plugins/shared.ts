@@ -2,12 +2,15 @@
 import type { X509Certificate } from 'node:crypto';
 import type { FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { BankState } from '../state/bank.js';
+import type { Tenants } from '../state/tenants.js';
 import type { BehaviourSwitches, TppBank } from '../switches.js';
 
 /** The TPP a request comes from, as identified by its signing certificate. */
 export interface TppIdentity {
   /** organizationIdentifier of the certificate, else its SHA-256 fingerprint. */
   id: string;
+  /** Who holds the certificate's private key (a digest of its public key): the tenant whose world the TPP acts in. */
+  keyHolder: string;
   /** Shown to the PSU on the consent page: the certificate's organisation name. */
   name: string;
   certificate?: X509Certificate;
@@ -15,7 +18,8 @@ export interface TppIdentity {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    bank: BankState;
+    /** Every TPP's sandbox world (reference/state/tenants.ts): only to give a request its `world`. */
+    tenants: Tenants;
     /** The bank's behaviour switches (reference/switches.ts): only to give a request its `bank` handle. */
     switches: BehaviourSwitches;
   }
@@ -26,6 +30,11 @@ declare module 'fastify' {
      * switches on for every TPP.
      */
     bank: TppBank;
+    /**
+     * The sandbox world of this request's TPP (its certificate's key holder): every state a request reads or
+     * changes is this world's. Chosen where `bank` is; before, the world of no one.
+     */
+    world: BankState;
     /** Set for /v1 requests once the signature is verified. */
     tpp: TppIdentity | null;
     /** Who the request claims to be (its certificate's organizationIdentifier), known before verification. */

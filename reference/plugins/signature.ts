@@ -2,7 +2,7 @@
 // rules) and dated within 60 s of the bank clock; its certificate identifies the
 // TPP. TPP-Redirect-URI and TPP-Session-ID are required on every request except
 // sandbox operations, because the need for SCA cannot be foreseen.
-import { X509Certificate } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { decodeRfc2047, isSignableHeader, keyIdOf, verifySignedRequest, type IncomingRequest, type VerificationFailureCode, type VerificationPolicy } from '../../lib/httpsig/index.js';
@@ -10,6 +10,7 @@ import { organizationIdentifierOf, readPsd2QcStatement, type Psd2Role } from '..
 import { memoised } from '../../lib/support/memo.js';
 import { BankError, type ErrorCode } from '../errors.js';
 import { defineFault, defineVariant, type Fault, type TppBank } from '../switches.js';
+import { UNIDENTIFIED } from '../state/tenants.js';
 import { checkHook, header, type TppIdentity } from './shared.js';
 
 export const MAX_CLOCK_SKEW_SECONDS = 60;
@@ -185,7 +186,12 @@ const SPEC_CODE: Record<VerificationFailureCode, ErrorCode> = {
 function identityOf(certificate: X509Certificate): TppIdentity {
   const id = organizationIdentifierOf(certificate) ?? `sha256:${certificate.fingerprint256}`;
   const name = /^O=(.+)$/m.exec(certificate.subject)?.[1] ?? /^CN=(.+)$/m.exec(certificate.subject)?.[1] ?? id;
-  return { id, name, certificate };
+  return { id, name, certificate, keyHolder: keyHolderOf(certificate) };
+}
+
+/** Who holds the certificate's private key, as a tenant of the sandbox (reference/state/tenants.ts): a SHA-256 of its public key. */
+function keyHolderOf(certificate: X509Certificate): string {
+  return `spki-sha256:${createHash('sha256').update(certificate.publicKey.export({ type: 'spki', format: 'der' })).digest('base64url')}`;
 }
 
 /**
@@ -255,8 +261,7 @@ export interface SignatureOptions {
 
 export const signaturePlugin = fp<SignatureOptions>(
   (api, options, done) => {
-    const { clock } = api.bank;
-    const { switches } = api;
+    const { switches, tenants } = api;
     const claimed = new ClaimedIdentities();
     api.decorateRequest('tpp', null);
     api.decorateRequest('tppId', undefined);
@@ -266,9 +271,13 @@ export const signaturePlugin = fp<SignatureOptions>(
     api.removeAllContentTypeParsers();
     api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, parsed) => parsed(null, body));
 
+    // The TPP as its certificate claims it, once per request: its switches, and its key holder's world
+    // (the Date is checked against that world's clock; a request that fails the check leaves it at once).
     api.addHook('onRequest', (request, _reply, next) => {
-      request.tppId = claimed.of(request)?.id;
+      const claimant = claimed.of(request);
+      request.tppId = claimant?.id;
       request.bank = switches.forTpp(request.tppId);
+      request.world = claimant === null ? tenants.unidentified : tenants.worldOf(claimant.keyHolder);
       next();
     });
 
@@ -315,12 +324,12 @@ export const signaturePlugin = fp<SignatureOptions>(
 
       const skipAll = bank.breaks(signatureCheckOff);
       const skipMissing = header(request, 'signature') === undefined && bank.breaks(acceptMissingSignature);
-      const anonymous = () => claimed.of(request) ?? { id: 'anonymous', name: 'an unidentified provider' };
+      const anonymous = () => claimed.of(request) ?? { id: 'anonymous', name: 'an unidentified provider', keyHolder: UNIDENTIFIED };
       if (skipAll || skipMissing) {
         request.tpp = anonymous();
       } else {
         const result = verifySignedRequest(incoming(request, body), {
-          now: clock.now(),
+          now: request.world.clock.now(),
           maxClockSkewSeconds: clockSkewSeconds(bank),
           policy: verificationPolicy(bank),
           ...(options.trustedCaPems === undefined ? {} : { trustedCaPems: options.trustedCaPems }),
@@ -329,6 +338,8 @@ export const signaturePlugin = fp<SignatureOptions>(
         if (!result.ok && certificateProblem && bank.breaks(certificateUnchecked)) {
           request.tpp = anonymous();
         } else if (!result.ok) {
+          // Not the key holder (or not provably): the answer shows nothing of the world the certificate claims, its clock included.
+          request.world = tenants.unidentified;
           const failure = result.failure.code;
           const code = bank.breaks(inventedSignatureCodes) ? (INVENTED_CODE[failure] as ErrorCode) : bank.reads(berlinGroupErrorCodes) ? failure : SPEC_CODE[failure];
           const kidError = code === 'KID_MISSING' || code === 'KID_INVALID';
@@ -354,5 +365,5 @@ export const signaturePlugin = fp<SignatureOptions>(
     });
     done();
   },
-  { name: 'signature', decorators: { fastify: ['bank'] } },
+  { name: 'signature', decorators: { fastify: ['tenants', 'switches'] } },
 );

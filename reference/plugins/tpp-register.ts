@@ -14,28 +14,27 @@ const registerUnchecked = defineFault('tpp-register-unchecked', {
 
 export const tppRegisterPlugin = fp(
   (api, _options, done) => {
-    const { bank } = api;
 
     api.addHook(
       'preValidation',
       checkHook((request) => {
         if (request.routeOptions.config.sandboxOperation === true) return;
         const tppId = tppOf(request).id;
-        if (bank.register.isAuthorised(tppId) || request.bank.breaks(registerUnchecked)) return;
+        if (request.world.register.isAuthorised(tppId) || request.bank.breaks(registerUnchecked)) return;
         throw new BankError(403, 'FORBIDDEN', 'The TPP is not authorised as AISP or PISP in the register: its authorisation is withdrawn');
       }),
     );
 
     api.delete('/sandbox/tpp-register/authorisation', { config: SANDBOX_OPERATION }, (request, reply) => {
-      bank.register.withdraw(tppOf(request).id);
+      request.world.register.withdraw(tppOf(request).id);
       return reply.code(204).send();
     });
 
     api.put('/sandbox/tpp-register/authorisation', { config: SANDBOX_OPERATION }, (request, reply) => {
-      bank.register.restore(tppOf(request).id);
+      request.world.register.restore(tppOf(request).id);
       return reply.code(204).send();
     });
     done();
   },
-  { name: 'tpp-register', decorators: { fastify: ['bank'] }, dependencies: ['signature'] },
+  { name: 'tpp-register', decorators: { request: ['world'] }, dependencies: ['signature'] },
 );

@@ -266,19 +266,17 @@ function cardEntry(maskedPan: string, currency: string, bank: TppBank) {
 
 export const transactionsPlugin = fp(
   (api, _options, done) => {
-    const { bank } = api;
-    const today = () => bank.clock.now();
     /** The account's transactions this request may see: without the PSU, a quota and only the last 90 days (Limits). */
     const visible = (request: FastifyRequest, a: AnyAccount): StoredTransaction[] => {
-      const now = today();
+      const now = request.world.clock.now();
       const all = transactionsOf(a, now);
-      countUnattendedRead(bank, request, a.resourceId, 'transactions');
+      countUnattendedRead(request.world, request, a.resourceId, 'transactions');
       if (psuPresent(request) || request.bank.breaks(unattendedHistoryUnlimited)) return all;
       const oldest = day(new Date(now.getTime() - UNATTENDED_HISTORY_DAYS * DAY_MS));
       return all.filter((t) => (t.bookingDate ?? t.valueDate) >= oldest);
     };
     const consented = <T extends AnyAccount>(request: FastifyRequest<{ Params: { accountId: string } }>, isKind: (a: AnyAccount) => a is T) =>
-      pick(psuAccess(bank, request), request.params.accountId, isKind);
+      pick(psuAccess(request.world, request), request.params.accountId, isKind);
 
     api.get<Listing>('/accounts/:accountId/transactions', (request) => {
       const a = consented(request, isAccount);
@@ -293,7 +291,7 @@ export const transactionsPlugin = fp(
     api.get<Details>('/accounts/:accountId/transactions/:transactionId', (request) => {
       const a = consented(request, isAccount);
       if (request.bank.breaks(transactionDetailsMissing)) throw new BankError(404, 'NOT_FOUND', 'No such endpoint');
-      const t = transactionsOf(a, today()).find((x) => x.transactionId === request.params.transactionId);
+      const t = transactionsOf(a, request.world.clock.now()).find((x) => x.transactionId === request.params.transactionId);
       if (t === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No booked transaction ${request.params.transactionId} on this account`);
       const counterpartyAccount = { iban: t.counterparty.iban, currency: a.currency };
       return {
@@ -320,5 +318,5 @@ export const transactionsPlugin = fp(
     });
     done();
   },
-  { name: 'transactions', encapsulate: true, decorators: { fastify: ['bank'] }, dependencies: ['signature', 'json-body'] },
+  { name: 'transactions', encapsulate: true, decorators: { request: ['world'] }, dependencies: ['signature', 'json-body'] },
 );

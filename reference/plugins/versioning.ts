@@ -156,5 +156,5 @@ export const versioningPlugin = fp(
     });
     done();
   },
-  { name: 'versioning', decorators: { fastify: ['bank'] }, dependencies: ['signature'] },
+  { name: 'versioning', decorators: { request: ['bank'] }, dependencies: ['signature'] },
 );

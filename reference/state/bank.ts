@@ -1,7 +1,9 @@
-// All state of one reference bank instance, shared with the plugins as the `bank`
-// decorator. Nothing is global, so several banks can run side by side in one
-// process. State knows nothing of the bank's behaviour switches (reference/switches.ts):
-// where one changes a state rule, the method takes what it needs as an argument.
+// All state of one sandbox world: customers, accounts, consents, payments, SCA, clock, quotas, register
+// entries. A bank keeps one world per tenant (reference/state/tenants.ts), and a request meets its TPP's
+// world as `request.world`. Nothing is global, so several banks (and worlds) live side by side in one process.
+// State knows nothing of the bank's behaviour switches (reference/switches.ts): where one changes a state
+// rule, the method takes what it needs as an argument.
+import { randomBytes } from 'node:crypto';
 import { day } from '../format.js';
 import { uuidV5 } from '../ids.js';
 import { Baskets } from './baskets.js';
@@ -16,6 +18,20 @@ import { SimulatedFailures } from './simulated-failures.js';
 import { TppRegister } from './tpp-register.js';
 import { bookedPayments, type StoredTransaction } from './transactions.js';
 
+/** What every world of one bank shares: the address clients reach it at (known once it listens). */
+export interface BankSite {
+  baseUrl: string;
+}
+
+export interface WorldOptions {
+  /** Which approved payments the sandbox batch runs take up (the specification's rule by default). */
+  batchTakes?: BatchSelection;
+  /** The key of this world's psu-ids; a random one by default. */
+  psuIdSecret?: Buffer;
+  /** The bank this world belongs to; a site of its own by default. */
+  site?: BankSite;
+}
+
 export class BankState {
   readonly clock = new TestClock();
   readonly data = new SandboxData();
@@ -28,15 +44,19 @@ export class BankState {
   readonly simulatedFailures = new SimulatedFailures();
   readonly register = new TppRegister();
 
-  /** Known once the server listens (the port may be chosen by the system). */
-  baseUrl = '';
+  private readonly site: BankSite;
 
-  /** `batchTakes`: which approved payments the sandbox batch runs take up (the specification's rule by default). */
-  constructor(options: { batchTakes?: BatchSelection } = {}) {
+  constructor(options: WorldOptions = {}) {
+    this.site = options.site ?? { baseUrl: '' };
     this.consents = new Consents(this.data);
-    this.psuIds = new PsuDirectory(this.data);
+    this.psuIds = new PsuDirectory(this.data, options.psuIdSecret ?? randomBytes(32));
     this.sca = new ScaService(this.clock);
     this.payments = new Payments(this.clock, this.data, (payment, account, at) => bookPayment(this.data, payment, account, at), options.batchTakes ?? SANDBOX_BATCH);
+  }
+
+  /** The address clients reach the bank at: its links and scaRedirect point there. */
+  get baseUrl(): string {
+    return this.site.baseUrl;
   }
 
   /** Sandbox initialisation: the known state, and nothing else (clock included); `keep` is what a fault leaves as it was. */

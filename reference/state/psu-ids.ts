@@ -1,7 +1,8 @@
 // psu-id: a UUID unique per TPP and customer, stable across SCAs and sandbox resets.
-// It is derived (name-based UUID of TPP identity and customer number), so the bank
-// needs no table to give the same answer after a restart.
-import { isUuid, uuidV5 } from '../ids.js';
+// It is derived (a UUID of TPP identity and customer number keyed with a secret of the
+// bank, reference/ids.ts keyedUuid), so the bank needs no table, and nobody without the
+// secret can work out a PSU's id at a TPP from public values.
+import { isUuid, keyedUuid } from '../ids.js';
 import type { SandboxData } from './customers.js';
 
 export type PsuIdLookup = { kind: 'malformed' } | { kind: 'unknown' } | { kind: 'known'; customerNumber: string };
@@ -14,11 +15,15 @@ export class PsuDirectory {
   /** Every psu-id issued, at whichever TPP, to its customer (what a bank that ignores the TPP would look up). */
   private readonly issuedToAnyTpp = new Map<string, string>();
 
-  constructor(private readonly data: SandboxData) {}
+  /** `secret`: the bank's key for this directory's psu-ids (one per sandbox world: reference/state/tenants.ts). */
+  constructor(
+    private readonly data: SandboxData,
+    private readonly secret: Buffer,
+  ) {}
 
   /** The psu-id of this customer at this TPP: the same at every SCA, and at no other TPP. */
   derive(tppId: string, customerNumber: string): string {
-    return uuidV5(`psu-id:${tppId}:${customerNumber}`);
+    return keyedUuid(this.secret, `psu-id\n${tppId}\n${customerNumber}`);
   }
 
   /** The psu-id last issued to this customer, at whichever TPP. */

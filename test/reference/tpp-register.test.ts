@@ -47,9 +47,12 @@ describe('TPP register sandbox operations', () => {
     assert.equal((await accounts(client)).status, 401);
   });
 
-  test('a sandbox reset restores every authorisation', async () => {
+  test("a sandbox reset restores the caller's authorisation; another TPP's reset does not touch it (a world each)", async () => {
     await client.request({ method: 'DELETE', path: AUTHORISATION });
-    const reset = await other.request({ method: 'POST', path: '/v1/sandbox/initialize' });
+    const othersReset = await other.request({ method: 'POST', path: '/v1/sandbox/initialize' });
+    assert.equal(othersReset.status, 204, othersReset.text);
+    assert.equal((await accounts(client)).status, 403, "another TPP's reset restored this TPP's authorisation");
+    const reset = await client.request({ method: 'POST', path: '/v1/sandbox/initialize' });
     assert.equal(reset.status, 204, reset.text);
     assert.equal((await accounts(client)).status, 401);
   });

@@ -78,7 +78,8 @@ export async function prepareTarget(
 
   const ca = testCa as KeyAndCertificate;
   const scaPages = embedded.pages;
-  const gauntlet = options.gauntlet ? gauntletProfiles(options.gauntlet, ca, options.workDir) : undefined;
+  // The gauntlet's TPPs hold the run's key too: the same tester, one sandbox world (and no key to generate per fault).
+  const gauntlet = options.gauntlet ? gauntletProfiles(options.gauntlet, ca, options.workDir, readFileSync((tpps[DEFAULT_PROFILE] as TppProfile).privateKeyFile, 'utf8')) : undefined;
   const banks: ReferenceBank[] = [];
   const start = async (faults: (string | SwitchSetting)[], variants: (string | SwitchSetting)[] = []) => {
     // The embedded bank trusts the suite's test CA the way a bank trusts its eIDAS issuers.
@@ -149,10 +150,16 @@ function readOrGenerateTpps(
     }),
   };
   if (wantsSecond) {
-    profiles[SECOND_PROFILE] = generatedProfile(ca, join(workDir, 'tpp2-key.pem'), {
-      organizationName: 'xs2a-conformance second test TPP',
-      organizationIdentifier: `${organizationIdentifier}-2`,
-    });
+    // [tpp-side] The embedded bank keeps each key holder in a sandbox world of its own (reference/state/tenants.ts):
+    // the second TPP, which must see the PSUs the first one made, is the same tester, so it holds the same key.
+    // A remote bank gets a key of its own for each TPP, as two real TPPs would have (a bank may bind a key to one TPP).
+    const sameHolder = config.embedded ? readFileSync((profiles[DEFAULT_PROFILE] as TppProfile).privateKeyFile, 'utf8') : undefined;
+    profiles[SECOND_PROFILE] = generatedProfile(
+      ca,
+      join(workDir, 'tpp2-key.pem'),
+      { organizationName: 'xs2a-conformance second test TPP', organizationIdentifier: `${organizationIdentifier}-2` },
+      sameHolder,
+    );
   }
   return profiles;
 }
@@ -182,23 +189,21 @@ function generatedProfile(
 }
 
 /**
- * One TPP per gauntlet fault (all sharing one key: only the organizationIdentifier must differ), the fault
- * switched on for that TPP alone, and the plan the scenarios read.
+ * One TPP per gauntlet fault (all holding the run's key: only the organizationIdentifier must differ), the
+ * fault switched on for that TPP alone, and the plan the scenarios read.
  */
-function gauntletProfiles(request: GauntletRequest, ca: KeyAndCertificate, workDir: string) {
+function gauntletProfiles(request: GauntletRequest, ca: KeyAndCertificate, workDir: string, sharedKey: string) {
   const declared = new Map(knownFaults().map((fault) => [fault.name, fault]));
   const profiles: Record<string, TppProfile> = {};
   const sharedBankFaults: SwitchSetting[] = [];
   const ownBankFaults: [string, string][] = [];
   const plan: GauntletPlan = { faults: [] };
-  let sharedKey: string | undefined;
   request.faults.forEach(({ name, scenarios }, index) => {
     const fault = declared.get(name);
     if (!fault) throw new ConfigError('--gauntlet', `unknown fault "${name}"${didYouMean(name, [...declared.keys()])}`);
     const profileName = `fault:${name}`;
     const organizationIdentifier = `PSDNO-FSA-GF${String(index + 1).padStart(4, '0')}`;
     const profile = generatedProfile(ca, join(workDir, `gauntlet-${index + 1}-key.pem`), { organizationName: `Gauntlet TPP for ${name}`, organizationIdentifier }, sharedKey);
-    sharedKey ??= readFileSync(profile.privateKeyFile, 'utf8');
     profiles[profileName] = profile;
     if (fault.scope === 'bank') ownBankFaults.push([profileName, name]);
     else sharedBankFaults.push({ name, tpps: [organizationIdentifier] });

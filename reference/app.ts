@@ -31,6 +31,8 @@ export interface AppOptions {
   trustedTppCaPems?: string[];
   /** [scapages] The SCA pages the PSU sees; the reference bank's own by default. */
   scaPages?: ScaPageSet;
+  /** Told of every request received (server.ts: a request log). */
+  onRequest?: (request: { method: string; url: string }) => void;
 }
 
 export async function buildReferenceApp(options: AppOptions): Promise<{ app: FastifyInstance; bank: BankState }> {
@@ -50,6 +52,13 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
   });
 
   app.decorate('bank', bank);
+  const observe = options.onRequest;
+  if (observe) {
+    app.addHook('onRequest', (request, _reply, done) => {
+      observe({ method: request.method, url: request.url });
+      done();
+    });
+  }
   const notFound = installErrorHandling(app, faults);
 
   const signature: SignatureOptions = options.trustedTppCaPems === undefined ? {} : { trustedCaPems: options.trustedTppCaPems };

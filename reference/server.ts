@@ -46,6 +46,8 @@ export interface ReferenceBankOptions {
   trustedTppCaPems?: string[];
   /** The SCA page set by name (reference/sca-page-set.ts: `reference`, the default, or `alternative`). */
   scaPages?: string;
+  /** Told of every request the bank receives, API and SCA pages alike (a request log; tests count what reached the bank). */
+  onRequest?: (request: { method: string; url: string }) => void;
 }
 
 export interface ReferenceBank {
@@ -83,6 +85,7 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.trustedTppCaPems === undefined ? {} : { trustedTppCaPems: options.trustedTppCaPems }),
     ...(scaPages === undefined ? {} : { scaPages }),
+    ...(options.onRequest === undefined ? {} : { onRequest: options.onRequest }),
   });
   await app.listen({ port: options.port ?? 0, host });
   const { port } = app.server.address() as AddressInfo;

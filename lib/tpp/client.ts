@@ -11,6 +11,7 @@ import type { RecordedExchange } from './exchange.js';
 import type { RequestFault } from './faults.js';
 import { HeaderFields } from './header-fields.js';
 import type { TppIdentity } from './identity.js';
+import { ProductionRefusal, productionRefusal, type SafetyPolicy } from './production-guard.js';
 import { createResponse } from './response.js';
 import type { TppResponse } from './response.js';
 import { signRequest } from './sign-request.js';
@@ -32,6 +33,13 @@ export interface TppClientOptions {
   timeoutMs?: number;
   /** A connection pool shared with other clients (the suite's per-worker Agent); its owner closes it. */
   dispatcher?: Dispatcher;
+  /**
+   * The target's environment, and who sends: a production target gets nothing but reads (production-guard.ts).
+   * Required, so that no client is made without saying where it sends.
+   */
+  safety: SafetyPolicy;
+  /** Told of a request the safety policy refuses, before the client throws ProductionRefusal (the suite skips the scenario). */
+  onRefused?: (reason: string) => void;
 }
 
 export interface TppRequest {
@@ -115,6 +123,12 @@ export class TppClient {
     });
     for (const [name, value] of Object.entries({ ...options.defaultHeaders, ...req.headers })) headers.set(name, value);
     for (const name of req.omitHeaders ?? []) headers.delete(name);
+    // Before anything is signed or sent: a production target never sees a write.
+    const refusal = productionRefusal(options.safety, req.method, this.#relativePath(url), headers.toRecord());
+    if (refusal !== undefined) {
+      options.onRefused?.(refusal);
+      throw new ProductionRefusal(refusal);
+    }
     const clock = options.clock ?? systemClock;
     const signed = signRequest({
       headers,
@@ -169,6 +183,12 @@ export class TppClient {
   /** Closes pooled connections; the client cannot be used afterwards. */
   async close(): Promise<void> {
     if (this.#ownsAgent) await this.#agent.close();
+  }
+
+  /** The request's path relative to the base URL (what path templates describe). */
+  #relativePath(url: URL): string {
+    const basePath = new URL(this.#options.baseUrl).pathname.replace(/\/+$/, '');
+    return url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
   }
 
   #urlFor(path: string): URL {

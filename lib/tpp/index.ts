@@ -10,6 +10,8 @@ export { systemClock, fixedClock } from './clock.js';
 export type { Clock } from './clock.js';
 export type { RequestFault, FaultKind } from './faults.js';
 export { TargetUnreachableError } from './errors.js';
+export { ProductionRefusal, productionRefusal } from './production-guard.js';
+export type { SafetyPolicy } from './production-guard.js';
 export { signRequest } from './sign-request.js';
 export type { SigningInput, SignedRequest } from './sign-request.js';
 export { HeaderFields } from './header-fields.js';

@@ -8,10 +8,11 @@ import { basename, join, relative } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { requirementIdOfTag } from '../spec/coverage.js';
 import { REQUIREMENTS, requirementById } from '../spec/requirements.js';
-import { readRunContext, type GauntletPlan, type RunContext } from '../targets/run-context.js';
+import { readRunContext, secretsOf, type GauntletPlan, type RunContext } from '../targets/run-context.js';
 import { ANNOTATIONS, EVIDENCE_ATTACHMENT, type EvidencePayload } from './evidence.js';
 import { renderHtml } from './html.js';
 import { renderJunit } from './junit.js';
+import { Masker } from './mask.js';
 import {
   REQUIREMENT_STATUSES,
   TEST_STATUSES,
@@ -25,6 +26,8 @@ import { activeDeviation, foldAll, judgementsOf, runVerdict } from './verdict.js
 
 export default class ConformanceReporter implements Reporter {
   private readonly context: RunContext | undefined = readRunContext();
+  /** [safety] The last gate before a file is written: what Playwright reports (errors, reasons, warnings) is masked here too. */
+  private readonly masker = new Masker(this.context?.maskPersonalData ?? true, this.context ? secretsOf(this.context.target) : [], this.context?.maskKey);
   private readonly tests: TestRecord[] = [];
   private readonly files: { from: string; to: string }[] = [];
   /** Errors outside any test, such as a suite file that throws while loading. */
@@ -43,7 +46,7 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onError(error: TestError): void {
-    this.runErrors.push(stripAnsi(error.message ?? error.value ?? 'unknown error'));
+    this.runErrors.push(this.masker.display(stripAnsi(error.message ?? error.value ?? 'unknown error')));
   }
 
   onEnd(result: FullResult): void {
@@ -109,9 +112,12 @@ export default class ConformanceReporter implements Reporter {
 
   private recordOf(test: TestCase, result: TestResult): TestRecord {
     const annotations = [...test.annotations, ...result.annotations];
-    const annotation = (type: string) => annotations.find((a) => a.type === type)?.description;
+    const annotation = (type: string) => {
+      const description = annotations.find((a) => a.type === type)?.description;
+      return description === undefined ? undefined : this.masker.display(description);
+    };
     const requirements = test.tags.flatMap((tag) => requirementIdOfTag(tag) ?? []);
-    const error = result.errors.map((e) => stripAnsi(e.message ?? e.value ?? '')).join('\n\n') || undefined;
+    const error = this.masker.display(result.errors.map((e) => stripAnsi(e.message ?? e.value ?? '')).join('\n\n')) || undefined;
     const payload = evidenceOf(result);
     const status = statusOf(result, annotation, payload);
     const reason =
@@ -137,7 +143,7 @@ export default class ConformanceReporter implements Reporter {
       ...(reason ? { reason } : {}),
       durationMs: result.duration,
       ...(error && status !== 'PASS' ? { error } : {}),
-      warnings: annotations.filter((a) => a.type === ANNOTATIONS.warning).map((a) => a.description ?? ''),
+      warnings: annotations.filter((a) => a.type === ANNOTATIONS.warning).map((a) => this.masker.display(a.description ?? '')),
       checks: payload.checks,
       evidence: {
         // Full request and response for every non-PASS result; a summary line otherwise.

@@ -1,4 +1,5 @@
 /** The console summary the runner prints after a run, from results.json. */
+import { visibleControls } from './mask.js';
 import type { RunResults } from './types.js';
 
 export function formatSummary(results: RunResults, reportPath: string): string {
@@ -35,5 +36,6 @@ export function formatSummary(results: RunResults, reportPath: string): string {
   }
   lines.push(`Verdict:      ${results.verdict} (exit ${results.exitCode})${results.verdictReasons.length ? ': ' + results.verdictReasons.join('; ') : ''}`);
   lines.push(`Report:       ${reportPath}`);
-  return lines.join('\n');
+  // A bank's text reaches these lines (reasons, errors): its control characters are shown, never obeyed.
+  return visibleControls(lines.join('\n'));
 }

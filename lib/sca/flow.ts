@@ -28,6 +28,8 @@ export interface ScaFlowOptions {
   timeoutMs: number;
   /** Checks that the SCA site answers at all (a TLS handshake); rejects when it cannot be reached. */
   probe?: (href: string) => Promise<unknown>;
+  /** Told of every value a step types or selects, before it is typed: what a PSU types is a secret (the masker learns it). */
+  onTyped?: (value: string) => void;
 }
 
 /**
@@ -97,7 +99,7 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
       try {
         if ('read' in step) read[step.read.as] = (await page.locator(expand(step.read.selector, options.variables)).innerText({ timeout: remaining() })).trim();
         // What earlier read steps took is a value for later steps: {{read.<as>}} (a one-time code shown in a sandbox).
-        else await runStep(page, step, { ...options.variables, read }, remaining());
+        else await runStep(page, step, { ...options.variables, read }, remaining(), options.onTyped);
       } catch (error) {
         if (error instanceof ScaFlowError || page.isClosed()) throw error;
         const what = Object.keys(step)[0] ?? 'step';
@@ -115,11 +117,16 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
   return { url: url.href, params, outcome: 'code' in params ? 'failure' : 'success', pages, read };
 }
 
-async function runStep(page: Page, step: Exclude<ScaStep, { read: unknown }>, variables: Record<string, unknown>, timeout: number): Promise<void> {
-  if ('fill' in step) return page.locator(step.fill.selector).fill(expand(step.fill.value, variables), { timeout });
+async function runStep(page: Page, step: Exclude<ScaStep, { read: unknown }>, variables: Record<string, unknown>, timeout: number, onTyped?: (value: string) => void): Promise<void> {
+  const typed = (template: string) => {
+    const value = expand(template, variables);
+    onTyped?.(value);
+    return value;
+  };
+  if ('fill' in step) return page.locator(step.fill.selector).fill(typed(step.fill.value), { timeout });
   if ('click' in step) return page.locator(expand(step.click.selector, variables)).click({ timeout });
   if ('select' in step) {
-    await page.locator(step.select.selector).selectOption(expand(step.select.value, variables), { timeout });
+    await page.locator(step.select.selector).selectOption(typed(step.select.value), { timeout });
     return;
   }
   if ('check' in step || 'uncheck' in step) {

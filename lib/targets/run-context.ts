@@ -3,6 +3,7 @@
  * SCA rules, capabilities) in a JSON file named by XS2A_RUN_CONTEXT. The TPP private key travels as a file
  * path only, so it never lands in an environment dump, a log or a report.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Deviation, Environment, PsuConfig, ScaPageRule, TargetCapability } from './types.js';
 
@@ -71,10 +72,33 @@ export interface RunContext {
   maskPersonalData: boolean;
   target: RunTarget;
   gauntlet?: GauntletPlan;
+  /**
+   * The key of the masker's hashes (lib/report/mask.ts), the same in every worker and the reporter, so that one
+   * PSU has one tag across the report. It stays in this private file: without it a tag cannot be reversed by
+   * trying every national identity number. Made by writeRunContext when not given.
+   */
+  maskKey?: string;
 }
 
 export function writeRunContext(path: string, context: RunContext): void {
-  writeFileSync(path, JSON.stringify(context, null, 2), { mode: 0o600 });
+  const withKey: RunContext = { ...context, maskKey: context.maskKey ?? randomBytes(32).toString('base64url') };
+  writeFileSync(path, JSON.stringify(withKey, null, 2), { mode: 0o600 });
+}
+
+/**
+ * What a target's configuration holds that a report must never show: the PSUs' identity numbers and
+ * agreements, and every value its SCA steps type or select (a password, a fixed code). Values made of
+ * `{{…}}` placeholders are learnt when the flow expands them.
+ */
+export function secretsOf(target: Pick<RunTarget, 'psus' | 'sca' | 'scaVariants'>): string[] {
+  const secrets = Object.values(target.psus).flatMap((psu) => [psu.nationalId, psu.agreement]);
+  for (const rule of [...target.sca, ...Object.values(target.scaVariants).flat()]) {
+    for (const step of rule.steps) {
+      const typed = 'fill' in step ? step.fill.value : 'select' in step ? step.select.value : undefined;
+      if (typed !== undefined && !/^\s*\{\{[^}]*\}\}\s*$/.test(typed)) secrets.push(typed);
+    }
+  }
+  return secrets.filter((secret): secret is string => secret !== undefined && secret !== '');
 }
 
 /** In a worker or the reporter: the context the runner wrote, or undefined when Playwright runs bare. */

@@ -6,6 +6,7 @@
  * Playwright's `-exclusive-` lock and runs with no other scenario beside it (lib/fixtures/scenario.ts).
  */
 import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { readRunContext, scenarioTimeoutMs } from './lib/targets/run-context.js';
 
 const CONSOLE_REPORTERS = new Set(['list', 'line', 'dot', 'github', 'null']);
 const FILE_REPORTERS = new Set(['json', 'junit', 'html', 'blob']);
@@ -28,7 +29,8 @@ export default defineConfig({
   // A conformance verdict must not depend on luck: no retries hide a flaky target.
   retries: 0,
   workers: process.env.XS2A_WORKERS ? Number(process.env.XS2A_WORKERS) : 4,
-  timeout: 30_000,
+  // [safety] 30 s at the default timeouts; longer when the target's targets.yaml gives longer ones.
+  timeout: scenarioTimeoutMs(readRunContext()?.target.timeouts),
   expect: { timeout: 5_000 },
   outputDir: './test-results',
   reporter: reporters(),

@@ -45,7 +45,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   try {
     const { target } = prepared;
     try {
-      await checkReachable(target.baseUrl, target.caPem);
+      await checkReachable(target.baseUrl, target.caPem, target.timeouts.requestMs);
     } catch (error) {
       console.error(`xs2a-conformance: target "${target.name}" unreachable at ${target.baseUrl}: ${(error as Error).message}`);
       return EXIT_CODES.infrastructureFailure;

@@ -61,6 +61,19 @@ export interface RunTarget {
   timeouts: { requestMs: number; scaMs: number };
 }
 
+/** How long one request and one SCA flow may take, unless a target says otherwise (targets.yaml `timeouts`). */
+export const DEFAULT_TIMEOUTS: RunTarget['timeouts'] = { requestMs: 10_000, scaMs: 20_000 };
+/** Playwright's limit for one scenario at the default timeouts. */
+const DEFAULT_SCENARIO_MS = 30_000;
+
+/**
+ * Playwright's limit for one scenario: 30 s at the default timeouts, stretched in proportion when the target
+ * declares longer ones, so that a bank given 60 s per SCA flow is never cut off by the scenario's limit first.
+ */
+export function scenarioTimeoutMs(timeouts: RunTarget['timeouts'] = DEFAULT_TIMEOUTS): number {
+  return Math.round(DEFAULT_SCENARIO_MS * Math.max(1, timeouts.requestMs / DEFAULT_TIMEOUTS.requestMs, timeouts.scaMs / DEFAULT_TIMEOUTS.scaMs));
+}
+
 export interface RunContext {
   runId: string;
   /** reports/ — the reporter writes <reportRoot>/<runId>/ and <reportRoot>/latest/. */

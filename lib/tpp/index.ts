@@ -1,6 +1,6 @@
 // The TPP client: identity, clock, signing with deliberate faults, requests
 // over undici, exchange recording.
-export { TppClient } from './client.js';
+export { ForeignLinkError, TppClient } from './client.js';
 export type { TppClientOptions, TppRequest, RequestOptions } from './client.js';
 export type { TppResponse } from './response.js';
 export { ResponseNotJsonError, createResponse } from './response.js';

@@ -6,7 +6,10 @@
  * Playwright's `-exclusive-` lock and runs with no other scenario beside it (lib/fixtures/scenario.ts).
  */
 import { defineConfig, type ReporterDescription } from '@playwright/test';
-import { readRunContext, scenarioTimeoutMs } from './lib/targets/run-context.js';
+import { evidenceDirOf, readRunContext, scenarioTimeoutMs } from './lib/targets/run-context.js';
+
+// [safety] What a run writes (the report, failure evidence) is its user's alone: files 0600, folders 0700.
+process.umask(0o077);
 
 const CONSOLE_REPORTERS = new Set(['list', 'line', 'dot', 'github', 'null']);
 const FILE_REPORTERS = new Set(['json', 'junit', 'html', 'blob']);
@@ -32,7 +35,8 @@ export default defineConfig({
   // [safety] 30 s at the default timeouts; longer when the target's targets.yaml gives longer ones.
   timeout: scenarioTimeoutMs(readRunContext()?.target.timeouts),
   expect: { timeout: 5_000 },
-  outputDir: './test-results',
+  // [safety] Failure evidence waits in the run's private folder until the reporter copies it into the report.
+  outputDir: evidenceDirOf(),
   reporter: reporters(),
   use: {
     trace: 'off',

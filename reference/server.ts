@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { isIP } from 'node:net';
 import { generateCertificateAuthority, generateServerCertificate, type KeyAndCertificate } from '../lib/pki/index.js';
 import { buildReferenceApp } from './app.js';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionCount, type ConnectionLimits } from './connections.js';
+import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './state/store-bounds.js';
 import { scaPageSet } from './sca-page-set.js';
 import { declaredFaults, defineFault, Faults, type FaultDefinition, type FaultSetting } from './faults.js';
 
@@ -48,6 +50,10 @@ export interface ReferenceBankOptions {
   scaPages?: string;
   /** Told of every request the bank receives, API and SCA pages alike (a request log; tests count what reached the bank). */
   onRequest?: (request: { method: string; url: string }) => void;
+  /** How long the bank waits for a client and how many connections one may hold; defaults in connections.ts. */
+  connectionLimits?: Partial<ConnectionLimits>;
+  /** How much of each kind of record the bank keeps; defaults in state/store-bounds.ts. */
+  storeBounds?: Partial<StoreBoundsConfig>;
 }
 
 export interface ReferenceBank {
@@ -57,6 +63,8 @@ export interface ReferenceBank {
   caPem: string;
   /** Names of the faults switched on. */
   faults: readonly string[];
+  /** Its connections: open now, the most one client held, refused for holding too many. */
+  connections: ConnectionCount;
   close(): Promise<void>;
 }
 
@@ -79,13 +87,15 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
   const server = generateServerCertificate(ca, wrongHost ? { hostnames: ['bank.invalid'], ipAddresses: [] } : { hostnames: names, ipAddresses: ips });
   const legacyTls = faults.on(legacyTlsAccepted, undefined) ? { minVersion: 'TLSv1', ciphers: 'DEFAULT@SECLEVEL=0' } as const : {};
 
-  const { app, bank } = await buildReferenceApp({
+  const { app, bank, connections } = await buildReferenceApp({
     faults,
     tls: { key: server.privateKeyPem, cert: server.certificatePem, ...legacyTls },
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.trustedTppCaPems === undefined ? {} : { trustedTppCaPems: options.trustedTppCaPems }),
     ...(scaPages === undefined ? {} : { scaPages }),
     ...(options.onRequest === undefined ? {} : { onRequest: options.onRequest }),
+    connectionLimits: { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits },
+    storeBounds: { ...DEFAULT_STORE_BOUNDS, ...options.storeBounds },
   });
   await app.listen({ port: options.port ?? 0, host });
   const { port } = app.server.address() as AddressInfo;
@@ -96,6 +106,7 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
     port,
     caPem: ca.certificatePem,
     faults: faults.names,
+    connections,
     close: () => app.close(),
   };
 }

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Deviation, Environment, PsuConfig, ScaPageRule, TargetCapability } from './types.js';
 
 export const RUN_CONTEXT_ENV = 'XS2A_RUN_CONTEXT';
@@ -112,6 +113,16 @@ export function secretsOf(target: Pick<RunTarget, 'psus' | 'sca' | 'scaVariants'
     }
   }
   return secrets.filter((secret): secret is string => secret !== undefined && secret !== '');
+}
+
+/**
+ * Where Playwright keeps a run's failure evidence (screenshots, traces, page HTML) until the reporter copies it,
+ * masked, into the report: the run's private folder beside the context, removed when the run ends. Nothing of
+ * a run lands outside --report-dir.
+ */
+export function evidenceDirOf(env: NodeJS.ProcessEnv = process.env): string {
+  const context = env[RUN_CONTEXT_ENV];
+  return context ? join(dirname(context), 'test-results') : 'test-results';
 }
 
 /** In a worker or the reporter: the context the runner wrote, or undefined when Playwright runs bare. */

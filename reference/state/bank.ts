@@ -13,6 +13,7 @@ import { Payments, totalMinor, type Payment } from './payments.js';
 import { PsuDirectory } from './psu-ids.js';
 import { ScaService } from './sca.js';
 import { SimulatedFailures } from './simulated-failures.js';
+import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './store-bounds.js';
 import { TppRegister } from './tpp-register.js';
 import { bookedPayments, type StoredTransaction } from './transactions.js';
 
@@ -23,7 +24,7 @@ export class BankState {
   readonly psuIds: PsuDirectory;
   readonly sca: ScaService;
   readonly payments: Payments;
-  readonly baskets = new Baskets();
+  readonly baskets: Baskets;
   readonly unattendedReads: UnattendedReads;
   readonly simulatedFailures = new SimulatedFailures();
   readonly register = new TppRegister();
@@ -31,12 +32,17 @@ export class BankState {
   /** Known once the server listens (the port may be chosen by the system). */
   baseUrl = '';
 
-  constructor(readonly faults: Faults) {
-    this.consents = new Consents(this.data, faults);
+  constructor(
+    readonly faults: Faults,
+    /** How much of each kind of record the bank keeps (store-bounds.ts). */
+    bounds: StoreBoundsConfig = DEFAULT_STORE_BOUNDS,
+  ) {
+    this.consents = new Consents(this.data, faults, bounds.consents);
     this.unattendedReads = new UnattendedReads(faults);
     this.psuIds = new PsuDirectory(this.data, faults);
-    this.sca = new ScaService(this.clock, this.psuIds, faults, () => this.baseUrl);
-    this.payments = new Payments(this.clock, this.data, faults, (payment, account, at) => bookPayment(this.data, payment, account, at));
+    this.sca = new ScaService(this.clock, this.psuIds, faults, () => this.baseUrl, bounds);
+    this.payments = new Payments(this.clock, this.data, faults, (payment, account, at) => bookPayment(this.data, payment, account, at), bounds.payments);
+    this.baskets = new Baskets(bounds.baskets);
   }
 
   /** Sandbox initialisation: the known state, and nothing else (clock included); `keep` is what a fault leaves as it was. */

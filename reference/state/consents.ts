@@ -2,7 +2,9 @@
 // ticked on the consent page. Consent must be renewed with SCA every 180 days.
 import { BankError } from '../errors.js';
 import { defineFault, type Faults } from '../faults.js';
+import { BoundedStore, textBytes } from './bounded-store.js';
 import { contextKey, PRIVATE, type AnyAccount, type PsuContext, type SandboxData } from './customers.js';
+import { DEFAULT_STORE_BOUNDS, type Bounds } from './store-bounds.js';
 
 const consentNotStored = defineFault('consent-not-stored', {
   description: 'the consent the PSU confirms during SCA is not stored, so PSU-ID calls keep answering 401',
@@ -50,12 +52,16 @@ export interface Consent {
 }
 
 export class Consents {
-  private readonly byKey = new Map<string, Consent>();
+  /** Bounded: a TPP's oldest consents go first (store-bounds.ts). */
+  private readonly byKey: BoundedStore<string, Consent>;
 
   constructor(
     private readonly data: SandboxData,
     private readonly faults: Faults,
-  ) {}
+    bounds: Bounds = DEFAULT_STORE_BOUNDS.consents,
+  ) {
+    this.byKey = new BoundedStore({ ...bounds, tppOf: (consent) => consent.tppId, sizeOf: (consent) => textBytes(consent.customerNumber, ...consent.accountIds) });
+  }
 
   private key(tppId: string, customerNumber: string, context: PsuContext): string {
     return `${tppId}\n${customerNumber}\n${contextKey(context)}`;

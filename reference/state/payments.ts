@@ -13,7 +13,9 @@
 import { randomUUID } from 'node:crypto';
 import { defineFault, type Faults } from '../faults.js';
 import type { TestClock } from './clock.js';
+import { BoundedStore, textBytes } from './bounded-store.js';
 import type { SandboxData, StoredAccount } from './customers.js';
+import { DEFAULT_STORE_BOUNDS, type Bounds } from './store-bounds.js';
 
 const batchNeverRuns = defineFault('sandbox-batch-never-runs', { description: 'the sandbox never runs its payment batch processing', breaks: ['SBX-09'] });
 // [sandbox] SBX-10: the batch runs leave periodic payments out.
@@ -111,7 +113,8 @@ export function nextBatchRun(time: Date): Date {
 }
 
 export class Payments {
-  private readonly byId = new Map<string, Payment>();
+  /** Bounded: a TPP's oldest payments go first (store-bounds.ts); a body is counted at its JSON size. */
+  private readonly byId: BoundedStore<string, Payment>;
 
   constructor(
     private readonly clock: TestClock,
@@ -119,7 +122,10 @@ export class Payments {
     private readonly faults: Faults,
     /** Books a settled payment on the debtor account (the transactions hook). */
     private readonly book: (payment: Payment, account: StoredAccount, bookedAt: Date) => void = () => undefined,
-  ) {}
+    bounds: Bounds = DEFAULT_STORE_BOUNDS.payments,
+  ) {
+    this.byId = new BoundedStore({ ...bounds, tppOf: (payment) => payment.tppId, sizeOf: (payment) => textBytes(JSON.stringify(payment.body)) });
+  }
 
   /** An active payment with the same debtor, creditor, amount and date, if any. */
   duplicateOf(tppId: string, body: PaymentBody): Payment | undefined {

@@ -151,6 +151,18 @@ describe('secrets planted by a bank', () => {
     assert.deepEqual(found, []);
   });
 
+  test("the report is its user's alone (files 0600, folders 0700), and nothing of the run lands outside --report-dir", () => {
+    const loose: string[] = [];
+    for (const relative of readdirSync(run.reportDir, { recursive: true, encoding: 'utf8' })) {
+      if (relative === 'targets.yaml') continue; // the test's input
+      const stat = statSync(join(run.reportDir, relative));
+      const mode = stat.mode & 0o777;
+      if (mode !== (stat.isDirectory() ? 0o700 : 0o600)) loose.push(`${relative} ${mode.toString(8)}`);
+    }
+    assert.deepEqual(loose, []);
+    assert.deepEqual(filesUnder(join(PACKAGE_ROOT, 'test-results'), startedAt).map((f) => f.name), [], "files in the package's test-results/");
+  });
+
   test('no control character of the bank reaches the console', () => {
     for (const [name, text] of [['stdout', run.stdout], ['stderr', run.stderr]] as const) {
       assert.ok(!text.includes('\u001b[31mred'), `${name} obeys the bank's escape sequence`);

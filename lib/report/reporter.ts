@@ -116,7 +116,9 @@ export default class ConformanceReporter implements Reporter {
 
 /** What the report is made of; a merge of shards (lib/cli/commands/merge.ts) assembles its own from theirs. */
 export interface ReportInput {
-  context: Pick<RunContext, 'runId' | 'startedAt' | 'tool' | 'gauntlet'> & { target: Pick<RunContext['target'], 'name' | 'environment' | 'baseUrl' | 'embedded' | 'faults' | 'deviations'> };
+  context: Pick<RunContext, 'runId' | 'startedAt' | 'tool' | 'gauntlet'> & {
+    target: Pick<RunContext['target'], 'name' | 'environment' | 'baseUrl' | 'embedded' | 'faults' | 'deviations'> & Partial<Pick<RunContext['target'], 'variants'>>;
+  };
   tests: TestRecord[];
   runErrors: readonly string[];
   selection: Selection;
@@ -145,6 +147,7 @@ export function assembleResults({ context, tests, runErrors, selection, interrup
       baseUrl: context.target.baseUrl,
       embedded: context.target.embedded,
       faults: context.target.faults,
+      variants: context.target.variants,
     },
     startedAt: context.startedAt,
     finishedAt: finishedAt.toISOString(),

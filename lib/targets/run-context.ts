@@ -46,6 +46,8 @@ export interface RunTarget {
   baseUrl: string;
   embedded: boolean;
   faults: string[];
+  /** Variants (legal readings of the specification) the embedded bank takes for every TPP. */
+  variants: string[];
   /** PEM of the CA the suite trusts for this target (explicit, never the system store). */
   caPem?: string;
   tpp: { redirectUri: string };
@@ -81,8 +83,6 @@ export interface RunContext {
   reportRoot: string;
   startedAt: string;
   tool: { name: string; version: string };
-  /** A --grep, --shard or file filter was given: the run cannot certify. */
-  filtered: boolean;
   maskPersonalData: boolean;
   target: RunTarget;
   gauntlet?: GauntletPlan;

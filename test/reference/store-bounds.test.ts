@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { after, before, describe, test } from 'node:test';
-import { Faults } from '../../reference/faults.js';
 import { startReferenceBank, type ReferenceBank } from '../../reference/server.js';
 import { BankState } from '../../reference/state/bank.js';
 import { BoundedStore } from '../../reference/state/bounded-store.js';
@@ -30,7 +29,7 @@ const MiB = 1024 * 1024;
 /** Heap growth (MiB) of a bank while `fill` runs. */
 function heapGrowth(fill: (bank: BankState) => void): number {
   const settle = () => [1, 2, 3, 4].forEach(() => gc());
-  const bank = new BankState(new Faults());
+  const bank = new BankState();
   settle();
   const before = process.memoryUsage().heapUsed;
   fill(bank);
@@ -70,7 +69,7 @@ describe('a bounded store', () => {
 
 describe("the bank's stores under a flood", () => {
   test('20,000 payments of one TPP keep 1,000; another TPP keeps its own', () => {
-    const bank = new BankState(new Faults());
+    const bank = new BankState();
     const other = bank.payments.create('other', 'payments', 'sepa-credit-transfers', body(0));
     const ids = Array.from({ length: 20_000 }, (_, n) => bank.payments.create('flood', 'payments', 'sepa-credit-transfers', body(n + 1)).id);
     const kept = ids.map((id) => bank.payments.get('flood', id) !== undefined);
@@ -93,7 +92,7 @@ describe("the bank's stores under a flood", () => {
   });
 
   test('payments with large bodies are bounded by bytes', () => {
-    const bank = new BankState(new Faults(), { ...DEFAULT_STORE_BOUNDS, payments: { perTpp: 1_000, total: 10_000, maxBytes: 4 * MiB } });
+    const bank = new BankState({}, { ...DEFAULT_STORE_BOUNDS, payments: { perTpp: 1_000, total: 10_000, maxBytes: 4 * MiB } });
     const large = { ...body(1), remittanceInformationUnstructured: 'x'.repeat(100_000) };
     const ids = Array.from({ length: 100 }, (_, n) => bank.payments.create(`tpp-${n}`, 'payments', 'sepa-credit-transfers', { ...large, n }).id);
     const kept = ids.filter((id, n) => bank.payments.get(`tpp-${n}`, id) !== undefined).length;
@@ -102,19 +101,19 @@ describe("the bank's stores under a flood", () => {
 
   test('authorisations, sessions, consents and baskets are bounded per TPP', () => {
     const bounds = { perTpp: 10, total: 100, maxBytes: MiB };
-    const bank = new BankState(new Faults(), { payments: bounds, baskets: bounds, authorisations: bounds, sessions: { ...bounds, perTpp: 5 }, consents: bounds });
+    const bank = new BankState({}, { payments: bounds, baskets: bounds, authorisations: bounds, sessions: { ...bounds, perTpp: 5 }, consents: bounds });
     const challenges = Array.from({ length: 50 }, () =>
-      bank.sca.challenge({ tppId: 'flood', tppName: 'Flood', tppSessionId: randomUUID(), redirectUri: 'https://tpp.example/cb' }),
+      bank.sca.authorisationFor({ tppId: 'flood', tppName: 'Flood', tppSessionId: randomUUID(), redirectUri: 'https://tpp.example/cb' }),
     );
-    assert.equal(challenges.filter((c) => c.authorisationId !== undefined && bank.sca.find(c.authorisationId) !== undefined).length, 10);
+    assert.equal(challenges.filter((a) => bank.sca.find(a.id) !== undefined).length, 10);
     for (let n = 0; n < 50; n++) bank.consents.grant('flood', `customer-${n}`, { kind: 'PRIVATE' }, ['a'], new Date());
     assert.equal(Array.from({ length: 50 }, (_, n) => bank.consents.stored('flood', `customer-${n}`, { kind: 'PRIVATE' })).filter(Boolean).length, 10);
     const baskets = Array.from({ length: 50 }, () => bank.baskets.create('flood', [randomUUID()], new Date()));
     assert.equal(baskets.filter((b) => bank.baskets.get('flood', b.id) !== undefined).length, 10);
     // Sessions: the 10 authorisations left completed, each for a PSU of its own; the newest 5 sessions are kept.
-    const sessions = challenges.map((c, n) => {
-      const authorisation = bank.sca.find(c.authorisationId ?? '');
-      if (authorisation) bank.sca.complete(authorisation, `customer-${n}`, { kind: 'PRIVATE' });
+    const sessions = challenges.map((challenge, n) => {
+      const authorisation = bank.sca.find(challenge.id);
+      if (authorisation) bank.sca.complete(authorisation, `customer-${n}`);
       return authorisation;
     });
     const valid = sessions.filter((a, n) => a !== undefined && bank.sca.sessionState('flood', a.tppSessionId, `customer-${n}`) === 'valid');

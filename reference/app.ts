@@ -22,7 +22,9 @@ import type { ScaPageSet } from './sca-page-set.js';
 import { signaturePlugin, type SignatureOptions } from './plugins/signature.js';
 import { transactionsPlugin } from './plugins/transactions.js';
 import { unversionedPathRewrite, versioningPlugin } from './plugins/versioning.js';
+import { capConnectionsPerClient, DEFAULT_CONNECTION_LIMITS, serverOptions, type ConnectionCount, type ConnectionLimits } from './connections.js';
 import type { BankState } from './state/bank.js';
+import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './state/store-bounds.js';
 import { Tenants } from './state/tenants.js';
 
 export interface AppOptions {
@@ -35,14 +37,23 @@ export interface AppOptions {
   scaPages?: ScaPageSet;
   /** [tpp-side] Judge every TPP's requests against the TPP rules (serve --judge). */
   judge?: SandboxJudge;
+  /** Told of every request received (server.ts: a request log). */
+  onRequest?: (request: { method: string; url: string }) => void;
+  /** How long the bank waits for a client and how many connections one may hold (connections.ts). */
+  connectionLimits?: ConnectionLimits;
+  /** How much of each kind of record each sandbox world keeps (state/store-bounds.ts). */
+  storeBounds?: StoreBoundsConfig;
 }
 
-export async function buildReferenceApp(options: AppOptions): Promise<{ app: FastifyInstance; tenants: Tenants }> {
+export async function buildReferenceApp(options: AppOptions): Promise<{ app: FastifyInstance; tenants: Tenants; connections: ConnectionCount }> {
   const { switches } = options;
-  const tenants = new Tenants({ batchTakes: batchSelection(switches) });
+  const tenants = new Tenants({ batchTakes: batchSelection(switches) }, options.storeBounds ?? DEFAULT_STORE_BOUNDS);
   const rewriteUrl = unversionedPathRewrite(switches.wholeBank);
+  const limits = options.connectionLimits ?? DEFAULT_CONNECTION_LIMITS;
+  const deadlines = serverOptions(limits);
   const app = fastify({
-    https: { minVersion: 'TLSv1.2', ...options.tls },
+    https: { minVersion: 'TLSv1.2', ...options.tls, ...deadlines.https },
+    ...deadlines.fastify,
     logger: options.logger ?? false,
     forceCloseConnections: true,
     frameworkErrors: frameworkErrorHandler(switches.wholeBank),
@@ -53,7 +64,15 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
     ...(rewriteUrl === undefined ? {} : { rewriteUrl }),
   });
 
+  const connections = capConnectionsPerClient(app.server, limits.perClient);
   app.decorate('tenants', tenants);
+  const observe = options.onRequest;
+  if (observe) {
+    app.addHook('onRequest', (request, _reply, done) => {
+      observe({ method: request.method, url: request.url });
+      done();
+    });
+  }
   app.decorate('switches', switches);
   // Until the TPP is known, a request meets the switches on for everyone (frameworkErrors run before any hook)
   // and the world of no one. Both are chosen once the TPP is known: by the signature plugin from the request's
@@ -103,5 +122,5 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
     { prefix: '/v1' },
   );
   await app.register(scaPlugin, { prefix: '/sca', ...(options.scaPages ? { pages: options.scaPages } : {}) });
-  return { app, tenants };
+  return { app, tenants, connections };
 }

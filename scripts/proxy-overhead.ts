@@ -36,8 +36,8 @@ proxy.upstream = { baseUrl: bank.baseUrl, caPem: bank.caPem };
 const ca = generateCertificateAuthority({ commonName: 'TPP CA', organizationName: 'x', countryName: 'NO' });
 const identity = loadTppIdentity(generateTppCertificate(ca, { organizationName: 'Bench TPP', organizationIdentifier: 'PSDNO-FSA-BENCH', roles: ['PSP_AI', 'PSP_PI'] }));
 const headers = { 'TPP-Redirect-URI': 'https://tpp.example/callback', 'TPP-Session-ID': 'bench', 'PSU-IP-Address': '192.0.2.10' };
-const direct = new TppClient({ baseUrl: bank.baseUrl, ca: bank.caPem, identity, defaultHeaders: headers });
-const proxied = new TppClient({ baseUrl: proxy.origin, ca: proxyCa.certificatePem, identity, defaultHeaders: headers });
+const direct = new TppClient({ baseUrl: bank.baseUrl, ca: bank.caPem, identity, safety: { environment: 'sandbox' }, defaultHeaders: headers });
+const proxied = new TppClient({ baseUrl: proxy.origin, ca: proxyCa.certificatePem, identity, safety: { environment: 'sandbox' }, defaultHeaders: headers });
 
 const timings = { direct: [] as number[], proxied: [] as number[] };
 try {

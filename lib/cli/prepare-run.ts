@@ -22,7 +22,7 @@ export interface RunRequest {
   target: string;
   targetsFile?: string;
   faults: readonly string[];
-  /** Variants (legal readings of the specification) the embedded bank takes. */
+  /** Legal readings the embedded bank takes (`--variant`). */
   variants?: readonly string[];
   reportRoot: string;
   maskPersonalData: boolean;
@@ -66,7 +66,7 @@ export async function prepareRun(request: RunRequest): Promise<PreparedRun> {
   try {
     const prepared = await prepareTarget(request.target, config, {
       faults: request.faults,
-      ...(request.variants ? { variants: request.variants } : {}),
+      variants: request.variants ?? [],
       targetsDir: dirname(targetsFile),
       workDir,
       env: process.env,
@@ -74,7 +74,7 @@ export async function prepareRun(request: RunRequest): Promise<PreparedRun> {
     });
     stop = () => prepared.stop();
     const { target } = prepared;
-    await checkReachable(target.baseUrl, target.caPem).catch((error: Error) => {
+    await checkReachable(target.baseUrl, target.caPem, target.timeouts.requestMs).catch((error: Error) => {
       throw new TargetUnreachableError(`target "${target.name}" unreachable at ${target.baseUrl}: ${error.message}`);
     });
     const context: RunContext = {

@@ -7,8 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { generateCertificateAuthority, generateTppCertificate, type KeyAndCertificate } from '../pki/index.js';
 import { ConfigError, interpolateTarget } from '../targets/load.js';
-import { didYouMean } from './command.js';
-import { DEFAULT_PROFILE, SECOND_PROFILE, type GauntletPlan, type RunTarget, type TppProfile } from '../targets/run-context.js';
+import { DEFAULT_PROFILE, DEFAULT_TIMEOUTS, SECOND_PROFILE, type GauntletPlan, type RunTarget, type TppProfile } from '../targets/run-context.js';
 import type { TargetConfig } from '../targets/types.js';
 import { assertDeclared, knownFaults, startReferenceBank, UnknownSwitchError, type ReferenceBank, type SwitchSetting } from '../../reference/server.js';
 
@@ -23,7 +22,6 @@ export interface GauntletRequest {
   faults: { name: string; scenarios?: string[] }[];
 }
 
-const DEFAULT_TIMEOUTS = { requestMs: 10_000, scaMs: 20_000 };
 const ALL_ROLES = ['PSP_AS', 'PSP_PI', 'PSP_AI', 'PSP_IC'] as const;
 
 export async function prepareTarget(
@@ -200,7 +198,8 @@ function gauntletProfiles(request: GauntletRequest, ca: KeyAndCertificate, workD
   const plan: GauntletPlan = { faults: [] };
   request.faults.forEach(({ name, scenarios }, index) => {
     const fault = declared.get(name);
-    if (!fault) throw new ConfigError('--gauntlet', `unknown fault "${name}"${didYouMean(name, [...declared.keys()])}`);
+    checkSwitchNames('fault', [name], '--gauntlet');
+    if (!fault) throw new ConfigError('--gauntlet', `unknown fault "${name}"`);
     const profileName = `fault:${name}`;
     const organizationIdentifier = `PSDNO-FSA-GF${String(index + 1).padStart(4, '0')}`;
     const profile = generatedProfile(ca, join(workDir, `gauntlet-${index + 1}-key.pem`), { organizationName: `Gauntlet TPP for ${name}`, organizationIdentifier }, sharedKey);

@@ -15,6 +15,7 @@ import { Payments, SANDBOX_BATCH, totalMinor, type BatchSelection, type Payment 
 import { PsuDirectory } from './psu-ids.js';
 import { ScaService } from './sca.js';
 import { SimulatedFailures } from './simulated-failures.js';
+import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './store-bounds.js';
 import { TppRegister } from './tpp-register.js';
 import { bookedPayments, type StoredTransaction } from './transactions.js';
 
@@ -39,19 +40,21 @@ export class BankState {
   readonly psuIds: PsuDirectory;
   readonly sca: ScaService;
   readonly payments: Payments;
-  readonly baskets = new Baskets();
+  readonly baskets: Baskets;
   readonly unattendedReads = new UnattendedReads();
   readonly simulatedFailures = new SimulatedFailures();
   readonly register = new TppRegister();
 
   private readonly site: BankSite;
 
-  constructor(options: WorldOptions = {}) {
+  /** `bounds`: how much of each kind of record this world keeps (store-bounds.ts). */
+  constructor(options: WorldOptions = {}, bounds: StoreBoundsConfig = DEFAULT_STORE_BOUNDS) {
     this.site = options.site ?? { baseUrl: '' };
-    this.consents = new Consents(this.data);
+    this.consents = new Consents(this.data, bounds.consents);
     this.psuIds = new PsuDirectory(this.data, options.psuIdSecret ?? randomBytes(32));
-    this.sca = new ScaService(this.clock);
-    this.payments = new Payments(this.clock, this.data, (payment, account, at) => bookPayment(this.data, payment, account, at), options.batchTakes ?? SANDBOX_BATCH);
+    this.sca = new ScaService(this.clock, bounds);
+    this.payments = new Payments(this.clock, this.data, (payment, account, at) => bookPayment(this.data, payment, account, at), options.batchTakes ?? SANDBOX_BATCH, bounds.payments);
+    this.baskets = new Baskets(bounds.baskets);
   }
 
   /** The address clients reach the bank at: its links and scaRedirect point there. */

@@ -12,7 +12,16 @@
 // A world is made on first use; its psu-ids are keyed with a secret of the bank and of the world, so the same
 // PSU has another psu-id in every world and at every TPP, and nobody can work one out offline.
 import { createHmac, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { BankState, type BankSite, type WorldOptions } from './bank.js';
+import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './store-bounds.js';
+
+/**
+ * Worlds kept at most: the least recently used one goes first (its TPP starts again from the known state, as
+ * after a reset), so that certificates made by the thousand cannot grow the bank without bound. Each world's
+ * records are bounded by the store bounds (store-bounds.ts).
+ */
+export const MAX_WORLDS = 200;
 
 /** The tenant of requests that name no readable certificate: refused by the signature check, they change nothing. */
 export const UNIDENTIFIED = 'unidentified';
@@ -21,16 +30,22 @@ export class Tenants implements BankSite {
   /** Known once the server listens; every world's links point there. */
   baseUrl = '';
   private readonly secret = randomBytes(32);
-  private readonly worlds = new Map<string, BankState>();
+  private readonly worlds: LRUCache<string, BankState>;
 
-  constructor(private readonly options: Pick<WorldOptions, 'batchTakes'> = {}) {}
+  constructor(
+    private readonly options: Pick<WorldOptions, 'batchTakes'> = {},
+    private readonly bounds: StoreBoundsConfig = DEFAULT_STORE_BOUNDS,
+    maxWorlds = MAX_WORLDS,
+  ) {
+    this.worlds = new LRUCache({ max: maxWorlds });
+  }
 
   /** The world of this key holder (made on first use). */
   worldOf(keyHolder: string): BankState {
     let world = this.worlds.get(keyHolder);
     if (world === undefined) {
       const psuIdSecret = createHmac('sha256', this.secret).update(keyHolder).digest();
-      world = new BankState({ ...this.options, psuIdSecret, site: this });
+      world = new BankState({ ...this.options, psuIdSecret, site: this }, this.bounds);
       this.worlds.set(keyHolder, world);
     }
     return world;

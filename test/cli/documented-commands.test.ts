@@ -32,17 +32,21 @@ function sh(command: string, cwd: string, env: NodeJS.ProcessEnv = {}): Promise<
   return runProcess('bash', ['-c', command], { CI: '1', ...env }, cwd);
 }
 
-/** A server command: started, run until it says it listens, then stopped with SIGINT (exit 0). */
+/**
+ * A server command: started in a process group of its own, run until it says it listens, then stopped as a
+ * terminal's Ctrl-C would (SIGINT to the group: npx and the server).
+ */
 function serve(command: string, cwd: string): Promise<ProcessRun> {
-  const child = spawn('bash', ['-c', `exec ${command}`], { cwd, env: { ...process.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('bash', ['-c', `exec ${command}`], { cwd, env: { ...process.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const group = (signal: NodeJS.Signals) => child.pid !== undefined && process.kill(-child.pid, signal);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
     stdout += chunk.toString();
-    if (/listening at https:\/\//.test(stdout)) child.kill('SIGINT');
+    if (/listening at https:\/\//.test(stdout)) group('SIGINT');
   });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  const timer = setTimeout(() => group('SIGKILL'), 60_000);
   return new Promise((resolve) => child.once('close', (code) => {
     clearTimeout(timer);
     resolve({ exitCode: code ?? -1, stdout, stderr });
@@ -99,9 +103,11 @@ function readmeCommands(): ReadmeCommand[] {
   return out;
 }
 
+/** The report of the README's `npm test`: the unsharded run everything else is compared with. */
+let unsharded: string | undefined;
+
 describe('the README, command by command', { concurrency: 1 }, () => {
   const dir = workspace();
-  let unsharded: string;
 
   for (const { line, command, comment } of readmeCommands()) {
     const notRun = NOT_RUN.exec(comment);
@@ -118,20 +124,27 @@ describe('the README, command by command', { concurrency: 1 }, () => {
       // `npm ci && npm test`: the install is the machine's own.
       const runnable = command.split('&&').map((part) => part.trim()).filter((part) => !SETUP.test(part)).join(' && ');
       const expected = Number(/exit (\d+)/.exec(comment)?.[1] ?? 0);
-      const run = / serve( |$)/.test(runnable) ? await serve(runnable, dir) : await sh(runnable, dir);
-      assert.equal(run.exitCode, expected, `${run.stderr}\n${run.stdout.slice(-3000)}`);
+      const server = / serve( |$)/.test(runnable);
+      const run = server ? await serve(runnable, dir) : await sh(runnable, dir);
+      if (server) assert.match(run.stdout, /Reference bank listening at https:\/\/127\.0\.0\.1:\d+\n/, run.stderr);
+      else assert.equal(run.exitCode, expected, `${run.stderr}\n${run.stdout.slice(-3000)}`);
       if (runnable === 'npm test') unsharded = copyLatest(dir, 'unsharded');
       if (runnable === 'npx playwright test') {
-        assert.ok(unsharded, 'npm test ran before');
-        assert.deepEqual(outcome(results(join(dir, 'reports', 'latest'))), outcome(results(unsharded)), 'npx playwright test and npm test differ');
+        assert.deepEqual(outcome(results(join(dir, 'reports', 'latest'))), outcome(results(unshardedReport())), 'npx playwright test and npm test differ');
       }
       if (runnable === 'npx playwright test --list') assert.match(run.stdout, /Total: \d{3} tests in \d+ files/);
       if (/request-signing\.spec\.ts:12$/.test(runnable)) assert.deepEqual(results(join(dir, 'reports', 'latest')).tests.map((t) => t.scenario), ['SIG-04.a']);
-      if (/ merge /.test(runnable)) assertSameReport(join(dir, 'reports', 'merged', 'latest'), unsharded, 'README');
+      if (/ merge /.test(runnable)) assertSameReport(join(dir, 'reports', 'merged', 'latest'), unshardedReport(), 'README');
     });
   }
 
 });
+
+/** The unsharded report (the README's `npm test`, else the pipelines' own run). */
+function unshardedReport(): string {
+  assert.ok(unsharded, "the README's npm test ran first");
+  return unsharded;
+}
 
 function copyLatest(dir: string, name: string): string {
   const to = join(dir, name);
@@ -140,8 +153,8 @@ function copyLatest(dir: string, name: string): string {
 }
 
 describe('the example pipelines, as written', { concurrency: 1 }, () => {
-  let unsharded: string;
   before(async () => {
+    if (unsharded) return;
     const dir = workspace();
     const run = await sh('npx xs2a-conformance run --report-dir reports', dir);
     assert.equal(run.exitCode, 0, run.stderr);
@@ -173,9 +186,9 @@ describe('the example pipelines, as written', { concurrency: 1 }, () => {
       const summary = join(dir, 'step-summary.md');
       const run = await sh(step.run, dir, { ...env, GITHUB_STEP_SUMMARY: summary });
       assert.equal(run.exitCode, 0, `${step.run}\n${run.stderr}`);
-      assert.match(readFileSync(summary, 'utf8'), new RegExp(`^## xs2a-conformance: ${results(unsharded).verdict}`));
+      assert.match(readFileSync(summary, 'utf8'), new RegExp(`^## xs2a-conformance: ${results(unshardedReport()).verdict}`));
     }
-    assertSameReport(join(dir, 'reports', 'merged', 'latest'), unsharded, 'GitHub Actions');
+    assertSameReport(join(dir, 'reports', 'merged', 'latest'), unshardedReport(), 'GitHub Actions');
   });
 
   test('GitLab CI: parallel: 2, the artefacts in the workspace, the merge', async () => {
@@ -194,7 +207,7 @@ describe('the example pipelines, as written', { concurrency: 1 }, () => {
       const run = await sh(line, dir, pipeline.variables);
       assert.equal(run.exitCode, 0, `${line}\n${run.stderr}`);
     }
-    assertSameReport(join(dir, 'reports', 'merged', 'latest'), unsharded, 'GitLab CI');
+    assertSameReport(join(dir, 'reports', 'merged', 'latest'), unshardedReport(), 'GitLab CI');
   });
 });
 

@@ -103,6 +103,7 @@ export class SloppyTpp {
       baseUrl: this.target.baseUrl,
       dispatcher: this.agent,
       identity: options.identity ?? this.pki.good,
+      safety: { environment: 'sandbox' },
       clockSkewSeconds: options.clockSkewSeconds ?? 0,
       defaultHeaders: { 'TPP-Redirect-URI': REDIRECT_URI, 'TPP-Session-ID': session, 'PSU-IP-Address': '192.0.2.10', ...options.headers },
     });

@@ -10,8 +10,9 @@ import { Option, type Command } from 'commander';
 import { BROKEN_RULES_HEADER, TPP_REPORT_PATH } from '../../../reference/plugins/judge.js';
 import { SCA_PAGE_SETS } from '../../../reference/sca-page-set.js';
 import { knownFaults, knownVariants, startReferenceBank } from '../../../reference/server.js';
-import { oneOf, repeatable, UsageError, wholeNumber, type CliCommand } from '../command.js';
+import { repeatable, UsageError, wholeNumber, type CliCommand } from '../command.js';
 import { TOOL } from '../package.js';
+import { switchOption } from '../switch-options.js';
 
 interface ServeOptions {
   port: number;
@@ -33,17 +34,15 @@ export const serveCommand: CliCommand = {
   name: 'serve',
   summary: 'run the reference bank as a sandbox for your own TPP client',
   configure(command) {
-    const faults = knownFaults().map((fault) => fault.name);
-    const variants = knownVariants().map((variant) => variant.name);
     command
       .option('--port <n>', 'HTTPS port (0: a free one)', wholeNumber(0, 65535), 8443)
       .option('--host <address>', 'address to listen on', '127.0.0.1')
-      .addOption(new Option('--fault <name>', 'inject a fault (repeatable; see --list-faults)').argParser(oneOf('fault', faults, 'see serve --list-faults')).default([]))
-      .addOption(new Option('--variant <name>', 'take another legal reading of the specification (repeatable; see --list-variants)').argParser(oneOf('variant', variants, 'see serve --list-variants')).default([]))
+      .addOption(switchOption('--fault <name>', 'fault', 'inject a fault (repeatable; see --list-faults)'))
+      .addOption(switchOption('--variant <name>', 'variant', 'take another legal reading of the specification (repeatable; see --list-variants)'))
       .option('--ca-out <file>', "where to write the bank's CA certificate", 'reference-ca.pem')
       .addOption(new Option('--sca-pages <set>', 'the SCA page set').choices(Object.keys(SCA_PAGE_SETS)))
       .option('--list-faults', 'list the faults the bank can inject, one a line, and exit')
-      .option('--list-variants', 'list the variants (legal readings) the bank can take, with what allows each, and exit')
+      .option('--list-variants', 'list the legal readings the bank can take, with the sentence that allows each, and exit')
       .option('--trust-ca <file>', 'a CA whose TPP certificates the bank accepts (repeatable): it then checks certificates as production does', repeatable, [])
       .option('--accept-any-certificate', 'accept any well-formed TPP certificate, as a local sandbox (the default without --trust-ca)')
       .option('--judge', `judge every TPP's requests against the TPP rules: the header ${BROKEN_RULES_HEADER} names what a request broke, GET /v1${TPP_REPORT_PATH} (signed) gives the caller its report`)

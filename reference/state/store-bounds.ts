@@ -1,7 +1,8 @@
 // How much of each kind of record the bank keeps (bounded-store.ts). A run of the whole suite, gauntlet
 // included, stays far below every bound; a TPP that floods a long-running sandbox (`serve`) loses its own
 // oldest records first. Memory, worst case, all stores full of the largest records a TPP can send: about
-// 150 MiB; 20,000 payments of one TPP keep 1,000.
+// 150 MiB per sandbox world (state/tenants.ts: one per key holder, at most MAX_WORLDS of them); 20,000 payments
+// of one TPP keep 1,000.
 export interface Bounds {
   perTpp: number;
   total: number;

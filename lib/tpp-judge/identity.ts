@@ -1,5 +1,8 @@
 /**
- * Who sent a request: a TPP is its certificate's public key, never the name it claims. A request that
+ * Who sent a request: a TPP is its certificate's public key, with the organisation the certificate states,
+ * never that name alone. Nobody without the key can be taken for the TPP; one key holder's two TPP identities
+ * (the suite's default and second TPP on the embedded bank hold one key, as one tester) are two TPPs, as they
+ * are to the bank (reference/state/tenants.ts: one world per key, TPPs within it by organisation). A request that
  * carries no readable certificate is attributed, in this order, to the certificate its keyId named before,
  * or to the TPP whose certificate came earlier on the same connection; otherwise it stays unidentified.
  */
@@ -9,7 +12,7 @@ import { memoised } from '../support/memo.js';
 import { requestHeader, type ObservedExchange } from './exchange.js';
 
 export interface TppRef {
-  /** SHA-256 of the certificate's SubjectPublicKeyInfo, hex: the same key is the same TPP. */
+  /** SHA-256 of the certificate's SubjectPublicKeyInfo (hex), or of it and the organisation identifier the certificate states. */
   key: string;
   /** For people: organisation name and identifier as the certificate states them, and the key's start. */
   label: string;
@@ -37,11 +40,12 @@ export function tppRefOf(certificate: X509Certificate): TppRef {
 }
 
 function uncachedTppRefOf(certificate: X509Certificate): TppRef {
-  const key = publicKeyFingerprint(certificate);
+  const publicKey = publicKeyFingerprint(certificate);
   const organizationIdentifier = organizationIdentifierOf(certificate);
+  const key = organizationIdentifier === undefined ? publicKey : createHash('sha256').update(`${publicKey}\n${organizationIdentifier}`).digest('hex');
   const name = /^O=(.+)$/m.exec(certificate.subject)?.[1] ?? /^CN=(.+)$/m.exec(certificate.subject)?.[1];
   const claimed = [name, organizationIdentifier].filter((part) => part !== undefined).join(', ');
-  return { key, label: `${claimed || 'TPP'} (key ${key.slice(0, 12)})`, ...(organizationIdentifier === undefined ? {} : { organizationIdentifier }) };
+  return { key, label: `${claimed || 'TPP'} (key ${publicKey.slice(0, 12)})`, ...(organizationIdentifier === undefined ? {} : { organizationIdentifier }) };
 }
 
 /** A certificate header value parsed, or undefined when it is not a certificate (memoised: a TPP sends the same one). */

@@ -7,8 +7,8 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
 import { defineFault } from '../faults.js';
-import { WORST_FIRST, worstOf, type Basket } from '../state/baskets.js';
-import type { Payment, TransactionStatus } from '../state/payments.js';
+import { rankOf, worstOf, type Basket } from '../state/baskets.js';
+import type { Payment } from '../state/payments.js';
 import { paymentHeaders } from './payments.js';
 import { header, tppOf } from './shared.js';
 
@@ -47,6 +47,15 @@ const systemErrorAs503 = defineFault('system-error-as-503', {
   breaks: ['ERR-10', 'ERR-11'],
 });
 const basketBestCase = defineFault('basket-best-case', { description: 'the basket reports the best status over its payments', breaks: ['BSK-14'] });
+// [blind-spots]
+const basketHidesLackOfFunds = defineFault('basket-hides-lack-of-funds', {
+  description: 'a basket ranks its payments by status alone: with one ACTC and one ACCP lacking funds it reports ACTC',
+  breaks: ['BSK-15'],
+});
+const startedReadsReceived = defineFault('basket-authorisation-reads-received', {
+  description: 'a basket authorisation that answered STARTED reads RECEIVED until the PSU logs in',
+  breaks: ['STA-08'],
+});
 
 interface BasketParams {
   basketId: string;
@@ -65,9 +74,9 @@ export const basketsPlugin = fp(
 
     function statusOf(basket: Basket, request: FastifyRequest): string {
       if (on(basketOwnStatus, request)) return 'PDNG';
-      const statuses = paymentsOf(basket).map((p) => p.status);
-      if (on(basketBestCase, request)) return [...statuses].sort((a, b) => rank(b) - rank(a))[0] ?? 'RCVD';
-      return worstOf(statuses);
+      const payments = paymentsOf(basket);
+      if (on(basketBestCase, request)) return [...payments].sort((a, b) => rankOf(b) - rankOf(a))[0]?.status ?? 'RCVD';
+      return worstOf(payments, on(basketHidesLackOfFunds, request));
     }
 
     function basketOf(request: FastifyRequest<{ Params: BasketParams }>): Basket {
@@ -162,14 +171,11 @@ export const basketsPlugin = fp(
         if (on(unknownAuthorisationAs400, request)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown authorisation');
         throw new BankError(404, 'RESOURCE_UNKNOWN', `No authorisation ${request.params.authorisationId} of this basket`);
       }
-      return { scaStatus: authorisation.status === 'FAILED' && on(failedScaStillStarted, request) ? 'RECEIVED' : authorisation.status };
+      if (authorisation.status === 'FAILED' && on(failedScaStillStarted, request)) return { scaStatus: 'RECEIVED' };
+      // Its start answered STARTED: until the PSU logs in, that is where it stands.
+      return { scaStatus: authorisation.status === 'RECEIVED' && !on(startedReadsReceived, request) ? 'STARTED' : authorisation.status };
     });
     done();
   },
   { name: 'baskets', decorators: { fastify: ['bank'] }, dependencies: ['signature', 'json-body', 'payments'] },
 );
-
-/** Position in the worst-first order (higher is better). */
-function rank(status: TransactionStatus): number {
-  return WORST_FIRST.indexOf(status);
-}

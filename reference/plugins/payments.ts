@@ -18,7 +18,8 @@ import { day } from '../format.js';
 import { isNationalIdentityNumber, isUuid } from '../ids.js';
 import type { BankState } from '../state/bank.js';
 import { PRIVATE, type PsuContext } from '../state/customers.js';
-import { HIDDEN_BEFORE_APPROVAL, PAYMENT_PRODUCTS, PAYMENT_SERVICES, type Payment, type PaymentBody, type PaymentService } from '../state/payments.js';
+import { HIDDEN_BEFORE_APPROVAL, PAYMENT_SERVICES, paymentProductOf, type PaymentProduct, type PaymentService } from '../../lib/spec/payment-products.js';
+import type { Payment, PaymentBody } from '../state/payments.js';
 import { header, tppOf } from './shared.js';
 
 /** Structured-address rule 5: enforced in the sandbox (this bank) from this day. */
@@ -52,6 +53,12 @@ const RULE_FAULTS = [
   { name: 'payment-ignores-creditor-agent', ignores: ['ADR-03'], breaks: ['ADR-03'] },
   { name: 'payment-ignores-creditor-town', ignores: ['ADR-05'], breaks: ['ADR-05', 'ADR-07', 'ERR-40', 'ADR-01', 'ADR-08'] },
   { name: 'periodic-payment-ignores-duplicate-months', ignores: ['ERR-42'], breaks: ['ERR-42'] },
+  // [blind-spots] required texts of the structured-address rule, and the bulk shape.
+  { name: 'payment-accepts-empty-creditor-name', ignores: ['ADR-14'], breaks: ['ADR-14'] },
+  { name: 'payment-accepts-empty-town-name', ignores: ['ADR-15'], breaks: ['ADR-15'] },
+  { name: 'payment-accepts-blank-names', ignores: ['ADR-16'], breaks: ['ADR-16'] },
+  { name: 'bulk-payment-accepts-no-payments', ignores: ['PAY-51'], breaks: ['PAY-51'] },
+  { name: 'bulk-entry-accepts-bulk-fields', ignores: ['PAY-52'], breaks: ['PAY-52'] },
 ].map(({ name, ignores, breaks }) => ({
   fault: defineFault(name, { description: `the bank does not check payment rule${ignores.length > 1 ? 's' : ''} ${ignores.join(', ')}`, breaks }),
   ignores,
@@ -93,6 +100,19 @@ const exemptInSession = defineFault('payment-exempt-in-session', { description: 
 const domesticShownEarly = defineFault('domestic-payment-shown-before-approval', { description: 'a domestic payment shows its status before the PSU approved it', breaks: ['END-08'] });
 const statusNotFound = defineFault('payment-status-not-found', { description: 'the status of a known payment answers 404', breaks: ['END-06', 'BSK-06'] });
 const unknownPaymentAs400 = defineFault('payment-unknown-id-as-400', { description: 'an unknown paymentId gets 400 FORMAT_ERROR instead of 404 RESOURCE_UNKNOWN', breaks: ['ERR-22'] });
+
+const bulkSkipsAddressRule = defineFault('bulk-payment-skips-address-rule', {
+  description: 'the structured-address rule is not applied to the payments of a bulk payment',
+  breaks: ['ADR-05', 'ADR-06', 'ADR-14', 'ADR-15', 'ADR-16'],
+});
+const executesBeforeItsDate = defineFault('payment-executes-before-its-date', {
+  description: 'a payment with a requestedExecutionDate ahead is settled by the next batch run after its approval (instantly, to self), whatever the date',
+  breaks: ['SBX-11'],
+});
+const withoutPsuAccepted = defineFault('payment-without-psu-accepted', {
+  description: 'a payment initiation (or basket authorisation) with neither PSU-ID nor X-PSU-IDENTITY is accepted',
+  breaks: ['HDR-32'],
+});
 
 const cancellationIgnored = defineFault('payment-cancellation-ignored', { description: 'a cancelled payment keeps its status', breaks: ['PAY-50'] });
 
@@ -139,7 +159,7 @@ function optionalReading(body: PaymentBody): boolean {
 }
 
 /** Every rule of the request table, then the rules the schema does not hold. Throws the refusal. */
-function validate(bank: BankState, request: FastifyRequest, service: PaymentService, product: string): PaymentBody {
+function validate(bank: BankState, request: FastifyRequest, service: PaymentService, product: PaymentProduct): PaymentBody {
   const tppId = tppOf(request).id;
   const on = (fault: Parameters<typeof bank.faults.on>[0]) => bank.faults.on(fault, tppId);
   const body = request.body;
@@ -150,8 +170,10 @@ function validate(bank: BankState, request: FastifyRequest, service: PaymentServ
   const errors = enforcedErrors(bank, tppId, SCHEMA_OF[service], body);
   if (errors[0]) throw refuse(errors[0].message);
   if (on(optionalReadingsAs422) && optionalReading(body as PaymentBody)) throw new BankError(422, 'FORMAT_ERROR', 'Unprocessable payment');
-  if (service !== 'bulk-payments' && enforced(bank, tppId)) {
-    const address = enforcedErrors(bank, tppId, 'PaymentInitiationRequestStructuredAddress', body, (id) => id.startsWith('ADR-'));
+  const bulk = service === 'bulk-payments';
+  if (enforced(bank, tppId) && !(bulk && on(bulkSkipsAddressRule))) {
+    const schema = bulk ? 'BulkPaymentInitiationRequestStructuredAddress' : 'PaymentInitiationRequestStructuredAddress';
+    const address = enforcedErrors(bank, tppId, schema, body, (id) => id.startsWith('ADR-'));
     if (address[0]) throw refuse(`Structured-address rule: ${address[0].message}`);
   }
   const payment = body as PaymentBody & Record<string, unknown>;
@@ -204,6 +226,10 @@ export function paymentHeaders(bank: BankState, request: FastifyRequest): { cont
   if (psuId !== undefined && !isUuid(psuId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
   const identity = header(request, 'x-psu-identity');
   if (identity !== undefined && !isNationalIdentityNumber(identity)) throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY must be a national identity number or D-number (11 digits)');
+  // The header table: PSU-ID required, X-PSU-IDENTITY its alternative. A payment is always some PSU's.
+  if (psuId === undefined && identity === undefined && !bank.faults.on(withoutPsuAccepted, tppId)) {
+    throw new BankError(400, 'HTTP_HEADER_REQUIRED', 'Header PSU-ID (or its alternative X-PSU-IDENTITY) is required');
+  }
   const psuContext = header(request, 'psu-context');
   if (psuContext !== 'CORPORATE') return psuContext === 'PRIVATE' ? { context: PRIVATE } : {};
   const corporateId = header(request, 'psu-corporate-id');
@@ -265,9 +291,11 @@ export const paymentsPlugin = fp(
       next();
     });
 
-    function productOf(request: FastifyRequest<{ Params: ProductParams }>): string {
+    /** The product a path names (an alias names its product), or 404 PRODUCT_UNKNOWN. */
+    function productOf(request: FastifyRequest<{ Params: ProductParams }>): PaymentProduct {
       const { product } = request.params;
-      if ((PAYMENT_PRODUCTS as readonly string[]).includes(product)) return product;
+      const known = paymentProductOf(product);
+      if (known !== undefined) return known;
       if (bank.faults.on(productUnknownAs400, tppOf(request).id)) throw new BankError(400, 'FORMAT_ERROR', `Unknown payment product ${product}`);
       throw new BankError(404, 'PRODUCT_UNKNOWN', `Unknown payment product ${product}`);
     }
@@ -284,7 +312,7 @@ export const paymentsPlugin = fp(
 
     /** Domestic transfers show nothing before the PSU approved them (Endpoints, payment status). */
     function visible(payment: Payment): void {
-      if (payment.status === 'RCVD' && HIDDEN_BEFORE_APPROVAL.has(payment.product) && !bank.faults.on(domesticShownEarly, payment.tppId)) {
+      if (payment.status === 'RCVD' && HIDDEN_BEFORE_APPROVAL.includes(payment.product) && !bank.faults.on(domesticShownEarly, payment.tppId)) {
         throw new BankError(403, 'FORBIDDEN', 'Details and status of a domestic transfer are available once the PSU approved it');
       }
     }
@@ -305,7 +333,9 @@ export const paymentsPlugin = fp(
         }
         const psuId = header(request, 'psu-id');
         const lookup = psuId === undefined ? undefined : bank.psuIds.resolve(tpp.id, psuId);
-        const payment = bank.payments.create(tpp.id, service, product, body);
+        const executionDate = body.requestedExecutionDate;
+        const executeOn = typeof executionDate === 'string' && !bank.faults.on(executesBeforeItsDate, tpp.id) ? executionDate : undefined;
+        const payment = bank.payments.create(tpp.id, service, product, body, executeOn);
         if (lookup?.kind === 'known' && bank.faults.on(exemptInSession, tpp.id)) {
           bank.payments.approve(payment, lookup.customerNumber);
           void reply.code(201);

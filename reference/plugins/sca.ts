@@ -12,7 +12,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { defineFault } from '../faults.js';
-import { decidePayments } from '../payment-pages.js';
+import { decidePayments, paymentMovedOn } from '../payment-pages.js';
 import { referencePages, type ScaPageSet } from '../sca-page-set.js';
 import { PRIVATE, type PsuContext } from '../state/customers.js';
 import type { Authorisation } from '../state/sca.js';
@@ -37,6 +37,11 @@ const cancelCodeConsentInvalid = defineFault('cancel-code-consent-invalid', {
 const cancelCompletesSca = defineFault('cancel-completes-sca', {
   description: 'a PSU who cancels on the consent page is redirected as after a successful SCA (psu-id, a session), not with the error parameters',
   breaks: ['SES-03'],
+});
+// [blind-spots] One link, one SCA (SCA-24).
+const linkReusable = defineFault('sca-link-reusable', {
+  description: 'an scaRedirect whose SCA completed or failed can be gone through again, and ends in a success redirect',
+  breaks: ['SCA-24'],
 });
 const scaPagesDenyFraming = defineFault('sca-pages-deny-framing', {
   description: 'the SCA pages send X-Frame-Options: DENY and frame-ancestors \'none\', so a TPP cannot show them in a frame',
@@ -120,11 +125,17 @@ export const scaPlugin = fp(
      */
     function at(step: Step, handle: (a: Authorisation, body: Page['Body'], reply: FastifyReply) => void) {
       return (request: { params: Page['Params']; body?: Page['Body']; method: string }, reply: FastifyReply): void => {
-        const a = bank.sca.pending(request.params.id);
+        const pending = bank.sca.pending(request.params.id);
+        const a = pending ?? reopened(request.params.id);
         if (a === undefined) {
           return html(reply, pages.message('Unknown authorisation', 'This authorisation link is unknown, or it has already been used.'), 404);
         }
         if (bank.sca.isExpired(a)) return seeOther(reply, bank.sca.fail(a, 401, 'SCA_EXPIRED', 'The authorisation expired before it was completed'));
+        // A link is for its payments as they were when it was issued: one that moved on without it closes it.
+        const movedOn = pending === undefined ? undefined : paymentMovedOn(bank, a);
+        if (movedOn !== undefined) {
+          return seeOther(reply, bank.sca.fail(a, 409, 'CONFLICT', `The payment ${movedOn.id} no longer awaits this authorisation (status ${movedOn.status})`));
+        }
         if (request.method === 'POST' && field(request.body, 'action') === 'cancel') {
           if (step === 'consent' && stepOf(a) === 'consent' && bank.faults.on(cancelCompletesSca, a.tppId)) return confirmConsent(a, [], reply);
           const code = bank.faults.on(cancelCodeConsentInvalid, a.tppId) ? 'CONSENT_INVALID' : 'SCA_INVALID';
@@ -136,6 +147,14 @@ export const scaPlugin = fp(
         if (current !== step) return seeOther(reply, pathOf(a, current));
         return handle(a, request.body, reply);
       };
+    }
+
+    /** A finished authorisation served again: only a bank with the fault does that (SCA-24). */
+    function reopened(id: string): Authorisation | undefined {
+      const a = bank.sca.find(id);
+      if (a === undefined || !bank.faults.on(linkReusable, a.tppId)) return undefined;
+      a.status = 'PSU_AUTHENTICATED';
+      return a;
     }
 
     /** Login done (or spared by a valid session); a PSU without agreements is in private context. */

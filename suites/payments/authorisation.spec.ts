@@ -1,21 +1,25 @@
 /**
  * Payment SCA with dynamic linking (Authentication 10): every payment gets its own SCA, a valid session
- * does not spare it; the PSU approves it in the browser. Insufficient funds (Errors rule 5, the ACCP /
- * fundsAvailable fact of transactionStatus) and the sandbox batch processing (5 runs a day).
+ * does not spare it; the PSU approves it in the browser, from an account of the context picked there
+ * (PSU contexts). Insufficient funds (Errors rule 5, the ACCP / fundsAvailable fact of transactionStatus).
  */
 import { scaRedirectFrom, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
-import { consentedDebtor, initiate, pastNextBatchRun, paymentFrom, paymentIdOf, statusOf } from './payment-bodies.js';
+import { consentedDebtor, initiate, paymentFrom, paymentIdOf, statusOf } from './payment-bodies.js';
+import { cellName, forEachCell, inParallel, cellsOf, where } from './rule-cells.js';
 
 scenario(
   'SCA-07.a',
-  'in a valid SCA session, each of two payments still gets its own scaRedirect',
+  'in a valid SCA session, each of two payments still gets its own scaRedirect, in every payment service and product',
   { checks: ['SCA-07'], writes: 'initiates payments' },
   async ({ newTpp, consentedPsu, paths, check }) => {
     const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
-    for (const amount of ['1.00', '2.00']) {
-      const response = await initiate(debtor.tpp, paths, paymentFrom(debtor, amount));
-      check.that('SCA-07', scaRedirectOf(response) !== undefined, { expected: 'an scaRedirect link for this payment, although the TPP session is valid', response });
-    }
+    await forEachCell('SCA-07.a', async (cell) => {
+      for (const amount of ['1.00', '2.00']) {
+        const response = await initiate(debtor.tpp, paths, paymentFrom(debtor, amount, cell), where(cell));
+        if (paymentIdOf(response) === undefined) return check.notEvaluated(['SCA-07'], `not evaluated for ${cellName(cell)}: the payment was not created (HTTP ${response.status})`);
+        check.that('SCA-07', scaRedirectOf(response) !== undefined, { expected: `an scaRedirect link for this payment (${cellName(cell)}), although the TPP session is valid`, response });
+      }
+    });
   },
 );
 
@@ -47,25 +51,6 @@ scenario(
 );
 
 scenario(
-  'SBX-09.a',
-  'an approved payment advances in status after the next sandbox batch run',
-  { checks: ['SBX-09'], writes: 'initiates and approves a payment', needs: ['clock-control'], globalState: 'moves the target clock past a batch run' },
-  async ({ newTpp, consentedPsu, paths, sca, sandboxClock, check }) => {
-    const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
-    const initiation = await initiate(debtor.tpp, paths, paymentFrom(debtor, '1.00'));
-    const paymentId = paymentIdOf(initiation);
-    if (paymentId === undefined) return check.notEvaluatedRest('not evaluated: the payment was not created');
-    const redirect = await sca.authorise(scaRedirectFrom(initiation), debtor.psu);
-    if (redirect.outcome !== 'success') return check.notEvaluatedRest('not evaluated: the PSU could not approve the payment');
-    const before = (await statusOf(debtor.tpp, paths, paymentId)).transactionStatus;
-    const later = await pastNextBatchRun({ sandboxClock, newTpp }, debtor.psuId);
-    const after = await statusOf(later, paths, paymentId);
-    const final = ['ACSC', 'RJCT', 'CANC'].includes(String(before));
-    check.that('SBX-09', final || after.transactionStatus !== before, { expected: `a status moved on from ${String(before)} after a batch run`, actual: String(after.transactionStatus), response: after.response });
-  },
-);
-
-scenario(
   'PAY-49.a',
   'the PSU confirming a payment in SCA is shown its amount and its creditor',
   { checks: ['PAY-49'], writes: 'initiates and approves a payment' },
@@ -77,5 +62,32 @@ scenario(
     if (shown === undefined) return check.notEvaluatedRest('not evaluated: the target declares no SCA step that reads the payment shown to the PSU (read: { as: paymentSummary })');
     const creditor = String(body.creditorName);
     check.that('PAY-49', shown.includes('7.35') && shown.includes(creditor), { expected: `the amount 7.35 and the creditor ${creditor} on the confirmation page`, actual: shown });
+  },
+);
+
+/** Statuses of a payment that has not gone ahead. */
+const NOT_AHEAD = ['RCVD', 'RJCT', 'CANC'];
+
+scenario(
+  'GEN-15.a',
+  "a corporate PSU who picks PRIVATE in the SCA of a payment from the agreement's account does not pay from it, in every payment service and product",
+  { checks: ['GEN-15'], needs: ['corporate-psu'], writes: 'initiates payments and has the PSU act on their SCA' },
+  async ({ newTpp, consentedPsu, paths, sca, check }) => {
+    // The agreement's accounts, read in corporate context: the debtor sends PSU-ID and PSU-CORPORATE-ID.
+    const debtor = await consentedDebtor({ newTpp, consentedPsu, paths }, 'corporate');
+    const inPrivate = { ...debtor.psu, context: 'PRIVATE' as const };
+    await inParallel(cellsOf('GEN-15.a'), 3, async (cell) => {
+      const initiation = await initiate(debtor.tpp, paths, paymentFrom(debtor, '1.00', cell), { ...where(cell), headers: { 'PSU-Context': 'CORPORATE' } });
+      const paymentId = paymentIdOf(initiation);
+      const href = scaRedirectOf(initiation);
+      if (paymentId === undefined || href === undefined) return check.notEvaluated(['GEN-15'], `not evaluated for ${cellName(cell)}: no payment with an scaRedirect (HTTP ${initiation.status})`);
+      const attempt = await sca.attempt(href, inPrivate);
+      const { response, transactionStatus } = await statusOf(debtor.tpp, paths, paymentId, where(cell));
+      const endedPrivate = attempt.outcome === 'success' && attempt.params.context === 'PRIVATE';
+      if (endedPrivate && transactionStatus === undefined) return check.notEvaluated(['GEN-15'], `not evaluated for ${cellName(cell)}: the SCA ended in PRIVATE context, and the bank shows no status to tell whether the payment went ahead (HTTP ${response.status})`);
+      const wentAhead = endedPrivate && !NOT_AHEAD.includes(String(transactionStatus));
+      const outcome = attempt.outcome === 'refused' ? `the PSU was stopped: ${attempt.reason}` : attempt.url;
+      check.that('GEN-15', !wentAhead, { expected: `the payment from the agreement's account not going ahead after an SCA ended in PRIVATE context (${cellName(cell)})`, actual: `${outcome}; transactionStatus ${String(transactionStatus)}`, response });
+    });
   },
 );

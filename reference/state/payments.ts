@@ -12,18 +12,10 @@
 //   a payment with a requestedExecutionDate ahead takes part only in the runs from that day on.
 //   norwegian-domestic-payment-to-self between the PSU's own accounts: ACSC at once (instant).
 import { randomUUID } from 'node:crypto';
-import { defineFault, type Faults } from '../faults.js';
-import { day } from '../format.js';
 import type { TestClock } from './clock.js';
 import { INSTANT_TO_SELF, type PaymentProduct, type PaymentService } from '../../lib/spec/payment-products.js';
+import { day } from '../format.js';
 import type { PsuContext, SandboxData, StoredAccount } from './customers.js';
-
-const batchNeverRuns = defineFault('sandbox-batch-never-runs', { description: 'the sandbox never runs its payment batch processing', breaks: ['SBX-09'] });
-// [sandbox] SBX-10: the batch runs leave periodic payments out.
-const batchProcessesPeriodic = defineFault('batch-processes-periodic', {
-  description: 'the sandbox batch runs settle approved periodic payments too (ACTC becomes ACSC)',
-  breaks: ['SBX-10'],
-});
 
 /** Hours (UTC) of the 5 daily sandbox batch runs. */
 export const BATCH_HOURS = [6, 9, 12, 15, 18] as const;
@@ -101,15 +93,22 @@ export function nextBatchRun(time: Date): Date {
   throw new Error('unreachable: a batch run happens every day');
 }
 
+/** Whether the sandbox batch runs take up this approved payment. */
+export type BatchSelection = (payment: Payment) => boolean;
+
+/** The specification's sandbox: "batch processing for all payments except periodic ones". */
+export const SANDBOX_BATCH: BatchSelection = (payment) => payment.service !== 'periodic-payments';
+
 export class Payments {
   private readonly byId = new Map<string, Payment>();
 
   constructor(
     private readonly clock: TestClock,
     private readonly data: SandboxData,
-    private readonly faults: Faults,
     /** Books a settled payment on the debtor account (the transactions hook). */
     private readonly book: (payment: Payment, account: StoredAccount, bookedAt: Date) => void = () => undefined,
+    /** Which approved payments a batch run takes up: every one but periodic ones (the specification's sandbox). */
+    private readonly batchTakes: BatchSelection = SANDBOX_BATCH,
   ) {}
 
   /** An active payment with the same debtor, creditor, amount and date, if any. */
@@ -223,13 +222,11 @@ export class Payments {
 
   /** Runs the batch runs that happened since the approval (periodic payments are not batch-processed). */
   private settle(payment: Payment): void {
-    const periodicLeftOut = payment.service === 'periodic-payments' && !this.faults.on(batchProcessesPeriodic, payment.tppId);
-    if (payment.approvedAt === undefined || periodicLeftOut || this.faults.on(batchNeverRuns, payment.tppId)) return;
-    if (payment.status !== 'ACTC' && payment.status !== 'ACCP') return;
+    if (payment.approvedAt === undefined || (payment.status !== 'ACTC' && payment.status !== 'ACCP')) return;
     // Not executed before its day: the first run it takes part in is its day's first, when that is later.
     const dayStart = payment.executeOn === undefined ? undefined : new Date(`${payment.executeOn}T00:00:00Z`);
     const run = nextBatchRun(dayStart !== undefined && dayStart > payment.approvedAt ? new Date(dayStart.getTime() - 1) : payment.approvedAt);
-    if (run > this.clock.now()) return;
+    if (run > this.clock.now() || !this.batchTakes(payment)) return;
     const account = payment.customerNumber === undefined ? undefined : this.debtorAccountOf(payment, payment.customerNumber);
     if (payment.fundsAvailable === false || (account !== undefined && !coveredBy(payment, account))) {
       payment.status = 'RJCT';

@@ -34,8 +34,12 @@ export interface RuleRow {
   /** The rule, as the cells apply it. */
   rule: string;
   state: RuleState;
-  /** The scenario that iterates the judged cells (none when no cell is judged). */
-  scenario?: string;
+  /**
+   * The scenario that iterates the judged cells (none when no cell is judged); or one per service, for
+   * rows whose cells each take a browser flow or two (one scenario per service keeps each one short, and
+   * lets the workers share them).
+   */
+  scenario?: string | Readonly<Partial<Record<PaymentService, string>>>;
   services: Readonly<Record<PaymentService, Decision>>;
   products: Readonly<Record<PaymentProduct, Decision>>;
 }
@@ -115,6 +119,11 @@ const DOMESTIC: Decisions<PaymentProduct> = {
 /** A row judged by its own scenario (key = scenario id). */
 function row(scenario: string, requirements: readonly string[], rule: string, state: RuleState, services: Decisions<PaymentService>, products: Decisions<PaymentProduct>): RuleRow {
   return { key: scenario, scenario, requirements, rule, state, services, products };
+}
+
+/** A row judged by a scenario per service (key = the first scenario id). */
+function rowByService(scenarios: Readonly<Record<PaymentService, string>>, requirements: readonly string[], rule: string, state: RuleState, products: Decisions<PaymentProduct>): RuleRow {
+  return { key: scenarios.payments, scenario: scenarios, requirements, rule, state, services: ALL_SERVICES, products };
 }
 
 /** A row no cell of which can be judged, for one reason. */
@@ -223,15 +232,21 @@ export const RULE_TABLE: readonly RuleRow[] = [
   row('STA-08.a', ['STA-08'], 'a started basket authorisation reads STARTED or later before the PSU acts, not RECEIVED', 'received', BASKET_SERVICES, ALL_PRODUCTS),
 
   // ---- Approved: the PSU approved it in its SCA ----
-  row('SCA-24.a', ['SCA-24', 'PAY-49', 'STA-06', 'ERR-39', 'END-07'], 'approved far above the balance: the PSU was shown amount and creditor, ACCP only with fundsAvailable false, and its link is used up', 'approved', ALL_SERVICES, ALL_PRODUCTS),
-  row('GEN-15.a', ['GEN-15'], "a payment from the agreement's account does not go ahead after an SCA the PSU ended in PRIVATE context", 'approved', ALL_SERVICES, ALL_PRODUCTS),
+  rowByService(
+    { payments: 'SCA-24.a', 'periodic-payments': 'SCA-24.b', 'bulk-payments': 'SCA-24.c' },
+    ['SCA-24', 'PAY-49', 'STA-06', 'ERR-39', 'END-07'],
+    'approved far above the balance: the PSU was shown amount and creditor, ACCP only with fundsAvailable false, and its link is used up',
+    'approved',
+    ALL_PRODUCTS,
+  ),
+  rowByService({ payments: 'GEN-15.a', 'periodic-payments': 'GEN-15.b', 'bulk-payments': 'GEN-15.c' }, ['GEN-15'], "a payment from the agreement's account does not go ahead after an SCA the PSU ended in PRIVATE context", 'approved', ALL_PRODUCTS),
   row('SBX-11.a', ['SBX-11'], 'a payment with a requestedExecutionDate days ahead is not settled (ACSC) before that day, by a batch run or at approval', 'approved', DATED_SERVICES, ALL_PRODUCTS),
-  { key: 'batch-periodic', requirements: ['SBX-10'], rule: 'the batch runs leave periodic payments out', state: 'approved', services: PERIODIC_BATCH, products: ALL_PRODUCTS, scenario: 'SBX-11.a' },
-  { key: 'batch-advances', requirements: ['SBX-09'], rule: 'an approved payment advances in status after the next batch run', state: 'approved', services: BATCHED_SERVICES, products: ALL_PRODUCTS, scenario: 'SBX-11.a' },
+  row('SBX-10.b', ['SBX-10'], 'the batch runs leave periodic payments out', 'approved', PERIODIC_BATCH, ALL_PRODUCTS),
+  row('SBX-09.a', ['SBX-09'], 'an approved payment advances in status after the next batch run', 'approved', BATCHED_SERVICES, ALL_PRODUCTS),
   row('BSK-15.a', ['BSK-15', 'BSK-06'], 'a basket of a payable payment and one lacking funds, authorised, reports the lack of funds', 'approved', BASKET_SERVICES, ALL_PRODUCTS),
 
   // ---- Rejected: the PSU rejected it in its SCA ----
-  row('SCA-24.b', ['SCA-24'], 'rejected by the PSU: its link is used up, and the payment stays rejected', 'rejected', ALL_SERVICES, ALL_PRODUCTS),
+  rowByService({ payments: 'SCA-24.d', 'periodic-payments': 'SCA-24.e', 'bulk-payments': 'SCA-24.f' }, ['SCA-24'], 'rejected by the PSU: its link is used up, and the payment stays rejected', 'rejected', ALL_PRODUCTS),
 
   // ---- Cancelled by the TPP before its SCA ----
   row('SCA-25.a', ['SCA-25'], 'cancelled before its SCA: its link ends in failure or an error page, and the payment stays cancelled', 'cancelled', ALL_SERVICES, ALL_PRODUCTS),
@@ -263,9 +278,20 @@ export function cellsOf(ruleRow: RuleRow): Cell[] {
   );
 }
 
-/** The judged cells of a row, for its scenario to iterate. */
+/** The scenario that judges a row's cells of this service, if any. */
+export function scenarioOf(ruleRow: RuleRow, service: PaymentService): string | undefined {
+  return typeof ruleRow.scenario === 'string' || ruleRow.scenario === undefined ? ruleRow.scenario : ruleRow.scenario[service];
+}
+
+/** Every scenario that judges cells of a row. */
+export function scenariosOf(ruleRow: RuleRow): string[] {
+  return [...new Set(PAYMENT_SERVICES.flatMap((service) => scenarioOf(ruleRow, service) ?? []))];
+}
+
+/** The judged cells a scenario goes through: of its row (by the row's key), of the services it judges. */
 export function judgedCells(key: string): Cell[] {
-  const found = RULE_TABLE.find((r) => r.key === key);
+  const found = RULE_TABLE.find((r) => r.key === key) ?? RULE_TABLE.find((r) => scenariosOf(r).includes(key));
   if (found === undefined) throw new Error(`the rule table has no row ${key}`);
-  return cellsOf(found).filter((cell) => cell.reason === undefined);
+  const byService = typeof found.scenario === 'object';
+  return cellsOf(found).filter((cell) => cell.reason === undefined && (!byService || scenarioOf(found, cell.service) === key));
 }

@@ -156,7 +156,7 @@ export const scaPlugin = fp(
         }
         if (bank.sca.isExpired(a)) return seeOther(reply, failureRedirect(request, a, 401, 'SCA_EXPIRED', 'The authorisation expired before it was completed'));
         // A link is for its payments as they were when it was issued: one that moved on without it closes it.
-        const movedOn = pending === undefined ? undefined : paymentMovedOn(request, a);
+        const movedOn = request.bank.breaks(linkReusable) ? undefined : paymentMovedOn(request, a);
         if (movedOn !== undefined) {
           return seeOther(reply, failureRedirect(request, a, 409, 'CONFLICT', `The payment ${movedOn.id} no longer awaits this authorisation (status ${movedOn.status})`));
         }

@@ -3,21 +3,34 @@
  * does not spare it; the PSU approves it in the browser, from an account of the context picked there
  * (PSU contexts). Insufficient funds (Errors rule 5, the ACCP / fundsAvailable fact of transactionStatus).
  */
+import { randomUUID } from 'node:crypto';
 import { scaRedirectFrom, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
 import { consentedDebtor, initiate, paymentFrom, paymentIdOf, statusOf } from './payment-bodies.js';
-import { cellName, forEachCell, inParallel, cellsOf, where } from './rule-cells.js';
+import { cellName, cellsOf, forEachCell, inParallel, scenariosByService, where } from './rule-cells.js';
 
 scenario(
   'SCA-07.a',
-  'in a valid SCA session, each of two payments still gets its own scaRedirect, in every payment service and product',
+  'in a valid SCA session, each of two payments still gets its own scaRedirect, unless the bank exempts it outside the session too, in every payment service and product',
   { checks: ['SCA-07'], writes: 'initiates payments' },
   async ({ newTpp, consentedPsu, paths, check }) => {
     const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
     await forEachCell('SCA-07.a', async (cell) => {
       for (const amount of ['1.00', '2.00']) {
-        const response = await initiate(debtor.tpp, paths, paymentFrom(debtor, amount, cell), where(cell));
-        if (paymentIdOf(response) === undefined) return check.notEvaluated(['SCA-07'], `not evaluated for ${cellName(cell)}: the payment was not created (HTTP ${response.status})`);
-        check.that('SCA-07', scaRedirectOf(response) !== undefined, { expected: `an scaRedirect link for this payment (${cellName(cell)}), although the TPP session is valid`, response });
+        const inSession = await initiate(debtor.tpp, paths, paymentFrom(debtor, amount, cell), where(cell));
+        if (paymentIdOf(inSession) === undefined) return check.notEvaluated(['SCA-07'], `not evaluated for ${cellName(cell)}: the payment was not created (HTTP ${inSession.status})`);
+        const own = { expected: `an scaRedirect link for this payment (${cellName(cell)}), although the TPP session is valid`, response: inSession };
+        if (scaRedirectOf(inSession) !== undefined) {
+          check.that('SCA-07', true, own);
+          continue;
+        }
+        // No SCA asked: the bank may exempt the payment (SCA-03), or let the session stand in for its SCA. The
+        // same payment under a TPP-Session-ID no SCA completed under tells the two apart.
+        const outside = await initiate(newTpp({ sessionId: randomUUID(), headers: { 'PSU-ID': debtor.psuId } }), paths, paymentFrom(debtor, amount, cell), where(cell));
+        if (scaRedirectOf(outside) === undefined) {
+          check.notEvaluated(['SCA-07'], `not evaluated for ${cellName(cell)}: the bank exempts a payment of ${amount} from SCA outside any session too (SCA-03), so whether the session spares it does not show`);
+          continue;
+        }
+        check.that('SCA-07', false, { ...own, actual: 'no scaRedirect in the session, while the same payment outside it asks for SCA' });
       }
     });
   },
@@ -68,26 +81,28 @@ scenario(
 /** Statuses of a payment that has not gone ahead. */
 const NOT_AHEAD = ['RCVD', 'RJCT', 'CANC'];
 
-scenario(
-  'GEN-15.a',
-  "a corporate PSU who picks PRIVATE in the SCA of a payment from the agreement's account does not pay from it, in every payment service and product",
-  { checks: ['GEN-15'], needs: ['corporate-psu'], writes: 'initiates payments and has the PSU act on their SCA' },
-  async ({ newTpp, consentedPsu, paths, sca, check }) => {
-    // The agreement's accounts, read in corporate context: the debtor sends PSU-ID and PSU-CORPORATE-ID.
-    const debtor = await consentedDebtor({ newTpp, consentedPsu, paths }, 'corporate');
-    const inPrivate = { ...debtor.psu, context: 'PRIVATE' as const };
-    await inParallel(cellsOf('GEN-15.a'), 3, async (cell) => {
-      const initiation = await initiate(debtor.tpp, paths, paymentFrom(debtor, '1.00', cell), { ...where(cell), headers: { 'PSU-Context': 'CORPORATE' } });
-      const paymentId = paymentIdOf(initiation);
-      const href = scaRedirectOf(initiation);
-      if (paymentId === undefined || href === undefined) return check.notEvaluated(['GEN-15'], `not evaluated for ${cellName(cell)}: no payment with an scaRedirect (HTTP ${initiation.status})`);
-      const attempt = await sca.attempt(href, inPrivate);
-      const { response, transactionStatus } = await statusOf(debtor.tpp, paths, paymentId, where(cell));
-      const endedPrivate = attempt.outcome === 'success' && attempt.params.context === 'PRIVATE';
-      if (endedPrivate && transactionStatus === undefined) return check.notEvaluated(['GEN-15'], `not evaluated for ${cellName(cell)}: the SCA ended in PRIVATE context, and the bank shows no status to tell whether the payment went ahead (HTTP ${response.status})`);
-      const wentAhead = endedPrivate && !NOT_AHEAD.includes(String(transactionStatus));
-      const outcome = attempt.outcome === 'refused' ? `the PSU was stopped: ${attempt.reason}` : attempt.url;
-      check.that('GEN-15', !wentAhead, { expected: `the payment from the agreement's account not going ahead after an SCA ended in PRIVATE context (${cellName(cell)})`, actual: `${outcome}; transactionStatus ${String(transactionStatus)}`, response });
-    });
-  },
-);
+for (const { id, service } of scenariosByService('GEN-15.a')) {
+  scenario(
+    id,
+    `a corporate PSU who picks PRIVATE in the SCA of ${service} from the agreement's account does not pay from it, in every product`,
+    { checks: ['GEN-15'], needs: ['corporate-psu'], writes: 'initiates payments and has the PSU act on their SCA' },
+    async ({ newTpp, consentedPsu, paths, sca, check }) => {
+      // The agreement's accounts, read in corporate context: the debtor sends PSU-ID and PSU-CORPORATE-ID.
+      const debtor = await consentedDebtor({ newTpp, consentedPsu, paths }, 'corporate');
+      const inPrivate = { ...debtor.psu, context: 'PRIVATE' as const };
+      await inParallel(cellsOf(id), 3, async (cell) => {
+        const initiation = await initiate(debtor.tpp, paths, paymentFrom(debtor, '1.00', cell), { ...where(cell), headers: { 'PSU-Context': 'CORPORATE' } });
+        const paymentId = paymentIdOf(initiation);
+        const href = scaRedirectOf(initiation);
+        if (paymentId === undefined || href === undefined) return check.notEvaluated(['GEN-15'], `not evaluated for ${cellName(cell)}: no payment with an scaRedirect (HTTP ${initiation.status})`);
+        const attempt = await sca.attempt(href, inPrivate);
+        const { response, transactionStatus } = await statusOf(debtor.tpp, paths, paymentId, where(cell));
+        const endedPrivate = attempt.outcome === 'success' && attempt.params.context === 'PRIVATE';
+        if (endedPrivate && transactionStatus === undefined) return check.notEvaluated(['GEN-15'], `not evaluated for ${cellName(cell)}: the SCA ended in PRIVATE context, and the bank shows no status to tell whether the payment went ahead (HTTP ${response.status})`);
+        const wentAhead = endedPrivate && !NOT_AHEAD.includes(String(transactionStatus));
+        const outcome = attempt.outcome === 'refused' ? `the PSU was stopped: ${attempt.reason}` : attempt.url;
+        check.that('GEN-15', !wentAhead, { expected: `the payment from the agreement's account not going ahead after an SCA ended in PRIVATE context (${cellName(cell)})`, actual: `${outcome}; transactionStatus ${String(transactionStatus)}`, response });
+      });
+    },
+  );
+}

@@ -11,7 +11,7 @@ import { PACKAGE_ROOT } from '../../lib/cli/package.js';
 import { SCENARIO_ID_PATTERN } from '../../lib/fixtures/scenario.js';
 import { PAYMENT_PRODUCTS, PAYMENT_SERVICES, PRODUCT_ALIASES, paymentProductOf } from '../../lib/spec/payment-products.js';
 import { requirementById } from '../../lib/spec/requirements.js';
-import { cellsOf, judgedCells, RULE_STATES, RULE_TABLE } from '../../lib/spec/rule-table.js';
+import { cellsOf, judgedCells, RULE_STATES, RULE_TABLE, scenarioOf, scenariosOf } from '../../lib/spec/rule-table.js';
 
 const sorted = (values: Iterable<string>): string[] => [...values].sort();
 
@@ -37,11 +37,19 @@ describe('the rule table', () => {
     }
   });
 
-  it('a row with judged cells names the scenario that judges them; a row without none', () => {
+  it('every judged cell names the scenario that judges it; a row that judges nothing names none', () => {
     for (const row of RULE_TABLE) {
-      const judged = judgedCells(row.key).length;
-      if (judged === 0) assert.equal(row.scenario, undefined, `${row.key} judges nothing, yet names ${row.scenario ?? ''}`);
-      else assert.match(row.scenario ?? '', SCENARIO_ID_PATTERN, `${row.key} judges ${judged} cells, but names no scenario`);
+      const judged = cellsOf(row).filter((cell) => cell.reason === undefined);
+      if (judged.length === 0) assert.deepEqual(scenariosOf(row), [], `${row.key} judges nothing, yet names a scenario`);
+      for (const cell of judged) assert.match(scenarioOf(row, cell.service) ?? '', SCENARIO_ID_PATTERN, `${row.key}: ${cell.service} of ${cell.product} is judged by no scenario`);
+    }
+  });
+
+  it('the cells a scenario goes through are those of its row and services', () => {
+    for (const row of RULE_TABLE) {
+      const all = scenariosOf(row).flatMap((scenario) => judgedCells(scenario).map((cell) => `${cell.service} ${cell.product}`));
+      const judged = cellsOf(row).filter((cell) => cell.reason === undefined).map((cell) => `${cell.service} ${cell.product}`);
+      assert.deepEqual(sorted(all), sorted(judged), row.key);
     }
   });
 
@@ -51,10 +59,11 @@ describe('the rule table', () => {
       .map((file) => readFileSync(join(PACKAGE_ROOT, 'suites', file), 'utf8'))
       .join('\n');
     for (const row of RULE_TABLE) {
-      if (row.scenario === undefined) continue;
       // Written `scenario('ID', …)`, or as the key of a suite's table of changes (`'ID': …`); that it runs and
       // declares the row's requirements is checked on the listed suites by the gauntlet.
-      assert.ok(suites.includes(`'${row.scenario}'`), `${row.key}: no suite names scenario ${row.scenario}`);
+      // A row with a scenario per service has them made from its key (scenariosByService('KEY')).
+      const named = typeof row.scenario === 'object' ? [row.key] : scenariosOf(row);
+      for (const scenario of named) assert.ok(suites.includes(`'${scenario}'`), `${row.key}: no suite names scenario ${scenario}`);
     }
   });
 

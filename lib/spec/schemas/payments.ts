@@ -165,9 +165,12 @@ export const PaymentStatus = named('PaymentStatus', 'Body of GET /v1/{payment-se
 
 export const PaymentDetails = named(
   'PaymentDetails',
-  'Body of GET /v1/payments/{payment-product}/{paymentId}: the request as initiated, with its transactionStatus (Berlin Group 1.3).',
+  'Body of GET /v1/{payment-service}/{payment-product}/{paymentId}: the request as initiated, with its transactionStatus (Berlin Group 1.3); a bulk payment\'s holds its payments.',
   {
-    allOf: [ref('PaymentInitiationRequest')],
+    // A bulk payment reads back as one (its payments, its debtor): not as a single payment without an amount.
+    if: { properties: { payments: true }, required: ['payments'] },
+    then: ref('BulkPaymentInitiationRequest'),
+    else: ref('PaymentInitiationRequest'),
     type: 'object',
     properties: {
       transactionStatus: ref('TransactionStatus', req('STA-05')),

@@ -35,13 +35,20 @@ export interface RuleRow {
   rule: string;
   state: RuleState;
   /**
-   * The scenario that iterates the judged cells (none when no cell is judged); or one per service, for
-   * rows whose cells each take a browser flow or two (one scenario per service keeps each one short, and
-   * lets the workers share them).
+   * The scenario that iterates the judged cells (none when no cell is judged); or several, each judging
+   * the cells of its service, product or both, for rows whose cells each take a browser flow or two (a
+   * scenario of a cell or a service stays short on a loaded machine, and the workers share them).
    */
-  scenario?: string | Readonly<Partial<Record<PaymentService, string>>>;
+  scenario?: string | readonly CellScenario[];
   services: Readonly<Record<PaymentService, Decision>>;
   products: Readonly<Record<PaymentProduct, Decision>>;
+}
+
+/** A scenario judging the cells of a row of this service and product (either left out: every one). */
+export interface CellScenario {
+  id: string;
+  service?: PaymentService;
+  product?: PaymentProduct;
 }
 
 export interface Cell {
@@ -121,10 +128,26 @@ function row(scenario: string, requirements: readonly string[], rule: string, st
   return { key: scenario, scenario, requirements, rule, state, services, products };
 }
 
-/** A row judged by a scenario per service (key = the first scenario id). */
-function rowByService(scenarios: Readonly<Record<PaymentService, string>>, requirements: readonly string[], rule: string, state: RuleState, products: Decisions<PaymentProduct>): RuleRow {
-  return { key: scenarios.payments, scenario: scenarios, requirements, rule, state, services: ALL_SERVICES, products };
+/**
+ * A scenario per cell: `letters[service]` names, product by product in the order of PAYMENT_PRODUCTS, the
+ * letter of each cell's scenario id (`${requirement}.${letter}`); '' for a service whose cells are not judged.
+ * Written out by hand, so that ids stay put: a product added fails here until its letters are given.
+ */
+function perCell(requirement: string, letters: Readonly<Record<PaymentService, string>>): CellScenario[] {
+  return PAYMENT_SERVICES.flatMap((service) => {
+    const own = letters[service];
+    if (own !== '' && own.length !== PAYMENT_PRODUCTS.length) throw new Error(`${requirement}: ${own.length} letters for the ${PAYMENT_PRODUCTS.length} products of ${service}`);
+    return [...own].map((letter, i) => ({ id: `${requirement}.${letter}`, service, product: PAYMENT_PRODUCTS[i] as PaymentProduct }));
+  });
 }
+
+/** A row judged by a scenario per cell (key = the first scenario id). */
+function rowPerCell(scenarios: readonly CellScenario[], requirements: readonly string[], rule: string, state: RuleState, services: Decisions<PaymentService>, products: Decisions<PaymentProduct>): RuleRow {
+  return { key: scenarios[0]?.id ?? '', scenario: scenarios, requirements, rule, state, services, products };
+}
+
+/** The three rows a basket's SCA judges, one scenario per product. */
+const BASKET_SCENARIOS = perCell('BSK-15', { payments: 'abcd', 'periodic-payments': '', 'bulk-payments': '' });
 
 /** A row no cell of which can be judged, for one reason. */
 function reasoned(key: string, requirements: readonly string[], rule: string, state: RuleState, reason: string): RuleRow {
@@ -232,35 +255,51 @@ export const RULE_TABLE: readonly RuleRow[] = [
   row('STA-08.a', ['STA-08'], 'a started basket authorisation reads STARTED or later before the PSU acts, not RECEIVED', 'received', BASKET_SERVICES, ALL_PRODUCTS),
 
   // ---- Approved: the PSU approved it in its SCA ----
-  rowByService(
-    { payments: 'SCA-24.a', 'periodic-payments': 'SCA-24.b', 'bulk-payments': 'SCA-24.c' },
+  rowPerCell(
+    perCell('SCA-24', { payments: 'abcd', 'periodic-payments': 'efgh', 'bulk-payments': 'ijkl' }),
     ['SCA-24', 'PAY-49', 'STA-06', 'ERR-39', 'END-07'],
     'approved far above the balance: the PSU was shown amount and creditor, ACCP only with fundsAvailable false, and its link is used up',
     'approved',
+    ALL_SERVICES,
     ALL_PRODUCTS,
   ),
-  rowByService({ payments: 'GEN-15.a', 'periodic-payments': 'GEN-15.b', 'bulk-payments': 'GEN-15.c' }, ['GEN-15'], "a payment from the agreement's account does not go ahead after an SCA the PSU ended in PRIVATE context", 'approved', ALL_PRODUCTS),
-  row('SBX-11.a', ['SBX-11'], 'a payment with a requestedExecutionDate days ahead is not settled (ACSC) before that day, by a batch run or at approval', 'approved', DATED_SERVICES, ALL_PRODUCTS),
+  rowPerCell(
+    perCell('GEN-15', { payments: 'abcd', 'periodic-payments': 'efgh', 'bulk-payments': 'ijkl' }),
+    ['GEN-15'],
+    "a payment from the agreement's account does not go ahead after an SCA the PSU ended in PRIVATE context",
+    'approved',
+    ALL_SERVICES,
+    ALL_PRODUCTS,
+  ),
+  // The batch rows move the target's clock, each scenario alone: one per service keeps each short.
+  rowPerCell([{ id: 'SBX-11.a', service: 'payments' }, { id: 'SBX-11.b', service: 'bulk-payments' }], ['SBX-11'], 'a payment with a requestedExecutionDate days ahead is not settled (ACSC) before that day, by a batch run or at approval', 'approved', DATED_SERVICES, ALL_PRODUCTS),
   row('SBX-10.b', ['SBX-10'], 'the batch runs leave periodic payments out', 'approved', PERIODIC_BATCH, ALL_PRODUCTS),
-  row('SBX-09.a', ['SBX-09'], 'an approved payment advances in status after the next batch run', 'approved', BATCHED_SERVICES, ALL_PRODUCTS),
-  row('BSK-15.a', ['BSK-15', 'BSK-06'], 'a basket of a payable payment and one lacking funds, authorised, reports the lack of funds', 'approved', BASKET_SERVICES, ALL_PRODUCTS),
+  rowPerCell([{ id: 'SBX-09.a', service: 'payments' }, { id: 'SBX-09.b', service: 'bulk-payments' }], ['SBX-09'], 'an approved payment advances in status after the next batch run', 'approved', BATCHED_SERVICES, ALL_PRODUCTS),
+  rowPerCell(BASKET_SCENARIOS, ['BSK-15', 'BSK-06'], 'a basket of a payable payment and one lacking funds, authorised, reports the lack of funds', 'approved', BASKET_SERVICES, ALL_PRODUCTS),
 
   // ---- Rejected: the PSU rejected it in its SCA ----
-  rowByService({ payments: 'SCA-24.d', 'periodic-payments': 'SCA-24.e', 'bulk-payments': 'SCA-24.f' }, ['SCA-24'], 'rejected by the PSU: its link is used up, and the payment stays rejected', 'rejected', ALL_PRODUCTS),
+  rowPerCell(perCell('SCA-24', { payments: 'mnop', 'periodic-payments': 'qrst', 'bulk-payments': 'uvwx' }), ['SCA-24'], 'rejected by the PSU: its link is used up, and the payment stays rejected', 'rejected', ALL_SERVICES, ALL_PRODUCTS),
 
   // ---- Cancelled by the TPP before its SCA ----
-  row('SCA-25.a', ['SCA-25'], 'cancelled before its SCA: its link ends in failure or an error page, and the payment stays cancelled', 'cancelled', ALL_SERVICES, ALL_PRODUCTS),
+  rowPerCell(perCell('SCA-25', { payments: 'abcd', 'periodic-payments': 'efgh', 'bulk-payments': 'ijkl' }), ['SCA-25'], 'cancelled before its SCA: its link ends in failure or an error page, and the payment stays cancelled', 'cancelled', ALL_SERVICES, ALL_PRODUCTS),
   row('PAY-50.a', ['PAY-50'], 'a payment not yet executed is cancelled by DELETE, and then reads CANC', 'cancelled', ALL_SERVICES, SHOWING_STATUS),
-  row('SCA-25.b', ['SCA-25'], "a basket one of whose payments the TPP cancelled before the basket's SCA: the basket's link ends in failure or an error page", 'cancelled', BASKET_SERVICES, ALL_PRODUCTS),
+  rowPerCell(
+    perCell('SCA-25', { payments: 'mnop', 'periodic-payments': '', 'bulk-payments': '' }),
+    ['SCA-25'],
+    "a basket one of whose payments the TPP cancelled before the basket's SCA: the basket's link ends in failure or an error page",
+    'cancelled',
+    BASKET_SERVICES,
+    ALL_PRODUCTS,
+  ),
 
   // ---- Authorised through a basket: its own link unused ----
   {
     key: 'own-link-after-basket', requirements: ['SCA-25'], rule: "a payment authorised through its basket: its own link ends in failure or an error page, and its status stays", state: 'basket-authorised',
-    services: BASKET_SERVICES, products: ALL_PRODUCTS, scenario: 'BSK-15.a',
+    services: BASKET_SERVICES, products: ALL_PRODUCTS, scenario: BASKET_SCENARIOS,
   },
   {
     key: 'basket-link-used', requirements: ['SCA-24'], rule: "the basket's own link, once its SCA completed, ends in failure or an error page", state: 'basket-authorised',
-    services: BASKET_SERVICES, products: ALL_PRODUCTS, scenario: 'BSK-15.a',
+    services: BASKET_SERVICES, products: ALL_PRODUCTS, scenario: BASKET_SCENARIOS,
   },
 
   // ---- States no cell of which can be judged ----
@@ -278,20 +317,21 @@ export function cellsOf(ruleRow: RuleRow): Cell[] {
   );
 }
 
-/** The scenario that judges a row's cells of this service, if any. */
-export function scenarioOf(ruleRow: RuleRow, service: PaymentService): string | undefined {
-  return typeof ruleRow.scenario === 'string' || ruleRow.scenario === undefined ? ruleRow.scenario : ruleRow.scenario[service];
+/** The scenario that judges a row's cell of this service and product, if any. */
+export function scenarioOf(ruleRow: RuleRow, { service, product }: Pick<Cell, 'service' | 'product'>): string | undefined {
+  if (typeof ruleRow.scenario !== 'object') return ruleRow.scenario;
+  return ruleRow.scenario.find((s) => (s.service === undefined || s.service === service) && (s.product === undefined || s.product === product))?.id;
 }
 
 /** Every scenario that judges cells of a row. */
 export function scenariosOf(ruleRow: RuleRow): string[] {
-  return [...new Set(PAYMENT_SERVICES.flatMap((service) => scenarioOf(ruleRow, service) ?? []))];
+  return typeof ruleRow.scenario === 'object' ? [...new Set(ruleRow.scenario.map((s) => s.id))] : ruleRow.scenario === undefined ? [] : [ruleRow.scenario];
 }
 
 /** The judged cells a scenario goes through: of its row (by the row's key), of the services it judges. */
 export function judgedCells(key: string): Cell[] {
   const found = RULE_TABLE.find((r) => r.key === key) ?? RULE_TABLE.find((r) => scenariosOf(r).includes(key));
   if (found === undefined) throw new Error(`the rule table has no row ${key}`);
-  const byService = typeof found.scenario === 'object';
-  return cellsOf(found).filter((cell) => cell.reason === undefined && (!byService || scenarioOf(found, cell.service) === key));
+  const shared = typeof found.scenario === 'object';
+  return cellsOf(found).filter((cell) => cell.reason === undefined && (!shared || scenarioOf(found, cell) === key));
 }

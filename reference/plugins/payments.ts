@@ -349,7 +349,8 @@ export const paymentsPlugin = fp(
         const executionDate = body.requestedExecutionDate;
         const executeOn = typeof executionDate === 'string' && !request.bank.breaks(executesBeforeItsDate) ? executionDate : undefined;
         const payment = bank.payments.create(tpp.id, service, product, body, executeOn);
-        if (lookup?.kind === 'known' && request.bank.breaks(exemptInSession)) {
+        const inSession = lookup?.kind === 'known' && bank.sca.sessionState(tpp.id, header(request, 'tpp-session-id') ?? '', lookup.customerNumber) === 'valid';
+        if (lookup?.kind === 'known' && inSession && request.bank.breaks(exemptInSession)) {
           bank.payments.approve(payment, lookup.customerNumber);
           void reply.code(201);
           return initiationResponse(bank, request, payment, {});

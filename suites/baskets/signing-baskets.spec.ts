@@ -24,7 +24,7 @@ import {
   type Where,
 } from '../payments/payment-bodies.js';
 import type { PaymentProduct } from '../../lib/spec/payment-products.js';
-import { cellName, cellsOf, forEachCell, inParallel, initiated, judgeClosed, where } from '../payments/rule-cells.js';
+import { cellName, cellScenarios, cellsName, forEach, forEachCell, initiated, judgeClosed, where } from '../payments/rule-cells.js';
 
 type Paths = ScenarioFixtures['paths'];
 
@@ -327,43 +327,47 @@ async function basketOfTwo(paths: Paths, debtor: Debtor, cell: Where) {
   return { basketId, href, payable, unpayable } as const;
 }
 
-scenario(
-  'BSK-15.a',
-  "a basket of a payable payment and one lacking funds, authorised, reports the lack of funds; its link and each payment's own are then closed, for the payments of every product",
-  { checks: ['BSK-15', 'BSK-06', 'SCA-24', 'SCA-25'], writes: 'initiates payments and signing baskets, and approves them' },
-  async ({ newTpp, consentedPsu, paths, sca, check }) => {
-    const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
-    await inParallel(cellsOf('BSK-15.a'), 2, async (cell) => {
-      const basket = await basketOfTwo(paths, debtor, cell);
-      if (basket.href === undefined) return check.notEvaluated(['BSK-15', 'BSK-06', 'SCA-24', 'SCA-25'], `not evaluated for ${cellName(cell)}: ${basket.unmet}`);
-      const capture = await sca.authorise(basket.href, debtor.psu);
-      if (capture.outcome !== 'success') return check.notEvaluated(['BSK-15', 'BSK-06', 'SCA-24', 'SCA-25'], `not evaluated for ${cellName(cell)}: the PSU could not authorise the basket (${capture.url})`);
-      const [payable, unpayable] = await Promise.all([basket.payable, basket.unpayable].map((p) => statusOf(debtor.tpp, paths, p.paymentId, where(cell))));
-      for (const status of [payable, unpayable]) if (status !== undefined) check.status('BSK-06', status.response);
-      const status = await debtor.tpp.get(paths('signingBasketStatus', { basketId: basket.basketId }));
-      const basketStatus = (jsonBodyOf(status) as { transactionStatus?: unknown } | undefined)?.transactionStatus;
-      const lacking = unpayable?.transactionStatus === 'ACCP' && unpayable.fundsAvailable === false;
-      const actual = `payable ${String(payable?.transactionStatus)}, lacking funds ${String(unpayable?.transactionStatus)} (fundsAvailable ${String(unpayable?.fundsAvailable)}), basket ${String(basketStatus)}`;
-      if (!lacking) check.notEvaluated(['BSK-15'], `not evaluated for ${cellName(cell)}: the bank reports the payment above the balance otherwise than ACCP with fundsAvailable false (${actual})`);
-      else check.that('BSK-15', basketStatus === 'ACCP' || basketStatus === 'RJCT', { expected: `the basket reports the payment lacking funds (ACCP or RJCT) (${cellName(cell)})`, actual, response: status });
-      for (const own of [basket.payable, basket.unpayable]) await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-25', own, 'authorised through its basket');
-      await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-24', { href: basket.href, paymentId: basket.payable.paymentId }, "the basket's SCA completed");
-    });
-  },
-);
+for (const { id, cells } of cellScenarios('BSK-15.a')) {
+  scenario(
+    id,
+    `a basket of a payable payment and one lacking funds (${cellsName(cells)}), authorised, reports the lack of funds; its link and each payment's own are then closed`,
+    { checks: ['BSK-15', 'BSK-06', 'SCA-24', 'SCA-25'], writes: 'initiates payments and signing baskets, and approves them' },
+    async ({ newTpp, consentedPsu, paths, sca, check }) => {
+      const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
+      await forEach(cells, async (cell) => {
+        const basket = await basketOfTwo(paths, debtor, cell);
+        if (basket.href === undefined) return check.notEvaluated(['BSK-15', 'BSK-06', 'SCA-24', 'SCA-25'], `not evaluated for ${cellName(cell)}: ${basket.unmet}`);
+        const capture = await sca.authorise(basket.href, debtor.psu);
+        if (capture.outcome !== 'success') return check.notEvaluated(['BSK-15', 'BSK-06', 'SCA-24', 'SCA-25'], `not evaluated for ${cellName(cell)}: the PSU could not authorise the basket (${capture.url})`);
+        const [payable, unpayable] = await Promise.all([basket.payable, basket.unpayable].map((p) => statusOf(debtor.tpp, paths, p.paymentId, where(cell))));
+        for (const status of [payable, unpayable]) if (status !== undefined) check.status('BSK-06', status.response);
+        const status = await debtor.tpp.get(paths('signingBasketStatus', { basketId: basket.basketId }));
+        const basketStatus = (jsonBodyOf(status) as { transactionStatus?: unknown } | undefined)?.transactionStatus;
+        const lacking = unpayable?.transactionStatus === 'ACCP' && unpayable.fundsAvailable === false;
+        const actual = `payable ${String(payable?.transactionStatus)}, lacking funds ${String(unpayable?.transactionStatus)} (fundsAvailable ${String(unpayable?.fundsAvailable)}), basket ${String(basketStatus)}`;
+        if (!lacking) check.notEvaluated(['BSK-15'], `not evaluated for ${cellName(cell)}: the bank reports the payment above the balance otherwise than ACCP with fundsAvailable false (${actual})`);
+        else check.that('BSK-15', basketStatus === 'ACCP' || basketStatus === 'RJCT', { expected: `the basket reports the payment lacking funds (ACCP or RJCT) (${cellName(cell)})`, actual, response: status });
+        for (const own of [basket.payable, basket.unpayable]) await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-25', own, 'authorised through its basket');
+        await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-24', { href: basket.href, paymentId: basket.payable.paymentId }, "the basket's SCA completed");
+      });
+    },
+  );
+}
 
-scenario(
-  'SCA-25.b',
-  "a basket one of whose payments the TPP cancelled before the basket's SCA: the basket's link ends in failure or an error page, and the payment stays cancelled, for the payments of every product",
-  { checks: ['SCA-25'], writes: 'initiates payments and signing baskets, and cancels a payment' },
-  async ({ newTpp, consentedPsu, paths, sca, check }) => {
-    const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
-    await inParallel(cellsOf('SCA-25.b'), 2, async (cell) => {
-      const basket = await basketOfTwo(paths, debtor, cell);
-      if (basket.href === undefined) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: ${basket.unmet}`);
-      const cancelled = await debtor.tpp.request({ method: 'DELETE', path: paymentPath(paths, 'payment', basket.payable.paymentId, where(cell)) });
-      if (cancelled.status < 200 || cancelled.status >= 300) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: the bank did not cancel the payment of the basket (HTTP ${cancelled.status})`);
-      await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-25', { href: basket.href, paymentId: basket.payable.paymentId }, 'a payment of its basket cancelled by the TPP');
-    });
-  },
-);
+for (const { id, cells } of cellScenarios('SCA-25.m')) {
+  scenario(
+    id,
+    `a basket one of whose payments (${cellsName(cells)}) the TPP cancelled before the basket's SCA: the basket's link ends in failure or an error page, and the payment stays cancelled`,
+    { checks: ['SCA-25'], writes: 'initiates payments and signing baskets, and cancels a payment' },
+    async ({ newTpp, consentedPsu, paths, sca, check }) => {
+      const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
+      await forEach(cells, async (cell) => {
+        const basket = await basketOfTwo(paths, debtor, cell);
+        if (basket.href === undefined) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: ${basket.unmet}`);
+        const cancelled = await debtor.tpp.request({ method: 'DELETE', path: paymentPath(paths, 'payment', basket.payable.paymentId, where(cell)) });
+        if (cancelled.status < 200 || cancelled.status >= 300) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: the bank did not cancel the payment of the basket (HTTP ${cancelled.status})`);
+        await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-25', { href: basket.href, paymentId: basket.payable.paymentId }, 'a payment of its basket cancelled by the TPP');
+      });
+    },
+  );
+}

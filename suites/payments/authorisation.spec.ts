@@ -4,16 +4,32 @@
  * (PSU contexts). Insufficient funds (Errors rule 5, the ACCP / fundsAvailable fact of transactionStatus).
  */
 import { randomUUID } from 'node:crypto';
-import { scaRedirectFrom, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
-import { consentedDebtor, initiate, paymentFrom, paymentIdOf, statusOf } from './payment-bodies.js';
-import { cellName, cellsOf, forEachCell, inParallel, scenariosByService, where } from './rule-cells.js';
+import { accountsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, type ScenarioFixtures } from '../../lib/fixtures/index.js';
+import { consentedDebtor, initiate, paymentFrom, paymentIdOf, statusOf, type Debtor } from './payment-bodies.js';
+import { cellName, cellScenarios, cellsName, forEach, forEachCell, where } from './rule-cells.js';
+
+/**
+ * A debtor in a valid SCA session: the PSU completes an account-access SCA under a TPP-Session-ID of its
+ * own, whose client then sends the psu-id of its redirect.
+ */
+async function debtorInSession({ newTpp, paths, sca }: Pick<ScenarioFixtures, 'newTpp' | 'paths' | 'sca'>, psu: Debtor['psu']): Promise<Debtor> {
+  const sessionId = randomUUID();
+  const capture = await sca.authorise(scaRedirectFrom(await newTpp({ sessionId }).get(paths('accounts'))), psu);
+  const psuId = capture.params['psu-id'];
+  if (capture.outcome !== 'success' || psuId === undefined) throw new PrerequisiteUnmet(`the PSU's SCA did not open a session (${capture.url})`);
+  const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId } });
+  const account = accountsOf<{ iban?: string; currency?: string }>(await tpp.get(paths('accounts'))).find((a) => a.iban !== undefined && a.currency !== undefined);
+  if (account?.iban === undefined || account.currency === undefined) throw new PrerequisiteUnmet('the PSU has no account with an IBAN to pay from');
+  return { tpp, psuId, psu, account: { iban: account.iban, currency: account.currency } };
+}
 
 scenario(
   'SCA-07.a',
   'in a valid SCA session, each of two payments still gets its own scaRedirect, unless the bank exempts it outside the session too, in every payment service and product',
-  { checks: ['SCA-07'], writes: 'initiates payments' },
-  async ({ newTpp, consentedPsu, paths, check }) => {
-    const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
+  { checks: ['SCA-07'], writes: 'initiates payments', ownPsu: true },
+  async ({ newTpp, ownPsu, paths, sca, check }) => {
+    // A PSU of its own, with a session of its own: an SCA completed under this TPP-Session-ID an hour ago at most.
+    const debtor = await debtorInSession({ newTpp, paths, sca }, await ownPsu());
     await forEachCell('SCA-07.a', async (cell) => {
       for (const amount of ['1.00', '2.00']) {
         const inSession = await initiate(debtor.tpp, paths, paymentFrom(debtor, amount, cell), where(cell));
@@ -81,16 +97,16 @@ scenario(
 /** Statuses of a payment that has not gone ahead. */
 const NOT_AHEAD = ['RCVD', 'RJCT', 'CANC'];
 
-for (const { id, service } of scenariosByService('GEN-15.a')) {
+for (const { id, cells } of cellScenarios('GEN-15.a')) {
   scenario(
     id,
-    `a corporate PSU who picks PRIVATE in the SCA of ${service} from the agreement's account does not pay from it, in every product`,
+    `a corporate PSU who picks PRIVATE in the SCA of ${cellsName(cells)} from the agreement's account does not pay from it`,
     { checks: ['GEN-15'], needs: ['corporate-psu'], writes: 'initiates payments and has the PSU act on their SCA' },
     async ({ newTpp, consentedPsu, paths, sca, check }) => {
       // The agreement's accounts, read in corporate context: the debtor sends PSU-ID and PSU-CORPORATE-ID.
       const debtor = await consentedDebtor({ newTpp, consentedPsu, paths }, 'corporate');
       const inPrivate = { ...debtor.psu, context: 'PRIVATE' as const };
-      await inParallel(cellsOf(id), 3, async (cell) => {
+      await forEach(cells, async (cell) => {
         const initiation = await initiate(debtor.tpp, paths, paymentFrom(debtor, '1.00', cell), { ...where(cell), headers: { 'PSU-Context': 'CORPORATE' } });
         const paymentId = paymentIdOf(initiation);
         const href = scaRedirectOf(initiation);

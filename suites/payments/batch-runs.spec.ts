@@ -6,7 +6,7 @@
  */
 import { PrerequisiteUnmet, scaRedirectOf, scenario, type ScenarioFixtures } from '../../lib/fixtures/index.js';
 import { consentedDebtor, initiate, pastNextBatchRun, paymentFrom, paymentIdOf, statusOf, type Patch } from './payment-bodies.js';
-import { cellName, cellsOf, inParallel, where, type Cell } from './rule-cells.js';
+import { cellName, cellScenarios, cellsName, cellsOf, inParallel, where, type Cell } from './rule-cells.js';
 
 /** Far enough ahead that a day later (a batch run past, whenever the bank runs them) it is still ahead, in any time zone. */
 const DAYS_AHEAD = 3;
@@ -17,13 +17,13 @@ type Fixtures = Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths' | 'sc
 type Statuses = { before: unknown; after: Awaited<ReturnType<typeof statusOf>> };
 
 /**
- * Approves a payment of each cell of the row (with `patch`), moves the target's clock past a batch run, and
+ * Approves a payment of each cell (with `patch`), moves the target's clock past a batch run, and
  * hands each cell's statuses after its SCA and after the run to `judge`; a cell without an approved payment
  * is not evaluated.
  */
-async function acrossABatchRun({ newTpp, consentedPsu, paths, sca, sandboxClock, check }: Fixtures, key: string, requirement: string, patch: Patch, judge: (cell: Cell, statuses: Statuses) => void) {
+async function acrossABatchRun({ newTpp, consentedPsu, paths, sca, sandboxClock, check }: Fixtures, cells: readonly Cell[], requirement: string, patch: Patch, judge: (cell: Cell, statuses: Statuses) => void) {
   const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
-  const approved = await inParallel(cellsOf(key), 4, async (cell) => {
+  const approved = await inParallel(cells, 4, async (cell) => {
     const initiation = await initiate(debtor.tpp, paths, paymentFrom(debtor, '1.00', cell, patch), where(cell));
     const paymentId = paymentIdOf(initiation);
     const href = scaRedirectOf(initiation);
@@ -43,37 +43,36 @@ async function acrossABatchRun({ newTpp, consentedPsu, paths, sca, sandboxClock,
 const moved = ({ before, after }: Statuses) => `after its SCA ${String(before)}, after a batch run ${String(after.transactionStatus)}`;
 const BATCH_RUN = { writes: 'initiates and approves payments', needs: ['clock-control'], globalState: 'moves the target clock past a batch run' } as const;
 
-scenario(
-  'SBX-11.a',
-  'a payment dated days ahead, approved, is not settled before its day, neither at approval nor by a batch run, in every payment service and product',
-  { checks: ['SBX-11'], ...BATCH_RUN },
-  async (fixtures) => {
-    const ahead = new Date(Date.now() + DAYS_AHEAD * 86_400_000).toISOString().slice(0, 10);
-    await acrossABatchRun(fixtures, 'SBX-11.a', 'SBX-11', { requestedExecutionDate: ahead }, (cell, statuses) => {
-      const { before, after } = statuses;
-      fixtures.check.that('SBX-11', before !== 'ACSC' && after.transactionStatus !== 'ACSC', { expected: `not settled (ACSC) before its requestedExecutionDate ${ahead} (${cellName(cell)})`, actual: moved(statuses), response: after.response });
-    });
-  },
-);
+for (const { id, cells } of cellScenarios('SBX-11.a')) {
+  scenario(
+    id,
+    `${cellsName(cells)} dated days ahead, approved, is not settled before its day, neither at approval nor by a batch run`,
+    { checks: ['SBX-11'], ...BATCH_RUN },
+    async (fixtures) => {
+      const ahead = new Date(Date.now() + DAYS_AHEAD * 86_400_000).toISOString().slice(0, 10);
+      await acrossABatchRun(fixtures, cells, 'SBX-11', { requestedExecutionDate: ahead }, (cell, statuses) => {
+        const { before, after } = statuses;
+        fixtures.check.that('SBX-11', before !== 'ACSC' && after.transactionStatus !== 'ACSC', { expected: `not settled (ACSC) before its requestedExecutionDate ${ahead} (${cellName(cell)})`, actual: moved(statuses), response: after.response });
+      });
+    },
+  );
+}
 
-scenario(
-  'SBX-09.a',
-  'an approved payment advances in status after the next sandbox batch run, in every payment service and product the runs take',
-  { checks: ['SBX-09'], ...BATCH_RUN },
-  async (fixtures) => {
-    await acrossABatchRun(fixtures, 'SBX-09.a', 'SBX-09', {}, (cell, statuses) => {
+for (const { id, cells } of cellScenarios('SBX-09.a')) {
+  scenario(id, `${cellsName(cells)}, approved, advance in status after the next sandbox batch run`, { checks: ['SBX-09'], ...BATCH_RUN }, async (fixtures) => {
+    await acrossABatchRun(fixtures, cells, 'SBX-09', {}, (cell, statuses) => {
       const { before, after } = statuses;
       fixtures.check.that('SBX-09', FINAL.includes(String(before)) || after.transactionStatus !== before, { expected: `a status moved on from ${String(before)} after a batch run (${cellName(cell)})`, actual: moved(statuses), response: after.response });
     });
-  },
-);
+  });
+}
 
 scenario(
   'SBX-10.b',
   'an approved periodic payment keeps its status across a sandbox batch run, in every product',
   { checks: ['SBX-10'], ...BATCH_RUN },
   async (fixtures) => {
-    await acrossABatchRun(fixtures, 'SBX-10.b', 'SBX-10', {}, (cell, statuses) => {
+    await acrossABatchRun(fixtures, cellsOf('SBX-10.b'), 'SBX-10', {}, (cell, statuses) => {
       const { before, after } = statuses;
       fixtures.check.that('SBX-10', after.transactionStatus === before, { expected: `the status after approval (${String(before)}) unchanged after a batch run (${cellName(cell)})`, actual: moved(statuses), response: after.response });
     });

@@ -4,8 +4,8 @@
  * each, naming the cell in what it prints.
  */
 import { requirementById } from '../../lib/spec/requirements.js';
-import { PAYMENT_SERVICES, type PaymentService } from '../../lib/spec/payment-products.js';
-import { judgedCells, RULE_TABLE, scenarioOf, type Cell } from '../../lib/spec/rule-table.js';
+import type { PaymentService } from '../../lib/spec/payment-products.js';
+import { judgedCells, RULE_TABLE, scenariosOf, type Cell } from '../../lib/spec/rule-table.js';
 import { scaRedirectOf, servedOrScaAsked, type CheckResult, type ScaAttempt, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 import { initiate, paymentFrom, paymentIdOf, paymentOf, statusOf, type Debtor, type Patch, type PaymentBody, type Where } from './payment-bodies.js';
 
@@ -16,18 +16,39 @@ export function cellsOf(key: string): Cell[] {
   return judgedCells(key);
 }
 
-/** The scenarios of a row of the rule table that has one per payment service, with the service each judges. */
-export function scenariosByService(key: string): { id: string; service: PaymentService }[] {
+/**
+ * The scenarios of a row of the rule table that has one per cell (or per service), each with the cells it
+ * judges: the suite registers one scenario for each.
+ */
+export function cellScenarios(key: string): { id: string; cells: Cell[] }[] {
   const found = RULE_TABLE.find((r) => r.key === key);
-  return PAYMENT_SERVICES.flatMap((service) => {
-    const id = found === undefined ? undefined : scenarioOf(found, service);
-    return id === undefined ? [] : [{ id, service }];
-  });
+  if (found === undefined) throw new Error(`the rule table has no row ${key}`);
+  return scenariosOf(found).map((id) => ({ id, cells: judgedCells(id) }));
 }
 
 /** A cell as the reader wants it: "bulk-payments of norwegian-cross-border-credit-transfers". */
 export function cellName({ service, product }: Where): string {
   return `${service} of ${product}`;
+}
+
+const KIND: Readonly<Record<PaymentService, readonly [string, string]>> = {
+  payments: ['a payment', 'payments'],
+  'periodic-payments': ['a periodic payment', 'periodic payments'],
+  'bulk-payments': ['a bulk payment', 'bulk payments'],
+};
+
+/** What a scenario of some cells is about, for its title: "a bulk payment of sepa-credit-transfers", "payments of every product". */
+export function cellsName(cells: readonly Where[]): string {
+  const [first] = cells;
+  if (first === undefined) return 'no payment';
+  if (cells.length === 1) return `${KIND[first.service][0]} of ${first.product}`;
+  const services = [...new Set(cells.map((c) => c.service))];
+  return services.length === 1 ? `${KIND[first.service][1]} of every product` : 'payments of every service and product';
+}
+
+/** The cells of a scenario, judged one after the other. */
+export async function forEach<T>(cells: readonly T[], judge: (cell: T) => Promise<void>): Promise<void> {
+  for (const cell of cells) await judge(cell);
 }
 
 /** The service and product of a cell, as initiation options. */

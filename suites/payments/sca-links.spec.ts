@@ -8,22 +8,19 @@
  */
 import { scenario } from '../../lib/fixtures/index.js';
 import { consentedDebtor, CREDITOR_NAME, paymentPath, statusOf } from './payment-bodies.js';
-import { cellName, cellsOf, inParallel, initiated, judgeClosed, scenariosByService, where } from './rule-cells.js';
-
-/** Browser flows a scenario runs side by side: each keeps a CPU busy. */
-const FLOWS_AT_ONCE = 3;
+import { cellName, cellScenarios, cellsName, forEach, initiated, judgeClosed, where } from './rule-cells.js';
 
 /** More than any sandbox balance (ERR-39). */
 const FAR_ABOVE_BALANCE = '99999999.00';
 
-for (const { id, service } of scenariosByService('SCA-24.a')) {
+for (const { id, cells } of cellScenarios('SCA-24.a')) {
   scenario(
     id,
-    `${service} approved far above the balance, in every product: the PSU is shown amount and creditor, ACCP comes with fundsAvailable false, and its link is used up`,
+    `${cellsName(cells)} approved far above the balance: the PSU is shown amount and creditor, ACCP comes with fundsAvailable false, and its link is used up`,
     { checks: ['SCA-24', 'PAY-49', 'STA-06', 'ERR-39', 'END-07'], writes: 'initiates and approves payments' },
     async ({ newTpp, consentedPsu, paths, sca, check }) => {
       const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
-      await inParallel(cellsOf(id), FLOWS_AT_ONCE, async (cell) => {
+      await forEach(cells, async (cell) => {
         const funds = ['STA-06', 'END-07'];
         const aboveBalance = await initiated({ paths }, debtor, cell, FAR_ABOVE_BALANCE);
         check.status('ERR-39', aboveBalance.response);
@@ -51,14 +48,14 @@ for (const { id, service } of scenariosByService('SCA-24.a')) {
   );
 }
 
-for (const { id, service } of scenariosByService('SCA-24.d')) {
+for (const { id, cells } of cellScenarios('SCA-24.m')) {
   scenario(
     id,
-    `${service} the PSU rejected in its SCA, in every product: its link is used up, and the payment stays as it was`,
+    `${cellsName(cells)} the PSU rejected in its SCA: its link is used up, and the payment stays as it was`,
     { checks: ['SCA-24'], writes: 'initiates payments the PSU rejects', needs: ['sca-abort'] },
     async ({ newTpp, consentedPsu, paths, sca, check }) => {
       const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
-      await inParallel(cellsOf(id), FLOWS_AT_ONCE, async (cell) => {
+      await forEach(cells, async (cell) => {
         const payment = await initiated({ paths }, debtor, cell, '1.00');
         if (payment.href === undefined) return check.notEvaluated(['SCA-24'], `not evaluated for ${cellName(cell)}: ${payment.unmet}`);
         const capture = await sca.authorise(payment.href, debtor.psu, { variant: 'reject-payment' });
@@ -69,18 +66,20 @@ for (const { id, service } of scenariosByService('SCA-24.d')) {
   );
 }
 
-scenario(
-  'SCA-25.a',
-  'a payment the TPP cancelled before its SCA, in every payment service and product: its link ends in failure or an error page, and the payment stays cancelled',
-  { checks: ['SCA-25'], writes: 'initiates and cancels payments' },
-  async ({ newTpp, consentedPsu, paths, sca, check }) => {
-    const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
-    await inParallel(cellsOf('SCA-25.a'), FLOWS_AT_ONCE, async (cell) => {
-      const payment = await initiated({ paths }, debtor, cell, '1.00');
-      if (payment.href === undefined) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: ${payment.unmet}`);
-      const cancelled = await debtor.tpp.request({ method: 'DELETE', path: paymentPath(paths, 'payment', payment.paymentId, where(cell)) });
-      if (cancelled.status < 200 || cancelled.status >= 300) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: the bank did not cancel the payment (HTTP ${cancelled.status}; cancellation is PAY-50's)`);
-      await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-25', payment, 'cancelled by the TPP');
-    });
-  },
-);
+for (const { id, cells } of cellScenarios('SCA-25.a')) {
+  scenario(
+    id,
+    `${cellsName(cells)} the TPP cancelled before its SCA: its link ends in failure or an error page, and the payment stays cancelled`,
+    { checks: ['SCA-25'], writes: 'initiates and cancels payments' },
+    async ({ newTpp, consentedPsu, paths, sca, check }) => {
+      const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
+      await forEach(cells, async (cell) => {
+        const payment = await initiated({ paths }, debtor, cell, '1.00');
+        if (payment.href === undefined) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: ${payment.unmet}`);
+        const cancelled = await debtor.tpp.request({ method: 'DELETE', path: paymentPath(paths, 'payment', payment.paymentId, where(cell)) });
+        if (cancelled.status < 200 || cancelled.status >= 300) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: the bank did not cancel the payment (HTTP ${cancelled.status}; cancellation is PAY-50's)`);
+        await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-25', payment, 'cancelled by the TPP');
+      });
+    },
+  );
+}

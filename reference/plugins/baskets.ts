@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
-import { defineFault } from '../switches.js';
+import { defineFault, defineVariant } from '../switches.js';
 import { rankOf, worstOf, type Basket } from '../state/baskets.js';
 import type { Payment } from '../state/payments.js';
 import { scaRequired } from '../sca-answers.js';
@@ -51,8 +51,13 @@ const systemErrorAs503 = defineFault('system-error-as-503', {
 const basketBestCase = defineFault('basket-best-case', { description: 'the basket reports the best status over its payments', breaks: ['BSK-14'] });
 // [blind-spots]
 const basketHidesLackOfFunds = defineFault('basket-hides-lack-of-funds', {
-  description: 'a basket ranks its payments by status alone: with one ACTC and one ACCP lacking funds it reports ACTC',
+  description: 'a basket does not count a payment lacking funds as its worst case: with one ACTC (or ACSC) and one ACCP lacking funds it reports ACTC (ACSC)',
   breaks: ['BSK-15'],
+});
+const lackOfFundsAsRejection = defineVariant('basket-lack-of-funds-as-rejection', {
+  description: 'a basket holding a payment that lacks funds reports RJCT, what the lack of funds means, rather than the payment\'s ACCP',
+  allowedBy: 'ACCP can be reported when funds are lacking, "and then the payment status response carries attribute fundsAvailable to show that the payment was rejected for lack of funds"; "A single basket status reports only the worst case"',
+  source: 'Specification, States > transactionStatus; Resources > Signing basket authorisation response',
 });
 const startedReadsReceived = defineFault('basket-authorisation-reads-received', {
   description: 'a basket authorisation that answered STARTED reads RECEIVED until the PSU logs in',
@@ -77,7 +82,9 @@ export const basketsPlugin = fp(
       if (request.bank.breaks(basketOwnStatus)) return 'PDNG';
       const payments = paymentsOf(basket);
       if (request.bank.breaks(basketBestCase)) return [...payments].sort((a, b) => rankOf(b) - rankOf(a))[0]?.status ?? 'RCVD';
-      return worstOf(payments, request.bank.breaks(basketHidesLackOfFunds));
+      const worst = worstOf(payments, request.bank.breaks(basketHidesLackOfFunds));
+      const lacking = payments.some((p) => p.status === 'ACCP' && p.fundsAvailable === false);
+      return worst === 'ACCP' && lacking && request.bank.reads(lackOfFundsAsRejection) ? 'RJCT' : worst;
     }
 
     function basketOf(request: FastifyRequest<{ Params: BasketParams }>): Basket {

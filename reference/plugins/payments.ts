@@ -13,7 +13,7 @@ import { minorUnitsOf } from '../../lib/spec/codelists.js';
 import type { SchemaName } from '../../lib/spec/schemas/index.js';
 import { verdictsAgainst, type ReadableError } from '../../lib/validate/index.js';
 import { BankError } from '../errors.js';
-import { defineFault, type BehaviourSwitches } from '../switches.js';
+import { defineFault, defineVariant, type BehaviourSwitches } from '../switches.js';
 import { day } from '../format.js';
 import { isNationalIdentityNumber, isUuid } from '../ids.js';
 import type { BankState } from '../state/bank.js';
@@ -132,6 +132,12 @@ const withoutPsuAccepted = defineFault('payment-without-psu-accepted', {
   breaks: ['HDR-32'],
 });
 
+const withoutPsuAsksForSca = defineVariant('payment-without-psu-asks-for-sca', {
+  description: 'a payment initiation (or basket authorisation) naming no PSU is answered 401 with an scaRedirect that identifies the PSU, instead of 400',
+  allowedBy: 'PSU-ID is "obtained from the redirect after SCA"; account access: "call a resource; receive 401 with scaRedirect"; "The service may ... require SCA on any transaction"',
+  source: 'Specification, Identifiers of the PSU; Authentication 9 and 12',
+});
+
 const cancellationIgnored = defineFault('payment-cancellation-ignored', { description: 'a cancelled payment keeps its status', breaks: ['PAY-50'] });
 
 // The 201 answer, field by field (Resources > Payment initiation response).
@@ -242,6 +248,7 @@ export function paymentHeaders(bank: BankState, request: FastifyRequest): { cont
   if (identity !== undefined && !isNationalIdentityNumber(identity)) throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY must be a national identity number or D-number (11 digits)');
   // The header table: PSU-ID required, X-PSU-IDENTITY its alternative. A payment is always some PSU's.
   if (psuId === undefined && identity === undefined && !request.bank.breaks(withoutPsuAccepted)) {
+    if (request.bank.reads(withoutPsuAsksForSca)) throw identifyThePsu(request);
     throw new BankError(400, 'HTTP_HEADER_REQUIRED', 'Header PSU-ID (or its alternative X-PSU-IDENTITY) is required');
   }
   const psuContext = header(request, 'psu-context');
@@ -249,6 +256,12 @@ export function paymentHeaders(bank: BankState, request: FastifyRequest): { cont
   const corporateId = header(request, 'psu-corporate-id');
   if (corporateId === undefined || !isUuid(corporateId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-Corporate-ID (a UUID) is required in corporate context');
   return { context: { kind: 'CORPORATE', agreementId: corporateId.toLowerCase() } };
+}
+
+/** The 401 that sends the PSU to an SCA naming them, before any payment is made (a variant's reading of HDR-32). */
+function identifyThePsu(request: FastifyRequest): Error {
+  const tpp = tppOf(request);
+  return scaRequired(request, { tppId: tpp.id, tppName: tpp.name, tppSessionId: header(request, 'tpp-session-id') ?? '', redirectUri: header(request, 'tpp-redirect-uri') ?? '' });
 }
 
 function allowLogicalDuplicate(bank: BankState, request: FastifyRequest): boolean {

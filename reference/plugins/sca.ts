@@ -11,7 +11,7 @@ import { randomInt } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { defineFault } from '../switches.js';
+import { defineFault, defineVariant } from '../switches.js';
 import { decidePayments, paymentMovedOn, paymentsShown } from '../payment-pages.js';
 import { failureRedirect, successRedirect } from '../sca-answers.js';
 import { referencePages, type ScaPageSet } from '../sca-page-set.js';
@@ -41,8 +41,13 @@ const cancelCompletesSca = defineFault('cancel-completes-sca', {
 });
 // [blind-spots] One link, one SCA (SCA-24).
 const linkReusable = defineFault('sca-link-reusable', {
-  description: 'an scaRedirect whose SCA completed or failed can be gone through again, and ends in a success redirect',
-  breaks: ['SCA-24'],
+  description: 'no scaRedirect closes: one whose SCA completed or failed, or whose payment moved on, can be gone through (again), and ends in a success redirect',
+  breaks: ['SCA-24', 'SCA-25'],
+});
+const usedLinkFailureRedirect = defineVariant('used-link-failure-redirect', {
+  description: 'a link whose SCA completed or failed sends the PSU back to the TPP with the failure redirect (409 CONFLICT) instead of showing an error page',
+  allowedBy: 'After failed SCA the redirect "carries error parameters" (system, status, code, message); the specification gives a used link no page of its own',
+  source: 'Specification, Events > After failed SCA',
 });
 const scaPagesDenyFraming = defineFault('sca-pages-deny-framing', {
   description: 'the SCA pages send X-Frame-Options: DENY and frame-ancestors \'none\', so a TPP cannot show them in a frame',
@@ -151,6 +156,9 @@ export const scaPlugin = fp(
         if (found !== undefined) request.bank = switches.forTpp(found.tppId);
         // A finished authorisation is served again only by a bank with the fault (SCA-24).
         const a = pending ?? (found !== undefined && request.bank.breaks(linkReusable) ? reopened(found) : undefined);
+        if (a === undefined && found !== undefined && request.bank.reads(usedLinkFailureRedirect)) {
+          return seeOther(reply, failureRedirect(request, found, 409, 'CONFLICT', 'This authorisation link has already been used'));
+        }
         if (a === undefined) {
           return html(reply, pages.message('Unknown authorisation', 'This authorisation link is unknown, or it has already been used.'), 404);
         }

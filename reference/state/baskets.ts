@@ -9,17 +9,17 @@ const WORST_FIRST: readonly TransactionStatus[] = ['RJCT', 'CANC', 'RCVD', 'ACTC
 
 /**
  * Where a payment stands in the worst-first order (lower is worse). A payment lacking funds (ACCP with
- * fundsAvailable false, "rejected for lack of funds") ranks with the rejections (catalogue BSK-15), unless
- * `byStatusOnly`.
+ * fundsAvailable false, "rejected for lack of funds") ranks with the rejections (catalogue BSK-15); with
+ * `hideLackOfFunds`, after every other payment instead.
  */
-export function rankOf(payment: Pick<Payment, 'status' | 'fundsAvailable'>, byStatusOnly = false): number {
-  if (!byStatusOnly && payment.status === 'ACCP' && payment.fundsAvailable === false) return WORST_FIRST.indexOf('CANC') + 0.5;
+export function rankOf(payment: Pick<Payment, 'status' | 'fundsAvailable'>, hideLackOfFunds = false): number {
+  if (payment.status === 'ACCP' && payment.fundsAvailable === false) return hideLackOfFunds ? WORST_FIRST.length : WORST_FIRST.indexOf('CANC') + 0.5;
   return WORST_FIRST.indexOf(payment.status);
 }
 
 /** The status a basket reports: that of its worst payment (RCVD for none). */
-export function worstOf(payments: readonly Pick<Payment, 'status' | 'fundsAvailable'>[], byStatusOnly = false): TransactionStatus {
-  return [...payments].sort((a, b) => rankOf(a, byStatusOnly) - rankOf(b, byStatusOnly))[0]?.status ?? 'RCVD';
+export function worstOf(payments: readonly Pick<Payment, 'status' | 'fundsAvailable'>[], hideLackOfFunds = false): TransactionStatus {
+  return [...payments].sort((a, b) => rankOf(a, hideLackOfFunds) - rankOf(b, hideLackOfFunds))[0]?.status ?? 'RCVD';
 }
 
 export interface Basket {

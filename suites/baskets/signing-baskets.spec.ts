@@ -347,7 +347,7 @@ for (const { id, cells } of cellScenarios('BSK-15.a')) {
         const actual = `payable ${String(payable?.transactionStatus)}, lacking funds ${String(unpayable?.transactionStatus)} (fundsAvailable ${String(unpayable?.fundsAvailable)}), basket ${String(basketStatus)}`;
         if (!lacking) check.notEvaluated(['BSK-15'], `not evaluated for ${cellName(cell)}: the bank reports the payment above the balance otherwise than ACCP with fundsAvailable false (${actual})`);
         else check.that('BSK-15', basketStatus === 'ACCP' || basketStatus === 'RJCT', { expected: `the basket reports the payment lacking funds (ACCP or RJCT) (${cellName(cell)})`, actual, response: status });
-        for (const own of [basket.payable, basket.unpayable]) await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-25', own, 'authorised through its basket');
+        await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-25', basket.payable, 'authorised through its basket');
         await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-24', { href: basket.href, paymentId: basket.payable.paymentId }, "the basket's SCA completed");
       });
     },

@@ -5,7 +5,7 @@
  * endpoint's rules hold for every payment service and product: scenarios of rule-table rows judge each
  * cell the row names (lib/spec/rule-table.ts).
  */
-import { jsonBodyOf, scaRedirectOf, scenario, type TppResponse } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, scaRedirectOf, scenario, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 import { initiate, payer, paymentIdOf, paymentOf, paymentPath, sepaPayment, statusOf, withAddress, type PaymentBody, type Where } from './payment-bodies.js';
 import { cellName, expected, forEachCell, judgeCell, where } from './rule-cells.js';
 
@@ -14,9 +14,17 @@ const AWAITING_AUTHORISATION: readonly string[] = ['RCVD', 'PDNG', 'RJCT', 'CANC
 
 const RESPONSE_FIELDS = ['PAY-36', 'PAY-37', 'STA-05', 'PAY-38', 'PAY-40', 'PAY-41', 'PAY-42', 'LIM-16', 'PAY-43', 'MSG-01', 'MSG-02', 'MSG-03', 'MSG-04', 'LIM-15', 'MSG-05', 'MSG-06', 'MSG-07'];
 
-/** "created" when the answer is a 2xx with a paymentId; otherwise why a cell that needs the payment cannot be judged. */
-function notCreated(response: TppResponse, cell: Where): string | undefined {
-  return paymentIdOf(response) !== undefined ? undefined : `not evaluated for ${cellName(cell)}: the payment was not created (HTTP ${response.status}); whether the bank offers it is PAY-44, PAY-45 and PAY-46's`;
+/** Why a cell that needs its payment cannot be judged when the bank did not create it. */
+function notCreated(response: TppResponse, cell: Where): string {
+  return `not evaluated for ${cellName(cell)}: the payment was not created (HTTP ${response.status}); whether the bank offers it is PAY-44, PAY-45 and PAY-46's`;
+}
+
+/** The paymentId of a valid payment of the cell, initiated; undefined, the requirements not evaluated, when the bank did not create it. */
+async function created({ paths, check }: Pick<ScenarioFixtures, 'paths' | 'check'>, tpp: TppClient, cell: Where, requirements: readonly string[]): Promise<string | undefined> {
+  const initiation = await initiate(tpp, paths, paymentOf(cell), where(cell));
+  const paymentId = paymentIdOf(initiation);
+  if (paymentId === undefined) check.notEvaluated(requirements, notCreated(initiation, cell));
+  return paymentId;
 }
 
 scenario(
@@ -74,9 +82,8 @@ scenario(
   async ({ newTpp, psu, paths, check }) => {
     const tpp = payer({ newTpp, psu });
     await forEachCell('END-06.a', async (cell) => {
-      const initiation = await initiate(tpp, paths, paymentOf(cell), where(cell));
-      const paymentId = paymentIdOf(initiation);
-      if (paymentId === undefined) return check.notEvaluated(['END-06', 'STA-05'], notCreated(initiation, cell) ?? '');
+      const paymentId = await created({ paths, check }, tpp, cell, ['END-06', 'STA-05']);
+      if (paymentId === undefined) return;
       const status = await tpp.get(paymentPath(paths, 'paymentStatus', paymentId, where(cell)));
       const served = check.status('END-06', status);
       check.schema(jsonBodyOf(status), 'PaymentStatus', { after: served });
@@ -104,9 +111,8 @@ scenario(
   async ({ newTpp, psu, paths, check }) => {
     const tpp = payer({ newTpp, psu });
     await forEachCell('END-08.a', async (cell) => {
-      const initiation = await initiate(tpp, paths, paymentOf(cell), where(cell));
-      const paymentId = paymentIdOf(initiation);
-      if (paymentId === undefined) return check.notEvaluated(['END-08'], notCreated(initiation, cell) ?? '');
+      const paymentId = await created({ paths, check }, tpp, cell, ['END-08']);
+      if (paymentId === undefined) return;
       check.status('END-08', await tpp.get(paymentPath(paths, 'paymentStatus', paymentId, where(cell))));
       check.status('END-08', await tpp.get(paymentPath(paths, 'payment', paymentId, where(cell))));
     });
@@ -152,7 +158,7 @@ scenario(
     await forEachCell('END-02.a', async (cell) => {
       const payment = paymentOf(cell);
       const first = await initiate(tpp, paths, payment, where(cell));
-      if (paymentIdOf(first) === undefined) return check.notEvaluated(['END-04', 'ERR-15', 'END-02'], notCreated(first, cell) ?? '');
+      if (paymentIdOf(first) === undefined) return check.notEvaluated(['END-04', 'ERR-15', 'END-02'], notCreated(first, cell));
       const again = await initiate(tpp, paths, sameOtherwise(payment, 'E2E-CONFORMANCE-2'), where(cell));
       const either = check.status('END-04', again);
       if (again.status >= 400) check.status('ERR-15', again, { after: either });
@@ -190,9 +196,8 @@ scenario(
   async ({ newTpp, psu, paths, check }) => {
     const tpp = payer({ newTpp, psu });
     await forEachCell('PAY-50.a', async (cell) => {
-      const initiation = await initiate(tpp, paths, paymentOf(cell), where(cell));
-      const paymentId = paymentIdOf(initiation);
-      if (paymentId === undefined) return check.notEvaluated(['PAY-50'], notCreated(initiation, cell) ?? '');
+      const paymentId = await created({ paths, check }, tpp, cell, ['PAY-50']);
+      if (paymentId === undefined) return;
       const cancelled = await tpp.request({ method: 'DELETE', path: paymentPath(paths, 'payment', paymentId, where(cell)) });
       const done = check.status('PAY-50', cancelled);
       // An answer with links (Berlin Group 202) asks for the cancellation to be authorised first: CANC comes later.

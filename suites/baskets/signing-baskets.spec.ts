@@ -5,7 +5,7 @@
  * that reports a payment lacking funds, and the links a basket's SCA closes. Rows of the rule table are
  * judged for the payments of every product.
  */
-import { jsonBodyOf, scaRedirectFrom, scaRedirectOf, scenario, type RequestOptions, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, scaRedirectFrom, scaRedirectOf, scenario, test, type RequestOptions, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 import {
   consentedDebtor,
   initiate,
@@ -75,7 +75,7 @@ function linksWithoutVerbs(body: unknown): string[] {
   return Object.entries(links).filter(([, link]) => !Array.isArray(link.verbs)).map(([name]) => name);
 }
 
-scenario(
+test(...scenario(
   'BSK-07.a',
   'a basket made from two payments is created (201), read, reported and deleted, in the Berlin Group shape',
   { checks: ['BSK-07', 'MSG-09'], writes: 'initiates payments and a signing basket' },
@@ -95,9 +95,9 @@ scenario(
     const deleted = await tpp.request({ method: 'DELETE', path: paths('signingBasket', { basketId }) });
     check.that('BSK-07', deleted.status >= 200 && deleted.status < 300, { expected: 'the basket deleted (2xx)', response: deleted });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'ERR-06.a',
   'the start of a basket authorisation answers 201 with scaStatus STARTED and an scaRedirect link',
   { checks: ['ERR-06', 'STA-02', 'BSK-01', 'BSK-02', 'STA-01', 'BSK-11', 'BSK-08', 'BSK-09', 'ERR-08', 'BSK-03'], writes: 'initiates payments and a signing basket' },
@@ -121,9 +121,9 @@ scenario(
     check.that('ERR-08', check.status('BSK-03', response).passed && scaRedirectOf(response) !== undefined, sca);
     check.that('BSK-03', scaRedirectOf(response) !== undefined, sca);
   },
-);
+));
 
-scenario(
+test(...scenario(
   'ERR-09.a',
   'the authorisation of an unknown basket is answered 404 RESOURCE_UNKNOWN',
   { checks: ['ERR-09'] },
@@ -132,9 +132,9 @@ scenario(
     const refused = check.status('ERR-09', response);
     check.code('ERR-09', response, { after: refused });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'ERR-10.a',
   'an internal failure of the bank during a basket authorisation is answered 500 SYSTEM_ERROR',
   { checks: ['ERR-10', 'ERR-11'], needs: ['fault-injection'], writes: 'initiates payments and a signing basket, and asks the sandbox for an internal failure' },
@@ -152,13 +152,13 @@ scenario(
       check.code(requirement, response, { after: answered });
     }
   },
-);
+));
 
 for (const [id, kind] of [
   ['BSK-12.a', 'a periodic payment'],
   ['BSK-12.b', 'a bulk payment'],
 ] as const) {
-  scenario(
+  test(...scenario(
     id,
     `a basket with ${kind} is refused with 400 REFERENCE_MIX_INVALID, at creation or at the start of its authorisation, in every product`,
     { checks: ['BSK-12', 'ERR-34', 'ERR-41'], writes: 'initiates payments and signing baskets' },
@@ -179,10 +179,10 @@ for (const [id, kind] of [
         }
       });
     },
-  );
+  ));
 }
 
-scenario(
+test(...scenario(
   'BSK-13.a',
   'a basket of NCBCT payments is created and its authorisation started',
   { checks: ['BSK-13', 'VER-24'], writes: 'initiates payments and a signing basket' },
@@ -203,7 +203,7 @@ scenario(
       check.accepted(requirement, started);
     }
   },
-);
+));
 
 /** Two payments of the consented PSU in a basket, authorised in the browser. */
 async function authorisedBasket(fixtures: Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths' | 'sca'>, amounts: readonly [string, string], variant?: string) {
@@ -218,7 +218,7 @@ async function authorisedBasket(fixtures: Pick<ScenarioFixtures, 'newTpp' | 'con
   return { debtor, ids, basketId, redirect, authorisationId: typeof authorisationId === 'string' ? authorisationId : undefined };
 }
 
-scenario(
+test(...scenario(
   'BSK-10.a',
   'the PSU authorises a basket in the browser like a single payment; each payment then answers its own status request',
   { checks: ['BSK-10', 'BSK-06', 'STA-03'], writes: 'initiates and approves payments in a signing basket' },
@@ -233,9 +233,9 @@ scenario(
     const scaStatus = (jsonBodyOf(status) as { scaStatus?: unknown } | undefined)?.scaStatus;
     check.that('STA-03', scaStatus === 'FINALISED', { expected: 'scaStatus FINALISED after the successful SCA', response: status });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'BSK-04.a',
   'a basket is not atomic: after a batch run a payable payment is booked while one far above the balance is rejected, and the basket reports the worst',
   { checks: ['BSK-04', 'BSK-05', 'BSK-14'], writes: 'initiates and approves payments in a signing basket', needs: ['clock-control'], globalState: 'moves the target clock past a batch run' },
@@ -254,9 +254,9 @@ scenario(
     const worst = ['RJCT', 'CANC', 'PART'].find((s) => s === payable || s === unpayable);
     check.that('BSK-14', worst === undefined || basketStatus === worst, { expected: `the basket reports the worst case (${worst ?? 'none'})`, actual, response: status });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'STA-04.a',
   'after the PSU rejects the basket in SCA, its authorisation reads scaStatus FAILED',
   { checks: ['STA-04'], writes: 'initiates payments in a signing basket', needs: ['sca-abort'] },
@@ -267,9 +267,9 @@ scenario(
     const scaStatus = (jsonBodyOf(status) as { scaStatus?: unknown } | undefined)?.scaStatus;
     check.that('STA-04', scaStatus === 'FAILED', { expected: 'scaStatus FAILED after the PSU rejected', response: status });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'ERR-18.a',
   'the status of an authorisation id the bank does not know is answered 404',
   { checks: ['ERR-18'], writes: 'initiates payments and a signing basket' },
@@ -282,7 +282,7 @@ scenario(
     const refused = check.status('ERR-18', response);
     check.code('ERR-18', response, { after: refused });
   },
-);
+));
 
 /** authorisationId of the start of a basket authorisation, if its answer gives one. */
 function authorisationIdOf(response: TppResponse): string | undefined {
@@ -290,7 +290,7 @@ function authorisationIdOf(response: TppResponse): string | undefined {
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
-scenario(
+test(...scenario(
   'STA-08.a',
   'a started basket authorisation reads STARTED or a later state before the PSU acts, not RECEIVED, for the payments of every product',
   { checks: ['STA-08'], writes: 'initiates payments and signing baskets' },
@@ -309,7 +309,7 @@ scenario(
       check.that('STA-08', scaStatus !== 'RECEIVED', { expected: `after a start that answered ${String(startedAs)}, not RECEIVED (${cellName(cell)})`, actual: `scaStatus ${String(scaStatus)}`, response: read });
     });
   },
-);
+));
 
 /** More than any sandbox balance: the payment lacks funds. */
 const FAR_ABOVE_BALANCE = '99999999.00';
@@ -328,7 +328,7 @@ async function basketOfTwo(paths: Paths, debtor: Debtor, cell: Where) {
 }
 
 for (const { id, cells } of cellScenarios('BSK-15.a')) {
-  scenario(
+  test(...scenario(
     id,
     `a basket of a payable payment and one lacking funds (${cellsName(cells)}), authorised, reports the lack of funds; its link and each payment's own are then closed`,
     { checks: ['BSK-15', 'BSK-06', 'SCA-24', 'SCA-25'], writes: 'initiates payments and signing baskets, and approves them' },
@@ -351,11 +351,11 @@ for (const { id, cells } of cellScenarios('BSK-15.a')) {
         await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-24', { href: basket.href, paymentId: basket.payable.paymentId }, "the basket's SCA completed");
       });
     },
-  );
+  ));
 }
 
 for (const { id, cells } of cellScenarios('SCA-25.m')) {
-  scenario(
+  test(...scenario(
     id,
     `a basket one of whose payments (${cellsName(cells)}) the TPP cancelled before the basket's SCA: the basket's link ends in failure or an error page, and the payment stays cancelled`,
     { checks: ['SCA-25'], writes: 'initiates payments and signing baskets, and cancels a payment' },
@@ -369,5 +369,5 @@ for (const { id, cells } of cellScenarios('SCA-25.m')) {
         await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-25', { href: basket.href, paymentId: basket.payable.paymentId }, 'a payment of its basket cancelled by the TPP');
       });
     },
-  );
+  ));
 }

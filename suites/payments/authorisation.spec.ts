@@ -4,7 +4,7 @@
  * (PSU contexts). Insufficient funds (Errors rule 5, the ACCP / fundsAvailable fact of transactionStatus).
  */
 import { randomUUID } from 'node:crypto';
-import { accountsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, type ScenarioFixtures } from '../../lib/fixtures/index.js';
+import { accountsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, test, type ScenarioFixtures } from '../../lib/fixtures/index.js';
 import { consentedDebtor, initiate, paymentFrom, paymentIdOf, statusOf, type Debtor } from './payment-bodies.js';
 import { cellName, cellScenarios, cellsName, forEach, forEachCell, where } from './rule-cells.js';
 
@@ -23,7 +23,7 @@ async function debtorInSession({ newTpp, paths, sca }: Pick<ScenarioFixtures, 'n
   return { tpp, psuId, psu, account: { iban: account.iban, currency: account.currency } };
 }
 
-scenario(
+test(...scenario(
   'SCA-07.a',
   'in a valid SCA session, each of two payments still gets its own scaRedirect, unless the bank exempts it outside the session too, in every payment service and product',
   { checks: ['SCA-07'], writes: 'initiates payments', ownPsu: true },
@@ -50,9 +50,9 @@ scenario(
       }
     });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'ERR-39.a',
   'a payment far above the balance, approved by the PSU, is refused or rejected properly: never a 5xx, ACCP only with fundsAvailable false',
   { checks: ['ERR-39', 'ERR-32', 'STA-06', 'END-07'], writes: 'initiates and approves a payment' },
@@ -77,9 +77,9 @@ scenario(
     if (fundsAvailable === undefined) check.notEvaluated(['END-07'], 'not evaluated: the status response carries no fundsAvailable');
     else check.that('END-07', typeof fundsAvailable === 'boolean', { expected: 'fundsAvailable, a boolean', actual: JSON.stringify(fundsAvailable), response });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'PAY-49.a',
   'the PSU confirming a payment in SCA is shown its amount and its creditor',
   { checks: ['PAY-49'], writes: 'initiates and approves a payment' },
@@ -92,13 +92,13 @@ scenario(
     const creditor = String(body.creditorName);
     check.that('PAY-49', shown.includes('7.35') && shown.includes(creditor), { expected: `the amount 7.35 and the creditor ${creditor} on the confirmation page`, actual: shown });
   },
-);
+));
 
 /** Statuses of a payment that has not gone ahead. */
 const NOT_AHEAD = ['RCVD', 'RJCT', 'CANC'];
 
 for (const { id, cells } of cellScenarios('GEN-15.a')) {
-  scenario(
+  test(...scenario(
     id,
     `a corporate PSU who picks PRIVATE in the SCA of ${cellsName(cells)} from the agreement's account does not pay from it`,
     { checks: ['GEN-15'], needs: ['corporate-psu'], writes: 'initiates payments and has the PSU act on their SCA' },
@@ -120,5 +120,5 @@ for (const { id, cells } of cellScenarios('GEN-15.a')) {
         check.that('GEN-15', !wentAhead, { expected: `the payment from the agreement's account not going ahead after an SCA ended in PRIVATE context (${cellName(cell)})`, actual: `${outcome}; transactionStatus ${String(transactionStatus)}`, response });
       });
     },
-  );
+  ));
 }

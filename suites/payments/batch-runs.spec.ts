@@ -4,7 +4,7 @@
  * approved payment advances (SBX-09), a periodic one stays (SBX-10), and one whose requestedExecutionDate
  * is days ahead is not settled before that day (SBX-11), neither by the run nor at its approval.
  */
-import { PrerequisiteUnmet, scaRedirectOf, scenario, type ScenarioFixtures } from '../../lib/fixtures/index.js';
+import { PrerequisiteUnmet, scaRedirectOf, scenario, test, type ScenarioFixtures } from '../../lib/fixtures/index.js';
 import { consentedDebtor, initiate, pastNextBatchRun, paymentFrom, paymentIdOf, statusOf, type Patch } from './payment-bodies.js';
 import { cellName, cellScenarios, cellsName, cellsOf, inParallel, where, type Cell } from './rule-cells.js';
 
@@ -44,7 +44,7 @@ const moved = ({ before, after }: Statuses) => `after its SCA ${String(before)},
 const BATCH_RUN = { writes: 'initiates and approves payments', needs: ['clock-control'], globalState: 'moves the target clock past a batch run' } as const;
 
 for (const { id, cells } of cellScenarios('SBX-11.a')) {
-  scenario(
+  test(...scenario(
     id,
     `${cellsName(cells)} dated days ahead, approved, is not settled before its day, neither at approval nor by a batch run`,
     { checks: ['SBX-11'], ...BATCH_RUN },
@@ -55,19 +55,19 @@ for (const { id, cells } of cellScenarios('SBX-11.a')) {
         fixtures.check.that('SBX-11', before !== 'ACSC' && after.transactionStatus !== 'ACSC', { expected: `not settled (ACSC) before its requestedExecutionDate ${ahead} (${cellName(cell)})`, actual: moved(statuses), response: after.response });
       });
     },
-  );
+  ));
 }
 
 for (const { id, cells } of cellScenarios('SBX-09.a')) {
-  scenario(id, `${cellsName(cells)}, approved, advance in status after the next sandbox batch run`, { checks: ['SBX-09'], ...BATCH_RUN }, async (fixtures) => {
+  test(...scenario(id, `${cellsName(cells)}, approved, advance in status after the next sandbox batch run`, { checks: ['SBX-09'], ...BATCH_RUN }, async (fixtures) => {
     await acrossABatchRun(fixtures, cells, 'SBX-09', {}, (cell, statuses) => {
       const { before, after } = statuses;
       fixtures.check.that('SBX-09', FINAL.includes(String(before)) || after.transactionStatus !== before, { expected: `a status moved on from ${String(before)} after a batch run (${cellName(cell)})`, actual: moved(statuses), response: after.response });
     });
-  });
+  }));
 }
 
-scenario(
+test(...scenario(
   'SBX-10.b',
   'an approved periodic payment keeps its status across a sandbox batch run, in every product',
   { checks: ['SBX-10'], ...BATCH_RUN },
@@ -77,4 +77,4 @@ scenario(
       fixtures.check.that('SBX-10', after.transactionStatus === before, { expected: `the status after approval (${String(before)}) unchanged after a batch run (${cellName(cell)})`, actual: moved(statuses), response: after.response });
     });
   },
-);
+));

@@ -5,7 +5,7 @@
  * endpoint's rules hold for every payment service and product: scenarios of rule-table rows judge each
  * cell the row names (lib/spec/rule-table.ts).
  */
-import { jsonBodyOf, scaRedirectOf, scenario, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, scaRedirectOf, scenario, test, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 import { initiate, payer, paymentIdOf, paymentOf, paymentPath, sepaPayment, statusOf, withAddress, type PaymentBody, type Where } from './payment-bodies.js';
 import { cellName, expected, forEachCell, judgeCell, where } from './rule-cells.js';
 
@@ -27,7 +27,7 @@ async function created({ paths, check }: Pick<ScenarioFixtures, 'paths' | 'check
   return paymentId;
 }
 
-scenario(
+test(...scenario(
   'PAY-36.a',
   'the 201 payment response carries paymentId, transactionStatus and, where given, fees, messages and links of the right shape',
   { checks: [...RESPONSE_FIELDS, 'MSG-08'], writes: 'initiates a payment' },
@@ -48,9 +48,9 @@ scenario(
     if (Array.isArray(verbs)) check.that('MSG-08', verbs.includes('GET'), { expected: 'the scaRedirect verbs include GET', actual: JSON.stringify(verbs), response });
     check.notEvaluatedRest('not evaluated: the response does not carry the field this rule is about');
   },
-);
+));
 
-scenario(
+test(...scenario(
   'END-05.a',
   'a payment needing SCA is answered 201 with a paymentId, a transactionStatus and an scaRedirect link, in every payment service and product',
   { checks: ['END-05', 'PAY-36', 'PAY-37'], writes: 'initiates payments' },
@@ -73,9 +73,9 @@ scenario(
       check.that('END-05', scaRedirectOf(response) !== undefined, { expected: `_links.scaRedirect in the 201 answer of a payment still awaiting its authorisation (${cellName(cell)})`, response }, { after: created });
     });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'END-06.a',
   'the status of a payment just initiated is answered 200 with a transactionStatus of the list, in every payment service and product that shows one',
   { checks: ['END-06', 'STA-05'], writes: 'initiates payments' },
@@ -89,9 +89,9 @@ scenario(
       check.schema(jsonBodyOf(status), 'PaymentStatus', { after: served });
     });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'ERR-22.b',
   'the status of an unknown paymentId is answered 404 RESOURCE_UNKNOWN, in every payment service and product',
   { checks: ['ERR-22'] },
@@ -102,9 +102,9 @@ scenario(
       check.code('ERR-22', response, { after: refused });
     });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'END-08.a',
   'a domestic transfer shows neither details nor status before the PSU approves it, in every payment service',
   { checks: ['END-08'], writes: 'initiates payments' },
@@ -117,9 +117,9 @@ scenario(
       check.status('END-08', await tpp.get(paymentPath(paths, 'payment', paymentId, where(cell))));
     });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'PAY-46.a',
   'the domestic, cross-border (NCBCT) and to-self products take the request fields of a SEPA credit transfer, in every payment service',
   { checks: ['PAY-46'], writes: 'initiates payments' },
@@ -129,9 +129,9 @@ scenario(
       check.accepted('PAY-46', await initiate(tpp, paths, paymentOf(cell), where(cell)));
     });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'ERR-28.a',
   'a payment for a product the bank does not have is answered 404 PRODUCT_UNKNOWN',
   { checks: ['ERR-28'], writes: 'initiates a payment (refused)' },
@@ -140,7 +140,7 @@ scenario(
     const refused = check.status('ERR-28', response);
     check.code('ERR-28', response, { after: refused });
   },
-);
+));
 
 /** The same payment with another endToEndIdentification (on a bulk's first payment): a logical duplicate of it. */
 function sameOtherwise(body: PaymentBody, endToEnd: string): PaymentBody {
@@ -149,7 +149,7 @@ function sameOtherwise(body: PaymentBody, endToEnd: string): PaymentBody {
   return { ...body, payments: payments.map((p, i) => (i === 0 ? { ...p, endToEndIdentification: endToEnd } : p)) };
 }
 
-scenario(
+test(...scenario(
   'END-02.a',
   'a logical duplicate may be refused (409 CONFLICT) without allowLogicalDuplicate, and is accepted with allowLogicalDuplicate=true, in every payment service and product',
   { checks: ['END-04', 'ERR-15', 'END-02'], writes: 'initiates payments' },
@@ -167,9 +167,9 @@ scenario(
       check.status('END-02', await initiate(tpp, paths, sameOtherwise(payment, 'E2E-CONFORMANCE-3'), { ...where(cell), query: '?allowLogicalDuplicate=true' }));
     });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'END-03.a',
   'allowLogicalDuplicate with a value other than true or false is refused with 400, in every payment service and product',
   { checks: ['END-03'], writes: 'initiates payments (refused)' },
@@ -177,9 +177,9 @@ scenario(
     const tpp = payer({ newTpp, psu });
     await forEachCell('END-03.a', (cell) => judgeCell({ check, paths }, tpp, cell, { patch: {}, query: '?allowLogicalDuplicate=maybe', requirements: ['END-03'], malformed: 'allowLogicalDuplicate=maybe' }));
   },
-);
+));
 
-scenario(
+test(...scenario(
   'ERR-36.a',
   'a payment whose remittance text holds an emoji is accepted or refused with 400, never a server error, in every payment service and product',
   { checks: ['ERR-36'], writes: 'initiates payments' },
@@ -187,9 +187,9 @@ scenario(
     const tpp = payer({ newTpp, psu });
     await forEachCell('ERR-36.a', (cell) => judgeCell({ check, paths }, tpp, cell, { patch: { remittanceInformationUnstructured: 'Takk for maten \u{1F37D}' }, requirements: ['ERR-36'] }));
   },
-);
+));
 
-scenario(
+test(...scenario(
   'PAY-50.a',
   'a payment not yet executed is cancelled by DELETE, and then reads CANC, in every payment service and product that shows its status',
   { checks: ['PAY-50'], writes: 'initiates and cancels payments' },
@@ -206,9 +206,9 @@ scenario(
       check.that('PAY-50', transactionStatus === 'CANC', { expected: `transactionStatus CANC after the cancellation (${cellName(cell)})`, response }, { after: done });
     });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'HDR-32.a',
   'a payment with neither PSU-ID nor X-PSU-IDENTITY is refused or asked for SCA, not created, in every payment service and product',
   { checks: ['HDR-32', 'ERR-16'], writes: 'initiates payments (refused)' },
@@ -221,4 +221,4 @@ scenario(
       else check.notEvaluated(['ERR-16'], `not evaluated for ${cellName(cell)}: no 400 whose code to judge (HTTP ${response.status})`);
     });
   },
-);
+));

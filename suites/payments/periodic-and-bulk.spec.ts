@@ -5,20 +5,20 @@
  * product.
  */
 import { FREQUENCY_CODES } from '../../lib/spec/schemas/payments.js';
-import { scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
+import { scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
 import { bulkPayment, consentedDebtor, initiate, payer, paymentFrom, paymentIdOf, periodicPayment, SOME_DEBTOR_IBAN, statusOf, type Patch } from './payment-bodies.js';
 import { cellName, forEachCell, judgeCell, where } from './rule-cells.js';
 
 const letters = 'abcdefghi';
 FREQUENCY_CODES.forEach((frequency, i) => {
-  scenario(`PAY-44.${letters[i] ?? 'z'}`, `a periodic payment with frequency ${frequency} is accepted`, { checks: ['PAY-44'], writes: 'initiates a periodic payment' }, async ({ newTpp, psu, paths, check }) => {
+  test(...scenario(`PAY-44.${letters[i] ?? 'z'}`, `a periodic payment with frequency ${frequency} is accepted`, { checks: ['PAY-44'], writes: 'initiates a periodic payment' }, async ({ newTpp, psu, paths, check }) => {
     check.accepted('PAY-44', await initiate(payer({ newTpp, psu }), paths, periodicPayment(frequency), { service: 'periodic-payments' }));
-  });
+  }));
 });
 
-scenario('PAY-45.a', 'a bulk payment of two credit transfers is accepted', { checks: ['PAY-45'], writes: 'initiates a bulk payment' }, async ({ newTpp, psu, paths, check }) => {
+test(...scenario('PAY-45.a', 'a bulk payment of two credit transfers is accepted', { checks: ['PAY-45'], writes: 'initiates a bulk payment' }, async ({ newTpp, psu, paths, check }) => {
   check.accepted('PAY-45', await initiate(payer({ newTpp, psu }), paths, bulkPayment(), { service: 'bulk-payments' }));
-});
+}));
 
 /** Each refusal row of the rule table about these shapes, and what breaks it (a bulk's debtor side on the bulk, its creditor side on its first payment). */
 const REFUSED: readonly (readonly [string, string, Patch, string])[] = [
@@ -28,17 +28,17 @@ const REFUSED: readonly (readonly [string, string, Patch, string])[] = [
 ];
 
 for (const [key, requirement, patch, what] of REFUSED) {
-  scenario(key, `${what} is refused, in every payment product`, { checks: [requirement, 'ERR-21'], writes: 'initiates payments (refused)' }, async ({ newTpp, psu, paths, check }) => {
+  test(...scenario(key, `${what} is refused, in every payment product`, { checks: [requirement, 'ERR-21'], writes: 'initiates payments (refused)' }, async ({ newTpp, psu, paths, check }) => {
     const tpp = payer({ newTpp, psu });
     await forEachCell(key, (cell) => judgeCell({ check, paths }, tpp, cell, { patch, requirements: [requirement], code: 'ERR-21', malformed: what }));
-  });
+  }));
 }
 
 /** A MonthlyVariable schedule; month 4 twice breaks Errors rule 8. */
 const MONTHLY_VARIABLE: Patch = { frequency: 'MonthlyVariable', monthsOfExecution: ['1', '4', '7', '10'] };
 const DUPLICATE_MONTHS: Patch = { ...MONTHLY_VARIABLE, monthsOfExecution: ['1', '4', '4', '10'] };
 
-scenario(
+test(...scenario(
   'ERR-42.a',
   'a MonthlyVariable periodic payment naming a month twice is rejected: refused at initiation, or reported RJCT, in every product',
   { checks: ['ERR-42', 'ERR-21'], writes: 'initiates, and where the bank takes it authorises, periodic payments' },
@@ -67,4 +67,4 @@ scenario(
       });
     });
   },
-);
+));

@@ -5,7 +5,7 @@
  * row of the rule table (lib/spec/rule-table.ts) in every payment service and product the row names.
  */
 import { RULE_TABLE } from '../../lib/spec/rule-table.js';
-import { scenario } from '../../lib/fixtures/index.js';
+import { scenario, test } from '../../lib/fixtures/index.js';
 import { address, payer, type Patch } from './payment-bodies.js';
 import { forEachCell, judgeCell } from './rule-cells.js';
 
@@ -81,16 +81,16 @@ for (const row of RULE_TABLE.filter((r) => Object.hasOwn(REFUSED, r.key))) {
   const patch = REFUSED[row.key] ?? {};
   const code = CODE_REQUIREMENT(row.key);
   const requirements = row.requirements.filter((id) => id !== 'ERR-21');
-  scenario(row.key, `${row.rule}, in every payment service and product`, { checks: row.requirements, writes: 'initiates payments (refused)' }, async ({ newTpp, psu, paths, check }) => {
+  test(...scenario(row.key, `${row.rule}, in every payment service and product`, { checks: row.requirements, writes: 'initiates payments (refused)' }, async ({ newTpp, psu, paths, check }) => {
     const tpp = payer({ newTpp, psu });
     await forEachCell(row.key, (cell) => judgeCell({ check, paths }, tpp, cell, { patch, requirements, code, malformed: row.rule }));
-  });
+  }));
 }
 
 for (const row of RULE_TABLE.filter((r) => Object.hasOwn(ALLOWED, r.key))) {
   const patch = ALLOWED[row.key] ?? {};
-  scenario(row.key, `${row.rule}, in every payment service`, { checks: row.requirements, writes: 'initiates payments' }, async ({ newTpp, psu, paths, check }) => {
+  test(...scenario(row.key, `${row.rule}, in every payment service`, { checks: row.requirements, writes: 'initiates payments' }, async ({ newTpp, psu, paths, check }) => {
     const tpp = payer({ newTpp, psu });
     await forEachCell(row.key, (cell) => judgeCell({ check, paths }, tpp, cell, { patch, requirements: row.requirements }));
-  });
+  }));
 }

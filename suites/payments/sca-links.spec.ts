@@ -6,7 +6,7 @@
  * and leaves the payment as it was. Approving far above the balance also shows, in every payment service
  * and product, what the PSU is shown (PAY-49) and how a lack of funds is reported (STA-06, ERR-39).
  */
-import { scenario } from '../../lib/fixtures/index.js';
+import { scenario, test } from '../../lib/fixtures/index.js';
 import { consentedDebtor, CREDITOR_NAME, paymentPath, statusOf } from './payment-bodies.js';
 import { cellName, cellScenarios, cellsName, forEach, initiated, judgeClosed, where } from './rule-cells.js';
 
@@ -14,7 +14,7 @@ import { cellName, cellScenarios, cellsName, forEach, initiated, judgeClosed, wh
 const FAR_ABOVE_BALANCE = '99999999.00';
 
 for (const { id, cells } of cellScenarios('SCA-24.a')) {
-  scenario(
+  test(...scenario(
     id,
     `${cellsName(cells)} approved far above the balance: the PSU is shown amount and creditor, ACCP comes with fundsAvailable false, and its link is used up`,
     { checks: ['SCA-24', 'PAY-49', 'STA-06', 'ERR-39', 'END-07'], writes: 'initiates and approves payments' },
@@ -45,11 +45,11 @@ for (const { id, cells } of cellScenarios('SCA-24.a')) {
         await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-24', payment, 'approved by the PSU');
       });
     },
-  );
+  ));
 }
 
 for (const { id, cells } of cellScenarios('SCA-24.m')) {
-  scenario(
+  test(...scenario(
     id,
     `${cellsName(cells)} the PSU rejected in its SCA: its link is used up, and the payment stays as it was`,
     { checks: ['SCA-24'], writes: 'initiates payments the PSU rejects', needs: ['sca-abort'] },
@@ -63,11 +63,11 @@ for (const { id, cells } of cellScenarios('SCA-24.m')) {
         await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-24', payment, 'rejected by the PSU');
       });
     },
-  );
+  ));
 }
 
 for (const { id, cells } of cellScenarios('SCA-25.a')) {
-  scenario(
+  test(...scenario(
     id,
     `${cellsName(cells)} the TPP cancelled before its SCA: its link ends in failure or an error page, and the payment stays cancelled`,
     { checks: ['SCA-25'], writes: 'initiates and cancels payments' },
@@ -81,5 +81,5 @@ for (const { id, cells } of cellScenarios('SCA-25.a')) {
         await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-25', payment, 'cancelled by the TPP');
       });
     },
-  );
+  ));
 }

@@ -8,7 +8,7 @@
  * (ADR-09: the TPP certificate must then be valid from before that day).
  */
 import { RULE_TABLE } from '../../lib/spec/rule-table.js';
-import { scenario, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
+import { scenario, test, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
 import { address, initiate, payer, psuIdentity, withAddress, type Patch } from './payment-bodies.js';
 import { forEachCell, judgeCell } from './rule-cells.js';
 
@@ -38,7 +38,7 @@ const FOLLOWING = ['ADR-01', 'ADR-08'];
 for (const row of RULE_TABLE.filter((r) => Object.hasOwn(BROKEN, r.key))) {
   const patch = BROKEN[row.key] ?? {};
   const requirements = row.requirements.filter((id) => id !== 'ERR-21' && !FOLLOWING.includes(id));
-  scenario(
+  test(...scenario(
     row.key,
     `once the rule is enforced, ${row.rule}, in every payment service and product`,
     { checks: row.requirements, writes: 'initiates payments (refused)' },
@@ -53,10 +53,10 @@ for (const row of RULE_TABLE.filter((r) => Object.hasOwn(BROKEN, r.key))) {
       if (refusals.length === 0) return check.notEvaluated(following, 'not evaluated: no payment was judged against the rule in force');
       for (const id of following) check.that(id, refusals.every((r) => r.passed), { expected: 'the creditor town name demanded in every payment service and product, once the rule is enforced in the sandbox' });
     },
-  );
+  ));
 }
 
-scenario(
+test(...scenario(
   'ADR-09.a',
   'with the sandbox clock the day before 13 August 2026, a payment without creditor town name is not refused for it',
   { checks: ['ADR-09'], writes: 'initiates a payment', needs: ['clock-control'], globalState: 'freezes the target clock before the enforcement date' },
@@ -66,4 +66,4 @@ scenario(
     await sandboxClock.freeze(dayBefore);
     check.accepted('ADR-09', await initiate(newTpp({ clock: { now: () => dayBefore }, headers: psuIdentity(psu) }), paths, withoutTown()));
   },
-);
+));

@@ -4,13 +4,13 @@
  * failure redirect or an error page, never in a second success. (The payment links, in every payment
  * service and product, are in suites/payments/sca-links.spec.ts.)
  */
-import { PrerequisiteUnmet, scaRedirectFrom, scenario } from '../../lib/fixtures/index.js';
+import { PrerequisiteUnmet, scaRedirectFrom, scenario, test } from '../../lib/fixtures/index.js';
 
 for (const [id, what, variant] of [
   ['SCA-24.y', 'completed', undefined],
   ['SCA-24.z', 'cancelled by the PSU', 'cancel-at-consent'],
 ] as const) {
-  scenario(
+  test(...scenario(
     id,
     `an account-access link whose SCA was ${what} ends, opened again, in the failure redirect or an error page`,
     { checks: ['SCA-24'], ownPsu: true, writes: 'consents to account access', ...(variant === undefined ? {} : { needs: ['sca-abort'] as const }) },
@@ -23,5 +23,5 @@ for (const [id, what, variant] of [
       const shown = again.outcome === 'refused' ? `stopped: ${again.reason}` : `redirect ${again.url}`;
       check.that('SCA-24', again.outcome !== 'success', { expected: `the link of an SCA ${what} ending in the failure redirect or an error page, not a success`, actual: shown });
     },
-  );
+  ));
 }

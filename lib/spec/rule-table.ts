@@ -273,7 +273,7 @@ export const RULE_TABLE: readonly RuleRow[] = [
   ),
   // The batch rows move the target's clock, each scenario alone: one per service keeps each short.
   rowPerCell([{ id: 'SBX-11.a', service: 'payments' }, { id: 'SBX-11.b', service: 'bulk-payments' }], ['SBX-11'], 'a payment with a requestedExecutionDate days ahead is not settled (ACSC) before that day, by a batch run or at approval', 'approved', DATED_SERVICES, ALL_PRODUCTS),
-  row('SBX-10.b', ['SBX-10'], 'the batch runs leave periodic payments out', 'approved', PERIODIC_BATCH, ALL_PRODUCTS),
+  row('SBX-10.a', ['SBX-10'], 'the batch runs leave periodic payments out', 'approved', PERIODIC_BATCH, ALL_PRODUCTS),
   rowPerCell([{ id: 'SBX-09.a', service: 'payments' }, { id: 'SBX-09.b', service: 'bulk-payments' }], ['SBX-09'], 'an approved payment advances in status after the next batch run', 'approved', BATCHED_SERVICES, ALL_PRODUCTS),
   rowPerCell(BASKET_SCENARIOS, ['BSK-15', 'BSK-06'], 'a basket of a payable payment and one lacking funds, authorised, reports the lack of funds', 'approved', BASKET_SERVICES, ALL_PRODUCTS),
 

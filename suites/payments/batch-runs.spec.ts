@@ -68,11 +68,11 @@ for (const { id, cells } of cellScenarios('SBX-09.a')) {
 }
 
 test(...scenario(
-  'SBX-10.b',
+  'SBX-10.a',
   'an approved periodic payment keeps its status across a sandbox batch run, in every product',
   { checks: ['SBX-10'], ...BATCH_RUN },
   async (fixtures) => {
-    await acrossABatchRun(fixtures, cellsOf('SBX-10.b'), 'SBX-10', {}, (cell, statuses) => {
+    await acrossABatchRun(fixtures, cellsOf('SBX-10.a'), 'SBX-10', {}, (cell, statuses) => {
       const { before, after } = statuses;
       fixtures.check.that('SBX-10', after.transactionStatus === before, { expected: `the status after approval (${String(before)}) unchanged after a batch run (${cellName(cell)})`, actual: moved(statuses), response: after.response });
     });

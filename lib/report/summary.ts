@@ -1,4 +1,8 @@
-/** The console summary the runner prints after a run, from results.json. */
+/**
+ * The console summary the runner prints after a run, from results.json. A bank's text reaches it (reasons,
+ * errors): its control characters are shown, never obeyed; the summary's own colours are left alone.
+ */
+import { visibleControls } from './mask.js';
 import type { RunResults } from './types.js';
 
 /** How statuses and the verdict are shown: plain text by default, colours in a terminal (lib/cli/summary.ts). */
@@ -26,20 +30,20 @@ export function formatSummary(results: RunResults, reportPath: string, paint: Pa
   for (const requirement of results.requirements) {
     if (['FAIL', 'WARNING', 'INTERRUPTED', 'NOT_EVALUATED'].includes(requirement.status)) {
       lines.push(`  ${paint.status(requirement.status)}${''.padEnd(13 - requirement.status.length)} ${requirement.id}  ${requirement.statement}`);
-      if (requirement.reason) lines.push(`  ${''.padEnd(13)} ${''.padEnd(requirement.id.length)}  ${requirement.reason}`);
+      if (requirement.reason) lines.push(`  ${''.padEnd(13)} ${''.padEnd(requirement.id.length)}  ${visibleControls(requirement.reason)}`);
     }
     if (requirement.deviationUnexpectedlyPasses) {
       lines.push(`  !! ${requirement.id} is listed as a known deviation but now passes: remove it from the deviations list`);
     }
   }
   for (const test of results.tests) {
-    if (test.status === 'ERROR' && test.fault === undefined) lines.push(`  ${paint.status('ERROR')}         ${test.scenario}  stopped: ${(test.error ?? '').split('\n')[0]}`);
+    if (test.status === 'ERROR' && test.fault === undefined) lines.push(`  ${paint.status('ERROR')}         ${test.scenario}  stopped: ${visibleControls((test.error ?? '').split('\n')[0] ?? '')}`);
   }
   if (results.gauntlet) {
     const caught = results.gauntlet.filter((g) => g.requirements.some((r) => r.status === 'FAIL' || r.status === 'WARNING')).length;
     lines.push(`Gauntlet:     ${results.gauntlet.length} faults, ${caught} caught, ${results.tests.length} scenario runs`);
   }
-  lines.push(`Verdict:      ${paint.status(results.verdict)} (exit ${results.exitCode})${results.verdictReasons.length ? ': ' + results.verdictReasons.join('; ') : ''}`);
+  lines.push(`Verdict:      ${paint.status(results.verdict)} (exit ${results.exitCode})${results.verdictReasons.length ? ': ' + results.verdictReasons.map(visibleControls).join('; ') : ''}`);
   lines.push(`Report:       ${reportPath}`);
   return lines.join('\n');
 }

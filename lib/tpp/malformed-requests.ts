@@ -153,11 +153,18 @@ export interface ProbeRun {
 /** Sends `runs` probes (seeded, so a run can be repeated) and shrinks the first failure. */
 export async function runProbes(
   send: (request: ProbeRequest) => Promise<ProbeOutcome>,
-  options: { runs: number; seed: number; pathOverrides?: Readonly<Record<string, string>> },
+  options: {
+    runs: number;
+    seed: number;
+    pathOverrides?: Readonly<Record<string, string>>;
+    /** Why an outcome fails the property (probeFailure by default: every rule a probe's answer keeps). */
+    failureOf?: (outcome: ProbeOutcome) => string | undefined;
+  },
 ): Promise<ProbeRun> {
   const failures = new WeakMap<ProbeRequest, string>();
+  const failureOf = options.failureOf ?? probeFailure;
   const property = fc.asyncProperty(malformedRequest(options.pathOverrides), async (request) => {
-    const failure = probeFailure(await send(request));
+    const failure = failureOf(await send(request));
     if (failure !== undefined) failures.set(request, failure);
     return failure === undefined;
   });

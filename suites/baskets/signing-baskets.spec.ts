@@ -3,8 +3,8 @@
  * with the answers the specification names for it, bulk and periodic payments refused with
  * REFERENCE_MIX_INVALID, NCBCT payments in a basket, the basket SCA, and a basket that is not atomic.
  */
-import { jsonBodyOf, scaRedirectFrom, scaRedirectOf, scenario, type RequestOptions, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
-import { bulkPayment, consentedDebtor, initiate, PAYMENT_HEADERS, paymentFrom, paymentIdOf, periodicPayment, PRODUCTS, sepaPayment, statusOf, type Initiation, type PaymentBody } from '../payments/payment-bodies.js';
+import { jsonBodyOf, onlyAsksForSca, scaRedirectFrom, scaRedirectOf, scenario, type RequestOptions, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { bulkPayment, consentedDebtor, currencyOf, inCurrency, initiate, initiateOnOfferedProduct, PAYMENT_HEADERS, paymentFrom, paymentIdOf, periodicPayment, PRODUCTS, sepaPayment, statusOf, type Initiation, type PaymentBody } from '../payments/payment-bodies.js';
 
 type Paths = ScenarioFixtures['paths'];
 
@@ -75,12 +75,18 @@ scenario(
     check.status('BSK-11', response);
     check.accepted('BSK-08', response);
     check.accepted('BSK-09', response);
-    const started = check.status('ERR-06', response);
-    const body = jsonBodyOf(response) as { scaStatus?: unknown } | undefined;
-    check.that('STA-02', started.passed && body?.scaStatus === 'STARTED', { expected: '201 with scaStatus STARTED', response });
-    if (started.passed) check.schema(body, 'SigningBasketAuthorisationResponse');
-    else check.notEvaluated(['BSK-01', 'BSK-02', 'STA-01'], 'not evaluated: the authorisation did not start (201)');
     const sca = { expected: 'an scaRedirect link to the SCA site', response };
+    if (onlyAsksForSca(response)) {
+      // The other answer the spec names when SCA is required (ERR-08): no authorisation resource to judge.
+      check.notEvaluated(['ERR-06', 'STA-02', 'BSK-01', 'BSK-02', 'STA-01'], 'not evaluated: the bank asks for SCA with its 401 scaRedirect body (ERR-08), which starts no authorisation resource to carry a status');
+    } else {
+      const started = check.status('ERR-06', response);
+      const body = jsonBodyOf(response) as { scaStatus?: unknown } | undefined;
+      check.that('STA-02', started.passed && body?.scaStatus === 'STARTED', { expected: '201 with scaStatus STARTED', response });
+      if (started.passed) check.schema(body, 'SigningBasketAuthorisationResponse');
+      else check.notEvaluated(['BSK-01', 'BSK-02', 'STA-01'], 'not evaluated: the authorisation did not start (201)');
+    }
+
     check.that('ERR-08', check.status('BSK-03', response).passed && scaRedirectOf(response) !== undefined, sca);
     check.that('BSK-03', scaRedirectOf(response) !== undefined, sca);
   },
@@ -116,16 +122,19 @@ scenario(
   },
 );
 
-for (const [id, kind, payment] of [
-  ['BSK-12.a', 'a periodic payment', () => [periodicPayment('Monthly'), { service: 'periodic-payments' }] as const],
-  ['BSK-12.b', 'a bulk payment', () => [bulkPayment(), { service: 'bulk-payments' }] as const],
+for (const [id, kind, service, payment] of [
+  ['BSK-12.a', 'a periodic payment', 'periodic-payments', (product: string) => periodicPayment('Monthly', inCurrency(currencyOf(product)))],
+  ['BSK-12.b', 'a bulk payment', 'bulk-payments', (product: string) => bulkPayment(currencyOf(product))],
 ] as const) {
   scenario(
     id,
     `a basket with ${kind} is refused with 400 REFERENCE_MIX_INVALID, at creation or at the start of its authorisation`,
     { checks: ['BSK-12', 'ERR-34', 'ERR-41'], writes: 'initiates payments and a signing basket' },
     async ({ tpp, paths, check }) => {
-      const ids = await paymentIds(tpp, paths, [[sepaPayment()], payment()]);
+      // The periodic or bulk payment on a product the bank offers the service for (PAY-44, PAY-45 judge that).
+      const mixed = paymentIdOf((await initiateOnOfferedProduct(tpp, paths, service, payment)).response);
+      const single = paymentIdOf(await initiate(tpp, paths, sepaPayment()));
+      const ids = mixed === undefined || single === undefined ? undefined : [single, mixed];
       if (ids === undefined) return check.notEvaluatedRest(`not evaluated: ${kind} could not be initiated`);
       const created = await createBasket(tpp, paths, ids, `a basket with ${kind}`);
       const basketId = basketIdOf(created);
@@ -140,7 +149,7 @@ for (const [id, kind, payment] of [
 
 scenario(
   'BSK-13.a',
-  'a basket of NCBCT payments is created and its authorisation started',
+  'a basket of NCBCT payments the bank took is created and its authorisation started',
   { checks: ['BSK-13', 'VER-24'], writes: 'initiates payments and a signing basket' },
   async ({ tpp, paths, check }) => {
     const ncbct = { product: PRODUCTS.ncbct };
@@ -148,15 +157,16 @@ scenario(
     const initiation = await initiate(tpp, paths, sepaPayment(nok), ncbct);
     const first = paymentIdOf(initiation);
     const second = paymentIdOf(await initiate(tpp, paths, sepaPayment(nok), ncbct));
-    for (const requirement of ['BSK-13', 'VER-24']) check.accepted(requirement, initiation);
-    const basket = first === undefined || second === undefined ? undefined : await createBasket(tpp, paths, [first, second]);
-    const basketId = basket === undefined ? undefined : basketIdOf(basket);
-    if (basket === undefined || basketId === undefined) return check.notEvaluatedRest('not evaluated: the NCBCT payments or their basket were not created');
+    // The NCBCT fields (its regulatory reporting among them) are not shown: a bank that wants others than the
+    // SEPA credit transfer's refuses the suite's body, which says nothing about its baskets (PAY-46 reports it).
+    if (first === undefined || second === undefined) return check.notEvaluatedRest(`not evaluated: the bank did not take the suite's NCBCT body (HTTP ${initiation.status}), whose fields the spec does not show`);
+    const basket = await createBasket(tpp, paths, [first, second]);
+    const basketId = basketIdOf(basket);
+    check.accepted('BSK-13', basket);
+    check.accepted('VER-24', basket);
+    if (basketId === undefined) return;
     const started = await startAuthorisation(tpp, paths, basketId);
-    for (const requirement of ['BSK-13', 'VER-24']) {
-      check.accepted(requirement, basket);
-      check.accepted(requirement, started);
-    }
+    for (const requirement of ['BSK-13', 'VER-24']) check.accepted(requirement, started);
   },
 );
 
@@ -200,11 +210,16 @@ scenario(
     const shift = 13 * 3600;
     await sandboxClock.shift(shift);
     const later = newTpp({ clock: { now: () => new Date(Date.now() + shift * 1000) }, headers: { 'PSU-ID': basket.debtor.psuId } });
-    const [payable, unpayable] = await Promise.all(basket.ids.map(async (id) => (await statusOf(later, paths, id)).transactionStatus));
+    const [payableStatus, unpayableStatus] = await Promise.all(basket.ids.map((id) => statusOf(later, paths, id)));
+    const [payable, unpayable] = [payableStatus?.transactionStatus, unpayableStatus?.transactionStatus];
+    // Rejected: RJCT, or ACCP reported with fundsAvailable false (the fact the spec gives for lack of funds).
+    const rejected = (status: Awaited<ReturnType<typeof statusOf>> | undefined) => status?.transactionStatus === 'RJCT' || (status?.transactionStatus === 'ACCP' && status.fundsAvailable === false);
     const status = await later.get(paths('signingBasketStatus', { basketId: basket.basketId }));
     const basketStatus = (jsonBodyOf(status) as { transactionStatus?: unknown } | undefined)?.transactionStatus;
     const actual = `payable ${String(payable)}, unpayable ${String(unpayable)}, basket ${String(basketStatus)}`;
-    check.that('BSK-04', payable !== 'RJCT' && payable !== unpayable, { expected: 'the payable payment not rejected with the unpayable one', actual });
+    // Atomicity shows only once the unpayable payment is rejected: until then both may rightly wait.
+    if (rejected(unpayableStatus)) check.that('BSK-04', !rejected(payableStatus), { expected: 'the payable payment not rejected with the unpayable one', actual });
+    else check.notEvaluated(['BSK-04'], `not evaluated: after a batch run the payment far above the balance is not rejected yet (${actual}), so whether the basket is atomic does not show`);
     check.that('BSK-05', basketStatus === payable || basketStatus === unpayable, { expected: 'the basket status is that of one of its payments', actual, response: status });
     const worst = ['RJCT', 'CANC', 'PART'].find((s) => s === payable || s === unpayable);
     check.that('BSK-14', worst === undefined || basketStatus === worst, { expected: `the basket reports the worst case (${worst ?? 'none'})`, actual, response: status });

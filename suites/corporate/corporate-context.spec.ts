@@ -1,9 +1,10 @@
 /**
  * Authentication 13 and Errors rule 4: in corporate context the TPP sends PSU-ID and PSU-CORPORATE-ID (from
- * the SCA redirect) on later calls; a corporate request without PSU-CORPORATE-ID gets 400, whether or not it
- * says `PSU-Context: CORPORATE`.
+ * the SCA redirect) on later calls; a corporate request without PSU-CORPORATE-ID gets 400 (judged on a payment
+ * initiation that names the corporate context in PSU-Context).
  */
 import { jsonBodyOf, PrerequisiteUnmet, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
+import { initiate, sepaPayment } from '../payments/payment-bodies.js';
 
 const CORPORATE_PSU = 'corporate';
 
@@ -30,17 +31,16 @@ scenario(
 
 scenario(
   'SCA-17.a',
-  'a corporate PSU-ID without PSU-CORPORATE-ID gets 400, with PSU-Context CORPORATE and without it',
-  { checks: ['SCA-17', 'ERR-38'], needs: ['corporate-psu'] },
+  'a payment initiation of a corporate PSU in context CORPORATE without PSU-CORPORATE-ID gets 400',
+  { checks: ['SCA-17', 'ERR-38'], needs: ['corporate-psu'], writes: 'initiates a payment (refused)' },
   async ({ newTpp, consentedPsu, paths, check }) => {
     const { psuId, sessionId } = await consentedPsu(CORPORATE_PSU);
-    const tpp = newTpp({ sessionId });
-    const saysCorporate = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId, 'PSU-Context': 'CORPORATE' }, malformed: 'corporate context without PSU-CORPORATE-ID' });
-    check.status('SCA-17', saysCorporate);
-    check.status('ERR-38', saysCorporate);
-    const saysNothing = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId }, malformed: 'a corporate PSU-ID without PSU-CORPORATE-ID' });
-    check.status('SCA-17', saysNothing);
-    check.status('ERR-38', saysNothing);
+    // The request names the corporate context itself, in a header of the payment initiation table. Whether an
+    // account read with only a corporate PSU-ID is "corporate" is not said: both readings pass, so it is not sent.
+    const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId, 'PSU-Context': 'CORPORATE' } });
+    const response = await initiate(tpp, paths, sepaPayment(), { malformed: 'corporate context without PSU-CORPORATE-ID' });
+    check.status('SCA-17', response);
+    check.status('ERR-38', response);
   },
 );
 

@@ -3,18 +3,31 @@
  * does not spare it; the PSU approves it in the browser. Insufficient funds (Errors rule 5, the ACCP /
  * fundsAvailable fact of transactionStatus) and the sandbox batch processing (5 runs a day).
  */
+import { randomUUID } from 'node:crypto';
 import { scaRedirectFrom, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
 import { consentedDebtor, initiate, pastNextBatchRun, paymentFrom, paymentIdOf, statusOf } from './payment-bodies.js';
 
 scenario(
   'SCA-07.a',
-  'in a valid SCA session, each of two payments still gets its own scaRedirect',
+  'in a valid SCA session, each of two payments still gets its own scaRedirect, unless the bank exempts it outside the session too',
   { checks: ['SCA-07'], writes: 'initiates payments' },
   async ({ newTpp, consentedPsu, paths, check }) => {
     const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
     for (const amount of ['1.00', '2.00']) {
-      const response = await initiate(debtor.tpp, paths, paymentFrom(debtor, amount));
-      check.that('SCA-07', scaRedirectOf(response) !== undefined, { expected: 'an scaRedirect link for this payment, although the TPP session is valid', response });
+      const inSession = await initiate(debtor.tpp, paths, paymentFrom(debtor, amount));
+      const own = { expected: 'an scaRedirect link for this payment, although the TPP session is valid', response: inSession };
+      if (scaRedirectOf(inSession) !== undefined) {
+        check.that('SCA-07', true, own);
+        continue;
+      }
+      // No SCA asked: the bank may exempt the payment (SCA-03), or let the session stand in for its SCA. The
+      // same payment under a TPP-Session-ID no SCA completed under tells the two apart.
+      const outside = await initiate(newTpp({ sessionId: randomUUID(), headers: { 'PSU-ID': debtor.psuId } }), paths, paymentFrom(debtor, amount));
+      if (scaRedirectOf(outside) === undefined) {
+        check.notEvaluated(['SCA-07'], `not evaluated: the bank exempts a payment of ${amount} from SCA outside any session too (SCA-03), so whether the session spares it does not show`);
+        continue;
+      }
+      check.that('SCA-07', false, { ...own, actual: 'no scaRedirect in the session, while the same payment outside it asks for SCA' });
     }
   },
 );

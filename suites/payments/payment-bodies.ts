@@ -4,7 +4,7 @@
  * payment goes to a creditor IBAN of its own, so no two scenarios send logical duplicates of each other.
  */
 import type { PathName } from '../../lib/spec/paths.js';
-import { jsonBodyOf, PrerequisiteUnmet, type ConsentedPsu, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, PrerequisiteUnmet, servedOrScaAsked, type ConsentedPsu, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 
 export type PaymentBody = Record<string, unknown>;
 
@@ -129,6 +129,46 @@ export async function statusOf(tpp: TppClient, paths: ScenarioFixtures['paths'],
   return { response, transactionStatus: body?.transactionStatus, fundsAvailable: body?.fundsAvailable };
 }
 
+/** The amount and creditor account of a payment in this currency (a creditor IBAN of its own). */
+export function inCurrency(currency: string, amount = '12.50'): PaymentBody {
+  return { instructedAmount: { amount, currency }, creditorAccount: { iban: randomNorwegianIban(), currency } };
+}
+
+/** The currency the suite pays in on a product: euro on SEPA credit transfers, kroner on the Norwegian products. */
+export function currencyOf(product: string): string {
+  return product === PRODUCTS.sepa ? 'EUR' : 'NOK';
+}
+
+export type PaymentService = NonNullable<Initiation['service']>;
+
+/**
+ * The products tried, in order, for a service: the Berlin Group lets the bank publish which payment products
+ * it offers for periodic and bulk payments (a bank may offer them for its domestic product only).
+ */
+const PRODUCTS_TO_TRY = [PRODUCTS.sepa, PRODUCTS.domestic, PRODUCTS.ncbct] as const;
+
+/**
+ * Initiates `service` on the first product the bank takes it for (served, or asked for SCA), the body made
+ * for that product (`body(product)`, a fresh creditor each time). When no product takes it, the last answer,
+ * with `product` undefined.
+ */
+export async function initiateOnOfferedProduct(
+  tpp: TppClient,
+  paths: ScenarioFixtures['paths'],
+  service: PaymentService,
+  body: (product: string) => PaymentBody,
+  options: Omit<Initiation, 'service' | 'product'> = {},
+): Promise<{ response: TppResponse; product?: string; tried: string }> {
+  const tried: string[] = [];
+  let last: TppResponse | undefined;
+  for (const product of PRODUCTS_TO_TRY) {
+    last = await initiate(tpp, paths, body(product), { ...options, service, product });
+    tried.push(`${product}: HTTP ${last.status}`);
+    if (servedOrScaAsked(last)) return { response: last, product, tried: tried.join(', ') };
+  }
+  return { response: last as TppResponse, tried: tried.join(', ') };
+}
+
 /** A periodic payment (Berlin Group 1.3 shape) with this frequency; MonthlyVariable gets its months. */
 export function periodicPayment(frequency: string, changes: PaymentBody = {}): PaymentBody {
   return sepaPayment({
@@ -142,10 +182,10 @@ export function periodicPayment(frequency: string, changes: PaymentBody = {}): P
   });
 }
 
-/** A bulk payment (Berlin Group 1.3 shape) of two SEPA credit transfers. */
-export function bulkPayment(): PaymentBody {
+/** A bulk payment (Berlin Group 1.3 shape) of two credit transfers, in euro unless another currency is given. */
+export function bulkPayment(currency = 'EUR'): PaymentBody {
   const entry = () => {
-    const { debtorAccount: _debtor, ...rest } = sepaPayment();
+    const { debtorAccount: _debtor, ...rest } = sepaPayment(inCurrency(currency));
     return rest;
   };
   return { batchBookingPreferred: true, debtorAccount: { iban: SOME_DEBTOR_IBAN, currency: 'NOK' }, payments: [entry(), entry()] };

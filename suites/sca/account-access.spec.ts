@@ -10,7 +10,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 
 scenario(
   'SCA-10.a',
-  'GET /v1/accounts without consent answers 401 with an https scaRedirect link',
+  'GET /v1/accounts without consent answers 401 with an scaRedirect link to an https address (absolute, or relative to the request)',
   { checks: ['SCA-10', 'END-10', 'SCA-01'] },
   async ({ tpp, paths, check }) => {
     const response = await tpp.get(paths('accounts'));
@@ -20,7 +20,8 @@ scenario(
     check.that('SCA-10', href !== undefined, linked);
     check.status('END-10', response);
     const hasLink = check.that('END-10', href !== undefined, linked);
-    check.that('SCA-01', href?.startsWith('https://') === true, { expected: 'an https:// scaRedirect href', actual: href ?? '' }, { after: hasLink });
+    // scaRedirectOf resolves a relative href against the request's address (MSG-05 lets a link be written so).
+    check.that('SCA-01', href?.startsWith('https://') === true, { expected: 'an scaRedirect href that leads to an https address', actual: href ?? '' }, { after: hasLink });
   },
 );
 

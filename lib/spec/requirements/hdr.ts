@@ -139,6 +139,7 @@ export const HDR = defineArea('HDR', [
     statement: 'PSU-Context takes PRIVATE or CORPORATE: any other value gets 400.',
     testedBy: 'automated',
     expect: REFUSED,
+    interpretation: 'The header table is that of payment initiation, so the refusal is judged there; on an account read, where the spec does not name the header, a bank may also ignore it.',
   },
   {
     id: 'HDR-20', level: 'MUST', section: `${H}PSU-Context`,
@@ -189,12 +190,14 @@ export const HDR = defineArea('HDR', [
     statement: 'PSU-HTTP-Method takes GET, POST, PUT, PATCH or DELETE: another value gets 400.',
     testedBy: 'automated',
     expect: REFUSED,
+    interpretation: 'The header table is that of payment initiation, so the refusal is judged there; on an account read, where the spec does not name the header, a bank may also ignore it.',
   },
   {
     id: 'HDR-29', level: 'MUST', section: `${H}PSU-Device-ID`,
     statement: 'PSU-Device-ID carries a UUID: another value gets 400.',
     testedBy: 'automated',
     expect: REFUSED,
+    interpretation: 'The header table is that of payment initiation, so the refusal is judged there; on an account read, where the spec does not name the header, a bank may also ignore it.',
   },
   {
     id: 'HDR-30', level: 'MUST', section: `${H}PSU-Geo-Location`,

@@ -4,7 +4,7 @@
  * REFERENCE_MIX_INVALID, NCBCT payments in a basket, the basket SCA, and a basket that is not atomic.
  */
 import { jsonBodyOf, onlyAsksForSca, scaRedirectFrom, scaRedirectOf, scenario, type RequestOptions, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
-import { bulkPayment, consentedDebtor, currencyOf, inCurrency, initiate, initiateOnOfferedProduct, PAYMENT_HEADERS, paymentFrom, paymentIdOf, periodicPayment, PRODUCTS, sepaPayment, statusOf, type Initiation, type PaymentBody } from '../payments/payment-bodies.js';
+import { bulkPayment, consentedDebtor, currencyOf, inCurrency, initiate, initiateOnOfferedProduct, pastNextBatchRun, PAYMENT_HEADERS, paymentFrom, paymentIdOf, periodicPayment, PRODUCTS, sepaPayment, statusOf, type Initiation, type PaymentBody } from '../payments/payment-bodies.js';
 
 type Paths = ScenarioFixtures['paths'];
 
@@ -28,6 +28,37 @@ function basketIdOf(response: TppResponse): string | undefined {
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
+/**
+ * The products a basket is tried with: SEPA credit transfers, then NCBCT, the product the spec says
+ * signing baskets are supported for (a bank may offer them for it alone).
+ */
+const BASKET_PRODUCTS = [PRODUCTS.sepa, PRODUCTS.ncbct] as const;
+
+interface Basket {
+  /** The answer to the basket's creation (the last one tried when none made a basket). */
+  created?: TppResponse;
+  basketId?: string;
+  ids?: string[];
+  product: string;
+}
+
+/** A basket of the payments `bodies(product)` makes, on the first product the bank takes in a basket. */
+async function basketOf(tpp: TppClient, paths: Paths, bodies: (product: string) => PaymentBody[]): Promise<Basket> {
+  let last: Basket = { product: PRODUCTS.sepa };
+  for (const product of BASKET_PRODUCTS) {
+    const ids = await paymentIds(tpp, paths, bodies(product).map((body) => [body, { product }] as const));
+    if (ids === undefined) continue;
+    const created = await createBasket(tpp, paths, ids);
+    const basketId = basketIdOf(created);
+    last = { created, ids, product, ...(basketId === undefined ? {} : { basketId }) };
+    if (basketId !== undefined) return last;
+  }
+  return last;
+}
+
+/** `count` payments in the product's currency (a creditor of their own each). */
+const payments = (count: number) => (product: string) => Array.from({ length: count }, () => sepaPayment(inCurrency(currencyOf(product))));
+
 function startAuthorisation(tpp: TppClient, paths: Paths, basketId: string, options: Pick<RequestOptions, 'malformed' | 'failureProvoked'> = {}): Promise<TppResponse> {
   // The same header set as payment initiation (Endpoints, start of signing basket authorisation).
   return tpp.request({ method: 'POST', path: paths('signingBasketAuthorisations', { basketId }), headers: { ...PAYMENT_HEADERS }, ...options });
@@ -44,9 +75,8 @@ scenario(
   'a basket made from two payments is created (201), read, reported and deleted, in the Berlin Group shape',
   { checks: ['BSK-07', 'MSG-09'], writes: 'initiates payments and a signing basket' },
   async ({ tpp, paths, check }) => {
-    const ids = await paymentIds(tpp, paths, [[sepaPayment()], [sepaPayment()]]);
-    if (ids === undefined) return check.notEvaluatedRest('not evaluated: the payments were not created');
-    const created = await createBasket(tpp, paths, ids);
+    const { created } = await basketOf(tpp, paths, payments(2));
+    if (created === undefined) return check.notEvaluatedRest('not evaluated: the payments were not created');
     const made = check.status('BSK-07', created);
     check.schema(jsonBodyOf(created), 'SigningBasketCreationResponse', { after: made });
     const bare = linksWithoutVerbs(jsonBodyOf(created));
@@ -68,8 +98,7 @@ scenario(
     // With PSU-ID, so that psu-id is among the signed headers (BSK-09).
     const { psuId, sessionId } = await consentedPsu();
     const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId } });
-    const ids = await paymentIds(tpp, paths, [[sepaPayment()], [sepaPayment()]]);
-    const basketId = ids === undefined ? undefined : basketIdOf(await createBasket(tpp, paths, ids));
+    const { basketId } = await basketOf(tpp, paths, payments(2));
     if (basketId === undefined) return check.notEvaluatedRest('not evaluated: the payments or the basket were not created');
     const response = await startAuthorisation(tpp, paths, basketId);
     check.status('BSK-11', response);
@@ -108,8 +137,7 @@ scenario(
   'an internal failure of the bank during a basket authorisation is answered 500 SYSTEM_ERROR',
   { checks: ['ERR-10', 'ERR-11'], needs: ['fault-injection'], writes: 'initiates payments and a signing basket, and asks the sandbox for an internal failure' },
   async ({ tpp, paths, check }) => {
-    const ids = await paymentIds(tpp, paths, [[sepaPayment()], [sepaPayment()]]);
-    const basketId = ids === undefined ? undefined : basketIdOf(await createBasket(tpp, paths, ids));
+    const { basketId } = await basketOf(tpp, paths, payments(2));
     if (basketId === undefined) return check.notEvaluatedRest('not evaluated: the payments or the basket were not created');
     const armed = await tpp.post(paths('sandboxFailures'), { operation: 'signing-basket-authorisation', resourceId: basketId });
     if (armed.status >= 300) return check.notEvaluatedRest(`not evaluated: the target did not arm an internal failure (HTTP ${armed.status})`);
@@ -131,9 +159,11 @@ for (const [id, kind, service, payment] of [
     `a basket with ${kind} is refused with 400 REFERENCE_MIX_INVALID, at creation or at the start of its authorisation`,
     { checks: ['BSK-12', 'ERR-34', 'ERR-41'], writes: 'initiates payments and a signing basket' },
     async ({ tpp, paths, check }) => {
-      // The periodic or bulk payment on a product the bank offers the service for (PAY-44, PAY-45 judge that).
+      // The periodic or bulk payment on a product the bank offers the service for (PAY-44, PAY-45 judge that),
+      // beside a payment of the product the bank takes in baskets: only the mix can be the reason of a refusal.
       const mixed = paymentIdOf((await initiateOnOfferedProduct(tpp, paths, service, payment)).response);
-      const single = paymentIdOf(await initiate(tpp, paths, sepaPayment()));
+      const { product } = await basketOf(tpp, paths, payments(1));
+      const single = paymentIdOf(await initiate(tpp, paths, sepaPayment(inCurrency(currencyOf(product))), { product }));
       const ids = mixed === undefined || single === undefined ? undefined : [single, mixed];
       if (ids === undefined) return check.notEvaluatedRest(`not evaluated: ${kind} could not be initiated`);
       const created = await createBasket(tpp, paths, ids, `a basket with ${kind}`);
@@ -174,13 +204,12 @@ scenario(
 async function authorisedBasket(fixtures: Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths' | 'sca'>, amounts: readonly [string, string], variant?: string) {
   const debtor = await consentedDebtor(fixtures);
   const { paths, sca } = fixtures;
-  const ids = await paymentIds(debtor.tpp, paths, amounts.map((amount) => [paymentFrom(debtor, amount)] as const));
-  const basketId = ids === undefined ? undefined : basketIdOf(await createBasket(debtor.tpp, paths, ids));
+  const { ids, basketId, product } = await basketOf(debtor.tpp, paths, () => amounts.map((amount) => paymentFrom(debtor, amount)));
   if (ids === undefined || basketId === undefined) return undefined;
   const start = await startAuthorisation(debtor.tpp, paths, basketId);
   const redirect = await sca.authorise(scaRedirectFrom(start), debtor.psu, variant ? { variant } : {});
   const authorisationId = (jsonBodyOf(start) as { authorisationId?: unknown } | undefined)?.authorisationId;
-  return { debtor, ids, basketId, redirect, authorisationId: typeof authorisationId === 'string' ? authorisationId : undefined };
+  return { debtor, ids, basketId, product, redirect, authorisationId: typeof authorisationId === 'string' ? authorisationId : undefined };
 }
 
 scenario(
@@ -190,9 +219,9 @@ scenario(
   async ({ newTpp, consentedPsu, paths, sca, check }) => {
     const basket = await authorisedBasket({ newTpp, consentedPsu, paths, sca }, ['1.00', '2.00']);
     if (basket === undefined) return check.notEvaluatedRest('not evaluated: the payments or the basket were not created');
-    const { debtor, ids, basketId, redirect, authorisationId } = basket;
+    const { debtor, ids, basketId, product, redirect, authorisationId } = basket;
     check.that('BSK-10', redirect.outcome === 'success', { expected: 'SCA ends in a success redirect to TPP-Redirect-URI', actual: redirect.url });
-    for (const id of ids) check.status('BSK-06', (await statusOf(debtor.tpp, paths, id)).response);
+    for (const id of ids) check.status('BSK-06', (await statusOf(debtor.tpp, paths, id, { product })).response);
     if (authorisationId === undefined) return check.notEvaluated(['STA-03'], 'not evaluated: the basket authorisation has no authorisationId to read');
     const status = await debtor.tpp.get(paths('signingBasketAuthorisation', { basketId, authorisationId }));
     const scaStatus = (jsonBodyOf(status) as { scaStatus?: unknown } | undefined)?.scaStatus;
@@ -207,10 +236,8 @@ scenario(
   async ({ newTpp, consentedPsu, paths, sca, sandboxClock, check }) => {
     const basket = await authorisedBasket({ newTpp, consentedPsu, paths, sca }, ['1.00', '99999999.00']);
     if (basket === undefined || basket.redirect.outcome !== 'success') return check.notEvaluatedRest('not evaluated: the basket was not created or not authorised');
-    const shift = 13 * 3600;
-    await sandboxClock.shift(shift);
-    const later = newTpp({ clock: { now: () => new Date(Date.now() + shift * 1000) }, headers: { 'PSU-ID': basket.debtor.psuId } });
-    const [payableStatus, unpayableStatus] = await Promise.all(basket.ids.map((id) => statusOf(later, paths, id)));
+    const later = await pastNextBatchRun({ sandboxClock, newTpp }, basket.debtor.psuId);
+    const [payableStatus, unpayableStatus] = await Promise.all(basket.ids.map((id) => statusOf(later, paths, id, { product: basket.product })));
     const [payable, unpayable] = [payableStatus?.transactionStatus, unpayableStatus?.transactionStatus];
     // Rejected: RJCT, or ACCP reported with fundsAvailable false (the fact the spec gives for lack of funds).
     const rejected = (status: Awaited<ReturnType<typeof statusOf>> | undefined) => status?.transactionStatus === 'RJCT' || (status?.transactionStatus === 'ACCP' && status.fundsAvailable === false);
@@ -244,8 +271,7 @@ scenario(
   'the status of an authorisation id the bank does not know is answered 404',
   { checks: ['ERR-18'], writes: 'initiates payments and a signing basket' },
   async ({ tpp, paths, check }) => {
-    const ids = await paymentIds(tpp, paths, [[sepaPayment()]]);
-    const basketId = ids === undefined ? undefined : basketIdOf(await createBasket(tpp, paths, ids));
+    const { basketId } = await basketOf(tpp, paths, payments(1));
     if (basketId === undefined) return check.notEvaluatedRest('not evaluated: the basket was not created');
     const response = await tpp.request({ method: 'GET', path: paths('signingBasketAuthorisation', { basketId, authorisationId: 'c0d1e6f4-5b8c-4d1e-9f00-000000000000' }), malformed: 'an unknown authorisation id' });
     const refused = check.status('ERR-18', response);

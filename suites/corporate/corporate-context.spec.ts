@@ -59,11 +59,17 @@ scenario(
 
 scenario(
   'END-18.a',
-  'GET /v1/user starts an SCA that ends in corporate context with a psu-corporate-id',
+  'GET /v1/user, asked by a PISP that is not an AISP, starts an SCA that ends in corporate context with a psu-corporate-id',
   { checks: ['END-18'], needs: ['corporate-psu'] },
-  async ({ tpp, paths, sca, check }) => {
-    const response = await tpp.get(paths('user'));
+  async ({ target, tpp, newTpp, paths, sca, check }) => {
+    // The endpoint is "for PISPs that are not AISPs": a certificate with the payment role alone, where the target
+    // takes the suite's test certificates; else the run's own TPP, which a bank may turn away as an AISP.
+    const pispOnly = target.capabilities.includes('test-ca-trusted');
+    const response = await (pispOnly ? newTpp({ certificate: { kind: 'roles', roles: ['PSP_PI'] } }) : tpp).get(paths('user'));
     const href = scaRedirectOf(response);
+    if (href === undefined && !pispOnly) {
+      return check.notEvaluated(['END-18'], `not evaluated: the run's TPP is an AISP too (GET /v1/user is for PISPs that are not), and the target takes no test certificate with the payment role alone (test-ca-trusted): HTTP ${response.status}`);
+    }
     const started = check.that('END-18', href !== undefined, { expected: 'an scaRedirect link', response });
     if (href === undefined) return;
     const redirect = await sca.authorise(href, CORPORATE_PSU);

@@ -191,8 +191,11 @@ export function bulkPayment(currency = 'EUR'): PaymentBody {
   return { batchBookingPreferred: true, debtorAccount: { iban: SOME_DEBTOR_IBAN, currency: 'NOK' }, payments: [entry(), entry()] };
 }
 
-/** The batch times are not given: 13 hours cover the longest gap between the 5 sandbox batch runs a day (the night). */
-const PAST_A_BATCH_RUN_SECONDS = 13 * 3600;
+/**
+ * The batch times are not given, only that there are 5 a day: whenever they are, a day and a minute hold at
+ * least one of them (a bank may run them all in its morning).
+ */
+const PAST_A_BATCH_RUN_SECONDS = 24 * 3600 + 60;
 
 /** Moves the target clock past the next sandbox batch run; returns a TPP for the PSU whose Date follows the moved clock. */
 export async function pastNextBatchRun({ sandboxClock, newTpp }: Pick<ScenarioFixtures, 'sandboxClock' | 'newTpp'>, psuId: string): Promise<TppClient> {

@@ -118,7 +118,7 @@ export const HDR = defineArea('HDR', [
     id: 'HDR-16', level: 'MUST', section: `${H}X-PSU-IDENTITY`,
     statement: "X-PSU-IDENTITY, a Norwegian national identity number or D-number, is accepted instead of PSU-ID.",
     testedBy: 'automated',
-    interpretation: 'The sandbox customer number is used. Which header wins when both are sent is not said, so the suite never sends both.',
+    interpretation: 'Judged where the header table names it: a payment initiation naming the PSU by X-PSU-IDENTITY (the sandbox customer number) and no PSU-ID is taken. On an account read, where the spec does not name the header, a bank may read it or ignore it. Which header wins when both are sent is not said, so the suite never sends both.',
   },
   {
     id: 'HDR-17', level: 'MUST', section: `${H}X-PSU-IDENTITY`,

@@ -57,7 +57,7 @@ export const SBX = defineArea('SBX', [
     id: 'SBX-09', level: 'MUST', section: S,
     statement: 'The sandbox simulates batch processing 5 times a day: an authorised non-periodic payment advances in status after a batch run.',
     testedBy: 'needs-capability:clock-control',
-    interpretation: 'The batch times are not given; with clock control the suite moves the clock by 24 hours / 5 and expects the status to have moved on from its state after SCA. A payment already final after SCA (ACSC, RJCT, CANC) has nothing to advance to and passes.',
+    interpretation: 'The batch times are not given, only their number: with clock control the suite moves the clock a day (and a minute) on, which holds at least one of the five runs wherever the bank puts them, and expects the status to have moved on from its state after SCA. A payment already final after SCA (ACSC, RJCT, CANC) has nothing to advance to and passes.',
   },
   {
     id: 'SBX-10', level: 'MUST', section: S,

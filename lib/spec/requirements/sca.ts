@@ -37,6 +37,7 @@ export const SCA = defineArea('SCA', [
     id: 'SCA-06', level: 'MUST', section: `${A}10`,
     statement: 'Within one TPP-Session-ID an SCA holds for up to 1 hour: further requests in that time need no new SCA.',
     testedBy: 'automated',
+    interpretation: 'Judged right after the SCA: a call under its TPP-Session-ID needs no new SCA. "Up to 1 hour" bounds the window; whether it lasts the whole hour is SES-07.',
   },
   {
     id: 'SCA-07', level: 'MUST', section: `${A}10`,

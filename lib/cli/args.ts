@@ -6,6 +6,8 @@ export interface RunOptions {
   target: string;
   targetsFile?: string;
   faults: string[];
+  /** Variants (legal readings of the specification) switched on in the embedded bank (`--variant NAME`, repeatable). */
+  variants: string[];
   reportRoot?: string;
   consoleReporter?: string;
   maskPersonalData: boolean;
@@ -40,6 +42,7 @@ export function parseRunArgs(argv: readonly string[]): RunOptions {
   const options: RunOptions = {
     target: 'reference',
     faults: [],
+    variants: [],
     maskPersonalData: true,
     playwrightArgs: [],
     filtered: false,
@@ -56,6 +59,7 @@ export function parseRunArgs(argv: readonly string[]): RunOptions {
     const runnerKey = RUNNER_OPTIONS_WITH_VALUE.get(name);
     if (runnerKey) (options as unknown as Record<string, string>)[runnerKey] = takeValue();
     else if (name === '--inject-fault') options.faults.push(takeValue());
+    else if (name === '--variant') options.variants.push(takeValue());
     else if (name === '--unmasked') options.maskPersonalData = false;
     else if (name === '--probes') {
       const value = takeValue();

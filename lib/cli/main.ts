@@ -14,10 +14,10 @@ import { runCommand } from './run.js';
 const USAGE = `Usage: xs2a-conformance <command> [options]
 
 Commands:
-  run [--target NAME] [--targets FILE] [--inject-fault NAME]... [--report-dir DIR] [--reporter list|line|dot|junit…]
+  run [--target NAME] [--targets FILE] [--inject-fault NAME]... [--variant NAME]... [--report-dir DIR] [--reporter list|line|dot|junit…]
       [--unmasked] [Playwright options…]     run the conformance suite (the default command)
   list [--targets FILE]                       list the targets of targets.yaml
-  serve [--port N] [--host H] [--fault NAME]... [--ca-out FILE]
+  serve [--port N] [--host H] [--fault NAME]... [--variant NAME]... [--ca-out FILE] [--list-faults] [--list-variants]
                                               run the reference bank as a sandbox for your own client
   requirements [--json] [--area A] [--level L] [--uncovered]
                                               list the requirement catalogue

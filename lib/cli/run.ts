@@ -34,6 +34,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   const gauntlet = options.gauntletFile ? readGauntlet(options.gauntletFile) : undefined;
   const prepared = await prepareTarget(options.target, config, {
     faults: options.faults,
+    variants: options.variants,
     targetsDir: dirname(targetsFile),
     workDir,
     env: process.env,

@@ -39,7 +39,8 @@ export function renderHtml(results: RunResults): string {
 <div>${h(results.target.baseUrl)} · ${h(results.target.environment)} · run ${h(results.runId)} · ${h(results.startedAt)} · ${(results.durationMs / 1000).toFixed(1)} s · ${h(results.tool.name)} ${h(results.tool.version)}</div></header>
 <main>
 <p><span class="verdict ${h(results.verdict)}">${h(results.verdict)}</span> exit code ${results.exitCode}${
-    results.target.faults.length ? ` · <strong>faults injected: ${h(results.target.faults.join(', '))}</strong>` : ''
+    (results.target.faults.length ? ` · <strong>faults injected: ${h(results.target.faults.join(', '))}</strong>` : '') +
+    (results.target.variants?.length ? ` · variants: ${h(results.target.variants.join(', '))}` : '')
   }</p>
 ${results.verdictReasons.length ? `<ul>${results.verdictReasons.map((r) => `<li>${h(r)}</li>`).join('')}</ul>` : ''}
 <p class="counts"><strong>Scenarios</strong> ${TEST_STATUSES.map((s) => `<span>${s} ${tests[s]}</span>`).join('')}<span>total ${tests.total}</span></p>

@@ -66,6 +66,7 @@ export default class ConformanceReporter implements Reporter {
         baseUrl: context.target.baseUrl,
         embedded: context.target.embedded,
         faults: context.target.faults,
+        variants: context.target.variants,
       },
       startedAt: context.startedAt,
       finishedAt: finishedAt.toISOString(),

@@ -46,11 +46,17 @@ describe('configuration errors exit 2 and name the field', { concurrency: 4 }, (
     assert.match(run.stderr, /targets\.sandbox\.baseUrl: environment variable SANDBOX_BASE_URL is not set/);
   });
 
-  test('an unknown fault lists the known ones', async () => {
-    const run = await runCli(['run', '--inject-fault', 'no-such-fault']);
-    assert.equal(run.exitCode, 2);
-    assert.match(run.stderr, /no-such-fault/);
-    assert.match(run.stderr, /signature-check-off/);
+  test('an unknown fault or variant names the option and the nearest declared name, not the whole list', async () => {
+    const fault = await runCli(['run', '--inject-fault', 'signature-check-of']);
+    assert.equal(fault.exitCode, 2);
+    assert.match(fault.stderr, /--inject-fault: unknown fault "signature-check-of"; did you mean "signature-check-off"\?/);
+    assert.doesNotMatch(fault.stderr, /date-check-off/);
+    const variant = await runCli(['run', '--variant', 'no-such-reading']);
+    assert.equal(variant.exitCode, 2);
+    assert.match(variant.stderr, /--variant: unknown variant "no-such-reading"/);
+    const serve = await runCli(['serve', '--variant', 'no-such-reading', '--port', '0']);
+    assert.equal(serve.exitCode, 2);
+    assert.match(serve.stderr, /unknown variant "no-such-reading"/);
   });
 
   test('faults only go to the embedded bank', async () => {

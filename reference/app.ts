@@ -13,7 +13,7 @@ import { basketsPlugin } from './plugins/baskets.js';
 import { consentsPlugin } from './plugins/consents.js';
 import { formatPlugin } from './plugins/format.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
-import { batchSelection, paymentsPlugin } from './plugins/payments.js';
+import { batchHours, batchSelection, paymentsPlugin } from './plugins/payments.js';
 import { requestHeadersPlugin } from './plugins/request-headers.js';
 import { sandboxPlugin } from './plugins/sandbox.js';
 import { scaPlugin } from './plugins/sca.js';
@@ -35,7 +35,7 @@ export interface AppOptions {
 
 export async function buildReferenceApp(options: AppOptions): Promise<{ app: FastifyInstance; bank: BankState }> {
   const { switches } = options;
-  const bank = new BankState({ batchTakes: batchSelection(switches) });
+  const bank = new BankState({ batchTakes: batchSelection(switches), batchHours: batchHours(switches) });
   const rewriteUrl = unversionedPathRewrite(switches.wholeBank);
   const app = fastify({
     https: { minVersion: 'TLSv1.2', ...options.tls },
@@ -45,7 +45,7 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
     clientErrorHandler,
     // Validate bodies as sent: no type coercion, no silent removal of unknown fields.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
-    // [corporate] only under the fault unversioned-paths-served
+    // [corporate] only under the variant unversioned-alias
     ...(rewriteUrl === undefined ? {} : { rewriteUrl }),
   });
 

@@ -2,12 +2,13 @@
 // embedded default target of the suite and a sandbox a TPP can point its client
 // at. Each start makes a fresh CA and server certificate; the CA is returned so a
 // client can trust it explicitly (no system trust store is touched).
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { isIP } from 'node:net';
 import { generateCertificateAuthority, generateServerCertificate, type KeyAndCertificate } from '../lib/pki/index.js';
 import { buildReferenceApp } from './app.js';
 import { scaPageSet } from './sca-page-set.js';
-import { BehaviourSwitches, declaredFaults, declaredVariants, defineFault, type FaultDefinition, type SwitchSetting, type VariantDefinition } from './switches.js';
+import { BehaviourSwitches, declaredFaults, declaredVariants, defineFault, defineVariant, type FaultDefinition, type SwitchSetting, type TppBank, type VariantDefinition } from './switches.js';
 
 export type { FaultDefinition, SwitchSetting, VariantDefinition } from './switches.js';
 export { assertDeclared, UnknownSwitchError } from './switches.js';
@@ -23,6 +24,36 @@ const serverCertificateForAnotherHost = defineFault('server-certificate-for-anot
   breaks: ['SIG-01'],
   scope: 'bank',
 });
+
+// Plain HTTP on the TLS port: this bank closes the connection (the TLS handshake fails). Two banks answer it
+// instead, as the web servers in front of many banks do; neither serves the interface over plain HTTP.
+const PLAIN_HTTP_ALLOWED_BY = 'Authentication 1: "Transport: TLS 1.2 or higher is always used." It says what serves the interface, not what a plain-HTTP request to the TLS port gets: a refusal or a redirect to https serves nothing over plain HTTP';
+const plainHttpRefused = defineVariant('plain-http-answered-400', {
+  description: 'plain HTTP on the TLS port is answered 400 "The plain HTTP request was sent to HTTPS port" (nginx\'s default), not served',
+  allowedBy: PLAIN_HTTP_ALLOWED_BY,
+  source: 'Specification, Authentication 1',
+  excludes: ['plain-http-redirected'],
+  scope: 'bank',
+});
+const plainHttpRedirected = defineVariant('plain-http-redirected', {
+  description: 'plain HTTP on the TLS port is answered 301 to the bank\'s https address, not served',
+  allowedBy: PLAIN_HTTP_ALLOWED_BY,
+  source: 'Specification, Authentication 1',
+  scope: 'bank',
+});
+
+/** The raw answer to plain HTTP on the TLS port under a variant (undefined: close the connection, this bank's way). */
+function plainHttpAnswer(bank: TppBank, httpsBase: () => string): string | undefined {
+  if (bank.reads(plainHttpRefused)) {
+    const body = '<html><head><title>400 The plain HTTP request was sent to HTTPS port</title></head><body><center><h1>400 Bad Request</h1></center></body></html>';
+    return `HTTP/1.1 400 Bad Request\r\nContent-Type: text/html\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+  }
+  if (bank.reads(plainHttpRedirected)) {
+    // OpenSSL has read the request line by now: the redirect goes to the bank's root over https.
+    return `HTTP/1.1 301 Moved Permanently\r\nLocation: ${httpsBase()}/\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`;
+  }
+  return undefined;
+}
 
 /** Every fault the bank can be started with (importing this module loads every module that declares one). */
 export function knownFaults(): FaultDefinition[] {
@@ -95,6 +126,12 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.trustedTppCaPems === undefined ? {} : { trustedTppCaPems: options.trustedTppCaPems }),
     ...(scaPages === undefined ? {} : { scaPages }),
+  });
+  // A plain-HTTP request fails the TLS handshake; the raw connection under it can still be answered.
+  app.server.on('tlsClientError', (error: Error & { code?: string }, socket: TLSSocket & { _parent?: Socket }) => {
+    const raw = socket._parent;
+    const answer = error.code === 'ERR_SSL_HTTP_REQUEST' && raw !== undefined ? plainHttpAnswer(bankWide, () => bank.baseUrl) : undefined;
+    if (answer !== undefined && raw !== undefined && !raw.destroyed) raw.end(answer);
   });
   await app.listen({ port: options.port ?? 0, host });
   const { port } = app.server.address() as AddressInfo;

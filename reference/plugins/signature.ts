@@ -111,6 +111,11 @@ const kidVariantAs401 = defineFault('kid-variant-as-401', {
   description: 'answers 401 to a keyId that names the right certificate in a variant form (lower-case serial, other DN order)',
   breaks: ['SIG-19'],
 });
+const keyIdExactFormOnly = defineVariant('key-id-exact-form-only', {
+  description: 'a keyId that names the right certificate in another form (lower-case or zero-padded serial, another DN order) is refused as a KID error (400 KID_INVALID)',
+  allowedBy: 'Authentication 5: keyId "SN=<serial>,CA=<issuer>; serial is the certificate serial number in upper-case hexadecimal; issuer is the certificate issuer distinguished name in RFC 2253 form"; Errors rule 3: "A KID error gives 400"',
+  source: 'Specification, Authentication 5 and Errors rule 3',
+});
 const keyIdSpecFormRefused = defineFault('keyid-spec-form-refused', {
   description: 'refuses the keyId in the form the specification gives (upper-case serial, RFC 2253 issuer)',
   breaks: ['SIG-16'],
@@ -122,6 +127,11 @@ const requirePsuIdSigned = defineFault('require-psu-id-signed', {
 const extraSignedHeadersRefused = defineFault('extra-signed-headers-refused', {
   description: 'refuses signatures covering headers beyond the signable ones ((request-target), host)',
   breaks: ['SIG-21', 'SIG-26'],
+});
+const hostNotSignable = defineVariant('host-not-signable', {
+  description: 'a signature covering host is refused (400): host is not among the signable headers; (request-target) is taken',
+  allowedBy: 'Authentication 6: "Signable headers: date, digest, x-request-id, psu-id, psu-corporate-id, tpp-redirect-uri." Authentication 5 names (request-target); host is named by neither',
+  source: 'Specification, Authentication 5 and 6',
 });
 const sha512DigestRefused = defineFault('sha512-digest-refused', {
   description: 'refuses a SHA-512 Digest (only SHA-256 is taken)',
@@ -144,6 +154,12 @@ const ROLE_FOR_PATH: readonly [RegExp, Psd2Role][] = [
 
 /** PSD2 roles by certificate header value: read once per certificate. */
 const rolesByCertificate = new Map<string, readonly Psd2Role[]>();
+
+/** The PSD2 roles of the certificate this request was verified with (none when it has none, or is unknown). */
+export function tppRoles(request: FastifyRequest): readonly Psd2Role[] {
+  const certificate = request.tpp?.certificate;
+  return certificate === undefined ? [] : rolesOf(header(request, 'tpp-signature-certificate') ?? '', certificate);
+}
 
 function rolesOf(value: string, certificate: X509Certificate): readonly Psd2Role[] {
   return memoised(rolesByCertificate, value, () => {
@@ -300,9 +316,11 @@ export const signaturePlugin = fp<SignatureOptions>(
       if (!signedHeaders.every(isSignableHeader) && bank.breaks(extraSignedHeadersRefused)) {
         throw new BankError(400, 'FORMAT_ERROR', 'the signature may cover only the signable headers');
       }
+      if (signedHeaders.includes('host') && bank.reads(hostNotSignable)) throw new BankError(400, 'FORMAT_ERROR', 'host is not a signable header');
       const keyId = /keyId="([^"]*)"/.exec(decodeRfc2047(header(request, 'signature') ?? ''))?.[1];
       const specForm = keyId === memoisedWeak(specKeyIds, certificate, () => keyIdOf(certificate));
       if (!specForm && bank.breaks(kidVariantAs401)) throw new BankError(401, 'KID_INVALID', 'keyId is not written exactly as SN=<upper-case hex>,CA=<RFC 2253 issuer>');
+      if (!specForm && bank.reads(keyIdExactFormOnly)) throw new BankError(400, 'KID_INVALID', 'keyId must be written SN=<upper-case hex serial>,CA=<issuer in RFC 2253 form>');
       if (specForm && bank.breaks(keyIdSpecFormRefused)) throw new BankError(400, 'KID_INVALID', 'keyId must name the issuer in certificate order');
     }
 

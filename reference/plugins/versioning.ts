@@ -9,8 +9,8 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
-import { defineFault, type Fault, type TppBank } from '../switches.js';
-import { amount, type Amount } from '../format.js';
+import { defineFault, defineVariant, type Fault, type TppBank } from '../switches.js';
+import { amount, reportedAmount, reportedAmountsUnbound, type Amount } from '../format.js';
 import type { StoredTransaction } from '../state/transactions.js';
 import { checkHook, header } from './shared.js';
 
@@ -26,9 +26,10 @@ const unknownFixRefused = defineFault('x-accept-fix-unknown-refused', {
   description: 'an x-accept-fix value the bank does not know is refused with 400 FORMAT_ERROR instead of ignored',
   breaks: ['VER-10'],
 });
-const unversionedPathsServed = defineFault('unversioned-paths-served', {
+const unversionedAlias = defineVariant('unversioned-alias', {
   description: 'the API is served without the /v1 prefix too (GET /accounts answers like GET /v1/accounts)',
-  breaks: ['VER-01'],
+  allowedBy: '"The path prefix is /v1": the interface is there; an alias beside it takes nothing away from it',
+  source: 'Specification, Versioning',
   // Routing happens before the TPP is known: the whole bank serves the paths.
   scope: 'bank',
 });
@@ -116,19 +117,22 @@ function visit(value: unknown, apply: (node: Record<string, unknown>) => void): 
 }
 
 const NOK_PER_EUR = 11.5;
+const NOK_PER_BYN = 3.3;
 
 /**
  * A card transaction's originalAmount: the purchase's amount in the purchase's currency, where
  * transactionAmount is in the card account's (the mapping cardaccount-switch-originalamount-and-transactionamount
  * made default). Airline tickets (merchant category 4511) are bought in euros, everything else at home.
  */
-export function originalAmountOf(t: StoredTransaction, cardCurrency: string): Amount {
-  return t.merchantCategoryCode === '4511' ? amount(Math.round(t.amountMinor / NOK_PER_EUR), 'EUR') : amount(t.amountMinor, cardCurrency);
+export function originalAmountOf(t: StoredTransaction, cardCurrency: string, bank: TppBank): Amount {
+  if (t.merchantCategoryCode !== '4511') return amount(t.amountMinor, cardCurrency);
+  // Under reportedAmountsUnbound, the airline is paid in Belarusian rubles (BYN, not in the specification's list).
+  return bank.reads(reportedAmountsUnbound) ? reportedAmount(bank, Math.round(t.amountMinor / NOK_PER_BYN), 'BYN') : amount(Math.round(t.amountMinor / NOK_PER_EUR), 'EUR');
 }
 
-/** Fastify's `rewriteUrl` for a bank under the fault that serves the API without /v1 (undefined otherwise). */
+/** Fastify's `rewriteUrl` for a bank that serves the API without /v1 too (undefined otherwise). */
 export function unversionedPathRewrite(bank: TppBank): ((request: { url?: string }) => string) | undefined {
-  if (!bank.breaks(unversionedPathsServed)) return undefined;
+  if (!bank.reads(unversionedAlias)) return undefined;
   return ({ url = '/' }) => (url.startsWith('/v1/') || url.startsWith('/sca') ? url : `/v1${url}`);
 }
 

@@ -32,11 +32,11 @@ export class BankState {
   baseUrl = '';
 
   /** `batchTakes`: which approved payments the sandbox batch runs take up (the specification's rule by default). */
-  constructor(options: { batchTakes?: BatchSelection } = {}) {
+  constructor(options: { batchTakes?: BatchSelection; batchHours?: (payment: Payment) => readonly number[] } = {}) {
     this.consents = new Consents(this.data);
     this.psuIds = new PsuDirectory(this.data);
     this.sca = new ScaService(this.clock);
-    this.payments = new Payments(this.clock, this.data, (payment, account, at) => bookPayment(this.data, payment, account, at), options.batchTakes ?? SANDBOX_BATCH);
+    this.payments = new Payments(this.clock, this.data, (payment, account, at) => bookPayment(this.data, payment, account, at), options.batchTakes ?? SANDBOX_BATCH, options.batchHours);
   }
 
   /** Sandbox initialisation: the known state, and nothing else (clock included); `keep` is what a fault leaves as it was. */

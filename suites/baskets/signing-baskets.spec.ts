@@ -56,8 +56,8 @@ async function basketOf(tpp: TppClient, paths: Paths, bodies: (product: string) 
   return last;
 }
 
-/** `count` payments in the product's currency (a creditor of their own each). */
-const payments = (count: number) => (product: string) => Array.from({ length: count }, () => sepaPayment(inCurrency(currencyOf(product))));
+/** `count` payments in the product's currency (a creditor of their own each), above the amounts banks commonly exempt from SCA. */
+const payments = (count: number) => (product: string) => Array.from({ length: count }, () => sepaPayment(inCurrency(currencyOf(product), '112.50')));
 
 function startAuthorisation(tpp: TppClient, paths: Paths, basketId: string, options: Pick<RequestOptions, 'malformed' | 'failureProvoked'> = {}): Promise<TppResponse> {
   // The same header set as payment initiation (Endpoints, start of signing basket authorisation).
@@ -200,7 +200,10 @@ scenario(
   },
 );
 
-/** Two payments of the consented PSU in a basket, authorised in the browser. */
+/**
+ * Two payments of the consented PSU in a basket, authorised in the browser: amounts above those banks commonly
+ * exempt from SCA (SCA-03), which an exempting bank would approve at once, before any basket.
+ */
 async function authorisedBasket(fixtures: Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths' | 'sca'>, amounts: readonly [string, string], variant?: string) {
   const debtor = await consentedDebtor(fixtures);
   const { paths, sca } = fixtures;
@@ -217,7 +220,7 @@ scenario(
   'the PSU authorises a basket in the browser like a single payment; each payment then answers its own status request',
   { checks: ['BSK-10', 'BSK-06', 'STA-03'], writes: 'initiates and approves payments in a signing basket' },
   async ({ newTpp, consentedPsu, paths, sca, check }) => {
-    const basket = await authorisedBasket({ newTpp, consentedPsu, paths, sca }, ['1.00', '2.00']);
+    const basket = await authorisedBasket({ newTpp, consentedPsu, paths, sca }, ['101.00', '102.00']);
     if (basket === undefined) return check.notEvaluatedRest('not evaluated: the payments or the basket were not created');
     const { debtor, ids, basketId, product, redirect, authorisationId } = basket;
     check.that('BSK-10', redirect.outcome === 'success', { expected: 'SCA ends in a success redirect to TPP-Redirect-URI', actual: redirect.url });
@@ -234,7 +237,7 @@ scenario(
   'a basket is not atomic: after a batch run a payable payment is booked while one far above the balance is rejected, and the basket reports the worst',
   { checks: ['BSK-04', 'BSK-05', 'BSK-14'], writes: 'initiates and approves payments in a signing basket', needs: ['clock-control'], globalState: 'moves the target clock past a batch run' },
   async ({ newTpp, consentedPsu, paths, sca, sandboxClock, check }) => {
-    const basket = await authorisedBasket({ newTpp, consentedPsu, paths, sca }, ['1.00', '99999999.00']);
+    const basket = await authorisedBasket({ newTpp, consentedPsu, paths, sca }, ['101.00', '99999999.00']);
     if (basket === undefined || basket.redirect.outcome !== 'success') return check.notEvaluatedRest('not evaluated: the basket was not created or not authorised');
     const later = await pastNextBatchRun({ sandboxClock, newTpp }, basket.debtor.psuId);
     const [payableStatus, unpayableStatus] = await Promise.all(basket.ids.map((id) => statusOf(later, paths, id, { product: basket.product })));
@@ -258,7 +261,7 @@ scenario(
   'after the PSU rejects the basket in SCA, its authorisation reads scaStatus FAILED',
   { checks: ['STA-04'], writes: 'initiates payments in a signing basket', needs: ['sca-abort'] },
   async ({ newTpp, consentedPsu, paths, sca, check }) => {
-    const basket = await authorisedBasket({ newTpp, consentedPsu, paths, sca }, ['1.00', '2.00'], 'reject-payment');
+    const basket = await authorisedBasket({ newTpp, consentedPsu, paths, sca }, ['101.00', '102.00'], 'reject-payment');
     if (basket?.authorisationId === undefined) return check.notEvaluatedRest('not evaluated: no basket authorisation to read');
     const status = await basket.debtor.tpp.get(paths('signingBasketAuthorisation', { basketId: basket.basketId, authorisationId: basket.authorisationId }));
     const scaStatus = (jsonBodyOf(status) as { scaStatus?: unknown } | undefined)?.scaStatus;

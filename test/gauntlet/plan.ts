@@ -10,7 +10,6 @@ export const SCENARIOS_FOR_FAULT: Readonly<Record<string, readonly string[]>> = 
   'error-message-not-text': ['SIG-04.a'],
   'errors-as-plain-text': ['SIG-04.a'],
   'no-request-id-echo': ['SIG-03.a'],
-  'sca-redirect-without-verbs': ['SCA-10.a'],
 };
 
 /** Scenarios that cannot run against the reference bank, and so cannot be shown to fail there (with why). */

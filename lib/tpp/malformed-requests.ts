@@ -159,6 +159,8 @@ export async function runProbes(
     pathOverrides?: Readonly<Record<string, string>>;
     /** Why an outcome fails the property (probeFailure by default: every rule a probe's answer keeps). */
     failureOf?: (outcome: ProbeOutcome) => string | undefined;
+    /** Stop starting new probes after this long (a slow target gets fewer probes, not a timed-out scenario). */
+    timeLimitMs?: number;
   },
 ): Promise<ProbeRun> {
   const failures = new WeakMap<ProbeRequest, string>();
@@ -168,7 +170,12 @@ export async function runProbes(
     if (failure !== undefined) failures.set(request, failure);
     return failure === undefined;
   });
-  const details = await fc.check(property, { numRuns: options.runs, seed: options.seed, endOnFailure: false });
+  const details = await fc.check(property, {
+    numRuns: options.runs,
+    seed: options.seed,
+    endOnFailure: false,
+    ...(options.timeLimitMs === undefined ? {} : { interruptAfterTimeLimit: options.timeLimitMs, markInterruptAsFailure: false }),
+  });
   const [request] = details.counterexample ?? [];
   if (!details.failed || request === undefined) return { runs: details.numRuns };
   return { runs: details.numRuns, counterexample: { request, failure: failures.get(request) ?? 'failed', shrinks: details.numShrinks, seed: details.seed } };

@@ -4,25 +4,37 @@
  * fundsAvailable fact of transactionStatus) and the sandbox batch processing (5 runs a day).
  */
 import { randomUUID } from 'node:crypto';
-import { scaRedirectFrom, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
+import { accountsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
 import { consentedDebtor, initiate, pastNextBatchRun, paymentFrom, paymentIdOf, statusOf } from './payment-bodies.js';
 
 scenario(
   'SCA-07.a',
   'in a valid SCA session, each of two payments still gets its own scaRedirect, unless the bank exempts it outside the session too',
-  { checks: ['SCA-07'], writes: 'initiates payments' },
-  async ({ newTpp, consentedPsu, paths, check }) => {
-    const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
+  { checks: ['SCA-07'], writes: 'initiates payments', ownPsu: true },
+  async ({ newTpp, ownPsu, paths, sca, check }) => {
+    // A session of the scenario's own: the SCA completed under this TPP-Session-ID, the PSU's account read under it.
+    const psu = await ownPsu();
+    const tpp = newTpp({ sessionId: randomUUID() });
+    const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu);
+    const psuId = redirect.params['psu-id'];
+    if (redirect.outcome !== 'success' || psuId === undefined) throw new PrerequisiteUnmet(`the SCA that opens the session did not succeed: ${redirect.url}`);
+    const account = accountsOf<{ iban?: unknown; currency?: unknown }>(await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId } })).find((a) => typeof a.iban === 'string' && typeof a.currency === 'string');
+    if (account === undefined) throw new PrerequisiteUnmet('the PSU of the session has no account with an IBAN to pay from');
+    const debtor = { tpp, psuId, psu, account: { iban: String(account.iban), currency: String(account.currency) } };
     for (const amount of ['1.00', '2.00']) {
-      const inSession = await initiate(debtor.tpp, paths, paymentFrom(debtor, amount));
+      const inSession = await initiate(tpp, paths, paymentFrom(debtor, amount), { headers: { 'PSU-ID': psuId } });
       const own = { expected: 'an scaRedirect link for this payment, although the TPP session is valid', response: inSession };
+      if (paymentIdOf(inSession) === undefined) {
+        check.notEvaluated(['SCA-07'], `not evaluated: the payment of ${amount} was not created (HTTP ${inSession.status}), so it has no SCA to ask for`);
+        continue;
+      }
       if (scaRedirectOf(inSession) !== undefined) {
         check.that('SCA-07', true, own);
         continue;
       }
       // No SCA asked: the bank may exempt the payment (SCA-03), or let the session stand in for its SCA. The
       // same payment under a TPP-Session-ID no SCA completed under tells the two apart.
-      const outside = await initiate(newTpp({ sessionId: randomUUID(), headers: { 'PSU-ID': debtor.psuId } }), paths, paymentFrom(debtor, amount));
+      const outside = await initiate(newTpp({ sessionId: randomUUID(), headers: { 'PSU-ID': psuId } }), paths, paymentFrom(debtor, amount));
       if (scaRedirectOf(outside) === undefined) {
         check.notEvaluated(['SCA-07'], `not evaluated: the bank exempts a payment of ${amount} from SCA outside any session too (SCA-03), so whether the session spares it does not show`);
         continue;

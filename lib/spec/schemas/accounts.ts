@@ -203,7 +203,7 @@ export const PaginationLink = named('PaginationLink', 'A pagination link of a tr
   type: 'object',
   ...req('PAG-04'),
   properties: {
-    verbs: { type: 'array', contains: { const: 'GET' }, ...req('PAG-04') },
+    verbs: { type: 'array', contains: { const: 'GET', ...req('PAG-04') }, ...req('PAG-04') },
   },
 });
 

@@ -14,6 +14,7 @@
 // organizationIdentifier): one bank serves a whole gauntlet, each switch seen by its own TPP and by no
 // other. A switch that changes the bank as a whole (its TLS, its routing) has scope `bank` and needs a
 // bank of its own.
+import { distance as editDistanceOf } from 'fastest-levenshtein';
 
 interface SwitchBase {
   name: string;
@@ -119,22 +120,10 @@ export function nearestSwitch(kind: 'fault' | 'variant', name: string): string |
   let best: { name: string; distance: number } | undefined;
   for (const candidate of REGISTRY.values()) {
     if (candidate.kind !== kind) continue;
-    const distance = editDistance(name, candidate.name);
+    const distance = editDistanceOf(name, candidate.name);
     if (best === undefined || distance < best.distance) best = { name: candidate.name, distance };
   }
   return best !== undefined && best.distance <= Math.max(3, Math.floor(name.length / 3)) ? best.name : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }
 
 /**

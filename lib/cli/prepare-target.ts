@@ -193,7 +193,8 @@ function gauntletProfiles(request: GauntletRequest, ca: KeyAndCertificate, workD
   let sharedKey: string | undefined;
   request.faults.forEach(({ name, scenarios }, index) => {
     const fault = declared.get(name);
-    if (!fault) throw new ConfigError('--gauntlet', `unknown fault "${name}"; known faults: ${[...declared.keys()].join(', ')}`);
+    checkSwitchNames('fault', [name], '--gauntlet');
+    if (!fault) throw new ConfigError('--gauntlet', `unknown fault "${name}"`);
     const profileName = `fault:${name}`;
     const organizationIdentifier = `PSDNO-FSA-GF${String(index + 1).padStart(4, '0')}`;
     const profile = generatedProfile(ca, join(workDir, `gauntlet-${index + 1}-key.pem`), { organizationName: `Gauntlet TPP for ${name}`, organizationIdentifier }, sharedKey);

@@ -11,7 +11,7 @@ header{background:#1b1f24;color:#fff;padding:16px 24px}header h1{margin:0;font-s
 main{padding:16px 24px;max-width:1300px}
 .verdict{display:inline-block;padding:4px 10px;border-radius:4px;font-weight:700;margin-right:8px}
 .CONFORMANT,.PASS{background:#d7f5dd;color:#0b5a1c}.NON_CONFORMANT,.FAIL{background:#fde0e0;color:#8a1010}
-.INCOMPLETE,.WARNING,.INTERRUPTED,.ERROR,.NOT_EVALUATED{background:#fff1c9;color:#6b4e00}
+.INCOMPLETE,.WARNING,.INTERRUPTED,.ERROR,.FLAKY,.NOT_EVALUATED{background:#fff1c9;color:#6b4e00}
 .NOT_TESTABLE,.SKIPPED,.NOT_COVERED,.MANUAL{background:#e8eaee;color:#3a414b}.KNOWN_DEVIATION{background:#e4ddff;color:#3b1f8f}
 .gap{font-size:11px;border:1px solid #b9a36b;color:#6b4e00;border-radius:3px;padding:0 4px;margin-left:4px;white-space:nowrap}
 .status{padding:1px 6px;border-radius:3px;font-size:12px;font-weight:600;white-space:nowrap}

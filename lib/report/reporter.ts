@@ -3,15 +3,16 @@
  * with results.json, a self-contained index.html and junit.xml. Requirement verdicts come from the checks
  * each scenario recorded (lib/fixtures), folded by lib/report/verdict.ts.
  */
-import { copyFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
-import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { copyFileSync, cpSync, mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { requirementIdOfTag } from '../spec/coverage.js';
 import { REQUIREMENTS, requirementById } from '../spec/requirements.js';
-import { readRunContext, type GauntletPlan, type RunContext } from '../targets/run-context.js';
+import { RUN_CONTEXT_ENV, readRunContext, type GauntletPlan, type RunContext } from '../targets/run-context.js';
 import { ANNOTATIONS, EVIDENCE_ATTACHMENT, type EvidencePayload } from './evidence.js';
 import { renderHtml } from './html.js';
 import { renderJunit } from './junit.js';
+import { leaveSelectionFor, selectionOf, type Selection } from './selection.js';
 import {
   REQUIREMENT_STATUSES,
   TEST_STATUSES,
@@ -21,11 +22,15 @@ import {
   type TestRecord,
   type TestStatus,
 } from './types.js';
-import { activeDeviation, foldAll, judgementsOf, runVerdict } from './verdict.js';
+import { EXIT_CODES, activeDeviation, foldAll, judgementsOf, runVerdict } from './verdict.js';
 
 export default class ConformanceReporter implements Reporter {
-  private readonly context: RunContext | undefined = readRunContext();
-  private readonly tests: TestRecord[] = [];
+  /** Read when the run begins: a plain `npx playwright test` prepares the target in its global setup. */
+  private context: RunContext | undefined;
+  private selection: Selection | undefined;
+  private projectDir = process.cwd();
+  /** Every attempt of every test, in order (retries included: a pass on retry is FLAKY, never PASS). */
+  private readonly attempts = new Map<string, TestRecord[]>();
   private readonly files: { from: string; to: string }[] = [];
   /** Errors outside any test, such as a suite file that throws while loading. */
   private readonly runErrors: string[] = [];
@@ -34,12 +39,17 @@ export default class ConformanceReporter implements Reporter {
     return false;
   }
 
+  onBegin(config: FullConfig, suite: Suite): void {
+    this.context = readRunContext();
+    // Spec files are named from the project's folder, wherever Playwright was started (and through links).
+    this.projectDir = config.configFile ? dirname(realpathSync(config.configFile)) : process.cwd();
+    this.selection = selectionOf(config, suite);
+    const contextFile = process.env[RUN_CONTEXT_ENV];
+    if (contextFile) leaveSelectionFor(contextFile, this.selection);
+  }
+
   onTestEnd(test: TestCase, result: TestResult): void {
-    // Retries: only the last attempt counts.
-    const existing = this.tests.findIndex((t) => t.id === test.id);
-    const record = this.recordOf(test, result);
-    if (existing >= 0) this.tests[existing] = record;
-    else this.tests.push(record);
+    this.attempts.set(test.id, [...(this.attempts.get(test.id) ?? []), this.recordOf(test, result)]);
   }
 
   onError(error: TestError): void {
@@ -48,64 +58,18 @@ export default class ConformanceReporter implements Reporter {
 
   onEnd(result: FullResult): void {
     const context = this.context;
-    if (!context) return; // Playwright run bare (e.g. --list): nothing to certify.
-    const finishedAt = new Date();
-    const deviationOf = (id: string) => activeDeviation(id, context.target.deviations, finishedAt);
-    // Under the gauntlet the faulty runs certify nothing about the target: they are folded per fault.
-    const plain = this.tests.filter((t) => t.fault === undefined);
-    const requirements = foldAll(REQUIREMENTS, plain, deviationOf);
-    const filtered = context.filtered || result.status === 'interrupted';
-    const verdict = runVerdict(requirements, plain, filtered, this.runErrors);
-    const results: RunResults = {
-      schemaVersion: 2,
-      tool: context.tool,
-      runId: context.runId,
-      target: {
-        name: context.target.name,
-        environment: context.target.environment,
-        baseUrl: context.target.baseUrl,
-        embedded: context.target.embedded,
-        faults: context.target.faults,
-        variants: context.target.variants,
-      },
-      startedAt: context.startedAt,
-      finishedAt: finishedAt.toISOString(),
-      durationMs: finishedAt.getTime() - Date.parse(context.startedAt),
-      filtered,
-      verdict: verdict.verdict,
-      verdictReasons: verdict.reasons,
-      exitCode: verdict.exitCode,
-      summary: {
-        tests: tally(plain.map((t) => t.status), TEST_STATUSES),
-        requirements: tally(requirements.map((r) => r.status), REQUIREMENT_STATUSES),
-      },
-      requirements,
-      tests: this.tests.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || (a.fault ?? '').localeCompare(b.fault ?? '')),
-      ...(context.gauntlet ? { gauntlet: gauntletResults(context.gauntlet, this.tests) } : {}),
-    };
-    this.write(context, results);
-  }
-
-  private write(context: RunContext, results: RunResults): void {
-    const runDir = join(context.reportRoot, context.runId);
-    mkdirSync(runDir, { recursive: true });
-    for (const file of this.files) {
-      const target = join(runDir, file.to);
-      mkdirSync(join(target, '..'), { recursive: true });
-      try {
-        copyFileSync(file.from, target);
-      } catch {
-        // A missing attachment file must not cost the whole report.
-      }
-    }
-    writeFileSync(join(runDir, 'results.json'), JSON.stringify(results, null, 2));
-    writeFileSync(join(runDir, 'index.html'), renderHtml(results));
-    writeFileSync(join(runDir, 'junit.xml'), renderJunit(results));
-    const latest = join(context.reportRoot, 'latest');
-    if (latest !== runDir) {
-      rmSync(latest, { recursive: true, force: true });
-      cpSync(runDir, latest, { recursive: true });
-    }
+    // Playwright run bare (--list), or nothing selected: nothing to certify, and no report replaces the last one.
+    if (!context || !this.selection || this.selection.tests === 0) return;
+    const tests = [...this.attempts.values()].map(oneRecord);
+    const results = assembleResults({
+      context,
+      tests,
+      runErrors: this.runErrors,
+      selection: this.selection,
+      interrupted: result.status === 'interrupted' || result.status === 'timedout',
+      finishedAt: new Date(),
+    });
+    writeReport(context.reportRoot, context.runId, results, this.files);
   }
 
   private recordOf(test: TestCase, result: TestResult): TestRecord {
@@ -125,13 +89,13 @@ export default class ConformanceReporter implements Reporter {
         return { name: a.name, path: to, contentType: a.contentType };
       });
     const fault = annotation(ANNOTATIONS.fault);
-    const [file, line] = sourceOf(annotation(ANNOTATIONS.source), test);
     return {
       id: test.id,
       scenario: annotation(ANNOTATIONS.scenario) ?? test.title,
       title: test.title,
-      file,
-      line,
+      // Playwright's own location: the spec file calls test() itself.
+      file: relative(this.projectDir, test.location.file),
+      line: test.location.line,
       ...(fault ? { fault } : {}),
       requirements,
       status,
@@ -150,12 +114,114 @@ export default class ConformanceReporter implements Reporter {
   }
 }
 
+/** What the report is made of; a merge of shards (lib/cli/commands/merge.ts) assembles its own from theirs. */
+export interface ReportInput {
+  context: Pick<RunContext, 'runId' | 'startedAt' | 'tool' | 'gauntlet'> & {
+    target: Pick<RunContext['target'], 'name' | 'environment' | 'baseUrl' | 'embedded' | 'faults' | 'deviations'> & Partial<Pick<RunContext['target'], 'variants'>>;
+  };
+  tests: TestRecord[];
+  runErrors: readonly string[];
+  selection: Selection;
+  /** Stopped by SIGINT, SIGTERM or the global timeout: what ran is reported, verdict INTERRUPTED. */
+  interrupted: boolean;
+  finishedAt: Date;
+}
+
+export function assembleResults({ context, tests, runErrors, selection, interrupted, finishedAt }: ReportInput): RunResults {
+  const deviationOf = (id: string) => activeDeviation(id, context.target.deviations, finishedAt);
+  // Under the gauntlet the faulty runs certify nothing about the target: they are folded per fault.
+  const plain = tests.filter((t) => t.fault === undefined);
+  const requirements = foldAll(REQUIREMENTS, plain, deviationOf);
+  const filtered = selection.reasons.length > 0;
+  const judged = runVerdict(requirements, plain, filtered, runErrors);
+  const verdict = interrupted
+    ? { verdict: 'INTERRUPTED' as const, reasons: ['the run was interrupted (SIGINT, SIGTERM or the global timeout): the report shows what ran', ...judged.reasons], exitCode: EXIT_CODES.infrastructureFailure }
+    : judged;
+  return {
+    schemaVersion: 2,
+    tool: context.tool,
+    runId: context.runId,
+    target: {
+      name: context.target.name,
+      environment: context.target.environment,
+      baseUrl: context.target.baseUrl,
+      embedded: context.target.embedded,
+      faults: context.target.faults,
+      variants: context.target.variants,
+    },
+    startedAt: context.startedAt,
+    finishedAt: finishedAt.toISOString(),
+    durationMs: finishedAt.getTime() - Date.parse(context.startedAt),
+    filtered,
+    selection,
+    verdict: verdict.verdict,
+    verdictReasons: verdict.reasons,
+    ...(runErrors.length > 0 ? { runErrors: [...runErrors] } : {}),
+    exitCode: verdict.exitCode,
+    summary: {
+      tests: tally(plain.map((t) => t.status), TEST_STATUSES),
+      requirements: tally(requirements.map((r) => r.status), REQUIREMENT_STATUSES),
+    },
+    requirements,
+    tests: tests.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || (a.fault ?? '').localeCompare(b.fault ?? '')),
+    ...(context.gauntlet ? { gauntlet: gauntletResults(context.gauntlet, tests) } : {}),
+  };
+}
+
+/**
+ * Writes <reportRoot>/<runId>/ (results.json, index.html, junit.xml, evidence files), then makes it
+ * <reportRoot>/latest: a copy beside it renamed into place, so `latest` changes only once a whole report exists.
+ */
+export function writeReport(reportRoot: string, runId: string, results: RunResults, files: readonly { from: string; to: string }[]): void {
+  const runDir = join(reportRoot, runId);
+  mkdirSync(runDir, { recursive: true });
+  for (const file of files) {
+    const target = join(runDir, file.to);
+    mkdirSync(join(target, '..'), { recursive: true });
+    try {
+      copyFileSync(file.from, target);
+    } catch {
+      // A missing attachment file must not cost the whole report.
+    }
+  }
+  writeFileSync(join(runDir, 'results.json'), JSON.stringify(results, null, 2));
+  writeFileSync(join(runDir, 'index.html'), renderHtml(results));
+  writeFileSync(join(runDir, 'junit.xml'), renderJunit(results));
+  const latest = join(reportRoot, 'latest');
+  const incoming = join(reportRoot, `.latest-${runId}`);
+  cpSync(runDir, incoming, { recursive: true });
+  rmSync(latest, { recursive: true, force: true });
+  renameSync(incoming, latest);
+}
+
+/**
+ * One record per test: its last attempt, or, when it was retried, FLAKY if only a later attempt passed, with
+ * the checks of every attempt (a check that failed in any attempt fails its requirement).
+ */
+function oneRecord(attempts: readonly TestRecord[]): TestRecord {
+  const last = attempts[attempts.length - 1] as TestRecord;
+  if (attempts.length === 1) return last;
+  const earlier = attempts.slice(0, -1);
+  const flaky = last.status === 'PASS' && earlier.some((a) => a.status !== 'PASS');
+  return {
+    ...last,
+    status: flaky ? 'FLAKY' : last.status,
+    ...(flaky ? { reason: `passed only on attempt ${attempts.length}: ${earlier.map((a) => a.status).join(', ')} before` } : {}),
+    checks: attempts.flatMap((a) => a.checks),
+    attempts: attempts.map((a) => ({ status: a.status, ...(a.error ? { error: a.error } : {}) })),
+  };
+}
+
 /**
  * A failed Playwright test is FAIL only when a MUST check failed; otherwise it stopped outside its checks:
  * INTERRUPTED when the fixtures classified the error as infrastructure (by its type), else ERROR.
  */
 function statusOf(result: TestResult, annotation: (type: string) => string | undefined, payload: EvidencePayload): TestStatus {
-  if (result.status === 'skipped') return annotation(ANNOTATIONS.notTestable) !== undefined ? 'NOT_TESTABLE' : 'SKIPPED';
+  if (result.status === 'skipped') {
+    if (annotation(ANNOTATIONS.notTestable) !== undefined) return 'NOT_TESTABLE';
+    // Skipped without a gate's reason: Playwright never ran it, because the run was stopped.
+    return annotation(ANNOTATIONS.skipped) !== undefined ? 'SKIPPED' : 'INTERRUPTED';
+  }
   // Under the gauntlet a failed check does not fail the Playwright test: the checks decide.
   const mustFailed = payload.checks.some((c) => c.verdict === 'FAIL' && requirementById(c.requirement)?.level === 'MUST');
   if (mustFailed) return 'FAIL';
@@ -164,14 +230,8 @@ function statusOf(result: TestResult, annotation: (type: string) => string | und
   return annotation(ANNOTATIONS.interrupted) !== undefined ? 'INTERRUPTED' : 'ERROR';
 }
 
-/** The spec file and line a scenario is written at (its `source` annotation), else Playwright's location. */
-function sourceOf(source: string | undefined, test: TestCase): [string, number] {
-  const match = source ? /^(.*?)(?::(\d+))?$/.exec(source) : null;
-  if (!match?.[1]) return [relative(process.cwd(), test.location.file), test.location.line];
-  return [relative(process.cwd(), match[1]), Number(match[2] ?? 0)];
-}
-
 function interruptedReason(result: TestResult): string {
+  if (result.status === 'skipped') return 'not run: the run was interrupted before it';
   return result.status === 'timedOut' ? 'the scenario ran out of time (Playwright timeout)' : 'the run was interrupted';
 }
 

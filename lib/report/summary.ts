@@ -1,13 +1,19 @@
 /** The console summary the runner prints after a run, from results.json. */
 import type { RunResults } from './types.js';
 
-export function formatSummary(results: RunResults, reportPath: string): string {
+/** How statuses and the verdict are shown: plain text by default, colours in a terminal (lib/cli/summary.ts). */
+export interface Paint {
+  status(status: string): string;
+}
+const PLAIN: Paint = { status: (status) => status };
+
+export function formatSummary(results: RunResults, reportPath: string, paint: Paint = PLAIN): string {
   const t = results.summary.tests;
   const r = results.summary.requirements;
   const nonZero = (counts: Record<string, number>) =>
     Object.entries(counts)
       .filter(([key, n]) => key !== 'total' && n > 0)
-      .map(([key, n]) => `${n} ${key}`)
+      .map(([key, n]) => `${n} ${paint.status(key)}`)
       .join(', ') || 'none';
   const lines = [
     '',
@@ -19,7 +25,7 @@ export function formatSummary(results: RunResults, reportPath: string): string {
   ];
   for (const requirement of results.requirements) {
     if (['FAIL', 'WARNING', 'INTERRUPTED', 'NOT_EVALUATED'].includes(requirement.status)) {
-      lines.push(`  ${requirement.status.padEnd(13)} ${requirement.id}  ${requirement.statement}`);
+      lines.push(`  ${paint.status(requirement.status)}${''.padEnd(13 - requirement.status.length)} ${requirement.id}  ${requirement.statement}`);
       if (requirement.reason) lines.push(`  ${''.padEnd(13)} ${''.padEnd(requirement.id.length)}  ${requirement.reason}`);
     }
     if (requirement.deviationUnexpectedlyPasses) {
@@ -27,13 +33,13 @@ export function formatSummary(results: RunResults, reportPath: string): string {
     }
   }
   for (const test of results.tests) {
-    if (test.status === 'ERROR' && test.fault === undefined) lines.push(`  ERROR         ${test.scenario}  stopped: ${(test.error ?? '').split('\n')[0]}`);
+    if (test.status === 'ERROR' && test.fault === undefined) lines.push(`  ${paint.status('ERROR')}         ${test.scenario}  stopped: ${(test.error ?? '').split('\n')[0]}`);
   }
   if (results.gauntlet) {
     const caught = results.gauntlet.filter((g) => g.requirements.some((r) => r.status === 'FAIL' || r.status === 'WARNING')).length;
     lines.push(`Gauntlet:     ${results.gauntlet.length} faults, ${caught} caught, ${results.tests.length} scenario runs`);
   }
-  lines.push(`Verdict:      ${results.verdict} (exit ${results.exitCode})${results.verdictReasons.length ? ': ' + results.verdictReasons.join('; ') : ''}`);
+  lines.push(`Verdict:      ${paint.status(results.verdict)} (exit ${results.exitCode})${results.verdictReasons.length ? ': ' + results.verdictReasons.join('; ') : ''}`);
   lines.push(`Report:       ${reportPath}`);
   return lines.join('\n');
 }

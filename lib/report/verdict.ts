@@ -92,13 +92,13 @@ export function foldRequirement(entry: CatalogueEntry, judgements: readonly Judg
   const worst = PRECEDENCE.find((status) => judgements.some((j) => j.status === status)) ?? 'PASS';
   const reason = judgements.find((j) => j.status === worst)?.reason;
   if (worst === 'FAIL') {
-    if (deviation) return { ...base, status: 'KNOWN_DEVIATION', reason: deviation.reason };
+    if (deviation) return { ...base, status: 'KNOWN_DEVIATION', reason: deviation.reason, ...(deviation.until ? { deviationUntil: deviation.until } : {}) };
     // A rule the catalogue holds at SHOULD or MAY is reported, but does not make the target non-conformant.
     return { ...base, status: entry.level === 'MUST' ? 'FAIL' : 'WARNING', ...(reason ? { reason } : {}) };
   }
   if (worst === 'INTERRUPTED') return { ...base, status: 'INTERRUPTED', ...(reason ? { reason } : {}) };
   if (deviation) {
-    return { ...base, status: 'KNOWN_DEVIATION', reason: deviation.reason, deviationUnexpectedlyPasses: worst === 'PASS' };
+    return { ...base, status: 'KNOWN_DEVIATION', reason: deviation.reason, ...(deviation.until ? { deviationUntil: deviation.until } : {}), deviationUnexpectedlyPasses: worst === 'PASS' };
   }
   return { ...base, status: worst, ...(reason && worst !== 'PASS' ? { reason } : {}) };
 }
@@ -131,6 +131,7 @@ export function runVerdict(
   const ids = (status: RequirementStatus) => requirements.filter((r) => r.status === status).map((r) => r.id);
   const failed = ids('FAIL');
   const errored = tests.filter((t) => t.status === 'ERROR').map((t) => t.scenario);
+  const flaky = tests.filter((t) => t.status === 'FLAKY').map((t) => t.scenario);
   if (failed.length > 0) {
     const reasons = [`${failed.length} requirement(s) failed: ${failed.join(', ')}`];
     if (errored.length > 0) reasons.push(`${errored.length} scenario(s) stopped with an error: ${errored.join(', ')}`);
@@ -140,6 +141,7 @@ export function runVerdict(
   const interrupted = ids('INTERRUPTED');
   if (interrupted.length > 0) reasons.push(`${interrupted.length} requirement(s) interrupted: ${interrupted.join(', ')}`);
   if (errored.length > 0) reasons.push(`${errored.length} scenario(s) stopped with an error: ${errored.join(', ')}`);
+  if (flaky.length > 0) reasons.push(`${flaky.length} scenario(s) FLAKY, passed only on retry: ${flaky.join(', ')}`);
   if (filtered) reasons.push('the run was filtered (--grep, --shard or a file filter)');
   const notCovered = ids('NOT_COVERED').length;
   if (notCovered > 0) reasons.push(`${notCovered} automated requirement(s) not exercised by this run`);
@@ -148,7 +150,7 @@ export function runVerdict(
     if (n > 0) reasons.push(`${n} requirement(s) ${status}`);
   }
   if (reasons.length === 0) return { verdict: 'CONFORMANT', reasons, exitCode: EXIT_CODES.conformant };
-  const couldNotJudge = interrupted.length > 0 || errored.length > 0 || runErrors.length > 0;
+  const couldNotJudge = interrupted.length > 0 || errored.length > 0 || flaky.length > 0 || runErrors.length > 0;
   return { verdict: 'INCOMPLETE', reasons, exitCode: couldNotJudge ? EXIT_CODES.infrastructureFailure : EXIT_CODES.conformant };
 }
 

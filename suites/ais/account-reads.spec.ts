@@ -2,7 +2,7 @@
  * Resources and their fields (accounts, balances, transactions; shapes from Berlin Group 1.3 with the
  * specification's facts) and the account endpoints, read with the worker's consented PSU.
  */
-import { jsonBodyOf, linkUrl, PrerequisiteUnmet, scenario, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, linkUrl, PrerequisiteUnmet, scenario, test, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
 import { SCHEMAS } from '../../lib/spec/schemas/index.js';
 
 interface Listed {
@@ -37,7 +37,7 @@ async function consented(
   return { read, listing, accountId, detailsOf };
 }
 
-scenario(
+test(...scenario(
   'AIS-11.a',
   'the account list follows the Berlin Group account shape, with names of at most 70 and ISO 20022 cashAccountType codes',
   { checks: ['AIS-11', 'AIS-09', 'AIS-08'] },
@@ -45,16 +45,16 @@ scenario(
     const { listing } = await consented({ newTpp, consentedPsu, paths }, 'accounts');
     check.schema(jsonBodyOf(listing), 'AccountList');
   },
-);
+));
 
-scenario('END-12.a', 'GET /v1/accounts/{id}/balances returns Berlin Group balances', { checks: ['END-12', 'AIS-12'] }, async ({ newTpp, consentedPsu, paths, check }) => {
+test(...scenario('END-12.a', 'GET /v1/accounts/{id}/balances returns Berlin Group balances', { checks: ['END-12', 'AIS-12'] }, async ({ newTpp, consentedPsu, paths, check }) => {
   const { read, accountId } = await consented({ newTpp, consentedPsu, paths }, 'accounts');
   const response = await read(paths('balances', { accountId }));
   const ok = check.status('END-12', response);
   check.schema(jsonBodyOf(response), 'Balances', { after: ok });
-});
+}));
 
-scenario(
+test(...scenario(
   'END-26.a',
   'card accounts, their balances (interimBooked among them) and transactions are readable with consent',
   { checks: ['END-26', 'AIS-10', 'AIS-14', 'AIS-07'] },
@@ -72,7 +72,7 @@ scenario(
     const types = ((jsonBodyOf(balances) as { balances?: { balanceType?: string }[] } | undefined)?.balances ?? []).map((b) => b.balanceType);
     check.that('AIS-07', types.includes('interimBooked'), { expected: 'an interimBooked balance', actual: types.join(', '), response: balances }, { after: listed });
   },
-);
+));
 
 /** A booked transaction as data: its fields in any order, its links left out (they address it, they are not it). */
 function canonical(value: unknown): string {
@@ -83,7 +83,7 @@ function canonical(value: unknown): string {
   });
 }
 
-scenario(
+test(...scenario(
   'END-13.a',
   'transactions come grouped as booked and pending for every bookingStatus the spec names, booked ones unchanged across reads',
   { checks: ['END-13', 'AIS-01', 'AIS-06', 'AIS-13', 'END-29', 'END-14', 'END-27', 'END-28', 'AIS-02', 'AIS-03', 'VER-22'] },
@@ -119,9 +119,9 @@ scenario(
     check.that('VER-22', stable, shown, { after: grouped });
     check.that('AIS-02', changed.length === 0, { expected: 'every booked transaction unchanged on a second read', actual: `changed: ${changed.slice(0, 3).join(', ')}` }, { after: grouped });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'END-23.a',
   'the transaction details endpoint returns a booked transaction (nested transactionDetails or flat: both Berlin Group readings)',
   { checks: ['END-23', 'VER-23'] },
@@ -135,7 +135,7 @@ scenario(
     const found = served(response) && details !== undefined;
     for (const id of ['END-23', 'VER-23'] as const) check.that(id, found, { expected: 'HTTP 2xx with transactionsDetails (nested or flat)', response });
   },
-);
+));
 
 /** The fields a Berlin Group 1.3 transaction has (lib/spec's transaction schemas): anything else is an extra reference. */
 const BERLIN_GROUP_TRANSACTION_FIELDS = new Set(
@@ -143,7 +143,7 @@ const BERLIN_GROUP_TRANSACTION_FIELDS = new Set(
 );
 const PROPRIETARY = /^additionalInformationProprietary/;
 
-scenario(
+test(...scenario(
   'AIS-05.a',
   'extra proprietary references of a transaction, listed or in its details, appear only as additionalInformationProprietaryX fields',
   { checks: ['AIS-05'] },
@@ -159,4 +159,4 @@ scenario(
     const extra = [...Object.keys(entry), ...Object.keys(details)].filter((name) => !BERLIN_GROUP_TRANSACTION_FIELDS.has(name) && !PROPRIETARY.test(name) && name !== 'transactionDetails');
     check.that('AIS-05', extra.length === 0, { expected: 'no field outside the Berlin Group transaction but additionalInformationProprietaryX', actual: extra.length === 0 ? 'none' : [...new Set(extra)].join(', '), response });
   },
-);
+));

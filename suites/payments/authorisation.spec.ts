@@ -4,10 +4,10 @@
  * fundsAvailable fact of transactionStatus) and the sandbox batch processing (5 runs a day).
  */
 import { randomUUID } from 'node:crypto';
-import { accountsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
+import { accountsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
 import { consentedDebtor, initiate, pastNextBatchRun, paymentFrom, paymentIdOf, statusOf } from './payment-bodies.js';
 
-scenario(
+test(...scenario(
   'SCA-07.a',
   'in a valid SCA session, each of two payments still gets its own scaRedirect, unless the bank exempts it outside the session too',
   { checks: ['SCA-07'], writes: 'initiates payments', ownPsu: true },
@@ -42,9 +42,9 @@ scenario(
       check.that('SCA-07', false, { ...own, actual: 'no scaRedirect in the session, while the same payment outside it asks for SCA' });
     }
   },
-);
+));
 
-scenario(
+test(...scenario(
   'ERR-39.a',
   'a payment far above the balance, approved by the PSU, is refused or rejected properly: never a 5xx, ACCP only with fundsAvailable false',
   { checks: ['ERR-39', 'ERR-32', 'STA-06', 'END-07'], writes: 'initiates and approves a payment' },
@@ -69,9 +69,9 @@ scenario(
     if (fundsAvailable === undefined) check.notEvaluated(['END-07'], 'not evaluated: the status response carries no fundsAvailable');
     else check.that('END-07', typeof fundsAvailable === 'boolean', { expected: 'fundsAvailable, a boolean', actual: JSON.stringify(fundsAvailable), response });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'SBX-09.a',
   'an approved payment advances in status after the next sandbox batch run',
   { checks: ['SBX-09'], writes: 'initiates and approves a payment', needs: ['clock-control'], globalState: 'moves the target clock past a batch run' },
@@ -89,9 +89,9 @@ scenario(
     const final = ['ACSC', 'RJCT', 'CANC'].includes(String(before));
     check.that('SBX-09', final || after.transactionStatus !== before, { expected: `a status moved on from ${String(before)} after a batch run`, actual: String(after.transactionStatus), response: after.response });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'PAY-49.a',
   'the PSU confirming a payment in SCA is shown its amount and its creditor',
   { checks: ['PAY-49'], writes: 'initiates and approves a payment' },
@@ -105,4 +105,4 @@ scenario(
     const creditor = String(body.creditorName);
     check.that('PAY-49', shown.includes('735.35') && shown.includes(creditor), { expected: `the amount 735.35 and the creditor ${creditor} on the confirmation page`, actual: shown });
   },
-);
+));

@@ -5,22 +5,22 @@
  * transfers first, then on the Norwegian products (initiateOnOfferedProduct).
  */
 import { FREQUENCY_CODES } from '../../lib/spec/schemas/payments.js';
-import { scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
+import { scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
 import { bulkPayment, consentedDebtor, currencyOf, initiate, initiateOnOfferedProduct, inCurrency, paymentIdOf, periodicPayment, statusOf } from './payment-bodies.js';
 
 const PERIODIC = 'periodic-payments';
 const letters = 'abcdefghi';
 FREQUENCY_CODES.forEach((frequency, i) => {
-  scenario(`PAY-44.${letters[i] ?? 'z'}`, `a periodic payment with frequency ${frequency} is accepted, on a product that takes periodic payments`, { checks: ['PAY-44'], writes: 'initiates a periodic payment' }, async ({ tpp, paths, check }) => {
+  test(...scenario(`PAY-44.${letters[i] ?? 'z'}`, `a periodic payment with frequency ${frequency} is accepted, on a product that takes periodic payments`, { checks: ['PAY-44'], writes: 'initiates a periodic payment' }, async ({ tpp, paths, check }) => {
     const { response, product, tried } = await initiateOnOfferedProduct(tpp, paths, PERIODIC, (p) => periodicPayment(frequency, inCurrency(currencyOf(p))));
     check.that('PAY-44', product !== undefined, { expected: `a well-formed periodic payment (${frequency}) taken on one of the products tried`, actual: tried, response });
-  });
+  }));
 });
 
 /** Month 4 twice: Errors rule 8. */
 const DUPLICATE_MONTHS = { monthsOfExecution: ['1', '4', '4', '10'] };
 
-scenario(
+test(...scenario(
   'ERR-42.a',
   'a MonthlyVariable periodic payment naming a month twice is rejected: refused at initiation, or reported RJCT',
   { checks: ['ERR-42', 'ERR-21'], writes: 'initiates, and where the bank takes it authorises, a periodic payment' },
@@ -56,9 +56,9 @@ scenario(
       response: after.response,
     });
   },
-);
+));
 
-scenario('PAY-45.a', 'a bulk payment of two credit transfers is accepted, on a product that takes bulk payments', { checks: ['PAY-45'], writes: 'initiates a bulk payment' }, async ({ tpp, paths, check }) => {
+test(...scenario('PAY-45.a', 'a bulk payment of two credit transfers is accepted, on a product that takes bulk payments', { checks: ['PAY-45'], writes: 'initiates a bulk payment' }, async ({ tpp, paths, check }) => {
   const { response, product, tried } = await initiateOnOfferedProduct(tpp, paths, 'bulk-payments', (p) => bulkPayment(currencyOf(p)));
   check.that('PAY-45', product !== undefined, { expected: 'a well-formed bulk payment taken on one of the products tried', actual: tried, response });
-});
+}));

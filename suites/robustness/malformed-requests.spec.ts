@@ -7,9 +7,9 @@
  * requirement; a connection the target drops is no 5xx. Some probes reach the sandbox mock-data operation
  * that writes.
  */
-import { describeProbe, probeSettings, probeWith, scenario } from '../../lib/fixtures/index.js';
+import { describeProbe, probeSettings, probeWith, scenario, test } from '../../lib/fixtures/index.js';
 
-scenario(
+test(...scenario(
   'ERR-44.d',
   'malformed requests to every operation are never answered with a 5xx',
   { checks: ['ERR-44'], writes: 'sends malformed requests, some to a sandbox mock-data operation' },
@@ -22,4 +22,4 @@ scenario(
       actual: found ? `${found.failure}, after ${found.shrinks} shrinks, for: ${describeProbe(found.request)}` : `${result.runs} held`,
     });
   },
-);
+));

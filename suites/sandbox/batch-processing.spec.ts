@@ -2,10 +2,10 @@
  * What the service does > Sandbox mock data: the sandbox simulates payment batch processing 5 times a day
  * for every payment except periodic ones. An approved periodic payment keeps its status across a batch run.
  */
-import { PrerequisiteUnmet, scaRedirectFrom, scenario } from '../../lib/fixtures/index.js';
+import { PrerequisiteUnmet, scaRedirectFrom, scenario, test } from '../../lib/fixtures/index.js';
 import { consentedDebtor, initiateOnOfferedProduct, pastNextBatchRun, paymentFrom, paymentIdOf, periodicPayment, statusOf } from '../payments/payment-bodies.js';
 
-scenario(
+test(...scenario(
   'SBX-10.a',
   'an approved periodic payment keeps its status across a sandbox batch run',
   { checks: ['SBX-10'], writes: 'initiates and approves a periodic payment', needs: ['clock-control'], globalState: 'moves the target clock past a batch run' },
@@ -27,4 +27,4 @@ scenario(
     const after = await statusOf(later, paths, paymentId, periodic);
     check.that('SBX-10', after.transactionStatus === before, { expected: `the status after approval (${String(before)}) unchanged after a batch run`, actual: String(after.transactionStatus), response: after.response });
   },
-);
+));

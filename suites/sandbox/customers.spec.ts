@@ -1,7 +1,7 @@
 /** Sandbox mock data: the customer list the sandbox login is made of. */
-import { jsonBodyOf, notTestable, scenario } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, notTestable, scenario, test } from '../../lib/fixtures/index.js';
 
-scenario(
+test(...scenario(
   'SBX-05.a',
   'GET /v1/sandbox/customers lists the sandbox customers, each with the number typed at login and its type',
   { checks: ['END-22', 'SBX-05'] },
@@ -12,4 +12,4 @@ scenario(
     // The payload is not shown: this interface family's shape, a SHOULD (SBX-05).
     check.schema(jsonBodyOf(response), 'SandboxCustomers', { after: listed });
   },
-);
+));

@@ -5,9 +5,9 @@
  * HTTP must not be served (no answer, a refusal such as nginx's 400 or a redirect to https all keep it TLS-only),
  * and a TLS 1.2 handshake must complete with a certificate valid for the host.
  */
-import { plainHttpAnswer, probeTls, scenario } from '../../lib/fixtures/index.js';
+import { plainHttpAnswer, probeTls, scenario, test } from '../../lib/fixtures/index.js';
 
-scenario(
+test(...scenario(
   'SIG-01.a',
   'TLS 1.0 and TLS 1.1 handshakes are refused by the server, and plain HTTP is not served',
   { checks: ['SIG-01'] },
@@ -24,9 +24,9 @@ scenario(
     const plain = await plainHttpAnswer(tpp, paths('accounts'));
     check.that('SIG-01', !plain.served, { expected: 'the interface not served over plain HTTP on the TLS port (no answer, a refusal or a redirect to https)', actual: plain.detail });
   },
-);
+));
 
-scenario('SIG-01.b', 'a TLS 1.2 handshake completes with a certificate valid for the host name', { checks: ['SIG-01'] }, async ({ tpp, check }) => {
+test(...scenario('SIG-01.b', 'a TLS 1.2 handshake completes with a certificate valid for the host name', { checks: ['SIG-01'] }, async ({ tpp, check }) => {
   const probe = await probeTls(tpp.transport, 'TLSv1.2');
   check.that('SIG-01', probe.outcome === 'established', { expected: 'TLS 1.2 established, certificate verified for the host name', actual: `${probe.outcome} (${probe.detail})` });
-});
+}));

@@ -4,7 +4,7 @@
  * to its account resources lead under /v1 too. What the same path without /v1 answers is not judged: a
  * refusal, an alias or a redirect all keep the prefix where it is.
  */
-import { accountsOf, linkUrl, scenario, servedOrScaAsked } from '../../lib/fixtures/index.js';
+import { accountsOf, linkUrl, scenario, servedOrScaAsked, test } from '../../lib/fixtures/index.js';
 import type { PathName } from '../../lib/spec/paths.js';
 import { fixReader } from './consented-reads.js';
 
@@ -12,7 +12,7 @@ const PREFIX = '/v1/';
 /** Operations any PSU with a consent can read: their /v1 answer is the API's. */
 const READ_OPERATIONS: readonly PathName[] = ['accounts', 'cardAccounts'];
 
-scenario(
+test(...scenario(
   'VER-01.a',
   'the paths of the interface start with /v1, there the API answers, and the links of its accounts lead there',
   { checks: ['VER-01'] },
@@ -32,4 +32,4 @@ scenario(
       check.that('VER-01', outside.length === 0, { expected: `the links of the accounts under ${apiRoot}`, actual: outside.length === 0 ? `${hrefs.length} links, all there` : `outside: ${outside.slice(0, 3).join(', ')}`, response });
     }
   },
-);
+));

@@ -47,7 +47,7 @@ const RESULTS: RunResults = {
   verdictReasons: ['1 requirement(s) failed: SIG-04'],
   exitCode: 1,
   summary: {
-    tests: { PASS: 1, FAIL: 2, ERROR: 0, NOT_TESTABLE: 0, SKIPPED: 0, INTERRUPTED: 0, total: 3 },
+    tests: { PASS: 1, FAIL: 2, ERROR: 0, FLAKY: 0, NOT_TESTABLE: 0, SKIPPED: 0, INTERRUPTED: 0, total: 3 },
     requirements: { PASS: 1, FAIL: 1, WARNING: 0, NOT_EVALUATED: 0, NOT_TESTABLE: 0, SKIPPED: 0, KNOWN_DEVIATION: 1, INTERRUPTED: 0, NOT_COVERED: 0, MANUAL: 0, total: 3 },
   },
   requirements: [
@@ -66,11 +66,11 @@ describe('JUnit output', () => {
   const xml = renderJunit(RESULTS);
 
   test('a failing scenario is a failure, with its stable id in the name and the requirement line as its message', () => {
-    assert.match(xml, /name="SIG-04\.a test b &lt;b&gt;"[^>]*>\n[\s\S]*?<property name="scenario" value="SIG-04\.a"\/>[\s\S]*?<failure message="-&gt; SIG-04 MUST: x">/);
+    assert.match(xml, /name="SIG-04\.a test b &lt;b&gt;"[^>]*>\n[\s\S]*?<property name="scenario" value="SIG-04\.a"\/>[\s\S]*?<failure message="-&gt; SIG-04 MUST: x" type="FAIL">/);
   });
 
   test('a failure excused by a known deviation is skipped, not failed, so a gate does not block on it', () => {
-    assert.match(xml, /name="PAG-02\.a test c &lt;b&gt;"[^>]*>\n[\s\S]*?<skipped message="known deviation"\/>/);
+    assert.match(xml, /name="PAG-02\.a test c &lt;b&gt;"[^>]*>\n[\s\S]*?<skipped message="known deviation PAG-02: [^"]*"\/>/);
     assert.match(xml, /<testsuite name="suites\/x.spec.ts" tests="3" failures="1" errors="0" skipped="1"/);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { jsonBodyOf, linkUrl, PrerequisiteUnmet, scenario, test, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
 import { SCHEMAS } from '../../lib/spec/schemas/index.js';
+import { cardListingQuery } from './card-listing.js';
 
 interface Listed {
   transactionId?: string;
@@ -67,7 +68,7 @@ test(...scenario(
     const accountId = ((jsonBodyOf(listing) as { cardAccounts?: { resourceId?: string }[] } | undefined)?.cardAccounts ?? [])[0]?.resourceId;
     if (accountId === undefined) throw new PrerequisiteUnmet('the consented PSU has no card account');
     const balances = await tpp.get(paths('cardAccountBalances', { accountId }), { headers: { 'PSU-ID': psuId } });
-    const transactions = await tpp.get(paths('cardAccountTransactions', { accountId }), { headers: { 'PSU-ID': psuId } });
+    const transactions = await tpp.get(`${paths('cardAccountTransactions', { accountId })}${cardListingQuery()}`, { headers: { 'PSU-ID': psuId } });
     check.that('END-26', served(balances) && served(transactions), { expected: 'the card balances and transactions (HTTP 2xx)', actual: `HTTP ${balances.status}, ${transactions.status}` });
     const types = ((jsonBodyOf(balances) as { balances?: { balanceType?: string }[] } | undefined)?.balances ?? []).map((b) => b.balanceType);
     check.that('AIS-07', types.includes('interimBooked'), { expected: 'an interimBooked balance', actual: types.join(', '), response: balances }, { after: listed });

@@ -5,6 +5,7 @@
  */
 import { jsonBodyOf, scenario, test, type TppResponse } from '../../lib/fixtures/index.js';
 import { CASH_ACCOUNT_TYPES } from '../../lib/spec/codelists.js';
+import { cardListingQuery } from '../ais/card-listing.js';
 import { fixReader, objectsOf, PUBLISHED_FIXES, stableJson } from './consented-reads.js';
 
 const WITHOUT = undefined;
@@ -62,7 +63,7 @@ test(...scenario(
     const currency = (jsonBodyOf(await read(paths('cardAccount', { accountId }))) as { cardAccount?: { currency?: string } } | undefined)?.cardAccount?.currency;
     if (currency === undefined) return check.notEvaluated(['VER-13'], 'not evaluated: the card account details name no currency to compare the amounts with');
     for (const fix of ['cardaccount-switch-originalamount-and-transactionamount', WITHOUT]) {
-      const response = await read(paths('cardAccountTransactions', { accountId }), fix);
+      const response = await read(`${paths('cardAccountTransactions', { accountId })}${cardListingQuery()}`, fix);
       const entries = objectsOf(jsonBodyOf(response)).filter((node) => 'transactionAmount' in node);
       if (entries.length === 0) {
         check.notEvaluated(['VER-13'], `not evaluated: the card account shows no transaction (${asked(fix)}), so no mapping of its amounts to see`);

@@ -105,6 +105,11 @@ const transactionDetailsNested = defineVariant('transaction-details-nested', {
   allowedBy: '"Path and payload of the transaction details endpoint … not shown"; Berlin Group 1.3.8 nests it in its schema (transactionDetailsBody) and writes it flat in its example',
   source: 'Specification, Endpoints > Other endpoints named; Berlin Group 1.3.8, transactionDetailsBody',
 });
+const cardListingNeedsParameters = defineVariant('card-listing-needs-parameters', {
+  description: 'a card transaction listing without bookingStatus or dateFrom is refused (400 QUERY_PARAMETER_REQUIRED)',
+  allowedBy: 'The specification answers "a transaction listing without parameters" for account transactions; card accounts follow Berlin Group 1.3, whose bookingStatus is mandatory and whose dateFrom is "mandated if no delta access is required"',
+  source: 'Berlin Group 1.3.8, GET /v1/card-accounts/{account-id}/transactions (bookingStatus, dateFrom); Specification, Limits',
+});
 const transactionDetailsMissing = defineFault('transaction-details-missing', {
   description: 'the transaction details endpoint answers 404',
   breaks: ['END-23', 'VER-23'],
@@ -330,6 +335,9 @@ export const transactionsPlugin = fp(
 
     api.get<Listing>('/card-accounts/:accountId/transactions', (request) => {
       const a = consented(request, isCard);
+      if ((request.query.bookingStatus === undefined || request.query.dateFrom === undefined) && request.bank.reads(cardListingNeedsParameters)) {
+        throw new BankError(400, 'QUERY_PARAMETER_REQUIRED', 'A card transaction listing takes bookingStatus and dateFrom');
+      }
       const base = `/v1/card-accounts/${a.resourceId}`;
       const s = selection(request.query, request.bank, today());
       return {

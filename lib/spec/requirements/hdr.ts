@@ -56,7 +56,7 @@ export const HDR = defineArea('HDR', [
     statement: 'Digest is required: a payment initiation without it gets 400.',
     testedBy: 'automated',
     expect: REFUSED,
-    interpretation: `${REQUIRED} For requests without a body the suite sends the digest of the empty body; the bank must accept that.`,
+    interpretation: `${REQUIRED} Judged on payment initiation, whose table the row is; on a request without a body the Berlin Group asks for Digest with every Signature, which a bank may or may not hold to. For requests without a body the suite sends the digest of the empty body; the bank must accept that.`,
   },
   {
     id: 'HDR-08', level: 'MUST', section: `${H}Digest`,

@@ -99,8 +99,10 @@ const abortedScaEndsSession = defineFault('aborted-sca-ends-session', {
 function psuIdFor(request: FastifyRequest, tppId: string, customerNumber: string): string {
   const { bank } = request;
   const directory = request.server.bank.psuIds;
-  let id = bank.breaks(psuIdUnstable) ? randomUUID() : directory.derive(tppId, customerNumber);
-  if (bank.breaks(psuIdSharedAcrossTpps)) id = directory.lastIssuedTo(customerNumber) ?? id;
+  // An unstable id shows only from the second SCA on; a shared one only where another TPP was given another.
+  let id = directory.issuedBefore(tppId, customerNumber) && bank.breaks(psuIdUnstable) ? randomUUID() : directory.derive(tppId, customerNumber);
+  const last = directory.lastIssuedTo(customerNumber);
+  if (last !== undefined && last !== id && bank.breaks(psuIdSharedAcrossTpps)) id = last;
   if (bank.breaks(psuIdNotUuid)) id = id.replaceAll('-', '');
   return directory.issue(tppId, customerNumber, id);
 }

@@ -85,6 +85,8 @@ export interface ReferenceBankOptions {
   trustedTppCaPems?: string[];
   /** The SCA page set by name (reference/sca-page-set.ts: `reference`, the default, or `alternative`). */
   scaPages?: string;
+  /** Keep a census of the behaviour switches asked, per TPP (`ReferenceBank.asked`): for the gauntlet's plan. */
+  census?: boolean;
 }
 
 export interface ReferenceBank {
@@ -96,6 +98,8 @@ export interface ReferenceBank {
   faults: readonly string[];
   /** Names of the variants switched on. */
   variants: readonly string[];
+  /** Under a census: the switches asked so far, by TPP organizationIdentifier. */
+  asked(): Map<string, string[]>;
   close(): Promise<void>;
 }
 
@@ -107,7 +111,7 @@ function urlHost(host: string): string {
 
 export async function startReferenceBank(options: ReferenceBankOptions = {}): Promise<ReferenceBank> {
   // Throws UnknownSwitchError on an unknown name, before any work.
-  const switches = new BehaviourSwitches({ faults: options.faults ?? [], variants: options.variants ?? [] });
+  const switches = new BehaviourSwitches({ faults: options.faults ?? [], variants: options.variants ?? [], census: options.census ?? false });
   const scaPages = options.scaPages === undefined ? undefined : scaPageSet(options.scaPages); // likewise
   const host = options.host ?? '127.0.0.1';
   const ca = options.ca ?? generateCertificateAuthority({ commonName: 'Reference ASPSP Test CA', organizationName: 'xs2a-conformance', countryName: 'NO' });
@@ -143,6 +147,7 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
     caPem: ca.certificatePem,
     faults: switches.faultNames,
     variants: switches.variantNames,
+    asked: () => switches.asked(),
     close: () => app.close(),
   };
 }

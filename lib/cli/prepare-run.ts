@@ -26,7 +26,7 @@ export interface RunRequest {
   variants?: readonly string[];
   reportRoot: string;
   maskPersonalData: boolean;
-  /** A gauntlet plan (JSON file): faults switched on one TPP each, for the project's own tests. */
+  /** A gauntlet request (JSON file, lib/cli/prepare-target.ts): cases of switches on one TPP each, for the project's own tests. */
   gauntletFile?: string;
   /** Only list the tests: no browser needed. */
   listOnly?: boolean;
@@ -36,6 +36,8 @@ export interface PreparedRun {
   context: RunContext;
   /** The context file the workers read (XS2A_RUN_CONTEXT). */
   contextFile: string;
+  /** Under the gauntlet: the switches the bank was asked for each case's TPP, by case name. */
+  consulted?: () => Record<string, string[]>;
   cleanup(): Promise<void>;
 }
 
@@ -86,7 +88,8 @@ export async function prepareRun(request: RunRequest): Promise<PreparedRun> {
     };
     const contextFile = join(workDir, 'context.json');
     writeRunContext(contextFile, context);
-    return { context, contextFile, cleanup };
+    const { consulted } = prepared;
+    return { context, contextFile, cleanup, ...(consulted ? { consulted } : {}) };
   } catch (error) {
     await cleanup();
     throw error;
@@ -116,7 +119,7 @@ async function checkBrowser(): Promise<void> {
 function readGauntlet(file: string): GauntletRequest {
   try {
     const request = JSON.parse(readFileSync(resolve(file), 'utf8')) as GauntletRequest;
-    if (!Array.isArray(request.faults)) throw new Error('it has no "faults" list');
+    if (![request.faults, request.variants, request.census].some(Array.isArray)) throw new Error('it has none of the lists "faults", "variants", "census"');
     return request;
   } catch (error) {
     throw new ConfigError('--gauntlet', `${file}: ${(error as Error).message}`);

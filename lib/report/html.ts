@@ -57,7 +57,7 @@ ${gauntlet(results)}
 ${results.requirements.map((r) => requirementRow(r, results.tests)).join('\n')}
 </tbody></table>
 <h2>Scenarios</h2>
-${results.tests.filter((t) => t.fault === undefined).map(testBlock).join('\n')}
+${results.tests.filter((t) => t.gauntletCase === undefined).map(testBlock).join('\n')}
 </main><script>${SCRIPT}</script></body></html>
 `;
 }
@@ -78,15 +78,15 @@ function badge(status: string): string {
   return `<span class="status ${h(status)}">${h(status)}</span>`;
 }
 
-/** Under the gauntlet: per fault, what it breaks and what the scenarios run under it found. */
+/** Under the gauntlet: per case, its switches, what a fault breaks, and what the scenarios run under it found. */
 function gauntlet(results: RunResults): string {
   if (!results.gauntlet) return '';
   const rows = results.gauntlet.map((g) => {
     const failing = g.requirements.filter((r) => r.status === 'FAIL' || r.status === 'WARNING').map((r) => `${r.id} ${r.status}`);
-    return `<tr><td><code>${h(g.fault)}</code></td><td>${h(g.breaks.join(', '))}</td><td>${h(failing.join(', ') || 'nothing failed')}</td><td>${h(g.scenarios.map((s) => s.scenario).join(', '))}</td></tr>`;
+    return `<tr><td><code>${h(g.case)}</code></td><td>${h(g.switches.join(', '))}</td><td>${h(g.breaks.join(', '))}</td><td>${h(failing.join(', ') || 'nothing failed')}</td><td>${h(g.scenarios.map((s) => s.scenario).join(', '))}</td></tr>`;
   });
-  return `<h2>Fault gauntlet</h2>
-<table><thead><tr><th>Fault</th><th>Breaks</th><th>Found failing</th><th>Scenarios run</th></tr></thead><tbody>
+  return `<h2>Gauntlet</h2>
+<table><thead><tr><th>Case</th><th>Switches</th><th>Breaks</th><th>Found failing</th><th>Scenarios run</th></tr></thead><tbody>
 ${rows.join('\n')}
 </tbody></table>`;
 }
@@ -95,7 +95,7 @@ const BASIS_LABEL: Readonly<Record<string, string>> = { 'berlin-group': 'fills a
 
 function requirementRow(r: RequirementRecord, tests: TestRecord[]): string {
   const links = r.tests
-    .map((scenario) => tests.find((t) => t.scenario === scenario && t.fault === undefined))
+    .map((scenario) => tests.find((t) => t.scenario === scenario && t.gauntletCase === undefined))
     .filter((t): t is TestRecord => Boolean(t))
     .map((t) => `<a href="#t-${h(t.id)}">${h(t.scenario)}</a>`)
     .join('<br>');
@@ -111,7 +111,7 @@ function requirementRow(r: RequirementRecord, tests: TestRecord[]): string {
 
 function testBlock(t: TestRecord): string {
   const parts = [
-    `<div class="muted">${h(t.file)}:${t.line} · ${t.durationMs} ms · checks ${t.requirements.map((id) => `<code>${h(id)}</code>`).join(' ')}${t.fault ? ` · under fault <code>${h(t.fault)}</code>` : ''}</div>`,
+    `<div class="muted">${h(t.file)}:${t.line} · ${t.durationMs} ms · checks ${t.requirements.map((id) => `<code>${h(id)}</code>`).join(' ')}${t.gauntletCase ? ` · under gauntlet case <code>${h(t.gauntletCase)}</code>` : ''}</div>`,
     t.reason ? `<p>${h(t.reason)}</p>` : '',
     ...t.checks.filter((c) => c.verdict !== 'PASS').map((c) => `<pre>${h(c.verdict)} ${h(c.message ?? c.requirement)}</pre>`),
     t.error && t.status !== 'FAIL' ? `<pre>${h(t.error)}</pre>` : '',

@@ -17,7 +17,7 @@ import {
   REQUIREMENT_STATUSES,
   TEST_STATUSES,
   type EvidenceExchange,
-  type GauntletFaultResult,
+  type GauntletCaseResult,
   type RunResults,
   type TestRecord,
   type TestStatus,
@@ -88,7 +88,7 @@ export default class ConformanceReporter implements Reporter {
         this.files.push({ from: a.path ?? '', to });
         return { name: a.name, path: to, contentType: a.contentType };
       });
-    const fault = annotation(ANNOTATIONS.fault);
+    const gauntletCase = annotation(ANNOTATIONS.gauntletCase);
     return {
       id: test.id,
       scenario: annotation(ANNOTATIONS.scenario) ?? test.title,
@@ -96,7 +96,7 @@ export default class ConformanceReporter implements Reporter {
       // Playwright's own location: the spec file calls test() itself.
       file: relative(this.projectDir, test.location.file),
       line: test.location.line,
-      ...(fault ? { fault } : {}),
+      ...(gauntletCase ? { gauntletCase } : {}),
       requirements,
       status,
       ...(reason ? { reason } : {}),
@@ -129,8 +129,8 @@ export interface ReportInput {
 
 export function assembleResults({ context, tests, runErrors, selection, interrupted, finishedAt }: ReportInput): RunResults {
   const deviationOf = (id: string) => activeDeviation(id, context.target.deviations, finishedAt);
-  // Under the gauntlet the faulty runs certify nothing about the target: they are folded per fault.
-  const plain = tests.filter((t) => t.fault === undefined);
+  // Under the gauntlet the runs of its cases certify nothing about the target: they are folded per case.
+  const plain = tests.filter((t) => t.gauntletCase === undefined);
   const requirements = foldAll(REQUIREMENTS, plain, deviationOf);
   const filtered = selection.reasons.length > 0;
   const judged = runVerdict(requirements, plain, filtered, runErrors);
@@ -163,7 +163,7 @@ export function assembleResults({ context, tests, runErrors, selection, interrup
       requirements: tally(requirements.map((r) => r.status), REQUIREMENT_STATUSES),
     },
     requirements,
-    tests: tests.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || (a.fault ?? '').localeCompare(b.fault ?? '')),
+    tests: tests.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || (a.gauntletCase ?? '').localeCompare(b.gauntletCase ?? '')),
     ...(context.gauntlet ? { gauntlet: gauntletResults(context.gauntlet, tests) } : {}),
   };
 }
@@ -235,10 +235,10 @@ function interruptedReason(result: TestResult): string {
   return result.status === 'timedOut' ? 'the scenario ran out of time (Playwright timeout)' : 'the run was interrupted';
 }
 
-/** Per gauntlet fault: the requirement verdicts of the scenarios run under it, and what each failed. */
-function gauntletResults(plan: GauntletPlan, tests: readonly TestRecord[]): GauntletFaultResult[] {
-  return plan.faults.map((fault) => {
-    const runs = tests.filter((t) => t.fault === fault.name);
+/** Per gauntlet case: the requirement verdicts of the scenarios run under it, and what each failed. */
+function gauntletResults(plan: GauntletPlan, tests: readonly TestRecord[]): GauntletCaseResult[] {
+  return plan.cases.map((gauntletCase) => {
+    const runs = tests.filter((t) => t.gauntletCase === gauntletCase.name);
     const judged = new Set(runs.flatMap((t) => [...judgementsOf(t).keys()]));
     const requirements = foldAll(REQUIREMENTS.filter((r) => judged.has(r.id)), runs, () => undefined).map(({ id, status, reason }) => ({
       id,
@@ -249,8 +249,10 @@ function gauntletResults(plan: GauntletPlan, tests: readonly TestRecord[]): Gaun
       scenario: t.scenario,
       status: t.status,
       failed: [...judgementsOf(t)].filter(([, j]) => j.status === 'FAIL').map(([id]) => id),
+      ...(t.status === 'ERROR' || t.status === 'INTERRUPTED' ? { reason: t.reason ?? t.error?.split('\n')[0] ?? '' } : {}),
     }));
-    return { fault: fault.name, breaks: fault.breaks, requirements, scenarios };
+    const { name, kind, switches, breaks } = gauntletCase;
+    return { case: name, kind, switches, breaks, requirements, scenarios };
   });
 }
 

@@ -33,11 +33,15 @@ export function formatSummary(results: RunResults, reportPath: string, paint: Pa
     }
   }
   for (const test of results.tests) {
-    if (test.status === 'ERROR' && test.fault === undefined) lines.push(`  ${paint.status('ERROR')}         ${test.scenario}  stopped: ${(test.error ?? '').split('\n')[0]}`);
+    if (test.status === 'ERROR' && test.gauntletCase === undefined) lines.push(`  ${paint.status('ERROR')}         ${test.scenario}  stopped: ${(test.error ?? '').split('\n')[0]}`);
   }
   if (results.gauntlet) {
-    const caught = results.gauntlet.filter((g) => g.requirements.some((r) => r.status === 'FAIL' || r.status === 'WARNING')).length;
-    lines.push(`Gauntlet:     ${results.gauntlet.length} faults, ${caught} caught, ${results.tests.length} scenario runs`);
+    const faults = results.gauntlet.filter((g) => g.kind === 'fault');
+    const caught = faults.filter((g) => g.requirements.some((r) => r.status === 'FAIL' || r.status === 'WARNING')).length;
+    const variants = results.gauntlet.filter((g) => g.kind === 'variant');
+    const passed = variants.filter((g) => g.requirements.every((r) => r.status !== 'FAIL')).length;
+    const census = results.gauntlet.length - faults.length - variants.length;
+    lines.push(`Gauntlet:     ${faults.length} faults, ${caught} caught; ${variants.length} variant cases, ${passed} passed; ${census} census runs; ${results.tests.length} scenario runs`);
   }
   lines.push(`Verdict:      ${paint.status(results.verdict)} (exit ${results.exitCode})${results.verdictReasons.length ? ': ' + results.verdictReasons.join('; ') : ''}`);
   lines.push(`Report:       ${reportPath}`);

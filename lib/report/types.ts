@@ -83,8 +83,8 @@ export interface TestRecord {
   title: string;
   file: string;
   line: number;
-  /** The gauntlet fault this run of the scenario was made under, if any. */
-  fault?: string;
+  /** The gauntlet case this run of the scenario was made under, if any (test/gauntlet). */
+  gauntletCase?: string;
   /** The requirement ids the scenario declares it checks. */
   requirements: string[];
   status: TestStatus;
@@ -121,14 +121,18 @@ export interface RequirementRecord {
   deviationUnexpectedlyPasses?: boolean;
 }
 
-/** Under the gauntlet: per fault, the requirement verdicts of the scenarios run under it. */
-export interface GauntletFaultResult {
-  fault: string;
+/** Under the gauntlet: per case, the requirement verdicts of the scenarios run under it. */
+export interface GauntletCaseResult {
+  case: string;
+  kind: 'fault' | 'variant' | 'census';
+  /** The switches on for the case's TPP. */
+  switches: string[];
+  /** A fault case's: what the fault breaks. */
   breaks: string[];
-  /** Requirements judged in this fault's runs, with their folded status. */
+  /** Requirements judged in this case's runs, with their folded status. */
   requirements: { id: string; status: RequirementStatus; reason?: string }[];
-  /** Scenario ids run under the fault, with the requirements each failed. */
-  scenarios: { scenario: string; status: TestStatus; failed: string[] }[];
+  /** Scenario ids run under the case, with the requirements each failed, and why it stopped if it did. */
+  scenarios: { scenario: string; status: TestStatus; failed: string[]; reason?: string }[];
 }
 
 export interface RunResults {
@@ -154,5 +158,5 @@ export interface RunResults {
   };
   requirements: RequirementRecord[];
   tests: TestRecord[];
-  gauntlet?: GauntletFaultResult[];
+  gauntlet?: GauntletCaseResult[];
 }

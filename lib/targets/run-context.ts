@@ -24,18 +24,26 @@ export const DEFAULT_PROFILE = 'default';
 export const SECOND_PROFILE = 'second';
 
 /**
- * The fault gauntlet: each fault of the embedded reference bank is switched on for one TPP profile only, and
- * the scenarios that must catch it run once more as that TPP.
+ * The gauntlet (test/gauntlet): each case switches some of the embedded reference bank's behaviour switches on
+ * for one TPP profile only, and the scenarios it names run once more as that TPP. A fault case must fail
+ * exactly what the fault breaks; a variant case (a legal reading of the specification) must fail nothing; a
+ * census case switches nothing on and runs one scenario, so that the bank can tell which switches it asked.
  */
+export interface GauntletCase {
+  /** Unique: `fault:NAME`, `variant:NAME`, `variants:NAME`, `census:SCENARIO`. */
+  name: string;
+  kind: 'fault' | 'variant' | 'census';
+  profile: string;
+  /** The switches on for that profile (faults and variants by name). */
+  switches: string[];
+  /** A fault case's: the requirements the fault breaks (its declaration in the reference bank). */
+  breaks: string[];
+  /** The scenarios to run under it; by default every scenario that declares one of `breaks`. */
+  scenarios?: string[];
+}
+
 export interface GauntletPlan {
-  faults: {
-    name: string;
-    profile: string;
-    /** The requirements the fault breaks (its declaration in the reference bank). */
-    breaks: string[];
-    /** The scenarios to run under it; by default every scenario that declares one of `breaks`. */
-    scenarios?: string[];
-  }[];
+  cases: GauntletCase[];
 }
 
 export interface RunTarget {

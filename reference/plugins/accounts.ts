@@ -248,16 +248,17 @@ export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   }
   // The SCA session and the 180-day renewal (reference/plugins/sca-access.ts).
   const consent = consentInForce(bank, request, customerNumber, context, challenge);
-  const closed = request.bank.breaks(closedAccountsListed) ? [...consent.accountIds].flatMap((id) => bank.data.accounts.get(id) ?? []).filter((a) => a.status === 'deleted') : [];
+  const closedOnes = [...consent.accountIds].flatMap((id) => bank.data.accounts.get(id) ?? []).filter((a) => a.status === 'deleted');
+  const closed = closedOnes.length > 0 && request.bank.breaks(closedAccountsListed) ? closedOnes : [];
   return { customerNumber, context, accounts: [...visibleAccounts(bank, request, consent), ...closed], unconsented: (accountId) => unconsentedAccount(request, accountId) };
 }
 
 /** What the TPP may see under a consent: the consented accounts still open. */
 function visibleAccounts(bank: BankState, request: FastifyRequest, consent: Consent): AnyAccount[] {
   const { context } = consent;
-  const granted = request.bank.breaks(accountsIgnoreConsent)
-    ? bank.data.accountsIn(consent.customerNumber, context).filter((a) => a.status !== 'deleted')
-    : bank.consents.visibleAccounts(consent);
+  const consented = bank.consents.visibleAccounts(consent);
+  const reachable = bank.data.accountsIn(consent.customerNumber, context).filter((a) => a.status !== 'deleted');
+  const granted = reachable.length > consented.length && request.bank.breaks(accountsIgnoreConsent) ? reachable : consented;
   const others =
     context.kind === 'CORPORATE' && request.bank.breaks(corporateContextShowsOtherAgreements)
       ? [...bank.data.accounts.values()].filter((a) => 'agreementId' in a.holder && a.holder.agreementId !== context.agreementId && a.status !== 'deleted')
@@ -353,7 +354,8 @@ export const accountsPlugin = fp(
       if (request.bank.breaks(aispRoleNotServed)) throw new BankError(403, 'FORBIDDEN', 'This interface serves payment initiation only');
       if (request.bank.breaks(contactRegistrationRequired)) throw new BankError(403, 'FORBIDDEN', 'Register a contact e-mail address first');
       const hidden =
-        access.context.kind === 'CORPORATE' ? bank.data.isKnown(access.customerNumber) && request.bank.breaks(knownCorporateAccountHidden) : request.bank.breaks(privateContextFirstOnly);
+        listed.length > 1 &&
+        (access.context.kind === 'CORPORATE' ? bank.data.isKnown(access.customerNumber) && request.bank.breaks(knownCorporateAccountHidden) : request.bank.breaks(privateContextFirstOnly));
       return { accounts: (hidden ? listed.slice(0, 1) : listed).map((a) => accountDetails(a, request.bank)) };
     });
 
@@ -378,8 +380,9 @@ export const accountsPlugin = fp(
 
     api.get('/card-accounts', (request) => {
       const access = psuAccess(bank, request);
-      const hidden = bank.data.isKnown(access.customerNumber) && request.bank.breaks(knownPrivateCardHidden);
-      return { cardAccounts: hidden ? [] : access.accounts.filter(isCard).map((a) => cardAccountDetails(a, request.bank)) };
+      const cards = access.accounts.filter(isCard);
+      const hidden = cards.length > 0 && bank.data.isKnown(access.customerNumber) && request.bank.breaks(knownPrivateCardHidden);
+      return { cardAccounts: hidden ? [] : cards.map((a) => cardAccountDetails(a, request.bank)) };
     });
 
     api.get<AccountParams>('/card-accounts/:accountId', (request) => ({

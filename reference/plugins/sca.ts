@@ -257,7 +257,8 @@ export const scaPlugin = fp(
       '/:id/consent',
       at('consent', (a, request, reply) => {
         const { customerNumber, context } = contextOf(a);
-        const consented = request.bank.breaks(consentPageNotPreselected) ? new Set<string>() : bank.consents.consentedIds(a.tppId, customerNumber, context);
+        const stored = bank.consents.consentedIds(a.tppId, customerNumber, context);
+        const consented = stored.size > 0 && request.bank.breaks(consentPageNotPreselected) ? new Set<string>() : stored;
         html(reply, pages.consent(a.tppName, offered(a), consented));
       }),
     );

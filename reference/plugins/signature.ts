@@ -34,9 +34,12 @@ const dateTolerance30 = defineFault('date-tolerance-30', {
   description: 'rejects a Date header more than 30 seconds off (instead of 60)',
   breaks: ['LIM-01'],
 });
+/** Why a fault's precision is judged over its own scenarios: it refuses the signature every conforming request carries. */
+const EVERY_REQUEST = 'the suite signs every request the way this fault refuses';
 const requireRequestTarget = defineFault('require-request-target', {
   description: 'refuses signatures that do not cover (request-target), which the specification does not ask for',
   breaks: ['SIG-03'],
+  refusesEveryRequest: EVERY_REQUEST,
 });
 const berlinGroupErrorCodes = defineVariant('berlin-group-error-codes', {
   description: 'signature, certificate and Date failures answer the Berlin Group code that names them (SIGNATURE_MISSING, SIGNATURE_INVALID, TIMESTAMP_INVALID, CERTIFICATE_INVALID…), still with 400',
@@ -80,7 +83,11 @@ const RELAXED_BY: Readonly<Record<keyof VerificationPolicy, Fault>> = {
   requiresTrustedIssuer: defineFault('untrusted-ca-accepted', { description: 'accepts certificates from CAs it does not trust', breaks: ['SIG-02'] }),
   requiresValidCertificate: defineFault('expired-certificate-accepted', { description: 'accepts expired or not yet valid certificates', breaks: ['SIG-09'] }),
   requiresRequestId: defineFault('x-request-id-optional', { description: 'serves signed requests without X-Request-ID (or with an empty one)', breaks: ['HDR-02'] }),
-  joinsLinesWithLf: defineFault('signing-string-crlf', { description: 'joins the signing string lines with CRLF, unlike draft-cavage', breaks: ['SIG-28', 'HDR-11'] }),
+  joinsLinesWithLf: defineFault('signing-string-crlf', {
+    description: 'joins the signing string lines with CRLF, unlike draft-cavage',
+    breaks: ['SIG-28', 'HDR-11'],
+    refusesEveryRequest: 'the suite signs every request as draft-cavage says, lines joined with LF',
+  }),
 };
 
 /** The verification policy of this TPP: each rule enforced unless its fault is on, asked only when the verifier reaches it. */
@@ -119,10 +126,12 @@ const keyIdExactFormOnly = defineVariant('key-id-exact-form-only', {
 const keyIdSpecFormRefused = defineFault('keyid-spec-form-refused', {
   description: 'refuses the keyId in the form the specification gives (upper-case serial, RFC 2253 issuer)',
   breaks: ['SIG-16'],
+  refusesEveryRequest: EVERY_REQUEST,
 });
 const requirePsuIdSigned = defineFault('require-psu-id-signed', {
   description: 'refuses signatures that do not cover psu-id, even when the request has no PSU-ID',
   breaks: ['SIG-24'],
+  refusesEveryRequest: EVERY_REQUEST,
 });
 const extraSignedHeadersRefused = defineFault('extra-signed-headers-refused', {
   description: 'refuses signatures covering headers beyond the signable ones ((request-target), host)',
@@ -288,13 +297,13 @@ export const signaturePlugin = fp<SignatureOptions>(
       next();
     });
 
-    /** The clock deviation the bank tolerates for this TPP; faults widen or narrow it. */
-    function clockSkewSeconds(bank: TppBank): number {
-      if (bank.breaks(dateCheckOff)) return 100 * 365 * 86_400;
-      if (bank.breaks(dateTolerance120)) return 120;
-      if (bank.breaks(dateTolerance30)) return 30;
-      return MAX_CLOCK_SKEW_SECONDS;
-    }
+    /** Whether the bank takes a Date this many seconds off from this TPP; faults widen or narrow the 60 s, each asked only where it decides. */
+    const toleratesSkew = (bank: TppBank) => (seconds: number): boolean => {
+      if (seconds <= 30) return true;
+      if (bank.breaks(dateCheckOff)) return true;
+      if (seconds <= MAX_CLOCK_SKEW_SECONDS) return !bank.breaks(dateTolerance30);
+      return seconds <= 120 && bank.breaks(dateTolerance120);
+    };
 
     /** Where certificates are validated as in production (trust anchors given): the role the service needs. */
     function requireRole(request: FastifyRequest, certificate: X509Certificate): void {
@@ -331,20 +340,23 @@ export const signaturePlugin = fp<SignatureOptions>(
       request.body = undefined;
       const { bank } = request;
 
-      const skipAll = bank.breaks(signatureCheckOff);
       const skipMissing = header(request, 'signature') === undefined && bank.breaks(acceptMissingSignature);
       const anonymous = () => claimed.of(request) ?? { id: 'anonymous', name: 'an unidentified provider' };
-      if (skipAll || skipMissing) {
+      if (skipMissing) {
         request.tpp = anonymous();
       } else {
         const result = verifySignedRequest(incoming(request, body), {
           now: clock.now(),
-          maxClockSkewSeconds: clockSkewSeconds(bank),
+          maxClockSkewSeconds: MAX_CLOCK_SKEW_SECONDS,
+          toleratesSkew: toleratesSkew(bank),
           policy: verificationPolicy(bank),
           ...(options.trustedCaPems === undefined ? {} : { trustedCaPems: options.trustedCaPems }),
         });
         const certificateProblem = !result.ok && ['CERTIFICATE_MISSING', 'CERTIFICATE_INVALID'].includes(result.failure.code);
-        if (!result.ok && certificateProblem && bank.breaks(certificateUnchecked)) {
+        // A bank with its signature check off takes whatever fails verification (a request that verifies is served as any other).
+        if (!result.ok && bank.breaks(signatureCheckOff)) {
+          request.tpp = anonymous();
+        } else if (!result.ok && certificateProblem && bank.breaks(certificateUnchecked)) {
           request.tpp = anonymous();
         } else if (!result.ok) {
           const failure = result.failure.code;

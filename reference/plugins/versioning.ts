@@ -38,12 +38,17 @@ const structuredRemittanceArrayMalformed = defineFault('remittance-structured-ar
   breaks: ['VER-20', 'AIS-13'],
 });
 
-/** A behaviour from before a fix became the default: what a bank shows a TPP that does not send the fix. */
-interface Regression {
-  fix: PublishedFix;
+/** A rewrite of the answer under a fault: which objects of the body it changes, and how. */
+interface Rewrite {
   fault: Fault;
-  /** Rewrites one object of the answer (every object of the body is visited). */
+  /** Whether it changes this object of the answer (every object of the body is visited). */
+  touches: (node: Record<string, unknown>) => boolean;
   apply: (node: Record<string, unknown>) => void;
+}
+
+/** A behaviour from before a fix became the default: what a bank shows a TPP that does not send the fix. */
+interface Regression extends Rewrite {
+  fix: PublishedFix;
 }
 
 /** Card account names were cut to this before longer-names. */
@@ -57,8 +62,9 @@ const REGRESSIONS: readonly Regression[] = [
       description: 'without x-accept-fix: amount-as-string, amounts are JSON numbers',
       breaks: ['VER-12', 'VER-16', 'FMT-09'],
     }),
+    touches: (node) => typeof node['amount'] === 'string' && typeof node['currency'] === 'string',
     apply: (node) => {
-      if (typeof node['amount'] === 'string' && typeof node['currency'] === 'string') node['amount'] = Number(node['amount']);
+      node['amount'] = Number(node['amount']);
     },
   },
   {
@@ -67,10 +73,9 @@ const REGRESSIONS: readonly Regression[] = [
       description: 'without x-accept-fix: cardaccount-switch-originalamount-and-transactionamount, card transactions carry transactionAmount and originalAmount swapped',
       breaks: ['VER-13'],
     }),
+    touches: (node) => node['transactionAmount'] !== undefined && node['originalAmount'] !== undefined,
     apply: (node) => {
-      if (node['transactionAmount'] !== undefined && node['originalAmount'] !== undefined) {
-        [node['transactionAmount'], node['originalAmount']] = [node['originalAmount'], node['transactionAmount']];
-      }
+      [node['transactionAmount'], node['originalAmount']] = [node['originalAmount'], node['transactionAmount']];
     },
   },
   {
@@ -79,8 +84,9 @@ const REGRESSIONS: readonly Regression[] = [
       description: `without x-accept-fix: longer-names, card account names are cut to ${SHORT_NAME_LENGTH} characters`,
       breaks: ['VER-14'],
     }),
+    touches: (node) => typeof node['maskedPan'] === 'string' && typeof node['name'] === 'string' && node['name'].length > SHORT_NAME_LENGTH,
     apply: (node) => {
-      if (typeof node['maskedPan'] === 'string' && typeof node['name'] === 'string') node['name'] = node['name'].slice(0, SHORT_NAME_LENGTH);
+      node['name'] = String(node['name']).slice(0, SHORT_NAME_LENGTH);
     },
   },
   {
@@ -89,15 +95,20 @@ const REGRESSIONS: readonly Regression[] = [
       description: 'without x-accept-fix: cash-account-type-iso, cashAccountType is a proprietary word (CURRENT, SAVINGS, TAX)',
       breaks: ['VER-15', 'VER-16', 'AIS-08'],
     }),
+    touches: (node) => typeof node['cashAccountType'] === 'string',
     apply: (node) => {
-      if (typeof node['cashAccountType'] === 'string') node['cashAccountType'] = PROPRIETARY_CASH_ACCOUNT_TYPES[node['cashAccountType']] ?? 'OTHER';
+      node['cashAccountType'] = PROPRIETARY_CASH_ACCOUNT_TYPES[String(node['cashAccountType'])] ?? 'OTHER';
     },
   },
 ];
 
-function malformStructuredRemittance(node: Record<string, unknown>): void {
-  if (Array.isArray(node['remittanceInformationUnstructured'])) node['remittanceInformationStructuredArray'] = 'RF18539007547034';
-}
+const MALFORMED_STRUCTURED_REMITTANCE: Rewrite = {
+  fault: structuredRemittanceArrayMalformed,
+  touches: (node) => Array.isArray(node['remittanceInformationUnstructured']),
+  apply: (node) => {
+    node['remittanceInformationStructuredArray'] = 'RF18539007547034';
+  },
+};
 
 /** The values of the request's x-accept-fix (whitespace around the commas ignored). */
 export function acceptedFixes(request: FastifyRequest): string[] {
@@ -149,12 +160,15 @@ export const versioningPlugin = fp(
     );
     api.addHook('preSerialization', (request, _reply, payload, next) => {
       const fixes = acceptedFixes(request);
-      const rewrites = REGRESSIONS.filter(({ fix, fault }) => !fixes.includes(fix) && request.bank.breaks(fault)).map(({ apply }) => apply);
-      if (request.bank.breaks(structuredRemittanceArrayMalformed)) rewrites.push(malformStructuredRemittance);
+      const candidates: Rewrite[] = [...REGRESSIONS.filter(({ fix }) => !fixes.includes(fix)), MALFORMED_STRUCTURED_REMITTANCE];
+      // Each fault is asked only of an answer it would change.
+      const touched = new Set<Rewrite>();
+      visit(payload, (node) => candidates.forEach((c) => c.touches(node) && touched.add(c)));
+      const rewrites = [...touched].filter(({ fault }) => request.bank.breaks(fault));
       if (rewrites.length === 0) return next(null, payload);
       // A copy: a handler may answer with objects the bank keeps.
       const answer = structuredClone(payload);
-      for (const rewrite of rewrites) visit(answer, rewrite);
+      for (const rewrite of rewrites) visit(answer, (node) => rewrite.touches(node) && rewrite.apply(node));
       next(null, answer);
     });
     done();

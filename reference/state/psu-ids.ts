@@ -13,12 +13,19 @@ export class PsuDirectory {
   private readonly lastIssued = new Map<string, string>();
   /** Every psu-id issued, at whichever TPP, to its customer (what a bank that ignores the TPP would look up). */
   private readonly issuedToAnyTpp = new Map<string, string>();
+  /** Every TPP and customer a psu-id was issued for. */
+  private readonly issuedTo = new Set<string>();
 
   constructor(private readonly data: SandboxData) {}
 
   /** The psu-id of this customer at this TPP: the same at every SCA, and at no other TPP. */
   derive(tppId: string, customerNumber: string): string {
     return uuidV5(`psu-id:${tppId}:${customerNumber}`);
+  }
+
+  /** Whether this TPP was given a psu-id for this customer before. */
+  issuedBefore(tppId: string, customerNumber: string): boolean {
+    return this.issuedTo.has(`${tppId}\n${customerNumber}`);
   }
 
   /** The psu-id last issued to this customer, at whichever TPP. */
@@ -29,6 +36,7 @@ export class PsuDirectory {
   /** Hands out `id` (the derived one unless given) as this customer's psu-id at this TPP. */
   issue(tppId: string, customerNumber: string, id = this.derive(tppId, customerNumber)): string {
     if (id !== this.derive(tppId, customerNumber)) this.issued.set(`${tppId}\n${id}`, customerNumber);
+    this.issuedTo.add(`${tppId}\n${customerNumber}`);
     this.lastIssued.set(customerNumber, id);
     this.issuedToAnyTpp.set(id.toLowerCase(), customerNumber);
     return id;
@@ -54,5 +62,6 @@ export class PsuDirectory {
     this.issued.clear();
     this.lastIssued.clear();
     this.issuedToAnyTpp.clear();
+    this.issuedTo.clear();
   }
 }

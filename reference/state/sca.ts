@@ -175,7 +175,8 @@ export class ScaService {
   fail(authorisation: Authorisation, options: { endSession?: () => boolean } = {}): void {
     authorisation.status = 'FAILED';
     const { tppId, customerNumber } = authorisation;
-    if (customerNumber !== undefined && options.endSession?.()) this.sessions.delete(`${tppId}\n${customerNumber}`);
+    const session = `${tppId}\n${customerNumber}`;
+    if (customerNumber !== undefined && this.sessions.has(session) && options.endSession?.()) this.sessions.delete(session);
   }
 
   clear(): void {

@@ -66,7 +66,7 @@ function outcome(run: RunResults) {
     reasons: run.verdictReasons,
     tests: run.summary.tests,
     requirements: run.summary.requirements,
-    scenarios: Object.fromEntries(run.tests.filter((t) => t.fault === undefined).map((t) => [`${t.file}:${t.line} ${t.scenario}`, t.status])),
+    scenarios: Object.fromEntries(run.tests.filter((t) => t.gauntletCase === undefined).map((t) => [`${t.file}:${t.line} ${t.scenario}`, t.status])),
     statuses: Object.fromEntries(run.requirements.map((r) => [r.id, r.status])),
   };
 }

@@ -107,7 +107,7 @@ function mergedSelection(shards: readonly RunResults[]): Selection {
   }
   const scenarios = Math.max(...selections.map((s) => s?.scenarios ?? 0));
   const specFiles = Math.max(...selections.map((s) => s?.specFiles ?? 0));
-  const tests = shards.flatMap((shard) => shard.tests.filter((t) => t.fault === undefined));
+  const tests = shards.flatMap((shard) => shard.tests.filter((t) => t.gauntletCase === undefined));
   reasons.push(
     ...incompleteness({
       leftOut: scenarios - new Set(tests.map((t) => t.title)).size,

@@ -9,7 +9,7 @@
  * a second signal stops it at once. The target is stopped and the private folder (keys) removed on every path.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
@@ -154,6 +154,11 @@ async function run(options: RunOptions, filters: readonly string[]): Promise<num
       return EXIT_CODES.infrastructureFailure;
     }
     const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as RunResults;
+    if (prepared.consulted) {
+      // The gauntlet's census: which switches the bank was asked for each case's TPP (test/gauntlet derives its plan from it).
+      const consulted = JSON.stringify(prepared.consulted(), null, 1);
+      for (const dir of [join(context.reportRoot, context.runId), join(context.reportRoot, 'latest')]) writeFileSync(join(dir, 'consulted.json'), consulted);
+    }
     const report = join(context.reportRoot, 'latest', 'index.html');
     const shown = relative(process.cwd(), report);
     printSummary(results, shown.startsWith('..') ? report : shown);

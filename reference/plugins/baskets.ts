@@ -175,7 +175,9 @@ export const basketsPlugin = fp(
         void reply.code(401);
         return { ...challenge.body, _links: { scaRedirect: { ...(scaLinks.scaRedirect as { href: string }), verbs: ['GET'] } } };
       }
-      const links = { ...scaLinks, scaStatus: { href: apiHref(request, `/v1/signing-baskets/${basket.id}/authorisations/${authorisationId}`), verbs: ['GET'] } };
+      // The Link of the response table: with verbs, whatever the bank writes on the links of untyped answers.
+      const scaRedirect = { href: (scaLinks.scaRedirect as { href: string }).href, verbs: ['GET'] };
+      const links = { ...scaLinks, scaRedirect, scaStatus: { href: apiHref(request, `/v1/signing-baskets/${basket.id}/authorisations/${authorisationId}`), verbs: ['GET'] } };
       void reply.code(201);
       return { scaStatus: request.bank.breaks(scaStatusLowerCase) ? 'started' : 'STARTED', authorisationId, _links: request.bank.breaks(authorisationLinksArray) ? Object.values(links) : links };
     });

@@ -335,7 +335,8 @@ export const transactionsPlugin = fp(
 
     api.get<Listing>('/card-accounts/:accountId/transactions', (request) => {
       const a = consented(request, isCard);
-      if ((request.query.bookingStatus === undefined || request.query.dateFrom === undefined) && request.bank.reads(cardListingNeedsParameters)) {
+      // Asked of every card listing: a scenario that sends the parameters still meets this bank.
+      if (request.bank.reads(cardListingNeedsParameters) && (request.query.bookingStatus === undefined || request.query.dateFrom === undefined)) {
         throw new BankError(400, 'QUERY_PARAMETER_REQUIRED', 'A card transaction listing takes bookingStatus and dateFrom');
       }
       const base = `/v1/card-accounts/${a.resourceId}`;

@@ -41,6 +41,14 @@ test(...scenario(
     const response = await initiate(tpp, paths, sepaPayment(), { malformed: 'corporate context without PSU-CORPORATE-ID' });
     check.status('SCA-17', response);
     check.status('ERR-38', response);
+    // An account read with the corporate PSU's PSU-ID alone names no context: refused as a corporate request
+    // (400), or read as a private one of the same PSU (which holds no private consent here). Either reading
+    // passes; serving the agreement's accounts without PSU-CORPORATE-ID is neither.
+    const read = await newTpp({ sessionId, headers: { 'PSU-ID': psuId } }).get(paths('accounts'));
+    check.that('SCA-17', read.status < 200 || read.status >= 300, {
+      expected: 'an account read with PSU-ID alone not served as a corporate one: 400, or answered as a private request of the PSU',
+      response: read,
+    });
   },
 ));
 

@@ -7,6 +7,8 @@ import type { TLSSocket } from 'node:tls';
 import { isIP } from 'node:net';
 import { generateCertificateAuthority, generateServerCertificate, type KeyAndCertificate } from '../lib/pki/index.js';
 import { buildReferenceApp } from './app.js';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionCount, type ConnectionLimits } from './connections.js';
+import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './state/store-bounds.js';
 import { scaPageSet } from './sca-page-set.js';
 import { BehaviourSwitches, declaredFaults, declaredVariants, defineFault, defineVariant, type FaultDefinition, type SwitchSetting, type TppBank, type VariantDefinition } from './switches.js';
 
@@ -87,6 +89,12 @@ export interface ReferenceBankOptions {
   scaPages?: string;
   /** Keep a census of the behaviour switches asked, per TPP (`ReferenceBank.asked`): for the gauntlet's plan. */
   census?: boolean;
+  /** Told of every request the bank receives, API and SCA pages alike (a request log; tests count what reached the bank). */
+  onRequest?: (request: { method: string; url: string }) => void;
+  /** How long the bank waits for a client and how many connections one may hold; defaults in connections.ts. */
+  connectionLimits?: Partial<ConnectionLimits>;
+  /** How much of each kind of record the bank keeps; defaults in state/store-bounds.ts. */
+  storeBounds?: Partial<StoreBoundsConfig>;
 }
 
 export interface ReferenceBank {
@@ -100,6 +108,8 @@ export interface ReferenceBank {
   variants: readonly string[];
   /** Under a census: the switches asked so far, by TPP organizationIdentifier. */
   asked(): Map<string, string[]>;
+  /** Its connections: open now, the most one client held, refused for holding too many. */
+  connections: ConnectionCount;
   close(): Promise<void>;
 }
 
@@ -124,12 +134,15 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
   const server = generateServerCertificate(ca, wrongHost ? { hostnames: ['bank.invalid'], ipAddresses: [] } : { hostnames: names, ipAddresses: ips });
   const legacyTls = bankWide.breaks(legacyTlsAccepted) ? { minVersion: 'TLSv1', ciphers: 'DEFAULT@SECLEVEL=0' } as const : {};
 
-  const { app, bank } = await buildReferenceApp({
+  const { app, bank, connections } = await buildReferenceApp({
     switches,
     tls: { key: server.privateKeyPem, cert: server.certificatePem, ...legacyTls },
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.trustedTppCaPems === undefined ? {} : { trustedTppCaPems: options.trustedTppCaPems }),
     ...(scaPages === undefined ? {} : { scaPages }),
+    ...(options.onRequest === undefined ? {} : { onRequest: options.onRequest }),
+    connectionLimits: { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits },
+    storeBounds: { ...DEFAULT_STORE_BOUNDS, ...options.storeBounds },
   });
   // A plain-HTTP request fails the TLS handshake; the raw connection under it can still be answered.
   app.server.on('tlsClientError', (error: Error & { code?: string }, socket: TLSSocket & { _parent?: Socket }) => {
@@ -148,6 +161,7 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
     faults: switches.faultNames,
     variants: switches.variantNames,
     asked: () => switches.asked(),
+    connections,
     close: () => app.close(),
   };
 }

@@ -8,10 +8,11 @@ import { basename, dirname, join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { requirementIdOfTag } from '../spec/coverage.js';
 import { REQUIREMENTS, requirementById } from '../spec/requirements.js';
-import { RUN_CONTEXT_ENV, readRunContext, type GauntletPlan, type RunContext } from '../targets/run-context.js';
+import { RUN_CONTEXT_ENV, readRunContext, secretsOf, type GauntletPlan, type RunContext } from '../targets/run-context.js';
 import { ANNOTATIONS, EVIDENCE_ATTACHMENT, type EvidencePayload } from './evidence.js';
 import { renderHtml } from './html.js';
 import { renderJunit } from './junit.js';
+import { Masker } from './mask.js';
 import { leaveSelectionFor, selectionOf, type Selection } from './selection.js';
 import {
   REQUIREMENT_STATUSES,
@@ -27,6 +28,8 @@ import { EXIT_CODES, activeDeviation, foldAll, judgementsOf, runVerdict } from '
 export default class ConformanceReporter implements Reporter {
   /** Read when the run begins: a plain `npx playwright test` prepares the target in its global setup. */
   private context: RunContext | undefined;
+  /** [safety] The last gate before a file is written: what Playwright reports (errors, reasons, warnings) is masked here too. */
+  private masker = new Masker(true);
   private selection: Selection | undefined;
   private projectDir = process.cwd();
   /** Every attempt of every test, in order (retries included: a pass on retry is FLAKY, never PASS). */
@@ -41,6 +44,7 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.context = readRunContext();
+    if (this.context) this.masker = new Masker(this.context.maskPersonalData, secretsOf(this.context.target), this.context.maskKey);
     // Spec files are named from the project's folder, wherever Playwright was started (and through links).
     this.projectDir = config.configFile ? dirname(realpathSync(config.configFile)) : process.cwd();
     this.selection = selectionOf(config, suite);
@@ -53,7 +57,7 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onError(error: TestError): void {
-    this.runErrors.push(stripAnsi(error.message ?? error.value ?? 'unknown error'));
+    this.runErrors.push(this.masker.display(stripAnsi(error.message ?? error.value ?? 'unknown error')));
   }
 
   onEnd(result: FullResult): void {
@@ -74,9 +78,12 @@ export default class ConformanceReporter implements Reporter {
 
   private recordOf(test: TestCase, result: TestResult): TestRecord {
     const annotations = [...test.annotations, ...result.annotations];
-    const annotation = (type: string) => annotations.find((a) => a.type === type)?.description;
+    const annotation = (type: string) => {
+      const description = annotations.find((a) => a.type === type)?.description;
+      return description === undefined ? undefined : this.masker.display(description);
+    };
     const requirements = test.tags.flatMap((tag) => requirementIdOfTag(tag) ?? []);
-    const error = result.errors.map((e) => stripAnsi(e.message ?? e.value ?? '')).join('\n\n') || undefined;
+    const error = this.masker.display(result.errors.map((e) => stripAnsi(e.message ?? e.value ?? '')).join('\n\n')) || undefined;
     const payload = evidenceOf(result);
     const status = statusOf(result, annotation, payload);
     const reason =
@@ -102,7 +109,7 @@ export default class ConformanceReporter implements Reporter {
       ...(reason ? { reason } : {}),
       durationMs: result.duration,
       ...(error && status !== 'PASS' ? { error } : {}),
-      warnings: annotations.filter((a) => a.type === ANNOTATIONS.warning).map((a) => a.description ?? ''),
+      warnings: annotations.filter((a) => a.type === ANNOTATIONS.warning).map((a) => this.masker.display(a.description ?? '')),
       checks: payload.checks,
       evidence: {
         // Full request and response for every non-PASS result; a summary line otherwise.

@@ -1,4 +1,8 @@
-/** The console summary the runner prints after a run, from results.json. */
+/**
+ * The console summary the runner prints after a run, from results.json. A bank's text reaches it (reasons,
+ * errors): its control characters are shown, never obeyed; the summary's own colours are left alone.
+ */
+import { visibleControls } from './mask.js';
 import type { RunResults } from './types.js';
 
 /** How statuses and the verdict are shown: plain text by default, colours in a terminal (lib/cli/summary.ts). */
@@ -26,14 +30,14 @@ export function formatSummary(results: RunResults, reportPath: string, paint: Pa
   for (const requirement of results.requirements) {
     if (['FAIL', 'WARNING', 'INTERRUPTED', 'NOT_EVALUATED'].includes(requirement.status)) {
       lines.push(`  ${paint.status(requirement.status)}${''.padEnd(13 - requirement.status.length)} ${requirement.id}  ${requirement.statement}`);
-      if (requirement.reason) lines.push(`  ${''.padEnd(13)} ${''.padEnd(requirement.id.length)}  ${requirement.reason}`);
+      if (requirement.reason) lines.push(`  ${''.padEnd(13)} ${''.padEnd(requirement.id.length)}  ${visibleControls(requirement.reason)}`);
     }
     if (requirement.deviationUnexpectedlyPasses) {
       lines.push(`  !! ${requirement.id} is listed as a known deviation but now passes: remove it from the deviations list`);
     }
   }
   for (const test of results.tests) {
-    if (test.status === 'ERROR' && test.gauntletCase === undefined) lines.push(`  ${paint.status('ERROR')}         ${test.scenario}  stopped: ${(test.error ?? '').split('\n')[0]}`);
+    if (test.status === 'ERROR' && test.gauntletCase === undefined) lines.push(`  ${paint.status('ERROR')}         ${test.scenario}  stopped: ${visibleControls((test.error ?? '').split('\n')[0] ?? '')}`);
   }
   if (results.gauntlet) {
     const faults = results.gauntlet.filter((g) => g.kind === 'fault');
@@ -43,7 +47,7 @@ export function formatSummary(results: RunResults, reportPath: string, paint: Pa
     const census = results.gauntlet.length - faults.length - variants.length;
     lines.push(`Gauntlet:     ${faults.length} faults, ${caught} caught; ${variants.length} variant cases, ${passed} passed; ${census} census runs; ${results.tests.length} scenario runs`);
   }
-  lines.push(`Verdict:      ${paint.status(results.verdict)} (exit ${results.exitCode})${results.verdictReasons.length ? ': ' + results.verdictReasons.join('; ') : ''}`);
+  lines.push(`Verdict:      ${paint.status(results.verdict)} (exit ${results.exitCode})${results.verdictReasons.length ? ': ' + results.verdictReasons.map(visibleControls).join('; ') : ''}`);
   lines.push(`Report:       ${reportPath}`);
   return lines.join('\n');
 }

@@ -174,7 +174,7 @@ function enforced(bank: BankState, request: FastifyRequest): boolean {
 /** The schema errors a TPP's bank still enforces (a rule fault switches some off). */
 function enforcedErrors(request: FastifyRequest, schema: SchemaName, body: unknown, only?: (id: string) => boolean): ReadableError[] {
   const { failed } = verdictsAgainst(schema, body);
-  const ignored = (id: string) => RULE_FAULTS.some(({ fault, ignores }) => ignores.includes(id) && request.bank.breaks(fault));
+  const ignored = (id: string) => RULE_FAULTS.some(({ fault, ignores }) => ignores.includes(id) && request.bank.breaks(fault)) || (id === 'ERR-42' && request.bank.reads(duplicateMonthsReportedRejected));
   const errors = new Map<ReadableError, string[]>();
   for (const [id, list] of failed) for (const error of list) errors.set(error, [...(errors.get(error) ?? []), id]);
   return [...errors].filter(([, ids]) => (only === undefined || ids.some(only)) && !ids.some(ignored)).map(([error]) => error);
@@ -206,6 +206,12 @@ const lackOfFundsRefused = defineVariant('lack-of-funds-refused-at-initiation', 
   description: 'a payment above the debtor account\'s balance is refused at initiation with 400 PAYMENT_FAILED, not reported through its status',
   allowedBy: 'Errors rule 5: "Insufficient funds give a proper error response, not 500"; Berlin Group MessageCode400_PIS PAYMENT_FAILED',
   source: 'Specification, Errors rule 5; Berlin Group 1.3.8, MessageCode400_PIS',
+});
+
+const duplicateMonthsReportedRejected = defineVariant('duplicate-months-reported-rejected', {
+  description: 'a MonthlyVariable periodic payment naming a month twice is taken (201) and reported rejected: its status reads RJCT from the start',
+  allowedBy: 'Errors rule 8: "MonthlyVariable with duplicate month identifiers is rejected": "rejected" is the name of the transaction status RJCT as much as of a refusal at initiation',
+  source: 'Specification, Errors rule 8; Berlin Group 1.3.8, TransactionStatus RJCT ("Rejected")',
 });
 
 /** Refusals of the readings this bank otherwise takes (city, fewer fraction digits), under their variants. */
@@ -398,6 +404,7 @@ export const paymentsPlugin = fp(
         const psuId = header(request, 'psu-id');
         const lookup = psuId === undefined ? undefined : resolvePsuId(request, psuId);
         const payment = bank.payments.create(tpp.id, service, product, body);
+        if (service === 'periodic-payments' && verdictsAgainst(SCHEMA_OF[service], body).failed.has('ERR-42') && request.bank.reads(duplicateMonthsReportedRejected)) bank.payments.reject(payment);
         const inSession = lookup?.kind === 'known' && bank.sca.sessionState(tpp.id, header(request, 'tpp-session-id') ?? '', lookup.customerNumber) === 'valid';
         const exempt = service === 'payments' && Number(body.instructedAmount?.amount) <= EXEMPT_UP_TO && request.bank.reads(smallPaymentsExempt);
         if ((inSession && request.bank.breaks(exemptInSession)) || exempt) {

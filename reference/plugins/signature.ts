@@ -9,7 +9,7 @@ import { decodeRfc2047, isSignableHeader, keyIdOf, verifySignedRequest, type Inc
 import { organizationIdentifierOf, readPsd2QcStatement, type Psd2Role } from '../../lib/pki/index.js';
 import { memoised } from '../../lib/support/memo.js';
 import { BankError, type ErrorCode } from '../errors.js';
-import { defineFault, defineVariant, type Fault, type TppBank } from '../switches.js';
+import { defineFault, defineVariant, type Fault, type TppBank, type Variant } from '../switches.js';
 import { checkHook, header, type TppIdentity } from './shared.js';
 
 export const MAX_CLOCK_SKEW_SECONDS = 60;
@@ -90,13 +90,27 @@ const RELAXED_BY: Readonly<Record<keyof VerificationPolicy, Fault>> = {
   }),
 };
 
-/** The verification policy of this TPP: each rule enforced unless its fault is on, asked only when the verifier reaches it. */
+// Rules a legal reading may relax too (the rule is then no MUST of the specification).
+const RELAXED_BY_READING: Readonly<Partial<Record<keyof VerificationPolicy, Variant>>> = {
+  requiresRsaSha256: defineVariant('signature-algorithm-label-unchecked', {
+    description: 'a Signature whose algorithm part names another algorithm (hmac-sha256, rsa-sha512) is verified as the RSA-SHA256 signature it is, and taken when it verifies',
+    allowedBy: 'Authentication 5, the Signature table: "algorithm | rsa-sha256, matching the certificate" binds what the TPP writes; nothing says that the bank refuses a valid RSA-SHA256 signature under another label, and a verifier may derive the algorithm from the certificate key',
+    source: 'Specification, Authentication 5 (Signature header parts)',
+  }),
+};
+
+/** The verification policy of this TPP: each rule enforced unless its fault (or a reading that relaxes it) is on, asked only when the verifier reaches it. */
 const policies = new WeakMap<TppBank, VerificationPolicy>();
 function verificationPolicy(bank: TppBank): VerificationPolicy {
   return memoisedWeak(policies, bank, () =>
     Object.defineProperties(
       {},
-      Object.fromEntries(Object.entries(RELAXED_BY).map(([rule, fault]) => [rule, { get: () => !bank.breaks(fault), enumerable: true }])),
+      Object.fromEntries(
+        Object.entries(RELAXED_BY).map(([rule, fault]) => {
+          const reading = RELAXED_BY_READING[rule as keyof VerificationPolicy];
+          return [rule, { get: () => !bank.breaks(fault) && !(reading !== undefined && bank.reads(reading)), enumerable: true }];
+        }),
+      ),
     ) as VerificationPolicy,
   );
 }

@@ -17,6 +17,12 @@ export interface RunOptions {
   gauntletFile?: string;
   /** Robustness probes per run (`--probes N`, a deep run); the suite's default otherwise. */
   probes?: number;
+  /** `--attestations FILE`: people's verdicts on requirements no scenario can judge. */
+  attestationsFile?: string;
+  /** `--baseline DIR`: an earlier report to compare the run with. */
+  baselineDir?: string;
+  /** `--pdf`: print the HTML report to index.pdf with the suite's Chromium. */
+  pdf: boolean;
 }
 
 export class UsageError extends Error {}
@@ -27,6 +33,8 @@ const RUNNER_OPTIONS_WITH_VALUE = new Map<string, keyof RunOptions>([
   ['--report-dir', 'reportRoot'],
   ['--reporter', 'consoleReporter'],
   ['--gauntlet', 'gauntletFile'],
+  ['--attestations', 'attestationsFile'],
+  ['--baseline', 'baselineDir'],
 ]);
 
 /** Playwright options that take a value, so their value is not mistaken for a file filter. */
@@ -44,6 +52,7 @@ export function parseRunArgs(argv: readonly string[]): RunOptions {
     playwrightArgs: [],
     filtered: false,
     listOnly: false,
+    pdf: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -57,6 +66,7 @@ export function parseRunArgs(argv: readonly string[]): RunOptions {
     if (runnerKey) (options as unknown as Record<string, string>)[runnerKey] = takeValue();
     else if (name === '--inject-fault') options.faults.push(takeValue());
     else if (name === '--unmasked') options.maskPersonalData = false;
+    else if (name === '--pdf') options.pdf = true;
     else if (name === '--probes') {
       const value = takeValue();
       if (!/^[1-9]\d*$/.test(value)) throw new UsageError(`--probes needs a positive whole number, not "${value}"`);

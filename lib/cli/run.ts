@@ -11,6 +11,10 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { BrowserNotFoundError, findChromium } from '../sca/browser.js';
 import { EXIT_CODES } from '../report/verdict.js';
+import { loadAttestations } from '../report/attestations.js';
+import { readBaseline } from '../report/baseline.js';
+import { printPdf } from '../report/pdf.js';
+import { declaredTargetOf } from '../report/provenance.js';
 import { formatSummary } from '../report/summary.js';
 import type { RunResults } from '../report/types.js';
 import { loadTargetsFile, selectTarget } from '../targets/load.js';
@@ -28,6 +32,9 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
   const file = loadTargetsFile(targetsFile);
   const config = selectTarget(file, options.target);
   const runId = newRunId();
+  // Checked before anything starts, so a mistyped file is a usage error (exit 2), not a lost run.
+  if (options.attestationsFile) loadAttestations(resolve(options.attestationsFile));
+  if (options.baselineDir) readBaseline(resolve(options.baselineDir));
   if (!options.listOnly) await checkBrowser();
   // Private to this run: holds the TPP key file and the context; removed when the run ends.
   const workDir = mkdtempSync(join(tmpdir(), 'xs2a-run-'));
@@ -60,6 +67,10 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
       maskPersonalData: options.maskPersonalData,
       target,
       ...(prepared.gauntlet ? { gauntlet: prepared.gauntlet } : {}),
+      declaredTarget: declaredTargetOf(config),
+      arguments: options.playwrightArgs,
+      ...(options.attestationsFile ? { attestationsFile: resolve(options.attestationsFile) } : {}),
+      ...(options.baselineDir ? { baselineDir: resolve(options.baselineDir) } : {}),
     };
     const contextFile = join(workDir, 'context.json');
     writeRunContext(contextFile, context);
@@ -78,6 +89,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
       return EXIT_CODES.infrastructureFailure;
     }
     const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as RunResults;
+    if (options.pdf) await printPdf(join(reportRoot, runId), join(reportRoot, 'latest'));
     const report = join(reportRoot, 'latest', 'index.html');
     const shown = relative(process.cwd(), report);
     console.log(formatSummary(results, shown.startsWith('..') ? report : shown));

@@ -1,5 +1,9 @@
 /** The console summary the runner prints after a run, from results.json. */
+import { baselineLines } from './baseline.js';
 import type { RunResults } from './types.js';
+
+/** Past this many, "missing for CONFORMANT" is counted by status instead of listed (a filtered run leaves hundreds out). */
+const LISTED_MISSING = 20;
 
 export function formatSummary(results: RunResults, reportPath: string): string {
   const t = results.summary.tests;
@@ -17,23 +21,58 @@ export function formatSummary(results: RunResults, reportPath: string): string {
     `Scenarios:    ${nonZero(t)} (of ${t.total})`,
     `Requirements: ${nonZero(r)} (of ${r.total} in the catalogue)`,
   ];
+  const attested = new Set((results.attestations ?? []).map((a) => a.requirement));
   for (const requirement of results.requirements) {
-    if (['FAIL', 'WARNING', 'INTERRUPTED', 'NOT_EVALUATED'].includes(requirement.status)) {
+    if (LISTED_ABOVE.has(requirement.status) && !attested.has(requirement.id)) {
       lines.push(`  ${requirement.status.padEnd(13)} ${requirement.id}  ${requirement.statement}`);
       if (requirement.reason) lines.push(`  ${''.padEnd(13)} ${''.padEnd(requirement.id.length)}  ${requirement.reason}`);
-    }
-    if (requirement.deviationUnexpectedlyPasses) {
-      lines.push(`  !! ${requirement.id} is listed as a known deviation but now passes: remove it from the deviations list`);
     }
   }
   for (const test of results.tests) {
     if (test.status === 'ERROR' && test.fault === undefined) lines.push(`  ERROR         ${test.scenario}  stopped: ${(test.error ?? '').split('\n')[0]}`);
   }
+  const deviations = results.requirements.filter((q) => q.status === 'KNOWN_DEVIATION' || q.deviation?.expired);
+  if (deviations.length) {
+    lines.push('Known deviations (reviewed exceptions, not counted against the verdict until they expire):');
+    for (const q of deviations) {
+      const until = q.deviation?.until ? `until ${q.deviation.until}` : 'no end date';
+      const now = q.deviationUnexpectedlyPasses ? 'PASSES NOW: remove it from the deviations list' : q.deviation?.expired ? `EXPIRED, counted as ${q.status}` : 'still failing';
+      lines.push(`  ${q.id}  ${until}, ${now}: ${q.deviation?.reason ?? q.reason ?? ''}`);
+    }
+  }
+  if (results.attestations?.length) {
+    lines.push('Attestations (checked by a person, not by the suite):');
+    for (const a of results.attestations) {
+      lines.push(`  ${a.verdict === 'PASS' ? 'ATTESTED' : 'FAIL    '}  ${a.requirement}  by ${a.reviewer} on ${a.date}, evidence: ${a.evidence}`);
+    }
+  }
+  if (results.baseline) {
+    const [heading, ...rest] = baselineLines(results.baseline);
+    lines.push(`Baseline:     ${heading ?? ''}`, ...rest.map((line) => `  ${line}`));
+  }
   if (results.gauntlet) {
-    const caught = results.gauntlet.filter((g) => g.requirements.some((r) => r.status === 'FAIL' || r.status === 'WARNING')).length;
+    const caught = results.gauntlet.filter((g) => g.requirements.some((q) => q.status === 'FAIL' || q.status === 'WARNING')).length;
     lines.push(`Gauntlet:     ${results.gauntlet.length} faults, ${caught} caught, ${results.tests.length} scenario runs`);
   }
   lines.push(`Verdict:      ${results.verdict} (exit ${results.exitCode})${results.verdictReasons.length ? ': ' + results.verdictReasons.join('; ') : ''}`);
+  lines.push(...missingLines(results));
   lines.push(`Report:       ${reportPath}`);
   return lines.join('\n');
+}
+
+/** Statuses printed requirement by requirement above the verdict. */
+const LISTED_ABOVE = new Set(['FAIL', 'WARNING', 'INTERRUPTED', 'NOT_EVALUATED']);
+
+/** What else keeps the run from CONFORMANT, one line each (counted by status when a filter left many out). */
+function missingLines(results: RunResults): string[] {
+  if (results.verdict === 'CONFORMANT') return [];
+  const missing = results.missingForConformant.filter((m) => !LISTED_ABOVE.has(m.status));
+  if (missing.length === 0) return [];
+  const heading = results.missingForConformant.length > missing.length ? 'Missing for CONFORMANT, besides the requirements above:' : 'Missing for CONFORMANT:';
+  if (missing.length > LISTED_MISSING) {
+    const byStatus = new Map<string, number>();
+    for (const m of missing) byStatus.set(m.status, (byStatus.get(m.status) ?? 0) + 1);
+    return [`${heading} ${[...byStatus].map(([status, n]) => `${n} ${status}`).join(', ')} (listed in results.json, missingForConformant)`];
+  }
+  return [heading, ...missing.map((m) => `  ${m.status.padEnd(13)} ${m.id}  ${m.reason}`)];
 }

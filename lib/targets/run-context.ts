@@ -71,6 +71,14 @@ export interface RunContext {
   maskPersonalData: boolean;
   target: RunTarget;
   gauntlet?: GauntletPlan;
+  /** The targets.yaml entry as written, keys removed: shown in the report's provenance. */
+  declaredTarget?: unknown;
+  /** The arguments that reached Playwright (filters, workers…), for the provenance. */
+  arguments?: string[];
+  /** `run --attestations FILE` (checked by the runner before the run): people's verdicts on manual requirements. */
+  attestationsFile?: string;
+  /** `run --baseline DIR`: an earlier report to compare this run with. */
+  baselineDir?: string;
 }
 
 export function writeRunContext(path: string, context: RunContext): void {

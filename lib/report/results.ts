@@ -1,0 +1,101 @@
+/**
+ * From the scenario records of a run to results.json: requirement verdicts folded against the catalogue,
+ * attestations applied, the run verdict and what keeps it from CONFORMANT, provenance, and the comparison
+ * with a baseline. The reporter calls it at the end of a run; anything that gathers scenario records
+ * another way (shards merged) calls it the same way, so there is one shape and one verdict.
+ */
+import { REQUIREMENTS } from '../spec/requirements.js';
+import type { GauntletPlan, RunContext } from '../targets/run-context.js';
+import { applyAttestations, loadAttestations } from './attestations.js';
+import { compareWithBaseline, readBaseline } from './baseline.js';
+import { provenanceOf } from './provenance.js';
+import {
+  REQUIREMENT_STATUSES,
+  TEST_STATUSES,
+  type GauntletFaultResult,
+  type RunResults,
+  type TestRecord,
+} from './types.js';
+import { deviationFor, foldAll, judgementsOf, runVerdict } from './verdict.js';
+
+export const RESULTS_SCHEMA_VERSION = 3;
+
+export interface RunRecords {
+  context: RunContext;
+  /** Every scenario run, gauntlet runs included. */
+  tests: TestRecord[];
+  /** Absolute paths of the suite files whose scenarios ran. */
+  suiteFiles: string[];
+  /** Errors outside any scenario (a suite file that does not load). */
+  runErrors: string[];
+  /** The run was stopped before it ended (Ctrl-C, a global timeout). */
+  interrupted: boolean;
+  finishedAt: Date;
+}
+
+export function buildResults({ context, tests, suiteFiles, runErrors, interrupted, finishedAt }: RunRecords): RunResults {
+  const target = context.target;
+  // Under the gauntlet the faulty runs certify nothing about the target: they are folded per fault.
+  const plain = tests.filter((t) => t.fault === undefined);
+  const folded = foldAll(REQUIREMENTS, plain, (id) => deviationFor(id, target.deviations, finishedAt), {
+    targetName: target.name,
+    capabilities: target.capabilities,
+    embedded: target.embedded,
+  });
+  const attestations = context.attestationsFile ? loadAttestations(context.attestationsFile, finishedAt) : undefined;
+  const requirements = attestations ? applyAttestations(folded, attestations) : folded;
+  const filtered = context.filtered || interrupted;
+  const verdict = runVerdict(requirements, plain, filtered, runErrors);
+  const sorted = [...tests].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || (a.fault ?? '').localeCompare(b.fault ?? ''));
+  const results: RunResults = {
+    schemaVersion: RESULTS_SCHEMA_VERSION,
+    kind: 'bank-conformance',
+    tool: context.tool,
+    runId: context.runId,
+    target: { name: target.name, environment: target.environment, baseUrl: target.baseUrl, embedded: target.embedded, faults: target.faults },
+    startedAt: context.startedAt,
+    finishedAt: finishedAt.toISOString(),
+    durationMs: finishedAt.getTime() - Date.parse(context.startedAt),
+    filtered,
+    verdict: verdict.verdict,
+    verdictReasons: verdict.reasons,
+    missingForConformant: verdict.missing,
+    exitCode: verdict.exitCode,
+    provenance: provenanceOf(context, suiteFiles, finishedAt),
+    summary: {
+      tests: tally(plain.map((t) => t.status), TEST_STATUSES),
+      requirements: tally(requirements.map((r) => r.status), REQUIREMENT_STATUSES),
+    },
+    requirements,
+    tests: sorted,
+    ...(attestations ? { attestations } : {}),
+    ...(context.gauntlet ? { gauntlet: gauntletResults(context.gauntlet, tests) } : {}),
+  };
+  if (context.baselineDir) results.baseline = compareWithBaseline(results, readBaseline(context.baselineDir));
+  return results;
+}
+
+/** Per gauntlet fault: the requirement verdicts of the scenarios run under it, and what each failed. */
+function gauntletResults(plan: GauntletPlan, tests: readonly TestRecord[]): GauntletFaultResult[] {
+  return plan.faults.map((fault) => {
+    const runs = tests.filter((t) => t.fault === fault.name);
+    const judged = new Set(runs.flatMap((t) => [...judgementsOf(t).keys()]));
+    const requirements = foldAll(REQUIREMENTS.filter((r) => judged.has(r.id)), runs, () => undefined).map(({ id, status, reason }) => ({
+      id,
+      status,
+      ...(reason ? { reason } : {}),
+    }));
+    const scenarios = runs.map((t) => ({
+      scenario: t.scenario,
+      status: t.status,
+      failed: [...judgementsOf(t)].filter(([, j]) => j.status === 'FAIL').map(([id]) => id),
+    }));
+    return { fault: fault.name, breaks: fault.breaks, requirements, scenarios };
+  });
+}
+
+function tally<K extends string>(values: K[], keys: readonly K[]): Record<K, number> & { total: number } {
+  const counts = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+  for (const value of values) counts[value] += 1;
+  return { ...counts, total: values.length };
+}

@@ -1,0 +1,50 @@
+/**
+ * Writing a report folder: reports/<run-id>/ with results.json, index.html (evidence images inlined, so it
+ * stands alone), junit.xml and the evidence files; then reports/latest/ as a copy of it.
+ */
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { renderHtml } from './html/page.js';
+import { renderJunit } from './junit.js';
+import type { RunResults } from './types.js';
+
+export interface EvidenceFileCopy {
+  /** Where Playwright left the attachment. */
+  from: string;
+  /** Its path inside the report folder. */
+  to: string;
+}
+
+export const REPORT_FILES = { results: 'results.json', html: 'index.html', junit: 'junit.xml', pdf: 'index.pdf' } as const;
+
+export function writeReport(reportRoot: string, results: RunResults, files: readonly EvidenceFileCopy[]): string {
+  const runDir = join(reportRoot, results.runId);
+  mkdirSync(runDir, { recursive: true });
+  for (const file of files) {
+    const target = join(runDir, file.to);
+    mkdirSync(join(target, '..'), { recursive: true });
+    try {
+      copyFileSync(file.from, target);
+    } catch {
+      // A missing attachment file must not cost the whole report.
+    }
+  }
+  // One line: results.json is read by programs (and `jq`); pretty-printed it was 60% larger.
+  writeFileSync(join(runDir, REPORT_FILES.results), JSON.stringify(results));
+  writeFileSync(join(runDir, REPORT_FILES.html), renderHtml(results, { readEvidence: evidenceReader(runDir) }));
+  writeFileSync(join(runDir, REPORT_FILES.junit), renderJunit(results));
+  const latest = join(reportRoot, 'latest');
+  if (latest !== runDir) {
+    rmSync(latest, { recursive: true, force: true });
+    cpSync(runDir, latest, { recursive: true });
+  }
+  return runDir;
+}
+
+/** Reads an evidence file of the report folder, for inlining; undefined when it is not there. */
+export function evidenceReader(reportDir: string): (path: string) => Buffer | undefined {
+  return (path) => {
+    const file = join(reportDir, path);
+    return existsSync(file) ? readFileSync(file) : undefined;
+  };
+}

@@ -6,7 +6,10 @@ import { BrowserNotFoundError } from '../sca/browser.js';
 import { ConfigError } from '../targets/load.js';
 import { EXIT_CODES } from '../report/verdict.js';
 import { UsageError } from './args.js';
+import { PACKAGE_USAGE, packageCommand, parsePackageArgs } from './commands/package.js';
+import { REPLAY_USAGE, parseReplayArgs, replayCommand } from './commands/replay.js';
 import { requirementsCommand } from './commands/requirements.js';
+import { VERIFY_USAGE, parseVerifyArgs, verifyCommand } from './commands/verify.js';
 import { listCommand } from './commands/list.js';
 import { serveCommand } from './commands/serve.js';
 import { runCommand } from './run.js';
@@ -15,12 +18,19 @@ const USAGE = `Usage: xs2a-conformance <command> [options]
 
 Commands:
   run [--target NAME] [--targets FILE] [--inject-fault NAME]... [--report-dir DIR] [--reporter list|line|dot|junit…]
-      [--unmasked] [Playwright options…]     run the conformance suite (the default command)
+      [--unmasked] [--attestations FILE] [--baseline DIR] [--pdf] [Playwright options…]
+                                              run the conformance suite (the default command)
   list [--targets FILE]                       list the targets of targets.yaml
   serve [--port N] [--host H] [--fault NAME]... [--ca-out FILE]
                                               run the reference bank as a sandbox for your own client
   requirements [--json] [--area A] [--level L] [--uncovered]
                                               list the requirement catalogue
+  package <report dir> [--sign --key FILE --certificate FILE | --sign --target NAME] [-o FILE]
+                                              zip a report with a SHA-256 manifest, signed with the TPP's key
+  verify <package.zip> [--ca FILE]... [--require-signature]
+                                              check a package: what was changed, who signed it
+  replay <report dir> <scenario id> [--targets FILE]
+                                              send a scenario's requests again, freshly signed, and compare
 
 Exit codes: 0 conformant (or no failure), 1 non-conformant, 2 configuration error, 3 target unreachable.`;
 
@@ -37,6 +47,12 @@ async function main(argv: string[]): Promise<number> {
       return serveCommand(rest);
     case 'requirements':
       return requirementsCommand(rest);
+    case 'package':
+      return withUsage(parsePackageArgs(rest), PACKAGE_USAGE, packageCommand);
+    case 'verify':
+      return withUsage(parseVerifyArgs(rest), VERIFY_USAGE, verifyCommand);
+    case 'replay':
+      return withUsage(parseReplayArgs(rest), REPLAY_USAGE, replayCommand);
     case 'help':
     case '--help':
     case '-h':
@@ -48,6 +64,15 @@ async function main(argv: string[]): Promise<number> {
       console.error(`xs2a-conformance: unknown command "${command}"\n\n${USAGE}`);
       return EXIT_CODES.configurationError;
   }
+}
+
+/** `--help` prints the command's usage; otherwise the command runs with its parsed options. */
+async function withUsage<O>(parsed: O | 'help', usage: string, command: (options: O) => Promise<number>): Promise<number> {
+  if (parsed === 'help') {
+    console.log(usage);
+    return 0;
+  }
+  return command(parsed);
 }
 
 try {

@@ -1,0 +1,150 @@
+/**
+ * `xs2a-conformance replay <report dir> <scenario id>`: sends a scenario's recorded requests again, freshly
+ * signed and dated, to the same target (the embedded reference bank is started again with the same faults),
+ * and shows the answer then and now, side by side. Exit 0 replayed (whatever the answers), 2 usage error,
+ * 3 target unreachable.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { describeAnswer, refusedInProduction, replayRequest } from '../../report/replay.js';
+import type { RunResults } from '../../report/types.js';
+import { EXIT_CODES } from '../../report/verdict.js';
+import { loadTargetsFile, selectTarget } from '../../targets/load.js';
+import { DEFAULT_PROFILE } from '../../targets/run-context.js';
+import { TargetUnreachableError, TppClient, loadTppIdentity, type RequestFault } from '../../tpp/index.js';
+import { UsageError } from '../args.js';
+import { defaultTargetsFile } from '../package.js';
+import { prepareTarget } from '../prepare-target.js';
+import { parseCommandArgs } from './options.js';
+
+export const REPLAY_USAGE = `Usage: xs2a-conformance replay <report dir> <scenario id> [options]
+
+Sends the requests a scenario recorded (full exchanges are kept for every scenario that did not pass) again
+to the same target: X-Request-ID, Date, TPP-Signature-Certificate and Signature made anew with the TPP of
+targets.yaml, the scenario's deliberate faults applied again, the rest as recorded. The embedded reference
+bank is started afresh with the run's faults: resources the scenario created earlier do not exist in it.
+Shows each answer then and now.
+
+Options:
+  --targets FILE          the targets file (default: $XS2A_TARGETS, ./targets.yaml, the one shipped)
+  --json                  print the answers as JSON
+  -h, --help              this text`;
+
+export interface ReplayOptions {
+  reportDir: string;
+  scenario: string;
+  targetsFile?: string;
+  json: boolean;
+}
+
+export function parseReplayArgs(argv: readonly string[]): ReplayOptions | 'help' {
+  const { values, positionals } = parseCommandArgs('replay', argv, { targets: { type: 'string' }, json: { type: 'boolean' } });
+  if (values.help) return 'help';
+  const [reportDir, scenario, ...extra] = positionals;
+  if (!reportDir || !scenario || extra.length) throw new UsageError('replay: give a report folder and a scenario id');
+  return { reportDir, scenario, json: values.json ?? false, ...(values.targets ? { targetsFile: values.targets } : {}) };
+}
+
+interface Replayed {
+  request: string;
+  malformed?: string;
+  then: string;
+  now: string;
+  sameStatus: boolean;
+  note?: string;
+}
+
+export async function replayCommand(options: ReplayOptions): Promise<number> {
+  const results = readResults(options.reportDir);
+  const test = results.tests.find((t) => t.scenario === options.scenario && t.fault === undefined);
+  if (!test) throw new UsageError(`replay: no scenario ${options.scenario} in ${options.reportDir} (it has ${results.tests.length} scenarios)`);
+  const exchanges = test.evidence.exchanges.filter((e) => e.request);
+  if (exchanges.length === 0) {
+    throw new UsageError(`replay: ${test.scenario} ${test.status === 'PASS' ? 'passed, and a passing scenario keeps only a summary line per request' : 'recorded no request'}: nothing to replay`);
+  }
+  const targetsFile = resolve(options.targetsFile ?? defaultTargetsFile());
+  const config = selectTarget(loadTargetsFile(targetsFile), results.target.name);
+  const configured = typeof config.embedded === 'object' ? (config.embedded.faults ?? []) : [];
+  const workDir = mkdtempSync(join(tmpdir(), 'xs2a-replay-'));
+  const prepared = await prepareTarget(results.target.name, config, {
+    faults: results.target.faults.filter((fault) => !configured.includes(fault)),
+    targetsDir: dirname(targetsFile),
+    workDir,
+    env: process.env,
+  }).catch((error: unknown) => {
+    rmSync(workDir, { recursive: true, force: true });
+    throw error;
+  });
+  try {
+    const { target } = prepared;
+    const profile = target.tpps[DEFAULT_PROFILE];
+    if (!profile) throw new UsageError(`replay: target ${target.name} has no TPP to act as`);
+    const identity = loadTppIdentity({ certificatePem: profile.certificatePem, privateKeyPem: readFileSync(profile.privateKeyFile, 'utf8') });
+    const client = new TppClient({ baseUrl: target.baseUrl, identity, timeoutMs: target.timeouts.requestMs, ...(target.caPem ? { ca: target.caPem } : {}) });
+    const replayed: Replayed[] = [];
+    try {
+      for (const exchange of exchanges) {
+        const request = replayRequest(exchange, results.target.baseUrl, target.baseUrl);
+        if (!request) continue;
+        const then = describeAnswer(exchange.response, exchange.error);
+        const line = `${request.method} ${request.url}`;
+        const common = { request: line, ...(request.malformed ? { malformed: request.malformed } : {}), then };
+        if (refusedInProduction(request, target.environment)) {
+          replayed.push({ ...common, now: 'not sent: a request that writes is never sent to production', sameStatus: false });
+          continue;
+        }
+        try {
+          const response = await client.request({
+            method: request.method,
+            path: request.url,
+            headers: request.headers,
+            omitHeaders: request.omitHeaders,
+            faults: request.faults as RequestFault[],
+            ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : {}),
+          });
+          replayed.push({
+            ...common,
+            now: describeAnswer({ status: response.status, body: response.bodyText }),
+            sameStatus: response.status === exchange.response?.status,
+            ...(request.masked ? { note: 'the report masked PSU identifiers in this request; it was sent masked (replay a report of an --unmasked run to send them as they were)' } : {}),
+          });
+        } catch (error) {
+          if (!(error instanceof TargetUnreachableError)) throw error;
+          replayed.push({ ...common, now: `no answer: ${error.message}`, sameStatus: false });
+        }
+      }
+    } finally {
+      await client.close();
+    }
+    print(options, results, test.scenario, test.status, target, replayed);
+    return replayed.some((r) => r.now.startsWith('no answer')) ? EXIT_CODES.infrastructureFailure : 0;
+  } finally {
+    await prepared.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+function print(options: ReplayOptions, results: RunResults, scenario: string, status: string, target: { name: string; baseUrl: string; faults: string[] }, replayed: Replayed[]): void {
+  if (options.json) {
+    console.log(JSON.stringify({ scenario, status, run: results.runId, target: { name: target.name, baseUrl: target.baseUrl, faults: target.faults }, exchanges: replayed }, null, 2));
+    return;
+  }
+  console.log(`Replaying ${scenario} (${status} in run ${results.runId}) against ${target.name} at ${target.baseUrl}${target.faults.length ? `, faults: ${target.faults.join(', ')}` : ''}`);
+  replayed.forEach((r, i) => {
+    console.log(`\n${i + 1}/${replayed.length} ${r.request}${r.malformed ? `  (malformed on purpose: ${r.malformed})` : ''}`);
+    console.log(`  then: ${r.then}`);
+    console.log(`  now:  ${r.now}`);
+    console.log(`  ${r.sameStatus ? 'same status as in the run' : 'the status differs from the run'}`);
+    if (r.note) console.log(`  note: ${r.note}`);
+  });
+}
+
+function readResults(reportDir: string): RunResults {
+  const file = join(resolve(reportDir), 'results.json');
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as RunResults;
+  } catch (error) {
+    throw new UsageError(`replay: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}

@@ -3,7 +3,7 @@
  * with results.json, a self-contained index.html and junit.xml. Requirement verdicts come from the checks
  * each scenario recorded (lib/fixtures), folded by lib/report/verdict.ts.
  */
-import { basename, join, relative } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { requirementIdOfTag } from '../spec/coverage.js';
 import { requirementById } from '../spec/requirements.js';
@@ -32,7 +32,7 @@ export default class ConformanceReporter implements Reporter {
     const record = this.recordOf(test, result);
     if (existing >= 0) this.tests[existing] = record;
     else this.tests.push(record);
-    this.suiteFiles.add(test.location.file);
+    this.suiteFiles.add(resolve(process.cwd(), record.file));
   }
 
   onError(error: TestError): void {

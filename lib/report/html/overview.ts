@@ -7,13 +7,13 @@
 import { baselineLines } from '../baseline.js';
 import { REQUIREMENT_STATUSES, type RequirementRecord, type StatusChange } from '../types.js';
 import { scenarioBlock, type EvidenceFiles } from './evidence.js';
-import { anchor, badge, counts, h, type ReportIndex } from './parts.js';
+import { anchor, badge, counts, h, shownStatus, type ReportIndex } from './parts.js';
 
 const ATTENTION = new Set(['FAIL', 'WARNING', 'INTERRUPTED', 'NOT_EVALUATED']);
 const ATTENTION_ORDER = ['FAIL', 'WARNING', 'INTERRUPTED', 'NOT_EVALUATED'];
 
 export function renderOverview(index: ReportIndex, files: EvidenceFiles): string {
-  return [verdictBox(index), baselineBox(index), attention(index, files), deviations(index), attestations(index), totals(index)].join('');
+  return [verdictBox(index), baselineBox(index), attention(index, files), deviations(index, files), attestations(index), totals(index)].join('');
 }
 
 function verdictBox({ results }: ReportIndex): string {
@@ -54,7 +54,8 @@ function attention(index: ReportIndex, files: EvidenceFiles): string {
     .filter((r) => ATTENTION.has(r.status) && !r.attestation)
     .sort((a, b) => ATTENTION_ORDER.indexOf(a.status) - ATTENTION_ORDER.indexOf(b.status));
   const stale = index.results.requirements.filter((r) => r.deviationUnexpectedlyPasses);
-  const blocks = index.scenarios.filter((t) => index.withEvidence.has(t.scenario));
+  // A scenario failing only where the target declares a deviation shows its evidence with the deviations.
+  const blocks = index.scenarios.filter((t) => index.withEvidence.has(t.scenario) && shownStatus(t, index) !== 'KNOWN_DEVIATION');
   if (rows.length === 0 && blocks.length === 0 && stale.length === 0) return '';
   const table = rows.length
     ? `<table>${rows.map((r) => `<tr><td class="id">${anchor(r.id)}</td><td class="lv">${h(r.level)}</td><td class="st">${badge(r.status)}</td><td>${h(r.statement)}${r.reason ? `<div class="m">${h(r.reason)}</div>` : ''}</td><td>${scenarioLinks(r, index)}</td></tr>`).join('')}</table>`
@@ -73,7 +74,8 @@ function scenarioLinks(r: RequirementRecord, index: ReportIndex): string {
   return shown.map(anchor).join(' ') + (r.tests.length > shown.length ? ` <span class="m">+${r.tests.length - shown.length}</span>` : '');
 }
 
-function deviations({ results }: ReportIndex): string {
+function deviations(index: ReportIndex, files: EvidenceFiles): string {
+  const { results } = index;
   const listed = results.provenance.deviations;
   if (listed.length === 0) return '';
   const status = (id: string) => results.requirements.find((r) => r.id === id);
@@ -82,7 +84,11 @@ function deviations({ results }: ReportIndex): string {
     const now = record?.deviationUnexpectedlyPasses ? 'passes now: remove the entry' : record?.status === 'KNOWN_DEVIATION' ? 'still failing' : (record?.status ?? '');
     return `<tr><td class="id">${anchor(d.requirement)}</td><td class="st">${badge(record?.status ?? 'NOT_COVERED')}</td><td>${h(d.reason)}</td><td class="id">${d.until ? `until ${h(d.until)}` : 'no end date'}${d.active ? '' : ' <strong>(expired)</strong>'}</td><td>${h(now)}</td></tr>`;
   });
-  return `<div class="box dev" id="deviations"><h2 style="margin-top:0">Known deviations (${listed.length})</h2><p class="m">Reviewed exceptions the target declares: a failure of one is reported, not counted against the verdict, until its end date.</p><table><tr><th>Requirement</th><th>Status</th><th>Reason</th><th>Expires</th><th>Now</th></tr>${rows.join('')}</table></div>`;
+  const deviating = index.scenarios.filter((t) => index.withEvidence.has(t.scenario) && shownStatus(t, index) === 'KNOWN_DEVIATION');
+  const evidence = deviating.length
+    ? `<details><summary>Evidence of the scenarios that fail only where a deviation is declared (${deviating.length})</summary>${deviating.map((t) => scenarioBlock(t, index, files)).join('')}</details>`
+    : '';
+  return `<div class="box dev" id="deviations"><h2 style="margin-top:0">Known deviations (${listed.length})</h2><p class="m">Reviewed exceptions the target declares: a failure of one is reported, not counted against the verdict, until its end date.</p><table><tr><th>Requirement</th><th>Status</th><th>Reason</th><th>Expires</th><th>Now</th></tr>${rows.join('')}</table>${evidence}</div>`;
 }
 
 function attestations({ results }: ReportIndex): string {

@@ -181,6 +181,8 @@
   var rows = [].slice.call(document.querySelectorAll('#catalogue [data-s]'));
   var groups = [].slice.call(document.querySelectorAll('#catalogue details.grp'));
   var sects = [].slice.call(document.querySelectorAll('#catalogue .sect'));
+  var filtering = false;
+  groups.forEach(function (g) { g.initiallyOpen = g.open; });
   rows.forEach(function (r) {
     r.searchText = [].map.call(r.querySelectorAll('.q'), function (e) { return e.textContent; }).join(' ').toLowerCase();
   });
@@ -195,11 +197,14 @@
     groups.forEach(function (g) {
       var k = g.querySelectorAll('[data-s]:not([hidden])').length;
       g.hidden = on && k === 0;
+      // Filtering opens the groups with matches; clearing the filters brings back how the page opened.
       if (on) g.open = k > 0;
+      else if (filtering) g.open = g.initiallyOpen;
       var c = g.querySelector('.k');
       if (c) c.textContent = on ? k + ' shown · ' : '';
     });
     shown.textContent = on ? n + ' of ' + rows.length + ' rows shown' : rows.length + ' rows';
+    filtering = on;
   }
   function clear() {
     q.value = ''; fs.value = ''; fl.value = ''; fa.value = '';

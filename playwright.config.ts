@@ -1,23 +1,22 @@
 /**
- * Playwright configuration of the conformance run. The runner (`xs2a-conformance run`, what `npm test`
- * calls) starts or reaches the target and hands it over in XS2A_RUN_CONTEXT; this file only shapes the run.
+ * Playwright configuration of the conformance run. `xs2a-conformance run` (what `npm test` calls) starts or
+ * reaches the target and hands it over in XS2A_RUN_CONTEXT; a plain `npx playwright test` (`--ui`, VS Code,
+ * `--shard`) has the global setup do the same (lib/cli/global-setup.ts). Either way the conformance reporter
+ * writes the same report.
  *
  * Scenarios run in parallel. One that changes the target's global state (its clock, a sandbox reset) takes
  * Playwright's `-exclusive-` lock and runs with no other scenario beside it (lib/fixtures/scenario.ts).
  */
 import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { CONSOLE_REPORTERS, CONSOLE_REPORTER_ENV } from './lib/cli/console-reporters.js';
+import { GAUNTLET_UNFAULTED_TAG } from './lib/fixtures/scenario-tags.js';
+import { readRunContext } from './lib/targets/run-context.js';
 
-const CONSOLE_REPORTERS = new Set(['list', 'line', 'dot', 'github', 'null']);
-const FILE_REPORTERS = new Set(['json', 'junit', 'html', 'blob']);
-
-/** `--reporter` given to the runner picks the console output; the conformance report is always written. */
+/** `run --reporter` picks the console output (checked there); the conformance report is always written. */
 function reporters(): ReporterDescription[] {
-  const requested = (process.env.XS2A_CONSOLE_REPORTER ?? (process.env.CI ? 'line' : 'list')).split(',');
-  const chosen: ReporterDescription[] = requested
-    .filter((name) => CONSOLE_REPORTERS.has(name) || FILE_REPORTERS.has(name))
-    .map((name) => [name]);
-  if (!chosen.some(([name]) => CONSOLE_REPORTERS.has(name))) chosen.unshift(['line']);
-  return [...chosen, ['./lib/report/reporter.ts']];
+  const requested = (process.env[CONSOLE_REPORTER_ENV] ?? (process.env.CI ? 'line' : 'list')).split(',');
+  const chosen: ReporterDescription[] = requested.filter((name) => (CONSOLE_REPORTERS as readonly string[]).includes(name)).map((name) => [name]);
+  return [...(chosen.length > 0 ? chosen : [['line'] as ReporterDescription]), ['./lib/report/reporter.ts']];
 }
 
 export default defineConfig({
@@ -32,6 +31,9 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   outputDir: './test-results',
   reporter: reporters(),
+  globalSetup: './lib/cli/global-setup.ts',
+  // Under the gauntlet every scenario runs only as the TPPs of the faults it must catch.
+  ...(readRunContext()?.gauntlet ? { grepInvert: new RegExp(GAUNTLET_UNFAULTED_TAG) } : {}),
   use: {
     trace: 'off',
     screenshot: 'off',

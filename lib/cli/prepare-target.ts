@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { generateCertificateAuthority, generateTppCertificate, type KeyAndCertificate } from '../pki/index.js';
 import { ConfigError, interpolateTarget } from '../targets/load.js';
+import { didYouMean } from './command.js';
 import { DEFAULT_PROFILE, SECOND_PROFILE, type GauntletPlan, type RunTarget, type TppProfile } from '../targets/run-context.js';
 import type { TargetConfig } from '../targets/types.js';
 import { knownFaults, startReferenceBank, type FaultSetting, type ReferenceBank } from '../../reference/server.js';
@@ -69,6 +70,10 @@ export async function prepareTarget(
 
   const ca = testCa as KeyAndCertificate;
   const configured = typeof config.embedded === 'object' ? (config.embedded.faults ?? []) : [];
+  const faultNames = knownFaults().map((fault) => fault.name);
+  for (const name of [...configured, ...options.faults]) {
+    if (!faultNames.includes(name)) throw new ConfigError(`${field}.embedded.faults`, `unknown fault "${name}"${didYouMean(name, faultNames)} (see xs2a-conformance serve --list-faults)`);
+  }
   const scaPages = typeof config.embedded === 'object' ? config.embedded.pages : undefined;
   const gauntlet = options.gauntlet ? gauntletProfiles(options.gauntlet, ca, options.workDir) : undefined;
   const banks: ReferenceBank[] = [];
@@ -177,7 +182,7 @@ function gauntletProfiles(request: GauntletRequest, ca: KeyAndCertificate, workD
   let sharedKey: string | undefined;
   request.faults.forEach(({ name, scenarios }, index) => {
     const fault = declared.get(name);
-    if (!fault) throw new ConfigError('--gauntlet', `unknown fault "${name}"; known faults: ${[...declared.keys()].join(', ')}`);
+    if (!fault) throw new ConfigError('--gauntlet', `unknown fault "${name}"${didYouMean(name, [...declared.keys()])}`);
     const profileName = `fault:${name}`;
     const organizationIdentifier = `PSDNO-FSA-GF${String(index + 1).padStart(4, '0')}`;
     const profile = generatedProfile(ca, join(workDir, `gauntlet-${index + 1}-key.pem`), { organizationName: `Gauntlet TPP for ${name}`, organizationIdentifier }, sharedKey);

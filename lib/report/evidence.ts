@@ -17,8 +17,6 @@ export interface EvidencePayload {
 export const ANNOTATIONS = {
   /** The scenario's stable id (`SIG-04.a`). */
   scenario: 'scenario',
-  /** Where the scenario is written (`file:line`). */
-  source: 'source',
   /** The gauntlet fault a run is made under. */
   fault: 'fault',
   notTestable: 'not-testable',

@@ -4,20 +4,26 @@
  * each scenario recorded (lib/fixtures), folded by lib/report/verdict.ts.
  */
 import { basename, join, relative, resolve } from 'node:path';
-import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { requirementIdOfTag } from '../spec/coverage.js';
 import { requirementById } from '../spec/requirements.js';
-import { readRunContext, type RunContext } from '../targets/run-context.js';
+import { RUN_CONTEXT_ENV, readRunContext, type RunContext } from '../targets/run-context.js';
 import { curlCommand } from './curl.js';
 import { ANNOTATIONS, EVIDENCE_ATTACHMENT, type EvidencePayload } from './evidence.js';
-import { buildResults } from './results.js';
+import { provenanceOf } from './provenance.js';
+import { assembleResults } from './results.js';
+import { leaveSelectionFor, selectionOf, type Selection } from './selection.js';
 import type { EvidenceExchange, TestRecord, TestStatus } from './types.js';
 import { writeReport, type EvidenceFileCopy } from './write.js';
 
 export default class ConformanceReporter implements Reporter {
-  private readonly context: RunContext | undefined = readRunContext();
-  private readonly tests: TestRecord[] = [];
+  /** Read when the run begins: a plain `npx playwright test` prepares the target in its global setup. */
+  private context: RunContext | undefined;
+  private selection: Selection | undefined;
+  /** Every attempt of every test, in order (retries included: a pass on retry is FLAKY, never PASS). */
+  private readonly attempts = new Map<string, TestRecord[]>();
   private readonly files: EvidenceFileCopy[] = [];
+  /** The spec files whose scenarios ran, for the provenance. */
   private readonly suiteFiles = new Set<string>();
   /** Errors outside any test, such as a suite file that throws while loading. */
   private readonly runErrors: string[] = [];
@@ -26,13 +32,16 @@ export default class ConformanceReporter implements Reporter {
     return false;
   }
 
+  onBegin(config: FullConfig, suite: Suite): void {
+    this.context = readRunContext();
+    this.selection = selectionOf(config, suite);
+    const contextFile = process.env[RUN_CONTEXT_ENV];
+    if (contextFile) leaveSelectionFor(contextFile, this.selection);
+  }
+
   onTestEnd(test: TestCase, result: TestResult): void {
-    // Retries: only the last attempt counts.
-    const existing = this.tests.findIndex((t) => t.id === test.id);
-    const record = this.recordOf(test, result);
-    if (existing >= 0) this.tests[existing] = record;
-    else this.tests.push(record);
-    this.suiteFiles.add(resolve(process.cwd(), record.file));
+    this.attempts.set(test.id, [...(this.attempts.get(test.id) ?? []), this.recordOf(test, result)]);
+    this.suiteFiles.add(resolve(test.location.file));
   }
 
   onError(error: TestError): void {
@@ -41,16 +50,20 @@ export default class ConformanceReporter implements Reporter {
 
   onEnd(result: FullResult): void {
     const context = this.context;
-    if (!context) return; // Playwright run bare (e.g. --list): nothing to certify.
-    const results = buildResults({
+    // Playwright run bare (--list), or nothing selected: nothing to certify, and no report replaces the last one.
+    if (!context || !this.selection || this.selection.tests === 0) return;
+    const tests = [...this.attempts.values()].map(oneRecord);
+    const finishedAt = new Date();
+    const results = assembleResults({
       context,
-      tests: this.tests,
-      suiteFiles: [...this.suiteFiles],
+      tests,
       runErrors: this.runErrors,
-      interrupted: result.status === 'interrupted',
-      finishedAt: new Date(),
+      selection: this.selection,
+      interrupted: result.status === 'interrupted' || result.status === 'timedout',
+      finishedAt,
+      provenance: provenanceOf(context, [...this.suiteFiles], finishedAt),
     });
-    writeReport(context.reportRoot, results, this.files);
+    writeReport(context.reportRoot, context.runId, results, this.files);
   }
 
   private recordOf(test: TestCase, result: TestResult): TestRecord {
@@ -69,17 +82,17 @@ export default class ConformanceReporter implements Reporter {
     const files = result.attachments
       .filter((a) => a.path && a.name !== EVIDENCE_ATTACHMENT)
       .map((a) => {
-        const to = join(folder, `${a.name}-${basename(a.path ?? '')}`);
+        const to = join(folder, `${result.retry ? `retry${result.retry}-` : ''}${a.name}-${basename(a.path ?? '')}`);
         this.files.push({ from: a.path ?? '', to });
         return { name: a.name, path: to, contentType: a.contentType };
       });
-    const [file, line] = sourceOf(annotation(ANNOTATIONS.source), test);
     return {
       id: test.id,
       scenario,
       title: test.title,
-      file,
-      line,
+      // Playwright's own location: the spec file calls test() itself.
+      file: relative(process.cwd(), test.location.file),
+      line: test.location.line,
       ...(fault ? { fault } : {}),
       requirements,
       status,
@@ -99,11 +112,33 @@ export default class ConformanceReporter implements Reporter {
 }
 
 /**
+ * One record per test: its last attempt, or, when it was retried, FLAKY if only a later attempt passed, with
+ * the checks of every attempt (a check that failed in any attempt fails its requirement).
+ */
+function oneRecord(attempts: readonly TestRecord[]): TestRecord {
+  const last = attempts[attempts.length - 1] as TestRecord;
+  if (attempts.length === 1) return last;
+  const earlier = attempts.slice(0, -1);
+  const flaky = last.status === 'PASS' && earlier.some((a) => a.status !== 'PASS');
+  return {
+    ...last,
+    status: flaky ? 'FLAKY' : last.status,
+    ...(flaky ? { reason: `passed only on attempt ${attempts.length}: ${earlier.map((a) => a.status).join(', ')} before` } : {}),
+    checks: attempts.flatMap((a) => a.checks),
+    attempts: attempts.map((a) => ({ status: a.status, ...(a.error ? { error: a.error } : {}) })),
+  };
+}
+
+/**
  * A failed Playwright test is FAIL only when a MUST check failed; otherwise it stopped outside its checks:
  * INTERRUPTED when the fixtures classified the error as infrastructure (by its type), else ERROR.
  */
 function statusOf(result: TestResult, annotation: (type: string) => string | undefined, payload: EvidencePayload): TestStatus {
-  if (result.status === 'skipped') return annotation(ANNOTATIONS.notTestable) !== undefined ? 'NOT_TESTABLE' : 'SKIPPED';
+  if (result.status === 'skipped') {
+    if (annotation(ANNOTATIONS.notTestable) !== undefined) return 'NOT_TESTABLE';
+    // Skipped without a gate's reason: Playwright never ran it, because the run was stopped.
+    return annotation(ANNOTATIONS.skipped) !== undefined ? 'SKIPPED' : 'INTERRUPTED';
+  }
   // Under the gauntlet a failed check does not fail the Playwright test: the checks decide.
   const mustFailed = payload.checks.some((c) => c.verdict === 'FAIL' && requirementById(c.requirement)?.level === 'MUST');
   if (mustFailed) return 'FAIL';
@@ -112,14 +147,8 @@ function statusOf(result: TestResult, annotation: (type: string) => string | und
   return annotation(ANNOTATIONS.interrupted) !== undefined ? 'INTERRUPTED' : 'ERROR';
 }
 
-/** The spec file and line a scenario is written at (its `source` annotation), else Playwright's location. */
-function sourceOf(source: string | undefined, test: TestCase): [string, number] {
-  const match = source ? /^(.*?)(?::(\d+))?$/.exec(source) : null;
-  if (!match?.[1]) return [relative(process.cwd(), test.location.file), test.location.line];
-  return [relative(process.cwd(), match[1]), Number(match[2] ?? 0)];
-}
-
 function interruptedReason(result: TestResult): string {
+  if (result.status === 'skipped') return 'not run: the run was interrupted before it';
   return result.status === 'timedOut' ? 'the scenario ran out of time (Playwright timeout)' : 'the run was interrupted';
 }
 

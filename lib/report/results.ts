@@ -5,35 +5,40 @@
  * another way (shards merged) calls it the same way, so there is one shape and one verdict.
  */
 import { REQUIREMENTS } from '../spec/requirements.js';
-import type { GauntletPlan, RunContext } from '../targets/run-context.js';
+import type { GauntletPlan, RunContext, RunTarget } from '../targets/run-context.js';
 import { applyAttestations, loadAttestations } from './attestations.js';
 import { compareWithBaseline, readBaseline } from './baseline.js';
-import { provenanceOf } from './provenance.js';
+import type { Selection } from './selection.js';
 import {
   REQUIREMENT_STATUSES,
   TEST_STATUSES,
   type GauntletFaultResult,
+  type Provenance,
   type RunResults,
   type TestRecord,
 } from './types.js';
-import { deviationFor, foldAll, judgementsOf, runVerdict } from './verdict.js';
+import { EXIT_CODES, deviationFor, foldAll, judgementsOf, runVerdict } from './verdict.js';
 
 export const RESULTS_SCHEMA_VERSION = 3;
 
-export interface RunRecords {
-  context: RunContext;
+/** What the report is made of: the reporter's run, or a merge of shards (lib/cli/commands/merge.ts) from theirs. */
+export interface ReportInput {
+  context: Pick<RunContext, 'runId' | 'startedAt' | 'tool' | 'gauntlet' | 'attestationsFile' | 'baselineDir'> & {
+    target: Pick<RunTarget, 'name' | 'environment' | 'baseUrl' | 'embedded' | 'faults' | 'deviations'> & { capabilities: readonly string[] };
+  };
   /** Every scenario run, gauntlet runs included. */
   tests: TestRecord[];
-  /** Absolute paths of the suite files whose scenarios ran. */
-  suiteFiles: string[];
   /** Errors outside any scenario (a suite file that does not load). */
-  runErrors: string[];
-  /** The run was stopped before it ended (Ctrl-C, a global timeout). */
+  runErrors: readonly string[];
+  selection: Selection;
+  /** Stopped by SIGINT, SIGTERM or the global timeout: what ran is reported, verdict INTERRUPTED. */
   interrupted: boolean;
   finishedAt: Date;
+  /** How the run was made (lib/report/provenance.ts); a merge takes its shards'. */
+  provenance: Provenance;
 }
 
-export function buildResults({ context, tests, suiteFiles, runErrors, interrupted, finishedAt }: RunRecords): RunResults {
+export function assembleResults({ context, tests, runErrors, selection, interrupted, finishedAt, provenance }: ReportInput): RunResults {
   const target = context.target;
   // Under the gauntlet the faulty runs certify nothing about the target: they are folded per fault.
   const plain = tests.filter((t) => t.fault === undefined);
@@ -44,8 +49,11 @@ export function buildResults({ context, tests, suiteFiles, runErrors, interrupte
   });
   const attestations = context.attestationsFile ? loadAttestations(context.attestationsFile, finishedAt) : undefined;
   const requirements = attestations ? applyAttestations(folded, attestations) : folded;
-  const filtered = context.filtered || interrupted;
-  const verdict = runVerdict(requirements, plain, filtered, runErrors);
+  const filtered = selection.reasons.length > 0;
+  const judged = runVerdict(requirements, plain, filtered, runErrors);
+  const verdict = interrupted
+    ? { ...judged, verdict: 'INTERRUPTED' as const, reasons: ['the run was interrupted (SIGINT, SIGTERM or the global timeout): the report shows what ran', ...judged.reasons], exitCode: EXIT_CODES.infrastructureFailure }
+    : judged;
   const sorted = [...tests].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || (a.fault ?? '').localeCompare(b.fault ?? ''));
   const results: RunResults = {
     schemaVersion: RESULTS_SCHEMA_VERSION,
@@ -57,11 +65,13 @@ export function buildResults({ context, tests, suiteFiles, runErrors, interrupte
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - Date.parse(context.startedAt),
     filtered,
+    selection,
     verdict: verdict.verdict,
     verdictReasons: verdict.reasons,
     missingForConformant: verdict.missing,
+    ...(runErrors.length > 0 ? { runErrors: [...runErrors] } : {}),
     exitCode: verdict.exitCode,
-    provenance: provenanceOf(context, suiteFiles, finishedAt),
+    provenance,
     summary: {
       tests: tally(plain.map((t) => t.status), TEST_STATUSES),
       requirements: tally(requirements.map((r) => r.status), REQUIREMENT_STATUSES),

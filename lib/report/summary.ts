@@ -5,13 +5,20 @@ import type { RunResults } from './types.js';
 /** Past this many, "missing for CONFORMANT" is counted by status instead of listed (a filtered run leaves hundreds out). */
 const LISTED_MISSING = 20;
 
-export function formatSummary(results: RunResults, reportPath: string): string {
+
+/** How statuses and the verdict are shown: plain text by default, colours in a terminal (lib/cli/summary.ts). */
+export interface Paint {
+  status(status: string): string;
+}
+const PLAIN: Paint = { status: (status) => status };
+
+export function formatSummary(results: RunResults, reportPath: string, paint: Paint = PLAIN): string {
   const t = results.summary.tests;
   const r = results.summary.requirements;
   const nonZero = (counts: Record<string, number>) =>
     Object.entries(counts)
       .filter(([key, n]) => key !== 'total' && n > 0)
-      .map(([key, n]) => `${n} ${key}`)
+      .map(([key, n]) => `${n} ${paint.status(key)}`)
       .join(', ') || 'none';
   const lines = [
     '',
@@ -24,12 +31,12 @@ export function formatSummary(results: RunResults, reportPath: string): string {
   const attested = new Set((results.attestations ?? []).map((a) => a.requirement));
   for (const requirement of results.requirements) {
     if (LISTED_ABOVE.has(requirement.status) && !attested.has(requirement.id)) {
-      lines.push(`  ${requirement.status.padEnd(13)} ${requirement.id}  ${requirement.statement}`);
+      lines.push(`  ${paint.status(requirement.status)}${''.padEnd(13 - requirement.status.length)} ${requirement.id}  ${requirement.statement}`);
       if (requirement.reason) lines.push(`  ${''.padEnd(13)} ${''.padEnd(requirement.id.length)}  ${requirement.reason}`);
     }
   }
   for (const test of results.tests) {
-    if (test.status === 'ERROR' && test.fault === undefined) lines.push(`  ERROR         ${test.scenario}  stopped: ${(test.error ?? '').split('\n')[0]}`);
+    if (test.status === 'ERROR' && test.fault === undefined) lines.push(`  ${paint.status('ERROR')}         ${test.scenario}  stopped: ${(test.error ?? '').split('\n')[0]}`);
   }
   const deviations = results.requirements.filter((q) => q.status === 'KNOWN_DEVIATION' || q.deviation?.expired);
   if (deviations.length) {
@@ -37,13 +44,14 @@ export function formatSummary(results: RunResults, reportPath: string): string {
     for (const q of deviations) {
       const until = q.deviation?.until ? `until ${q.deviation.until}` : 'no end date';
       const now = q.deviationUnexpectedlyPasses ? 'PASSES NOW: remove it from the deviations list' : q.deviation?.expired ? `EXPIRED, counted as ${q.status}` : 'still failing';
-      lines.push(`  ${q.id}  ${until}, ${now}: ${q.deviation?.reason ?? q.reason ?? ''}`);
+      lines.push(`  ${paint.status('KNOWN_DEVIATION')} ${q.id}  ${until}, ${now}: ${q.deviation?.reason ?? q.reason ?? ''}`);
     }
   }
   if (results.attestations?.length) {
     lines.push('Attestations (checked by a person, not by the suite):');
     for (const a of results.attestations) {
-      lines.push(`  ${a.verdict === 'PASS' ? 'ATTESTED' : 'FAIL    '}  ${a.requirement}  by ${a.reviewer} on ${a.date}, evidence: ${a.evidence}`);
+      const status = a.verdict === 'PASS' ? 'ATTESTED' : 'FAIL';
+      lines.push(`  ${paint.status(status)}${''.padEnd(8 - status.length)}  ${a.requirement}  by ${a.reviewer} on ${a.date}, evidence: ${a.evidence}`);
     }
   }
   if (results.baseline) {
@@ -54,8 +62,8 @@ export function formatSummary(results: RunResults, reportPath: string): string {
     const caught = results.gauntlet.filter((g) => g.requirements.some((q) => q.status === 'FAIL' || q.status === 'WARNING')).length;
     lines.push(`Gauntlet:     ${results.gauntlet.length} faults, ${caught} caught, ${results.tests.length} scenario runs`);
   }
-  lines.push(`Verdict:      ${results.verdict} (exit ${results.exitCode})${results.verdictReasons.length ? ': ' + results.verdictReasons.join('; ') : ''}`);
-  lines.push(...missingLines(results));
+  lines.push(`Verdict:      ${paint.status(results.verdict)} (exit ${results.exitCode})${results.verdictReasons.length ? ': ' + results.verdictReasons.join('; ') : ''}`);
+  lines.push(...missingLines(results, paint));
   lines.push(`Report:       ${reportPath}`);
   return lines.join('\n');
 }
@@ -64,7 +72,7 @@ export function formatSummary(results: RunResults, reportPath: string): string {
 const LISTED_ABOVE = new Set(['FAIL', 'WARNING', 'INTERRUPTED', 'NOT_EVALUATED']);
 
 /** What else keeps the run from CONFORMANT, one line each (counted by status when a filter left many out). */
-function missingLines(results: RunResults): string[] {
+function missingLines(results: RunResults, paint: Paint): string[] {
   if (results.verdict === 'CONFORMANT') return [];
   const missing = results.missingForConformant.filter((m) => !LISTED_ABOVE.has(m.status));
   if (missing.length === 0) return [];
@@ -74,5 +82,5 @@ function missingLines(results: RunResults): string[] {
     for (const m of missing) byStatus.set(m.status, (byStatus.get(m.status) ?? 0) + 1);
     return [`${heading} ${[...byStatus].map(([status, n]) => `${n} ${status}`).join(', ')} (listed in results.json, missingForConformant)`];
   }
-  return [heading, ...missing.map((m) => `  ${m.status.padEnd(13)} ${m.id}  ${m.reason}`)];
+  return [heading, ...missing.map((m) => `  ${paint.status(m.status)}${''.padEnd(13 - m.status.length)} ${m.id}  ${m.reason}`)];
 }

@@ -1,4 +1,5 @@
 /** The shape of results.json: what a CI gate, a bank's QA team and a TPP each read. */
+import type { Selection } from './selection.js';
 
 export const REQUIREMENT_VERDICTS = [
   'PASS',
@@ -24,12 +25,14 @@ export type RequirementStatus = (typeof REQUIREMENT_STATUSES)[number];
 /**
  * A scenario's outcome. FAIL: a MUST check failed. ERROR: the scenario stopped outside its checks (the suite
  * or the target's configuration is at fault, or the bank answered so far off that it could not go on); its
- * unjudged requirements are NOT_EVALUATED. INTERRUPTED: network or browser trouble.
+ * unjudged requirements are NOT_EVALUATED. INTERRUPTED: network or browser trouble. FLAKY: retried, and
+ * passed only on a later attempt (flaky is failing: the run cannot be CONFORMANT).
  */
-export const TEST_STATUSES = ['PASS', 'FAIL', 'ERROR', 'NOT_TESTABLE', 'SKIPPED', 'INTERRUPTED'] as const;
+export const TEST_STATUSES = ['PASS', 'FAIL', 'ERROR', 'FLAKY', 'NOT_TESTABLE', 'SKIPPED', 'INTERRUPTED'] as const;
 export type TestStatus = (typeof TEST_STATUSES)[number];
 
-export type RunVerdict = 'CONFORMANT' | 'NON_CONFORMANT' | 'INCOMPLETE';
+/** INTERRUPTED: the run was stopped (SIGINT, SIGTERM, global timeout); the report shows what ran. */
+export type RunVerdict = 'CONFORMANT' | 'NON_CONFORMANT' | 'INCOMPLETE' | 'INTERRUPTED';
 
 export type CheckVerdict = 'PASS' | 'FAIL' | 'NOT_EVALUATED';
 
@@ -101,8 +104,10 @@ export interface TestRecord {
   durationMs: number;
   error?: string;
   warnings: string[];
-  /** Every check made, scenario and invariants (passes merged per requirement). */
+  /** Every check made, scenario and invariants (passes merged per requirement); of every attempt when retried. */
   checks: CheckRecord[];
+  /** When the scenario was retried: each attempt's outcome, in order. */
+  attempts?: { status: TestStatus; error?: string }[];
   evidence: TestEvidence;
 }
 
@@ -224,10 +229,14 @@ export interface RunResults {
   finishedAt: string;
   durationMs: number;
   filtered: boolean;
+  /** What the run selected of the suite, and why it is not the whole of it (lib/report/selection.ts). */
+  selection?: Selection;
   verdict: RunVerdict;
   verdictReasons: string[];
   /** What keeps the run from CONFORMANT, requirement by requirement (empty when CONFORMANT). */
   missingForConformant: MissingRequirement[];
+  /** Errors outside any scenario (a suite file that did not load), when there were any. */
+  runErrors?: string[];
   exitCode: number;
   provenance: Provenance;
   summary: {

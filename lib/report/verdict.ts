@@ -181,6 +181,7 @@ export function runVerdict(
   const ids = (status: RequirementStatus) => requirements.filter((r) => r.status === status).map((r) => r.id);
   const failed = ids('FAIL');
   const errored = tests.filter((t) => t.status === 'ERROR').map((t) => t.scenario);
+  const flaky = tests.filter((t) => t.status === 'FLAKY').map((t) => t.scenario);
   if (failed.length > 0) {
     const reasons = [`${failed.length} requirement(s) failed: ${failed.join(', ')}`];
     if (errored.length > 0) reasons.push(`${errored.length} scenario(s) stopped with an error: ${errored.join(', ')}`);
@@ -190,6 +191,7 @@ export function runVerdict(
   const interrupted = ids('INTERRUPTED');
   if (interrupted.length > 0) reasons.push(`${interrupted.length} requirement(s) interrupted: ${interrupted.join(', ')}`);
   if (errored.length > 0) reasons.push(`${errored.length} scenario(s) stopped with an error: ${errored.join(', ')}`);
+  if (flaky.length > 0) reasons.push(`${flaky.length} scenario(s) FLAKY, passed only on retry: ${flaky.join(', ')}`);
   if (filtered) reasons.push('the run was filtered (--grep, --shard or a file filter)');
   const notCovered = ids('NOT_COVERED');
   if (notCovered.length > 0) reasons.push(`${notCovered.length} requirement(s) not exercised by this run${filtered ? '' : `: ${notCovered.join(', ')}`}`);
@@ -200,7 +202,7 @@ export function runVerdict(
   // Every reason a requirement could not be tested, once each: what the target would have to offer.
   for (const [reason, which] of groupReasons(missing.filter((m) => m.status === 'NOT_TESTABLE'))) reasons.push(`NOT_TESTABLE (${which.join(', ')}): ${reason}`);
   if (reasons.length === 0) return { verdict: 'CONFORMANT', reasons, exitCode: EXIT_CODES.conformant, missing };
-  const couldNotJudge = interrupted.length > 0 || errored.length > 0 || runErrors.length > 0;
+  const couldNotJudge = interrupted.length > 0 || errored.length > 0 || flaky.length > 0 || runErrors.length > 0;
   return { verdict: 'INCOMPLETE', reasons, exitCode: couldNotJudge ? EXIT_CODES.infrastructureFailure : EXIT_CODES.conformant, missing };
 }
 

@@ -2,7 +2,7 @@
  * Writing a report folder: reports/<run-id>/ with results.json, index.html (evidence images inlined, so it
  * stands alone), junit.xml and the evidence files; then reports/latest/ as a copy of it.
  */
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderHtml } from './html/page.js';
 import { renderJunit } from './junit.js';
@@ -17,8 +17,12 @@ export interface EvidenceFileCopy {
 
 export const REPORT_FILES = { results: 'results.json', html: 'index.html', junit: 'junit.xml', pdf: 'index.pdf' } as const;
 
-export function writeReport(reportRoot: string, results: RunResults, files: readonly EvidenceFileCopy[]): string {
-  const runDir = join(reportRoot, results.runId);
+/**
+ * Writes <reportRoot>/<runId>/, then makes it <reportRoot>/latest: a copy beside it renamed into place, so
+ * `latest` changes only once a whole report exists.
+ */
+export function writeReport(reportRoot: string, runId: string, results: RunResults, files: readonly EvidenceFileCopy[]): string {
+  const runDir = join(reportRoot, runId);
   mkdirSync(runDir, { recursive: true });
   for (const file of files) {
     const target = join(runDir, file.to);
@@ -34,10 +38,10 @@ export function writeReport(reportRoot: string, results: RunResults, files: read
   writeFileSync(join(runDir, REPORT_FILES.html), renderHtml(results, { readEvidence: evidenceReader(runDir) }));
   writeFileSync(join(runDir, REPORT_FILES.junit), renderJunit(results));
   const latest = join(reportRoot, 'latest');
-  if (latest !== runDir) {
-    rmSync(latest, { recursive: true, force: true });
-    cpSync(runDir, latest, { recursive: true });
-  }
+  const incoming = join(reportRoot, `.latest-${runId}`);
+  cpSync(runDir, incoming, { recursive: true });
+  rmSync(latest, { recursive: true, force: true });
+  renameSync(incoming, latest);
   return runDir;
 }
 

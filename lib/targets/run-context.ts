@@ -66,8 +66,6 @@ export interface RunContext {
   reportRoot: string;
   startedAt: string;
   tool: { name: string; version: string };
-  /** A --grep, --shard or file filter was given: the run cannot certify. */
-  filtered: boolean;
   maskPersonalData: boolean;
   target: RunTarget;
   gauntlet?: GauntletPlan;

@@ -2,7 +2,7 @@
  * Resources and their fields (accounts, balances, transactions; shapes from Berlin Group 1.3 with the
  * specification's facts) and the account endpoints, read with the worker's consented PSU.
  */
-import { jsonBodyOf, PrerequisiteUnmet, scenario, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, PrerequisiteUnmet, scenario, test, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 import { SCHEMAS } from '../../lib/spec/schemas/index.js';
 
 interface Listed {
@@ -32,7 +32,7 @@ async function consented(
   return { read, listing, accountId };
 }
 
-scenario(
+test(...scenario(
   'AIS-11.a',
   'the account list follows the Berlin Group account shape, with names of at most 70 and ISO 20022 cashAccountType codes',
   { checks: ['AIS-11', 'AIS-09', 'AIS-08'] },
@@ -40,16 +40,16 @@ scenario(
     const { listing } = await consented({ newTpp, consentedPsu, paths }, 'accounts');
     check.schema(jsonBodyOf(listing), 'AccountList');
   },
-);
+));
 
-scenario('END-12.a', 'GET /v1/accounts/{id}/balances returns Berlin Group balances', { checks: ['END-12', 'AIS-12'] }, async ({ newTpp, consentedPsu, paths, check }) => {
+test(...scenario('END-12.a', 'GET /v1/accounts/{id}/balances returns Berlin Group balances', { checks: ['END-12', 'AIS-12'] }, async ({ newTpp, consentedPsu, paths, check }) => {
   const { read, accountId } = await consented({ newTpp, consentedPsu, paths }, 'accounts');
   const response = await read(paths('balances', { accountId }));
   const ok = check.status('END-12', response);
   check.schema(jsonBodyOf(response), 'Balances', { after: ok });
-});
+}));
 
-scenario(
+test(...scenario(
   'END-26.a',
   'card accounts, their balances (interimBooked among them) and transactions are readable with consent',
   { checks: ['END-26', 'AIS-10', 'AIS-14', 'AIS-07'] },
@@ -67,9 +67,9 @@ scenario(
     const types = ((jsonBodyOf(balances) as { balances?: { balanceType?: string }[] } | undefined)?.balances ?? []).map((b) => b.balanceType);
     check.that('AIS-07', types.includes('interimBooked'), { expected: 'an interimBooked balance', actual: types.join(', '), response: balances }, { after: listed });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'END-13.a',
   'transactions come grouped as booked and pending for every bookingStatus the spec names, booked ones unchanged across reads',
   { checks: ['END-13', 'AIS-01', 'AIS-06', 'AIS-13', 'END-14', 'END-27', 'END-28', 'AIS-02', 'AIS-03', 'VER-22'] },
@@ -99,9 +99,9 @@ scenario(
     check.that('VER-22', sameIds, shown, { after: grouped });
     check.that('AIS-02', JSON.stringify(report?.booked) === JSON.stringify(again?.booked), { expected: 'the booked transactions unchanged on a second read', actual: sameIds ? 'some booked entry changed' : 'other ids' }, { after: grouped });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'END-23.a',
   'the transaction details endpoint returns a booked transaction (nested transactionDetails or flat: both Berlin Group readings)',
   { checks: ['END-23', 'VER-23'] },
@@ -115,7 +115,7 @@ scenario(
     const found = served(response) && details !== undefined;
     for (const id of ['END-23', 'VER-23'] as const) check.that(id, found, { expected: 'HTTP 2xx with transactionsDetails (nested or flat)', response });
   },
-);
+));
 
 /** The fields a Berlin Group 1.3 transaction has (lib/spec's transaction schemas): anything else is an extra reference. */
 const BERLIN_GROUP_TRANSACTION_FIELDS = new Set(
@@ -123,7 +123,7 @@ const BERLIN_GROUP_TRANSACTION_FIELDS = new Set(
 );
 const PROPRIETARY = /^additionalInformationProprietary/;
 
-scenario(
+test(...scenario(
   'AIS-05.a',
   'extra proprietary references of a transaction, listed or in its details, appear only as additionalInformationProprietaryX fields',
   { checks: ['AIS-05'] },
@@ -139,4 +139,4 @@ scenario(
     const extra = [...Object.keys(entry), ...Object.keys(details)].filter((name) => !BERLIN_GROUP_TRANSACTION_FIELDS.has(name) && !PROPRIETARY.test(name) && name !== 'transactionDetails');
     check.that('AIS-05', extra.length === 0, { expected: 'no field outside the Berlin Group transaction but additionalInformationProprietaryX', actual: extra.length === 0 ? 'none' : [...new Set(extra)].join(', '), response });
   },
-);
+));

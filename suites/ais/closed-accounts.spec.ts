@@ -2,10 +2,10 @@
  * Endpoints > GET /v1/accounts: an empty list when the consented accounts have been closed. The accounts are
  * the scenario's own PSU's, closed with the sandbox mock-data operation after the PSU consented to them.
  */
-import { accountIdsOf, jsonBodyOf, PrerequisiteUnmet, scenario } from '../../lib/fixtures/index.js';
+import { accountIdsOf, jsonBodyOf, PrerequisiteUnmet, scenario, test } from '../../lib/fixtures/index.js';
 import { consentOf, done } from '../sandbox/mock-data.js';
 
-scenario(
+test(...scenario(
   'END-11.a',
   'once every consented account is closed, GET /v1/accounts answers an empty list',
   { checks: ['END-11'], needs: ['sandbox-mock-data'], ownPsu: true, writes: 'creates a customer with two accounts and closes them' },
@@ -26,4 +26,4 @@ scenario(
       response: after,
     });
   },
-);
+));

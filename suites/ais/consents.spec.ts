@@ -3,12 +3,12 @@
  * POST /v1/consents ignores its body and answers with an SCA redirect, and so does its replacement POST
  * /v1/bank-offered-consents.
  */
-import { jsonBodyOf, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
 
 /** A body the Berlin Group consent schema would refuse: the bank must not read it. */
 const IGNORED_BODY = { access: 'everything, please', recurringIndicator: 'yes', validUntil: 'tomorrow' };
 
-scenario(
+test(...scenario(
   'END-20.a',
   'the deprecated POST /v1/consents ignores its body and answers with an scaRedirect link',
   { checks: ['END-20', 'VER-18'] },
@@ -20,15 +20,15 @@ scenario(
       check.that(id, scaRedirectOf(response) !== undefined, linked, { after: answered });
     }
   },
-);
+));
 
-scenario('END-21.a', 'POST /v1/bank-offered-consents answers with an scaRedirect link', { checks: ['END-21'] }, async ({ tpp, paths, check }) => {
+test(...scenario('END-21.a', 'POST /v1/bank-offered-consents answers with an scaRedirect link', { checks: ['END-21'] }, async ({ tpp, paths, check }) => {
   const response = await tpp.post(paths('bankOfferedConsents'), {});
   const answered = check.status('END-21', response);
   check.that('END-21', scaRedirectOf(response) !== undefined, { expected: 'an scaRedirect link in the body', actual: scaRedirectOf(response) ?? '(none)', response }, { after: answered });
-});
+}));
 
-scenario(
+test(...scenario(
   'AIS-15.a',
   'a consent resource the bank answers a consent request with (a 201 body) follows the Berlin Group 1.3 shape; an SCA redirect alone has none',
   { checks: ['AIS-15'] },
@@ -42,4 +42,4 @@ scenario(
     if (scaRedirectOf(response) === undefined) return check.notEvaluated(['AIS-15'], `not evaluated: HTTP ${response.status}, neither a consent resource nor an SCA redirect (END-21 judges that)`);
     check.that('AIS-15', true, { expected: 'a consent resource in the Berlin Group shape, or an SCA redirect without one', actual: `HTTP ${response.status}: the SCA redirect, no consent resource to shape`, response });
   },
-);
+));

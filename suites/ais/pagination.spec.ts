@@ -4,7 +4,7 @@
  * first page to the last reaches every booked transaction exactly once, on an account with more than 450
  * booked transactions over more than 90 days.
  */
-import { accountsOf, jsonBodyOf, scenario, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, jsonBodyOf, scenario, test, type TppResponse } from '../../lib/fixtures/index.js';
 import { busyAccount } from './busy-account.js';
 
 const PAGE_SIZE = 200;
@@ -32,7 +32,7 @@ function pageOf(response: TppResponse): Page {
 const idOf = (t: Page['booked'][number]) => t.transactionId ?? t.entryReference ?? JSON.stringify(t);
 const limitOf = (link: Link | undefined) => (typeof link?.href === 'string' ? new URL(link.href, 'https://bank.invalid').searchParams.get('limit') : null);
 
-scenario(
+test(...scenario(
   'END-17.a',
   'following next from the first page of 200 to the last reaches every booked transaction exactly once',
   {
@@ -90,9 +90,9 @@ scenario(
       { after: listed },
     );
   },
-);
+));
 
-scenario(
+test(...scenario(
   'PAG-03.a',
   'limit=n returns at most n booked transactions and offset=k skips the first k',
   { checks: ['PAG-03'] },
@@ -110,4 +110,4 @@ scenario(
     const read = check.that('PAG-03', ten.booked.length <= 10, { expected: 'limit=10 returns at most 10 booked transactions', actual: `${ten.booked.length}`, response: ten.response });
     check.that('PAG-03', actual.join() === expected.join(), { expected: `offset=5&limit=5 returns transactions 6 to 10: ${expected.join(', ')}`, actual: actual.join(', '), response: fiveFromFive.response }, { after: read });
   },
-);
+));

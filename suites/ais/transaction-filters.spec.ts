@@ -3,7 +3,7 @@
  * period, both days included (END-16); and the known issue's exception: in the sandbox, and for card
  * accounts, dateFrom, dateTo and limit filter the pending transactions too (END-25).
  */
-import { accountsOf, jsonBodyOf, PrerequisiteUnmet, scenario, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, jsonBodyOf, PrerequisiteUnmet, scenario, test, type TppResponse } from '../../lib/fixtures/index.js';
 import { consentOf, created, daysAgo, resourceIdOf } from '../sandbox/mock-data.js';
 
 interface Entry {
@@ -24,7 +24,7 @@ const reportOf = (response: TppResponse): Report => {
 const served = (response: TppResponse) => response.status >= 200 && response.status < 300;
 const keyOf = (t: Entry) => t.transactionId ?? JSON.stringify(t);
 
-scenario(
+test(...scenario(
   'END-16.a',
   'dateFrom and dateTo restrict the booked transactions to the period, both edge days included',
   { checks: ['END-16'] },
@@ -53,12 +53,12 @@ scenario(
       response,
     });
   },
-);
+));
 
 /** The date of a pending entry: valueDate (accounts) or transactionDate (card accounts). */
 const pendingDate = (t: Entry) => t.valueDate ?? t.transactionDate ?? t.bookingDate ?? '';
 
-scenario(
+test(...scenario(
   'END-25.a',
   'in the sandbox, and for card accounts, dateFrom, dateTo and limit filter the pending transactions too',
   { checks: ['END-25'], needs: ['sandbox-mock-data'], ownPsu: true, writes: 'creates a customer, an account and a card account with pending transactions' },
@@ -90,4 +90,4 @@ scenario(
       check.that('END-25', served(limited) && count <= 1, { expected: `at most 1 pending ${kind} transaction with limit=1`, actual: `HTTP ${limited.status}; ${count} pending`, response: limited });
     }
   },
-);
+));

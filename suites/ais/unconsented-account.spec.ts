@@ -2,9 +2,9 @@
  * Errors, CONSENT_INVALID / RESOURCE_UNKNOWN (Berlin Group): a read of an account the PSU has not consented
  * to is refused with a code that says so. The account is another PSU's, which this PSU never could consent to.
  */
-import { accountsOf, PrerequisiteUnmet, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
+import { accountsOf, PrerequisiteUnmet, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
 
-scenario(
+test(...scenario(
   'ERR-25.a',
   "a read of an account outside the PSU's consent is refused with RESOURCE_UNKNOWN or CONSENT_INVALID",
   { checks: ['ERR-25'] },
@@ -19,4 +19,4 @@ scenario(
     const refused = check.status('ERR-25', response);
     check.code('ERR-25', response, { after: refused });
   },
-);
+));

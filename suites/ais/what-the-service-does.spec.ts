@@ -3,7 +3,7 @@
  * PSU in the SCA redirect (GEN-07), no account information before consent (GEN-08), the PSU's own accounts in
  * PRIVATE context (GEN-09), and a TPP served without registering a contact address (GEN-14).
  */
-import { accountsOf, PrerequisiteUnmet, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
+import { accountsOf, PrerequisiteUnmet, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
 import { initiate, paymentFrom } from '../payments/payment-bodies.js';
 import { done, resourceIdOf } from '../sandbox/mock-data.js';
 
@@ -12,7 +12,7 @@ type Listed = { resourceId?: string; iban?: unknown; currency?: unknown };
 /** A Berlin Group consent request asking for everything: a bank-offered consent must not be granted from it. */
 const TPP_CONSENT_BODY = { access: { allPsd2: 'allAccounts' }, recurringIndicator: true, validUntil: '9999-12-31', frequencyPerDay: 4, combinedServiceIndicator: false };
 
-scenario(
+test(...scenario(
   'GEN-03.a',
   "one interface serves both roles: the same TPP reads a consented PSU's accounts and initiates a payment from one of them",
   { checks: ['GEN-03'], writes: 'initiates a payment' },
@@ -26,9 +26,9 @@ scenario(
     const initiation = await initiate(tpp, paths, paymentFrom({ tpp, psuId, psu, account: { iban: String(account.iban), currency: String(account.currency) } }, '1.00'));
     check.that('GEN-03', done(initiation), { expected: 'as a PISP, on the same interface: the payment initiated (2xx)', response: initiation });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'GEN-08.a',
   'before the PSU consented to anything, an account read for that PSU answers 401 with an scaRedirect, never data',
   { checks: ['GEN-08'], ownPsu: true, writes: 'creates a customer' },
@@ -39,9 +39,9 @@ scenario(
     const refused = check.status('GEN-08', response);
     check.that('GEN-08', scaRedirectOf(response) !== undefined, { expected: 'an scaRedirect link to obtain the consent', actual: scaRedirectOf(response) ?? '(none)', response }, { after: refused });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'GEN-07.a',
   "consent is granted by the PSU in the SCA redirect, not by a TPP's consent body; in PRIVATE context the PSU's own accounts are offered and returned",
   { checks: ['GEN-07', 'GEN-09'], needs: ['sandbox-mock-data'], ownPsu: true, writes: 'creates a customer and an account' },
@@ -63,9 +63,9 @@ scenario(
     check.that('GEN-07', done(after) && ids.length > 0, { expected: 'the accounts the PSU consented to in the redirect (2xx)', actual: `HTTP ${after.status}, ${ids.length} account(s)`, response: after });
     check.that('GEN-09', ids.includes(accountId), { expected: `the PSU's own account ${accountId} returned in PRIVATE context`, actual: JSON.stringify(ids), response: after });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'GEN-14.a',
   'a TPP that never registered a contact e-mail address is served normally',
   { checks: ['GEN-14'] },
@@ -75,4 +75,4 @@ scenario(
     const listing = await newTpp({ sessionId }).get(paths('accounts'), { headers: { 'PSU-ID': psuId } });
     check.that('GEN-14', done(listing), { expected: 'the account list (2xx) for a TPP without a registered contact', response: listing });
   },
-);
+));

@@ -5,7 +5,7 @@
  * scenario's own TPP signs with a variant of its certificate that is wrong in one way. The registration check
  * of the same item runs where the target keeps a register the tester can change (tpp-register).
  */
-import { scenario, servedOrScaAsked, type Check, type CheckResult, type TppResponse } from '../../lib/fixtures/index.js';
+import { scenario, test, servedOrScaAsked, type Check, type CheckResult, type TppResponse } from '../../lib/fixtures/index.js';
 
 const PRODUCTION_VALIDATION = { needs: ['test-ca-trusted'] } as const;
 
@@ -18,17 +18,17 @@ function refused(check: Check, id: string, response: TppResponse, what = 'certif
   return check.status(id, response);
 }
 
-scenario('SIG-02.a', 'a certificate from a CA the bank does not trust is refused', { checks: ['SIG-02'], ...PRODUCTION_VALIDATION }, async ({ newTpp, paths, check }) => {
+test(...scenario('SIG-02.a', 'a certificate from a CA the bank does not trust is refused', { checks: ['SIG-02'], ...PRODUCTION_VALIDATION }, async ({ newTpp, paths, check }) => {
   const response = await newTpp({ certificate: { kind: 'untrusted-ca' } }).get(paths('accounts'), { malformed: 'certificate from an untrusted CA' });
   refused(check, 'SIG-02', response);
-});
+}));
 
-scenario('SIG-09.a', 'an expired certificate is refused', { checks: ['SIG-09'], ...PRODUCTION_VALIDATION }, async ({ newTpp, paths, check }) => {
+test(...scenario('SIG-09.a', 'an expired certificate is refused', { checks: ['SIG-09'], ...PRODUCTION_VALIDATION }, async ({ newTpp, paths, check }) => {
   const response = await newTpp({ certificate: { kind: 'expired' } }).get(paths('accounts'), { malformed: 'an expired certificate' });
   refused(check, 'SIG-09', response);
-});
+}));
 
-scenario(
+test(...scenario(
   'SIG-08.a',
   'a certificate without the account information role (PSP_AI) is refused account access, with FORBIDDEN',
   { checks: ['SIG-08', 'ERR-13'], ...PRODUCTION_VALIDATION },
@@ -37,9 +37,9 @@ scenario(
     const roleRefused = refused(check, 'SIG-08', response);
     check.code('ERR-13', response, { after: roleRefused });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'SIG-10.a',
   'a TPP whose authorisation is withdrawn in the register is refused, where the same request was served just before',
   {
@@ -59,4 +59,4 @@ scenario(
       await tpp.request({ method: 'PUT', path: paths('sandboxTppAuthorisation') });
     }
   },
-);
+));

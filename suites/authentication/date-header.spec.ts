@@ -4,7 +4,7 @@
  * the serial project); without it they are NOT_TESTABLE rather than flaky. Cases with a 5 s margin read the
  * target's clock from its Date response header and need nothing.
  */
-import { notTestable, scenario, type Check, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { notTestable, scenario, test, type Check, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 
 /** How far the target's clock is from ours, read from the Date header of one of its responses. */
 async function targetClockOffsetMs(tpp: TppClient, path: string): Promise<number> {
@@ -39,7 +39,7 @@ for (const [id, skewSeconds] of [
   ['LIM-01.d', 59],
 ] as const) {
   const inside = Math.abs(skewSeconds) <= 60;
-  scenario(
+  test(...scenario(
     id,
     `a Date ${when(skewSeconds, 'in the past', 'in the future')} is ${inside ? 'accepted' : 'refused with 400'}`,
     { checks: inside ? ['LIM-01'] : ['SIG-12', 'LIM-01', 'SIG-13'], needs: ['clock-control'], globalState: 'freezes the target clock' },
@@ -50,7 +50,7 @@ for (const [id, skewSeconds] of [
       const response = await tpp.request({ method: 'GET', path: paths('accounts'), ...(inside ? {} : { malformed: `a Date ${skewSeconds} s off` }) });
       (inside ? accepted : refused)(check, response);
     },
-  );
+  ));
 }
 
 // Without clock control: the target's clock read from its Date response header (one-second resolution), and
@@ -62,7 +62,7 @@ for (const [id, skewSeconds] of [
   ['LIM-01.f', 55],
 ] as const) {
   const inside = Math.abs(skewSeconds) <= 60;
-  scenario(
+  test(...scenario(
     id,
     `a Date ${when(skewSeconds, "behind the target's clock", "ahead of the target's clock")} is ${inside ? 'accepted' : 'refused with 400'}`,
     { checks: inside ? ['LIM-01'] : ['SIG-12', 'LIM-01', 'SIG-13'] },
@@ -72,12 +72,12 @@ for (const [id, skewSeconds] of [
       const response = await skewed.request({ method: 'GET', path: paths('accounts'), ...(inside ? {} : { malformed: `a Date ${skewSeconds} s off` }) });
       (inside ? accepted : refused)(check, response);
     },
-  );
+  ));
 }
 
 // Far outside the window, so it holds without clock control and against any target.
-scenario('SIG-12.e', 'a Date 10 minutes in the past is refused with 400', { checks: ['SIG-12', 'SIG-13'] }, async ({ newTpp, paths, check }) => {
+test(...scenario('SIG-12.e', 'a Date 10 minutes in the past is refused with 400', { checks: ['SIG-12', 'SIG-13'] }, async ({ newTpp, paths, check }) => {
   const response = await newTpp({ clockSkewSeconds: -600 }).request({ method: 'GET', path: paths('accounts'), malformed: 'a Date 600 s in the past' });
   const status = check.status('SIG-12', response);
   check.code('SIG-13', response, { after: status });
-});
+}));

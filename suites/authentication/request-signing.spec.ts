@@ -2,14 +2,14 @@
  * Authentication 3 and Errors 1: every request must be signed; a request that should be signed but is not
  * gets 400 with the specification's error body.
  */
-import { scenario } from '../../lib/fixtures/index.js';
+import { scenario, test } from '../../lib/fixtures/index.js';
 
-scenario('SIG-03.a', 'a correctly signed request is accepted (not refused)', { checks: ['SIG-03'] }, async ({ tpp, paths, check }) => {
+test(...scenario('SIG-03.a', 'a correctly signed request is accepted (not refused)', { checks: ['SIG-03'] }, async ({ tpp, paths, check }) => {
   // Without consent the bank answers 401 with scaRedirect: the request itself was accepted.
   check.accepted('SIG-03', await tpp.get(paths('accounts')));
-});
+}));
 
-scenario(
+test(...scenario(
   'SIG-04.a',
   'a request without a Signature header gets 400, with a code that names the problem',
   { checks: ['SIG-04', 'ERR-35', 'SIG-05'] },
@@ -19,4 +19,4 @@ scenario(
     check.status('ERR-35', response);
     check.code('SIG-05', response, { after: refused });
   },
-);
+));

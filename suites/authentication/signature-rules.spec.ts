@@ -6,7 +6,7 @@
  * which requirements its answer judges.
  */
 import { randomUUID } from 'node:crypto';
-import { responseDigest, scenario, servedOrScaAsked, type Check, type RequestOptions, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
+import { responseDigest, scenario, test, servedOrScaAsked, type Check, type RequestOptions, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
 
 type Judge = (check: Check, response: TppResponse) => void;
 
@@ -205,16 +205,16 @@ const CASES: readonly SignatureCase[] = [
 ];
 
 for (const signatureCase of CASES) {
-  scenario(signatureCase.id, signatureCase.title, { checks: signatureCase.checks }, async ({ tpp, paths, check }) => {
+  test(...scenario(signatureCase.id, signatureCase.title, { checks: signatureCase.checks }, async ({ tpp, paths, check }) => {
     if (signatureCase.introduceCertificate) await tpp.get(paths('accounts'));
     const response = await tpp.request({ method: 'GET', path: paths('accounts'), ...signatureCase.request({ tpp }) });
     signatureCase.judge(check, response);
-  });
+  }));
 }
 
-scenario('SIG-29.a', 'a response that carries a Digest carries the one of its body', { checks: ['SIG-29'] }, async ({ tpp, paths, check }) => {
+test(...scenario('SIG-29.a', 'a response that carries a Digest carries the one of its body', { checks: ['SIG-29'] }, async ({ tpp, paths, check }) => {
   const response = await tpp.get(paths('accounts'));
   const digest = responseDigest(response);
   if (!digest.present) check.notEvaluated(['SIG-29'], 'not evaluated: the response is not signed (no Digest), which the bank may choose');
   else check.that('SIG-29', digest.matches, { expected: 'the Digest of the response body', actual: digest.reason ?? 'it matches', response });
-});
+}));

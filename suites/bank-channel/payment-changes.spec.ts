@@ -2,10 +2,10 @@
  * Release 1.18.0: a paymentId stays valid after the payment is changed in another channel of the bank. The
  * change is the target's bank-channel operation, acting as the PSU in the online bank.
  */
-import { jsonBodyOf, scenario } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, scenario, test } from '../../lib/fixtures/index.js';
 import { initiate, paymentIdOf, paymentPath, sepaPayment } from '../payments/payment-bodies.js';
 
-scenario(
+test(...scenario(
   'VER-21.a',
   'a payment the PSU changes in the online bank keeps its paymentId: its details and status still answer under it',
   { checks: ['VER-21'], needs: ['bank-channel'], writes: 'initiates a payment and changes it in the bank channel' },
@@ -21,4 +21,4 @@ scenario(
     check.that('VER-21', shownId === undefined || shownId === paymentId, { expected: `the payment shown as ${paymentId}`, actual: `paymentId ${String(shownId)}`, response: details }, { after: found });
     check.status('VER-21', await tpp.get(paymentPath(paths, 'paymentStatus', paymentId)));
   },
-);
+));

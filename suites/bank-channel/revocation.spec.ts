@@ -4,7 +4,7 @@
  * PSU in the online bank.
  */
 import { randomUUID } from 'node:crypto';
-import { accountsOf, scaRedirectFrom, scenario, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, scaRedirectFrom, scenario, test, type TppResponse } from '../../lib/fixtures/index.js';
 
 /** The account ids a 2xx answer carries (none for any other answer). */
 function servedAccountIds(response: TppResponse): string[] {
@@ -13,7 +13,7 @@ function servedAccountIds(response: TppResponse): string[] {
   return accounts.flatMap((a) => (typeof a.resourceId === 'string' ? [a.resourceId] : []));
 }
 
-scenario(
+test(...scenario(
   'SCA-20.a',
   'after the PSU revokes the consent directly with the bank, the TPP gets none of the accounts, in the list or read one by one',
   { checks: ['SCA-20'], needs: ['bank-channel'], ownPsu: true, writes: 'revokes a consent in the bank channel' },
@@ -43,4 +43,4 @@ scenario(
     const balances = await tpp.get(paths('balances', { accountId: first }));
     check.that('SCA-20', balances.status < 200 || balances.status >= 300, { expected: 'no balances of a revoked account (no 2xx)', response: balances });
   },
-);
+));

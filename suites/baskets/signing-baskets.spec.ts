@@ -3,7 +3,7 @@
  * with the answers the specification names for it, bulk and periodic payments refused with
  * REFERENCE_MIX_INVALID, NCBCT payments in a basket, the basket SCA, and a basket that is not atomic.
  */
-import { jsonBodyOf, scaRedirectFrom, scaRedirectOf, scenario, type RequestOptions, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, scaRedirectFrom, scaRedirectOf, scenario, test, type RequestOptions, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 import { bulkPayment, consentedDebtor, initiate, PAYMENT_HEADERS, paymentFrom, paymentIdOf, periodicPayment, PRODUCTS, sepaPayment, statusOf, type Initiation, type PaymentBody } from '../payments/payment-bodies.js';
 
 type Paths = ScenarioFixtures['paths'];
@@ -39,7 +39,7 @@ function linksWithoutVerbs(body: unknown): string[] {
   return Object.entries(links).filter(([, link]) => !Array.isArray(link.verbs)).map(([name]) => name);
 }
 
-scenario(
+test(...scenario(
   'BSK-07.a',
   'a basket made from two payments is created (201), read, reported and deleted, in the Berlin Group shape',
   { checks: ['BSK-07', 'MSG-09'], writes: 'initiates payments and a signing basket' },
@@ -58,9 +58,9 @@ scenario(
     const deleted = await tpp.request({ method: 'DELETE', path: paths('signingBasket', { basketId }) });
     check.that('BSK-07', deleted.status >= 200 && deleted.status < 300, { expected: 'the basket deleted (2xx)', response: deleted });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'ERR-06.a',
   'the start of a basket authorisation answers 201 with scaStatus STARTED and an scaRedirect link',
   { checks: ['ERR-06', 'STA-02', 'BSK-01', 'BSK-02', 'STA-01', 'BSK-11', 'BSK-08', 'BSK-09', 'ERR-08', 'BSK-03'], writes: 'initiates payments and a signing basket' },
@@ -84,9 +84,9 @@ scenario(
     check.that('ERR-08', check.status('BSK-03', response).passed && scaRedirectOf(response) !== undefined, sca);
     check.that('BSK-03', scaRedirectOf(response) !== undefined, sca);
   },
-);
+));
 
-scenario(
+test(...scenario(
   'ERR-09.a',
   'the authorisation of an unknown basket is answered 404 RESOURCE_UNKNOWN',
   { checks: ['ERR-09'] },
@@ -95,9 +95,9 @@ scenario(
     const refused = check.status('ERR-09', response);
     check.code('ERR-09', response, { after: refused });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'ERR-10.a',
   'an internal failure of the bank during a basket authorisation is answered 500 SYSTEM_ERROR',
   { checks: ['ERR-10', 'ERR-11'], needs: ['fault-injection'], writes: 'initiates payments and a signing basket, and asks the sandbox for an internal failure' },
@@ -114,13 +114,13 @@ scenario(
       check.code(requirement, response, { after: answered });
     }
   },
-);
+));
 
 for (const [id, kind, payment] of [
   ['BSK-12.a', 'a periodic payment', () => [periodicPayment('Monthly'), { service: 'periodic-payments' }] as const],
   ['BSK-12.b', 'a bulk payment', () => [bulkPayment(), { service: 'bulk-payments' }] as const],
 ] as const) {
-  scenario(
+  test(...scenario(
     id,
     `a basket with ${kind} is refused with 400 REFERENCE_MIX_INVALID, at creation or at the start of its authorisation`,
     { checks: ['BSK-12', 'ERR-34', 'ERR-41'], writes: 'initiates payments and a signing basket' },
@@ -135,10 +135,10 @@ for (const [id, kind, payment] of [
         check.code(requirement, refusal, { after: refused });
       }
     },
-  );
+  ));
 }
 
-scenario(
+test(...scenario(
   'BSK-13.a',
   'a basket of NCBCT payments is created and its authorisation started',
   { checks: ['BSK-13', 'VER-24'], writes: 'initiates payments and a signing basket' },
@@ -158,7 +158,7 @@ scenario(
       check.accepted(requirement, started);
     }
   },
-);
+));
 
 /** Two payments of the consented PSU in a basket, authorised in the browser. */
 async function authorisedBasket(fixtures: Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths' | 'sca'>, amounts: readonly [string, string], variant?: string) {
@@ -173,7 +173,7 @@ async function authorisedBasket(fixtures: Pick<ScenarioFixtures, 'newTpp' | 'con
   return { debtor, ids, basketId, redirect, authorisationId: typeof authorisationId === 'string' ? authorisationId : undefined };
 }
 
-scenario(
+test(...scenario(
   'BSK-10.a',
   'the PSU authorises a basket in the browser like a single payment; each payment then answers its own status request',
   { checks: ['BSK-10', 'BSK-06', 'STA-03'], writes: 'initiates and approves payments in a signing basket' },
@@ -188,9 +188,9 @@ scenario(
     const scaStatus = (jsonBodyOf(status) as { scaStatus?: unknown } | undefined)?.scaStatus;
     check.that('STA-03', scaStatus === 'FINALISED', { expected: 'scaStatus FINALISED after the successful SCA', response: status });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'BSK-04.a',
   'a basket is not atomic: after a batch run a payable payment is booked while one far above the balance is rejected, and the basket reports the worst',
   { checks: ['BSK-04', 'BSK-05', 'BSK-14'], writes: 'initiates and approves payments in a signing basket', needs: ['clock-control'], globalState: 'moves the target clock past a batch run' },
@@ -209,9 +209,9 @@ scenario(
     const worst = ['RJCT', 'CANC', 'PART'].find((s) => s === payable || s === unpayable);
     check.that('BSK-14', worst === undefined || basketStatus === worst, { expected: `the basket reports the worst case (${worst ?? 'none'})`, actual, response: status });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'STA-04.a',
   'after the PSU rejects the basket in SCA, its authorisation reads scaStatus FAILED',
   { checks: ['STA-04'], writes: 'initiates payments in a signing basket', needs: ['sca-abort'] },
@@ -222,9 +222,9 @@ scenario(
     const scaStatus = (jsonBodyOf(status) as { scaStatus?: unknown } | undefined)?.scaStatus;
     check.that('STA-04', scaStatus === 'FAILED', { expected: 'scaStatus FAILED after the PSU rejected', response: status });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'ERR-18.a',
   'the status of an authorisation id the bank does not know is answered 404',
   { checks: ['ERR-18'], writes: 'initiates payments and a signing basket' },
@@ -236,4 +236,4 @@ scenario(
     const refused = check.status('ERR-18', response);
     check.code('ERR-18', response, { after: refused });
   },
-);
+));

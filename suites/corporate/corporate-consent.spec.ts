@@ -5,12 +5,12 @@
  * corporate PSUs of its own (sandbox mock data), whose consents no other scenario sees.
  */
 import { randomUUID } from 'node:crypto';
-import { accountIdsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, type TppClient } from '../../lib/fixtures/index.js';
+import { accountIdsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, test, type TppClient } from '../../lib/fixtures/index.js';
 
 const CORPORATE = { needs: ['corporate-psu', 'sandbox-mock-data'], ownPsu: true, writes: 'corporate sandbox customers with accounts' } as const;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
-scenario(
+test(...scenario(
   'GEN-11.a',
   'the PSU, not the TPP, picks the context: the SCA page offers PRIVATE and the agreement, and the redirect carries what the PSU picked',
   { checks: ['GEN-11'], ...CORPORATE },
@@ -30,9 +30,9 @@ scenario(
       actual: own.url,
     });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'SCA-16.a',
   'a PSU who consented in private context and then is asked for in a corporate context gets a new consent flow (401 with scaRedirect)',
   { checks: ['SCA-16'], ...CORPORATE },
@@ -48,7 +48,7 @@ scenario(
     const refused = check.status('SCA-16', response);
     check.that('SCA-16', scaRedirectOf(response) !== undefined, { expected: 'an scaRedirect link: the consent flow for the new context', response }, { after: refused });
   },
-);
+));
 
 /** A corporate PSU of the scenario's own, consented in its agreement: the accounts the TPP then gets. */
 async function corporateAccounts(tpp: TppClient, consent: (href: string) => Promise<{ params: Record<string, string>; url: string }>, accountsPath: string): Promise<string[]> {
@@ -61,7 +61,7 @@ async function corporateAccounts(tpp: TppClient, consent: (href: string) => Prom
   return accountIdsOf(listing);
 }
 
-scenario(
+test(...scenario(
   'GEN-10.a',
   "in CORPORATE context the TPP gets only the accounts of that agreement, none of another agreement's",
   { checks: ['GEN-10'], ...CORPORATE },
@@ -77,4 +77,4 @@ scenario(
       actual: `${firstAccounts.length} accounts, ${shared.length} of them also the second agreement's PSU's (${shared.slice(0, 3).join(', ')})`,
     });
   },
-);
+));

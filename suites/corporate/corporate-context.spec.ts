@@ -3,11 +3,11 @@
  * the SCA redirect) on later calls; a corporate request without PSU-CORPORATE-ID gets 400, whether or not it
  * says `PSU-Context: CORPORATE`.
  */
-import { jsonBodyOf, PrerequisiteUnmet, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, PrerequisiteUnmet, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
 
 const CORPORATE_PSU = 'corporate';
 
-scenario(
+test(...scenario(
   'SCA-14.a',
   'after SCA in corporate context the redirect carries psu-corporate-id, and PSU-ID with PSU-CORPORATE-ID returns the agreement accounts',
   { checks: ['EVT-04', 'PSU-08', 'SCA-15', 'SCA-14', 'HDR-18'], needs: ['corporate-psu'] },
@@ -26,9 +26,9 @@ scenario(
     const agreementAccounts = { expected: 'the accounts of the corporate agreement', actual: `${accounts.length} accounts`, response };
     check.that('SCA-14', accounts.length > 0, agreementAccounts, { after: served });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'SCA-17.a',
   'a corporate PSU-ID without PSU-CORPORATE-ID gets 400, with PSU-Context CORPORATE and without it',
   { checks: ['SCA-17', 'ERR-38'], needs: ['corporate-psu'] },
@@ -42,9 +42,9 @@ scenario(
     check.status('SCA-17', saysNothing);
     check.status('ERR-38', saysNothing);
   },
-);
+));
 
-scenario(
+test(...scenario(
   'END-19.a',
   "GET /v1/agreements with the PSU-ID lists the PSU's corporate agreement, the one chosen during SCA",
   { checks: ['END-19'], needs: ['corporate-psu'] },
@@ -55,9 +55,9 @@ scenario(
     const listed = check.status('END-19', response);
     check.that('END-19', response.bodyText.includes(`"${corporateId}"`), { expected: `the agreement ${corporateId} among those listed`, response }, { after: listed });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'END-18.a',
   'GET /v1/user starts an SCA that ends in corporate context with a psu-corporate-id',
   { checks: ['END-18'], needs: ['corporate-psu'] },
@@ -71,4 +71,4 @@ scenario(
     const corporateId = redirect.params['psu-corporate-id'];
     check.that('END-18', context === 'CORPORATE' && corporateId !== undefined, { expected: 'context=CORPORATE and a psu-corporate-id in the redirect', actual: redirect.url }, { after: started });
   },
-);
+));

@@ -1,7 +1,7 @@
 /** Errors: a malformed request is the TPP's error, answered with a 4xx and the error body, never a 5xx. */
-import { scenario } from '../../lib/fixtures/index.js';
+import { scenario, test } from '../../lib/fixtures/index.js';
 
-scenario(
+test(...scenario(
   'ERR-44.a',
   'a POST whose body is not valid JSON is refused with a 4xx, not a 5xx',
   { checks: ['ERR-44'], needs: ['sandbox-mock-data'], writes: 'calls a sandbox mock-data operation' },
@@ -9,4 +9,4 @@ scenario(
     const response = await tpp.request({ method: 'POST', path: paths('sandboxCustomers'), rawBody: '{"customerNumber": "1203', headers: { 'Content-Type': 'application/json' }, malformed: 'a body that is not valid JSON' });
     check.status('ERR-44', response);
   },
-);
+));

@@ -3,20 +3,20 @@
  * body over its size limit) is the TPP's error: a 4xx with the error body and the X-Request-ID echoed
  * (both checked on every exchange), never a 5xx.
  */
-import { scenario } from '../../lib/fixtures/index.js';
+import { scenario, test } from '../../lib/fixtures/index.js';
 
-scenario('ERR-14.a', 'a path the interface does not have answers 404 with NOT_FOUND or RESOURCE_UNKNOWN', { checks: ['ERR-14', 'ERR-44'] }, async ({ tpp, check }) => {
+test(...scenario('ERR-14.a', 'a path the interface does not have answers 404 with NOT_FOUND or RESOURCE_UNKNOWN', { checks: ['ERR-14', 'ERR-44'] }, async ({ tpp, check }) => {
   const response = await tpp.get('/v1/no-such-resource', { malformed: 'a path the interface does not have' });
   const notFound = check.status('ERR-14', response);
   check.code('ERR-14', response, { after: notFound });
   check.status('ERR-44', response);
-});
+}));
 
-scenario('ERR-44.b', 'a method a path does not have (DELETE /v1/accounts) is refused with a 4xx and the error body', { checks: ['ERR-44'] }, async ({ tpp, paths, check }) => {
+test(...scenario('ERR-44.b', 'a method a path does not have (DELETE /v1/accounts) is refused with a 4xx and the error body', { checks: ['ERR-44'] }, async ({ tpp, paths, check }) => {
   check.status('ERR-44', await tpp.delete(paths('accounts'), { malformed: 'a method the path does not have' }));
-});
+}));
 
-scenario(
+test(...scenario(
   'ERR-44.c',
   'a body of 2 MiB is refused with a 4xx and the error body',
   { checks: ['ERR-44'], needs: ['sandbox-mock-data'], writes: 'posts to a sandbox mock-data operation' },
@@ -24,4 +24,4 @@ scenario(
     const huge = JSON.stringify({ customerNumber: '12345678901', name: 'x'.repeat(2 * 1024 * 1024), type: 'private' });
     check.status('ERR-44', await tpp.request({ method: 'POST', path: paths('sandboxCustomers'), rawBody: huge, headers: { 'Content-Type': 'application/json' }, malformed: 'a 2 MiB body' }));
   },
-);
+));

@@ -6,7 +6,7 @@
  * refuse them, so they are writing scenarios (never against production).
  */
 import { randomUUID } from 'node:crypto';
-import { scaRedirectOf, scenario, type ScenarioFixtures, type TppRequest, type TppResponse } from '../../lib/fixtures/index.js';
+import { scaRedirectOf, scenario, test, type ScenarioFixtures, type TppRequest, type TppResponse } from '../../lib/fixtures/index.js';
 import { initiationRequest, sepaPayment } from '../payments/payment-bodies.js';
 
 /** Where a row's request goes: method, path, body and the headers the endpoint always takes, from the fixtures. */
@@ -100,23 +100,23 @@ const rowsOf = <T extends { requirement: string }>(rows: readonly T[]) => rows.m
 for (const { row, id } of rowsOf(REFUSED)) {
   const checks = [row.requirement, ...(row.codeRequirement ? [row.codeRequirement] : [])];
   const options = { checks, ...(row.writes ? { writes: row.writes } : {}) };
-  scenario(id, `${row.header} ${row.defect}${row.value === undefined ? '' : ` ("${row.value}")`} is refused`, options, async ({ tpp, paths, check }) => {
+  test(...scenario(id, `${row.header} ${row.defect}${row.value === undefined ? '' : ` ("${row.value}")`} is refused`, options, async ({ tpp, paths, check }) => {
     const response = await tpp.request(defective(row, { paths }));
     const refused = check.status(row.requirement, response);
     if (row.codeRequirement) check.code(row.codeRequirement, response, { after: refused });
-  });
+  }));
 }
 
 for (const { row, id } of rowsOf(TAKEN)) {
-  scenario(id, row.title, { checks: [row.requirement] }, async ({ tpp, paths, check }) => {
+  test(...scenario(id, row.title, { checks: [row.requirement] }, async ({ tpp, paths, check }) => {
     const response = await tpp.request({ ...row.endpoint({ paths }), headers: row.headers({ tpp }) });
     const taken = check.accepted(row.requirement, response);
     const also = row.also?.(response);
     if (also) check.that(row.requirement, also.passed, { expected: also.expected, response }, { after: taken });
-  });
+  }));
 }
 
-scenario(
+test(...scenario(
   'HDR-14.a',
   'an account read without PSU-IP-Address (the PSU absent) is served, not refused as a missing header',
   { checks: ['HDR-14'] },
@@ -125,4 +125,4 @@ scenario(
     const response = await newTpp({ sessionId }).get(paths('accounts'), { headers: { 'PSU-ID': psuId }, omitHeaders: ['PSU-IP-Address'] });
     check.status('HDR-14', response);
   },
-);
+));

@@ -5,7 +5,7 @@
  * never on production (`writes`).
  */
 import { randomUUID } from 'node:crypto';
-import { accountsOf, jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom, scenario, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom, scenario, test, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 import { busyAccount } from '../ais/busy-account.js';
 
 const ALLOWED_PER_DAY = 4;
@@ -33,7 +33,7 @@ async function accountOfOwnPsu({ tpp, paths, sca, ownPsu }: Pick<ScenarioFixture
   return { psuId, accountId: accounts[0]?.resourceId ?? '' };
 }
 
-scenario(
+test(...scenario(
   'LIM-03.a',
   'without PSU-IP-Address the 5th balance read and the 5th transaction read of an account in 24 hours are refused; with it they are served',
   { checks: ['LIM-03', 'LIM-04', 'LIM-18', 'ERR-27'], ownPsu: true, writes: 'uses up the unattended read quota of an account' },
@@ -53,9 +53,9 @@ scenario(
       check.status('LIM-18', await tpp.get(path, { headers: { 'PSU-ID': psuId } }), { after: refused });
     }
   },
-);
+));
 
-scenario(
+test(...scenario(
   'LIM-05.a',
   'without PSU-IP-Address no transaction older than 90 days is returned, even when dateFrom asks for more',
   { checks: ['LIM-05'], needs: ['sandbox-mock-data'], ownPsu: true, writes: 'creates a customer and an account with 150 transactions' },
@@ -75,9 +75,9 @@ scenario(
       check.that('LIM-05', older(response).length === 0, { expected: `no transaction booked before ${oldest}`, actual: `${older(response).length} older ones`, response }, { after: answered });
     }
   },
-);
+));
 
-scenario(
+test(...scenario(
   'LIM-04.b',
   'the quota of transaction reads without PSU-IP-Address is per 24 hours: a day after it was used up, such reads are served again',
   { checks: ['LIM-04'], ownPsu: true, needs: ['clock-control'], writes: 'uses up the unattended read quota of an account', globalState: 'moves the target clock a day on' },
@@ -93,4 +93,4 @@ scenario(
     const again = await dayLater.get(path, { ...WITHOUT_PSU, headers: { 'PSU-ID': psuId } });
     check.that('LIM-04', succeeded(again), { expected: 'a transaction read without PSU-IP-Address served again a day after the quota was used up (2xx)', response: again }, { after: refused });
   },
-);
+));

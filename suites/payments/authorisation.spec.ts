@@ -3,10 +3,10 @@
  * does not spare it; the PSU approves it in the browser. Insufficient funds (Errors rule 5, the ACCP /
  * fundsAvailable fact of transactionStatus) and the sandbox batch processing (5 runs a day).
  */
-import { scaRedirectFrom, scaRedirectOf, scenario } from '../../lib/fixtures/index.js';
+import { scaRedirectFrom, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
 import { consentedDebtor, initiate, pastNextBatchRun, paymentFrom, paymentIdOf, statusOf } from './payment-bodies.js';
 
-scenario(
+test(...scenario(
   'SCA-07.a',
   'in a valid SCA session, each of two payments still gets its own scaRedirect',
   { checks: ['SCA-07'], writes: 'initiates payments' },
@@ -17,9 +17,9 @@ scenario(
       check.that('SCA-07', scaRedirectOf(response) !== undefined, { expected: 'an scaRedirect link for this payment, although the TPP session is valid', response });
     }
   },
-);
+));
 
-scenario(
+test(...scenario(
   'ERR-39.a',
   'a payment far above the balance, approved by the PSU, is refused or rejected properly: never a 5xx, ACCP only with fundsAvailable false',
   { checks: ['ERR-39', 'ERR-32', 'STA-06', 'END-07'], writes: 'initiates and approves a payment' },
@@ -44,9 +44,9 @@ scenario(
     if (fundsAvailable === undefined) check.notEvaluated(['END-07'], 'not evaluated: the status response carries no fundsAvailable');
     else check.that('END-07', typeof fundsAvailable === 'boolean', { expected: 'fundsAvailable, a boolean', actual: JSON.stringify(fundsAvailable), response });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'SBX-09.a',
   'an approved payment advances in status after the next sandbox batch run',
   { checks: ['SBX-09'], writes: 'initiates and approves a payment', needs: ['clock-control'], globalState: 'moves the target clock past a batch run' },
@@ -63,9 +63,9 @@ scenario(
     const final = ['ACSC', 'RJCT', 'CANC'].includes(String(before));
     check.that('SBX-09', final || after.transactionStatus !== before, { expected: `a status moved on from ${String(before)} after a batch run`, actual: String(after.transactionStatus), response: after.response });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'PAY-49.a',
   'the PSU confirming a payment in SCA is shown its amount and its creditor',
   { checks: ['PAY-49'], writes: 'initiates and approves a payment' },
@@ -78,4 +78,4 @@ scenario(
     const creditor = String(body.creditorName);
     check.that('PAY-49', shown.includes('7.35') && shown.includes(creditor), { expected: `the amount 7.35 and the creditor ${creditor} on the confirmation page`, actual: shown });
   },
-);
+));

@@ -3,17 +3,17 @@
  * of MonthlyVariable with a duplicate month refused (Errors rule 8), and a bulk payment.
  */
 import { FREQUENCY_CODES } from '../../lib/spec/schemas/payments.js';
-import { scenario } from '../../lib/fixtures/index.js';
+import { scenario, test } from '../../lib/fixtures/index.js';
 import { bulkPayment, initiate, periodicPayment } from './payment-bodies.js';
 
 const letters = 'abcdefghi';
 FREQUENCY_CODES.forEach((frequency, i) => {
-  scenario(`PAY-44.${letters[i] ?? 'z'}`, `a periodic payment with frequency ${frequency} is accepted`, { checks: ['PAY-44'], writes: 'initiates a periodic payment' }, async ({ tpp, paths, check }) => {
+  test(...scenario(`PAY-44.${letters[i] ?? 'z'}`, `a periodic payment with frequency ${frequency} is accepted`, { checks: ['PAY-44'], writes: 'initiates a periodic payment' }, async ({ tpp, paths, check }) => {
     check.accepted('PAY-44', await initiate(tpp, paths, periodicPayment(frequency), { service: 'periodic-payments' }));
-  });
+  }));
 });
 
-scenario(
+test(...scenario(
   'ERR-42.a',
   'a MonthlyVariable periodic payment naming a month twice is refused',
   { checks: ['ERR-42', 'ERR-21'], writes: 'initiates a periodic payment (refused)' },
@@ -23,8 +23,8 @@ scenario(
     const refused = check.status('ERR-42', response);
     check.code('ERR-21', response, { after: refused });
   },
-);
+));
 
-scenario('PAY-45.a', 'a bulk payment of two credit transfers is accepted', { checks: ['PAY-45'], writes: 'initiates a bulk payment' }, async ({ tpp, paths, check }) => {
+test(...scenario('PAY-45.a', 'a bulk payment of two credit transfers is accepted', { checks: ['PAY-45'], writes: 'initiates a bulk payment' }, async ({ tpp, paths, check }) => {
   check.accepted('PAY-45', await initiate(tpp, paths, bulkPayment(), { service: 'bulk-payments' }));
-});
+}));

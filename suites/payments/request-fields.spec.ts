@@ -3,7 +3,7 @@
  * refused with the status its requirement gives (the code under ERR-21), and the values the table allows
  * accepted. A refused payment must not exist afterwards: its refusal carries no paymentId.
  */
-import { scenario } from '../../lib/fixtures/index.js';
+import { scenario, test } from '../../lib/fixtures/index.js';
 import { initiate, sepaPayment, withAddress, type PaymentBody } from './payment-bodies.js';
 
 const amount = (value: unknown, currency: unknown = 'EUR') => sepaPayment({ instructedAmount: { amount: value, currency } });
@@ -57,7 +57,7 @@ const REFUSED: readonly (readonly [string, readonly string[], string, () => Paym
 ];
 
 for (const [id, requirements, what, body] of REFUSED) {
-  scenario(
+  test(...scenario(
     id,
     `a payment with ${what} is refused, with no paymentId`,
     { checks: [...requirements, 'ERR-21'], writes: 'initiates a payment (refused)' },
@@ -66,7 +66,7 @@ for (const [id, requirements, what, body] of REFUSED) {
       const refusals = requirements.map((requirement) => check.status(requirement, response));
       check.code('ERR-21', response, { after: refusals });
     },
-  );
+  ));
 }
 
 /** [scenario id, requirement, what the table allows, the body]: accepted (201), or either reading where the entry lists both. */
@@ -83,13 +83,13 @@ const ALLOWED: readonly (readonly [string, readonly string[], string, () => Paym
 ];
 
 for (const [id, requirements, what, body] of ALLOWED) {
-  scenario(id, `a payment with ${what} is answered as the table allows`, { checks: requirements, writes: 'initiates a payment' }, async ({ tpp, paths, check }) => {
+  test(...scenario(id, `a payment with ${what} is answered as the table allows`, { checks: requirements, writes: 'initiates a payment' }, async ({ tpp, paths, check }) => {
     const response = await initiate(tpp, paths, body());
     for (const requirement of requirements) check.status(requirement, response);
-  });
+  }));
 }
 
-scenario(
+test(...scenario(
   'ERR-33.a',
   'a requestedExecutionDate in the past is refused with EXECUTION_DATE_INVALID',
   { checks: ['ERR-33'], writes: 'initiates a payment (refused)' },
@@ -98,4 +98,4 @@ scenario(
     const refused = check.status('ERR-33', response);
     check.code('ERR-33', response, { after: refused });
   },
-);
+));

@@ -5,7 +5,7 @@
  * (its Date response header) is tested; with clock control, the day before the date too (ADR-09: the TPP
  * certificate must then be valid from before that day).
  */
-import { scenario, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
+import { scenario, test, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
 import { initiate, withAddress } from './payment-bodies.js';
 
 const SANDBOX_ENFORCEMENT = Date.UTC(2026, 7, 13);
@@ -18,7 +18,7 @@ function enforcedAt(target: ScenarioFixtures['target'], response: TppResponse): 
   return date >= SANDBOX_ENFORCEMENT;
 }
 
-scenario(
+test(...scenario(
   'ADR-05.a',
   'once the rule is enforced, a payment whose creditor address has no town name is refused with 400',
   { checks: ['ADR-05', 'ADR-07', 'ERR-40', 'ADR-01', 'ADR-08', 'ERR-21'], writes: 'initiates a payment (refused)' },
@@ -31,9 +31,9 @@ scenario(
     check.that('ADR-08', refusals.every((r) => r.passed), { expected: `the rule enforced on ${response.headers.date ?? ''}, after 13 August 2026, in the sandbox`, response });
     check.code('ERR-21', response, { after: refusals });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'ADR-09.a',
   'with the sandbox clock the day before 13 August 2026, a payment without creditor town name is not refused for it',
   { checks: ['ADR-09'], writes: 'initiates a payment', needs: ['clock-control'], globalState: 'freezes the target clock before the enforcement date' },
@@ -43,4 +43,4 @@ scenario(
     await sandboxClock.freeze(dayBefore);
     check.accepted('ADR-09', await initiate(newTpp({ clock: { now: () => dayBefore } }), paths, withoutTown()));
   },
-);
+));

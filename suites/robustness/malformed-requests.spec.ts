@@ -5,9 +5,9 @@
  * dropped connection (Errors > Rules; ERR-44). A failure is shrunk to the smallest request that still
  * fails, and that request is the evidence. Some probes reach the sandbox mock-data operation that writes.
  */
-import { describeProbe, probeSettings, probeWith, scenario } from '../../lib/fixtures/index.js';
+import { describeProbe, probeSettings, probeWith, scenario, test } from '../../lib/fixtures/index.js';
 
-scenario(
+test(...scenario(
   'ERR-44.d',
   'malformed requests to every operation get a 4xx with the error body: never a 5xx, a hang or a dropped connection',
   { checks: ['ERR-44'], writes: 'sends malformed requests, some to a sandbox mock-data operation' },
@@ -20,4 +20,4 @@ scenario(
       actual: found ? `${found.failure}, after ${found.shrinks} shrinks, for: ${describeProbe(found.request)}` : `${result.runs} held`,
     });
   },
-);
+));

@@ -2,12 +2,12 @@
  * What the service does > Sandbox mock data: the sandbox simulates payment batch processing 5 times a day
  * for every payment except periodic ones. An approved periodic payment keeps its status across a batch run.
  */
-import { PrerequisiteUnmet, scaRedirectFrom, scenario } from '../../lib/fixtures/index.js';
+import { PrerequisiteUnmet, scaRedirectFrom, scenario, test } from '../../lib/fixtures/index.js';
 import { consentedDebtor, initiate, pastNextBatchRun, paymentFrom, paymentIdOf, periodicPayment, statusOf } from '../payments/payment-bodies.js';
 
 const PERIODIC = { service: 'periodic-payments' } as const;
 
-scenario(
+test(...scenario(
   'SBX-10.a',
   'an approved periodic payment keeps its status across a sandbox batch run',
   { checks: ['SBX-10'], writes: 'initiates and approves a periodic payment', needs: ['clock-control'], globalState: 'moves the target clock past a batch run' },
@@ -24,4 +24,4 @@ scenario(
     const after = await statusOf(later, paths, paymentId, PERIODIC);
     check.that('SBX-10', after.transactionStatus === before, { expected: `the status after approval (${String(before)}) unchanged after a batch run`, actual: String(after.transactionStatus), response: after.response });
   },
-);
+));

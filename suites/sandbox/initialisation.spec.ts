@@ -5,7 +5,7 @@
  * it: the customer list, and each customer's accounts after an SCA consenting to all of them.
  */
 import { randomUUID } from 'node:crypto';
-import { initialiseSandbox, jsonBodyOf, PrerequisiteUnmet, scenario, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
+import { initialiseSandbox, jsonBodyOf, PrerequisiteUnmet, scenario, test, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
 import { consentOf, done, resourceIdOf } from './mock-data.js';
 
 interface Customer {
@@ -39,7 +39,7 @@ async function accountsSeen(fixtures: Pick<ScenarioFixtures, 'newTpp' | 'paths' 
   return { accounts, cards };
 }
 
-scenario(
+test(...scenario(
   'SBX-01.a',
   'initialisation brings back the known state and removes created customers and accounts; known private customers have 2 accounts and a card account, corporate ones 2 accounts',
   {
@@ -87,4 +87,4 @@ scenario(
       }
     }
   },
-);
+));

@@ -1,9 +1,9 @@
 /** What the service does > Environments: the sandbox login needs only a mocked national identification number. */
-import { notTestable, scaRedirectFrom, scenario } from '../../lib/fixtures/index.js';
+import { notTestable, scaRedirectFrom, scenario, test } from '../../lib/fixtures/index.js';
 
 const NATIONAL_ID = '{{psu.nationalId}}';
 
-scenario(
+test(...scenario(
   'GEN-06.a',
   'the sandbox SCA login asks only for a mocked national identity number: a number made up for the scenario, and nothing else, completes it',
   { checks: ['GEN-06'], ownPsu: true, writes: 'creates a customer' },
@@ -16,4 +16,4 @@ scenario(
     const capture = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), await ownPsu());
     check.that('GEN-06', capture.outcome === 'success', { expected: 'the SCA completed with the mocked number alone', actual: `${capture.outcome}${capture.params.code ? ` (${capture.params.code})` : ''}` });
   },
-);
+));

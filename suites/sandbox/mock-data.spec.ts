@@ -3,7 +3,7 @@
  * an account, a card account), set the balances of accounts and card accounts, and set an account's owner
  * name; each is judged by what a TPP then reads through the account information endpoints.
  */
-import { jsonBodyOf, scenario, type TppResponse } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, scenario, test, type TppResponse } from '../../lib/fixtures/index.js';
 import { consentOf, done, resourceIdOf } from './mock-data.js';
 
 const UPDATED_NAME = 'Oppdatert Testperson';
@@ -32,7 +32,7 @@ const describeBalances = (read: TppResponse) =>
 const listed = (response: TppResponse, list: 'accounts' | 'cardAccounts') =>
   ((jsonBodyOf(response) as Record<string, { resourceId?: string; name?: string }[] | undefined> | undefined)?.[list] ?? []).map((a) => a.resourceId);
 
-scenario(
+test(...scenario(
   'SBX-06.a',
   'mock operations create an account and a card account, update a customer, set balances and the owner name, as the AIS endpoints then show',
   { checks: ['SBX-06', 'SBX-07', 'SBX-08'], needs: ['sandbox-mock-data'], ownPsu: true, writes: 'creates and changes sandbox customers and accounts' },
@@ -68,4 +68,4 @@ scenario(
     const shownOwner = (jsonBodyOf(details) as { account?: { ownerName?: string } } | undefined)?.account?.ownerName;
     check.that('SBX-08', done(ownerName) && shownOwner === OWNER_NAME, { expected: `ownerName "${OWNER_NAME}" in the account details`, actual: `HTTP ${ownerName.status}, ownerName "${String(shownOwner)}"`, response: details });
   },
-);
+));

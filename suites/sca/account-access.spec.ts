@@ -4,11 +4,11 @@
  * TPP-Redirect-URI with psu-id, and the TPP's next call with PSU-ID succeeds.
  */
 import { randomUUID } from 'node:crypto';
-import { accountsOf, jsonBodyOf, scaRedirectFrom, scaRedirectOf, scenario, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, jsonBodyOf, scaRedirectFrom, scaRedirectOf, scenario, test, type TppResponse } from '../../lib/fixtures/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-scenario(
+test(...scenario(
   'SCA-10.a',
   'GET /v1/accounts without consent answers 401 with an https scaRedirect link',
   { checks: ['SCA-10', 'END-10', 'SCA-01'] },
@@ -22,9 +22,9 @@ scenario(
     const hasLink = check.that('END-10', href !== undefined, linked);
     check.that('SCA-01', href?.startsWith('https://') === true, { expected: 'an https:// scaRedirect href', actual: href ?? '' }, { after: hasLink });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'SCA-12.a',
   'SCA in the browser ends at TPP-Redirect-URI, its own query kept, with a UUID psu-id, the tpp-session-id and the context',
   { checks: ['SCA-12', 'EVT-02', 'EVT-03', 'EVT-05', 'EVT-06', 'EVT-07', 'PSU-01', 'PSU-04', 'PSU-09'], ownPsu: true },
@@ -51,9 +51,9 @@ scenario(
     check.that('EVT-07', params.context === 'PRIVATE', { expected: 'context=PRIVATE', ...shown }, { after: reached });
     check.that('EVT-05', params['psu-corporate-id'] === undefined, { expected: 'no psu-corporate-id in private context', ...shown }, { after: reached });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'SCA-13.a',
   'with the psu-id from the redirect, GET /v1/accounts returns the accounts consented in SCA',
   { checks: ['SCA-13', 'PSU-05', 'SCA-05'] },
@@ -65,9 +65,9 @@ scenario(
     const accounts = (jsonBodyOf(response) as { accounts?: unknown[] } | undefined)?.accounts ?? [];
     check.that('SCA-05', accounts.length > 0, { expected: 'the accounts the PSU consented to during SCA (all of them)', actual: `${accounts.length} accounts`, response }, { after: served });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'SCA-19.a',
   'a PSU who consents to one account only gets exactly that account from GET /v1/accounts',
   { checks: ['SCA-19', 'END-09', 'SCA-13'], ownPsu: true, needs: ['consent-selection'] },
@@ -82,9 +82,9 @@ scenario(
     check.that('SCA-19', accounts.length === 1, one, { after: served });
     check.that('END-09', accounts.length === 1, one, { after: served });
   },
-);
+));
 
-scenario('PSU-03.a', 'a second SCA of the same PSU yields the same psu-id', { checks: ['PSU-03'], ownPsu: true }, async ({ newTpp, sca, paths, check, ownPsu }) => {
+test(...scenario('PSU-03.a', 'a second SCA of the same PSU yields the same psu-id', { checks: ['PSU-03'], ownPsu: true }, async ({ newTpp, sca, paths, check, ownPsu }) => {
   const psu = await ownPsu();
   const psuIds: (string | undefined)[] = [];
   for (const sessionId of [randomUUID(), randomUUID()]) {
@@ -92,18 +92,18 @@ scenario('PSU-03.a', 'a second SCA of the same PSU yields the same psu-id', { ch
     psuIds.push(redirect.params['psu-id']);
   }
   check.that('PSU-03', psuIds[0] !== undefined && psuIds[1] === psuIds[0], { expected: `the same psu-id twice`, actual: psuIds.join(' then ') });
-});
+}));
 
-scenario('PSU-07.a', 'a well-formed PSU-ID the bank never issued gets no data', { checks: ['PSU-07', 'ERR-23'] }, async ({ tpp, paths, check }) => {
+test(...scenario('PSU-07.a', 'a well-formed PSU-ID the bank never issued gets no data', { checks: ['PSU-07', 'ERR-23'] }, async ({ tpp, paths, check }) => {
   const response = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': randomUUID() } });
   const refused = check.status('PSU-07', response);
   // A fresh SCA (401 with scaRedirect) is a fair answer too, and carries no error code to judge.
   if (refused.passed && scaRedirectOf(response) !== undefined) return check.notEvaluated(['ERR-23'], 'not evaluated: the bank starts a fresh SCA (401 with scaRedirect), which carries no error code');
   const answered = check.status('ERR-23', response, { after: refused });
   check.code('ERR-23', response, { after: answered });
-});
+}));
 
-scenario(
+test(...scenario(
   'HDR-16.a',
   'X-PSU-IDENTITY, the national identity number, is taken instead of PSU-ID by a PSU who consented',
   { checks: ['HDR-16'] },
@@ -118,8 +118,8 @@ scenario(
     const withIdentity = accountIds(await tpp.get(paths('accounts'), { headers: { 'X-PSU-IDENTITY': psu.nationalId } }));
     check.that('HDR-16', withIdentity === withPsuId, { expected: `as with PSU-ID: ${withPsuId}`, actual: withIdentity });
   },
-);
+));
 
-scenario('HDR-17.a', 'an X-PSU-IDENTITY that is not 11 digits gets no data', { checks: ['HDR-17'] }, async ({ tpp, paths, check }) => {
+test(...scenario('HDR-17.a', 'an X-PSU-IDENTITY that is not 11 digits gets no data', { checks: ['HDR-17'] }, async ({ tpp, paths, check }) => {
   check.status('HDR-17', await tpp.get(paths('accounts'), { headers: { 'X-PSU-IDENTITY': '1303931995' }, malformed: 'X-PSU-IDENTITY of 10 digits' }));
-});
+}));

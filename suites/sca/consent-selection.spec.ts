@@ -2,10 +2,10 @@
  * Authentication 14, the bank-offered consent page: after SCA the PSU sees a checkbox list of accounts, the
  * ones already consented to pre-selected. Observed through what a PSU who changes nothing consents to.
  */
-import { accountIdsOf, scaRedirectFrom, scenario } from '../../lib/fixtures/index.js';
+import { accountIdsOf, scaRedirectFrom, scenario, test } from '../../lib/fixtures/index.js';
 
 
-scenario(
+test(...scenario(
   'SCA-18.a',
   'a PSU who consented to one account and confirms the next consent page unchanged still consents to exactly that account: it was pre-selected',
   { checks: ['SCA-18'], ownPsu: true, needs: ['consent-selection'] },
@@ -25,4 +25,4 @@ scenario(
       actual: `${again.length} accounts: ${again.join(', ') || '(none)'}`,
     });
   },
-);
+));

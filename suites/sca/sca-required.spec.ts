@@ -3,7 +3,7 @@
  * identified) answers with an scaRedirect link wherever it is made; TPP-Redirect-URI is required on every
  * request, since the TPP cannot foresee which one will need SCA; and the SCA site can be shown in a frame.
  */
-import { jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, type ScenarioFixtures } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, test, type ScenarioFixtures } from '../../lib/fixtures/index.js';
 import type { PathName } from '../../lib/spec/paths.js';
 
 type Kind = 'account' | 'cardAccount' | 'none';
@@ -34,11 +34,11 @@ const ACCOUNT_ENDPOINTS: readonly (readonly [string, PathName, Kind])[] = [
 ];
 
 for (const [id, endpoint, kind] of ACCOUNT_ENDPOINTS) {
-  scenario(id, `GET ${endpoint} of an existing resource, with no PSU identified, answers with an scaRedirect link`, { checks: ['SCA-02'] }, async ({ tpp, newTpp, consentedPsu, paths, check }) => {
+  test(...scenario(id, `GET ${endpoint} of an existing resource, with no PSU identified, answers with an scaRedirect link`, { checks: ['SCA-02'] }, async ({ tpp, newTpp, consentedPsu, paths, check }) => {
     const parameters: Record<string, string> = kind === 'none' ? {} : { accountId: (await consentedResources({ newTpp, consentedPsu, paths })).idOf[kind] };
     const response = await tpp.get(paths(endpoint, parameters));
     check.that('SCA-02', scaRedirectOf(response) !== undefined, { expected: 'SCA needed (no PSU-ID): a body with _links.scaRedirect', response });
-  });
+  }));
 }
 
 // [scenario id, endpoint, the kind of resource its path names]: calls that would be served, but for the missing header.
@@ -50,7 +50,7 @@ const WITHOUT_REDIRECT_URI: readonly (readonly [string, PathName, Kind])[] = [
 ];
 
 for (const [id, endpoint, kind] of WITHOUT_REDIRECT_URI) {
-  scenario(id, `GET ${endpoint} with the psu-id of a consent but without TPP-Redirect-URI is refused`, { checks: ['SCA-04'] }, async ({ newTpp, consentedPsu, paths, check }) => {
+  test(...scenario(id, `GET ${endpoint} with the psu-id of a consent but without TPP-Redirect-URI is refused`, { checks: ['SCA-04'] }, async ({ newTpp, consentedPsu, paths, check }) => {
     const { psuId, idOf } = await consentedResources({ newTpp, consentedPsu, paths });
     const response = await newTpp().get(paths(endpoint, kind === 'none' ? {} : { accountId: idOf[kind] }), {
       headers: { 'PSU-ID': psuId },
@@ -58,13 +58,13 @@ for (const [id, endpoint, kind] of WITHOUT_REDIRECT_URI) {
       malformed: 'no TPP-Redirect-URI',
     });
     check.status('SCA-04', response);
-  });
+  }));
 }
 
 /** frame-ancestors that admits no other site: 'none', or only 'self'. */
 const FRAME_ANCESTORS_CLOSED = /frame-ancestors\s+(?:'none'|'self')\s*(?:;|$)/i;
 
-scenario(
+test(...scenario(
   'SCA-11.a',
   "the SCA site can be shown in a TPP's frame: no X-Frame-Options DENY or SAMEORIGIN, no closed frame-ancestors",
   { checks: ['SCA-11'] },
@@ -78,4 +78,4 @@ scenario(
       actual: `HTTP ${page.status} ${page.url}: X-Frame-Options: ${frameOptions || '(none)'}; Content-Security-Policy: ${policy || '(none)'}`,
     });
   },
-);
+));

@@ -2,12 +2,12 @@
  * PSU identifiers, psu-id: "unique per TPP and bank pair". The same PSU authorises two TPPs (two certificates,
  * capability second-tpp): each gets a psu-id of its own, and one TPP's psu-id names nobody for the other.
  */
-import { scaRedirectFrom, scenario } from '../../lib/fixtures/index.js';
+import { scaRedirectFrom, scenario, test } from '../../lib/fixtures/index.js';
 
 /** The target's second TPP certificate (capability second-tpp). */
 const SECOND_PROFILE = 'second';
 
-scenario(
+test(...scenario(
   'PSU-02.a',
   "the same PSU gets different psu-ids at two TPPs, and one TPP's psu-id gives the other nothing",
   { checks: ['PSU-02', 'PSU-06'], needs: ['second-tpp'], ownPsu: true },
@@ -29,4 +29,4 @@ scenario(
     const response = await own.tpp.get(paths('accounts'), { headers: { 'PSU-ID': other.psuId ?? '' } });
     check.status('PSU-06', response, { after: differ });
   },
-);
+));

@@ -4,7 +4,7 @@
  * the PSU are refused. Time is moved with the target's clock (the scenario runs alone).
  */
 import { randomUUID } from 'node:crypto';
-import { accountsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, test, type TppResponse } from '../../lib/fixtures/index.js';
 
 const DAY = 86_400;
 /** A day's margin on either side of day 180: the suite does not judge the hour the period ends. */
@@ -14,7 +14,7 @@ const WITHOUT_PSU = ['PSU-IP-Address'];
 
 const served = (response: TppResponse) => response.status >= 200 && response.status < 300;
 
-scenario(
+test(...scenario(
   'SCA-09.a',
   'account access holds for 180 days after SCA and needs a new SCA after them (CONSENT_EXPIRED); transaction reads without the PSU end too',
   { checks: ['SCA-09', 'LIM-07', 'ERR-26', 'LIM-06'], ownPsu: true, needs: ['clock-control'], globalState: 'moves the target clock past the 180-day SCA renewal period' },
@@ -51,4 +51,4 @@ scenario(
     if (!unattendedBefore) return check.notEvaluated(['LIM-06'], `not evaluated: transactions without the PSU were not served on day 179 either (HTTP ${within.unattendedTransactions.status})`);
     check.that('LIM-06', !served(past.unattendedTransactions), { expected: 'on day 181 after SCA, a transaction read without PSU-IP-Address refused', response: past.unattendedTransactions });
   },
-);
+));

@@ -5,7 +5,7 @@
  * time is moved with the target's clock, never waited for.
  */
 import { randomUUID } from 'node:crypto';
-import { PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, type CheckResult, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, test, type CheckResult, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 
 const HOUR = 3600;
 
@@ -42,7 +42,7 @@ async function openSession({ newTpp, sca, paths }: Pick<ScenarioFixtures, 'newTp
   return { sessionId, psuId, started, redirect, client, read: (shiftedBy) => client(shiftedBy).get(paths('accounts'), { headers: { 'PSU-ID': psuId } }) };
 }
 
-scenario(
+test(...scenario(
   'SES-02.a',
   'a request needing SCA gets an scaRedirect; the completed SCA redirects with the session and opens it: the next call under it needs no new SCA',
   { checks: ['SES-01', 'SES-02', 'SCA-06', 'PSU-10'], ownPsu: true },
@@ -61,9 +61,9 @@ scenario(
     check.that('SCA-06', served(read), { expected: 'a call under the TPP-Session-ID of the SCA, within the hour, served without a new SCA (2xx)', response: read });
     check.that('PSU-10', served(read), { expected: 'the TPP-Session-ID of the SCA carries the session: a call under it served (2xx)', response: read });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'SES-04.a',
   'the session holds for the hour after SCA and expires then: a new SCA is required (SCA_EXPIRED), and renews it',
   { checks: ['SCA-06', 'SES-04', 'LIM-02', 'ERR-19', 'SCA-08'], ownPsu: true, needs: ['clock-control'], globalState: 'moves the target clock past the hour of an SCA session' },
@@ -92,9 +92,9 @@ scenario(
       response: renewed,
     }, { after: expired });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'SES-05.a',
   'a completed SCA under a new TPP-Session-ID invalidates the old session: a call under the old one needs SCA again, one under the new one is served',
   { checks: ['SES-05', 'PSU-10'], ownPsu: true },
@@ -109,9 +109,9 @@ scenario(
     check.that('SES-05', asksForSca(underOld), { expected: 'a call under the old TPP-Session-ID answered with an scaRedirect (a new SCA)', response: underOld });
     check.that('PSU-10', asksForSca(underOld) && served(underNew), { expected: 'the newer TPP-Session-ID carries the session, the old one no longer', actual: shown });
   },
-);
+));
 
-scenario(
+test(...scenario(
   'SES-06.a',
   'an SCA started under a new TPP-Session-ID and aborted by the PSU leaves the old session valid',
   { checks: ['SES-06'], ownPsu: true, needs: ['sca-abort'] },
@@ -123,7 +123,7 @@ scenario(
     const underOld = await old.read();
     check.that('SES-06', served(underOld), { expected: 'a call under the old TPP-Session-ID still served (2xx) after an aborted SCA under a new one', response: underOld });
   },
-);
+));
 
 /** The error parameters of a failure redirect (Events, "After failed SCA"), each judged on its own; the code against `codeRequirement`'s list. */
 function judgeFailureRedirect(check: ScenarioFixtures['check'], redirect: Redirect, options: { after?: CheckResult; codeRequirement: string; system?: boolean }): void {
@@ -139,7 +139,7 @@ function judgeFailureRedirect(check: ScenarioFixtures['check'], redirect: Redire
   check.redirectCode(codeRequirement, redirect, { after: hasCode });
 }
 
-scenario(
+test(...scenario(
   'SES-03.a',
   'a PSU who cancels SCA is redirected with status, code and message, and gets no session',
   { checks: ['SES-03', 'EVT-08', 'EVT-09', 'EVT-10', 'EVT-11', 'ERR-20'], ownPsu: true, needs: ['sca-abort'] },
@@ -153,12 +153,12 @@ scenario(
     });
     judgeFailureRedirect(check, redirect, { after: failed, codeRequirement: 'ERR-20', system: true });
   },
-);
+));
 
 /** A national identity number no sandbox customer has (the reference bank's customers are made with valid check digits; this one has none). */
 const UNKNOWN_NATIONAL_ID = '01010100000';
 
-scenario(
+test(...scenario(
   'ERR-20.a',
   'a login with an unknown national identity number ends in the failure redirect, with status, code and message',
   { checks: ['ERR-20', 'EVT-09', 'EVT-10', 'EVT-11'], needs: ['sca-abort'] },
@@ -167,4 +167,4 @@ scenario(
     if (redirect.params['psu-id'] !== undefined) return check.notEvaluatedRest(`not evaluated: the SCA of an unknown PSU succeeded (${redirect.url})`);
     judgeFailureRedirect(check, redirect, { codeRequirement: 'ERR-20' });
   },
-);
+));

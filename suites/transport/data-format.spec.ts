@@ -4,7 +4,7 @@
  * mock-data operation that takes a body (customers), so they need that capability and write to the target.
  */
 import { randomInt } from 'node:crypto';
-import { scenario, type ScenarioFixtures } from '../../lib/fixtures/index.js';
+import { scenario, test, type ScenarioFixtures } from '../../lib/fixtures/index.js';
 
 const MOCK_DATA = { needs: ['sandbox-mock-data'], writes: 'creates a sandbox customer' } as const;
 
@@ -16,14 +16,14 @@ const utf8HeaderValue = (text: string) => Buffer.from(text, 'utf8').toString('la
 
 type Fixtures = Pick<ScenarioFixtures, 'tpp' | 'paths' | 'check'>;
 
-scenario('FMT-02.a', 'an XML body is refused with a 4xx and creates nothing', { checks: ['FMT-02'], ...MOCK_DATA }, async ({ tpp, paths, check }: Fixtures) => {
+test(...scenario('FMT-02.a', 'an XML body is refused with a 4xx and creates nothing', { checks: ['FMT-02'], ...MOCK_DATA }, async ({ tpp, paths, check }: Fixtures) => {
   const { customerNumber, name } = newCustomer('Xml Kunde');
   const xml = `<?xml version="1.0" encoding="UTF-8"?><customer><customerNumber>${customerNumber}</customerNumber><name>${name}</name><type>private</type></customer>`;
   const response = await tpp.request({ method: 'POST', path: paths('sandboxCustomers'), rawBody: xml, headers: { 'Content-Type': 'application/xml' }, malformed: 'an XML body' });
   check.status('FMT-02', response);
-});
+}));
 
-scenario(
+test(...scenario(
   'FMT-03.a',
   'UTF-8 text in a header value is accepted, and a charset the response declares is utf-8',
   { checks: ['FMT-03'] },
@@ -33,23 +33,23 @@ scenario(
     const charset = /;\s*charset="?([^";\s]+)/i.exec(response.headers['content-type'] ?? '')?.[1];
     check.that('FMT-03', charset === undefined || /^utf-?8$/i.test(charset), { expected: 'no charset, or charset=utf-8', actual: `Content-Type ${response.headers['content-type'] ?? '(none)'}` });
   },
-);
+));
 
-scenario('FMT-03.b', 'a TPP-Session-ID that is not valid UTF-8 is refused with 400', { checks: ['FMT-03', 'ERR-21'] }, async ({ tpp, paths, check }: Fixtures) => {
+test(...scenario('FMT-03.b', 'a TPP-Session-ID that is not valid UTF-8 is refused with 400', { checks: ['FMT-03', 'ERR-21'] }, async ({ tpp, paths, check }: Fixtures) => {
   const response = await tpp.get(paths('accounts'), { headers: { 'TPP-Session-ID': `session-\xff\xfe-${randomInt(1e9)}` }, malformed: 'bytes 0xFF 0xFE in TPP-Session-ID' });
   const refused = check.status('FMT-03', response);
   check.code('ERR-21', response, { after: refused });
-});
+}));
 
-scenario('FMT-03.c', 'a body that is not valid UTF-8 is refused with 400', { checks: ['FMT-03', 'ERR-21'], ...MOCK_DATA }, async ({ tpp, paths, check }: Fixtures) => {
+test(...scenario('FMT-03.c', 'a body that is not valid UTF-8 is refused with 400', { checks: ['FMT-03', 'ERR-21'], ...MOCK_DATA }, async ({ tpp, paths, check }: Fixtures) => {
   const [before = '', after = ''] = JSON.stringify(newCustomer('Invalid BYTES here')).split('BYTES');
   const body = Buffer.concat([Buffer.from(before), Buffer.from([0xff, 0xfe]), Buffer.from(after)]);
   const response = await tpp.request({ method: 'POST', path: paths('sandboxCustomers'), rawBody: body, headers: { 'Content-Type': 'application/json' }, malformed: 'bytes 0xFF 0xFE in the body' });
   const refused = check.status('FMT-03', response);
   check.code('ERR-21', response, { after: refused });
-});
+}));
 
-scenario(
+test(...scenario(
   'FMT-04.a',
   'an emoji in a text field is taken, or refused with 400, never a 5xx',
   { checks: ['FMT-04', 'ERR-36'], ...MOCK_DATA },
@@ -58,4 +58,4 @@ scenario(
     check.status('FMT-04', response);
     check.status('ERR-36', response);
   },
-);
+));

@@ -4,9 +4,9 @@
  * local TLS library cannot even offer the version, nothing is learnt and the check is NOT_EVALUATED), plain
  * HTTP must get no HTTP answer, and a TLS 1.2 handshake must complete with a certificate valid for the host.
  */
-import { probePlainHttp, probeTls, scenario } from '../../lib/fixtures/index.js';
+import { probePlainHttp, probeTls, scenario, test } from '../../lib/fixtures/index.js';
 
-scenario(
+test(...scenario(
   'SIG-01.a',
   'TLS 1.0 and TLS 1.1 handshakes are refused by the server, and plain HTTP is not served',
   { checks: ['SIG-01'] },
@@ -22,9 +22,9 @@ scenario(
     const plain = await probePlainHttp(tpp.transport.baseUrl);
     check.that('SIG-01', !plain.servedHttp, { expected: 'no HTTP answer to plain HTTP on the HTTPS port', actual: plain.detail });
   },
-);
+));
 
-scenario('SIG-01.b', 'a TLS 1.2 handshake completes with a certificate valid for the host name', { checks: ['SIG-01'] }, async ({ tpp, check }) => {
+test(...scenario('SIG-01.b', 'a TLS 1.2 handshake completes with a certificate valid for the host name', { checks: ['SIG-01'] }, async ({ tpp, check }) => {
   const probe = await probeTls(tpp.transport, 'TLSv1.2');
   check.that('SIG-01', probe.outcome === 'established', { expected: 'TLS 1.2 established, certificate verified for the host name', actual: `${probe.outcome} (${probe.detail})` });
-});
+}));

@@ -3,13 +3,13 @@
  * with the fix and without it (a default since 1 October 2024). The card account is made for the scenario
  * with the sandbox mock data, since no known card account has a name longer than the old limit.
  */
-import { jsonBodyOf, scenario } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, scenario, test } from '../../lib/fixtures/index.js';
 import { consentOf, resourceIdOf } from '../sandbox/mock-data.js';
 
 /** 69 characters, within the specification's 70 and well past the 35 of before the fix. */
 const LONG_NAME = 'Visa Kredittkort for reiser, innkjøp og faste trekk i Norge og utland';
 
-scenario(
+test(...scenario(
   'VER-14.a',
   'longer-names: a card account name of 70 characters comes back whole, with the fix and without it',
   { checks: ['VER-14'], needs: ['sandbox-mock-data'], ownPsu: true, writes: 'a card account with a long name' },
@@ -28,4 +28,4 @@ scenario(
       });
     }
   },
-);
+));

@@ -2,7 +2,7 @@
  * Versioning > path prefix: every path of the interface starts with /v1. Observed over the network for the
  * operations the suite reads: their paths start with /v1, and the same path without it is not the API.
  */
-import { scenario } from '../../lib/fixtures/index.js';
+import { scenario, test } from '../../lib/fixtures/index.js';
 import type { PathName } from '../../lib/spec/paths.js';
 import { fixReader } from './consented-reads.js';
 
@@ -10,7 +10,7 @@ const PREFIX = '/v1/';
 /** Operations any PSU with a consent can read: their /v1 answer is the API's. */
 const READ_OPERATIONS: readonly PathName[] = ['accounts', 'cardAccounts', 'agreements'];
 
-scenario(
+test(...scenario(
   'VER-01.a',
   'the paths of the interface start with /v1, and the same paths without /v1 are not served as the API',
   { checks: ['VER-01'] },
@@ -25,4 +25,4 @@ scenario(
       check.status('VER-01', await read(unversioned));
     }
   },
-);
+));

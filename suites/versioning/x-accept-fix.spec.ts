@@ -3,7 +3,7 @@
  * comma-separated. The four values of the table were all made default before today, so each answer shows
  * the fixed behaviour with the header and without it, and sending a value changes nothing.
  */
-import { jsonBodyOf, scenario, type TppResponse } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, scenario, test, type TppResponse } from '../../lib/fixtures/index.js';
 import { CASH_ACCOUNT_TYPES } from '../../lib/spec/codelists.js';
 import { fixReader, objectsOf, PUBLISHED_FIXES, stableJson } from './consented-reads.js';
 
@@ -12,7 +12,7 @@ const WITHOUT = undefined;
 /** How a response was asked for, for the report. */
 const asked = (fix: string | undefined) => (fix === undefined ? 'without x-accept-fix' : `with x-accept-fix: ${fix}`);
 
-scenario(
+test(...scenario(
   'VER-09.a',
   'x-accept-fix with several published values, comma-separated, is accepted',
   { checks: ['VER-09'] },
@@ -20,9 +20,9 @@ scenario(
     const { read } = await fixReader({ newTpp, consentedPsu, paths });
     check.status('VER-09', await read(paths('accounts'), 'amount-as-string, cash-account-type-iso'));
   },
-);
+));
 
-scenario(
+test(...scenario(
   'VER-10.a',
   'an x-accept-fix value the bank does not know is ignored, not refused',
   { checks: ['VER-10'] },
@@ -30,9 +30,9 @@ scenario(
     const { read } = await fixReader({ newTpp, consentedPsu, paths });
     check.status('VER-10', await read(paths('accounts'), 'a-fix-nobody-has-published'));
   },
-);
+));
 
-scenario(
+test(...scenario(
   'VER-12.a',
   'amount-as-string: balance amounts are strings, with the fix and without it',
   { checks: ['VER-12'] },
@@ -50,9 +50,9 @@ scenario(
       });
     }
   },
-);
+));
 
-scenario(
+test(...scenario(
   'VER-13.a',
   'cardaccount-switch-originalamount-and-transactionamount: card transactions carry transactionAmount in the card account currency, with the fix and without it',
   { checks: ['VER-13'] },
@@ -71,9 +71,9 @@ scenario(
       });
     }
   },
-);
+));
 
-scenario(
+test(...scenario(
   'VER-15.a',
   'cash-account-type-iso: cashAccountType holds ISO 20022 codes, with the fix and without it',
   { checks: ['VER-15'] },
@@ -90,9 +90,9 @@ scenario(
       });
     }
   },
-);
+));
 
-scenario(
+test(...scenario(
   'VER-16.a',
   'every published fix value, already the default, changes nothing: accounts, balances and card accounts read the same with and without',
   { checks: ['VER-16'] },
@@ -108,9 +108,9 @@ scenario(
       });
     }
   },
-);
+));
 
-scenario(
+test(...scenario(
   'VER-20.a',
   'transactions may carry remittanceInformationStructuredArray (an array of structured references), the successor of remittanceInformationStructured',
   { checks: ['VER-20'] },
@@ -129,4 +129,4 @@ scenario(
       actual: `${malformed.length} of ${entries.length} transactions otherwise: ${JSON.stringify(malformed[0] ?? {}).slice(0, 300)}`,
     });
   },
-);
+));

@@ -14,7 +14,8 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import fc from 'fast-check';
 import { decodeBase85, encodeBase85 } from '../../lib/report/html/base85.js';
 import { renderHtml } from '../../lib/report/html/page.js';
-import { buildResults } from '../../lib/report/results.js';
+import { provenanceOf } from '../../lib/report/provenance.js';
+import { assembleResults } from '../../lib/report/results.js';
 import type { CheckRecord, RunResults, TestRecord } from '../../lib/report/types.js';
 import { CHROMIUM_ARGS, findChromium } from '../../lib/sca/browser.js';
 import { listSuiteTests } from '../../lib/spec/coverage.js';
@@ -172,7 +173,6 @@ function conformingRun(specs: { title: string; ids: string[] }[]): RunResults {
     reportRoot: dir,
     startedAt: new Date(Date.now() - 45_000).toISOString(),
     tool: { name: 'xs2a-conformance', version: '0.0.0' },
-    filtered: false,
     maskPersonalData: true,
     target: {
       name: 'reference', environment: 'sandbox', baseUrl: 'https://127.0.0.1:8443', embedded: true, faults: [],
@@ -180,5 +180,7 @@ function conformingRun(specs: { title: string; ids: string[] }[]): RunResults {
       psus: {}, sca: [], scaVariants: {}, capabilities: [], paths: {}, deviations: [], timeouts: { requestMs: 1000, scaMs: 1000 },
     },
   };
-  return buildResults({ context, tests, suiteFiles: [], runErrors: [], interrupted: false, finishedAt: new Date() });
+  const finishedAt = new Date();
+  const selection = { tests: tests.length, scenarios: tests.length, specFiles: 47, reasons: [] };
+  return assembleResults({ context, tests, runErrors: [], selection, interrupted: false, finishedAt, provenance: provenanceOf(context, [], finishedAt) });
 }

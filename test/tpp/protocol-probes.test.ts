@@ -4,7 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { parseRunArgs } from '../../lib/cli/args.js';
+import { playwrightArgs, type RunOptions } from '../../lib/cli/commands/run.js';
+import { COMMANDS } from '../../lib/cli/commands/index.js';
+import { parseCommandLine } from '../../lib/cli/program.js';
 import { OperationTable, OPERATIONS } from '../../lib/spec/operations.js';
 import { malformedRequest, probeFailure, runProbes } from '../../lib/tpp/index.js';
 
@@ -48,10 +50,10 @@ describe('robustness probes', () => {
     assert.ok(run.counterexample.request.defects.length <= 2, run.counterexample.request.defects.join('; '));
   });
 
-  it('--probes N is taken by the runner, not passed to Playwright', () => {
-    const options = parseRunArgs(['--probes', '5000', '--workers', '2']);
+  it('--probes N is taken by the runner, not passed to Playwright', async () => {
+    const { options } = await parseCommandLine(COMMANDS, ['run', '--probes', '5000', '--workers', '2']);
     assert.equal(options.probes, 5000);
-    assert.deepEqual(options.playwrightArgs, ['--workers', '2']);
-    assert.throws(() => parseRunArgs(['--probes', 'many']));
+    assert.deepEqual(playwrightArgs(options as unknown as RunOptions), ['--workers=2']);
+    await assert.rejects(parseCommandLine(COMMANDS, ['run', '--probes', 'many']));
   });
 });

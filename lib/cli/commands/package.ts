@@ -8,24 +8,10 @@ import { performance } from 'node:perf_hooks';
 import { createPackage } from '../../report/package.js';
 import type { SigningKey } from '../../report/signing.js';
 import { interpolateTarget, loadTargetsFile, selectTarget } from '../../targets/load.js';
-import { UsageError } from '../args.js';
+import type { Command } from 'commander';
+import { UsageError, type CliCommand } from '../command.js';
 import { defaultTargetsFile } from '../package.js';
 import { readPem } from '../prepare-target.js';
-import { parseCommandArgs } from './options.js';
-
-export const PACKAGE_USAGE = `Usage: xs2a-conformance package <report dir> [options]
-
-Zips a report folder (results.json, index.html, junit.xml, index.pdf, every evidence file) with
-MANIFEST.sha256, the SHA-256 of each file (sha256sum -c checks it too).
-
-Options:
-  -o, --out FILE          the zip to write (default: <report dir>.zip beside the folder)
-  --sign                  sign the manifest (a detached JWS, the certificate inside) with the TPP's key:
-  --key FILE              the private key (PEM), with
-  --certificate FILE      its certificate (PEM); or
-  --target NAME           the TPP key and certificate of this target of targets.yaml
-  --targets FILE          the targets file (default: $XS2A_TARGETS, ./targets.yaml, the one shipped)
-  -h, --help              this text`;
 
 export interface PackageOptions {
   reportDir: string;
@@ -37,30 +23,44 @@ export interface PackageOptions {
   targetsFile?: string;
 }
 
-export function parsePackageArgs(argv: readonly string[]): PackageOptions | 'help' {
-  const { values, positionals } = parseCommandArgs('package', argv, {
-    out: { type: 'string', short: 'o' },
-    sign: { type: 'boolean' },
-    key: { type: 'string' },
-    certificate: { type: 'string' },
-    target: { type: 'string' },
-    targets: { type: 'string' },
-  });
-  if (values.help) return 'help';
-  const [reportDir, ...extra] = positionals;
-  if (!reportDir || extra.length) throw new UsageError('package: give one report folder');
-  return {
-    reportDir,
-    sign: values.sign ?? false,
-    ...(values.out ? { out: values.out } : {}),
-    ...(values.key ? { key: values.key } : {}),
-    ...(values.certificate ? { certificate: values.certificate } : {}),
-    ...(values.target ? { target: values.target } : {}),
-    ...(values.targets ? { targetsFile: values.targets } : {}),
-  };
-}
+export const packageCommand: CliCommand = {
+  name: 'package',
+  summary: "zip a report folder with a SHA-256 manifest, signed with the TPP's key on request",
+  configure(command) {
+    command
+      .argument('<report-dir>', 'the report folder (reports/latest, or reports/<run-id>)')
+      .option('-o, --out <file>', 'the zip to write (default: <report dir>.zip beside the folder)')
+      .option('--sign', 'sign the manifest (a detached JWS, the certificate inside) with the TPP key given by --key and --certificate, or --target')
+      .option('--key <file>', "the TPP's private key (PEM)")
+      .option('--certificate <file>', "the TPP's certificate (PEM)")
+      .option('--target <name>', 'sign with the TPP certificate and key of this target of targets.yaml')
+      .option('--targets <file>', 'the targets file (default: $XS2A_TARGETS, else ./targets.yaml, else the one shipped)')
+      .addHelpText(
+        'after',
+        `
+The zip holds the folder whole (results.json, index.html, junit.xml, index.pdf, every evidence file) and
+MANIFEST.sha256, the SHA-256 of each file (sha256sum -c MANIFEST.sha256 checks it without this tool).
 
-export async function packageCommand(options: PackageOptions): Promise<number> {
+Example:
+  $ xs2a-conformance package reports/latest --sign --key tpp-key.pem --certificate tpp.pem -o certification.zip
+  $ xs2a-conformance verify certification.zip --ca eidas-issuer.pem`,
+      );
+  },
+  run(command: Command) {
+    const options = command.opts<Omit<PackageOptions, 'reportDir' | 'targetsFile'> & { targets?: string; sign?: boolean }>();
+    return runPackage({
+      reportDir: command.args[0] ?? '',
+      sign: options.sign ?? false,
+      ...(options.out ? { out: options.out } : {}),
+      ...(options.key ? { key: options.key } : {}),
+      ...(options.certificate ? { certificate: options.certificate } : {}),
+      ...(options.target ? { target: options.target } : {}),
+      ...(options.targets ? { targetsFile: options.targets } : {}),
+    });
+  },
+};
+
+export async function runPackage(options: PackageOptions): Promise<number> {
   const reportDir = resolve(options.reportDir);
   const out = resolve(options.out ?? `${reportDir.replace(/\/+$/, '')}.zip`);
   const signingKey = options.sign ? readSigningKey(options) : undefined;

@@ -13,23 +13,10 @@ import { EXIT_CODES } from '../../report/verdict.js';
 import { loadTargetsFile, selectTarget } from '../../targets/load.js';
 import { DEFAULT_PROFILE } from '../../targets/run-context.js';
 import { TargetUnreachableError, TppClient, loadTppIdentity, type RequestFault } from '../../tpp/index.js';
-import { UsageError } from '../args.js';
+import type { Command } from 'commander';
+import { UsageError, type CliCommand } from '../command.js';
 import { defaultTargetsFile } from '../package.js';
 import { prepareTarget } from '../prepare-target.js';
-import { parseCommandArgs } from './options.js';
-
-export const REPLAY_USAGE = `Usage: xs2a-conformance replay <report dir> <scenario id> [options]
-
-Sends the requests a scenario recorded (full exchanges are kept for every scenario that did not pass) again
-to the same target: X-Request-ID, Date, TPP-Signature-Certificate and Signature made anew with the TPP of
-targets.yaml, the scenario's deliberate faults applied again, the rest as recorded. The embedded reference
-bank is started afresh with the run's faults: resources the scenario created earlier do not exist in it.
-Shows each answer then and now.
-
-Options:
-  --targets FILE          the targets file (default: $XS2A_TARGETS, ./targets.yaml, the one shipped)
-  --json                  print the answers as JSON
-  -h, --help              this text`;
 
 export interface ReplayOptions {
   reportDir: string;
@@ -38,13 +25,33 @@ export interface ReplayOptions {
   json: boolean;
 }
 
-export function parseReplayArgs(argv: readonly string[]): ReplayOptions | 'help' {
-  const { values, positionals } = parseCommandArgs('replay', argv, { targets: { type: 'string' }, json: { type: 'boolean' } });
-  if (values.help) return 'help';
-  const [reportDir, scenario, ...extra] = positionals;
-  if (!reportDir || !scenario || extra.length) throw new UsageError('replay: give a report folder and a scenario id');
-  return { reportDir, scenario, json: values.json ?? false, ...(values.targets ? { targetsFile: values.targets } : {}) };
-}
+export const replayCommand: CliCommand = {
+  name: 'replay',
+  summary: "send a scenario's recorded requests again, freshly signed, and show the answers then and now",
+  configure(command) {
+    command
+      .argument('<report-dir>', 'the report folder of the run')
+      .argument('<scenario>', 'the scenario id (SIG-04.a)')
+      .option('--targets <file>', 'the targets file (default: $XS2A_TARGETS, else ./targets.yaml, else the one shipped)')
+      .option('--json', 'print the answers as JSON')
+      .addHelpText(
+        'after',
+        `
+Full exchanges are kept for every scenario that did not pass. X-Request-ID, Date, TPP-Signature-Certificate
+and Signature are made anew with the TPP of targets.yaml, the scenario's deliberate faults applied again, the
+rest sent as recorded. The embedded reference bank is started afresh with the run's faults: resources the
+scenario created earlier do not exist in it. A request that writes is never sent to a production target.
+
+Example:
+  $ xs2a-conformance replay reports/latest SIG-04.a`,
+      );
+  },
+  run(command: Command) {
+    const options = command.opts<{ targets?: string; json?: boolean }>();
+    const [reportDir = '', scenario = ''] = command.args;
+    return runReplay({ reportDir, scenario, json: options.json ?? false, ...(options.targets ? { targetsFile: options.targets } : {}) });
+  },
+};
 
 interface Replayed {
   request: string;
@@ -55,7 +62,7 @@ interface Replayed {
   note?: string;
 }
 
-export async function replayCommand(options: ReplayOptions): Promise<number> {
+export async function runReplay(options: ReplayOptions): Promise<number> {
   const results = readResults(options.reportDir);
   const test = results.tests.find((t) => t.scenario === options.scenario && t.fault === undefined);
   if (!test) throw new UsageError(`replay: no scenario ${options.scenario} in ${options.reportDir} (it has ${results.tests.length} scenarios)`);

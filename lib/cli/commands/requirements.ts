@@ -19,93 +19,40 @@ import {
   type Requirement,
   type RequirementLevel,
 } from '../../spec/requirements.js';
+import { InvalidArgumentError, type Command } from 'commander';
+import { didYouMean, type CliCommand } from '../command.js';
 import { PACKAGE_ROOT } from '../package.js';
 
 const TESTED_BY_KINDS = ['automated', 'manual', 'needs-capability'] as const;
 type TestedByKind = (typeof TESTED_BY_KINDS)[number];
 
-const USAGE = `Usage: xs2a-conformance requirements [options]
-
-Options:
-  --json                     print the full entries as JSON
-  --area A[,B...]            only these areas (${AREA_PREFIXES.join(', ')})
-  --level L[,M...]           only these levels (${LEVELS.join(', ')})
-  --tested-by K[,K...]       only these kinds (${TESTED_BY_KINDS.join(', ')})
-  --uncovered                only requirements a scenario could check that none does yet (invariants excluded)
-  -h, --help                 this text`;
-
 export interface RequirementsOptions {
-  json: boolean;
-  areas?: Set<Area>;
-  levels?: Set<RequirementLevel>;
+  json?: boolean;
+  area?: Set<Area>;
+  level?: Set<RequirementLevel>;
   testedBy?: Set<TestedByKind>;
-  uncovered: boolean;
-  help: boolean;
+  uncovered?: boolean;
 }
 
-class RequirementsUsageError extends Error {}
-
-function listValue<T extends string>(flag: string, raw: string, allowed: readonly T[], normalise: (value: string) => string): Set<T> {
-  const values = raw.split(',').map((value) => normalise(value.trim())).filter((value) => value !== '');
-  if (values.length === 0) throw new RequirementsUsageError(`${flag} needs a value (one or more of ${allowed.join(', ')})`);
-  for (const value of values) {
-    if (!(allowed as readonly string[]).includes(value)) {
-      throw new RequirementsUsageError(`${flag}: unknown value "${value}" (expected one or more of ${allowed.join(', ')})`);
+/** A comma-separated list of known values (case as `normalise` makes it). */
+function listOf<T extends string>(allowed: readonly T[], normalise: (value: string) => string): (raw: string) => Set<T> {
+  return (raw) => {
+    const values = raw.split(',').map((value) => normalise(value.trim())).filter((value) => value !== '');
+    if (values.length === 0) throw new InvalidArgumentError(`expected one or more of ${allowed.join(', ')}`);
+    for (const value of values) {
+      if (!(allowed as readonly string[]).includes(value)) {
+        throw new InvalidArgumentError(`unknown value "${value}"${didYouMean(value, allowed)} (expected one or more of ${allowed.join(', ')})`);
+      }
     }
-  }
-  return new Set(values as T[]);
-}
-
-/** Parses the options of the command; throws with a message naming the offending flag. */
-export function parseRequirementsArgs(args: readonly string[]): RequirementsOptions {
-  const options: RequirementsOptions = { json: false, uncovered: false, help: false };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
-    const value = (): string => {
-      const next = inline ?? args[++i];
-      if (next === undefined || (inline === undefined && next.startsWith('--'))) throw new RequirementsUsageError(`${flag} needs a value`);
-      return next;
-    };
-    const noValue = (): void => {
-      if (inline !== undefined) throw new RequirementsUsageError(`${flag} takes no value`);
-    };
-    switch (flag) {
-      case '--json':
-        noValue();
-        options.json = true;
-        break;
-      case '--uncovered':
-        noValue();
-        options.uncovered = true;
-        break;
-      case '--area':
-        options.areas = listValue(flag, value(), AREA_PREFIXES, (v) => v.toUpperCase());
-        break;
-      case '--level':
-        options.levels = listValue(flag, value(), LEVELS, (v) => v.toUpperCase());
-        break;
-      case '--tested-by':
-        options.testedBy = listValue(flag, value(), TESTED_BY_KINDS, (v) => v.toLowerCase());
-        break;
-      case '-h':
-      case '--help':
-        options.help = true;
-        break;
-      default:
-        throw new RequirementsUsageError(`unknown option ${flag}`);
-    }
-  }
-  return options;
+    return new Set(values as T[]);
+  };
 }
 
 export function filterRequirements(requirements: readonly Requirement[], options: RequirementsOptions): Requirement[] {
   return requirements.filter(
     (requirement) =>
-      (!options.areas || options.areas.has(requirement.area)) &&
-      (!options.levels || options.levels.has(requirement.level)) &&
+      (!options.area || options.area.has(requirement.area)) &&
+      (!options.level || options.level.has(requirement.level)) &&
       (!options.testedBy || options.testedBy.has(testedByKind(requirement))),
   );
 }
@@ -144,26 +91,23 @@ function countLine(requirements: readonly Requirement[]): string {
   return `${requirements.length} requirement${requirements.length === 1 ? '' : 's'} (${byLevel}; ${byKind})`;
 }
 
-export async function requirementsCommand(args: string[]): Promise<number> {
-  let options: RequirementsOptions;
-  try {
-    options = parseRequirementsArgs(args);
-  } catch (error) {
-    if (!(error instanceof RequirementsUsageError)) throw error;
-    console.error(`xs2a-conformance requirements: ${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (options.help) {
-    console.log(USAGE);
-    return 0;
-  }
+export const requirementsCommand: CliCommand = {
+  name: 'requirements',
+  summary: 'list the requirement catalogue (--uncovered: what no scenario checks yet)',
+  configure(command) {
+    command
+      .option('--json', 'print the full entries as JSON')
+      .option('--area <A[,B...]>', `only these areas (${AREA_PREFIXES.join(', ')})`, listOf(AREA_PREFIXES, (v) => v.toUpperCase()))
+      .option('--level <L[,M...]>', `only these levels (${LEVELS.join(', ')})`, listOf(LEVELS, (v) => v.toUpperCase()))
+      .option('--tested-by <K[,K...]>', `only these kinds (${TESTED_BY_KINDS.join(', ')})`, listOf(TESTED_BY_KINDS, (v) => v.toLowerCase()))
+      .option('--uncovered', 'only requirements a scenario could check that none does yet (invariants excluded)')
+      .addHelpText('after', '\nExit codes: 0 listed; 1 with --uncovered when a suite names an id the catalogue lacks; 2 usage error; 3 the suites could not be listed.');
+  },
+  run: (command: Command) => listRequirements(command.opts<RequirementsOptions>()),
+};
 
+async function listRequirements(options: RequirementsOptions): Promise<number> {
   let exitCode = 0;
-  // `requirements | head` closes the pipe early: that is not an error.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(exitCode);
-    throw error;
-  });
 
   let selected = filterRequirements(REQUIREMENTS, options);
   let coverageNote: string | undefined;
@@ -194,7 +138,7 @@ export async function requirementsCommand(args: string[]): Promise<number> {
   }
   const width = process.stdout.isTTY && process.stdout.columns ? process.stdout.columns : 100;
   if (selected.length > 0) console.log(formatTable(selected, width));
-  const areas = options.areas ? ` — areas: ${[...options.areas].map((area) => `${area} (${AREAS[area]})`).join('; ')}` : '';
+  const areas = options.area ? ` — areas: ${[...options.area].map((area) => `${area} (${AREAS[area]})`).join('; ')}` : '';
   const summary = options.uncovered
     ? `${selected.length} requirement${selected.length === 1 ? '' : 's'} no scenario checks yet (automated, or given a capability)`
     : countLine(selected);

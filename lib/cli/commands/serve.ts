@@ -4,44 +4,50 @@
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { Option, type Command } from 'commander';
 import { SCA_PAGE_SETS } from '../../../reference/sca-page-set.js';
 import { knownFaults, startReferenceBank } from '../../../reference/server.js';
-import { UsageError } from '../args.js';
+import { oneOf, wholeNumber, type CliCommand } from '../command.js';
 
-export async function serveCommand(argv: readonly string[]): Promise<number> {
-  let port = 8443;
-  let host = '127.0.0.1';
-  let caOut = resolve('reference-ca.pem');
-  const faults: string[] = [];
-  let scaPages: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new UsageError(`serve: ${argv[i - 1]} needs a value`);
-      return v;
-    };
-    const arg = argv[i];
-    if (arg === '--port') port = Number(value());
-    else if (arg === '--host') host = value();
-    else if (arg === '--fault') faults.push(value());
-    else if (arg === '--ca-out') caOut = resolve(value());
-    else if (arg === '--sca-pages') scaPages = value();
-    else if (arg === '--list-faults') {
+interface ServeOptions {
+  port: number;
+  host: string;
+  fault: string[];
+  caOut: string;
+  scaPages?: string;
+  listFaults?: boolean;
+}
+
+export const serveCommand: CliCommand = {
+  name: 'serve',
+  summary: 'run the reference bank as a sandbox for your own TPP client',
+  configure(command) {
+    const faults = knownFaults().map((fault) => fault.name);
+    command
+      .option('--port <n>', 'HTTPS port (0: a free one)', wholeNumber(0, 65535), 8443)
+      .option('--host <address>', 'address to listen on', '127.0.0.1')
+      .addOption(new Option('--fault <name>', 'inject a fault (repeatable; see --list-faults)').argParser(oneOf('fault', faults, 'see serve --list-faults')).default([]))
+      .option('--ca-out <file>', "where to write the bank's CA certificate", 'reference-ca.pem')
+      .addOption(new Option('--sca-pages <set>', 'the SCA page set').choices(Object.keys(SCA_PAGE_SETS)))
+      .option('--list-faults', 'list the faults the bank can inject, one a line, and exit');
+  },
+  async run(command: Command) {
+    const options = command.opts<ServeOptions>();
+    if (options.listFaults) {
       for (const { name, description, breaks } of knownFaults()) console.log(`${name.padEnd(36)} ${description} (breaks ${breaks.join(', ')})`);
       return 0;
-    } else throw new UsageError(`serve: unknown option ${arg}`);
-  }
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('serve: --port must be 0-65535');
-  if (scaPages !== undefined && !Object.hasOwn(SCA_PAGE_SETS, scaPages)) throw new UsageError(`serve: --sca-pages must be one of ${Object.keys(SCA_PAGE_SETS).join(', ')}`);
-  const bank = await startReferenceBank({ port, host, faults, ...(scaPages === undefined ? {} : { scaPages }) });
-  writeFileSync(caOut, bank.caPem);
-  console.log(`Reference bank listening at ${bank.baseUrl}`);
-  console.log(`Its CA certificate (trust it explicitly in your client): ${caOut}`);
-  if (bank.faults.length) console.log(`Faults injected: ${bank.faults.join(', ')}`);
-  await new Promise<void>((done) => {
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
-  });
-  await bank.close();
-  return 0;
-}
+    }
+    const caOut = resolve(options.caOut);
+    const bank = await startReferenceBank({ port: options.port, host: options.host, faults: options.fault, ...(options.scaPages === undefined ? {} : { scaPages: options.scaPages }) });
+    writeFileSync(caOut, bank.caPem);
+    console.log(`Reference bank listening at ${bank.baseUrl}`);
+    console.log(`Its CA certificate (trust it explicitly in your client): ${caOut}`);
+    if (bank.faults.length) console.log(`Faults injected: ${bank.faults.join(', ')}`);
+    await new Promise<void>((done) => {
+      process.once('SIGINT', done);
+      process.once('SIGTERM', done);
+    });
+    await bank.close();
+    return 0;
+  },
+};

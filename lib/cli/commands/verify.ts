@@ -7,22 +7,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { verifyPackage } from '../../report/verify.js';
-import { UsageError } from '../args.js';
-import { parseCommandArgs } from './options.js';
-
-export const VERIFY_USAGE = `Usage: xs2a-conformance verify <package.zip> [options]
-
-Checks a package made by \`xs2a-conformance package\`: the zip as made (a byte changed anywhere is found and
-its file named), every file against MANIFEST.sha256, the manifest's signature and its certificate, and
-results.json against its published schema.
-
-Options:
-  --ca FILE               a CA certificate (PEM) trusted to issue the signing certificate (repeatable)
-  --require-signature     an unsigned package fails
-  --json                  print the outcome as JSON
-  -h, --help              this text
-
-Exit codes: 0 verified, 1 changed or not signed as required, 2 usage error.`;
+import type { Command } from 'commander';
+import { UsageError, type CliCommand } from '../command.js';
 
 export interface VerifyCommandOptions {
   packageFile: string;
@@ -31,19 +17,31 @@ export interface VerifyCommandOptions {
   json: boolean;
 }
 
-export function parseVerifyArgs(argv: readonly string[]): VerifyCommandOptions | 'help' {
-  const { values, positionals } = parseCommandArgs('verify', argv, {
-    ca: { type: 'string', multiple: true },
-    'require-signature': { type: 'boolean' },
-    json: { type: 'boolean' },
-  });
-  if (values.help) return 'help';
-  const [packageFile, ...extra] = positionals;
-  if (!packageFile || extra.length) throw new UsageError('verify: give one package file');
-  return { packageFile, caFiles: values.ca ?? [], requireSignature: values['require-signature'] ?? false, json: values.json ?? false };
-}
+export const verifyCommand: CliCommand = {
+  name: 'verify',
+  summary: 'check a certification package: what was changed, who signed it',
+  configure(command) {
+    command
+      .argument('<package>', 'the zip made by xs2a-conformance package')
+      .option('--ca <file>', 'a CA certificate (PEM) trusted to issue the signing certificate (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
+      .option('--require-signature', 'an unsigned package fails')
+      .option('--json', 'print the outcome as JSON')
+      .addHelpText(
+        'after',
+        `
+Checks the zip as made (a byte changed anywhere is found and its file named), every file against
+MANIFEST.sha256, the manifest's signature and its certificate, and results.json against its published schema.
 
-export async function verifyCommand(options: VerifyCommandOptions): Promise<number> {
+Exit codes: 0 verified, 1 changed (or not signed when --require-signature asks), 2 usage error.`,
+      );
+  },
+  run(command: Command) {
+    const options = command.opts<{ ca?: string[]; requireSignature?: boolean; json?: boolean }>();
+    return runVerify({ packageFile: command.args[0] ?? '', caFiles: options.ca ?? [], requireSignature: options.requireSignature ?? false, json: options.json ?? false });
+  },
+};
+
+export async function runVerify(options: VerifyCommandOptions): Promise<number> {
   const read = (file: string, what: string) => {
     try {
       return readFileSync(resolve(file));

@@ -1,0 +1,144 @@
+/**
+ * Everything a run needs before Playwright starts, shared by `xs2a-conformance run` and the global setup of a
+ * plain `npx playwright test`: load targets.yaml, check the browser, start or reach the target, write the run
+ * context into a private temporary folder. `cleanup()` stops the embedded bank and removes the folder (keys
+ * included); it also runs on process exit, whatever ends the run.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { SCA_VARIANTS } from '../fixtures/sca-variants.js';
+import { loadAttestations } from '../report/attestations.js';
+import { readBaseline } from '../report/baseline.js';
+import { declaredTargetOf } from '../report/provenance.js';
+import { BrowserNotFoundError, findChromium } from '../sca/browser.js';
+import { ConfigError, loadTargetsFile, selectTarget } from '../targets/load.js';
+import { checkReachable } from '../targets/preflight.js';
+import { writeRunContext, type RunContext } from '../targets/run-context.js';
+import type { TargetConfig } from '../targets/types.js';
+import { didYouMean } from './command.js';
+import { TOOL, defaultTargetsFile } from './package.js';
+import { prepareTarget, type GauntletRequest } from './prepare-target.js';
+
+export interface RunRequest {
+  target: string;
+  targetsFile?: string;
+  faults: readonly string[];
+  reportRoot: string;
+  maskPersonalData: boolean;
+  /** A gauntlet plan (JSON file): faults switched on one TPP each, for the project's own tests. */
+  gauntletFile?: string;
+  /** Only list the tests: no browser needed. */
+  listOnly?: boolean;
+  /** People's verdicts on requirements no scenario can judge (`--attestations FILE`). */
+  attestationsFile?: string;
+  /** An earlier report to compare the run with (`--baseline DIR`). */
+  baselineDir?: string;
+  /** What reaches Playwright (filters, workers…), for the report's provenance. */
+  arguments?: string[];
+}
+
+export interface PreparedRun {
+  context: RunContext;
+  /** The context file the workers read (XS2A_RUN_CONTEXT). */
+  contextFile: string;
+  cleanup(): Promise<void>;
+}
+
+/** The target did not answer: one line, exit 3. */
+export class TargetUnreachableError extends Error {}
+
+export async function prepareRun(request: RunRequest): Promise<PreparedRun> {
+  const targetsFile = resolve(request.targetsFile ?? defaultTargetsFile());
+  const config = selectTarget(loadTargetsFile(targetsFile), request.target);
+  checkScaVariants(request.target, config);
+  // Read before anything starts, so a mistyped file is a usage error (exit 2), not a lost run.
+  const attestationsFile = request.attestationsFile ? resolve(request.attestationsFile) : undefined;
+  const baselineDir = request.baselineDir ? resolve(request.baselineDir) : undefined;
+  if (attestationsFile) loadAttestations(attestationsFile);
+  if (baselineDir) readBaseline(baselineDir);
+  if (!request.listOnly) await checkBrowser();
+  const gauntlet = request.gauntletFile ? readGauntlet(request.gauntletFile) : undefined;
+  // Private to this run: holds the TPP key files, the test CA key and the context; removed when the run ends.
+  const workDir = mkdtempSync(join(tmpdir(), 'xs2a-run-'));
+  const removeWorkDir = () => rmSync(workDir, { recursive: true, force: true });
+  process.once('exit', removeWorkDir);
+  let stop: () => Promise<void> = () => Promise.resolve();
+  const cleanup = async () => {
+    try {
+      await stop();
+    } finally {
+      removeWorkDir();
+      process.removeListener('exit', removeWorkDir);
+    }
+  };
+  try {
+    const prepared = await prepareTarget(request.target, config, {
+      faults: request.faults,
+      targetsDir: dirname(targetsFile),
+      workDir,
+      env: process.env,
+      ...(gauntlet ? { gauntlet } : {}),
+    });
+    stop = () => prepared.stop();
+    const { target } = prepared;
+    await checkReachable(target.baseUrl, target.caPem).catch((error: Error) => {
+      throw new TargetUnreachableError(`target "${target.name}" unreachable at ${target.baseUrl}: ${error.message}`);
+    });
+    const context: RunContext = {
+      runId: newRunId(),
+      reportRoot: resolve(request.reportRoot),
+      startedAt: new Date().toISOString(),
+      tool: TOOL,
+      maskPersonalData: request.maskPersonalData,
+      target,
+      ...(prepared.gauntlet ? { gauntlet: prepared.gauntlet } : {}),
+      declaredTarget: declaredTargetOf(config),
+      arguments: request.arguments ?? [],
+      ...(attestationsFile ? { attestationsFile } : {}),
+      ...(baselineDir ? { baselineDir } : {}),
+    };
+    const contextFile = join(workDir, 'context.json');
+    writeRunContext(contextFile, context);
+    return { context, contextFile, cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+/** A variant the suite never asks for is a typo: its scenario would silently be NOT_TESTABLE. */
+function checkScaVariants(name: string, config: TargetConfig): void {
+  for (const variant of Object.keys(config.scaVariants ?? {})) {
+    if (!(SCA_VARIANTS as readonly string[]).includes(variant)) {
+      throw new ConfigError(`targets.${name}.scaVariants.${variant}`, `no scenario asks for this variant${didYouMean(variant, SCA_VARIANTS)} (known: ${SCA_VARIANTS.join(', ')})`);
+    }
+  }
+}
+
+/** Fails fast, before starting anything, when no Chromium is there. Playwright is loaded only as a fallback. */
+async function checkBrowser(): Promise<void> {
+  try {
+    findChromium(process.env);
+  } catch (error) {
+    if (!(error instanceof BrowserNotFoundError)) throw error;
+    const { chromium } = await import('@playwright/test');
+    findChromium(process.env, chromium.executablePath());
+  }
+}
+
+function readGauntlet(file: string): GauntletRequest {
+  try {
+    const request = JSON.parse(readFileSync(resolve(file), 'utf8')) as GauntletRequest;
+    if (!Array.isArray(request.faults)) throw new Error('it has no "faults" list');
+    return request;
+  } catch (error) {
+    throw new ConfigError('--gauntlet', `${file}: ${(error as Error).message}`);
+  }
+}
+
+function newRunId(): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z');
+  return `${stamp}-${randomBytes(2).toString('hex')}`;
+}

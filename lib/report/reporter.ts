@@ -99,7 +99,8 @@ export default class ConformanceReporter implements Reporter {
       ...(reason ? { reason } : {}),
       durationMs: result.duration,
       ...(error && status !== 'PASS' ? { error } : {}),
-      warnings: annotations.filter((a) => a.type === ANNOTATIONS.warning).map((a) => a.description ?? ''),
+      // Playwright lists a test's runtime annotations both on the test and on its result: each warning once.
+      warnings: [...new Set(annotations.filter((a) => a.type === ANNOTATIONS.warning).map((a) => a.description ?? ''))],
       checks: payload.checks,
       evidence: {
         // Full request and response for every non-PASS result; a summary line otherwise.

@@ -81,7 +81,15 @@ function deviations(index: ReportIndex, files: EvidenceFiles): string {
   const status = (id: string) => results.requirements.find((r) => r.id === id);
   const rows = listed.map((d) => {
     const record = status(d.requirement);
-    const now = record?.deviationUnexpectedlyPasses ? 'passes now: remove the entry' : record?.status === 'KNOWN_DEVIATION' ? 'still failing' : (record?.status ?? '');
+    const now = record?.deviationUnexpectedlyPasses
+      ? 'passes now: remove the entry'
+      : record?.status === 'KNOWN_DEVIATION'
+        ? 'still failing'
+        : record?.status === 'NOT_COVERED'
+          ? 'not judged by this run'
+          : d.active
+            ? (record?.status ?? '')
+            : `expired: counted as ${record?.status ?? '?'}`;
     return `<tr><td class="id">${anchor(d.requirement)}</td><td class="st">${badge(record?.status ?? 'NOT_COVERED')}</td><td>${h(d.reason)}</td><td class="id">${d.until ? `until ${h(d.until)}` : 'no end date'}${d.active ? '' : ' <strong>(expired)</strong>'}</td><td>${h(now)}</td></tr>`;
   });
   const deviating = index.scenarios.filter((t) => index.withEvidence.has(t.scenario) && shownStatus(t, index) === 'KNOWN_DEVIATION');

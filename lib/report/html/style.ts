@@ -34,7 +34,7 @@ details.grp[open]>summary{border-bottom:1px solid var(--line)}
 .scn{background:#fff;border:1px solid var(--line);border-left:5px solid var(--fail);border-radius:6px;padding:8px 12px;margin:10px 0}
 .scn.s-WARNING,.scn.s-INTERRUPTED{border-left-color:#d99a00}.scn.s-KNOWN_DEVIATION{border-left-color:var(--dev)}
 [id]{scroll-margin-top:64px}
-.scn h3{margin:2px 0 4px}img.shot{max-width:100%;border:1px solid #ccc;margin:4px 0}
+.scn h3{margin:2px 0 4px}img.shot{max-width:min(100%,760px);border:1px solid #ccc;margin:4px 0}
 .ex>summary{font:12px ui-monospace,monospace}
 ul.tight{margin:4px 0;padding-left:20px}
 @media print{
@@ -42,5 +42,6 @@ ul.tight{margin:4px 0;padding-left:20px}
   body{background:#fff;font-size:11px}header{background:#fff;color:#000;border-bottom:2px solid #000;padding:4px 0}header .meta{color:#333}
   main{padding:0;max-width:none}details.grp{border:none;margin:0}tr,.scn,.box{break-inside:avoid}
   pre{max-height:none;overflow:visible}a{color:inherit;text-decoration:none}
+  .sect td.lv{width:96px}.sect td.st{width:112px}.sect td:last-child{width:20%}.gap{white-space:normal}
 }
 `;

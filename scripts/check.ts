@@ -62,10 +62,10 @@ const reports = join(scratch, 'reports');
 const suite = run('conformance suite', process.execPath, ['--import', 'tsx', 'lib/cli/main.ts', 'run', '--report-dir', reports]);
 try {
   const results = JSON.parse(readFileSync(join(reports, 'latest', 'results.json'), 'utf8')) as {
-    summary: { tests: { PASS: number; FAIL: number; INTERRUPTED: number } };
+    summary: { tests: { PASS: number; FAIL: number; ERROR: number; FLAKY: number; INTERRUPTED: number } };
   };
   const t = results.summary.tests;
-  counts.push({ name: 'conformance suite', passed: t.PASS, failed: t.FAIL + t.INTERRUPTED + (suite.status !== 0 ? 1 : 0), seconds: suite.seconds });
+  counts.push({ name: 'conformance suite', passed: t.PASS, failed: t.FAIL + t.ERROR + t.FLAKY + t.INTERRUPTED + (suite.status !== 0 ? 1 : 0), seconds: suite.seconds });
 } catch {
   counts.push({ name: 'conformance suite', passed: 0, failed: 1, seconds: suite.seconds });
 }

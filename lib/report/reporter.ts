@@ -3,7 +3,8 @@
  * with results.json, a self-contained index.html and junit.xml. Requirement verdicts come from the checks
  * each scenario recorded (lib/fixtures), folded by lib/report/verdict.ts.
  */
-import { basename, join, relative, resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { requirementIdOfTag } from '../spec/coverage.js';
 import { requirementById } from '../spec/requirements.js';
@@ -20,6 +21,7 @@ export default class ConformanceReporter implements Reporter {
   /** Read when the run begins: a plain `npx playwright test` prepares the target in its global setup. */
   private context: RunContext | undefined;
   private selection: Selection | undefined;
+  private projectDir = process.cwd();
   /** Every attempt of every test, in order (retries included: a pass on retry is FLAKY, never PASS). */
   private readonly attempts = new Map<string, TestRecord[]>();
   private readonly files: EvidenceFileCopy[] = [];
@@ -34,6 +36,8 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.context = readRunContext();
+    // Spec files are named from the project's folder, wherever Playwright was started (and through links).
+    this.projectDir = config.configFile ? dirname(realpathSync(config.configFile)) : process.cwd();
     this.selection = selectionOf(config, suite);
     const contextFile = process.env[RUN_CONTEXT_ENV];
     if (contextFile) leaveSelectionFor(contextFile, this.selection);
@@ -41,7 +45,7 @@ export default class ConformanceReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     this.attempts.set(test.id, [...(this.attempts.get(test.id) ?? []), this.recordOf(test, result)]);
-    this.suiteFiles.add(resolve(test.location.file));
+    this.suiteFiles.add(realpathSync(test.location.file));
   }
 
   onError(error: TestError): void {
@@ -91,7 +95,7 @@ export default class ConformanceReporter implements Reporter {
       scenario,
       title: test.title,
       // Playwright's own location: the spec file calls test() itself.
-      file: relative(process.cwd(), test.location.file),
+      file: relative(this.projectDir, test.location.file),
       line: test.location.line,
       ...(fault ? { fault } : {}),
       requirements,

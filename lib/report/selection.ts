@@ -9,7 +9,7 @@
  * the runner's process as well, before Playwright filters them; files a file filter kept from loading are
  * found by comparing with the spec files on disk.
  */
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { FullConfig, Suite } from '@playwright/test/reporter';
 
@@ -66,11 +66,13 @@ export function incompleteness(gaps: { shard?: { current: number; total: number 
   return reasons;
 }
 
+/** The spec files under `dir`, by their real paths (as Playwright locates tests, through links). */
 function specFiles(dir: string): string[] {
   try {
-    return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    const real = realpathSync(dir);
+    return readdirSync(real, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.spec.ts'))
-      .map((file) => resolve(join(dir, file)));
+      .map((file) => resolve(join(real, file)));
   } catch {
     return [];
   }

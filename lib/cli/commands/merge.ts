@@ -58,15 +58,18 @@ function readShard(dir: string): { runDir: string; results: RunResults } {
   return { runDir, results: JSON.parse(readFileSync(join(runDir, 'results.json'), 'utf8')) as RunResults };
 }
 
+/** What a shard ran against: a bank by its address; the embedded bank (a new port each run) by its name and faults. */
+function targetOf({ target }: RunResults): string {
+  return target.embedded ? `${target.name} (embedded${target.faults.length ? `, faults ${target.faults.join(', ')}` : ''})` : `${target.name} at ${target.baseUrl}`;
+}
+
 /** One report from the shards' results: the tests of all, folded again against the catalogue. */
 export function mergeShards(shards: readonly RunResults[]): RunResults {
   const [first] = shards;
   if (!first) throw new UsageError('merge: no shard given');
   for (const shard of shards) {
     if (shard.gauntlet) throw new UsageError(`merge: ${shard.runId} is a gauntlet run, which certifies nothing to merge`);
-    if (shard.target.name !== first.target.name || shard.target.baseUrl !== first.target.baseUrl) {
-      throw new UsageError(`merge: the shards ran against different targets (${first.target.name} at ${first.target.baseUrl}, ${shard.target.name} at ${shard.target.baseUrl})`);
-    }
+    if (targetOf(shard) !== targetOf(first)) throw new UsageError(`merge: the shards ran against different targets (${targetOf(first)}, ${targetOf(shard)})`);
     if (shard.tool.version !== first.tool.version) throw new UsageError(`merge: the shards ran different versions of the tool (${first.tool.version}, ${shard.tool.version})`);
   }
   const tests = shards.flatMap((shard) => shard.tests);

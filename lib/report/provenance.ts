@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +28,7 @@ export function provenanceOf(context: RunContext, suiteFiles: readonly string[],
   const tpp = target.tpps[DEFAULT_PROFILE];
   return {
     tool: { ...context.tool, ...gitState() },
-    suiteFiles: [...new Set(suiteFiles)].sort().map((file) => ({ path: relative(TOOL_ROOT, file), sha256: sha256(readFileSync(file)) })),
+    suiteFiles: suiteFileHashes(suiteFiles),
     catalogue: { version: catalogueVersion(), requirements: REQUIREMENTS.length },
     specification: { ...SPECIFICATION },
     runtime: { node: process.version, playwright: playwrightVersion(), chromium: chromiumVersion(), platform: `${process.platform} ${process.arch}` },
@@ -45,6 +45,12 @@ export function provenanceOf(context: RunContext, suiteFiles: readonly string[],
     masked: context.maskPersonalData,
     arguments: context.arguments ?? [],
   };
+}
+
+/** Each spec file once, named from the tool's root (through links, as a workspace of links runs it), with its SHA-256. */
+function suiteFileHashes(files: readonly string[]): Provenance['suiteFiles'] {
+  const real = new Set(files.filter((file) => existsSync(file)).map((file) => realpathSync(file)));
+  return [...real].sort().map((file) => ({ path: relative(TOOL_ROOT, file), sha256: sha256(readFileSync(file)) }));
 }
 
 /** The catalogue's version: a hash of its content, so two reports say whether they judged the same rules. */

@@ -45,7 +45,7 @@ export default class ConformanceReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     this.attempts.set(test.id, [...(this.attempts.get(test.id) ?? []), this.recordOf(test, result)]);
-    this.suiteFiles.add(realpathSync(test.location.file));
+    this.suiteFiles.add(test.location.file);
   }
 
   onError(error: TestError): void {

@@ -16,7 +16,6 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { knownFaults } from '../../../reference/server.js';
 import { PROBES_ENV } from '../../fixtures/probes.js';
 import { EXIT_CODES } from '../../report/verdict.js';
-import { printPdf } from '../../report/pdf.js';
 import type { RunResults } from '../../report/types.js';
 import { selectionLeftFor } from '../../report/selection.js';
 import { RUN_CONTEXT_ENV } from '../../targets/run-context.js';
@@ -163,6 +162,8 @@ async function run(options: RunOptions, filters: readonly string[]): Promise<num
     }
     const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as RunResults;
     if (options.pdf) {
+      // Loaded only when asked: it brings Playwright's browser API, which no other part of the runner needs.
+      const { printPdf } = await import('../../report/pdf.js');
       await printPdf(join(context.reportRoot, context.runId), join(context.reportRoot, 'latest')).catch((error: Error) => {
         console.error(`xs2a-conformance: --pdf: the report could not be printed (${error.message.split('\n')[0]}); index.html is complete`);
       });

@@ -5,7 +5,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createPackage } from '../../report/package.js';
 import type { SigningKey } from '../../report/signing.js';
 import { interpolateTarget, loadTargetsFile, selectTarget } from '../../targets/load.js';
 import type { Command } from 'commander';
@@ -65,6 +64,8 @@ export async function runPackage(options: PackageOptions): Promise<number> {
   const out = resolve(options.out ?? `${reportDir.replace(/\/+$/, '')}.zip`);
   const signingKey = options.sign ? readSigningKey(options) : undefined;
   const started = performance.now();
+  // Loaded when the command runs, not when the program starts (every command's --help would pay for it).
+  const { createPackage } = await import('../../report/package.js');
   const result = await createPackage(reportDir, signingKey).catch((error: Error) => {
     throw new UsageError(`package: ${error.message}`);
   });

@@ -12,11 +12,11 @@ import type { RunResults } from '../../report/types.js';
 import { EXIT_CODES } from '../../report/verdict.js';
 import { loadTargetsFile, selectTarget } from '../../targets/load.js';
 import { DEFAULT_PROFILE } from '../../targets/run-context.js';
-import { TargetUnreachableError, TppClient, loadTppIdentity, type RequestFault } from '../../tpp/index.js';
+import type { RequestFault } from '../../tpp/index.js';
 import type { Command } from 'commander';
 import { UsageError, type CliCommand } from '../command.js';
 import { defaultTargetsFile } from '../package.js';
-import { prepareTarget } from '../prepare-target.js';
+
 
 export interface ReplayOptions {
   reportDir: string;
@@ -70,6 +70,8 @@ export async function runReplay(options: ReplayOptions): Promise<number> {
   if (exchanges.length === 0) {
     throw new UsageError(`replay: ${test.scenario} ${test.status === 'PASS' ? 'passed, and a passing scenario keeps only a summary line per request' : 'recorded no request'}: nothing to replay`);
   }
+  // Loaded when the command runs, not when the program starts.
+  const [{ TargetUnreachableError, TppClient, loadTppIdentity }, { prepareTarget }] = await Promise.all([import('../../tpp/index.js'), import('../prepare-target.js')]);
   const targetsFile = resolve(options.targetsFile ?? defaultTargetsFile());
   const config = selectTarget(loadTargetsFile(targetsFile), results.target.name);
   const configured = typeof config.embedded === 'object' ? (config.embedded.faults ?? []) : [];

@@ -15,7 +15,9 @@ import { readRunContext } from './lib/targets/run-context.js';
 /** `run --reporter` picks the console output (checked there); the conformance report is always written. */
 function reporters(): ReporterDescription[] {
   const requested = (process.env[CONSOLE_REPORTER_ENV] ?? (process.env.CI ? 'line' : 'list')).split(',');
-  const chosen: ReporterDescription[] = requested.filter((name) => (CONSOLE_REPORTERS as readonly string[]).includes(name)).map((name) => [name]);
+  const unknown = requested.filter((name) => !(CONSOLE_REPORTERS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`${CONSOLE_REPORTER_ENV}: unknown console reporter "${unknown.join(', ')}" (known: ${CONSOLE_REPORTERS.join(', ')})`);
+  const chosen: ReporterDescription[] = requested.map((name) => [name]);
   return [...(chosen.length > 0 ? chosen : [['line'] as ReporterDescription]), ['./lib/report/reporter.ts']];
 }
 

@@ -2,10 +2,10 @@
 // handling, the signed /v1 API (signature, JSON body, accounts, sandbox) and the
 // SCA pages. server.ts adds certificates and listening.
 import fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SecureContextOptions } from 'node:tls';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './errors.js';
-import type { Faults } from './faults.js';
+import type { BehaviourSwitches, TppBank } from './switches.js';
 import { accountsPlugin } from './plugins/accounts.js';
 import { bankChannelPlugin } from './plugins/bank-channel.js';
 import { tppRegisterPlugin } from './plugins/tpp-register.js';
@@ -13,7 +13,7 @@ import { basketsPlugin } from './plugins/baskets.js';
 import { consentsPlugin } from './plugins/consents.js';
 import { formatPlugin } from './plugins/format.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
-import { paymentsPlugin } from './plugins/payments.js';
+import { batchSelection, paymentsPlugin } from './plugins/payments.js';
 import { requestHeadersPlugin } from './plugins/request-headers.js';
 import { sandboxPlugin } from './plugins/sandbox.js';
 import { scaPlugin } from './plugins/sca.js';
@@ -24,7 +24,7 @@ import { unversionedPathRewrite, versioningPlugin } from './plugins/versioning.j
 import { BankState } from './state/bank.js';
 
 export interface AppOptions {
-  faults: Faults;
+  switches: BehaviourSwitches;
   /** Key and certificate; minVersion and ciphers only to break the bank on purpose (TLS faults, server.ts). */
   tls: Pick<SecureContextOptions, 'key' | 'cert' | 'minVersion' | 'ciphers'>;
   logger?: boolean;
@@ -34,14 +34,14 @@ export interface AppOptions {
 }
 
 export async function buildReferenceApp(options: AppOptions): Promise<{ app: FastifyInstance; bank: BankState }> {
-  const { faults } = options;
-  const bank = new BankState(faults);
-  const rewriteUrl = unversionedPathRewrite(faults);
+  const { switches } = options;
+  const bank = new BankState({ batchTakes: batchSelection(switches) });
+  const rewriteUrl = unversionedPathRewrite(switches.wholeBank);
   const app = fastify({
     https: { minVersion: 'TLSv1.2', ...options.tls },
     logger: options.logger ?? false,
     forceCloseConnections: true,
-    frameworkErrors: frameworkErrorHandler(faults),
+    frameworkErrors: frameworkErrorHandler(switches.wholeBank),
     clientErrorHandler,
     // Validate bodies as sent: no type coercion, no silent removal of unknown fields.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
@@ -50,7 +50,19 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
   });
 
   app.decorate('bank', bank);
-  const notFound = installErrorHandling(app, faults);
+  app.decorate('switches', switches);
+  // Until the TPP is known, a request meets the switches on for everyone (frameworkErrors run before any hook).
+  const tppBank = Symbol('tppBank');
+  type WithTppBank = FastifyRequest & { [tppBank]?: TppBank };
+  app.decorateRequest('bank', {
+    getter(this: FastifyRequest) {
+      return (this as WithTppBank)[tppBank] ?? switches.wholeBank;
+    },
+    setter(this: FastifyRequest, value: TppBank) {
+      (this as WithTppBank)[tppBank] = value;
+    },
+  });
+  const notFound = installErrorHandling(app);
 
   const signature: SignatureOptions = options.trustedTppCaPems === undefined ? {} : { trustedCaPems: options.trustedTppCaPems };
   await app.register(

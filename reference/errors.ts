@@ -4,13 +4,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { VerificationFailureCode } from '../lib/httpsig/index.js';
 import type { MessageCode } from '../lib/spec/schemas/index.js';
-import { defineFault, type Fault, type Faults } from './faults.js';
+import { defineFault, type TppBank } from './switches.js';
 
 export const SYSTEM_NAME = 'reference-aspsp';
 
-/** Codes this bank answers with: the specification's list (catalogue ERR-43), and nothing else. */
-export type ErrorCode = MessageCode;
+/**
+ * Codes this bank answers with: the specification's list, and, under the variant berlin-group-error-codes,
+ * the Berlin Group codes of signature and certificate failures (reference/plugins/signature.ts).
+ */
+export type ErrorCode = MessageCode | VerificationFailureCode;
 
 const errorBodyMissingFields = defineFault('error-body-missing-fields', {
   description: 'error bodies omit id and system',
@@ -97,14 +101,13 @@ export class ScaRequired extends Answer {
   }
 }
 
-/** `tppId`: who the answer goes to, when known (faults are switched per TPP). */
-export function errorBody(faults: Faults, tppId: string | undefined, status: number, code: ErrorCode, message?: string): ErrorBody {
-  const on = (fault: Fault) => faults.on(fault, tppId);
+/** `bank`: the bank as the TPP the answer goes to meets it (switches are per TPP). */
+export function errorBody(bank: TppBank, status: number, code: ErrorCode, message?: string): ErrorBody {
   return {
-    ...(on(errorBodyMissingFields) ? {} : { id: randomUUID(), system: SYSTEM_NAME }),
-    status: on(errorStatusAsText) ? String(status) : status,
-    ...(on(errorBodyWithoutCode) ? {} : { code: on(misleadingErrorCodes) && MALFORMED_REQUEST_CODES.includes(code) ? 'RESOURCE_UNKNOWN' : code }),
-    ...(message === undefined ? {} : { message: on(errorMessageNotText) ? { text: message } : message }),
+    ...(bank.breaks(errorBodyMissingFields) ? {} : { id: randomUUID(), system: SYSTEM_NAME }),
+    status: bank.breaks(errorStatusAsText) ? String(status) : status,
+    ...(bank.breaks(errorBodyWithoutCode) ? {} : { code: MALFORMED_REQUEST_CODES.includes(code) && bank.breaks(misleadingErrorCodes) ? 'RESOURCE_UNKNOWN' : code }),
+    ...(message === undefined ? {} : { message: bank.breaks(errorMessageNotText) ? { text: message } : message }),
   };
 }
 
@@ -119,21 +122,21 @@ function echoRequestId(request: FastifyRequest, reply: FastifyReply, onlyOutside
 }
 
 /** Sends the error body. Handlers using it return nothing: fastify would otherwise send twice. */
-function sendError(faults: Faults, request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, message?: string): void {
-  if (code === 'RESOURCE_UNKNOWN' && /^\/v1\/(card-)?accounts\//.test(request.url) && faults.on(unknownAccountAsBadRequest, request.tppId)) {
+function sendError(request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, message?: string): void {
+  if (code === 'RESOURCE_UNKNOWN' && /^\/v1\/(card-)?accounts\//.test(request.url) && request.bank.breaks(unknownAccountAsBadRequest)) {
     [status, code] = [400, 'BAD_REQUEST'];
   }
   void reply
     .code(status)
-    .type(faults.on(errorsAsPlainText, request.tppId) ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8')
-    .send(JSON.stringify(errorBody(faults, request.tppId, status, code, message)));
+    .type(request.bank.breaks(errorsAsPlainText) ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8')
+    .send(JSON.stringify(errorBody(request.bank, status, code, message)));
 }
 
 /** Maps anything thrown (ours, fastify's, or a bug) to a status and code. */
-function classify(error: FastifyError | Error, oversizedBodyIsServerError = false): { status: number; code: ErrorCode; message?: string } {
+function classify(error: FastifyError | Error, bank?: TppBank): { status: number; code: ErrorCode; message?: string } {
   if (error instanceof BankError) return { status: error.status, code: error.code, message: error.message };
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
-  if (status === 413 && oversizedBodyIsServerError) return { status: 500, code: 'SYSTEM_ERROR' };
+  if (status === 413 && bank?.breaks(oversizedBodyServerError)) return { status: 500, code: 'SYSTEM_ERROR' };
   if (status === 404) return { status, code: 'NOT_FOUND', message: error.message };
   if (status === 405) return { status, code: 'BAD_REQUEST', message: error.message };
   // Everything else fastify rejects before a handler runs is a malformed request:
@@ -167,12 +170,14 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   );
 }
 
-/** fastify's `frameworkErrors` option: errors raised before routing (e.g. a malformed URL). */
-export function frameworkErrorHandler(faults: Faults) {
+/** fastify's `frameworkErrors` option: errors raised before routing (e.g. a malformed URL), when no TPP is known yet. */
+export function frameworkErrorHandler(wholeBank: TppBank) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    // fastify hands these a request without the application's decorators.
+    (request as { bank?: TppBank }).bank ??= wholeBank;
     echoRequestId(request, reply, false); // raised before routing, so before any hook
     const { status, code, message } = classify(error);
-    sendError(faults, request, reply, status, code, message);
+    sendError(request, reply, status, code, message);
   };
 }
 
@@ -180,7 +185,7 @@ export function frameworkErrorHandler(faults: Faults) {
  * Error handler and not-found handler for the whole bank. A path that exists with
  * another method answers 405 SERVICE_INVALID, an unknown path 404 RESOURCE_UNKNOWN.
  */
-export function installErrorHandling(app: FastifyInstance, faults: Faults): (request: FastifyRequest, reply: FastifyReply) => void {
+export function installErrorHandling(app: FastifyInstance): (request: FastifyRequest, reply: FastifyReply) => void {
   const routes: { pattern: RegExp; methods: string[] }[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -197,24 +202,24 @@ export function installErrorHandling(app: FastifyInstance, faults: Faults): (req
       return;
     }
     echoRequestId(request, reply, true);
-    const { status, code, message } = classify(error, faults.on(oversizedBodyServerError, request.tppId));
+    const { status, code, message } = classify(error, request.bank);
     if (status >= 500) request.log.error({ err: error }, 'unexpected error');
-    sendError(faults, request, reply, status, code, message);
+    sendError(request, reply, status, code, message);
   });
 
   const notFound = (request: FastifyRequest, reply: FastifyReply): void => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods))];
-    if (faults.on(notFoundAsServerError, request.tppId)) {
-      sendError(faults, request, reply, 500, 'SYSTEM_ERROR');
+    if (request.bank.breaks(notFoundAsServerError)) {
+      sendError(request, reply, 500, 'SYSTEM_ERROR');
       return;
     }
     if (allowed.length > 0) {
       void reply.header('allow', allowed.join(', '));
-      sendError(faults, request, reply, 405, 'BAD_REQUEST', `Method ${request.method} is not supported on ${path}`);
+      sendError(request, reply, 405, 'BAD_REQUEST', `Method ${request.method} is not supported on ${path}`);
       return;
     }
-    sendError(faults, request, reply, 404, 'NOT_FOUND', `No resource at ${request.method} ${path}`);
+    sendError(request, reply, 404, 'NOT_FOUND', `No resource at ${request.method} ${path}`);
   };
   app.setNotFoundHandler((request, reply) => {
     echoRequestId(request, reply, true);

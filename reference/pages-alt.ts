@@ -4,7 +4,6 @@
 // step after login where the PSU types a one-time code. The sandbox shows the code on that page, as a
 // bank's test environment would; the target's steps read it and type it back (targets.yaml).
 import { escapeHtml } from './pages.js';
-import { paymentLines } from './payment-pages.js';
 import type { ScaPageSet } from './sca-page-set.js';
 import type { AnyAccount, Agreement } from './state/customers.js';
 
@@ -130,8 +129,8 @@ ${actions('<button type="submit" id="share-accounts" name="action" value="confir
     );
   },
 
-  confirm: (bank, a) => {
-    const details = paymentLines(bank, a)
+  confirm: (a, shown) => {
+    const details = shown.lines
       .map((line) => `<dt>${escapeHtml(line.creditorName)} <span class="iban">${escapeHtml(line.creditorIban)}</span></dt><dd>${escapeHtml(line.amount ?? '')}</dd>`)
       .join('\n');
     return page(

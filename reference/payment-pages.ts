@@ -2,13 +2,14 @@
 // the PSU sees the amount and the creditor of each payment being authorised, then
 // approves or rejects. The page shows them in #payment-summary, the selector the
 // reference target declares in targets.yaml for the suite to read.
-import { defineFault } from './faults.js';
+import type { FastifyRequest } from 'fastify';
+import { defineFault } from './switches.js';
 import { escapeHtml, layout } from './pages.js';
+import { failureRedirect, successRedirect } from './sca-answers.js';
 import type { BankState } from './state/bank.js';
 import type { Payment } from './state/payments.js';
 import type { Authorisation } from './state/sca.js';
 import type { PsuContext } from './state/customers.js';
-
 
 const summaryWithoutAmount = defineFault('payment-confirmation-without-amount', { description: 'the payment confirmation page does not show the amount', breaks: ['PAY-49'] });
 const basketScaFails = defineFault('basket-sca-fails', { description: 'the SCA of a signing basket always ends in failure', breaks: ['BSK-10', 'STA-03'] });
@@ -26,16 +27,24 @@ export interface PaymentLine {
   creditorIban: string;
 }
 
+/** What the PSU is shown of the payments being authorised: how many, and a line per entry (a bulk payment has several). */
+export interface PaymentsShown {
+  count: number;
+  lines: PaymentLine[];
+}
+
 /** The payments of an authorisation as the PSU confirms them (dynamic linking): amount and creditor of each. */
-export function paymentLines(bank: BankState, a: Authorisation): PaymentLine[] {
-  const showAmount = !bank.faults.on(summaryWithoutAmount, a.tppId);
-  return paymentsOf(bank, a).flatMap((payment) =>
+export function paymentsShown(request: FastifyRequest, a: Authorisation): PaymentsShown {
+  const payments = paymentsOf(request.server.bank, a);
+  const showAmount = !request.bank.breaks(summaryWithoutAmount);
+  const lines = payments.flatMap((payment) =>
     (payment.body.payments ?? [payment.body]).map((entry) => ({
       ...(showAmount && entry.instructedAmount ? { amount: `${entry.instructedAmount.amount} ${entry.instructedAmount.currency}` } : {}),
       creditorName: String(entry.creditorName ?? ''),
       creditorIban: String(entry.creditorAccount?.iban ?? ''),
     })),
   );
+  return { count: payments.length, lines };
 }
 
 function describe(line: PaymentLine): string {
@@ -43,13 +52,12 @@ function describe(line: PaymentLine): string {
   return `<li>${shown}<span class="creditor">${escapeHtml(line.creditorName)}</span> (${escapeHtml(line.creditorIban)})</li>`;
 }
 
-export function paymentConfirmationPage(bank: BankState, a: Authorisation): string {
-  const payments = paymentsOf(bank, a);
+export function paymentConfirmationPage(a: Authorisation, shown: PaymentsShown): string {
   return layout(
     'Confirm payment',
-    `<p>${escapeHtml(a.tppName)} asks you to approve ${payments.length === 1 ? 'this payment' : `these ${payments.length} payments`}.</p>
+    `<p>${escapeHtml(a.tppName)} asks you to approve ${shown.count === 1 ? 'this payment' : `these ${shown.count} payments`}.</p>
 <ul id="payment-summary">
-${paymentLines(bank, a).map(describe).join('\n')}
+${shown.lines.map(describe).join('\n')}
 </ul>
 <form method="post">
 <button type="submit" id="approve" name="decision" value="approve">Approve</button>
@@ -62,17 +70,18 @@ ${paymentLines(bank, a).map(describe).join('\n')}
  * The PSU's decision: approved payments move on (state/payments.ts), and the PSU goes back to the TPP
  * as after any SCA; a rejection, or a payment from an account that is not the PSU's, fails the SCA.
  */
-export function decidePayments(bank: BankState, a: Authorisation, customerNumber: string, context: PsuContext, approved: boolean): string {
+export function decidePayments(request: FastifyRequest, a: Authorisation, customerNumber: string, context: PsuContext, approved: boolean): string {
+  const bank = request.server.bank;
   const payments = paymentsOf(bank, a);
   const foreign = payments.some((p) => bank.payments.debtorAccountOf(p, customerNumber) === undefined);
   const basket = bank.baskets.forAuthorisation(a.tppId, a.id) !== undefined;
-  if (!approved || foreign || (basket && bank.faults.on(basketScaFails, a.tppId))) {
+  if (!approved || foreign || (basket && request.bank.breaks(basketScaFails))) {
     for (const payment of payments) bank.payments.reject(payment);
-    return bank.sca.fail(a, 400, 'PAYMENT_FAILED', foreign ? 'The debtor account is not an account of the PSU' : 'The PSU rejected the payment');
+    return failureRedirect(request, a, 400, 'PAYMENT_FAILED', foreign ? 'The debtor account is not an account of the PSU' : 'The PSU rejected the payment');
   }
   for (const payment of payments) bank.payments.approve(payment, customerNumber);
-  if (basket && bank.faults.on(basketAtomic, a.tppId) && payments.some((p) => p.fundsAvailable === false)) {
+  if (basket && payments.some((p) => p.fundsAvailable === false) && request.bank.breaks(basketAtomic)) {
     for (const payment of payments) bank.payments.withoutFunds(payment);
   }
-  return bank.sca.complete(a, customerNumber, context, context.kind === 'CORPORATE' ? context.agreementId : undefined);
+  return successRedirect(request, a, customerNumber, context, context.kind === 'CORPORATE' ? context.agreementId : undefined);
 }

@@ -4,8 +4,7 @@
 // drives a bank's SCA pages only through the steps a target declares.
 import { alternativePages } from './pages-alt.js';
 import { consentPage, contextPage, loginPage, messagePage } from './pages.js';
-import { paymentConfirmationPage } from './payment-pages.js';
-import type { BankState } from './state/bank.js';
+import { paymentConfirmationPage, type PaymentsShown } from './payment-pages.js';
 import type { AnyAccount, Agreement } from './state/customers.js';
 import type { Authorisation } from './state/sca.js';
 
@@ -18,7 +17,8 @@ export interface ScaPageSet {
   login: (error?: string) => string;
   context: (agreements: Agreement[], selected: string, error?: string) => string;
   consent: (tppName: string, accounts: AnyAccount[], consented: ReadonlySet<string>) => string;
-  confirm: (bank: BankState, a: Authorisation) => string;
+  /** The payments being authorised, as the PSU confirms them (dynamic linking). */
+  confirm: (a: Authorisation, shown: PaymentsShown) => string;
   message: (title: string, text: string) => string;
   /** An extra step after login, when the set has one: the PSU types the one-time code (shown on the page in the sandbox). */
   oneTimeCode?: (sandboxCode: string, error?: string) => string;

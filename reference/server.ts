@@ -7,9 +7,10 @@ import { isIP } from 'node:net';
 import { generateCertificateAuthority, generateServerCertificate, type KeyAndCertificate } from '../lib/pki/index.js';
 import { buildReferenceApp } from './app.js';
 import { scaPageSet } from './sca-page-set.js';
-import { declaredFaults, defineFault, Faults, type FaultDefinition, type FaultSetting } from './faults.js';
+import { BehaviourSwitches, declaredFaults, declaredVariants, defineFault, type FaultDefinition, type SwitchSetting, type VariantDefinition } from './switches.js';
 
-export type { FaultDefinition, FaultSetting } from './faults.js';
+export type { FaultDefinition, SwitchSetting, VariantDefinition } from './switches.js';
+export { assertDeclared, UnknownSwitchError } from './switches.js';
 
 // Authentication 1: TLS 1.2 or higher. A bank-wide fault: the TLS handshake comes before any TPP is known.
 const legacyTlsAccepted = defineFault('legacy-tls-accepted', {
@@ -28,13 +29,20 @@ export function knownFaults(): FaultDefinition[] {
   return declaredFaults();
 }
 
+/** Every variant (another legal reading of the specification) the bank can be started with. */
+export function knownVariants(): VariantDefinition[] {
+  return declaredVariants();
+}
+
 export interface ReferenceBankOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   /** Interface to listen on; 127.0.0.1 by default. */
   host?: string;
   /** Faults from knownFaults(): a name (on for every TPP), or a name and the TPPs it is on for. */
-  faults?: (string | FaultSetting)[];
+  faults?: (string | SwitchSetting)[];
+  /** Variants from knownVariants(), the same way. */
+  variants?: (string | SwitchSetting)[];
   logger?: boolean;
   /**
    * The CA that issues the server certificate. Default: a fresh one per start. Give
@@ -55,6 +63,8 @@ export interface ReferenceBank {
   caPem: string;
   /** Names of the faults switched on. */
   faults: readonly string[];
+  /** Names of the variants switched on. */
+  variants: readonly string[];
   close(): Promise<void>;
 }
 
@@ -65,7 +75,8 @@ function urlHost(host: string): string {
 }
 
 export async function startReferenceBank(options: ReferenceBankOptions = {}): Promise<ReferenceBank> {
-  const faults = new Faults(options.faults ?? []); // throws on unknown names, before any work
+  // Throws UnknownSwitchError on an unknown name, before any work.
+  const switches = new BehaviourSwitches({ faults: options.faults ?? [], variants: options.variants ?? [] });
   const scaPages = options.scaPages === undefined ? undefined : scaPageSet(options.scaPages); // likewise
   const host = options.host ?? '127.0.0.1';
   const ca = options.ca ?? generateCertificateAuthority({ commonName: 'Reference ASPSP Test CA', organizationName: 'xs2a-conformance', countryName: 'NO' });
@@ -73,12 +84,13 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
   const names = ['localhost'];
   if (isIP(host) !== 0 && !ips.includes(host) && host !== '0.0.0.0' && host !== '::') ips.push(host);
   if (isIP(host) === 0 && !names.includes(host)) names.push(host);
-  const wrongHost = faults.on(serverCertificateForAnotherHost, undefined);
+  const bankWide = switches.wholeBank;
+  const wrongHost = bankWide.breaks(serverCertificateForAnotherHost);
   const server = generateServerCertificate(ca, wrongHost ? { hostnames: ['bank.invalid'], ipAddresses: [] } : { hostnames: names, ipAddresses: ips });
-  const legacyTls = faults.on(legacyTlsAccepted, undefined) ? { minVersion: 'TLSv1', ciphers: 'DEFAULT@SECLEVEL=0' } as const : {};
+  const legacyTls = bankWide.breaks(legacyTlsAccepted) ? { minVersion: 'TLSv1', ciphers: 'DEFAULT@SECLEVEL=0' } as const : {};
 
   const { app, bank } = await buildReferenceApp({
-    faults,
+    switches,
     tls: { key: server.privateKeyPem, cert: server.certificatePem, ...legacyTls },
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.trustedTppCaPems === undefined ? {} : { trustedTppCaPems: options.trustedTppCaPems }),
@@ -92,7 +104,8 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
     baseUrl: bank.baseUrl,
     port,
     caPem: ca.certificatePem,
-    faults: faults.names,
+    faults: switches.faultNames,
+    variants: switches.variantNames,
     close: () => app.close(),
   };
 }

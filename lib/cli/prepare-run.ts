@@ -25,6 +25,8 @@ export interface RunRequest {
   target: string;
   targetsFile?: string;
   faults: readonly string[];
+  /** Legal readings the embedded bank takes (`--variant`). */
+  variants?: readonly string[];
   reportRoot: string;
   maskPersonalData: boolean;
   /** A gauntlet plan (JSON file): faults switched on one TPP each, for the project's own tests. */
@@ -76,6 +78,7 @@ export async function prepareRun(request: RunRequest): Promise<PreparedRun> {
   try {
     const prepared = await prepareTarget(request.target, config, {
       faults: request.faults,
+      variants: request.variants ?? [],
       targetsDir: dirname(targetsFile),
       workDir,
       env: process.env,

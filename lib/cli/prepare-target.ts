@@ -7,10 +7,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { generateCertificateAuthority, generateTppCertificate, type KeyAndCertificate } from '../pki/index.js';
 import { ConfigError, interpolateTarget } from '../targets/load.js';
-import { didYouMean } from './command.js';
 import { DEFAULT_PROFILE, SECOND_PROFILE, type GauntletPlan, type RunTarget, type TppProfile } from '../targets/run-context.js';
 import type { TargetConfig } from '../targets/types.js';
-import { knownFaults, startReferenceBank, type FaultSetting, type ReferenceBank } from '../../reference/server.js';
+import { assertDeclared, knownFaults, startReferenceBank, UnknownSwitchError, type ReferenceBank, type SwitchSetting } from '../../reference/server.js';
 
 export interface PreparedTarget {
   target: RunTarget;
@@ -29,13 +28,21 @@ const ALL_ROLES = ['PSP_AS', 'PSP_PI', 'PSP_AI', 'PSP_IC'] as const;
 export async function prepareTarget(
   name: string,
   raw: TargetConfig,
-  options: { faults: readonly string[]; targetsDir: string; workDir: string; env: NodeJS.ProcessEnv; gauntlet?: GauntletRequest },
+  options: { faults: readonly string[]; variants?: readonly string[]; targetsDir: string; workDir: string; env: NodeJS.ProcessEnv; gauntlet?: GauntletRequest },
 ): Promise<PreparedTarget> {
   const config = interpolateTarget(name, raw, options.env);
   const field = `targets.${name}`;
-  if ((options.faults.length || options.gauntlet) && !config.embedded) {
-    throw new ConfigError(options.gauntlet ? '--gauntlet' : '--inject-fault', `faults can only be injected into the embedded reference bank, not "${name}"`);
+  const variants = options.variants ?? [];
+  if ((options.faults.length || variants.length || options.gauntlet) && !config.embedded) {
+    const option = options.gauntlet ? '--gauntlet' : options.faults.length ? '--inject-fault' : '--variant';
+    throw new ConfigError(option, `${option === '--variant' ? 'variants' : 'faults'} can only be injected into the embedded reference bank, not "${name}"`);
   }
+  const embedded = typeof config.embedded === 'object' ? config.embedded : {};
+  // Unknown names are usage errors that name the option (or field) and the nearest declared name.
+  checkSwitchNames('fault', options.faults, '--inject-fault');
+  checkSwitchNames('variant', variants, '--variant');
+  checkSwitchNames('fault', embedded.faults ?? [], `${field}.embedded.faults`);
+  checkSwitchNames('variant', embedded.variants ?? [], `${field}.embedded.variants`);
 
   // One test CA per run issues the embedded bank's TLS certificate and every generated TPP certificate.
   const testCa =
@@ -63,23 +70,18 @@ export async function prepareTarget(
   if (!config.embedded) {
     const caPem = config.tls?.ca ? readPem(config.tls.ca, `${field}.tls.ca`, options.targetsDir) : undefined;
     return {
-      target: { ...common, tpps, baseUrl: (config.baseUrl ?? '').replace(/\/$/, ''), embedded: false, faults: [], ...(caPem ? { caPem } : {}) },
+      target: { ...common, tpps, baseUrl: (config.baseUrl ?? '').replace(/\/$/, ''), embedded: false, faults: [], variants: [], ...(caPem ? { caPem } : {}) },
       stop: async () => {},
     };
   }
 
   const ca = testCa as KeyAndCertificate;
-  const configured = typeof config.embedded === 'object' ? (config.embedded.faults ?? []) : [];
-  const faultNames = knownFaults().map((fault) => fault.name);
-  for (const name of [...configured, ...options.faults]) {
-    if (!faultNames.includes(name)) throw new ConfigError(`${field}.embedded.faults`, `unknown fault "${name}"${didYouMean(name, faultNames)} (see xs2a-conformance serve --list-faults)`);
-  }
-  const scaPages = typeof config.embedded === 'object' ? config.embedded.pages : undefined;
+  const scaPages = embedded.pages;
   const gauntlet = options.gauntlet ? gauntletProfiles(options.gauntlet, ca, options.workDir) : undefined;
   const banks: ReferenceBank[] = [];
-  const start = async (faults: (string | FaultSetting)[]) => {
+  const start = async (faults: (string | SwitchSetting)[], variants: (string | SwitchSetting)[] = []) => {
     // The embedded bank trusts the suite's test CA the way a bank trusts its eIDAS issuers.
-    const bank = await startReferenceBank({ port: 0, ca, faults, trustedTppCaPems: [ca.certificatePem], ...(scaPages ? { scaPages } : {}) }).catch((error: Error) => {
+    const bank = await startReferenceBank({ port: 0, ca, faults, variants, trustedTppCaPems: [ca.certificatePem], ...(scaPages ? { scaPages } : {}) }).catch((error: Error) => {
       throw new ConfigError(`${field}.embedded`, error.message);
     });
     banks.push(bank);
@@ -87,7 +89,7 @@ export async function prepareTarget(
   };
   const stop = () => Promise.all(banks.map((bank) => bank.close())).then(() => undefined);
   try {
-    const main = await start([...configured, ...options.faults, ...(gauntlet?.sharedBankFaults ?? [])]);
+    const main = await start([...(embedded.faults ?? []), ...options.faults, ...(gauntlet?.sharedBankFaults ?? [])], [...(embedded.variants ?? []), ...variants]);
     // A fault that breaks a whole bank (its TLS) gets a bank of its own, seen only by its TPP.
     for (const [profileName, fault] of gauntlet?.ownBankFaults ?? []) {
       const own = await start([fault]);
@@ -95,12 +97,21 @@ export async function prepareTarget(
       if (profile) Object.assign(profile, { baseUrl: own.baseUrl, caPem: own.caPem });
     }
     return {
-      target: { ...common, tpps: { ...tpps, ...gauntlet?.profiles }, baseUrl: main.baseUrl, embedded: true, faults: main.faults.slice(), caPem: main.caPem },
+      target: { ...common, tpps: { ...tpps, ...gauntlet?.profiles }, baseUrl: main.baseUrl, embedded: true, faults: main.faults.slice(), variants: main.variants.slice(), caPem: main.caPem },
       ...(gauntlet ? { gauntlet: gauntlet.plan } : {}),
       stop,
     };
   } catch (error) {
     await stop();
+    throw error;
+  }
+}
+
+function checkSwitchNames(kind: 'fault' | 'variant', names: readonly string[], where: string): void {
+  try {
+    assertDeclared(kind, names);
+  } catch (error) {
+    if (error instanceof UnknownSwitchError) throw new ConfigError(where, error.message);
     throw error;
   }
 }
@@ -176,13 +187,14 @@ function generatedProfile(
 function gauntletProfiles(request: GauntletRequest, ca: KeyAndCertificate, workDir: string) {
   const declared = new Map(knownFaults().map((fault) => [fault.name, fault]));
   const profiles: Record<string, TppProfile> = {};
-  const sharedBankFaults: FaultSetting[] = [];
+  const sharedBankFaults: SwitchSetting[] = [];
   const ownBankFaults: [string, string][] = [];
   const plan: GauntletPlan = { faults: [] };
   let sharedKey: string | undefined;
   request.faults.forEach(({ name, scenarios }, index) => {
     const fault = declared.get(name);
-    if (!fault) throw new ConfigError('--gauntlet', `unknown fault "${name}"${didYouMean(name, [...declared.keys()])}`);
+    checkSwitchNames('fault', [name], '--gauntlet');
+    if (!fault) throw new ConfigError('--gauntlet', `unknown fault "${name}"`);
     const profileName = `fault:${name}`;
     const organizationIdentifier = `PSDNO-FSA-GF${String(index + 1).padStart(4, '0')}`;
     const profile = generatedProfile(ca, join(workDir, `gauntlet-${index + 1}-key.pem`), { organizationName: `Gauntlet TPP for ${name}`, organizationIdentifier }, sharedKey);

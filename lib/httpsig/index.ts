@@ -14,5 +14,5 @@ export { sameDistinguishedName, parseDistinguishedName, formatRfc2253, Distingui
 export type { ParsedAttribute } from './distinguished-name.js';
 export { formatHttpDate, parseHttpDate } from './http-date.js';
 export { SIGNATURE_ALGORITHM, signRsaSha256, verifyRsaSha256 } from './rsa-sha256.js';
-export { verifySignedRequest } from './verify-request.js';
-export type { IncomingRequest, VerificationFailure, VerificationFailureCode, VerifyOptions, VerificationResult, VerifierQuirk } from './verify-request.js';
+export { STRICT_VERIFICATION, verifySignedRequest } from './verify-request.js';
+export type { IncomingRequest, VerificationFailure, VerificationFailureCode, VerifyOptions, VerificationResult, VerificationPolicy } from './verify-request.js';

@@ -13,7 +13,7 @@ import { KeyIdFormatError, parseKeyId, sameSerial } from './key-id.js';
 import { SIGNATURE_ALGORITHM, verifyRsaSha256 } from './rsa-sha256.js';
 import { ALWAYS_SIGNED_HEADERS, SIGNABLE_HEADERS, SIGNED_WHEN_PRESENT_HEADERS } from './signable-headers.js';
 import { parseSignatureHeader, SignatureFormatError } from './signature-header.js';
-import type { SignatureParams } from './signature-header.js';
+import type { SignatureParams, SignaturePart } from './signature-header.js';
 import { buildSigningString, SigningStringError } from './signing-string.js';
 
 export interface IncomingRequest {
@@ -43,49 +43,72 @@ export interface VerificationFailure {
 }
 
 /**
- * Ways the verifier can be made to break a rule of the specification on purpose: the reference bank's
- * faults switch them on (each fault is declared next to the code that consults it), so the suite can be
- * shown to catch a bank that skips the check. A conforming verifier has none.
+ * What the verifier enforces, rule by rule: STRICT_VERIFICATION is the specification's policy (every member
+ * true). A verifier that relaxes a rule (a lenient sandbox, or the reference bank broken on purpose) is
+ * given another; the verifier does not know why. Each member is read only where its rule decides the
+ * outcome of this request, so a policy may compute them lazily.
  */
-export type VerifierQuirk =
-  /** RSA-SHA256 over the signing string is not verified (items 5 and 6). */
-  | 'skip-signature-value'
-  /** A Digest that does not match the body is accepted (RFC 3230). */
-  | 'skip-digest-value'
-  /** A request without Digest is accepted, digest then not required in the signature. */
-  | 'digest-optional'
-  /** A request without Date is accepted, date then not required in the signature (item 4). */
-  | 'date-optional'
-  /** A Date in any form Date.parse reads is accepted (not only the IMF-fixdate). */
-  | 'any-date-format'
-  /** keyId is not compared with the certificate, nor its form checked (item 5). */
-  | 'skip-key-id'
-  /** A Signature without keyId is accepted (item 5; Errors rule 3). */
-  | 'key-id-optional'
-  /** Any algorithm name is accepted (item 5). */
-  | 'any-algorithm'
-  /** Missing algorithm, headers or signature parts get defaults instead of a refusal (item 5). */
-  | 'default-signature-parts'
-  /** Signable headers present but left out of the signature are accepted (item 6). */
-  | 'skip-coverage'
-  /** The signing string is built in the usual order of the signable headers, whatever order the headers part gives (item 6). */
-  | 'fixed-signing-order'
-  /** A header the headers part names but the request lacks is signed as empty (item 6). */
-  | 'absent-header-as-empty'
-  /** The Signature header is not RFC 2047-decoded (item 7). */
-  | 'no-rfc2047'
-  /** A certificate from a CA outside the trusted ones is accepted (item 2). */
-  | 'skip-trust'
-  /** An expired or not yet valid certificate is accepted (item 2). */
-  | 'skip-validity'
-  /** A request without X-Request-ID is accepted, x-request-id then not required in the signature. */
-  | 'request-id-optional'
-  /** The signing string lines are joined with CRLF instead of LF (draft-cavage 2.3, item 8). */
-  | 'crlf-signing-string';
+export interface VerificationPolicy {
+  /** Items 5 and 6: RSA-SHA256 over the signing string is verified. */
+  readonly verifiesSignatureValue: boolean;
+  /** RFC 3230: a Digest that does not match the body is refused. */
+  readonly verifiesDigestValue: boolean;
+  /** Berlin Group: a signed request carries Digest (and signs it). */
+  readonly requiresDigest: boolean;
+  /** Item 4: a signed request carries Date (and signs it). */
+  readonly requiresDate: boolean;
+  /** Item 4: Date is an IMF-fixdate (RFC 7231), not any form Date.parse reads. */
+  readonly requiresHttpDate: boolean;
+  /** Item 5: keyId has its form and names the certificate sent. */
+  readonly verifiesKeyId: boolean;
+  /** Item 5, Errors rule 3: a Signature without keyId is refused. */
+  readonly requiresKeyId: boolean;
+  /** Item 5: the algorithm is rsa-sha256, matching the certificate's key. */
+  readonly requiresRsaSha256: boolean;
+  /** Item 5: a Signature without algorithm, headers or signature part is refused. */
+  readonly requiresEveryPart: boolean;
+  /** Item 6 with Berlin Group: signable headers present in the request are signed. */
+  readonly requiresCoverage: boolean;
+  /** Item 6: the signing string follows the order the headers part lists. */
+  readonly signsInListedOrder: boolean;
+  /** Item 6: a header the headers part names but the request lacks is refused (not signed as empty). */
+  readonly refusesAbsentSignedHeaders: boolean;
+  /** Item 7: an RFC 2047-encoded Signature header is decoded. */
+  readonly decodesRfc2047: boolean;
+  /** Item 2: the certificate is issued by a trusted CA (when trust anchors are given). */
+  readonly requiresTrustedIssuer: boolean;
+  /** Item 2: the certificate is within its validity. */
+  readonly requiresValidCertificate: boolean;
+  /** Berlin Group: a signed request carries X-Request-ID (and signs it). */
+  readonly requiresRequestId: boolean;
+  /** draft-cavage 2.3: signing string lines are joined with a bare LF. */
+  readonly joinsLinesWithLf: boolean;
+}
+
+/** The specification's verification policy: every rule enforced. */
+export const STRICT_VERIFICATION: VerificationPolicy = Object.freeze({
+  verifiesSignatureValue: true,
+  verifiesDigestValue: true,
+  requiresDigest: true,
+  requiresDate: true,
+  requiresHttpDate: true,
+  verifiesKeyId: true,
+  requiresKeyId: true,
+  requiresRsaSha256: true,
+  requiresEveryPart: true,
+  requiresCoverage: true,
+  signsInListedOrder: true,
+  refusesAbsentSignedHeaders: true,
+  decodesRfc2047: true,
+  requiresTrustedIssuer: true,
+  requiresValidCertificate: true,
+  requiresRequestId: true,
+  joinsLinesWithLf: true,
+});
 
 export interface VerifyOptions {
-  /** Deliberate deviations (reference bank faults); none for a conforming verifier. */
-  quirks?: ReadonlySet<VerifierQuirk>;
+  /** The rules enforced; STRICT_VERIFICATION by default. */
+  policy?: VerificationPolicy;
   now: Date;
   /** Item 4 and the Limits table: 60. */
   maxClockSkewSeconds: number;
@@ -132,20 +155,26 @@ function verifyOrReject(req: IncomingRequest, options: VerifyOptions): { certifi
     const value = req.headers[name];
     return value === undefined || value.trim() === '' ? undefined : value;
   };
+  const policy = options.policy ?? STRICT_VERIFICATION;
 
   // Item 3: every request must be signed; a missing signature is a 400.
-  const quirk = (name: VerifierQuirk) => options.quirks?.has(name) === true;
   const signatureHeader = header('signature') ?? reject('SIGNATURE_MISSING', 'the request has no Signature header; every request must be signed');
-  const signer = readSignatureCertificate(header('tpp-signature-certificate'), options, quirk);
+  const signer = readSignatureCertificate(header('tpp-signature-certificate'), options, policy);
   const { certificate } = signer;
-  const params = readSignatureParams(signatureHeader, quirk);
-  if (!quirk('skip-key-id') && !(quirk('key-id-optional') && params.keyId === '')) checkKeyId(params.keyId, signer);
-  if (params.algorithm === '') params.algorithm = SIGNATURE_ALGORITHM; // only with default-signature-parts
-  if (!quirk('any-algorithm')) checkAlgorithm(params.algorithm, certificate);
-  checkDateDigestAndRequestId(req, header, options, quirk);
+  const params = readSignatureParams(signatureHeader, policy);
+  if (params.keyId.trim() !== '') checkKeyId(params.keyId, signer, policy);
+  if (params.algorithm === '') params.algorithm = SIGNATURE_ALGORITHM; // only when the policy lets parts default
+  checkAlgorithm(params.algorithm, certificate, policy);
+  checkDateDigestAndRequestId(req, header, options, policy);
   if (params.headers.length === 0) params.headers = SIGNABLE_HEADERS.filter((name) => header(name) !== undefined);
-  if (!quirk('skip-coverage')) checkCoverage(params.headers, header, quirk);
-  if (!quirk('skip-signature-value') && params.signature !== '') checkSignature(req, params, header, certificate, quirk);
+  checkCoverage(params.headers, header, policy);
+  if (params.signature !== '') {
+    try {
+      checkSignature(req, params, header, certificate, policy);
+    } catch (error) {
+      if (!(error instanceof Rejection) || policy.verifiesSignatureValue) throw error;
+    }
+  }
   return { certificate, signedHeaders: params.headers };
 }
 
@@ -155,19 +184,18 @@ function verifyOrReject(req: IncomingRequest, options: VerifyOptions): { certifi
  * with its issuer already written out, so a name that cannot be decoded is a
  * certificate problem rather than a crash later.
  */
-function readSignatureCertificate(value: string | undefined, options: VerifyOptions, quirk: (name: VerifierQuirk) => boolean): SignatureCertificate {
+function readSignatureCertificate(value: string | undefined, options: VerifyOptions, policy: VerificationPolicy): SignatureCertificate {
   if (value === undefined) {
     reject('CERTIFICATE_MISSING', 'the request has a Signature but no TPP-Signature-Certificate header');
   }
   const { certificate, fields, issuer } = parsedCertificate(value.trim());
-  if (options.trustedCaPems && !quirk('skip-trust') && !options.trustedCaPems.some((pem) => issuedBy(certificate, pem))) {
+  if (options.trustedCaPems && !options.trustedCaPems.some((pem) => issuedBy(certificate, pem)) && policy.requiresTrustedIssuer) {
     reject('CERTIFICATE_INVALID', `TPP-Signature-Certificate (issuer ${issuer}) is not issued by a trusted CA`);
   }
-  if (quirk('skip-validity')) return { certificate, issuer };
-  if (options.now < fields.notBefore) {
+  if (options.now < fields.notBefore && policy.requiresValidCertificate) {
     reject('CERTIFICATE_EXPIRED', `TPP-Signature-Certificate is not valid before ${fields.notBefore.toISOString()} (now ${options.now.toISOString()})`);
   }
-  if (options.now > fields.notAfter) {
+  if (options.now > fields.notAfter && policy.requiresValidCertificate) {
     reject('CERTIFICATE_EXPIRED', `TPP-Signature-Certificate expired at ${fields.notAfter.toISOString()} (now ${options.now.toISOString()})`);
   }
   return { certificate, issuer };
@@ -214,12 +242,16 @@ function issuedBy(certificate: X509Certificate, caPem: string): boolean {
 }
 
 /** Item 5: the header's parts. A missing keyId has its own code (KID_MISSING, Errors rule 3); the rest is SIGNATURE_INVALID. */
-function readSignatureParams(value: string, quirk: (name: VerifierQuirk) => boolean): SignatureParams {
+function readSignatureParams(value: string, policy: VerificationPolicy): SignatureParams {
+  // The policy is asked only about what this header needs: its decoding when it is RFC 2047-wrapped, its parts when some are missing.
+  const decodeRfc2047 = !/^\s*=\?/.test(value) || policy.decodesRfc2047;
+  const parse = (optionalParts: readonly SignaturePart[]) => parseSignatureHeader(value, { decodeRfc2047, optionalParts });
   try {
-    return parseSignatureHeader(value, {
-      decodeRfc2047: !quirk('no-rfc2047'),
-      optionalParts: [...(quirk('key-id-optional') ? (['keyId'] as const) : []), ...(quirk('default-signature-parts') ? (['algorithm', 'headers', 'signature'] as const) : [])],
-    });
+    const lenient = parse(SIGNATURE_PARTS);
+    const missing = SIGNATURE_PARTS.filter((part) => (part === 'headers' ? lenient.headers.length === 0 : lenient[part].trim() === ''));
+    if (missing.length === 0) return lenient;
+    const tolerated = missing.filter((part) => (part === 'keyId' ? !policy.requiresKeyId : !policy.requiresEveryPart));
+    return tolerated.length === missing.length ? lenient : parse(tolerated);
   } catch (error) {
     if (!(error instanceof SignatureFormatError)) throw error;
     const onlyKeyIdMissing = error.missingParts.length === 1 && error.missingParts[0] === 'keyId';
@@ -227,10 +259,12 @@ function readSignatureParams(value: string, quirk: (name: VerifierQuirk) => bool
   }
 }
 
+const SIGNATURE_PARTS: readonly SignaturePart[] = ['keyId', 'algorithm', 'headers', 'signature'];
+
 /** Item 5 keyId: SN=<serial>,CA=<issuer>, naming the certificate sent. Compared by meaning, not text (see xs2a-facts). */
-function checkKeyId(keyId: string, signer: SignatureCertificate): void {
+function checkKeyId(keyId: string, signer: SignatureCertificate, policy: VerificationPolicy): void {
   const failure = memoised(KEY_ID_JUDGEMENTS, `${keyId}\n${signer.certificate.serialNumber}\n${signer.issuer}`, () => keyIdFailure(keyId, signer));
-  if (failure !== null) throw new Rejection(failure);
+  if (failure !== null && policy.verifiesKeyId) throw new Rejection(failure);
 }
 
 /**
@@ -257,11 +291,12 @@ function keyIdFailure(keyId: string, { certificate, issuer }: SignatureCertifica
 }
 
 /** Item 5 algorithm: rsa-sha256, matching the certificate's key. */
-function checkAlgorithm(algorithm: string, certificate: X509Certificate): void {
+function checkAlgorithm(algorithm: string, certificate: X509Certificate, policy: VerificationPolicy): void {
+  const keyType = certificate.publicKey.asymmetricKeyType;
+  if ((algorithm.toLowerCase() === SIGNATURE_ALGORITHM && keyType === 'rsa') || !policy.requiresRsaSha256) return;
   if (algorithm.toLowerCase() !== SIGNATURE_ALGORITHM) {
     reject('SIGNATURE_INVALID', `Signature algorithm "${algorithm}" is not supported; only ${SIGNATURE_ALGORITHM} is`);
   }
-  const keyType = certificate.publicKey.asymmetricKeyType;
   if (keyType !== 'rsa') {
     reject('SIGNATURE_INVALID', `Signature algorithm ${SIGNATURE_ALGORITHM} does not match the certificate's ${keyType ?? 'unknown'} key`);
   }
@@ -276,22 +311,27 @@ function checkDateDigestAndRequestId(
   req: IncomingRequest,
   header: (name: string) => string | undefined,
   options: VerifyOptions,
-  quirk: (name: VerifierQuirk) => boolean,
+  policy: VerificationPolicy,
 ): void {
-  const optional = [...(quirk('date-optional') ? ['Date'] : []), ...(quirk('digest-optional') ? ['Digest'] : []), ...(quirk('request-id-optional') ? ['X-Request-ID'] : [])];
-  const missing = ['Date', 'X-Request-ID', 'Digest'].filter((name) => header(name.toLowerCase()) === undefined && !optional.includes(name));
+  const missing = REQUIRED_HEADERS.filter(([name]) => header(name.toLowerCase()) === undefined).filter(([, required]) => required(policy)).map(([name]) => name);
   if (missing.length > 0) {
     reject('HTTP_HEADER_REQUIRED', `a signed request needs the ${missing.join(', ')} header${missing.length > 1 ? 's' : ''}`);
   }
-  if (header('date') !== undefined) checkDate(header('date') ?? '', options, quirk);
-  if (header('digest') === undefined || quirk('skip-digest-value')) return;
+  if (header('date') !== undefined) checkDate(header('date') ?? '', options, policy);
+  if (header('digest') === undefined) return;
   const digest = checkDigest(header('digest') ?? '', req.body);
-  if (!digest.ok) reject('SIGNATURE_INVALID', digest.reason);
+  if (!digest.ok && policy.verifiesDigestValue) reject('SIGNATURE_INVALID', digest.reason);
 }
 
-function checkDate(dateText: string, options: VerifyOptions, quirk: (name: VerifierQuirk) => boolean): void {
-  const lenientDate = quirk('any-date-format') && !Number.isNaN(Date.parse(dateText)) ? new Date(Date.parse(dateText)) : undefined;
-  const date = parseHttpDate(dateText) ?? lenientDate;
+/** Headers every signed request carries and signs, each with the rule of the policy that requires it. */
+const REQUIRED_HEADERS: readonly [string, (policy: VerificationPolicy) => boolean][] = [
+  ['Date', (policy) => policy.requiresDate],
+  ['X-Request-ID', (policy) => policy.requiresRequestId],
+  ['Digest', (policy) => policy.requiresDigest],
+];
+
+function checkDate(dateText: string, options: VerifyOptions, policy: VerificationPolicy): void {
+  const date = parseHttpDate(dateText) ?? (policy.requiresHttpDate || Number.isNaN(Date.parse(dateText)) ? undefined : new Date(Date.parse(dateText)));
   if (!date) {
     reject('FORMAT_ERROR', `Date header "${dateText}" is not an RFC 7231 IMF-fixdate like "Sun, 06 Nov 1994 08:49:37 GMT"`);
   }
@@ -307,12 +347,11 @@ function checkDate(dateText: string, options: VerifyOptions, quirk: (name: Verif
 }
 
 /** Item 6 with the Berlin Group rule: date, digest, x-request-id always signed; psu-id, psu-corporate-id, tpp-redirect-uri when present. */
-function checkCoverage(signed: readonly string[], header: (name: string) => string | undefined, quirk: (name: VerifierQuirk) => boolean): void {
-  const optional = [...(quirk('date-optional') ? ['date'] : []), ...(quirk('digest-optional') ? ['digest'] : []), ...(quirk('request-id-optional') ? ['x-request-id'] : [])];
-  const always = ALWAYS_SIGNED_HEADERS.filter((name) => !(optional.includes(name) && header(name) === undefined));
+function checkCoverage(signed: readonly string[], header: (name: string) => string | undefined, policy: VerificationPolicy): void {
+  const always = ALWAYS_SIGNED_HEADERS.filter((name) => header(name) !== undefined || (REQUIRED_HEADERS.find(([h]) => h.toLowerCase() === name)?.[1](policy) ?? true));
   const required = [...always, ...SIGNED_WHEN_PRESENT_HEADERS.filter((name) => header(name) !== undefined)];
   const unsigned = required.filter((name) => !signed.includes(name));
-  if (unsigned.length > 0) {
+  if (unsigned.length > 0 && policy.requiresCoverage) {
     reject(
       'SIGNATURE_INVALID',
       `the signature does not cover the ${unsigned.join(', ')} header${unsigned.length > 1 ? 's' : ''} (signed: ${signed.join(' ')}); ` +
@@ -327,20 +366,26 @@ function checkSignature(
   params: SignatureParams,
   header: (name: string) => string | undefined,
   certificate: X509Certificate,
-  quirk: (name: VerifierQuirk) => boolean,
+  policy: VerificationPolicy,
 ): void {
-  const names = quirk('fixed-signing-order') ? [...params.headers].sort((a, b) => signingRank(a) - signingRank(b)) : params.headers;
+  const usualOrder = [...params.headers].sort((a, b) => signingRank(a) - signingRank(b));
+  const names = usualOrder.every((name, i) => name === params.headers[i]) || policy.signsInListedOrder ? params.headers : usualOrder;
   // The signing string takes values as sent, an empty one included (the required-header checks treat blank as absent).
   const sent = (name: string) => req.headers[name];
-  const valueOf = quirk('absent-header-as-empty') ? (name: string) => sent(name) ?? '' : sent;
+  const target = { method: req.method, path: req.path };
   let signingString: string;
   try {
-    signingString = buildSigningString(names, valueOf, { method: req.method, path: req.path });
-    if (quirk('crlf-signing-string')) signingString = signingString.replaceAll('\n', '\r\n');
+    try {
+      signingString = buildSigningString(names, sent, target);
+    } catch (error) {
+      if (!(error instanceof SigningStringError) || policy.refusesAbsentSignedHeaders) throw error;
+      signingString = buildSigningString(names, (name) => sent(name) ?? '', target);
+    }
   } catch (error) {
     if (!(error instanceof SigningStringError)) throw error;
     reject('SIGNATURE_INVALID', `the Signature headers part names ${error.headerName}, which the request does not carry`);
   }
+  if (!policy.joinsLinesWithLf) signingString = signingString.replaceAll('\n', '\r\n');
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(params.signature)) {
     reject('SIGNATURE_INVALID', 'the signature part is not base64');
   }

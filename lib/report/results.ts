@@ -24,7 +24,8 @@ export const RESULTS_SCHEMA_VERSION = 3;
 /** What the report is made of: the reporter's run, or a merge of shards (lib/cli/commands/merge.ts) from theirs. */
 export interface ReportInput {
   context: Pick<RunContext, 'runId' | 'startedAt' | 'tool' | 'gauntlet' | 'attestationsFile' | 'baselineDir'> & {
-    target: Pick<RunTarget, 'name' | 'environment' | 'baseUrl' | 'embedded' | 'faults' | 'deviations'> & { capabilities: readonly string[] };
+    target: Pick<RunTarget, 'name' | 'environment' | 'baseUrl' | 'embedded' | 'faults' | 'deviations'> &
+      Partial<Pick<RunTarget, 'variants'>> & { capabilities: readonly string[] };
   };
   /** Every scenario run, gauntlet runs included. */
   tests: TestRecord[];
@@ -60,7 +61,14 @@ export function assembleResults({ context, tests, runErrors, selection, interrup
     kind: 'bank-conformance',
     tool: context.tool,
     runId: context.runId,
-    target: { name: target.name, environment: target.environment, baseUrl: target.baseUrl, embedded: target.embedded, faults: target.faults },
+    target: {
+      name: target.name,
+      environment: target.environment,
+      baseUrl: target.baseUrl,
+      embedded: target.embedded,
+      faults: target.faults,
+      ...(target.variants?.length ? { variants: target.variants } : {}),
+    },
     startedAt: context.startedAt,
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - Date.parse(context.startedAt),

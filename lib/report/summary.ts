@@ -24,7 +24,7 @@ export function formatSummary(results: RunResults, reportPath: string, paint: Pa
     '',
     `xs2a-conformance ${results.tool.version} · target ${results.target.name} (${results.target.environment}${
       results.target.embedded ? ', embedded' : ''
-    }) · ${(results.durationMs / 1000).toFixed(1)} s${results.target.faults.length ? ` · faults: ${results.target.faults.join(', ')}` : ''}`,
+    }) · ${(results.durationMs / 1000).toFixed(1)} s${results.target.faults.length ? ` · faults: ${results.target.faults.join(', ')}` : ''}${results.target.variants?.length ? ` · variants: ${results.target.variants.join(', ')}` : ''}`,
     `Scenarios:    ${nonZero(t)} (of ${t.total})`,
     `Requirements: ${nonZero(r)} (of ${r.total} in the catalogue)`,
   ];

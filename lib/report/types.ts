@@ -224,7 +224,8 @@ export interface RunResults {
   kind: 'bank-conformance' | 'tpp-conformance';
   tool: { name: string; version: string };
   runId: string;
-  target: { name: string; environment: string; baseUrl: string; embedded: boolean; faults: string[] };
+  /** `variants`: legal readings of the specification the embedded bank took (absent in reports written before they existed). */
+  target: { name: string; environment: string; baseUrl: string; embedded: boolean; faults: string[]; variants?: string[] };
   startedAt: string;
   finishedAt: string;
   durationMs: number;

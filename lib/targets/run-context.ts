@@ -44,6 +44,8 @@ export interface RunTarget {
   baseUrl: string;
   embedded: boolean;
   faults: string[];
+  /** Variants (legal readings of the specification) the embedded bank takes for every TPP. */
+  variants: string[];
   /** PEM of the CA the suite trusts for this target (explicit, never the system store). */
   caPem?: string;
   tpp: { redirectUri: string };

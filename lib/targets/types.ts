@@ -58,8 +58,11 @@ export interface Deviation {
 }
 
 export interface TargetConfig {
-  /** The embedded reference bank: `true`, or its options (faults always on; `pages`: which SCA page set it serves). */
-  embedded?: boolean | { faults?: string[]; pages?: string };
+  /**
+   * The embedded reference bank: `true`, or its options (faults always on; `variants`: legal readings of the
+   * specification it takes instead of its own; `pages`: which SCA page set it serves).
+   */
+  embedded?: boolean | { faults?: string[]; variants?: string[]; pages?: string };
   baseUrl?: string;
   environment: Environment;
   description?: string;

@@ -5,7 +5,8 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
-import { defineFault, type Fault } from '../faults.js';
+import { defineFault, defineVariant, type Fault, type TppBank } from '../switches.js';
+import { scaRequired } from '../sca-answers.js';
 import { UNATTENDED_READS_PER_DAY, type UnattendedRead } from '../state/limits.js';
 import { amount, DAY_MS, dateTime, day } from '../format.js';
 import { isNationalIdentityNumber, isUuid } from '../ids.js';
@@ -13,8 +14,9 @@ import type { BankState } from '../state/bank.js';
 import type { PsuIdLookup } from '../state/psu-ids.js';
 import { PRIVATE, type AnyAccount, type PsuContext, type StoredAccount, type StoredBalance, type StoredCardAccount } from '../state/customers.js';
 import { header, tppOf } from './shared.js';
-import { consentInForce } from './sca-access.js';
+import { consentInForce, resolvePsuId } from './sca-access.js';
 import type { ChallengeReason } from '../state/sca.js';
+import type { Consent } from '../state/consents.js';
 
 const corporateWithoutIdChallenged = defineFault('corporate-without-id-challenged', {
   description: 'a corporate request without PSU-CORPORATE-ID gets 401 with an scaRedirect instead of 400',
@@ -42,6 +44,10 @@ const unattendedLimitAsForbidden = defineFault('unattended-limit-as-forbidden', 
   breaks: ['ERR-27'],
 });
 const UNLIMITED_BY: Record<UnattendedRead, Fault> = { balances: unattendedBalancesUnlimited, transactions: unattendedTransactionsUnlimited };
+const quotaNeverResets = defineFault('unattended-quota-never-resets', {
+  description: 'reads without PSU-IP-Address refused once the quota is used up stay refused a day later: the 24-hour window never moves on',
+  breaks: ['LIM-04'],
+});
 
 /** Whether the PSU takes part in this request: the TPP forwards the PSU's address only then (Limits). */
 export function psuPresent(request: FastifyRequest): boolean {
@@ -50,9 +56,9 @@ export function psuPresent(request: FastifyRequest): boolean {
 
 /** A read without the PSU counts against the account's daily quota; past it the answer is 429 ACCESS_EXCEEDED. */
 export function countUnattendedRead(bank: BankState, request: FastifyRequest, accountId: string, kind: UnattendedRead): void {
-  if ((psuPresent(request) && !bank.faults.on(psuPresentReadsCounted, request.tppId)) || bank.faults.on(UNLIMITED_BY[kind], request.tppId)) return;
-  if (!bank.unattendedReads.take(tppOf(request).id, accountId, kind, bank.clock.now())) {
-    if (bank.faults.on(unattendedLimitAsForbidden, request.tppId)) throw new BankError(403, 'FORBIDDEN', `The ${kind} quota is used up`);
+  if ((psuPresent(request) && !request.bank.breaks(psuPresentReadsCounted)) || request.bank.breaks(UNLIMITED_BY[kind])) return;
+  if (!bank.unattendedReads.take(tppOf(request).id, accountId, kind, bank.clock.now(), () => request.bank.breaks(quotaNeverResets))) {
+    if (request.bank.breaks(unattendedLimitAsForbidden)) throw new BankError(403, 'FORBIDDEN', `The ${kind} quota is used up`);
     throw new BankError(429, 'ACCESS_EXCEEDED', `At most ${UNATTENDED_READS_PER_DAY} ${kind} reads per account in 24 hours without PSU-IP-Address`);
   }
 }
@@ -145,12 +151,18 @@ const privateContextFirstOnly = defineFault('private-context-first-account-only'
   breaks: ['GEN-09'],
 });
 
-/** Whether a fault is on for the TPP of the request being answered. */
-export type Broken = (fault: Fault) => boolean;
-export const brokenFor =
-  (bank: BankState, request: FastifyRequest): Broken =>
-  (fault) =>
-    bank.faults.on(fault, request.tppId);
+const accountsIgnoreConsent = defineFault('accounts-ignore-consent', {
+  description: 'account endpoints return all accounts of the PSU, not only the consented ones',
+  breaks: ['SCA-19', 'END-09'],
+});
+const corporateContextShowsOtherAgreements = defineFault('corporate-context-shows-other-agreements', {
+  description: 'in CORPORATE context the TPP also gets the accounts of every other corporate agreement',
+  breaks: ['GEN-10'],
+});
+const unconsentedAccountAsFormatError = defineFault('unconsented-account-as-format-error', {
+  description: 'a read of an account the PSU has not consented to gets 400 FORMAT_ERROR instead of RESOURCE_UNKNOWN (or CONSENT_INVALID)',
+  breaks: ['ERR-25'],
+});
 
 const TOO_LONG_NAME = 'N'.repeat(71);
 
@@ -168,92 +180,121 @@ const corporateIdRequired = () => new BankError(400, 'FORMAT_ERROR', 'Header PSU
  * The context a request is made in, from PSU-Context and PSU-CORPORATE-ID (Authentication item 13, Errors rule 4);
  * undefined when it says PSU-Context CORPORATE without PSU-CORPORATE-ID.
  */
-function requestedContext(bank: BankState, request: FastifyRequest): PsuContext | undefined {
+function requestedContext(request: FastifyRequest): PsuContext | undefined {
   const psuContext = header(request, 'psu-context');
   const corporateId = header(request, 'psu-corporate-id');
   if (psuContext !== undefined && psuContext !== 'PRIVATE' && psuContext !== 'CORPORATE') {
     throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-Context must be PRIVATE or CORPORATE');
   }
   if (corporateId === undefined) return psuContext === 'CORPORATE' ? undefined : PRIVATE;
-  if (bank.faults.on(corporateIdIgnored, request.tppId)) return PRIVATE;
+  if (request.bank.breaks(corporateIdIgnored)) return PRIVATE;
   if (psuContext === 'PRIVATE') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-CORPORATE-ID is not allowed in private context');
   if (!isUuid(corporateId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-CORPORATE-ID must be a UUID');
   return { kind: 'CORPORATE', agreementId: corporateId.toLowerCase() };
 }
 
 /** The 401 with an scaRedirect link that starts SCA (and the consent) for this request's TPP and session. */
-export function scaChallenge(bank: BankState, request: FastifyRequest, expectedCustomer?: string, context?: PsuContext, reason?: ChallengeReason): Error {
+export function scaChallenge(request: FastifyRequest, expectedCustomer?: string, context?: PsuContext, reason?: ChallengeReason): Error {
   const tpp = tppOf(request);
-  return bank.sca.challenge({
-    tppId: tpp.id,
-    tppName: tpp.name,
-    tppSessionId: header(request, 'tpp-session-id') ?? '',
-    redirectUri: header(request, 'tpp-redirect-uri') ?? '',
-    path: request.url,
-    ...(expectedCustomer === undefined ? {} : { expectedCustomer }),
-    ...(context === undefined ? {} : { requestedContext: context }),
-  }, reason);
+  return scaRequired(
+    request,
+    {
+      tppId: tpp.id,
+      tppName: tpp.name,
+      tppSessionId: header(request, 'tpp-session-id') ?? '',
+      redirectUri: header(request, 'tpp-redirect-uri') ?? '',
+      ...(expectedCustomer === undefined ? {} : { expectedCustomer }),
+      ...(context === undefined ? {} : { requestedContext: context }),
+    },
+    reason,
+  );
 }
 
 /** The accounts this request may see, or the 401 that starts SCA to get a consent. */
 export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   const tpp = tppOf(request);
-  const challenge = (expectedCustomer?: string, context?: PsuContext, reason?: ChallengeReason) => scaChallenge(bank, request, expectedCustomer, context, reason);
+  const challenge = (expectedCustomer?: string, context?: PsuContext, reason?: ChallengeReason) => scaChallenge(request, expectedCustomer, context, reason);
 
   const psuId = header(request, 'psu-id');
   // X-PSU-IDENTITY (a national identity number or D-number) is the alternative to PSU-ID.
-  const identity = psuId === undefined && !bank.faults.on(psuIdentityIgnored, tpp.id) ? header(request, 'x-psu-identity') : undefined;
+  const identity = psuId === undefined && header(request, 'x-psu-identity') !== undefined && !request.bank.breaks(psuIdentityIgnored) ? header(request, 'x-psu-identity') : undefined;
   if (psuId === undefined && identity === undefined) throw challenge();
   if (identity !== undefined && !isNationalIdentityNumber(identity)) {
-    if (bank.faults.on(psuIdentityFormUnchecked, tpp.id)) return { customerNumber: '', context: PRIVATE, accounts: [] };
+    if (request.bank.breaks(psuIdentityFormUnchecked)) return { customerNumber: '', context: PRIVATE, accounts: [] };
     throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY must be a national identity number or D-number (11 digits)');
   }
   const lookup: PsuIdLookup =
-    psuId !== undefined ? bank.psuIds.resolve(tpp.id, psuId) : bank.data.customers.has(identity ?? '') ? { kind: 'known', customerNumber: identity ?? '' } : { kind: 'unknown' };
+    psuId !== undefined ? resolvePsuId(request, psuId) : bank.data.customers.has(identity ?? '') ? { kind: 'known', customerNumber: identity ?? '' } : { kind: 'unknown' };
   if (lookup.kind === 'malformed') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
-  const requested = requestedContext(bank, request);
-  const lenient = bank.faults.on(corporateWithoutIdChallenged, tpp.id);
-  if (requested === undefined && !lenient) throw corporateIdRequired();
+  const requested = requestedContext(request);
+  if (requested === undefined && !request.bank.breaks(corporateWithoutIdChallenged)) throw corporateIdRequired();
   const context = requested ?? PRIVATE;
   if (lookup.kind === 'unknown') {
-    if (bank.faults.on(unknownPsuIdServed, tpp.id)) return { customerNumber: '', context, accounts: [] };
-    if (bank.faults.on(unknownPsuIdAsFormatError, tpp.id)) throw new BankError(400, 'FORMAT_ERROR', 'PSU-ID is not known');
+    if (request.bank.breaks(unknownPsuIdServed)) return { customerNumber: '', context, accounts: [] };
+    if (request.bank.breaks(unknownPsuIdAsFormatError)) throw new BankError(400, 'FORMAT_ERROR', 'PSU-ID is not known');
     throw challenge(undefined, context);
   }
 
   const { customerNumber } = lookup;
   const now = bank.clock.now();
   // A PSU-ID whose SCA ended in corporate context, sent without PSU-CORPORATE-ID, is a corporate request too.
-  if (requested === PRIVATE && !header(request, 'psu-context') && !lenient && bank.consents.onlyCorporate(tpp.id, customerNumber, now)) {
+  if (requested === PRIVATE && !header(request, 'psu-context') && bank.consents.onlyCorporate(tpp.id, customerNumber, now) && !request.bank.breaks(corporateWithoutIdChallenged)) {
     throw corporateIdRequired();
   }
-  if (bank.faults.on(servedBeforeConsent, tpp.id) && bank.consents.stored(tpp.id, customerNumber, context) === undefined) {
+  if (bank.consents.stored(tpp.id, customerNumber, context) === undefined && request.bank.breaks(servedBeforeConsent)) {
     return { customerNumber, context, accounts: bank.data.accountsIn(customerNumber, context).filter((a) => a.status !== 'deleted') };
   }
   // The SCA session and the 180-day renewal (reference/plugins/sca-access.ts).
   const consent = consentInForce(bank, request, customerNumber, context, challenge);
-  const open = bank.consents.visibleAccounts(consent);
-  const closed = bank.faults.on(closedAccountsListed, tpp.id) ? [...consent.accountIds].flatMap((id) => bank.data.accounts.get(id) ?? []).filter((a) => a.status === 'deleted') : [];
-  return { customerNumber, context, accounts: [...open, ...closed], unconsented: (accountId) => bank.consents.unconsentedAccount(tpp.id, accountId) };
+  const closed = request.bank.breaks(closedAccountsListed) ? [...consent.accountIds].flatMap((id) => bank.data.accounts.get(id) ?? []).filter((a) => a.status === 'deleted') : [];
+  return { customerNumber, context, accounts: [...visibleAccounts(bank, request, consent), ...closed], unconsented: (accountId) => unconsentedAccount(request, accountId) };
 }
 
-function balances(bank: BankState, stored: StoredBalance[], currency: string, broken: Broken): object[] {
+/** What the TPP may see under a consent: the consented accounts still open. */
+function visibleAccounts(bank: BankState, request: FastifyRequest, consent: Consent): AnyAccount[] {
+  const { context } = consent;
+  const granted = request.bank.breaks(accountsIgnoreConsent)
+    ? bank.data.accountsIn(consent.customerNumber, context).filter((a) => a.status !== 'deleted')
+    : bank.consents.visibleAccounts(consent);
+  const others =
+    context.kind === 'CORPORATE' && request.bank.breaks(corporateContextShowsOtherAgreements)
+      ? [...bank.data.accounts.values()].filter((a) => 'agreementId' in a.holder && a.holder.agreementId !== context.agreementId && a.status !== 'deleted')
+      : [];
+  return [...granted, ...others];
+}
+
+/** The answer to a read of an account outside the consent (the Berlin Group's RESOURCE_UNKNOWN). */
+function unconsentedAccount(request: FastifyRequest, accountId: string): BankError {
+  if (request.bank.breaks(unconsentedAccountAsFormatError)) return new BankError(400, 'FORMAT_ERROR', `Account ${accountId} is not valid here`);
+  return new BankError(404, 'RESOURCE_UNKNOWN', `No consented account ${accountId}`);
+}
+
+function balances(bank: BankState, request: FastifyRequest, stored: StoredBalance[], currency: string): object[] {
   const now = bank.clock.now();
   const yesterday = new Date(now.getTime() - DAY_MS);
-  const shown = broken(cardBalancesWithoutInterimBooked) ? stored.filter((b) => b.balanceType !== 'interimBooked') : stored;
+  const shown = request.bank.breaks(cardBalancesWithoutInterimBooked) ? stored.filter((b) => b.balanceType !== 'interimBooked') : stored;
   return shown.map((b) => ({
     balanceAmount: amount(b.amountMinor, currency),
-    balanceType: broken(balanceTypeUnknown) && b.balanceType !== 'interimBooked' && b.balanceType !== 'interimAvailable' ? 'available' : b.balanceType,
+    balanceType: b.balanceType !== 'interimBooked' && b.balanceType !== 'interimAvailable' && request.bank.breaks(balanceTypeUnknown) ? 'available' : b.balanceType,
     // A closing balance is as of the end of the previous business day; the others are live.
     ...(b.balanceType === 'closingBooked' ? { referenceDate: day(yesterday) } : { lastChangeDateTime: dateTime(now) }),
   }));
 }
 
-function links(base: string): object {
-  return {
-    balances: { href: `${base}/balances`, verbs: ['GET'] },
-    transactions: { href: `${base}/transactions`, verbs: ['GET'] },
-  };
+const accountLinksWithoutVerbs = defineVariant('account-links-without-verbs', {
+  description: 'the links of account, card account and transaction payloads are Berlin Group links: href only, without verbs',
+  allowedBy:
+    '"Fields of account, balance, transaction and consent resources: not shown." The specification types Link (href and verbs) for the payment initiation response; Berlin Group writes the links of these resources as { "href": "..." }',
+  source: 'Specification, Resources and their fields; Berlin Group 1.3.8, hrefType and _linksAccountDetails',
+});
+
+/** A link of an account information payload (GET being the only verb these resources have). */
+export function resourceLink(bank: TppBank, href: string): { href: string; verbs?: string[] } {
+  return bank.reads(accountLinksWithoutVerbs) ? { href } : { href, verbs: ['GET'] };
+}
+
+function links(bank: TppBank, base: string): object {
+  return { balances: resourceLink(bank, `${base}/balances`), transactions: resourceLink(bank, `${base}/transactions`) };
 }
 
 /** PRIV for a person's own account, ORGA for one held under a corporate agreement. */
@@ -261,34 +302,34 @@ function usageOf(a: StoredAccount | StoredCardAccount): 'PRIV' | 'ORGA' {
   return 'customerNumber' in a.holder ? 'PRIV' : 'ORGA';
 }
 
-function accountDetails(a: StoredAccount, broken: Broken): object {
+function accountDetails(a: StoredAccount, bank: TppBank): object {
   return {
     resourceId: a.resourceId,
     iban: a.iban,
     bban: a.bban,
-    ...(broken(accountWithoutCurrency) ? {} : { currency: a.currency }),
-    name: broken(accountNameTooLong) ? TOO_LONG_NAME : a.name,
+    ...(bank.breaks(accountWithoutCurrency) ? {} : { currency: a.currency }),
+    name: bank.breaks(accountNameTooLong) ? TOO_LONG_NAME : a.name,
     ownerName: a.ownerName,
     product: a.product,
-    cashAccountType: broken(cashAccountTypeProprietary) ? 'CURRENT' : a.cashAccountType,
+    cashAccountType: bank.breaks(cashAccountTypeProprietary) ? 'CURRENT' : a.cashAccountType,
     status: a.status,
     usage: usageOf(a),
-    _links: links(`/v1/accounts/${a.resourceId}`),
+    _links: links(bank, `/v1/accounts/${a.resourceId}`),
   };
 }
 
-function cardAccountDetails(a: StoredCardAccount, broken: Broken): object {
+function cardAccountDetails(a: StoredCardAccount, bank: TppBank): object {
   return {
     resourceId: a.resourceId,
     maskedPan: a.maskedPan,
-    ...(broken(cardAccountWithoutCurrency) ? {} : { currency: a.currency }),
-    name: broken(cardAccountNameTooLong) ? TOO_LONG_NAME : a.name,
+    ...(bank.breaks(cardAccountWithoutCurrency) ? {} : { currency: a.currency }),
+    name: bank.breaks(cardAccountNameTooLong) ? TOO_LONG_NAME : a.name,
     ownerName: a.ownerName,
     product: a.product,
     status: a.status,
     usage: usageOf(a),
     creditLimit: amount(a.creditLimitMinor, a.currency),
-    _links: links(`/v1/card-accounts/${a.resourceId}`),
+    _links: links(bank, `/v1/card-accounts/${a.resourceId}`),
   };
 }
 
@@ -312,27 +353,26 @@ export const accountsPlugin = fp(
     api.get('/accounts', (request) => {
       const access = psuAccess(bank, request);
       const listed = access.accounts.filter(isAccount);
-      const broken = brokenFor(bank, request);
-      if (broken(aispRoleNotServed)) throw new BankError(403, 'FORBIDDEN', 'This interface serves payment initiation only');
-      if (broken(contactRegistrationRequired)) throw new BankError(403, 'FORBIDDEN', 'Register a contact e-mail address first');
+      if (request.bank.breaks(aispRoleNotServed)) throw new BankError(403, 'FORBIDDEN', 'This interface serves payment initiation only');
+      if (request.bank.breaks(contactRegistrationRequired)) throw new BankError(403, 'FORBIDDEN', 'Register a contact e-mail address first');
       const hidden =
-        access.context.kind === 'CORPORATE' ? bank.data.isKnown(access.customerNumber) && broken(knownCorporateAccountHidden) : broken(privateContextFirstOnly);
-      return { accounts: (hidden ? listed.slice(0, 1) : listed).map((a) => accountDetails(a, broken)) };
+        access.context.kind === 'CORPORATE' ? bank.data.isKnown(access.customerNumber) && request.bank.breaks(knownCorporateAccountHidden) : request.bank.breaks(privateContextFirstOnly);
+      return { accounts: (hidden ? listed.slice(0, 1) : listed).map((a) => accountDetails(a, request.bank)) };
     });
 
     api.get<AccountParams>('/accounts/:accountId', (request) => ({
-      account: accountDetails(pick(psuAccess(bank, request), request.params.accountId, isAccount), brokenFor(bank, request)),
+      account: accountDetails(pick(psuAccess(bank, request), request.params.accountId, isAccount), request.bank),
     }));
 
     api.get<AccountParams>('/accounts/:accountId/balances', (request) => {
       const a = pick(psuAccess(bank, request), request.params.accountId, isAccount);
-      if (bank.faults.on(balancesRefused, request.tppId)) throw new BankError(404, 'RESOURCE_UNKNOWN', 'No balances');
+      if (request.bank.breaks(balancesRefused)) throw new BankError(404, 'RESOURCE_UNKNOWN', 'No balances');
       countUnattendedRead(bank, request, a.resourceId, 'balances');
-      return { account: { iban: a.iban, currency: a.currency }, balances: balances(bank, a.balances, a.currency, brokenFor(bank, request)) };
+      return { account: { iban: a.iban, currency: a.currency }, balances: balances(bank, request, a.balances, a.currency) };
     });
 
     api.addHook('preHandler', (request, _reply, next) => {
-      if (request.url.startsWith('/v1/card-accounts') && bank.faults.on(cardAccountsRefused, request.tppId)) {
+      if (request.url.startsWith('/v1/card-accounts') && request.bank.breaks(cardAccountsRefused)) {
         next(new BankError(404, 'RESOURCE_UNKNOWN', 'No card accounts'));
         return;
       }
@@ -341,18 +381,18 @@ export const accountsPlugin = fp(
 
     api.get('/card-accounts', (request) => {
       const access = psuAccess(bank, request);
-      const hidden = bank.data.isKnown(access.customerNumber) && bank.faults.on(knownPrivateCardHidden, request.tppId);
-      return { cardAccounts: hidden ? [] : access.accounts.filter(isCard).map((a) => cardAccountDetails(a, brokenFor(bank, request))) };
+      const hidden = bank.data.isKnown(access.customerNumber) && request.bank.breaks(knownPrivateCardHidden);
+      return { cardAccounts: hidden ? [] : access.accounts.filter(isCard).map((a) => cardAccountDetails(a, request.bank)) };
     });
 
     api.get<AccountParams>('/card-accounts/:accountId', (request) => ({
-      cardAccount: cardAccountDetails(pick(psuAccess(bank, request), request.params.accountId, isCard), brokenFor(bank, request)),
+      cardAccount: cardAccountDetails(pick(psuAccess(bank, request), request.params.accountId, isCard), request.bank),
     }));
 
     api.get<AccountParams>('/card-accounts/:accountId/balances', (request) => {
       const a = pick(psuAccess(bank, request), request.params.accountId, isCard);
       countUnattendedRead(bank, request, a.resourceId, 'balances');
-      return { cardAccount: { maskedPan: a.maskedPan, currency: a.currency }, balances: balances(bank, a.balances, a.currency, brokenFor(bank, request)) };
+      return { cardAccount: { maskedPan: a.maskedPan, currency: a.currency }, balances: balances(bank, request, a.balances, a.currency) };
     });
     done();
   },

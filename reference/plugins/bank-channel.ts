@@ -4,7 +4,7 @@
 // each acts on the calling TPP's own consents, payments and requests only.
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
-import { defineFault } from '../faults.js';
+import { defineFault } from '../switches.js';
 import { FAILING_OPERATIONS, type FailingOperation } from '../state/simulated-failures.js';
 import { SANDBOX_OPERATION, tppOf } from './shared.js';
 
@@ -43,7 +43,7 @@ export const bankChannelPlugin = fp(
       const { customerNumber } = request.params;
       if (!bank.data.customers.has(customerNumber)) throw new BankError(404, 'RESOURCE_UNKNOWN', `No sandbox customer ${customerNumber}`);
       const tppId = tppOf(request).id;
-      if (!bank.faults.on(revocationIgnored, tppId)) bank.consents.revoke(tppId, customerNumber);
+      if (!request.bank.breaks(revocationIgnored)) bank.consents.revoke(tppId, customerNumber);
       return reply.code(204).send();
     });
 
@@ -75,7 +75,7 @@ export const bankChannelPlugin = fp(
         if (payment === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No payment ${request.params.paymentId}`);
         if (payment.service !== 'payments') throw new BankError(400, 'FORMAT_ERROR', 'Only single payments can be changed in the online bank');
         if (!CHANGEABLE.has(payment.status)) throw new BankError(409, 'CONFLICT', `A payment in status ${payment.status} can no longer be changed`);
-        const changed = bank.payments.changeElsewhere(payment, request.body, bank.faults.on(changeReissuesPayment, tppId));
+        const changed = bank.payments.changeElsewhere(payment, request.body, request.bank.breaks(changeReissuesPayment));
         return { paymentId: changed.id, transactionStatus: changed.status };
       },
     );

@@ -6,10 +6,12 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
-import { defineFault } from '../faults.js';
+import { defineFault } from '../switches.js';
 import { WORST_FIRST, worstOf, type Basket } from '../state/baskets.js';
 import type { Payment, TransactionStatus } from '../state/payments.js';
+import { scaRequired } from '../sca-answers.js';
 import { paymentHeaders } from './payments.js';
+import { resolvePsuId } from './sca-access.js';
 import { header, tppOf } from './shared.js';
 
 const acceptsMixedReferences = defineFault('basket-accepts-bulk-and-periodic', {
@@ -57,28 +59,27 @@ const MIXED = 'A signing basket cannot hold bulk or periodic payments';
 export const basketsPlugin = fp(
   (api, _options, done) => {
     const { bank } = api;
-    const on = (fault: Parameters<typeof bank.faults.on>[0], request: FastifyRequest) => bank.faults.on(fault, tppOf(request).id);
 
     function paymentsOf(basket: Basket): Payment[] {
       return basket.paymentIds.flatMap((id) => bank.payments.get(basket.tppId, id) ?? []);
     }
 
     function statusOf(basket: Basket, request: FastifyRequest): string {
-      if (on(basketOwnStatus, request)) return 'PDNG';
+      if (request.bank.breaks(basketOwnStatus)) return 'PDNG';
       const statuses = paymentsOf(basket).map((p) => p.status);
-      if (on(basketBestCase, request)) return [...statuses].sort((a, b) => rank(b) - rank(a))[0] ?? 'RCVD';
+      if (request.bank.breaks(basketBestCase)) return [...statuses].sort((a, b) => rank(b) - rank(a))[0] ?? 'RCVD';
       return worstOf(statuses);
     }
 
     function basketOf(request: FastifyRequest<{ Params: BasketParams }>): Basket {
       const basket = bank.baskets.get(tppOf(request).id, request.params.basketId);
       if (basket !== undefined) return basket;
-      if (on(unknownBasketAs400, request)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown basket');
+      if (request.bank.breaks(unknownBasketAs400)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown basket');
       throw new BankError(404, 'RESOURCE_UNKNOWN', `No signing basket ${request.params.basketId}`);
     }
 
     function link(request: FastifyRequest, href: string, verbs: string[]): object {
-      return on(basketLinksWithoutVerbs, request) ? { href } : { href, verbs };
+      return request.bank.breaks(basketLinksWithoutVerbs) ? { href } : { href, verbs };
     }
 
     api.post('/signing-baskets', (request, reply) => {
@@ -91,13 +92,13 @@ export const basketsPlugin = fp(
       if (body?.consentIds !== undefined) throw new BankError(400, 'FORMAT_ERROR', 'This bank signs payments in baskets, not consents');
       const payments = ids.map((id) => bank.payments.get(tpp.id, id));
       if (payments.some((p) => p === undefined)) throw new BankError(400, 'RESOURCE_UNKNOWN', 'A paymentId of the basket is unknown');
-      if (!on(acceptsMixedReferences, request) && payments.some((p) => p?.service !== 'payments')) throw new BankError(400, 'REFERENCE_MIX_INVALID', MIXED);
+      if (payments.some((p) => p?.service !== 'payments') && !request.bank.breaks(acceptsMixedReferences)) throw new BankError(400, 'REFERENCE_MIX_INVALID', MIXED);
       const basket = bank.baskets.create(tpp.id, [...new Set(ids)], bank.clock.now());
       const self = `${bank.baseUrl}/v1/signing-baskets/${basket.id}`;
       void reply.code(201);
       return {
         transactionStatus: statusOf(basket, request),
-        ...(on(basketWithoutId, request) ? {} : { basketId: basket.id }),
+        ...(request.bank.breaks(basketWithoutId) ? {} : { basketId: basket.id }),
         _links: {
           self: link(request, self, ['GET', 'DELETE']),
           status: link(request, `${self}/status`, ['GET']),
@@ -124,21 +125,21 @@ export const basketsPlugin = fp(
       const basket = basketOf(request);
       const tpp = tppOf(request);
       if (bank.simulatedFailures.consume(tpp.id, 'signing-basket-authorisation', basket.id)) {
-        if (on(internalFailureAsBadRequest, request)) throw new BankError(400, 'BAD_REQUEST', 'The request could not be processed');
-        if (on(systemErrorAs503, request)) throw new BankError(503, 'SYSTEM_ERROR', 'Service unavailable');
+        if (request.bank.breaks(internalFailureAsBadRequest)) throw new BankError(400, 'BAD_REQUEST', 'The request could not be processed');
+        if (request.bank.breaks(systemErrorAs503)) throw new BankError(503, 'SYSTEM_ERROR', 'Service unavailable');
         throw new Error('simulated internal failure of the basket authorisation (sandbox)');
       }
-      if (on(authorisationRefused, request)) throw new BankError(403, 'FORBIDDEN', 'Not allowed');
+      if (request.bank.breaks(authorisationRefused)) throw new BankError(403, 'FORBIDDEN', 'Not allowed');
       const { context } = paymentHeaders(bank, request);
       const payments = paymentsOf(basket);
-      if (!on(acceptsMixedReferences, request) && payments.some((p) => p.service !== 'payments')) throw new BankError(400, 'REFERENCE_MIX_INVALID', MIXED);
+      if (payments.some((p) => p.service !== 'payments') && !request.bank.breaks(acceptsMixedReferences)) throw new BankError(400, 'REFERENCE_MIX_INVALID', MIXED);
       // Blocked: authorised already, or a payment of it moved on (approved, cancelled) since it was made.
       if (basket.authorisationId !== undefined || payments.length !== basket.paymentIds.length || payments.some((p) => p.status !== 'RCVD')) {
         throw new BankError(400, 'RESOURCE_BLOCKED', 'The basket is blocked: it was authorised already, or a payment of it moved on');
       }
       const psuId = header(request, 'psu-id');
-      const lookup = psuId === undefined ? undefined : bank.psuIds.resolve(tpp.id, psuId);
-      const challenge = bank.sca.challenge({
+      const lookup = psuId === undefined ? undefined : resolvePsuId(request, psuId);
+      const challenge = scaRequired(request, {
         tppId: tpp.id,
         tppName: tpp.name,
         tppSessionId: header(request, 'tpp-session-id') ?? '',
@@ -152,17 +153,17 @@ export const basketsPlugin = fp(
       basket.authorisationId = authorisationId;
       const links = { ...scaLinks, scaStatus: { href: `${bank.baseUrl}/v1/signing-baskets/${basket.id}/authorisations/${authorisationId}`, verbs: ['GET'] } };
       void reply.code(201);
-      return { scaStatus: on(scaStatusLowerCase, request) ? 'started' : 'STARTED', authorisationId, _links: on(authorisationLinksArray, request) ? Object.values(links) : links };
+      return { scaStatus: request.bank.breaks(scaStatusLowerCase) ? 'started' : 'STARTED', authorisationId, _links: request.bank.breaks(authorisationLinksArray) ? Object.values(links) : links };
     });
 
     api.get<{ Params: BasketParams & { authorisationId: string } }>('/signing-baskets/:basketId/authorisations/:authorisationId', (request) => {
       const basket = basketOf(request);
       const authorisation = basket.authorisationId === request.params.authorisationId ? bank.sca.find(basket.authorisationId) : undefined;
       if (authorisation === undefined) {
-        if (on(unknownAuthorisationAs400, request)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown authorisation');
+        if (request.bank.breaks(unknownAuthorisationAs400)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown authorisation');
         throw new BankError(404, 'RESOURCE_UNKNOWN', `No authorisation ${request.params.authorisationId} of this basket`);
       }
-      return { scaStatus: authorisation.status === 'FAILED' && on(failedScaStillStarted, request) ? 'RECEIVED' : authorisation.status };
+      return { scaStatus: authorisation.status === 'FAILED' && request.bank.breaks(failedScaStillStarted) ? 'RECEIVED' : authorisation.status };
     });
     done();
   },

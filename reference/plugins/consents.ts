@@ -7,10 +7,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError, ScaRequired } from '../errors.js';
-import { defineFault } from '../faults.js';
+import { defineFault } from '../switches.js';
 import type { BankState } from '../state/bank.js';
 import { PRIVATE } from '../state/customers.js';
 import { scaChallenge } from './accounts.js';
+import { resolvePsuId } from './sca-access.js';
 import { header, tppOf } from './shared.js';
 
 const consentsRemoved = defineFault('consents-endpoint-removed', {
@@ -62,29 +63,29 @@ export const consentsPlugin = fp(
 
     // The body is ignored on purpose (the specification says so for /v1/consents).
     api.post('/consents', (request) => {
-      if (bank.faults.on(consentsRemoved, request.tppId)) throw notFound();
-      throw scaChallenge(bank, request);
+      if (request.bank.breaks(consentsRemoved)) throw notFound();
+      throw scaChallenge(request);
     });
 
     api.post('/bank-offered-consents', (request, reply) => {
-      if (bank.faults.on(bankOfferedConsentsMissing, request.tppId)) throw notFound();
-      if (bank.faults.on(consentFromTppBody, request.tppId)) grantFromBody(bank, request);
-      if (bank.faults.on(consentResourceUpperCase, request.tppId)) return consentResource(scaChallenge(bank, request), reply);
-      throw scaChallenge(bank, request);
+      if (request.bank.breaks(bankOfferedConsentsMissing)) throw notFound();
+      if (request.bank.breaks(consentFromTppBody)) grantFromBody(bank, request);
+      if (request.bank.breaks(consentResourceUpperCase)) return consentResource(scaChallenge(request), reply);
+      throw scaChallenge(request);
     });
 
     api.get('/user', (request) => {
-      if (bank.faults.on(userWithoutSca, request.tppId)) throw notFound();
-      throw scaChallenge(bank, request);
+      if (request.bank.breaks(userWithoutSca)) throw notFound();
+      throw scaChallenge(request);
     });
 
     api.get('/agreements', (request) => {
       const psuId = header(request, 'psu-id');
-      if (psuId === undefined) throw scaChallenge(bank, request);
-      const lookup = bank.psuIds.resolve(tppOf(request).id, psuId);
+      if (psuId === undefined) throw scaChallenge(request);
+      const lookup = resolvePsuId(request, psuId);
       if (lookup.kind === 'malformed') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
-      if (lookup.kind === 'unknown') throw scaChallenge(bank, request);
-      const agreements = bank.faults.on(agreementsEmpty, request.tppId) ? [] : bank.data.agreementsOf(lookup.customerNumber);
+      if (lookup.kind === 'unknown') throw scaChallenge(request);
+      const agreements = request.bank.breaks(agreementsEmpty) ? [] : bank.data.agreementsOf(lookup.customerNumber);
       return { agreements: agreements.map((a) => ({ psuCorporateId: a.id, name: a.name })) };
     });
     done();

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { computeDigest } from '../../lib/httpsig/index.js';
 import { BankError } from '../errors.js';
-import { defineFault, type Fault } from '../faults.js';
+import { defineFault, type Fault } from '../switches.js';
 import { header } from './shared.js';
 
 const headerUtf8Unchecked = defineFault('header-utf8-unchecked', {
@@ -19,19 +19,23 @@ const latin1CharsetDeclared = defineFault('latin1-charset-declared', {
   breaks: ['FMT-03'],
 });
 
-// Serialisation faults, applied to the answer as sent so that one TPP sees them and no other.
-const SERIALISATION_FAULTS: readonly [Fault, (payload: string) => string][] = [
+// Serialisation faults, applied to the answer as sent so that one TPP sees them and no other; each asked
+// only of an answer it would change.
+const SERIALISATION_FAULTS: readonly [Fault, RegExp, string][] = [
   [
     defineFault('amounts-as-numbers', { description: 'amounts in answers are JSON numbers instead of strings', breaks: ['FMT-09'] }),
-    (payload) => payload.replace(/"amount":"(-?\d+(?:\.\d+)?)"/g, '"amount":$1'),
+    /"amount":"(-?\d+(?:\.\d+)?)"/g,
+    '"amount":$1',
   ],
   [
     defineFault('dates-day-first', { description: 'dates in answers are written DD.MM.YYYY instead of YYYY-MM-DD', breaks: ['FMT-05'] }),
-    (payload) => payload.replace(/"(\d{4})-(\d{2})-(\d{2})"/g, '"$3.$2.$1"'),
+    /"(\d{4})-(\d{2})-(\d{2})"/g,
+    '"$3.$2.$1"',
   ],
   [
     defineFault('date-times-without-offset', { description: 'date-times in answers carry no offset', breaks: ['FMT-06'] }),
-    (payload) => payload.replace(/"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})"/g, '"$1"'),
+    /"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})"/g,
+    '"$1"',
   ],
 ];
 const responseDigestWrong = defineFault('response-digest-wrong', {
@@ -73,10 +77,9 @@ export function acceptsJson(accept: string | undefined): boolean {
 
 export const formatPlugin = fp(
   (api, _options, done) => {
-    const { faults } = api.bank;
     api.addHook('onRequest', (request, _reply, next) => {
-      const badHeader = faults.on(headerUtf8Unchecked, request.tppId) ? undefined : headerNotUtf8(request);
-      if (badHeader !== undefined) {
+      const badHeader = headerNotUtf8(request);
+      if (badHeader !== undefined && !request.bank.breaks(headerUtf8Unchecked)) {
         next(new BankError(400, 'FORMAT_ERROR', `Header ${badHeader} is not valid UTF-8: requests use UTF-8`));
         return;
       }
@@ -87,14 +90,16 @@ export const formatPlugin = fp(
       next();
     });
     api.addHook('onSend', (request, reply, payload, next) => {
-      const on = (fault: Fault) => faults.on(fault, request.tppId);
+      const { bank } = request;
       const type = reply.getHeader('content-type');
-      if (typeof type === 'string' && on(latin1CharsetDeclared)) void reply.header('content-type', type.replace(/charset=[^;]+/i, 'charset=iso-8859-1'));
-      if (on(dateHeaderIso)) void reply.header('date', new Date().toISOString());
-      const rewrite = SERIALISATION_FAULTS.filter(([fault]) => on(fault));
-      const sent = typeof payload === 'string' ? rewrite.reduce((text, [, apply]) => apply(text), payload) : payload;
+      if (typeof type === 'string' && /charset=/i.test(type) && bank.breaks(latin1CharsetDeclared)) void reply.header('content-type', type.replace(/charset=[^;]+/i, 'charset=iso-8859-1'));
+      if (bank.breaks(dateHeaderIso)) void reply.header('date', new Date().toISOString());
+      const sent =
+        typeof payload === 'string'
+          ? SERIALISATION_FAULTS.reduce((text, [fault, pattern, replacement]) => (text.search(pattern) !== -1 && bank.breaks(fault) ? text.replace(pattern, replacement) : text), payload)
+          : payload;
       // Authentication 8: the service may sign response bodies; this bank gives each JSON answer its Digest.
-      if (typeof sent === 'string') void reply.header('digest', computeDigest(on(responseDigestWrong) ? `${sent} ` : sent));
+      if (typeof sent === 'string') void reply.header('digest', computeDigest(bank.breaks(responseDigestWrong) ? `${sent} ` : sent));
       next(null, sent);
     });
     done();

@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
-import { defineFault, type Fault } from '../faults.js';
+import { defineFault, type TppBank } from '../switches.js';
 import { checkHook, header } from './shared.js';
 
 const serverErrorOnBadJson = defineFault('server-error-on-bad-json', {
@@ -57,15 +57,10 @@ function flatXml(text: string): Record<string, string> {
   return Object.fromEntries([...text.matchAll(/<(\w+)>([^<]*)<\/\1>/g)].map(([, name = '', value = '']) => [name, value]));
 }
 
-interface ParseFaults {
-  serverErrorOnBadJson: boolean;
-  xmlAccepted: boolean;
-  utf8Unchecked: boolean;
-}
-
-function parse(request: FastifyRequest, body: Buffer, faults: ParseFaults): unknown {
+function parse(request: FastifyRequest, body: Buffer): unknown {
+  const { bank } = request;
   const [mediaType = '', ...parameters] = (header(request, 'content-type') ?? '').split(';').map((p) => p.trim().toLowerCase());
-  if (faults.xmlAccepted && XML_MEDIA_TYPE.test(mediaType)) return flatXml(body.toString('utf8'));
+  if (XML_MEDIA_TYPE.test(mediaType) && bank.breaks(xmlBodyAccepted)) return flatXml(body.toString('utf8'));
   if (!JSON_MEDIA_TYPE.test(mediaType)) {
     throw new BankError(415, 'FORMAT_ERROR', `Unsupported media type "${mediaType || '(none)'}": bodies are application/json`);
   }
@@ -74,29 +69,40 @@ function parse(request: FastifyRequest, body: Buffer, faults: ParseFaults): unkn
     throw new BankError(415, 'FORMAT_ERROR', `Unsupported charset "${charset}": bodies are UTF-8`);
   }
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: !faults.utf8Unchecked }).decode(body)) as unknown;
+    return JSON.parse(decodeUtf8(body, bank)) as unknown;
   } catch (error) {
-    if (faults.serverErrorOnBadJson) throw new Error('JSON parser failure', { cause: error });
+    if (bank.breaks(serverErrorOnBadJson)) throw new Error('JSON parser failure', { cause: error });
     const reason = error instanceof SyntaxError ? error.message : 'the body is not valid UTF-8';
     throw new BankError(400, 'FORMAT_ERROR', `Malformed JSON body: ${reason}`);
   }
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const lenientUtf8 = new TextDecoder('utf-8');
+
+/** The body as text; bytes that are not UTF-8 are the TPP's error (thrown), unless a fault decodes them with replacement characters. */
+function decodeUtf8(body: Buffer, bank: TppBank): string {
+  try {
+    return strictUtf8.decode(body);
+  } catch (error) {
+    if (!bank.breaks(bodyUtf8Unchecked)) throw error;
+    return lenientUtf8.decode(body);
+  }
+}
+
 export const jsonBodyPlugin = fp(
   (api, _options, done) => {
-    const { faults } = api.bank;
     api.addHook(
       'preValidation',
       checkHook((request) => {
         const body = request.rawBody;
         if (body === null || body.length === 0) return;
-        const on = (fault: Fault) => faults.on(fault, request.tppId);
-        const parsed = parse(request, body, { serverErrorOnBadJson: on(serverErrorOnBadJson), xmlAccepted: on(xmlBodyAccepted), utf8Unchecked: on(bodyUtf8Unchecked) });
+        const parsed = parse(request, body);
         // Data format: "If a downstream system rejects a character (for example an emoji), the service answers 400."
         const problem = unprocessable(parsed);
         if (problem !== undefined && 'depth' in problem) throw new BankError(400, 'FORMAT_ERROR', `The body is nested deeper than ${MAX_DEPTH} levels`);
         if (problem !== undefined) {
-          if (on(emojiServerError)) throw new Error('downstream system rejected a character');
+          if (request.bank.breaks(emojiServerError)) throw new Error('downstream system rejected a character');
           throw new BankError(400, 'FORMAT_ERROR', `"${problem.text}" holds a character the downstream systems cannot process (outside the Basic Multilingual Plane)`);
         }
         request.body = parsed;

@@ -13,12 +13,14 @@ import { minorUnitsOf } from '../../lib/spec/codelists.js';
 import type { SchemaName } from '../../lib/spec/schemas/index.js';
 import { verdictsAgainst, type ReadableError } from '../../lib/validate/index.js';
 import { BankError } from '../errors.js';
-import { defineFault } from '../faults.js';
+import { defineFault, type BehaviourSwitches } from '../switches.js';
 import { day } from '../format.js';
 import { isNationalIdentityNumber, isUuid } from '../ids.js';
 import type { BankState } from '../state/bank.js';
 import { PRIVATE, type PsuContext } from '../state/customers.js';
-import { HIDDEN_BEFORE_APPROVAL, PAYMENT_PRODUCTS, PAYMENT_SERVICES, type Payment, type PaymentBody, type PaymentService } from '../state/payments.js';
+import { HIDDEN_BEFORE_APPROVAL, PAYMENT_PRODUCTS, PAYMENT_SERVICES, SANDBOX_BATCH, type BatchSelection, type Payment, type PaymentBody, type PaymentService } from '../state/payments.js';
+import { scaRequired } from '../sca-answers.js';
+import { resolvePsuId } from './sca-access.js';
 import { header, tppOf } from './shared.js';
 
 /** Structured-address rule 5: enforced in the sandbox (this bank) from this day. */
@@ -94,6 +96,21 @@ const domesticShownEarly = defineFault('domestic-payment-shown-before-approval',
 const statusNotFound = defineFault('payment-status-not-found', { description: 'the status of a known payment answers 404', breaks: ['END-06', 'BSK-06'] });
 const unknownPaymentAs400 = defineFault('payment-unknown-id-as-400', { description: 'an unknown paymentId gets 400 FORMAT_ERROR instead of 404 RESOURCE_UNKNOWN', breaks: ['ERR-22'] });
 
+const batchNeverRuns = defineFault('sandbox-batch-never-runs', { description: 'the sandbox never runs its payment batch processing', breaks: ['SBX-09'] });
+// [sandbox] SBX-10: the batch runs leave periodic payments out.
+const batchProcessesPeriodic = defineFault('batch-processes-periodic', {
+  description: 'the sandbox batch runs settle approved periodic payments too (ACTC becomes ACSC)',
+  breaks: ['SBX-10'],
+});
+
+/** Which approved payments the sandbox batch runs take up, as the payment's TPP meets the bank. */
+export function batchSelection(switches: BehaviourSwitches): BatchSelection {
+  return (payment) => {
+    const bank = switches.forTpp(payment.tppId);
+    return !bank.breaks(batchNeverRuns) && (SANDBOX_BATCH(payment) || bank.breaks(batchProcessesPeriodic));
+  };
+}
+
 const cancellationIgnored = defineFault('payment-cancellation-ignored', { description: 'a cancelled payment keeps its status', breaks: ['PAY-50'] });
 
 // The 201 answer, field by field (Resources > Payment initiation response).
@@ -117,18 +134,17 @@ const responseFaults = {
 
 const LONG_TEXT = 'x'.repeat(600);
 
-function enforced(bank: BankState, tppId: string): boolean {
-  if (bank.faults.on(enforcedEarly, tppId)) return true;
-  return day(bank.clock.now()) >= STRUCTURED_ADDRESS_ENFORCED_FROM;
+function enforced(bank: BankState, request: FastifyRequest): boolean {
+  return day(bank.clock.now()) >= STRUCTURED_ADDRESS_ENFORCED_FROM || request.bank.breaks(enforcedEarly);
 }
 
 /** The schema errors a TPP's bank still enforces (a rule fault switches some off). */
-function enforcedErrors(bank: BankState, tppId: string, schema: SchemaName, body: unknown, only?: (id: string) => boolean): ReadableError[] {
+function enforcedErrors(request: FastifyRequest, schema: SchemaName, body: unknown, only?: (id: string) => boolean): ReadableError[] {
   const { failed } = verdictsAgainst(schema, body);
-  const ignored = new Set(RULE_FAULTS.filter(({ fault }) => bank.faults.on(fault, tppId)).flatMap(({ ignores }) => ignores));
+  const ignored = (id: string) => RULE_FAULTS.some(({ fault, ignores }) => ignores.includes(id) && request.bank.breaks(fault));
   const errors = new Map<ReadableError, string[]>();
   for (const [id, list] of failed) for (const error of list) errors.set(error, [...(errors.get(error) ?? []), id]);
-  return [...errors].filter(([, ids]) => !ids.some((id) => ignored.has(id)) && (only === undefined || ids.some(only))).map(([error]) => error);
+  return [...errors].filter(([, ids]) => (only === undefined || ids.some(only)) && !ids.some(ignored)).map(([error]) => error);
 }
 
 /** A body that uses a freedom the specification leaves to the bank (PAY-23, PAY-47, ADR-13). */
@@ -140,37 +156,35 @@ function optionalReading(body: PaymentBody): boolean {
 
 /** Every rule of the request table, then the rules the schema does not hold. Throws the refusal. */
 function validate(bank: BankState, request: FastifyRequest, service: PaymentService, product: string): PaymentBody {
-  const tppId = tppOf(request).id;
-  const on = (fault: Parameters<typeof bank.faults.on>[0]) => bank.faults.on(fault, tppId);
   const body = request.body;
-  const refuse = (message: string) => new BankError(400, on(fieldRefusalCode) ? 'PAYMENT_FAILED' : 'FORMAT_ERROR', message);
+  const refuse = (message: string) => new BankError(400, request.bank.breaks(fieldRefusalCode) ? 'PAYMENT_FAILED' : 'FORMAT_ERROR', message);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw refuse('The body must be a JSON object');
 
-  if ((service === 'periodic-payments' && on(refusesPeriodic)) || (service === 'bulk-payments' && on(refusesBulk))) throw refuse(`${service} are not offered`);
-  const errors = enforcedErrors(bank, tppId, SCHEMA_OF[service], body);
+  if ((service === 'periodic-payments' && request.bank.breaks(refusesPeriodic)) || (service === 'bulk-payments' && request.bank.breaks(refusesBulk))) throw refuse(`${service} are not offered`);
+  const errors = enforcedErrors(request, SCHEMA_OF[service], body);
   if (errors[0]) throw refuse(errors[0].message);
-  if (on(optionalReadingsAs422) && optionalReading(body as PaymentBody)) throw new BankError(422, 'FORMAT_ERROR', 'Unprocessable payment');
-  if (service !== 'bulk-payments' && enforced(bank, tppId)) {
-    const address = enforcedErrors(bank, tppId, 'PaymentInitiationRequestStructuredAddress', body, (id) => id.startsWith('ADR-'));
+  if (optionalReading(body as PaymentBody) && request.bank.breaks(optionalReadingsAs422)) throw new BankError(422, 'FORMAT_ERROR', 'Unprocessable payment');
+  if (service !== 'bulk-payments' && enforced(bank, request)) {
+    const address = enforcedErrors(request, 'PaymentInitiationRequestStructuredAddress', body, (id) => id.startsWith('ADR-'));
     if (address[0]) throw refuse(`Structured-address rule: ${address[0].message}`);
   }
   const payment = body as PaymentBody & Record<string, unknown>;
-  if (product !== 'sepa-credit-transfers' && on(refusesDomesticProduct)) throw refuse(`Product ${product} takes another body`);
-  if (payment.endToEndIdentification === undefined && on(refusesWithoutEndToEnd)) throw refuse('endToEndIdentification is required');
+  if (product !== 'sepa-credit-transfers' && request.bank.breaks(refusesDomesticProduct)) throw refuse(`Product ${product} takes another body`);
+  if (payment.endToEndIdentification === undefined && request.bank.breaks(refusesWithoutEndToEnd)) throw refuse('endToEndIdentification is required');
   const text = JSON.stringify(payment);
-  if (/[æøåÆØÅ]/.test(text) && on(refusesUtf8Remittance)) throw refuse('remittanceInformationUnstructured must be ASCII');
+  if (/[æøåÆØÅ]/.test(text) && request.bank.breaks(refusesUtf8Remittance)) throw refuse('remittanceInformationUnstructured must be ASCII');
   // A character the downstream systems cannot take (an emoji) is refused for every body by the json-body plugin.
   // Entries a rule fault let through may lack an amount: only amount objects are looked at.
   const amounts = (payment.payments ?? [payment]).flatMap((p) => (typeof p?.instructedAmount === 'object' && p.instructedAmount !== null ? [p.instructedAmount] : []));
   const fractionDigits = (a: { amount: unknown }) => (typeof a.amount === 'string' ? (a.amount.split('.')[1] ?? '').length : -1);
-  if (on(refusesExactMinorUnits) && amounts.some((a) => fractionDigits(a) === minorUnitsOf(a.currency))) throw refuse('Unsupported minor units');
-  if (on(refusesTownName) && typeof (payment.creditorAddress as { townName?: unknown } | undefined)?.townName === 'string') throw refuse('creditorAddress.townName is unknown');
+  if (amounts.some((a) => fractionDigits(a) === minorUnitsOf(a.currency)) && request.bank.breaks(refusesExactMinorUnits)) throw refuse('Unsupported minor units');
+  if (typeof (payment.creditorAddress as { townName?: unknown } | undefined)?.townName === 'string' && request.bank.breaks(refusesTownName)) throw refuse('creditorAddress.townName is unknown');
   // Zero has no non-zero digit; a negative amount is emptied by the replace, so it has none either.
-  if (!on(acceptsZeroAmount) && amounts.some((a) => typeof a.amount === 'string' && !/[1-9]/.test(a.amount.replace(/^-.*/, '')))) {
+  if (amounts.some((a) => typeof a.amount === 'string' && !/[1-9]/.test(a.amount.replace(/^-.*/, ''))) && !request.bank.breaks(acceptsZeroAmount)) {
     throw refuse('The amount must be above zero');
   }
   const executionDate = payment.requestedExecutionDate;
-  if (typeof executionDate === 'string' && executionDate < day(bank.clock.now()) && !on(acceptsPastExecutionDate)) {
+  if (typeof executionDate === 'string' && executionDate < day(bank.clock.now()) && !request.bank.breaks(acceptsPastExecutionDate)) {
     throw new BankError(400, 'EXECUTION_DATE_INVALID', 'requestedExecutionDate is in the past');
   }
   return payment;
@@ -190,10 +204,9 @@ const requiredHeaderFaults = {
  * PSU-Corporate-ID). Answers the context asked for, if any.
  */
 export function paymentHeaders(bank: BankState, request: FastifyRequest): { context?: PsuContext } {
-  const tppId = tppOf(request).id;
   const required = (name: keyof typeof requiredHeaderFaults) => {
     const value = header(request, name.toLowerCase());
-    if (value === undefined && !bank.faults.on(requiredHeaderFaults[name], tppId)) throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${name} is required`);
+    if (value === undefined && !request.bank.breaks(requiredHeaderFaults[name])) throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${name} is required`);
     return value;
   };
   required('x-accept-fix');
@@ -215,36 +228,35 @@ function allowLogicalDuplicate(bank: BankState, request: FastifyRequest): boolea
   const value = (request.query as Record<string, unknown>).allowLogicalDuplicate;
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
-  if (bank.faults.on(allowDuplicateAnyValue, tppOf(request).id)) return false;
+  if (request.bank.breaks(allowDuplicateAnyValue)) return false;
   throw new BankError(400, 'FORMAT_ERROR', 'allowLogicalDuplicate is true or false');
 }
 
 /** The 201 body: every field of the response table, a warning where the deprecated city was used. */
-function initiationResponse(bank: BankState, payment: Payment, scaLinks: Record<string, unknown>): object {
-  const on = (fault: Parameters<typeof bank.faults.on>[0]) => bank.faults.on(fault, payment.tppId);
+function initiationResponse(bank: BankState, request: FastifyRequest, payment: Payment, scaLinks: Record<string, unknown>): object {
   const f = responseFaults;
   const self = `${bank.baseUrl}/v1/${payment.service}/${payment.product}/${payment.id}`;
   const scaRedirect = scaLinks.scaRedirect as { href: string } | undefined;
   const links: Record<string, object> = {
-    ...(scaRedirect === undefined || on(f.noScaRedirect) ? {} : { scaRedirect: on(f.scaRedirectPost) ? { href: scaRedirect.href, verbs: ['POST'] } : scaRedirect }),
-    self: { href: on(f.hrefNumber) ? 42 : self, verbs: ['GET', 'DELETE'] },
-    status: { href: `${self}/status`, verbs: on(f.verbPatch) ? ['GET', 'PATCH'] : ['GET'] },
+    ...(scaRedirect === undefined || request.bank.breaks(f.noScaRedirect) ? {} : { scaRedirect: request.bank.breaks(f.scaRedirectPost) ? { href: scaRedirect.href, verbs: ['POST'] } : scaRedirect }),
+    self: { href: request.bank.breaks(f.hrefNumber) ? 42 : self, verbs: ['GET', 'DELETE'] },
+    status: { href: `${self}/status`, verbs: request.bank.breaks(f.verbPatch) ? ['GET', 'PATCH'] : ['GET'] },
   };
   const usesCity = typeof (payment.body.creditorAddress as { city?: unknown } | undefined)?.city === 'string';
-  const warning = {
-    category: on(f.categoryLower) ? 'warning' : 'WARNING',
-    code: on(f.unknownCode) ? 'DEPRECATED_FIELD' : 'FORMAT_ERROR',
-    path: on(f.pathNumber) ? 3 : 'creditorAddress.city',
-    text: on(f.textLong) ? LONG_TEXT : 'creditorAddress.city is deprecated: send townName',
-  };
+  const warning = () => ({
+    category: request.bank.breaks(f.categoryLower) ? 'warning' : 'WARNING',
+    code: request.bank.breaks(f.unknownCode) ? 'DEPRECATED_FIELD' : 'FORMAT_ERROR',
+    path: request.bank.breaks(f.pathNumber) ? 3 : 'creditorAddress.city',
+    text: request.bank.breaks(f.textLong) ? LONG_TEXT : 'creditorAddress.city is deprecated: send townName',
+  });
   return {
-    transactionStatus: on(f.berlinGroupOnlyStatus) ? 'ACCC' : payment.status,
-    ...(on(f.noPaymentId) ? {} : { paymentId: payment.id }),
-    transactionFees: on(f.feesAsText) ? '0.00 NOK' : { amount: '0.00', currency: 'NOK' },
-    transactionFeeIndicator: on(f.feeIndicatorAsText) ? 'false' : false,
-    ...(usesCity ? { tppMessages: on(f.tppMessagesObject) ? warning : [warning] } : {}),
-    psuMessage: on(f.psuMessageLong) ? LONG_TEXT : 'Confirm the payment in your bank.',
-    _links: on(f.linksArray) ? Object.values(links) : links,
+    transactionStatus: request.bank.breaks(f.berlinGroupOnlyStatus) ? 'ACCC' : payment.status,
+    ...(request.bank.breaks(f.noPaymentId) ? {} : { paymentId: payment.id }),
+    transactionFees: request.bank.breaks(f.feesAsText) ? '0.00 NOK' : { amount: '0.00', currency: 'NOK' },
+    transactionFeeIndicator: request.bank.breaks(f.feeIndicatorAsText) ? 'false' : false,
+    ...(usesCity ? { tppMessages: request.bank.breaks(f.tppMessagesObject) ? warning() : [warning()] } : {}),
+    psuMessage: request.bank.breaks(f.psuMessageLong) ? LONG_TEXT : 'Confirm the payment in your bank.',
+    _links: request.bank.breaks(f.linksArray) ? Object.values(links) : links,
   };
 }
 
@@ -268,7 +280,7 @@ export const paymentsPlugin = fp(
     function productOf(request: FastifyRequest<{ Params: ProductParams }>): string {
       const { product } = request.params;
       if ((PAYMENT_PRODUCTS as readonly string[]).includes(product)) return product;
-      if (bank.faults.on(productUnknownAs400, tppOf(request).id)) throw new BankError(400, 'FORMAT_ERROR', `Unknown payment product ${product}`);
+      if (request.bank.breaks(productUnknownAs400)) throw new BankError(400, 'FORMAT_ERROR', `Unknown payment product ${product}`);
       throw new BankError(404, 'PRODUCT_UNKNOWN', `Unknown payment product ${product}`);
     }
 
@@ -278,13 +290,13 @@ export const paymentsPlugin = fp(
       const tppId = tppOf(request).id;
       const payment = bank.payments.get(tppId, request.params.paymentId);
       if (payment !== undefined && payment.service === service && payment.product === product) return payment;
-      if (bank.faults.on(unknownPaymentAs400, tppId)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown paymentId');
+      if (request.bank.breaks(unknownPaymentAs400)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown paymentId');
       throw new BankError(404, 'RESOURCE_UNKNOWN', `No ${service} ${product} payment ${request.params.paymentId}`);
     }
 
     /** Domestic transfers show nothing before the PSU approved them (Endpoints, payment status). */
-    function visible(payment: Payment): void {
-      if (payment.status === 'RCVD' && HIDDEN_BEFORE_APPROVAL.has(payment.product) && !bank.faults.on(domesticShownEarly, payment.tppId)) {
+    function visible(request: FastifyRequest, payment: Payment): void {
+      if (payment.status === 'RCVD' && HIDDEN_BEFORE_APPROVAL.has(payment.product) && !request.bank.breaks(domesticShownEarly)) {
         throw new BankError(403, 'FORBIDDEN', 'Details and status of a domestic transfer are available once the PSU approved it');
       }
     }
@@ -296,23 +308,23 @@ export const paymentsPlugin = fp(
         const { context } = paymentHeaders(bank, request);
         const body = validate(bank, request, service, product);
         // This bank reports a lack of funds through the payment status (ACCP, fundsAvailable false), not at initiation.
-        if (bank.faults.on(fundsRefusedAsFormatError, tpp.id) && bank.payments.lacksFunds(body)) throw new BankError(400, 'FORMAT_ERROR', 'Insufficient funds');
+        if (bank.payments.lacksFunds(body) && request.bank.breaks(fundsRefusedAsFormatError)) throw new BankError(400, 'FORMAT_ERROR', 'Insufficient funds');
         const allowDuplicate = allowLogicalDuplicate(bank, request);
-        if ((!allowDuplicate || bank.faults.on(refusesDuplicatesAlways, tpp.id)) && bank.payments.duplicateOf(tpp.id, body) !== undefined) {
-          if (bank.faults.on(optionalReadingsAs422, tpp.id)) throw new BankError(422, 'FORMAT_ERROR', 'A logical duplicate');
-          if (bank.faults.on(duplicateAsBadRequest, tpp.id)) throw new BankError(400, 'FORMAT_ERROR', 'A logical duplicate of an earlier payment');
+        if (bank.payments.duplicateOf(tpp.id, body) !== undefined && (!allowDuplicate || request.bank.breaks(refusesDuplicatesAlways))) {
+          if (request.bank.breaks(optionalReadingsAs422)) throw new BankError(422, 'FORMAT_ERROR', 'A logical duplicate');
+          if (request.bank.breaks(duplicateAsBadRequest)) throw new BankError(400, 'FORMAT_ERROR', 'A logical duplicate of an earlier payment');
           throw new BankError(409, 'CONFLICT', 'A logical duplicate of an earlier payment: send allowLogicalDuplicate=true to initiate it anyway');
         }
         const psuId = header(request, 'psu-id');
-        const lookup = psuId === undefined ? undefined : bank.psuIds.resolve(tpp.id, psuId);
+        const lookup = psuId === undefined ? undefined : resolvePsuId(request, psuId);
         const payment = bank.payments.create(tpp.id, service, product, body);
-        if (lookup?.kind === 'known' && bank.faults.on(exemptInSession, tpp.id)) {
+        if (lookup?.kind === 'known' && request.bank.breaks(exemptInSession)) {
           bank.payments.approve(payment, lookup.customerNumber);
           void reply.code(201);
-          return initiationResponse(bank, payment, {});
+          return initiationResponse(bank, request, payment, {});
         }
         // Every payment gets its own SCA (dynamic linking): the challenge is for this payment alone.
-        const challenge = bank.sca.challenge({
+        const challenge = scaRequired(request, {
           tppId: tpp.id,
           tppName: tpp.name,
           tppSessionId: header(request, 'tpp-session-id') ?? '',
@@ -323,30 +335,30 @@ export const paymentsPlugin = fp(
         });
         const scaLinks = (challenge.body as { _links?: Record<string, unknown> })._links ?? {};
         void reply.code(201).header('location', `${bank.baseUrl}/v1/${service}/${product}/${payment.id}`);
-        return initiationResponse(bank, payment, scaLinks);
+        return initiationResponse(bank, request, payment, scaLinks);
       });
 
       api.get<{ Params: PaymentParams }>(`/${service}/:product/:paymentId`, (request) => {
         const payment = paymentOf(request, service);
-        visible(payment);
+        visible(request, payment);
         return { ...payment.body, transactionStatus: payment.status };
       });
 
       api.get<{ Params: PaymentParams }>(`/${service}/:product/:paymentId/status`, (request, reply) => {
         const payment = paymentOf(request, service);
-        if (bank.faults.on(statusNotFound, payment.tppId)) throw new BankError(404, 'RESOURCE_UNKNOWN', 'No such payment');
-        visible(payment);
-        if (payment.fundsAvailable === false && bank.faults.on(insufficientFundsCrash, payment.tppId)) {
+        if (request.bank.breaks(statusNotFound)) throw new BankError(404, 'RESOURCE_UNKNOWN', 'No such payment');
+        visible(request, payment);
+        if (payment.fundsAvailable === false && request.bank.breaks(insufficientFundsCrash)) {
           void reply.code(500);
           throw new Error('insufficient funds not handled');
         }
-        const funds = payment.fundsAvailable === undefined || bank.faults.on(statusWithoutFunds, payment.tppId) ? {} : { fundsAvailable: bank.faults.on(fundsAsText, payment.tppId) ? 'false' : payment.fundsAvailable };
+        const funds = payment.fundsAvailable === undefined || request.bank.breaks(statusWithoutFunds) ? {} : { fundsAvailable: request.bank.breaks(fundsAsText) ? 'false' : payment.fundsAvailable };
         return { transactionStatus: payment.status, ...funds };
       });
 
       api.delete<{ Params: PaymentParams }>(`/${service}/:product/:paymentId`, (request, reply) => {
         const payment = paymentOf(request, service);
-        if (!bank.faults.on(cancellationIgnored, payment.tppId) && !bank.payments.cancel(payment)) {
+        if (!request.bank.breaks(cancellationIgnored) && !bank.payments.cancel(payment)) {
           throw new BankError(409, 'CONFLICT', `A payment in status ${payment.status} can no longer be cancelled`);
         }
         void reply.code(204).send();

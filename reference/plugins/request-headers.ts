@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
-import { defineFault, type Fault } from '../faults.js';
+import { defineFault, type Fault } from '../switches.js';
 import { isUuid } from '../ids.js';
 import { checkHook, header } from './shared.js';
 
@@ -81,42 +81,38 @@ const psuIpAddressRequired = defineFault('psu-ip-address-required', {
   breaks: ['HDR-14'],
 });
 
-function checkHeaders(request: FastifyRequest, on: (fault: Fault) => boolean): void {
+/** Each fault is asked only where it would change the answer to this request. */
+function checkHeaders(request: FastifyRequest): void {
+  const { bank } = request;
   for (const rule of FORM_RULES) {
     const value = header(request, rule.header);
     if (value === undefined || rule.valid(value)) continue;
     if (rule.checkedElsewhere) {
-      if (on(rule.fault)) throw new Error(`${rule.header} lookup failed`);
+      if (bank.breaks(rule.fault)) throw new Error(`${rule.header} lookup failed`);
       continue;
     }
-    if (on(rule.fault)) continue;
+    if (bank.breaks(rule.fault)) continue;
     throw new BankError(400, 'FORMAT_ERROR', `Header ${rule.header} must be ${rule.form}`);
   }
   for (const [fault, names] of TAKEN_AS_THEY_COME) {
     const present = names.find((name) => header(request, name) !== undefined);
-    if (present !== undefined && on(fault)) throw new BankError(400, 'FORMAT_ERROR', `Header ${present} is not supported`);
+    if (present !== undefined && bank.breaks(fault)) throw new BankError(400, 'FORMAT_ERROR', `Header ${present} is not supported`);
   }
-  if (on(redirectPreferredFalseRefused) && header(request, 'tpp-redirect-preferred') === 'false') {
+  if (header(request, 'tpp-redirect-preferred') === 'false' && bank.breaks(redirectPreferredFalseRefused)) {
     throw new BankError(400, 'FORMAT_ERROR', 'TPP-Redirect-Preferred: false is not supported: this bank authenticates by redirect only');
   }
-  if (on(hostWithoutPortRefused) && !/:\d+$/.test(header(request, 'host') ?? '')) throw new BankError(400, 'FORMAT_ERROR', 'Host must name the port');
-  if (on(headerNamesCaseSensitive)) {
-    const raw = request.raw.rawHeaders.filter((_, i) => i % 2 === 0);
-    const missing = ['X-Request-ID', 'TPP-Session-ID', 'TPP-Redirect-URI'].find((name) => !raw.includes(name));
-    if (missing !== undefined) throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${missing} is required`);
-  }
-  if (on(psuIpAddressRequired) && request.routeOptions.url?.startsWith('/v1/accounts') && header(request, 'psu-ip-address') === undefined) {
+  if (!/:\d+$/.test(header(request, 'host') ?? '') && bank.breaks(hostWithoutPortRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Host must name the port');
+  const raw = request.raw.rawHeaders.filter((_, i) => i % 2 === 0);
+  const missing = ['X-Request-ID', 'TPP-Session-ID', 'TPP-Redirect-URI'].find((name) => !raw.includes(name));
+  if (missing !== undefined && bank.breaks(headerNamesCaseSensitive)) throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${missing} is required`);
+  if (request.routeOptions.url?.startsWith('/v1/accounts') && header(request, 'psu-ip-address') === undefined && bank.breaks(psuIpAddressRequired)) {
     throw new BankError(400, 'HTTP_HEADER_REQUIRED', 'Header PSU-IP-Address is required');
   }
 }
 
 export const requestHeadersPlugin = fp(
   (api, _options, done) => {
-    const { faults } = api.bank;
-    api.addHook(
-      'preValidation',
-      checkHook((request) => checkHeaders(request, (fault) => faults.on(fault, request.tppId))),
-    );
+    api.addHook('preValidation', checkHook(checkHeaders));
     done();
   },
   { name: 'request-headers', decorators: { fastify: ['bank'] }, dependencies: ['signature'] },

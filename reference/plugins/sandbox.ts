@@ -8,7 +8,7 @@
 // read by its value. Either way at most 2 decimals; answers always carry strings.
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
-import { defineFault } from '../faults.js';
+import { defineFault } from '../switches.js';
 import { day } from '../format.js';
 import { BALANCE_TYPES, type AnyAccount, type BalanceType, type CustomerType, type StoredBalance } from '../state/customers.js';
 import { addMockTransactions, HISTORY_DAYS, type StoredTransaction } from '../state/transactions.js';
@@ -245,7 +245,7 @@ export const sandboxPlugin = fp(
     const { bank } = api;
 
     api.get('/sandbox/customers', { config: SANDBOX_OPERATION }, (request) => {
-      if (bank.faults.on(customerListServerError, request.tppId)) throw new Error('customer directory unavailable');
+      if (request.bank.breaks(customerListServerError)) throw new Error('customer directory unavailable');
       return { customers: [...bank.data.customers.values()].map(({ customerNumber, name, type }) => ({ customerNumber, name, type })) };
     });
 
@@ -288,7 +288,7 @@ export const sandboxPlugin = fp(
       (request) => {
         const customer = bank.data.customers.get(request.params.customerNumber);
         if (customer === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No sandbox customer ${request.params.customerNumber}`);
-        if (!bank.faults.on(customerUpdateIgnored, request.tppId)) customer.name = request.body.name;
+        if (!request.bank.breaks(customerUpdateIgnored)) customer.name = request.body.name;
         return { customerNumber: customer.customerNumber, name: request.body.name, type: customer.type };
       },
     );
@@ -456,7 +456,7 @@ export const sandboxPlugin = fp(
         (request) => {
           const account = stored(kind, request.params.accountId);
           const balances = storedBalances(request.body.balances, account.currency);
-          if (!(kind === 'card-accounts' && bank.faults.on(cardBalancesIgnored, request.tppId))) account.balances = balances;
+          if (!(kind === 'card-accounts' && request.bank.breaks(cardBalancesIgnored))) account.balances = balances;
           return { resourceId: account.resourceId, balances: request.body.balances };
         },
       );
@@ -466,7 +466,7 @@ export const sandboxPlugin = fp(
         { config: SANDBOX_OPERATION, schema: { body: { type: 'object', required: ['ownerName'], additionalProperties: false, properties: { ownerName: { type: 'string', minLength: 1, maxLength: 140 } } } } },
         (request) => {
           const account = stored(kind, request.params.accountId);
-          if (!bank.faults.on(ownerNameIgnored, request.tppId)) account.ownerName = request.body.ownerName;
+          if (!request.bank.breaks(ownerNameIgnored)) account.ownerName = request.body.ownerName;
           return { resourceId: account.resourceId, ownerName: request.body.ownerName };
         },
       );
@@ -479,7 +479,7 @@ export const sandboxPlugin = fp(
     }
 
     api.post('/sandbox/initialize', { config: SANDBOX_OPERATION }, (request, reply) => {
-      bank.reset({ names: bank.faults.on(initializeKeepsNames, request.tppId), createdAccountsOfKnown: bank.faults.on(initializeKeepsCreatedAccounts, request.tppId) });
+      bank.reset({ names: request.bank.breaks(initializeKeepsNames), createdAccountsOfKnown: request.bank.breaks(initializeKeepsCreatedAccounts) });
       return reply.code(204).send();
     });
 

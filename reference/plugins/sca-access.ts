@@ -7,11 +7,12 @@
 // replaced it, a new SCA is required. A TPP-Session-ID no SCA was completed under leaves it to
 // the consent, as do calls without the PSU (they belong to no PSU session).
 import type { FastifyRequest } from 'fastify';
-import type { ChallengeReason } from '../state/sca.js';
+import type { ChallengeReason, SessionState } from '../state/sca.js';
 import type { BankState } from '../state/bank.js';
 import type { Consent } from '../state/consents.js';
-import type { PsuContext } from '../state/customers.js';
-import { defineFault } from '../faults.js';
+import { PRIVATE, type PsuContext } from '../state/customers.js';
+import type { PsuIdLookup } from '../state/psu-ids.js';
+import { defineFault } from '../switches.js';
 import { header, tppOf } from './shared.js';
 
 const consentNeverExpires = defineFault('consent-never-expires', {
@@ -27,6 +28,45 @@ const consentExpiredCodeInvalid = defineFault('consent-expired-code-consent-inva
   breaks: ['ERR-26'],
 });
 
+const sessionNeverExpires = defineFault('session-never-expires', {
+  description: 'an SCA session stays valid after its hour: calls under its TPP-Session-ID keep being served without a new SCA',
+  breaks: ['SES-04', 'LIM-02'],
+});
+const sessionNotKept = defineFault('session-not-kept', {
+  description: 'a completed SCA opens no session: the next PSU-present call under its TPP-Session-ID asks for SCA again at once',
+  breaks: ['SES-02', 'SCA-06', 'PSU-10'],
+});
+const newSessionKeepsOld = defineFault('new-session-keeps-old', {
+  description: 'a completed SCA under a new TPP-Session-ID leaves the old session valid instead of invalidating it',
+  breaks: ['SES-05', 'PSU-10'],
+});
+const corporateContextSharesConsent = defineFault('corporate-context-shares-consent', {
+  description: "a corporate context the PSU never consented to is served under the PSU's private consent instead of starting a new consent flow",
+  breaks: ['SCA-16'],
+});
+const foreignPsuIdHonoured = defineFault('foreign-psu-id-honoured', {
+  description: "a psu-id issued to another TPP is honoured: it names that PSU for this TPP too",
+  breaks: ['PSU-06'],
+});
+
+/** Where the request's TPP-Session-ID stands for this PSU, as the request's TPP meets the bank (faults bend the session table). */
+function sessionState(bank: BankState, request: FastifyRequest, customerNumber: string): SessionState {
+  const state = bank.sca.sessionState(tppOf(request).id, header(request, 'tpp-session-id') ?? '', customerNumber);
+  if (state === 'replaced' && request.bank.breaks(newSessionKeepsOld)) return 'valid';
+  if (state === 'valid' && request.bank.breaks(sessionNotKept)) return 'expired';
+  if (state === 'expired' && request.bank.breaks(sessionNeverExpires)) return 'valid';
+  return state;
+}
+
+/** The PSU a PSU-ID names for the request's TPP. */
+export function resolvePsuId(request: FastifyRequest, psuId: string): PsuIdLookup {
+  const directory = request.server.bank.psuIds;
+  const lookup = directory.resolve(tppOf(request).id, psuId);
+  if (lookup.kind !== 'unknown') return lookup;
+  const foreign = directory.issuedAnywhere(psuId);
+  return foreign !== undefined && request.bank.breaks(foreignPsuIdHonoured) ? { kind: 'known', customerNumber: foreign } : lookup;
+}
+
 const SESSION_EXPIRED: ChallengeReason = { code: 'SCA_EXPIRED', message: 'The SCA session of this TPP-Session-ID has expired: a new SCA is required' };
 
 /** The 401 that starts a new SCA for this PSU and context, with the reason when there is one. */
@@ -38,17 +78,21 @@ export function consentInForce(bank: BankState, request: FastifyRequest, custome
   const now = bank.clock.now();
   const psuPresent = header(request, 'psu-ip-address') !== undefined;
   if (psuPresent) {
-    const session = bank.sca.sessionState(tppId, header(request, 'tpp-session-id') ?? '', customerNumber);
+    const session = sessionState(bank, request, customerNumber);
     if (session === 'expired') throw challenge(customerNumber, context, SESSION_EXPIRED);
     if (session === 'replaced') throw challenge(customerNumber, context);
   }
   const consent = bank.consents.current(tppId, customerNumber, context, now);
   if (consent !== undefined) return consent;
   const stale = bank.consents.stored(tppId, customerNumber, context);
+  if (stale === undefined && context.kind === 'CORPORATE' && request.bank.breaks(corporateContextSharesConsent)) {
+    const shared = bank.consents.current(tppId, customerNumber, PRIVATE, now);
+    if (shared !== undefined) return shared;
+  }
   if (stale !== undefined) {
     const unattendedTransactions = !psuPresent && request.url.includes('/transactions');
-    if (bank.faults.on(consentNeverExpires, tppId) || (unattendedTransactions && bank.faults.on(unattendedReadsIgnoreScaAge, tppId))) return stale;
-    const code = bank.faults.on(consentExpiredCodeInvalid, tppId) ? 'CONSENT_INVALID' : 'CONSENT_EXPIRED';
+    if (request.bank.breaks(consentNeverExpires) || (unattendedTransactions && request.bank.breaks(unattendedReadsIgnoreScaAge))) return stale;
+    const code = request.bank.breaks(consentExpiredCodeInvalid) ? 'CONSENT_INVALID' : 'CONSENT_EXPIRED';
     throw challenge(customerNumber, context, { code, message: 'The SCA for this consent is more than 180 days old: a new SCA is required' });
   }
   // No consent yet, or a corporate context not consented yet: a new consent flow.

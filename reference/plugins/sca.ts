@@ -9,10 +9,11 @@
 // button do no harm. These are browser pages: not signed, form-encoded.
 import { randomInt } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { defineFault } from '../faults.js';
-import { decidePayments } from '../payment-pages.js';
+import { defineFault } from '../switches.js';
+import { decidePayments, paymentsShown } from '../payment-pages.js';
+import { failureRedirect, successRedirect } from '../sca-answers.js';
 import { referencePages, type ScaPageSet } from '../sca-page-set.js';
 import { PRIVATE, type PsuContext } from '../state/customers.js';
 import type { Authorisation } from '../state/sca.js';
@@ -43,6 +44,23 @@ const scaPagesDenyFraming = defineFault('sca-pages-deny-framing', {
   breaks: ['SCA-11'],
 });
 
+const consentNotStored = defineFault('consent-not-stored', {
+  description: 'the consent the PSU confirms during SCA is not stored, so PSU-ID calls keep answering 401',
+  breaks: ['SCA-13', 'PSU-05'],
+});
+const consentStoredEmpty = defineFault('consent-stored-empty', {
+  description: 'the consent is stored without the accounts the PSU ticked, so the TPP sees none',
+  breaks: ['SCA-05', 'SCA-19', 'END-09'],
+});
+const contextChosenByTpp = defineFault('context-chosen-by-tpp', {
+  description: "the PSU's choice on the context page is ignored: SCA ends in the context the TPP asked for (PRIVATE when it asked none)",
+  breaks: ['GEN-11'],
+});
+const consentPageNotPreselected = defineFault('consent-page-not-preselected', {
+  description: 'the consent page shows every account unticked, the consented ones too',
+  breaks: ['SCA-18'],
+});
+
 type Step = 'login' | 'code' | 'context' | 'consent' | 'confirm';
 
 export interface ScaPluginOptions {
@@ -54,6 +72,9 @@ interface Page {
   Params: { id: string };
   Body: Record<string, string | string[] | undefined> | undefined;
 }
+
+/** A page request, once its authorisation is known: `request.bank` is the bank as that authorisation's TPP meets it. */
+type PageRequest = FastifyRequest<Page>;
 
 function stepOf(a: Authorisation): Step {
   if (a.status === 'RECEIVED' || a.customerNumber === undefined) return 'login';
@@ -106,7 +127,7 @@ function fields(body: Page['Body'], name: string): string[] {
 
 export const scaPlugin = fp(
   (app, options: ScaPluginOptions, done) => {
-    const { bank } = app;
+    const { bank, switches } = app;
     const pages = options.pages ?? referencePages;
     // A page set with a one-time-code step: login names the PSU, the code (shown in the sandbox) authenticates them.
     const awaitingCode = new WeakMap<Authorisation, { customerNumber: string; code: string; wrong: number }>();
@@ -118,23 +139,24 @@ export const scaPlugin = fp(
      * page for an unknown one, the failure redirect for an expired one, or a redirect
      * to the step it is really at.
      */
-    function at(step: Step, handle: (a: Authorisation, body: Page['Body'], reply: FastifyReply) => void) {
-      return (request: { params: Page['Params']; body?: Page['Body']; method: string }, reply: FastifyReply): void => {
+    function at(step: Step, handle: (a: Authorisation, request: PageRequest, reply: FastifyReply) => void) {
+      return (request: PageRequest, reply: FastifyReply): void => {
         const a = bank.sca.pending(request.params.id);
         if (a === undefined) {
           return html(reply, pages.message('Unknown authorisation', 'This authorisation link is unknown, or it has already been used.'), 404);
         }
-        if (bank.sca.isExpired(a)) return seeOther(reply, bank.sca.fail(a, 401, 'SCA_EXPIRED', 'The authorisation expired before it was completed'));
+        request.bank = switches.forTpp(a.tppId);
+        if (bank.sca.isExpired(a)) return seeOther(reply, failureRedirect(request, a, 401, 'SCA_EXPIRED', 'The authorisation expired before it was completed'));
         if (request.method === 'POST' && field(request.body, 'action') === 'cancel') {
-          if (step === 'consent' && stepOf(a) === 'consent' && bank.faults.on(cancelCompletesSca, a.tppId)) return confirmConsent(a, [], reply);
-          const code = bank.faults.on(cancelCodeConsentInvalid, a.tppId) ? 'CONSENT_INVALID' : 'SCA_INVALID';
-          return seeOther(reply, bank.sca.fail(a, 400, code, 'The PSU cancelled the authorisation'));
+          if (step === 'consent' && stepOf(a) === 'consent' && request.bank.breaks(cancelCompletesSca)) return confirmConsent(a, request, [], reply);
+          const code = request.bank.breaks(cancelCodeConsentInvalid) ? 'CONSENT_INVALID' : 'SCA_INVALID';
+          return seeOther(reply, failureRedirect(request, a, 400, code, 'The PSU cancelled the authorisation'));
         }
         const sessionCustomer = bank.sca.sessionCustomer(a);
         if (sessionCustomer !== undefined) authenticate(a, sessionCustomer);
         const current = stepAt(a);
         if (current !== step) return seeOther(reply, pathOf(a, current));
-        return handle(a, request.body, reply);
+        return handle(a, request, reply);
       };
     }
 
@@ -144,14 +166,15 @@ export const scaPlugin = fp(
       if (bank.data.agreementsOf(customerNumber).length === 0) a.context = PRIVATE;
     }
 
-    app.get<Page>('/:id', at('login', (a, _body, reply) => html(reply, pages.login(), 200, bank.faults.on(scaPagesDenyFraming, a.tppId))));
+    app.get<Page>('/:id', at('login', (_a, request, reply) => html(reply, pages.login(), 200, request.bank.breaks(scaPagesDenyFraming))));
 
     app.post<Page>(
       '/:id',
-      at('login', (a, body, reply) => {
+      at('login', (a, request, reply) => {
+        const { body } = request;
         const nationalId = field(body, 'nationalId')?.trim() ?? '';
-        if (bank.faults.on(loginNeedsPassword, a.tppId) && !field(body, 'password')) {
-          return seeOther(reply, bank.sca.fail(a, 401, 'PSU_CREDENTIALS_INVALID', 'A password is required'));
+        if (!field(body, 'password') && request.bank.breaks(loginNeedsPassword)) {
+          return seeOther(reply, failureRedirect(request, a, 401, 'PSU_CREDENTIALS_INVALID', 'A password is required'));
         }
         if (bank.data.customers.has(nationalId)) {
           if (pages.oneTimeCode) {
@@ -163,8 +186,8 @@ export const scaPlugin = fp(
         }
         a.failedLogins += 1;
         if (a.failedLogins >= MAX_LOGIN_ATTEMPTS) {
-          const code = bank.faults.on(unknownPsuLoginCodeFormatError, a.tppId) ? 'FORMAT_ERROR' : 'PSU_CREDENTIALS_INVALID';
-          return seeOther(reply, bank.sca.fail(a, 401, code, 'The PSU could not be identified'));
+          const code = request.bank.breaks(unknownPsuLoginCodeFormatError) ? 'FORMAT_ERROR' : 'PSU_CREDENTIALS_INVALID';
+          return seeOther(reply, failureRedirect(request, a, 401, code, 'The PSU could not be identified'));
         }
         const left = MAX_LOGIN_ATTEMPTS - a.failedLogins;
         return html(reply, pages.login(`Unknown national identity number. ${left} attempt${left > 1 ? 's' : ''} left.`));
@@ -180,15 +203,15 @@ export const scaPlugin = fp(
         if (pending === undefined) throw new Error(`authorisation ${a.id} awaits no code`); // the step guard in `at` ensures it
         return pending;
       };
-      app.get<Page>('/:id/code', at('code', (a, _body, reply) => html(reply, oneTimeCode(expected(a).code))));
+      app.get<Page>('/:id/code', at('code', (a, _request, reply) => html(reply, oneTimeCode(expected(a).code))));
       app.post<Page>(
         '/:id/code',
-        at('code', (a, body, reply) => {
+        at('code', (a, request, reply) => {
           const pending = expected(a);
           const { customerNumber, code } = pending;
-          if (field(body, 'code')?.trim() !== code) {
+          if (field(request.body, 'code')?.trim() !== code) {
             pending.wrong += 1;
-            if (pending.wrong >= MAX_CODE_ATTEMPTS) return seeOther(reply, bank.sca.fail(a, 401, 'PSU_CREDENTIALS_INVALID', 'The PSU could not be authenticated'));
+            if (pending.wrong >= MAX_CODE_ATTEMPTS) return seeOther(reply, failureRedirect(request, a, 401, 'PSU_CREDENTIALS_INVALID', 'The PSU could not be authenticated'));
             return html(reply, oneTimeCode(code, 'That code is not right. Try again.'));
           }
           awaitingCode.delete(a);
@@ -203,14 +226,14 @@ export const scaPlugin = fp(
 
     app.get<Page>(
       '/:id/context',
-      at('context', (a, _body, reply) => html(reply, pages.context(bank.data.agreementsOf(psuOf(a).customerNumber), requested(a)))),
+      at('context', (a, _request, reply) => html(reply, pages.context(bank.data.agreementsOf(psuOf(a).customerNumber), requested(a)))),
     );
 
     app.post<Page>(
       '/:id/context',
-      at('context', (a, body, reply) => {
+      at('context', (a, request, reply) => {
         const { customerNumber } = psuOf(a);
-        const choice = field(body, 'context') ?? '';
+        const choice = field(request.body, 'context') ?? '';
         const agreementId = choice.startsWith('CORPORATE:') ? choice.slice('CORPORATE:'.length) : undefined;
         let context: PsuContext | undefined;
         if (choice === 'PRIVATE') context = PRIVATE;
@@ -218,7 +241,8 @@ export const scaPlugin = fp(
         if (context === undefined) {
           return html(reply, pages.context(bank.data.agreementsOf(customerNumber), requested(a), 'Choose one of the options.'));
         }
-        a.context = bank.consents.chosenContext(a.tppId, context, a.requestedContext);
+        // The PSU's pick decides; the TPP's wish only pre-selects it.
+        a.context = request.bank.breaks(contextChosenByTpp) ? (a.requestedContext ?? PRIVATE) : context;
         return seeOther(reply, pathOf(a, stepOf(a)));
       }),
     );
@@ -231,35 +255,38 @@ export const scaPlugin = fp(
 
     app.get<Page>(
       '/:id/consent',
-      at('consent', (a, _body, reply) => {
+      at('consent', (a, request, reply) => {
         const { customerNumber, context } = contextOf(a);
-        html(reply, pages.consent(a.tppName, offered(a), bank.consents.consentedIds(a.tppId, customerNumber, context)));
+        const consented = request.bank.breaks(consentPageNotPreselected) ? new Set<string>() : bank.consents.consentedIds(a.tppId, customerNumber, context);
+        html(reply, pages.consent(a.tppName, offered(a), consented));
       }),
     );
 
     app.post<Page>(
       '/:id/consent',
-      at('consent', (a, body, reply) => {
-        return confirmConsent(a, fields(body, 'account'), reply);
+      at('consent', (a, request, reply) => {
+        return confirmConsent(a, request, fields(request.body, 'account'), reply);
       }),
     );
 
     /** The PSU confirmed the consent page with these accounts ticked: the consent is stored and SCA completes. */
-    function confirmConsent(a: Authorisation, tickedIds: string[], reply: FastifyReply): void {
+    function confirmConsent(a: Authorisation, request: PageRequest, tickedIds: string[], reply: FastifyReply): void {
       const { customerNumber, context } = contextOf(a);
       const ticked = new Set(tickedIds);
       const granted = offered(a).filter((acc) => ticked.has(acc.resourceId)).map((acc) => acc.resourceId);
-      bank.consents.grant(a.tppId, customerNumber, context, granted, bank.clock.now());
+      if (!request.bank.breaks(consentNotStored)) {
+        bank.consents.grant(a.tppId, customerNumber, context, request.bank.breaks(consentStoredEmpty) ? [] : granted, bank.clock.now());
+      }
       const psuCorporateId = context.kind === 'CORPORATE' ? context.agreementId : undefined;
-      return seeOther(reply, bank.sca.complete(a, customerNumber, context, psuCorporateId));
+      return seeOther(reply, successRedirect(request, a, customerNumber, context, psuCorporateId));
     }
     // Payments: the PSU confirms amount and creditor (reference/payment-pages.ts).
-    app.get<Page>('/:id/confirm', at('confirm', (a, _body, reply) => html(reply, pages.confirm(bank, a))));
+    app.get<Page>('/:id/confirm', at('confirm', (a, request, reply) => html(reply, pages.confirm(a, paymentsShown(request, a)))));
     app.post<Page>(
       '/:id/confirm',
-      at('confirm', (a, body, reply) => {
+      at('confirm', (a, request, reply) => {
         const { customerNumber, context } = contextOf(a);
-        return seeOther(reply, decidePayments(bank, a, customerNumber, context, field(body, 'decision') === 'approve'));
+        return seeOther(reply, decidePayments(request, a, customerNumber, context, field(request.body, 'decision') === 'approve'));
       }),
     );
     done();

@@ -2,6 +2,7 @@
 import type { X509Certificate } from 'node:crypto';
 import type { FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { BankState } from '../state/bank.js';
+import type { BehaviourSwitches, TppBank } from '../switches.js';
 
 /** The TPP a request comes from, as identified by its signing certificate. */
 export interface TppIdentity {
@@ -15,8 +16,16 @@ export interface TppIdentity {
 declare module 'fastify' {
   interface FastifyInstance {
     bank: BankState;
+    /** The bank's behaviour switches (reference/switches.ts): only to give a request its `bank` handle. */
+    switches: BehaviourSwitches;
   }
   interface FastifyRequest {
+    /**
+     * The bank as this request's TPP meets it: `request.bank.breaks(fault)`, `request.bank.reads(variant)`.
+     * Set once the TPP is known (the signature plugin; the SCA pages from their authorisation); before, the
+     * switches on for every TPP.
+     */
+    bank: TppBank;
     /** Set for /v1 requests once the signature is verified. */
     tpp: TppIdentity | null;
     /** Who the request claims to be (its certificate's organizationIdentifier), known before verification. */

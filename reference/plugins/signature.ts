@@ -5,11 +5,11 @@
 import { X509Certificate } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { decodeRfc2047, isSignableHeader, keyIdOf, verifySignedRequest, type IncomingRequest, type VerificationFailureCode, type VerifierQuirk } from '../../lib/httpsig/index.js';
+import { decodeRfc2047, isSignableHeader, keyIdOf, verifySignedRequest, type IncomingRequest, type VerificationFailureCode, type VerificationPolicy } from '../../lib/httpsig/index.js';
 import { organizationIdentifierOf, readPsd2QcStatement, type Psd2Role } from '../../lib/pki/index.js';
 import { memoised } from '../../lib/support/memo.js';
 import { BankError, type ErrorCode } from '../errors.js';
-import { defineFault, type Fault } from '../faults.js';
+import { defineFault, defineVariant, type Fault, type TppBank } from '../switches.js';
 import { checkHook, header, type TppIdentity } from './shared.js';
 
 export const MAX_CLOCK_SKEW_SECONDS = 60;
@@ -38,31 +38,71 @@ const requireRequestTarget = defineFault('require-request-target', {
   description: 'refuses signatures that do not cover (request-target), which the specification does not ask for',
   breaks: ['SIG-03'],
 });
-const berlinGroupSignatureCodes = defineFault('berlin-group-signature-codes', {
-  description: 'signature and Date failures answer the Berlin Group codes (SIGNATURE_MISSING, TIMESTAMP_INVALID…), which are not in the specification\'s list',
+const berlinGroupErrorCodes = defineVariant('berlin-group-error-codes', {
+  description: 'signature, certificate and Date failures answer the Berlin Group code that names them (SIGNATURE_MISSING, SIGNATURE_INVALID, TIMESTAMP_INVALID, CERTIFICATE_INVALID…), still with 400',
+  allowedBy:
+    'The error body\'s code is only "error code"; the list is headed "Message codes in tppMessages". The service "follows the XS2A framework implementation guidelines, version 1.3, with exceptions stated here", and Berlin Group names these failures SIGNATURE_MISSING, SIGNATURE_INVALID, TIMESTAMP_INVALID, CERTIFICATE_INVALID…',
+  source: 'Specification, Errors (error body) and What the service does; Berlin Group 1.3.8, MessageCode400_AIS/MessageCode401_PIS',
+});
+const inventedSignatureCodes = defineFault('invented-signature-codes', {
+  description: "signature and Date failures answer codes of the bank's own (SIGNATURE_REQUIRED, BAD_SIGNATURE, DATE_OUT_OF_RANGE…), in neither the specification's list nor Berlin Group's",
   breaks: ['ERR-43', 'SIG-05', 'SIG-13'],
 });
+/** What a bank with codes of its own calls the verifier's failures (inventedSignatureCodes). */
+const INVENTED_CODE: Record<VerificationFailureCode, string> = {
+  SIGNATURE_MISSING: 'SIGNATURE_REQUIRED',
+  CERTIFICATE_MISSING: 'CERTIFICATE_REQUIRED',
+  HTTP_HEADER_REQUIRED: 'HEADER_MISSING',
+  SIGNATURE_INVALID: 'BAD_SIGNATURE',
+  TIMESTAMP_INVALID: 'DATE_OUT_OF_RANGE',
+  FORMAT_ERROR: 'MALFORMED_REQUEST',
+  KID_MISSING: 'KEY_ID_REQUIRED',
+  KID_INVALID: 'BAD_KEY_ID',
+  CERTIFICATE_INVALID: 'BAD_CERTIFICATE',
+  CERTIFICATE_EXPIRED: 'CERTIFICATE_OUT_OF_DATE',
+};
 
-// Item 3 to 8, one fault per rule: each switches the verifier's matching deviation on for its TPP.
-const VERIFIER_FAULTS: readonly [Fault, VerifierQuirk][] = [
-  [defineFault('signature-value-unchecked', { description: 'does not verify the RSA-SHA256 signature value', breaks: ['SIG-06', 'SIG-22'] }), 'skip-signature-value'],
-  [defineFault('accept-wrong-digest', { description: 'accepts any Digest value: one that does not match the body, or in another algorithm', breaks: ['HDR-09', 'HDR-08'] }), 'skip-digest-value'],
-  [defineFault('digest-optional', { description: 'accepts a signed request without Digest', breaks: ['HDR-07'] }), 'digest-optional'],
-  [defineFault('date-optional', { description: 'accepts a signed request without Date', breaks: ['SIG-11'] }), 'date-optional'],
-  [defineFault('date-any-format', { description: 'accepts a Date in any form (ISO 8601 too), not only an HTTP-date', breaks: ['FMT-08'] }), 'any-date-format'],
-  [defineFault('kid-unchecked', { description: 'does not check the keyId form nor compare it with the certificate', breaks: ['SIG-17', 'ERR-37'] }), 'skip-key-id'],
-  [defineFault('keyid-optional', { description: 'accepts a Signature without keyId', breaks: ['SIG-18', 'ERR-37'] }), 'key-id-optional'],
-  [defineFault('any-signature-algorithm', { description: 'accepts any algorithm name in the Signature header', breaks: ['SIG-20'] }), 'any-algorithm'],
-  [defineFault('signature-parts-defaulted', { description: 'a Signature without algorithm, headers or signature part gets defaults instead of a 400', breaks: ['SIG-14'] }), 'default-signature-parts'],
-  [defineFault('signed-header-coverage-unchecked', { description: 'accepts signatures that leave out signable headers present in the request', breaks: ['SIG-25'] }), 'skip-coverage'],
-  [defineFault('signing-string-fixed-order', { description: 'builds the signing string in its own header order, not the order of the headers part', breaks: ['SIG-21', 'SIG-23'] }), 'fixed-signing-order'],
-  [defineFault('absent-signed-header-as-empty', { description: 'a header the headers part names but the request lacks is signed as empty instead of refused', breaks: ['SIG-24'] }), 'absent-header-as-empty'],
-  [defineFault('rfc2047-not-decoded', { description: 'does not decode an RFC 2047-encoded Signature header', breaks: ['SIG-27'] }), 'no-rfc2047'],
-  [defineFault('untrusted-ca-accepted', { description: 'accepts certificates from CAs it does not trust', breaks: ['SIG-02'] }), 'skip-trust'],
-  [defineFault('expired-certificate-accepted', { description: 'accepts expired or not yet valid certificates', breaks: ['SIG-09'] }), 'skip-validity'],
-  [defineFault('x-request-id-optional', { description: 'serves signed requests without X-Request-ID (or with an empty one)', breaks: ['HDR-02'] }), 'request-id-optional'],
-  [defineFault('signing-string-crlf', { description: 'joins the signing string lines with CRLF, unlike draft-cavage', breaks: ['SIG-28', 'HDR-11'] }), 'crlf-signing-string'],
-];
+// Item 3 to 8, one fault per rule: each relaxes the verifier's matching rule for its TPP (lib/httpsig knows rules, not faults).
+const RELAXED_BY: Readonly<Record<keyof VerificationPolicy, Fault>> = {
+  verifiesSignatureValue: defineFault('signature-value-unchecked', { description: 'does not verify the RSA-SHA256 signature value', breaks: ['SIG-06', 'SIG-22'] }),
+  verifiesDigestValue: defineFault('accept-wrong-digest', { description: 'accepts any Digest value: one that does not match the body, or in another algorithm', breaks: ['HDR-09', 'HDR-08'] }),
+  requiresDigest: defineFault('digest-optional', { description: 'accepts a signed request without Digest', breaks: ['HDR-07'] }),
+  requiresDate: defineFault('date-optional', { description: 'accepts a signed request without Date', breaks: ['SIG-11'] }),
+  requiresHttpDate: defineFault('date-any-format', { description: 'accepts a Date in any form (ISO 8601 too), not only an HTTP-date', breaks: ['FMT-08'] }),
+  verifiesKeyId: defineFault('kid-unchecked', { description: 'does not check the keyId form nor compare it with the certificate', breaks: ['SIG-17', 'ERR-37'] }),
+  requiresKeyId: defineFault('keyid-optional', { description: 'accepts a Signature without keyId', breaks: ['SIG-18', 'ERR-37'] }),
+  requiresRsaSha256: defineFault('any-signature-algorithm', { description: 'accepts any algorithm name in the Signature header', breaks: ['SIG-20'] }),
+  requiresEveryPart: defineFault('signature-parts-defaulted', { description: 'a Signature without algorithm, headers or signature part gets defaults instead of a 400', breaks: ['SIG-14'] }),
+  requiresCoverage: defineFault('signed-header-coverage-unchecked', { description: 'accepts signatures that leave out signable headers present in the request', breaks: ['SIG-25'] }),
+  signsInListedOrder: defineFault('signing-string-fixed-order', { description: 'builds the signing string in its own header order, not the order of the headers part', breaks: ['SIG-21', 'SIG-23'] }),
+  refusesAbsentSignedHeaders: defineFault('absent-signed-header-as-empty', { description: 'a header the headers part names but the request lacks is signed as empty instead of refused', breaks: ['SIG-24'] }),
+  decodesRfc2047: defineFault('rfc2047-not-decoded', { description: 'does not decode an RFC 2047-encoded Signature header', breaks: ['SIG-27'] }),
+  requiresTrustedIssuer: defineFault('untrusted-ca-accepted', { description: 'accepts certificates from CAs it does not trust', breaks: ['SIG-02'] }),
+  requiresValidCertificate: defineFault('expired-certificate-accepted', { description: 'accepts expired or not yet valid certificates', breaks: ['SIG-09'] }),
+  requiresRequestId: defineFault('x-request-id-optional', { description: 'serves signed requests without X-Request-ID (or with an empty one)', breaks: ['HDR-02'] }),
+  joinsLinesWithLf: defineFault('signing-string-crlf', { description: 'joins the signing string lines with CRLF, unlike draft-cavage', breaks: ['SIG-28', 'HDR-11'] }),
+};
+
+/** The verification policy of this TPP: each rule enforced unless its fault is on, asked only when the verifier reaches it. */
+const policies = new WeakMap<TppBank, VerificationPolicy>();
+function verificationPolicy(bank: TppBank): VerificationPolicy {
+  return memoisedWeak(policies, bank, () =>
+    Object.defineProperties(
+      {},
+      Object.fromEntries(Object.entries(RELAXED_BY).map(([rule, fault]) => [rule, { get: () => !bank.breaks(fault), enumerable: true }])),
+    ) as VerificationPolicy,
+  );
+}
+
+/** The keyId in the specification's form, per certificate (the verifier hands back the same object for the same header). */
+const specKeyIds = new WeakMap<X509Certificate, string>();
+
+function memoisedWeak<K extends object, V>(map: WeakMap<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = make()));
+  return value;
+}
+
 const kidErrorAs401 = defineFault('kid-error-as-401', {
   description: 'answers a KID error (keyId missing, malformed or naming another certificate) with 401 instead of 400',
   breaks: ['SIG-17', 'SIG-18', 'ERR-37'],
@@ -126,8 +166,8 @@ const noRequestIdEcho = defineFault('no-request-id-echo', {
 });
 
 /**
- * The verifier names what failed in Berlin Group terms; the answer uses the specification's code list
- * (catalogue ERR-43), which has no signature codes of its own.
+ * The verifier names what failed in Berlin Group terms; by default the answer uses the specification's code
+ * list, which has no signature codes of its own (the variant berlin-group-error-codes answers Berlin Group's).
  */
 const SPEC_CODE: Record<VerificationFailureCode, ErrorCode> = {
   SIGNATURE_MISSING: 'HTTP_HEADER_REQUIRED',
@@ -194,11 +234,13 @@ const tppSessionIdOptional = defineFault('tpp-session-id-optional', {
   breaks: ['HDR-05'],
 });
 
-function requireTppHeaders(request: FastifyRequest, redirectUriOptional: boolean, sessionIdOptional: boolean): void {
-  if (redirectUriOptional && !header(request, 'tpp-redirect-uri')?.trim()) return;
-  for (const name of sessionIdOptional ? ['TPP-Redirect-URI'] : ['TPP-Redirect-URI', 'TPP-Session-ID']) {
-    const value = header(request, name.toLowerCase());
-    if (value === undefined || value.trim() === '') throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${name} is required`);
+function requireTppHeaders(request: FastifyRequest): void {
+  const absent = (name: string) => !header(request, name)?.trim();
+  if (absent('tpp-redirect-uri') && request.bank.breaks(tppRedirectUriOptional)) return;
+  for (const name of ['TPP-Redirect-URI', 'TPP-Session-ID']) {
+    if (absent(name.toLowerCase()) && !(name === 'TPP-Session-ID' && request.bank.breaks(tppSessionIdOptional))) {
+      throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${name} is required`);
+    }
   }
   const redirectUri = header(request, 'tpp-redirect-uri') ?? '';
   if (!URL.canParse(redirectUri) || !/^https?:$/.test(new URL(redirectUri).protocol)) {
@@ -213,7 +255,8 @@ export interface SignatureOptions {
 
 export const signaturePlugin = fp<SignatureOptions>(
   (api, options, done) => {
-    const { clock, faults } = api.bank;
+    const { clock } = api.bank;
+    const { switches } = api;
     const claimed = new ClaimedIdentities();
     api.decorateRequest('tpp', null);
     api.decorateRequest('tppId', undefined);
@@ -225,43 +268,42 @@ export const signaturePlugin = fp<SignatureOptions>(
 
     api.addHook('onRequest', (request, _reply, next) => {
       request.tppId = claimed.of(request)?.id;
+      request.bank = switches.forTpp(request.tppId);
       next();
     });
 
     /** The clock deviation the bank tolerates for this TPP; faults widen or narrow it. */
-    function clockSkewSeconds(tppId: string | undefined): number {
-      if (faults.on(dateCheckOff, tppId)) return 100 * 365 * 86_400;
-      if (faults.on(dateTolerance120, tppId)) return 120;
-      if (faults.on(dateTolerance30, tppId)) return 30;
+    function clockSkewSeconds(bank: TppBank): number {
+      if (bank.breaks(dateCheckOff)) return 100 * 365 * 86_400;
+      if (bank.breaks(dateTolerance120)) return 120;
+      if (bank.breaks(dateTolerance30)) return 30;
       return MAX_CLOCK_SKEW_SECONDS;
     }
 
     /** Where certificates are validated as in production (trust anchors given): the role the service needs. */
     function requireRole(request: FastifyRequest, certificate: X509Certificate): void {
       const needed = ROLE_FOR_PATH.find(([pattern]) => pattern.test(request.url))?.[1];
-      if (needed === undefined || faults.on(rolesUnchecked, request.tppId)) return;
-      if (rolesOf(header(request, 'tpp-signature-certificate') ?? '', certificate).includes(needed)) return;
-      const code = faults.on(roleRefusalAsFormatError, request.tppId) ? 'FORMAT_ERROR' : 'FORBIDDEN';
+      if (needed === undefined || rolesOf(header(request, 'tpp-signature-certificate') ?? '', certificate).includes(needed)) return;
+      if (request.bank.breaks(rolesUnchecked)) return;
+      const code = request.bank.breaks(roleRefusalAsFormatError) ? 'FORMAT_ERROR' : 'FORBIDDEN';
       throw new BankError(403, code, `the TPP certificate does not carry the PSD2 role ${needed} this service needs`);
     }
 
-    /** Faults that refuse what the verifier accepted. */
+    /** Faults that refuse what the verifier accepted, each asked only where it would refuse this request. */
     function refuseByFault(request: FastifyRequest, certificate: X509Certificate, signedHeaders: readonly string[]): void {
-      const on = (fault: Fault) => faults.on(fault, request.tppId);
-      if (on(requireRequestTarget) && !signedHeaders.includes('(request-target)')) {
+      const { bank } = request;
+      if (!signedHeaders.includes('(request-target)') && bank.breaks(requireRequestTarget)) {
         throw new BankError(400, 'FORMAT_ERROR', 'the signature must cover (request-target)');
       }
-      if (on(sha512DigestRefused) && /^\s*sha-512=/i.test(header(request, 'digest') ?? '')) throw new BankError(400, 'FORMAT_ERROR', 'Digest must be SHA-256');
-      if (on(requirePsuIdSigned) && !signedHeaders.includes('psu-id')) throw new BankError(400, 'FORMAT_ERROR', 'the signature must cover psu-id');
-      if (on(extraSignedHeadersRefused) && !signedHeaders.every(isSignableHeader)) {
+      if (/^\s*sha-512=/i.test(header(request, 'digest') ?? '') && bank.breaks(sha512DigestRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Digest must be SHA-256');
+      if (!signedHeaders.includes('psu-id') && bank.breaks(requirePsuIdSigned)) throw new BankError(400, 'FORMAT_ERROR', 'the signature must cover psu-id');
+      if (!signedHeaders.every(isSignableHeader) && bank.breaks(extraSignedHeadersRefused)) {
         throw new BankError(400, 'FORMAT_ERROR', 'the signature may cover only the signable headers');
       }
-      if (on(kidVariantAs401) || on(keyIdSpecFormRefused)) {
-        const keyId = /keyId="([^"]*)"/.exec(decodeRfc2047(header(request, 'signature') ?? ''))?.[1];
-        const specForm = keyId === keyIdOf(certificate);
-        if (on(kidVariantAs401) && !specForm) throw new BankError(401, 'KID_INVALID', 'keyId is not written exactly as SN=<upper-case hex>,CA=<RFC 2253 issuer>');
-        if (on(keyIdSpecFormRefused) && specForm) throw new BankError(400, 'KID_INVALID', 'keyId must name the issuer in certificate order');
-      }
+      const keyId = /keyId="([^"]*)"/.exec(decodeRfc2047(header(request, 'signature') ?? ''))?.[1];
+      const specForm = keyId === memoisedWeak(specKeyIds, certificate, () => keyIdOf(certificate));
+      if (!specForm && bank.breaks(kidVariantAs401)) throw new BankError(401, 'KID_INVALID', 'keyId is not written exactly as SN=<upper-case hex>,CA=<RFC 2253 issuer>');
+      if (specForm && bank.breaks(keyIdSpecFormRefused)) throw new BankError(400, 'KID_INVALID', 'keyId must name the issuer in certificate order');
     }
 
     /** Items 3-8, then item 9's required headers. Faults skip verification here and nowhere else. */
@@ -269,28 +311,28 @@ export const signaturePlugin = fp<SignatureOptions>(
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       request.rawBody = body;
       request.body = undefined;
-      const tppId = request.tppId;
+      const { bank } = request;
 
-      const skipAll = faults.on(signatureCheckOff, tppId);
-      const skipMissing = faults.on(acceptMissingSignature, tppId) && header(request, 'signature') === undefined;
+      const skipAll = bank.breaks(signatureCheckOff);
+      const skipMissing = header(request, 'signature') === undefined && bank.breaks(acceptMissingSignature);
       const anonymous = () => claimed.of(request) ?? { id: 'anonymous', name: 'an unidentified provider' };
       if (skipAll || skipMissing) {
         request.tpp = anonymous();
       } else {
-        const quirks = new Set(VERIFIER_FAULTS.filter(([fault]) => faults.on(fault, tppId)).map(([, quirk]) => quirk));
         const result = verifySignedRequest(incoming(request, body), {
           now: clock.now(),
-          maxClockSkewSeconds: clockSkewSeconds(tppId),
-          ...(quirks.size > 0 ? { quirks } : {}),
+          maxClockSkewSeconds: clockSkewSeconds(bank),
+          policy: verificationPolicy(bank),
           ...(options.trustedCaPems === undefined ? {} : { trustedCaPems: options.trustedCaPems }),
         });
         const certificateProblem = !result.ok && ['CERTIFICATE_MISSING', 'CERTIFICATE_INVALID'].includes(result.failure.code);
-        if (!result.ok && certificateProblem && faults.on(certificateUnchecked, tppId)) {
+        if (!result.ok && certificateProblem && bank.breaks(certificateUnchecked)) {
           request.tpp = anonymous();
         } else if (!result.ok) {
-          const code = faults.on(berlinGroupSignatureCodes, tppId) ? (result.failure.code as ErrorCode) : SPEC_CODE[result.failure.code];
+          const failure = result.failure.code;
+          const code = bank.breaks(inventedSignatureCodes) ? (INVENTED_CODE[failure] as ErrorCode) : bank.reads(berlinGroupErrorCodes) ? failure : SPEC_CODE[failure];
           const kidError = code === 'KID_MISSING' || code === 'KID_INVALID';
-          throw new BankError(kidError && faults.on(kidErrorAs401, tppId) ? 401 : 400, code, result.failure.message);
+          throw new BankError(kidError && bank.breaks(kidErrorAs401) ? 401 : 400, code, result.failure.message);
         } else {
           refuseByFault(request, result.certificate, result.signedHeaders);
           if (options.trustedCaPems !== undefined) requireRole(request, result.certificate);
@@ -299,7 +341,7 @@ export const signaturePlugin = fp<SignatureOptions>(
         }
       }
 
-      if (request.routeOptions.config.sandboxOperation !== true) requireTppHeaders(request, faults.on(tppRedirectUriOptional, request.tppId), faults.on(tppSessionIdOptional, request.tppId));
+      if (request.routeOptions.config.sandboxOperation !== true) requireTppHeaders(request);
     }
 
     api.addHook('preValidation', checkHook(authenticate));
@@ -307,7 +349,7 @@ export const signaturePlugin = fp<SignatureOptions>(
     // Berlin Group: a response carries the X-Request-ID of its request.
     api.addHook('onSend', (request, reply, payload, next) => {
       const requestId = header(request, 'x-request-id');
-      if (requestId !== undefined && !faults.on(noRequestIdEcho, request.tppId)) void reply.header('x-request-id', requestId);
+      if (requestId !== undefined && !request.bank.breaks(noRequestIdEcho)) void reply.header('x-request-id', requestId);
       next(null, payload);
     });
     done();

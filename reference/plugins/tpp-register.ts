@@ -4,7 +4,7 @@
 // tpp-register) act on the calling TPP only, and stay open to a withdrawn TPP so that it can restore itself.
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
-import { defineFault } from '../faults.js';
+import { defineFault } from '../switches.js';
 import { checkHook, SANDBOX_OPERATION, tppOf } from './shared.js';
 
 const registerUnchecked = defineFault('tpp-register-unchecked', {
@@ -21,7 +21,7 @@ export const tppRegisterPlugin = fp(
       checkHook((request) => {
         if (request.routeOptions.config.sandboxOperation === true) return;
         const tppId = tppOf(request).id;
-        if (bank.register.isAuthorised(tppId) || bank.faults.on(registerUnchecked, tppId)) return;
+        if (bank.register.isAuthorised(tppId) || request.bank.breaks(registerUnchecked)) return;
         throw new BankError(403, 'FORBIDDEN', 'The TPP is not authorised as AISP or PISP in the register: its authorisation is withdrawn');
       }),
     );

@@ -7,13 +7,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
-import { defineFault } from '../faults.js';
+import { defineFault, defineVariant, type TppBank } from '../switches.js';
 import { amount, DAY_MS, day } from '../format.js';
 import { UNATTENDED_HISTORY_DAYS } from '../state/limits.js';
 import type { AnyAccount } from '../state/customers.js';
 import { transactionsOf, type StoredTransaction } from '../state/transactions.js';
 import { originalAmountOf } from './versioning.js';
-import { brokenFor, countUnattendedRead, isAccount, isCard, pick, psuAccess, psuPresent, type Broken } from './accounts.js';
+import { countUnattendedRead, isAccount, isCard, pick, psuAccess, psuPresent, resourceLink } from './accounts.js';
 
 export const DEFAULT_PAGE_SIZE = 200;
 
@@ -67,9 +67,11 @@ const unknownBookingStatusAccepted = defineFault('unknown-booking-status-accepte
   description: 'an unknown bookingStatus value is read as booked instead of refused',
   breaks: ['END-28'],
 });
-const bookingStatusAllRefused = defineFault('booking-status-all-refused', {
-  description: 'bookingStatus=all is refused with 400',
-  breaks: ['END-14'],
+const bookingStatusAllRefused = defineVariant('booking-status-all-refused', {
+  description: 'bookingStatus=all is refused with 400 FORMAT_ERROR (booked, pending and both are served)',
+  allowedBy:
+    'bookingStatus: "values both, pending, all are mentioned", without saying what each returns or that each is served; Berlin Group\'s bookingStatus is one of information, booked, pending, both: "all" is none of them',
+  source: 'Specification, Endpoints > Other endpoints named (GET /v1/accounts/{id}/transactions); Berlin Group 1.3.8, bookingStatusGeneric',
 });
 const bookingStatusBothRefused = defineFault('booking-status-both-refused', {
   description: 'bookingStatus=both is refused with 400',
@@ -155,14 +157,14 @@ function count(name: string, value: string | undefined, fallback: number, min: n
   return Number(value);
 }
 
-function selection(query: Query, broken: Broken): Selection {
-  if (query.bookingStatus === undefined && broken(listingNeedsBookingStatus)) {
+function selection(query: Query, bank: TppBank): Selection {
+  if (query.bookingStatus === undefined && bank.breaks(listingNeedsBookingStatus)) {
     throw new BankError(400, 'QUERY_PARAMETER_REQUIRED', 'Query parameter bookingStatus is required');
   }
-  if (query.bookingStatus === 'both' && broken(bookingStatusBothRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Query parameter bookingStatus=both is not supported');
-  if (query.bookingStatus === 'all' && broken(bookingStatusAllRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Query parameter bookingStatus=all is not supported');
+  if (query.bookingStatus === 'both' && bank.breaks(bookingStatusBothRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Query parameter bookingStatus=both is not supported');
+  if (query.bookingStatus === 'all' && bank.reads(bookingStatusAllRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Query parameter bookingStatus=all is not supported');
   const known = query.bookingStatus === undefined || (BOOKING_STATUSES as readonly string[]).includes(query.bookingStatus);
-  const bookingStatus = known || !broken(unknownBookingStatusAccepted) ? (query.bookingStatus ?? 'booked') : 'booked';
+  const bookingStatus = known || !bank.breaks(unknownBookingStatusAccepted) ? (query.bookingStatus ?? 'booked') : 'booked';
   if (!(BOOKING_STATUSES as readonly string[]).includes(bookingStatus)) {
     throw new BankError(400, 'FORMAT_ERROR', `Query parameter bookingStatus must be one of ${BOOKING_STATUSES.join(', ')}`);
   }
@@ -175,41 +177,40 @@ function selection(query: Query, broken: Broken): Selection {
     bookingStatus: bookingStatus as BookingStatus,
     ...(dateFrom === undefined ? {} : { dateFrom }),
     ...(dateTo === undefined ? {} : { dateTo }),
-    limit: count('limit', query.limit, broken(pageSizeTooLarge) ? 250 : DEFAULT_PAGE_SIZE, 1),
-    offset: broken(offsetIgnored) ? 0 : count('offset', query.offset, 0, 0),
+    limit: count('limit', query.limit, query.limit === undefined && bank.breaks(pageSizeTooLarge) ? 250 : DEFAULT_PAGE_SIZE, 1),
+    offset: query.offset !== undefined && bank.breaks(offsetIgnored) ? 0 : count('offset', query.offset, 0, 0),
   };
 }
 
 /** Booked ones by booking date, pending ones by value date; both bounds included. */
-function inPeriod(t: StoredTransaction, s: Selection, broken: Broken): boolean {
-  if (t.status === 'pending' && broken(pendingIgnoreDates)) return true;
+function inPeriod(t: StoredTransaction, s: Selection, bank: TppBank): boolean {
+  if (t.status === 'pending' && (s.dateFrom !== undefined || s.dateTo !== undefined) && bank.breaks(pendingIgnoreDates)) return true;
   const date = t.bookingDate ?? t.valueDate;
-  const beforeEnd = s.dateTo === undefined || date < s.dateTo || (date === s.dateTo && !broken(dateToExclusive));
+  const beforeEnd = s.dateTo === undefined || date < s.dateTo || (date === s.dateTo && !bank.breaks(dateToExclusive));
   return (s.dateFrom === undefined || date >= s.dateFrom) && beforeEnd;
 }
 
-const link = (href: string) => ({ href, verbs: ['GET'] });
 
 /** The page of booked (or, for bookingStatus=pending, pending) transactions and the links to the other pages (each with limit written out). */
-function page(base: string, booked: StoredTransaction[], s: Selection, broken: Broken): { items: StoredTransaction[]; links: Record<string, object> } {
+function page(base: string, booked: StoredTransaction[], s: Selection, bank: TppBank): { items: StoredTransaction[]; links: Record<string, object> } {
   const items = booked.slice(s.offset, s.offset + s.limit);
   if (booked.length <= s.limit && s.offset === 0) return { items, links: {} };
   const href = (offset: number) => {
     const params = new URLSearchParams({ bookingStatus: s.bookingStatus, ...(s.dateFrom ? { dateFrom: s.dateFrom } : {}), ...(s.dateTo ? { dateTo: s.dateTo } : {}) });
-    if (!broken(linksWithoutLimit)) params.set('limit', String(s.limit));
+    if (!bank.breaks(linksWithoutLimit)) params.set('limit', String(s.limit));
     params.set('offset', String(offset));
-    const pageLink = link(`${base}?${params.toString()}`);
-    return broken(paginationLinksPostOnly) ? { ...pageLink, verbs: ['POST'] } : pageLink;
+    const pageLink = resourceLink(bank, `${base}?${params.toString()}`);
+    return bank.breaks(paginationLinksPostOnly) ? { ...pageLink, verbs: ['POST'] } : pageLink;
   };
   const lastOffset = Math.max(0, Math.floor((booked.length - 1) / s.limit) * s.limit);
-  const nextOffset = s.offset + s.limit + (broken(nextLinkSkips) ? 1 : 0);
-  const more = s.offset + s.limit < booked.length || (broken(lastPageLinksNext) && items.length > 0);
+  const more = s.offset + s.limit < booked.length || (items.length > 0 && bank.breaks(lastPageLinksNext));
+  const nextOffset = () => s.offset + s.limit + (bank.breaks(nextLinkSkips) ? 1 : 0);
   return {
     items,
     links: {
       first: href(0),
       ...(s.offset > 0 ? { previous: href(Math.max(0, s.offset - s.limit)) } : {}),
-      ...(more ? { next: href(nextOffset) } : {}),
+      ...(more ? { next: href(nextOffset()) } : {}),
       last: href(lastOffset),
     },
   };
@@ -220,37 +221,38 @@ function page(base: string, booked: StoredTransaction[], s: Selection, broken: B
  * by limit too (the specification's known issue does not affect the sandbox): paged like booked ones when only
  * pending ones are asked for, else at most `limit` of them.
  */
-function report<T>(base: string, accountLink: object, all: StoredTransaction[], s: Selection, broken: Broken, entry: (t: StoredTransaction) => T) {
-  const chosen = all.filter((t) => inPeriod(t, s, broken));
+function report<T>(base: string, accountLink: object, all: StoredTransaction[], s: Selection, bank: TppBank, entry: (t: StoredTransaction) => T, card = false) {
+  const chosen = all.filter((t) => inPeriod(t, s, bank));
   const wantBooked = s.bookingStatus !== 'pending';
-  const wantPending = s.bookingStatus !== 'booked' || broken(bookedIncludesPending);
+  const wantPending = s.bookingStatus !== 'booked' || bank.breaks(bookedIncludesPending);
   const pendingAll = chosen.filter((t) => t.status === 'pending');
-  const { items, links } = page(base, wantBooked ? chosen.filter((t) => t.status === 'booked') : pendingAll, s, broken);
+  const { items, links } = page(base, wantBooked ? chosen.filter((t) => t.status === 'booked') : pendingAll, s, bank);
   const booked = wantBooked ? items.map(entry) : [];
-  const pendingShown = broken(pendingIgnoreLimit) ? pendingAll : wantBooked ? pendingAll.slice(0, s.limit) : items;
+  const pendingShown = bank.breaks(pendingIgnoreLimit) ? pendingAll : wantBooked ? pendingAll.slice(0, s.limit) : items;
   const pending = wantPending ? pendingShown.map(entry) : [];
-  const grouped = broken(transactionsUngrouped) ? { all: [...booked, ...pending] } : { ...(wantBooked ? { booked } : {}), ...(wantPending ? { pending } : {}) };
-  return { ...grouped, _links: { ...accountLink, ...(broken(pendingIgnoreLimit) && !wantBooked ? {} : links) } };
+  // The ungrouped fault is about account reports; card reports stay grouped.
+  const grouped = !card && bank.breaks(transactionsUngrouped) ? { all: [...booked, ...pending] } : { ...(wantBooked ? { booked } : {}), ...(wantPending ? { pending } : {}) };
+  return { ...grouped, _links: { ...accountLink, ...(bank.breaks(pendingIgnoreLimit) && !wantBooked ? {} : links) } };
 }
 
 /** A transaction as listed; `accountBase` undefined leaves out the details link (in the details themselves). */
-function accountEntry(accountBase: string | undefined, currency: string, broken: Broken) {
+function accountEntry(accountBase: string | undefined, currency: string, bank: TppBank) {
   return (t: StoredTransaction): object => ({
-    ...(t.transactionId === undefined ? {} : { transactionId: broken(bookedIdsChange) ? randomUUID() : t.transactionId }),
+    ...(t.transactionId === undefined ? {} : { transactionId: bank.breaks(bookedIdsChange) ? randomUUID() : t.transactionId }),
     ...(t.bookingDate === undefined ? {} : { bookingDate: t.bookingDate }),
     valueDate: t.valueDate,
-    ...(broken(transactionWithoutAmount) ? {} : { transactionAmount: amount(t.amountMinor, currency) }),
+    ...(bank.breaks(transactionWithoutAmount) ? {} : { transactionAmount: amount(t.amountMinor, currency) }),
     ...(t.amountMinor < 0 ? { creditorName: t.counterparty.name } : { debtorName: t.counterparty.name }),
-    ...(broken(endToEndIdTooLong) ? { endToEndId: `E2E${'9'.repeat(33)}` } : {}),
-    remittanceInformationUnstructured: broken(remittanceAsString) ? t.remittance : [t.remittance],
-    ...(t.transactionId === undefined || accountBase === undefined ? {} : { _links: { transactionDetails: link(`${accountBase}/transactions/${t.transactionId}`) } }),
+    ...(bank.breaks(endToEndIdTooLong) ? { endToEndId: `E2E${'9'.repeat(33)}` } : {}),
+    remittanceInformationUnstructured: bank.breaks(remittanceAsString) ? t.remittance : [t.remittance],
+    ...(t.transactionId === undefined || accountBase === undefined ? {} : { _links: { transactionDetails: resourceLink(bank, `${accountBase}/transactions/${t.transactionId}`) } }),
   });
 }
 
-function cardEntry(maskedPan: string, currency: string, broken: Broken) {
+function cardEntry(maskedPan: string, currency: string, bank: TppBank) {
   return (t: StoredTransaction): object => ({
     // cardTransactionId is Max35Text in the Berlin Group: the UUID without its hyphens (32 characters).
-    ...(t.transactionId === undefined ? {} : { cardTransactionId: broken(cardTransactionIdTooLong) ? t.transactionId : t.transactionId.replaceAll('-', '') }),
+    ...(t.transactionId === undefined ? {} : { cardTransactionId: bank.breaks(cardTransactionIdTooLong) ? t.transactionId : t.transactionId.replaceAll('-', '') }),
     transactionDate: t.valueDate,
     ...(t.bookingDate === undefined ? {} : { bookingDate: t.bookingDate }),
     transactionAmount: amount(t.amountMinor, currency),
@@ -271,7 +273,7 @@ export const transactionsPlugin = fp(
       const now = today();
       const all = transactionsOf(a, now);
       countUnattendedRead(bank, request, a.resourceId, 'transactions');
-      if (psuPresent(request) || bank.faults.on(unattendedHistoryUnlimited, request.tppId)) return all;
+      if (psuPresent(request) || request.bank.breaks(unattendedHistoryUnlimited)) return all;
       const oldest = day(new Date(now.getTime() - UNATTENDED_HISTORY_DAYS * DAY_MS));
       return all.filter((t) => (t.bookingDate ?? t.valueDate) >= oldest);
     };
@@ -281,29 +283,27 @@ export const transactionsPlugin = fp(
     api.get<Listing>('/accounts/:accountId/transactions', (request) => {
       const a = consented(request, isAccount);
       const base = `/v1/accounts/${a.resourceId}`;
-      const broken = brokenFor(bank, request);
-      const s = selection(request.query, broken);
+      const s = selection(request.query, request.bank);
       return {
         account: { iban: a.iban, currency: a.currency },
-        transactions: report(`${base}/transactions`, { account: link(base) }, visible(request, a), s, broken, accountEntry(base, a.currency, broken)),
+        transactions: report(`${base}/transactions`, { account: resourceLink(request.bank, base) }, visible(request, a), s, request.bank, accountEntry(base, a.currency, request.bank)),
       };
     });
 
     api.get<Details>('/accounts/:accountId/transactions/:transactionId', (request) => {
       const a = consented(request, isAccount);
-      const broken = brokenFor(bank, request);
-      if (broken(transactionDetailsMissing)) throw new BankError(404, 'NOT_FOUND', 'No such endpoint');
+      if (request.bank.breaks(transactionDetailsMissing)) throw new BankError(404, 'NOT_FOUND', 'No such endpoint');
       const t = transactionsOf(a, today()).find((x) => x.transactionId === request.params.transactionId);
       if (t === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No booked transaction ${request.params.transactionId} on this account`);
       const counterpartyAccount = { iban: t.counterparty.iban, currency: a.currency };
       return {
         transactionsDetails: {
-          ...accountEntry(undefined, a.currency, broken)(t),
+          ...accountEntry(undefined, a.currency, request.bank)(t),
           // Max35Text in the Berlin Group: the UUID without its hyphens.
           entryReference: t.transactionId?.replaceAll('-', ''),
           endToEndId: t.endToEndId,
           ...(t.amountMinor < 0 ? { creditorAccount: counterpartyAccount } : { debtorAccount: counterpartyAccount }),
-          [broken(proprietaryReferenceMisnamed) ? 'proprietaryReference1' : 'additionalInformationProprietary1']: `MCC ${t.merchantCategoryCode}`,
+          [request.bank.breaks(proprietaryReferenceMisnamed) ? 'proprietaryReference1' : 'additionalInformationProprietary1']: `MCC ${t.merchantCategoryCode}`,
         },
       };
     });
@@ -311,13 +311,11 @@ export const transactionsPlugin = fp(
     api.get<Listing>('/card-accounts/:accountId/transactions', (request) => {
       const a = consented(request, isCard);
       const base = `/v1/card-accounts/${a.resourceId}`;
-      // The ungrouped fault is about account reports; card reports stay grouped.
-      const broken: Broken = (fault) => fault !== transactionsUngrouped && brokenFor(bank, request)(fault);
-      const s = selection(request.query, broken);
+      const s = selection(request.query, request.bank);
       return {
         cardAccount: { maskedPan: a.maskedPan },
         // The Berlin Group card account report requires booked: an empty list when only pending ones are asked for.
-        cardTransactions: { booked: [], ...report(`${base}/transactions`, { cardAccount: link(base) }, visible(request, a), s, broken, cardEntry(a.maskedPan, a.currency, broken)) },
+        cardTransactions: { booked: [], ...report(`${base}/transactions`, { cardAccount: resourceLink(request.bank, base) }, visible(request, a), s, request.bank, cardEntry(a.maskedPan, a.currency, request.bank), true) },
       };
     });
     done();

@@ -9,7 +9,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
-import { defineFault, type Fault, type Faults } from '../faults.js';
+import { defineFault, type Fault, type TppBank } from '../switches.js';
 import { amount, type Amount } from '../format.js';
 import type { StoredTransaction } from '../state/transactions.js';
 import { checkHook, header } from './shared.js';
@@ -127,27 +127,26 @@ export function originalAmountOf(t: StoredTransaction, cardCurrency: string): Am
 }
 
 /** Fastify's `rewriteUrl` for a bank under the fault that serves the API without /v1 (undefined otherwise). */
-export function unversionedPathRewrite(faults: Faults): ((request: { url?: string }) => string) | undefined {
-  if (!faults.on(unversionedPathsServed, undefined)) return undefined;
+export function unversionedPathRewrite(bank: TppBank): ((request: { url?: string }) => string) | undefined {
+  if (!bank.breaks(unversionedPathsServed)) return undefined;
   return ({ url = '/' }) => (url.startsWith('/v1/') || url.startsWith('/sca') ? url : `/v1${url}`);
 }
 
 export const versioningPlugin = fp(
   (api, _options, done) => {
-    const { faults } = api.bank;
     api.addHook(
       'preValidation',
       checkHook((request) => {
         const fixes = acceptedFixes(request);
-        if (fixes.length > 1 && faults.on(severalFixesRefused, request.tppId)) throw new BankError(400, 'FORMAT_ERROR', 'x-accept-fix takes one value');
+        if (fixes.length > 1 && request.bank.breaks(severalFixesRefused)) throw new BankError(400, 'FORMAT_ERROR', 'x-accept-fix takes one value');
         const unknown = fixes.find((fix) => !(PUBLISHED_FIXES as readonly string[]).includes(fix));
-        if (unknown !== undefined && faults.on(unknownFixRefused, request.tppId)) throw new BankError(400, 'FORMAT_ERROR', `x-accept-fix: unknown value ${unknown}`);
+        if (unknown !== undefined && request.bank.breaks(unknownFixRefused)) throw new BankError(400, 'FORMAT_ERROR', `x-accept-fix: unknown value ${unknown}`);
       }),
     );
     api.addHook('preSerialization', (request, _reply, payload, next) => {
       const fixes = acceptedFixes(request);
-      const rewrites = REGRESSIONS.filter(({ fix, fault }) => !fixes.includes(fix) && faults.on(fault, request.tppId)).map(({ apply }) => apply);
-      if (faults.on(structuredRemittanceArrayMalformed, request.tppId)) rewrites.push(malformStructuredRemittance);
+      const rewrites = REGRESSIONS.filter(({ fix, fault }) => !fixes.includes(fix) && request.bank.breaks(fault)).map(({ apply }) => apply);
+      if (request.bank.breaks(structuredRemittanceArrayMalformed)) rewrites.push(malformStructuredRemittance);
       if (rewrites.length === 0) return next(null, payload);
       // A copy: a handler may answer with objects the bank keeps.
       const answer = structuredClone(payload);

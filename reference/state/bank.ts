@@ -1,7 +1,7 @@
 // All state of one reference bank instance, shared with the plugins as the `bank`
-// decorator. Nothing is global, so several banks (with different faults) can run
-// side by side in one process.
-import type { Faults } from '../faults.js';
+// decorator. Nothing is global, so several banks can run side by side in one
+// process. State knows nothing of the bank's behaviour switches (reference/switches.ts):
+// where one changes a state rule, the method takes what it needs as an argument.
 import { day } from '../format.js';
 import { uuidV5 } from '../ids.js';
 import { Baskets } from './baskets.js';
@@ -9,7 +9,7 @@ import { TestClock } from './clock.js';
 import { Consents } from './consents.js';
 import { SandboxData, type StoredAccount } from './customers.js';
 import { UnattendedReads } from './limits.js';
-import { Payments, totalMinor, type Payment } from './payments.js';
+import { Payments, SANDBOX_BATCH, totalMinor, type BatchSelection, type Payment } from './payments.js';
 import { PsuDirectory } from './psu-ids.js';
 import { ScaService } from './sca.js';
 import { SimulatedFailures } from './simulated-failures.js';
@@ -24,19 +24,19 @@ export class BankState {
   readonly sca: ScaService;
   readonly payments: Payments;
   readonly baskets = new Baskets();
-  readonly unattendedReads: UnattendedReads;
+  readonly unattendedReads = new UnattendedReads();
   readonly simulatedFailures = new SimulatedFailures();
   readonly register = new TppRegister();
 
   /** Known once the server listens (the port may be chosen by the system). */
   baseUrl = '';
 
-  constructor(readonly faults: Faults) {
-    this.consents = new Consents(this.data, faults);
-    this.unattendedReads = new UnattendedReads(faults);
-    this.psuIds = new PsuDirectory(this.data, faults);
-    this.sca = new ScaService(this.clock, this.psuIds, faults, () => this.baseUrl);
-    this.payments = new Payments(this.clock, this.data, faults, (payment, account, at) => bookPayment(this.data, payment, account, at));
+  /** `batchTakes`: which approved payments the sandbox batch runs take up (the specification's rule by default). */
+  constructor(options: { batchTakes?: BatchSelection } = {}) {
+    this.consents = new Consents(this.data);
+    this.psuIds = new PsuDirectory(this.data);
+    this.sca = new ScaService(this.clock);
+    this.payments = new Payments(this.clock, this.data, (payment, account, at) => bookPayment(this.data, payment, account, at), options.batchTakes ?? SANDBOX_BATCH);
   }
 
   /** Sandbox initialisation: the known state, and nothing else (clock included); `keep` is what a fault leaves as it was. */

@@ -11,16 +11,8 @@
 //   periodic payments stay ACTC: the batch runs leave them alone.
 //   norwegian-domestic-payment-to-self between the PSU's own accounts: ACSC at once (instant).
 import { randomUUID } from 'node:crypto';
-import { defineFault, type Faults } from '../faults.js';
 import type { TestClock } from './clock.js';
 import type { SandboxData, StoredAccount } from './customers.js';
-
-const batchNeverRuns = defineFault('sandbox-batch-never-runs', { description: 'the sandbox never runs its payment batch processing', breaks: ['SBX-09'] });
-// [sandbox] SBX-10: the batch runs leave periodic payments out.
-const batchProcessesPeriodic = defineFault('batch-processes-periodic', {
-  description: 'the sandbox batch runs settle approved periodic payments too (ACTC becomes ACSC)',
-  breaks: ['SBX-10'],
-});
 
 export const PAYMENT_SERVICES = ['payments', 'bulk-payments', 'periodic-payments'] as const;
 export type PaymentService = (typeof PAYMENT_SERVICES)[number];
@@ -110,15 +102,22 @@ export function nextBatchRun(time: Date): Date {
   throw new Error('unreachable: a batch run happens every day');
 }
 
+/** Whether the sandbox batch runs take up this approved payment. */
+export type BatchSelection = (payment: Payment) => boolean;
+
+/** The specification's sandbox: "batch processing for all payments except periodic ones". */
+export const SANDBOX_BATCH: BatchSelection = (payment) => payment.service !== 'periodic-payments';
+
 export class Payments {
   private readonly byId = new Map<string, Payment>();
 
   constructor(
     private readonly clock: TestClock,
     private readonly data: SandboxData,
-    private readonly faults: Faults,
     /** Books a settled payment on the debtor account (the transactions hook). */
     private readonly book: (payment: Payment, account: StoredAccount, bookedAt: Date) => void = () => undefined,
+    /** Which approved payments a batch run takes up: every one but periodic ones (the specification's sandbox). */
+    private readonly batchTakes: BatchSelection = SANDBOX_BATCH,
   ) {}
 
   /** An active payment with the same debtor, creditor, amount and date, if any. */
@@ -221,11 +220,9 @@ export class Payments {
 
   /** Runs the batch runs that happened since the approval (periodic payments are not batch-processed). */
   private settle(payment: Payment): void {
-    const periodicLeftOut = payment.service === 'periodic-payments' && !this.faults.on(batchProcessesPeriodic, payment.tppId);
-    if (payment.approvedAt === undefined || periodicLeftOut || this.faults.on(batchNeverRuns, payment.tppId)) return;
-    if (payment.status !== 'ACTC' && payment.status !== 'ACCP') return;
+    if (payment.approvedAt === undefined || (payment.status !== 'ACTC' && payment.status !== 'ACCP')) return;
     const run = nextBatchRun(payment.approvedAt);
-    if (run > this.clock.now()) return;
+    if (run > this.clock.now() || !this.batchTakes(payment)) return;
     const account = payment.customerNumber === undefined ? undefined : this.debtorAccountOf(payment, payment.customerNumber);
     if (payment.fundsAvailable === false || (account !== undefined && !coveredBy(payment, account))) {
       payment.status = 'RJCT';

@@ -6,98 +6,9 @@
 // TPP-Session-ID replaces the old session; a failed or aborted one leaves it alone.
 // A valid session spares the PSU the login step of a new authorisation.
 import { randomUUID } from 'node:crypto';
-import { errorBody, ScaRequired, SYSTEM_NAME, type ErrorCode } from '../errors.js';
-import { defineFault, type Fault, type Faults } from '../faults.js';
+import type { ErrorCode } from '../errors.js';
 import type { TestClock } from './clock.js';
 import { contextKey, type PsuContext } from './customers.js';
-import type { PsuDirectory } from './psu-ids.js';
-
-const noScaRedirect = defineFault('no-sca-redirect', {
-  description: 'the 401 for a request that needs SCA is an error body without the scaRedirect link',
-  breaks: ['SCA-10', 'END-10', 'SES-01', 'SCA-02'],
-});
-const resourceChallengeWithoutLink = defineFault('resource-challenge-without-link', {
-  description: 'the 401 for a read of one account or card account (its details, balances, transactions) without an identified PSU has no scaRedirect link',
-  breaks: ['SCA-02'],
-});
-/** The paths of one account's or card account's resources, as opposed to the lists. */
-const ONE_ACCOUNT = /^\/v1\/(?:card-)?accounts\/[^/?]+/;
-const scaRedirectWithoutVerbs = defineFault('sca-redirect-without-verbs', {
-  description: 'the scaRedirect link has no verbs',
-  breaks: ['MSG-06'],
-});
-const scaRedirectOverHttp = defineFault('sca-redirect-over-http', {
-  description: 'the scaRedirect href is a plain http:// address',
-  breaks: ['SCA-01'],
-});
-const redirectDropsTppSessionId = defineFault('redirect-drops-tpp-session-id', {
-  description: 'the redirect after successful SCA omits tpp-session-id',
-  breaks: ['EVT-06', 'PSU-09'],
-});
-const redirectDropsContext = defineFault('redirect-drops-context', {
-  description: 'the redirect after successful SCA omits context',
-  breaks: ['EVT-07'],
-});
-const redirectDropsPsuId = defineFault('redirect-drops-psu-id', {
-  description: 'the redirect after successful SCA omits psu-id',
-  breaks: ['SCA-12', 'PSU-04', 'EVT-03', 'PSU-01'],
-});
-const redirectDropsTppQuery = defineFault('redirect-drops-tpp-query', {
-  description: 'the redirect after SCA replaces the query the TPP put in TPP-Redirect-URI instead of adding to it',
-  breaks: ['EVT-02'],
-});
-const corporateIdInPrivateContext = defineFault('corporate-id-in-private-context', {
-  description: 'the redirect after SCA in private context carries a psu-corporate-id',
-  breaks: ['EVT-05'],
-});
-const redirectDropsCorporateId = defineFault('redirect-drops-corporate-id', {
-  description: 'the redirect after SCA in corporate context omits psu-corporate-id',
-  breaks: ['EVT-04', 'PSU-08', 'SCA-15'],
-});
-
-// The session table (specification, "SCA session"), as a TPP sees it on PSU-present calls.
-const sessionNeverExpires = defineFault('session-never-expires', {
-  description: 'an SCA session stays valid after its hour: calls under its TPP-Session-ID keep being served without a new SCA',
-  breaks: ['SES-04', 'LIM-02'],
-});
-const sessionNotKept = defineFault('session-not-kept', {
-  description: 'a completed SCA opens no session: the next PSU-present call under its TPP-Session-ID asks for SCA again at once',
-  breaks: ['SES-02', 'SCA-06', 'PSU-10'],
-});
-const expiredSessionNotRenewed = defineFault('expired-session-not-renewed', {
-  description: 'a new SCA under a TPP-Session-ID whose hour has passed does not renew it: calls under it stay refused',
-  breaks: ['SCA-08'],
-});
-const expiredSessionCodeConsentInvalid = defineFault('expired-session-code-consent-invalid', {
-  description: 'the 401 for a call in an expired SCA session says CONSENT_INVALID instead of SCA_EXPIRED',
-  breaks: ['ERR-19'],
-});
-const newSessionKeepsOld = defineFault('new-session-keeps-old', {
-  description: 'a completed SCA under a new TPP-Session-ID leaves the old session valid instead of invalidating it',
-  breaks: ['SES-05', 'PSU-10'],
-});
-const abortedScaEndsSession = defineFault('aborted-sca-ends-session', {
-  description: 'an SCA the PSU cancels after logging in under a new TPP-Session-ID ends the PSU\'s valid session',
-  breaks: ['SES-06'],
-});
-
-// The redirect after a failed SCA (Events, "After failed SCA").
-const failureStatusAsText = defineFault('failure-redirect-status-as-text', {
-  description: 'the redirect after a failed SCA carries status as a reason phrase (Bad Request) instead of the HTTP status number',
-  breaks: ['EVT-09'],
-});
-const failureWithoutCode = defineFault('failure-redirect-without-code', {
-  description: 'the redirect after a failed SCA carries no code parameter',
-  breaks: ['EVT-10'],
-});
-const failureWithoutMessage = defineFault('failure-redirect-without-message', {
-  description: 'the redirect after a failed SCA carries no message parameter',
-  breaks: ['EVT-11'],
-});
-const failureServerErrorWithoutSystem = defineFault('failure-redirect-server-error-without-system', {
-  description: 'the redirect after a failed SCA reports status 500 and leaves out system, the internal system that produced it',
-  breaks: ['EVT-08'],
-});
 
 export const SCA_SESSION_SECONDS = 3600;
 /** How long a 401 repeats the link of an earlier one nobody opened: well within the hour the PSU has to finish. */
@@ -139,8 +50,6 @@ export interface ChallengeRequest {
   requestedContext?: PsuContext;
   /** A payment authorisation (dynamic linking): never spared by a session. */
   paymentIds?: string[];
-  /** The path of the request that needs SCA. */
-  path?: string;
 }
 
 interface Session {
@@ -173,30 +82,13 @@ export class ScaService {
   /** Every TPP-Session-ID an SCA was completed under, by TPP and id: its PSU, so a replaced or expired one is told from an unknown one. */
   private readonly sessionPsus = new Map<string, string>();
 
-  constructor(
-    private readonly clock: TestClock,
-    private readonly psuIds: PsuDirectory,
-    private readonly faults: Faults,
-    private readonly baseUrl: () => string,
-  ) {}
+  constructor(private readonly clock: TestClock) {}
 
-  /** Starts an authorisation (or repeats a pending one) and returns the 401 that sends the PSU to it (with an error code saying why, when there is a reason). */
-  challenge(request: ChallengeRequest, reason?: ChallengeReason): ScaRequired {
+  /** Starts an authorisation for a request that needs SCA, or repeats the pending one it already started (reference/sca-answers.ts words the 401). */
+  authorisationFor(request: ChallengeRequest): Authorisation {
     const now = this.clock.now();
     this.prune(now);
-    const authorisation = this.unopenedFor(request, now) ?? this.start(request, now);
-    const tppId = request.tppId;
-    const bare = this.faults.on(noScaRedirect, tppId) || (ONE_ACCOUNT.test(request.path ?? '') && this.faults.on(resourceChallengeWithoutLink, tppId));
-    if (bare) return new ScaRequired(errorBody(this.faults, tppId, 401, 'CONSENT_INVALID', 'No consent for this PSU'));
-    const base = this.faults.on(scaRedirectOverHttp, tppId) ? this.baseUrl().replace(/^https:/, 'http:') : this.baseUrl();
-    const href = `${base}/sca/${authorisation.id}`;
-    const scaRedirect = this.faults.on(scaRedirectWithoutVerbs, tppId) ? { href } : { href, verbs: ['GET'] };
-    const why = reason === undefined ? {} : errorBody(this.faults, tppId, 401, this.reasonCode(reason, tppId), reason.message);
-    return new ScaRequired({ ...why, _links: { scaRedirect } }, authorisation.id);
-  }
-
-  private reasonCode(reason: ChallengeReason, tppId: string): ErrorCode {
-    return reason.code === 'SCA_EXPIRED' && this.faults.on(expiredSessionCodeConsentInvalid, tppId) ? 'CONSENT_INVALID' : reason.code;
+    return this.unopenedFor(request, now) ?? this.start(request, now);
   }
 
   /**
@@ -207,14 +99,12 @@ export class ScaService {
     if (this.sessionPsus.get(`${tppId}\n${tppSessionId}`) !== customerNumber) return 'none';
     const current = this.sessions.get(`${tppId}\n${customerNumber}`);
     if (current === undefined) return 'replaced';
-    if (current.tppSessionId !== tppSessionId) return this.faults.on(newSessionKeepsOld, tppId) ? 'valid' : 'replaced';
-    if (this.faults.on(sessionNotKept, tppId)) return 'expired';
-    return current.validUntil < this.clock.now().getTime() && !this.faults.on(sessionNeverExpires, tppId) ? 'expired' : 'valid';
+    if (current.tppSessionId !== tppSessionId) return 'replaced';
+    return current.validUntil < this.clock.now().getTime() ? 'expired' : 'valid';
   }
 
   private start(request: ChallengeRequest, now: Date): Authorisation {
-    const { path: _path, ...asked } = request;
-    const authorisation: Authorisation = { id: randomUUID(), purpose: request.paymentIds ? 'payment' : 'account-access', createdAt: now, status: 'RECEIVED', failedLogins: 0, ...asked };
+    const authorisation: Authorisation = { id: randomUUID(), purpose: request.paymentIds ? 'payment' : 'account-access', createdAt: now, status: 'RECEIVED', failedLogins: 0, ...request };
     this.authorisations.set(authorisation.id, authorisation);
     if (authorisation.purpose === 'account-access') this.unopened.set(unopenedKey(request), authorisation);
     return authorisation;
@@ -266,42 +156,25 @@ export class ScaService {
     authorisation.customerNumber = customerNumber;
   }
 
-  /** Successful SCA: opens the session and returns the redirect to the TPP (Events, "After successful SCA"). */
-  complete(authorisation: Authorisation, customerNumber: string, context: PsuContext, psuCorporateId?: string): string {
+  /**
+   * Successful SCA: an account-access SCA opens its session (Authentication 10: an SCA with dynamic linking,
+   * a payment, is for that payment alone and opens none). `keepExpiredSession`: a session whose hour has
+   * passed is not renewed by it. The redirect is worded by reference/sca-answers.ts.
+   */
+  complete(authorisation: Authorisation, customerNumber: string, options: { keepExpiredSession?: () => boolean } = {}): void {
     authorisation.status = 'FINALISED';
-    const tppId = authorisation.tppId;
-    // Authentication 10: an SCA with dynamic linking (a payment) is for that payment alone and opens no session.
-    if (authorisation.purpose === 'account-access') this.openSession(tppId, authorisation.tppSessionId, customerNumber);
-    const psuId = this.psuIds.issue(tppId, customerNumber);
-    const params: [string, string][] = this.faults.on(redirectDropsPsuId, tppId) ? [] : [['psu-id', psuId]];
-    if (psuCorporateId !== undefined) {
-      if (!this.faults.on(redirectDropsCorporateId, tppId)) params.push(['psu-corporate-id', psuCorporateId]);
-    }
-    else if (this.faults.on(corporateIdInPrivateContext, tppId)) params.push(['psu-corporate-id', randomUUID()]);
-    if (!this.faults.on(redirectDropsTppSessionId, tppId)) params.push(['tpp-session-id', authorisation.tppSessionId]);
-    if (!this.faults.on(redirectDropsContext, tppId)) params.push(['context', context.kind]);
-    return withQuery(authorisation.redirectUri, params, this.faults.on(redirectDropsTppQuery, tppId));
-  }
-
-  private openSession(tppId: string, tppSessionId: string, customerNumber: string): void {
-    const renewing = this.sessionState(tppId, tppSessionId, customerNumber) === 'expired';
-    if (renewing && this.faults.on(expiredSessionNotRenewed, tppId)) return;
+    if (authorisation.purpose !== 'account-access') return;
+    const { tppId, tppSessionId } = authorisation;
+    if (this.sessionState(tppId, tppSessionId, customerNumber) === 'expired' && options.keepExpiredSession?.()) return;
     this.sessions.set(`${tppId}\n${customerNumber}`, { tppSessionId, validUntil: this.clock.now().getTime() + SCA_SESSION_SECONDS * 1000 });
     this.sessionPsus.set(`${tppId}\n${tppSessionId}`, customerNumber);
   }
 
-  /** Failed or cancelled SCA: returns the redirect carrying the error (Events, "After failed SCA"). A session in force stays. */
-  fail(authorisation: Authorisation, status: number, code: ErrorCode, message: string): string {
+  /** Failed or cancelled SCA: a session in force stays, unless `endSession` says otherwise. The redirect is worded by reference/sca-answers.ts. */
+  fail(authorisation: Authorisation, options: { endSession?: () => boolean } = {}): void {
     authorisation.status = 'FAILED';
     const { tppId, customerNumber } = authorisation;
-    if (customerNumber !== undefined && this.faults.on(abortedScaEndsSession, tppId)) this.sessions.delete(`${tppId}\n${customerNumber}`);
-    const on = (fault: Fault) => this.faults.on(fault, tppId);
-    const serverError = on(failureServerErrorWithoutSystem);
-    const params: [string, string][] = serverError ? [] : [['system', SYSTEM_NAME]];
-    params.push(['status', on(failureStatusAsText) ? 'Bad Request' : String(serverError ? 500 : status)]);
-    if (!on(failureWithoutCode)) params.push(['code', code]);
-    if (!on(failureWithoutMessage)) params.push(['message', message]);
-    return withQuery(authorisation.redirectUri, params);
+    if (customerNumber !== undefined && options.endSession?.()) this.sessions.delete(`${tppId}\n${customerNumber}`);
   }
 
   clear(): void {

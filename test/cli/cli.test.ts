@@ -24,13 +24,13 @@ function cli(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
 describe('the command line', { concurrency: 4 }, () => {
   for (const name of ['', ...COMMANDS.map((command) => command.name)]) {
     test(`${name || 'the program'} --help prints usage, exits 0 and does nothing else`, async () => {
-      const started = Date.now();
       const run = await cli([...(name ? [name] : []), '--help']);
       assert.equal(run.exitCode, 0, run.stderr);
       assert.match(run.stdout, new RegExp(`^Usage: xs2a-conformance${name ? ` ${name}` : ''} `));
       assert.equal(run.stderr, '');
+      // Before: run --help started the bank, printed Playwright's help and exited 3.
       assert.deepEqual(readdirSync(run.cwd), [], 'help wrote files');
-      assert.ok(Date.now() - started < 15_000, 'help started something');
+      assert.doesNotMatch(run.stdout, /Usage: npx playwright|listening at/);
     });
   }
 

@@ -46,14 +46,18 @@ describe('configuration errors exit 2 and name the field', { concurrency: 4 }, (
     assert.match(run.stderr, /targets\.sandbox\.baseUrl: environment variable SANDBOX_BASE_URL is not set/);
   });
 
-  test('an unknown fault is a usage error naming the nearest fault, not a list of all of them', async () => {
-    const run = await runCli(['run', '--inject-fault', 'accept-missing-signatur']);
-    assert.equal(run.exitCode, 2);
-    assert.match(run.stderr, /unknown fault "accept-missing-signatur"; did you mean "accept-missing-signature"\?/);
-    assert.ok(run.stderr.length < 400, run.stderr);
-    const far = await runCli(['run', '--inject-fault', 'no-such-fault']);
-    assert.equal(far.exitCode, 2);
-    assert.match(far.stderr, /unknown fault "no-such-fault" \(see xs2a-conformance serve --list-faults\)/);
+  test('an unknown fault or variant is a usage error naming the option and the nearest declared name, not the whole list', async () => {
+    const fault = await runCli(['run', '--inject-fault', 'signature-check-of']);
+    assert.equal(fault.exitCode, 2);
+    assert.match(fault.stderr, /option '--inject-fault <name>' argument 'signature-check-of' is invalid\. unknown fault "signature-check-of"; did you mean "signature-check-off"\?/);
+    assert.doesNotMatch(fault.stderr, /date-check-off/);
+    assert.ok(fault.stderr.length < 400, fault.stderr);
+    const variant = await runCli(['run', '--variant', 'no-such-reading']);
+    assert.equal(variant.exitCode, 2);
+    assert.match(variant.stderr, /option '--variant <name>' argument 'no-such-reading' is invalid\. unknown variant "no-such-reading"/);
+    const serve = await runCli(['serve', '--variant', 'no-such-reading', '--port', '0']);
+    assert.equal(serve.exitCode, 2);
+    assert.match(serve.stderr, /unknown variant "no-such-reading"/);
   });
 
   test('faults only go to the embedded bank', async () => {

@@ -73,10 +73,23 @@ describe('faults: signature, date, errors', () => {
     }
   });
 
-  test('berlin-group-signature-codes: the verifier\'s Berlin Group codes reach the TPP', () =>
-    withFault('berlin-group-signature-codes', async ({ client }) => {
-      assert.equal(code(await client.request({ path: '/v1/sandbox/customers', unsigned: true })), 'SIGNATURE_MISSING');
-      assert.equal(code(await client.request({ path: '/v1/sandbox/customers', date: secondsAgo(130) })), 'TIMESTAMP_INVALID');
+  test('variant berlin-group-error-codes: the verifier\'s Berlin Group codes reach the TPP, still with 400', async () => {
+    const b = await withBank([], ['berlin-group-error-codes']);
+    try {
+      assert.deepEqual(b.bank.variants, ['berlin-group-error-codes']);
+      const missing = await b.client.request({ path: '/v1/sandbox/customers', unsigned: true });
+      assert.equal(missing.status, 400);
+      assert.equal(code(missing), 'SIGNATURE_MISSING');
+      assert.equal(code(await b.client.request({ path: '/v1/sandbox/customers', date: secondsAgo(130) })), 'TIMESTAMP_INVALID');
+    } finally {
+      await b.close();
+    }
+  });
+
+  test('invented-signature-codes: signature failures carry codes of neither list', () =>
+    withFault('invented-signature-codes', async ({ client }) => {
+      assert.equal(code(await client.request({ path: '/v1/sandbox/customers', unsigned: true })), 'SIGNATURE_REQUIRED');
+      assert.equal(code(await client.request({ path: '/v1/sandbox/customers', date: secondsAgo(130) })), 'DATE_OUT_OF_RANGE');
     }));
 
   test('server-error-on-bad-json: malformed JSON gives 500 SYSTEM_ERROR; good JSON still works', () =>

@@ -5,7 +5,7 @@ import { Agent, request as undiciRequest } from 'undici';
 import { formatHttpDate } from '../../lib/httpsig/index.js';
 import { generateCertificateAuthority, generateTppCertificate } from '../../lib/pki/index.js';
 import { loadTppIdentity, TppClient, type TppIdentity } from '../../lib/tpp/index.js';
-import { startReferenceBank, type FaultSetting, type ReferenceBank } from '../../reference/server.js';
+import { startReferenceBank, type SwitchSetting, type ReferenceBank } from '../../reference/server.js';
 
 export interface Response {
   status: number;
@@ -119,8 +119,11 @@ export async function send(agent: Agent, url: string, method: string, headers: R
   return { status: res.statusCode, headers: res.headers, text, json: () => JSON.parse(text) as unknown };
 }
 
-export async function withBank(faults: (string | FaultSetting)[] = []): Promise<{ bank: ReferenceBank; client: TestClient; close(): Promise<void> }> {
-  const bank = await startReferenceBank({ faults, ca: bankCa });
+export async function withBank(
+  faults: (string | SwitchSetting)[] = [],
+  variants: (string | SwitchSetting)[] = [],
+): Promise<{ bank: ReferenceBank; client: TestClient; close(): Promise<void> }> {
+  const bank = await startReferenceBank({ faults, variants, ca: bankCa });
   defaultTpp ??= makeTpp();
   const client = new TestClient(bank, defaultTpp);
   return {

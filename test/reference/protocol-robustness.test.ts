@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { generateCertificateAuthority, generateServerCertificate } from '../../lib/pki/index.js';
 import { HeaderFields, runProbes, describeProbe, signRequest, type ProbeOutcome, type ProbeRequest } from '../../lib/tpp/index.js';
 import { buildReferenceApp } from '../../reference/app.js';
-import { Faults } from '../../reference/faults.js';
+import { BehaviourSwitches } from '../../reference/switches.js';
 import { makeTpp, REDIRECT_URI } from './helpers.js';
 
 const PROBES = 10_000;
@@ -19,7 +19,7 @@ describe('reference bank: robustness probes', () => {
   before(async () => {
     const ca = generateCertificateAuthority({ commonName: 'Probe CA' });
     const server = generateServerCertificate(ca, { hostnames: ['localhost'], ipAddresses: ['127.0.0.1'] });
-    ({ app } = await buildReferenceApp({ faults: new Faults(), tls: { key: server.privateKeyPem, cert: server.certificatePem } }));
+    ({ app } = await buildReferenceApp({ switches: new BehaviourSwitches(), tls: { key: server.privateKeyPem, cert: server.certificatePem } }));
     await app.ready();
   });
   after(() => app.close());

@@ -5,7 +5,7 @@ import { isValidIBAN } from 'ibantools';
 import { consent, withBank } from './helpers.js';
 import { SandboxData } from '../../reference/state/customers.js';
 import { isValidBban } from '../../reference/iban.js';
-import { knownFaults, startReferenceBank } from '../../reference/server.js';
+import { startReferenceBank, UnknownSwitchError } from '../../reference/server.js';
 
 type Bank = Awaited<ReturnType<typeof withBank>>;
 
@@ -51,12 +51,16 @@ describe('sandbox data (no server)', () => {
     assert.deepEqual([...new SandboxData().accounts.keys()], [...new SandboxData().accounts.keys()]);
   });
 
-  test('unknown faults are refused with the list of known ones', async () => {
-    await assert.rejects(startReferenceBank({ faults: ['no-such-fault'] }), (error: Error) => {
-      assert.match(error.message, /no-such-fault/);
-      assert.ok(knownFaults().every(({ name }) => error.message.includes(name)));
+  test('an unknown switch is refused, naming the nearest declared one rather than listing them all', async () => {
+    await assert.rejects(startReferenceBank({ faults: ['signature-check-of'] }), (error: Error) => {
+      assert.ok(error instanceof UnknownSwitchError);
+      assert.equal(error.suggestion, 'signature-check-off');
+      assert.match(error.message, /unknown fault "signature-check-of"; did you mean "signature-check-off"\?/);
+      assert.ok(error.message.length < 200);
       return true;
     });
+    await assert.rejects(startReferenceBank({ variants: ['signature-check-off'] }), /unknown variant "signature-check-off"/);
+    await assert.rejects(startReferenceBank({ faults: ['zzzzzzzz-qqqqqqq'] }), (error: Error) => error instanceof UnknownSwitchError && error.suggestion === undefined);
   });
 });
 

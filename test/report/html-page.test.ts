@@ -175,7 +175,7 @@ function conformingRun(specs: { title: string; ids: string[] }[]): RunResults {
     tool: { name: 'xs2a-conformance', version: '0.0.0' },
     maskPersonalData: true,
     target: {
-      name: 'reference', environment: 'sandbox', baseUrl: 'https://127.0.0.1:8443', embedded: true, faults: [],
+      name: 'reference', environment: 'sandbox', baseUrl: 'https://127.0.0.1:8443', embedded: true, faults: [], variants: [],
       tpp: { redirectUri: 'https://tpp.example/cb' }, tpps: { default: { certificatePem: tpp.certificatePem, privateKeyFile: '/nonexistent' } },
       psus: {}, sca: [], scaVariants: {}, capabilities: [], paths: {}, deviations: [], timeouts: { requestMs: 1000, scaMs: 1000 },
     },

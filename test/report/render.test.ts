@@ -12,7 +12,7 @@ describe('JUnit output', () => {
   const xml = renderJunit(RESULTS);
 
   test('a failing scenario is a failure, with its stable id in the name and the requirement line as its message', () => {
-    assert.match(xml, /name="SIG-04\.a test of SIG-04 &lt;b&gt;"[^>]*>\n[\s\S]*?<property name="scenario" value="SIG-04\.a"\/>[\s\S]*?<failure message="-&gt; SIG-04 MUST: x"/);
+    assert.match(xml, /name="SIG-04\.a test of SIG-04 &lt;b&gt;"[^>]*>\n[\s\S]*?<property name="scenario" value="SIG-04\.a"\/>[\s\S]*?<failure message="-&gt; SIG-04 MUST: x" type="FAIL">/);
   });
 
   test('a failure excused by a known deviation is skipped, not failed, so a gate does not block on it', () => {

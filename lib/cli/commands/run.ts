@@ -13,7 +13,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { knownFaults } from '../../../reference/server.js';
 import { PROBES_ENV } from '../../fixtures/probes.js';
 import { EXIT_CODES } from '../../report/verdict.js';
 import type { RunResults } from '../../report/types.js';
@@ -24,12 +23,14 @@ import { applyGate, gateOptions, type GateOptions } from '../gate.js';
 import { CONSOLE_REPORTERS, CONSOLE_REPORTER_ENV } from '../console-reporters.js';
 import { PACKAGE_ROOT } from '../package.js';
 import { prepareRun, TargetUnreachableError } from '../prepare-run.js';
+import { switchOption } from '../switch-options.js';
 import { printSummary } from '../summary.js';
 
 export interface RunOptions extends GateOptions {
   target: string;
   targets?: string;
   injectFault: string[];
+  variant: string[];
   reportDir: string;
   reporter?: string[];
   unmasked?: boolean;
@@ -63,12 +64,12 @@ export const runCommand: CliCommand = {
   summary: 'run the conformance suite against a target (the default command)',
   isDefault: true,
   configure(command) {
-    const faults = knownFaults().map((fault) => fault.name);
     command
       .argument('[test-filter...]', 'spec files or file:line, as Playwright takes them (suites/authentication/request-signing.spec.ts:12)')
       .option('--target <name>', 'the target of targets.yaml', 'reference')
       .option('--targets <file>', 'the targets file (default: $XS2A_TARGETS, else ./targets.yaml, else the one shipped)')
-      .addOption(new Option('--inject-fault <name>', 'switch a fault on in the embedded reference bank (repeatable; see serve --list-faults)').argParser(oneOf('fault', faults, 'see xs2a-conformance serve --list-faults')).default([]))
+      .addOption(switchOption('--inject-fault <name>', 'fault', 'switch a fault on in the embedded reference bank (repeatable; see serve --list-faults)'))
+      .addOption(switchOption('--variant <name>', 'variant', 'the embedded bank takes another legal reading of the specification (repeatable; see serve --list-variants)'))
       .option('--report-dir <dir>', 'where reports go (<dir>/<run-id>/ and <dir>/latest/)', 'reports')
       .addOption(new Option('--reporter <names>', `console output, comma-separated: ${CONSOLE_REPORTERS.join(', ')} (the report always has results.json, index.html and junit.xml)`).argParser(consoleReporters))
       .option('--unmasked', 'show PSU identifiers in reports (masked by default)')
@@ -124,6 +125,7 @@ async function run(options: RunOptions, filters: readonly string[]): Promise<num
     target: options.target,
     ...(options.targets ? { targetsFile: options.targets } : {}),
     faults: options.injectFault,
+    variants: options.variant,
     reportRoot: options.reportDir,
     maskPersonalData: !options.unmasked,
     ...(options.gauntlet ? { gauntletFile: options.gauntlet } : {}),

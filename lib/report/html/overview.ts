@@ -28,7 +28,8 @@ function verdictBox({ results }: ReportIndex): string {
     : '';
   const reasons = results.verdictReasons.length ? `<ul class="tight">${results.verdictReasons.map((r) => `<li>${h(r)}</li>`).join('')}</ul>` : '';
   const faults = results.target.faults.length ? `<p><strong>Faults injected into the reference bank: ${h(results.target.faults.join(', '))}</strong></p>` : '';
-  return `<div class="box${results.verdict === 'NON_CONFORMANT' ? ' bad' : ''}"><span class="b verdict ${h(results.verdict)}">${h(results.verdict)}</span> exit code ${results.exitCode}${faults}${reasons}${list}</div>`;
+  const variants = results.target.variants?.length ? `<p>Variants of the reference bank (legal readings it took): ${h(results.target.variants.join(', '))}</p>` : '';
+  return `<div class="box${results.verdict === 'NON_CONFORMANT' ? ' bad' : ''}"><span class="b verdict ${h(results.verdict)}">${h(results.verdict)}</span> exit code ${results.exitCode}${faults}${variants}${reasons}${list}</div>`;
 }
 
 function baselineBox({ results }: ReportIndex): string {

@@ -1,0 +1,214 @@
+// The bank's behaviour switches: every place the reference bank can behave otherwise than by default is a
+// switch, declared next to the code it changes, and consulted through the request's one handle,
+// `request.bank` (a TppBank): `request.bank.breaks(fault)` or `request.bank.reads(variant)`.
+// `grep -rnE '\.(breaks|reads)\(' reference` lists every such place.
+//
+// Two kinds, one mechanism:
+// - a fault (defineFault) breaks rules of the specification: the suite must FAIL exactly the
+//   requirements it names (the fault gauntlet, test/gauntlet);
+// - a variant (defineVariant) is another legal reading of the specification, declared with the sentence
+//   of the specification (or of Berlin Group 1.3, which it defers to) that allows it: the whole suite
+//   must pass it (the latitude gauntlet). Our default behaviour is one reading among many.
+//
+// A switch is on for every TPP, or only for the TPPs named in its setting (by certificate
+// organizationIdentifier): one bank serves a whole gauntlet, each switch seen by its own TPP and by no
+// other. A switch that changes the bank as a whole (its TLS, its routing) has scope `bank` and needs a
+// bank of its own.
+import { distance as editDistanceOf } from 'fastest-levenshtein';
+
+interface SwitchBase {
+  name: string;
+  description: string;
+  /** `tpp` (default): can be switched on per TPP. `bank`: changes the bank for everyone. */
+  scope: 'tpp' | 'bank';
+}
+
+export interface FaultDefinition extends SwitchBase {
+  kind: 'fault';
+  /** The catalogue requirements a TPP sees broken while the fault is on. */
+  breaks: readonly string[];
+}
+
+export interface VariantDefinition extends SwitchBase {
+  kind: 'variant';
+  /** The sentence that allows the reading, quoted (or closely paraphrased) from its source. */
+  allowedBy: string;
+  /** Where that sentence stands: "Specification, Errors", "Berlin Group 1.3.8, ErrorCode", … */
+  source: string;
+  /** Variants that cannot be on together with this one (each pair is declared on one side, or both). */
+  excludes: readonly string[];
+}
+
+export type SwitchDefinition = FaultDefinition | VariantDefinition;
+
+/** What code holds to ask whether its fault is on: `request.bank.breaks(fault)`. */
+export interface Fault {
+  readonly kind: 'fault';
+  readonly name: string;
+}
+
+/** What code holds to ask whether its variant is on: `request.bank.reads(variant)`. */
+export interface Variant {
+  readonly kind: 'variant';
+  readonly name: string;
+}
+
+const REGISTRY = new Map<string, SwitchDefinition>();
+
+function register(definition: SwitchDefinition): void {
+  if (REGISTRY.has(definition.name)) throw new Error(`switch ${definition.name} is declared twice`);
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(definition.name)) throw new Error(`switch name "${definition.name}" is not kebab-case`);
+  REGISTRY.set(definition.name, definition);
+}
+
+export function defineFault(name: string, definition: { description: string; breaks: readonly string[]; scope?: SwitchBase['scope'] }): Fault {
+  if (definition.breaks.length === 0) throw new Error(`fault ${name} breaks nothing`);
+  register({ kind: 'fault', name, scope: 'tpp', ...definition });
+  return { kind: 'fault', name };
+}
+
+export function defineVariant(
+  name: string,
+  definition: { description: string; allowedBy: string; source: string; excludes?: readonly string[]; scope?: SwitchBase['scope'] },
+): Variant {
+  if (definition.allowedBy.trim() === '' || definition.source.trim() === '') throw new Error(`variant ${name} does not say what allows it`);
+  register({ kind: 'variant', name, scope: 'tpp', excludes: [], ...definition });
+  return { kind: 'variant', name };
+}
+
+/** Every fault declared by the modules loaded so far (reference/server.ts loads them all). */
+export function declaredFaults(): FaultDefinition[] {
+  return [...REGISTRY.values()].filter((s): s is FaultDefinition => s.kind === 'fault').sort(byName);
+}
+
+/** Every variant declared by the modules loaded so far (reference/server.ts loads them all). */
+export function declaredVariants(): VariantDefinition[] {
+  return [...REGISTRY.values()].filter((s): s is VariantDefinition => s.kind === 'variant').sort(byName);
+}
+
+function byName(a: { name: string }, b: { name: string }): number {
+  return a.name.localeCompare(b.name);
+}
+
+/** Whether two variants exclude each other (declared on either side). */
+export function excludeEachOther(a: string, b: string): boolean {
+  const first = REGISTRY.get(a);
+  const second = REGISTRY.get(b);
+  return (first?.kind === 'variant' && first.excludes.includes(b)) || (second?.kind === 'variant' && second.excludes.includes(a));
+}
+
+/** A switch to turn on: for every TPP, or for the TPPs with these organizationIdentifiers. */
+export interface SwitchSetting {
+  name: string;
+  tpps?: readonly string[];
+}
+
+/** A name that is no declared switch of the kind asked for; `suggestion` is the nearest declared name. */
+export class UnknownSwitchError extends Error {
+  override name = 'UnknownSwitchError';
+  constructor(
+    readonly kind: 'fault' | 'variant',
+    readonly unknown: string,
+    readonly suggestion: string | undefined,
+  ) {
+    super(`unknown ${kind} "${unknown}"${suggestion ? `; did you mean "${suggestion}"?` : ''} (list them with \`xs2a-conformance serve --list-${kind}s\`)`);
+  }
+}
+
+/** The declared name of this kind nearest to `name` (edit distance), when one is near enough to be a likely typo. */
+export function nearestSwitch(kind: 'fault' | 'variant', name: string): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of REGISTRY.values()) {
+    if (candidate.kind !== kind) continue;
+    const distance = editDistanceOf(name, candidate.name);
+    if (best === undefined || distance < best.distance) best = { name: candidate.name, distance };
+  }
+  return best !== undefined && best.distance <= Math.max(3, Math.floor(name.length / 3)) ? best.name : undefined;
+}
+
+/**
+ * The bank as one TPP meets it: which of its behaviour switches are on for that TPP. Every request gets one
+ * (`request.bank`) once the signature plugin knows who sends it. (Issue 19 will give it the TPP's own sandbox
+ * world too.)
+ */
+export class TppBank {
+  constructor(private readonly on: ReadonlySet<string>) {}
+
+  /** Whether this fault is on: the bank breaks the rules it names. */
+  breaks(fault: Fault): boolean {
+    return this.on.has(fault.name);
+  }
+
+  /** Whether this variant is on: the bank takes this legal reading of the specification. */
+  reads(variant: Variant): boolean {
+    return this.on.has(variant.name);
+  }
+}
+
+/** The switches one bank instance runs with; none for the default bank. */
+export class BehaviourSwitches {
+  readonly faults: readonly SwitchSetting[];
+  readonly variants: readonly SwitchSetting[];
+  private readonly forAll = new Set<string>();
+  private readonly byTpp = new Map<string, Set<string>>();
+  private readonly handles = new Map<string | undefined, TppBank>();
+
+  /** Throws UnknownSwitchError for a name that is no declared switch of its kind, and an Error for variants that exclude each other. */
+  constructor(settings: { faults?: readonly (string | SwitchSetting)[]; variants?: readonly (string | SwitchSetting)[] } = {}) {
+    this.faults = Object.freeze(normalise('fault', settings.faults ?? []));
+    this.variants = Object.freeze(normalise('variant', settings.variants ?? []));
+    for (const { name, tpps } of [...this.faults, ...this.variants]) {
+      if (tpps === undefined) this.forAll.add(name);
+      else for (const tpp of tpps) this.byTpp.set(tpp, (this.byTpp.get(tpp) ?? new Set()).add(name));
+    }
+    for (const tpp of [undefined, ...this.byTpp.keys()]) {
+      const variants = [...this.onFor(tpp)].filter((name) => REGISTRY.get(name)?.kind === 'variant');
+      for (const [i, a] of variants.entries()) {
+        const clash = variants.slice(i + 1).find((b) => excludeEachOther(a, b));
+        if (clash) throw new Error(`variants "${a}" and "${clash}" exclude each other: they cannot be on together${tpp ? ` for ${tpp}` : ''}`);
+      }
+    }
+    this.handles.set(undefined, new TppBank(this.forAll));
+  }
+
+  /** Names of the faults switched on, for whomever. */
+  get faultNames(): string[] {
+    return [...new Set(this.faults.map((s) => s.name))];
+  }
+
+  /** Names of the variants switched on, for whomever. */
+  get variantNames(): string[] {
+    return [...new Set(this.variants.map((s) => s.name))];
+  }
+
+  /** The bank as this TPP (by organizationIdentifier; undefined when it is not known) meets it. */
+  forTpp(tppId: string | undefined): TppBank {
+    let handle = this.handles.get(tppId);
+    if (handle === undefined) {
+      handle = this.byTpp.has(tppId ?? '') ? new TppBank(this.onFor(tppId)) : this.wholeBank;
+      this.handles.set(tppId, handle);
+    }
+    return handle;
+  }
+
+  /** What everyone meets: the switches on for every TPP (the only ones before a TPP is known, e.g. at the TLS handshake). */
+  get wholeBank(): TppBank {
+    return this.handles.get(undefined) as TppBank;
+  }
+
+  private onFor(tppId: string | undefined): Set<string> {
+    return new Set([...this.forAll, ...(tppId === undefined ? [] : (this.byTpp.get(tppId) ?? []))]);
+  }
+}
+
+function normalise(kind: 'fault' | 'variant', settings: readonly (string | SwitchSetting)[]): SwitchSetting[] {
+  const normalised = settings.map((s) => (typeof s === 'string' ? { name: s } : s));
+  assertDeclared(kind, normalised.map((s) => s.name));
+  return normalised;
+}
+
+/** Throws UnknownSwitchError for the first name that is no declared switch of this kind. */
+export function assertDeclared(kind: 'fault' | 'variant', names: readonly string[]): void {
+  const unknown = names.find((name) => REGISTRY.get(name)?.kind !== kind);
+  if (unknown !== undefined) throw new UnknownSwitchError(kind, unknown, nearestSwitch(kind, unknown));
+}

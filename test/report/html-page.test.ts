@@ -123,6 +123,8 @@ describe('a conforming run as large as the suite', () => {
       const toggle = page.locator('details.inv[data-r="FMT-01"]').first();
       await page.goto(`${page.url()}#FMT-01`);
       await toggle.locator('summary').click();
+      // The links are written by the toggle event, which the browser fires after the click returns.
+      await toggle.locator('a').nth(100).waitFor({ state: 'attached' });
       assert.ok((await toggle.locator('a').count()) > 100);
     } finally {
       await page.close();

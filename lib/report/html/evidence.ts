@@ -24,9 +24,12 @@ export function scenarioBlock(t: TestRecord, index: ReportIndex, files: Evidence
     `<div class="m">${h(t.file)}:${t.line} · ${t.durationMs} ms · checks ${t.requirements.map(anchor).join(' ')} · <a href="#scenarios-${h(t.scenario.slice(0, 3))}">in the list</a></div>`,
     t.reason ? `<p>${h(t.reason)}</p>` : '',
     ...failed.map((c) => {
-      const level = index.requirement.get(c.requirement);
-      const deviation = level?.status === 'KNOWN_DEVIATION' ? ` <span class="b KNOWN_DEVIATION">known deviation</span>` : '';
-      return `<pre class="${level?.level === 'MUST' ? 'msg' : 'wmsg'}">${h(c.message ?? c.requirement)}</pre>${deviation}`;
+      const requirement = index.requirement.get(c.requirement);
+      // A failure the target lists as a known deviation is labelled above its own message, in the deviation's colour.
+      if (requirement?.status === 'KNOWN_DEVIATION') {
+        return `<div class="m"><span class="b KNOWN_DEVIATION">known deviation</span> ${anchor(c.requirement)}: not counted against the verdict</div><pre class="dmsg">${h(c.message ?? c.requirement)}</pre>`;
+      }
+      return `<pre class="${requirement?.level === 'MUST' ? 'msg' : 'wmsg'}">${h(c.message ?? c.requirement)}</pre>`;
     }),
     t.error && t.status !== 'FAIL' ? `<pre class="msg">${h(t.error)}</pre>` : '',
     ...t.warnings.filter((w) => !failed.some((c) => c.message === w)).map((w) => `<pre class="wmsg">warning: ${h(w)}</pre>`),

@@ -22,7 +22,9 @@ function verdictBox({ results }: ReportIndex): string {
   const listedBelow = results.missingForConformant.length - missing.length;
   const shown = missing.slice(0, 40);
   const list = missing.length
-    ? `<h3>Missing for CONFORMANT${listedBelow ? `: the ${listedBelow} requirement(s) under <a href="#attention">Needs attention</a>, and` : ''} (${missing.length})</h3><ul class="tight">${shown
+    ? `<h3>Missing for CONFORMANT${
+        listedBelow ? `: the ${listedBelow} requirement(s) under <a href="#attention">Needs attention</a>, and ${missing.length === 1 ? 'this one' : `these ${missing.length}`}` : ` (${missing.length})`
+      }</h3><ul class="tight">${shown
         .map((m) => `<li>${anchor(m.id)} ${badge(m.status)} ${h(m.reason)}</li>`)
         .join('')}</ul>${missing.length > shown.length ? `<p class="m">and ${missing.length - shown.length} more (filter the catalogue by status, or read missingForConformant in results.json)</p>` : ''}`
     : '';

@@ -22,13 +22,14 @@ td.id{white-space:nowrap;font:12px ui-monospace,monospace;width:1%}td.lv{width:1
 .sect table{table-layout:fixed}.sect td.id{width:72px}.sect td.lv{width:190px}.sect td.st{width:130px}.sect td:last-child{width:28%}
 .sect h3{font-size:13px;margin:8px 10px 2px;color:#333}
 code,pre,.mono{font:12px/1.4 ui-monospace,monospace}pre{white-space:pre-wrap;word-break:break-all;background:#f3f4f6;padding:6px 8px;margin:4px 0;max-height:480px;overflow:auto}
-pre.msg{background:#fff5f5;border-left:3px solid var(--fail)}pre.wmsg{background:#fffaf0;border-left:3px solid var(--warn)}
+pre.msg{background:#fff5f5;border-left:3px solid var(--fail)}pre.wmsg{background:#fffaf0;border-left:3px solid var(--warn)}pre.dmsg{background:#f7f5ff;border-left:3px solid var(--dev)}
 details{margin:4px 0}summary{cursor:pointer}details.grp{background:#fff;border:1px solid var(--line);border-radius:6px;margin:6px 0}
 details.grp>summary{padding:6px 10px;font-weight:600}details.grp>summary .c{font-weight:400}
 details.grp[open]>summary{border-bottom:1px solid var(--line)}
 .sec td{background:#f8f9fb;color:#555;font-size:12px;padding-top:8px}
 .m{color:#69707a;font-size:12px}.c span{margin-right:10px}.c .b{margin-right:2px}
 .gap{font-size:11px;border:1px solid #b9a36b;color:#6b4e00;border-radius:3px;padding:0 4px;margin-left:4px;white-space:nowrap}
+.sect td.lv .gap{display:block;width:max-content;max-width:100%;white-space:normal;margin:2px 0 0}
 #tools{position:sticky;top:0;z-index:2;background:#f6f7f9;padding:8px 0;border-bottom:1px solid var(--line);display:flex;gap:8px;flex-wrap:wrap;align-items:center}
 #tools input[type=search]{flex:1;min-width:220px;padding:5px 8px}#tools select{padding:4px}
 .scn{background:#fff;border:1px solid var(--line);border-left:5px solid var(--fail);border-radius:6px;padding:8px 12px;margin:10px 0}

@@ -2,11 +2,12 @@
  * `--pdf`: the HTML report printed to index.pdf by the suite's own Chromium (the one that drives SCA), with
  * the print stylesheet: no toolbar, every group open, A4.
  */
-import { copyFileSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../sca/browser.js';
+import { copyPrivate, keepPrivate } from './private-files.js';
 import { REPORT_FILES } from './write.js';
 
 /** Prints `<reportDir>/index.html` to `<reportDir>/index.pdf`, and copies the PDF into `copyTo` folders. */
@@ -22,6 +23,7 @@ export async function printPdf(reportDir: string, ...copyTo: string[]): Promise<
   } finally {
     await browser.close();
   }
-  for (const dir of copyTo) if (existsSync(dir) && dir !== reportDir) copyFileSync(pdf, join(dir, REPORT_FILES.pdf));
+  keepPrivate(pdf);
+  for (const dir of copyTo) if (existsSync(dir) && dir !== reportDir) copyPrivate(pdf, join(dir, REPORT_FILES.pdf));
   return pdf;
 }

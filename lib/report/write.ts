@@ -1,11 +1,13 @@
 /**
  * Writing a report folder: reports/<run-id>/ with results.json, index.html (evidence images inlined, so it
- * stands alone), junit.xml and the evidence files; then reports/latest/ as a copy of it.
+ * stands alone), junit.xml and the evidence files; then reports/latest/ as a copy of it (its user's alone:
+ * lib/report/private-files.ts).
  */
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderHtml } from './html/page.js';
 import { renderJunit } from './junit.js';
+import { copyPrivate, mkdirPrivate, writePrivate } from './private-files.js';
 import type { RunResults } from './types.js';
 
 export interface EvidenceFileCopy {
@@ -23,20 +25,20 @@ export const REPORT_FILES = { results: 'results.json', html: 'index.html', junit
  */
 export function writeReport(reportRoot: string, runId: string, results: RunResults, files: readonly EvidenceFileCopy[]): string {
   const runDir = join(reportRoot, runId);
-  mkdirSync(runDir, { recursive: true });
+  mkdirPrivate(runDir);
   for (const file of files) {
     const target = join(runDir, file.to);
-    mkdirSync(join(target, '..'), { recursive: true });
+    mkdirPrivate(join(target, '..'));
     try {
-      copyFileSync(file.from, target);
+      copyPrivate(file.from, target);
     } catch {
       // A missing attachment file must not cost the whole report.
     }
   }
   // One line: results.json is read by programs (and `jq`); pretty-printed it was 60% larger.
-  writeFileSync(join(runDir, REPORT_FILES.results), JSON.stringify(results));
-  writeFileSync(join(runDir, REPORT_FILES.html), renderHtml(results, { readEvidence: evidenceReader(runDir) }));
-  writeFileSync(join(runDir, REPORT_FILES.junit), renderJunit(results));
+  writePrivate(join(runDir, REPORT_FILES.results), JSON.stringify(results));
+  writePrivate(join(runDir, REPORT_FILES.html), renderHtml(results, { readEvidence: evidenceReader(runDir) }));
+  writePrivate(join(runDir, REPORT_FILES.junit), renderJunit(results));
   const latest = join(reportRoot, 'latest');
   const incoming = join(reportRoot, `.latest-${runId}`);
   cpSync(runDir, incoming, { recursive: true });

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { generateCertificateAuthority, generateTppCertificate } from '../../lib/pki/index.js';
@@ -82,6 +82,17 @@ describe('results.json and its schema', () => {
     }
     const broken = { ...results(conforming), verdict: 'ALMOST' };
     assert.match(resultsSchemaErrors(broken).join('\n'), /^\/verdict: must be equal to one of the allowed values/, 'the schema can fail');
+  });
+
+  test('the report is its user\'s alone: folders 0700, files 0600 (the PDF printed by the CLI process too)', () => {
+    const modes = readdirSync(latest(failing), { recursive: true, encoding: 'utf8' }).map((entry) => {
+      const stat = statSync(join(latest(failing), entry));
+      return `${entry} ${(stat.mode & 0o777).toString(8)}`;
+    });
+    assert.ok(modes.includes('results.json 600') && modes.includes('index.html 600'), modes.join('\n'));
+    for (const mode of modes) assert.match(mode, /^(files(\/[^/]+)? 700|.* 600)$/);
+    for (const dir of [failing.reportDir, latest(failing), join(failing.reportDir, results(failing).runId)]) assert.equal(statSync(dir).mode & 0o777, 0o700, dir);
+    assert.equal(statSync(join(latest(conforming), 'index.pdf')).mode & 0o777, 0o600);
   });
 
   test('provenance: tool commit, suite file hashes, catalogue and specification, runtime, probe seed, target without keys, TPP', () => {
@@ -193,6 +204,7 @@ describe('package and verify', () => {
     const out = join(failing.reportDir, 'failing.zip');
     const packaged = await runCli(['package', dir, '-o', out]);
     assert.equal(packaged.exitCode, 0, packaged.stderr);
+    assert.equal(statSync(out).mode & 0o777, 0o600, 'the package is its user\'s alone, like the report');
     const verified = await runCli(['verify', out]);
     assert.equal(verified.exitCode, 0, verified.stdout + verified.stderr);
     assert.match(verified.stdout, /ok {7}\d+ files match their SHA-256 in MANIFEST\.sha256/);

@@ -2,9 +2,10 @@
  * `xs2a-conformance package <report dir>`: one zip with the report folder whole and a SHA-256 manifest;
  * `--sign` signs the manifest with the TPP's key (its certificate inside). Exit 0 written, 2 usage error.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { writePrivate } from '../../report/private-files.js';
 import type { SigningKey } from '../../report/signing.js';
 import { interpolateTarget, loadTargetsFile, selectTarget } from '../../targets/load.js';
 import type { Command } from 'commander';
@@ -69,7 +70,7 @@ export async function runPackage(options: PackageOptions): Promise<number> {
   const result = await createPackage(reportDir, signingKey).catch((error: Error) => {
     throw new UsageError(`package: ${error.message}`);
   });
-  writeFileSync(out, result.zip);
+  writePrivate(out, result.zip);
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   console.log(`Package: ${out} (${result.files} files and MANIFEST.sha256${result.signed ? ', signed' : ''}; ${result.zip.length} bytes, ${seconds} s)`);
   console.log(`Check it: xs2a-conformance verify ${out}`);

@@ -10,7 +10,10 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { CONSOLE_REPORTERS, CONSOLE_REPORTER_ENV } from './lib/cli/console-reporters.js';
 import { GAUNTLET_UNFAULTED_TAG } from './lib/fixtures/scenario-tags.js';
-import { readRunContext } from './lib/targets/run-context.js';
+import { evidenceDirOf, readRunContext, scenarioTimeoutMs } from './lib/targets/run-context.js';
+
+// [safety] What a run writes (the report, failure evidence) is its user's alone: files 0600, folders 0700.
+process.umask(0o077);
 
 /** `run --reporter` picks the console output (checked there); the conformance report is always written. */
 function reporters(): ReporterDescription[] {
@@ -29,9 +32,11 @@ export default defineConfig({
   // A conformance verdict must not depend on luck: no retries hide a flaky target.
   retries: 0,
   workers: process.env.XS2A_WORKERS ? Number(process.env.XS2A_WORKERS) : 4,
-  timeout: 30_000,
+  // [safety] 30 s at the default timeouts; longer when the target's targets.yaml gives longer ones.
+  timeout: scenarioTimeoutMs(readRunContext()?.target.timeouts),
   expect: { timeout: 5_000 },
-  outputDir: './test-results',
+  // [safety] Failure evidence waits in the run's private folder until the reporter copies it into the report.
+  outputDir: evidenceDirOf(),
   reporter: reporters(),
   globalSetup: './lib/cli/global-setup.ts',
   // Under the gauntlet every scenario runs only as the TPPs of the faults it must catch.

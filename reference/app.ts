@@ -21,7 +21,9 @@ import type { ScaPageSet } from './sca-page-set.js';
 import { signaturePlugin, type SignatureOptions } from './plugins/signature.js';
 import { transactionsPlugin } from './plugins/transactions.js';
 import { unversionedPathRewrite, versioningPlugin } from './plugins/versioning.js';
+import { capConnectionsPerClient, DEFAULT_CONNECTION_LIMITS, serverOptions, type ConnectionCount, type ConnectionLimits } from './connections.js';
 import { BankState } from './state/bank.js';
+import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './state/store-bounds.js';
 
 export interface AppOptions {
   switches: BehaviourSwitches;
@@ -31,14 +33,23 @@ export interface AppOptions {
   trustedTppCaPems?: string[];
   /** [scapages] The SCA pages the PSU sees; the reference bank's own by default. */
   scaPages?: ScaPageSet;
+  /** Told of every request received (server.ts: a request log). */
+  onRequest?: (request: { method: string; url: string }) => void;
+  /** How long the bank waits for a client and how many connections one may hold (connections.ts). */
+  connectionLimits?: ConnectionLimits;
+  /** How much of each kind of record the bank keeps (state/store-bounds.ts). */
+  storeBounds?: StoreBoundsConfig;
 }
 
-export async function buildReferenceApp(options: AppOptions): Promise<{ app: FastifyInstance; bank: BankState }> {
+export async function buildReferenceApp(options: AppOptions): Promise<{ app: FastifyInstance; bank: BankState; connections: ConnectionCount }> {
   const { switches } = options;
-  const bank = new BankState({ batchTakes: batchSelection(switches) });
+  const bank = new BankState({ batchTakes: batchSelection(switches) }, options.storeBounds ?? DEFAULT_STORE_BOUNDS);
   const rewriteUrl = unversionedPathRewrite(switches.wholeBank);
+  const limits = options.connectionLimits ?? DEFAULT_CONNECTION_LIMITS;
+  const deadlines = serverOptions(limits);
   const app = fastify({
-    https: { minVersion: 'TLSv1.2', ...options.tls },
+    https: { minVersion: 'TLSv1.2', ...options.tls, ...deadlines.https },
+    ...deadlines.fastify,
     logger: options.logger ?? false,
     forceCloseConnections: true,
     frameworkErrors: frameworkErrorHandler(switches.wholeBank),
@@ -49,7 +60,15 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
     ...(rewriteUrl === undefined ? {} : { rewriteUrl }),
   });
 
+  const connections = capConnectionsPerClient(app.server, limits.perClient);
   app.decorate('bank', bank);
+  const observe = options.onRequest;
+  if (observe) {
+    app.addHook('onRequest', (request, _reply, done) => {
+      observe({ method: request.method, url: request.url });
+      done();
+    });
+  }
   app.decorate('switches', switches);
   // Until the TPP is known, a request meets the switches on for everyone (frameworkErrors run before any hook).
   const tppBank = Symbol('tppBank');
@@ -86,5 +105,5 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
     { prefix: '/v1' },
   );
   await app.register(scaPlugin, { prefix: '/sca', ...(options.scaPages ? { pages: options.scaPages } : {}) });
-  return { app, bank };
+  return { app, bank, connections };
 }

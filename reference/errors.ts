@@ -147,28 +147,35 @@ function classify(error: FastifyError | Error, bank?: TppBank): { status: number
 
 /**
  * fastify's `clientErrorHandler` option: what Node's HTTP parser refuses before fastify sees a request (a
- * header section over the limit, a garbage method, Content-Length with Transfer-Encoding). The answer is
- * the specification's error body, not the framework's `{error, statusCode, message}`; no request was
- * parsed, so there is no X-Request-ID to echo and no TPP to switch faults for.
+ * header section over the limit, a garbage method, Content-Length with Transfer-Encoding), and a client that
+ * ran out of time (its TLS handshake, its headers or its body: connections.ts). The answer is the
+ * specification's error body, not the framework's `{error, statusCode, message}`; no request was parsed, so
+ * there is no X-Request-ID to echo and no TPP to switch faults for. The connection is then closed for sure: a
+ * slow client that never reads the answer must not hold the socket open by not acknowledging its end.
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
-  if (!socket.writable || (error.code === 'ECONNRESET')) {
+  const code = error.code ?? '';
+  // Nothing can be said to a broken connection, or over TLS that never finished its handshake.
+  if (!socket.writable || code === 'ECONNRESET' || code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL')) {
     socket.destroy();
     return;
   }
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
-  const body = JSON.stringify({
-    id: randomUUID(),
-    system: SYSTEM_NAME,
-    status,
-    code: 'FORMAT_ERROR' satisfies ErrorCode,
-    message: status === 431 ? 'The request header section is too large' : `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'})`,
-  });
+  const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const reason = { 431: 'Request Header Fields Too Large', 408: 'Request Timeout', 400: 'Bad Request' }[status];
+  const message = {
+    431: 'The request header section is too large',
+    408: 'The request did not arrive in time',
+    400: `The request is not valid HTTP/1.1 (${code || 'parse error'})`,
+  }[status];
+  const body = JSON.stringify({ id: randomUUID(), system: SYSTEM_NAME, status, code: 'FORMAT_ERROR' satisfies ErrorCode, message });
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+  setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
 }
+
+/** How long a connection refused with an answer may take to receive it before it is closed regardless. */
+const CLOSE_GRACE_MS = 1_000;
 
 /** fastify's `frameworkErrors` option: errors raised before routing (e.g. a malformed URL), when no TPP is known yet. */
 export function frameworkErrorHandler(wholeBank: TppBank) {

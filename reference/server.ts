@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { isIP } from 'node:net';
 import { generateCertificateAuthority, generateServerCertificate, type KeyAndCertificate } from '../lib/pki/index.js';
 import { buildReferenceApp } from './app.js';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionCount, type ConnectionLimits } from './connections.js';
+import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './state/store-bounds.js';
 import { scaPageSet } from './sca-page-set.js';
 import { BehaviourSwitches, declaredFaults, declaredVariants, defineFault, type FaultDefinition, type SwitchSetting, type VariantDefinition } from './switches.js';
 
@@ -54,6 +56,12 @@ export interface ReferenceBankOptions {
   trustedTppCaPems?: string[];
   /** The SCA page set by name (reference/sca-page-set.ts: `reference`, the default, or `alternative`). */
   scaPages?: string;
+  /** Told of every request the bank receives, API and SCA pages alike (a request log; tests count what reached the bank). */
+  onRequest?: (request: { method: string; url: string }) => void;
+  /** How long the bank waits for a client and how many connections one may hold; defaults in connections.ts. */
+  connectionLimits?: Partial<ConnectionLimits>;
+  /** How much of each kind of record the bank keeps; defaults in state/store-bounds.ts. */
+  storeBounds?: Partial<StoreBoundsConfig>;
 }
 
 export interface ReferenceBank {
@@ -65,6 +73,8 @@ export interface ReferenceBank {
   faults: readonly string[];
   /** Names of the variants switched on. */
   variants: readonly string[];
+  /** Its connections: open now, the most one client held, refused for holding too many. */
+  connections: ConnectionCount;
   close(): Promise<void>;
 }
 
@@ -89,12 +99,15 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
   const server = generateServerCertificate(ca, wrongHost ? { hostnames: ['bank.invalid'], ipAddresses: [] } : { hostnames: names, ipAddresses: ips });
   const legacyTls = bankWide.breaks(legacyTlsAccepted) ? { minVersion: 'TLSv1', ciphers: 'DEFAULT@SECLEVEL=0' } as const : {};
 
-  const { app, bank } = await buildReferenceApp({
+  const { app, bank, connections } = await buildReferenceApp({
     switches,
     tls: { key: server.privateKeyPem, cert: server.certificatePem, ...legacyTls },
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.trustedTppCaPems === undefined ? {} : { trustedTppCaPems: options.trustedTppCaPems }),
     ...(scaPages === undefined ? {} : { scaPages }),
+    ...(options.onRequest === undefined ? {} : { onRequest: options.onRequest }),
+    connectionLimits: { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits },
+    storeBounds: { ...DEFAULT_STORE_BOUNDS, ...options.storeBounds },
   });
   await app.listen({ port: options.port ?? 0, host });
   const { port } = app.server.address() as AddressInfo;
@@ -106,6 +119,7 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
     caPem: ca.certificatePem,
     faults: switches.faultNames,
     variants: switches.variantNames,
+    connections,
     close: () => app.close(),
   };
 }

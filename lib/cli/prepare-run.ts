@@ -86,7 +86,7 @@ export async function prepareRun(request: RunRequest): Promise<PreparedRun> {
     });
     stop = () => prepared.stop();
     const { target } = prepared;
-    await checkReachable(target.baseUrl, target.caPem).catch((error: Error) => {
+    await checkReachable(target.baseUrl, target.caPem, target.timeouts.requestMs).catch((error: Error) => {
       throw new TargetUnreachableError(`target "${target.name}" unreachable at ${target.baseUrl}: ${error.message}`);
     });
     const context: RunContext = {

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { generateCertificateAuthority, generateTppCertificate, type KeyAndCertificate } from '../pki/index.js';
 import { ConfigError, interpolateTarget } from '../targets/load.js';
-import { DEFAULT_PROFILE, SECOND_PROFILE, type GauntletPlan, type RunTarget, type TppProfile } from '../targets/run-context.js';
+import { DEFAULT_PROFILE, DEFAULT_TIMEOUTS, SECOND_PROFILE, type GauntletPlan, type RunTarget, type TppProfile } from '../targets/run-context.js';
 import type { TargetConfig } from '../targets/types.js';
 import { assertDeclared, knownFaults, startReferenceBank, UnknownSwitchError, type ReferenceBank, type SwitchSetting } from '../../reference/server.js';
 
@@ -22,7 +22,6 @@ export interface GauntletRequest {
   faults: { name: string; scenarios?: string[] }[];
 }
 
-const DEFAULT_TIMEOUTS = { requestMs: 10_000, scaMs: 20_000 };
 const ALL_ROLES = ['PSP_AS', 'PSP_PI', 'PSP_AI', 'PSP_IC'] as const;
 
 export async function prepareTarget(

@@ -6,14 +6,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../sca/browser.js';
+import { chromiumArgs, findChromium } from '../sca/browser.js';
 import { copyPrivate, keepPrivate } from './private-files.js';
 import { REPORT_FILES } from './write.js';
 
 /** Prints `<reportDir>/index.html` to `<reportDir>/index.pdf`, and copies the PDF into `copyTo` folders. */
 export async function printPdf(reportDir: string, ...copyTo: string[]): Promise<string> {
   const pdf = join(reportDir, REPORT_FILES.pdf);
-  const browser = await chromium.launch({ executablePath: findChromium(process.env, chromium.executablePath()), args: [...CHROMIUM_ARGS] });
+  const browser = await chromium.launch({ executablePath: findChromium(process.env, chromium.executablePath()), args: chromiumArgs() });
   try {
     const page = await browser.newPage();
     await page.goto(pathToFileURL(join(reportDir, REPORT_FILES.html)).href);

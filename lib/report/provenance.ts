@@ -15,16 +15,16 @@ import { REQUIREMENTS } from '../spec/requirements.js';
 import { SPECIFICATION } from '../spec/version.js';
 import { DEFAULT_PROFILE, type RunContext } from '../targets/run-context.js';
 import { probeSettings } from '../tpp/probe-settings.js';
-import { Masker } from './mask.js';
+import type { Masker } from './mask.js';
 import { deviationFor } from './verdict.js';
 import type { Provenance } from './types.js';
 
 /** The tool's root (it holds package.json, the suites and .git): two folders up from lib/report. */
 const TOOL_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export function provenanceOf(context: RunContext, suiteFiles: readonly string[], finishedAt: Date): Provenance {
+/** `masker`: the run's own (the reporter's), so that a PSU has the same tag here as in the rest of the report. */
+export function provenanceOf(context: RunContext, suiteFiles: readonly string[], finishedAt: Date, masker: Masker): Provenance {
   const target = context.target;
-  const masker = new Masker(context.maskPersonalData, Object.values(target.psus).map((psu) => psu.nationalId ?? ''));
   const tpp = target.tpps[DEFAULT_PROFILE];
   return {
     tool: { ...context.tool, ...gitState() },

@@ -11,8 +11,8 @@ import type { EvidenceExchange, RecordedHttpMessage } from './types.js';
 /** Made anew for each request by the TPP client (lower case). */
 export const FRESH_HEADERS = ['x-request-id', 'date', 'tpp-signature-certificate', 'signature'] as const;
 
-/** Writing methods: never replayed against a production target. */
-const WRITING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** A value the report's masker replaced (lib/report/mask.ts, Masker.tag). */
+const MASKED_VALUE = /\[masked:[0-9a-f]{6}\]/;
 
 export interface ReplayRequest {
   method: string;
@@ -42,13 +42,8 @@ export function replayRequest(exchange: EvidenceExchange, recordedBaseUrl: strin
     ...(request.body !== undefined ? { rawBody: request.body } : {}),
     faults: exchange.faults ?? [],
     ...(exchange.malformed ? { malformed: exchange.malformed } : {}),
-    masked: /\*{4}/.test(JSON.stringify(request)),
+    masked: MASKED_VALUE.test(JSON.stringify(request)),
   };
-}
-
-/** A request that writes is not replayed against production (the suite never writes there). */
-export function refusedInProduction(request: Pick<ReplayRequest, 'method'>, environment: string): boolean {
-  return environment === 'production' && WRITING.has(request.method.toUpperCase());
 }
 
 /** One answer, short: status, and the body cut to a line or two. */

@@ -8,9 +8,10 @@ import { basename, dirname, join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { requirementIdOfTag } from '../spec/coverage.js';
 import { requirementById } from '../spec/requirements.js';
-import { RUN_CONTEXT_ENV, readRunContext, type RunContext } from '../targets/run-context.js';
+import { RUN_CONTEXT_ENV, readRunContext, secretsOf, type RunContext } from '../targets/run-context.js';
 import { curlCommand } from './curl.js';
 import { ANNOTATIONS, EVIDENCE_ATTACHMENT, type EvidencePayload } from './evidence.js';
+import { Masker } from './mask.js';
 import { provenanceOf } from './provenance.js';
 import { assembleResults } from './results.js';
 import { leaveSelectionFor, selectionOf, type Selection } from './selection.js';
@@ -20,6 +21,8 @@ import { writeReport, type EvidenceFileCopy } from './write.js';
 export default class ConformanceReporter implements Reporter {
   /** Read when the run begins: a plain `npx playwright test` prepares the target in its global setup. */
   private context: RunContext | undefined;
+  /** [safety] The last gate before a file is written: what Playwright reports (errors, reasons, warnings) is masked here too. */
+  private masker = new Masker(true);
   private selection: Selection | undefined;
   private projectDir = process.cwd();
   /** Every attempt of every test, in order (retries included: a pass on retry is FLAKY, never PASS). */
@@ -36,6 +39,7 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.context = readRunContext();
+    if (this.context) this.masker = new Masker(this.context.maskPersonalData, secretsOf(this.context.target), this.context.maskKey);
     // Spec files are named from the project's folder, wherever Playwright was started (and through links).
     this.projectDir = config.configFile ? dirname(realpathSync(config.configFile)) : process.cwd();
     this.selection = selectionOf(config, suite);
@@ -49,7 +53,7 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onError(error: TestError): void {
-    this.runErrors.push(stripAnsi(error.message ?? error.value ?? 'unknown error'));
+    this.runErrors.push(this.masker.display(stripAnsi(error.message ?? error.value ?? 'unknown error')));
   }
 
   onEnd(result: FullResult): void {
@@ -65,16 +69,19 @@ export default class ConformanceReporter implements Reporter {
       selection: this.selection,
       interrupted: result.status === 'interrupted' || result.status === 'timedout',
       finishedAt,
-      provenance: provenanceOf(context, [...this.suiteFiles], finishedAt),
+      provenance: provenanceOf(context, [...this.suiteFiles], finishedAt, this.masker),
     });
     writeReport(context.reportRoot, context.runId, results, this.files);
   }
 
   private recordOf(test: TestCase, result: TestResult): TestRecord {
     const annotations = [...test.annotations, ...result.annotations];
-    const annotation = (type: string) => annotations.find((a) => a.type === type)?.description;
+    const annotation = (type: string) => {
+      const description = annotations.find((a) => a.type === type)?.description;
+      return description === undefined ? undefined : this.masker.display(description);
+    };
     const requirements = test.tags.flatMap((tag) => requirementIdOfTag(tag) ?? []);
-    const error = result.errors.map((e) => stripAnsi(e.message ?? e.value ?? '')).join('\n\n') || undefined;
+    const error = this.masker.display(result.errors.map((e) => stripAnsi(e.message ?? e.value ?? '')).join('\n\n')) || undefined;
     const payload = evidenceOf(result);
     const status = statusOf(result, annotation, payload);
     const reason =
@@ -104,7 +111,7 @@ export default class ConformanceReporter implements Reporter {
       durationMs: result.duration,
       ...(error && status !== 'PASS' ? { error } : {}),
       // Playwright lists a test's runtime annotations both on the test and on its result: each warning once.
-      warnings: [...new Set(annotations.filter((a) => a.type === ANNOTATIONS.warning).map((a) => a.description ?? ''))],
+      warnings: [...new Set(annotations.filter((a) => a.type === ANNOTATIONS.warning).map((a) => this.masker.display(a.description ?? '')))],
       checks: payload.checks,
       evidence: {
         // Full request and response for every non-PASS result; a summary line otherwise.

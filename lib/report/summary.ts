@@ -1,10 +1,13 @@
-/** The console summary the runner prints after a run, from results.json. */
+/**
+ * The console summary the runner prints after a run, from results.json. A bank's text reaches it (reasons,
+ * errors): its control characters are shown, never obeyed; the summary's own colours are left alone.
+ */
 import { baselineLines } from './baseline.js';
+import { visibleControls } from './mask.js';
 import type { RunResults } from './types.js';
 
 /** Past this many, "missing for CONFORMANT" is counted by status instead of listed (a filtered run leaves hundreds out). */
 const LISTED_MISSING = 20;
-
 
 /** How statuses and the verdict are shown: plain text by default, colours in a terminal (lib/cli/summary.ts). */
 export interface Paint {
@@ -32,11 +35,11 @@ export function formatSummary(results: RunResults, reportPath: string, paint: Pa
   for (const requirement of results.requirements) {
     if (LISTED_ABOVE.has(requirement.status) && !attested.has(requirement.id)) {
       lines.push(`  ${paint.status(requirement.status)}${''.padEnd(13 - requirement.status.length)} ${requirement.id}  ${requirement.statement}`);
-      if (requirement.reason) lines.push(`  ${''.padEnd(13)} ${''.padEnd(requirement.id.length)}  ${requirement.reason}`);
+      if (requirement.reason) lines.push(`  ${''.padEnd(13)} ${''.padEnd(requirement.id.length)}  ${visibleControls(requirement.reason)}`);
     }
   }
   for (const test of results.tests) {
-    if (test.status === 'ERROR' && test.fault === undefined) lines.push(`  ${paint.status('ERROR')}         ${test.scenario}  stopped: ${(test.error ?? '').split('\n')[0]}`);
+    if (test.status === 'ERROR' && test.fault === undefined) lines.push(`  ${paint.status('ERROR')}         ${test.scenario}  stopped: ${visibleControls((test.error ?? '').split('\n')[0] ?? '')}`);
   }
   const deviations = results.requirements.filter((q) => q.status === 'KNOWN_DEVIATION' || q.deviation?.expired);
   if (deviations.length) {
@@ -62,7 +65,7 @@ export function formatSummary(results: RunResults, reportPath: string, paint: Pa
     const caught = results.gauntlet.filter((g) => g.requirements.some((q) => q.status === 'FAIL' || q.status === 'WARNING')).length;
     lines.push(`Gauntlet:     ${results.gauntlet.length} faults, ${caught} caught, ${results.tests.length} scenario runs`);
   }
-  lines.push(`Verdict:      ${paint.status(results.verdict)} (exit ${results.exitCode})${results.verdictReasons.length ? ': ' + results.verdictReasons.join('; ') : ''}`);
+  lines.push(`Verdict:      ${paint.status(results.verdict)} (exit ${results.exitCode})${results.verdictReasons.length ? ': ' + results.verdictReasons.map(visibleControls).join('; ') : ''}`);
   lines.push(...missingLines(results, paint));
   lines.push(`Report:       ${reportPath}`);
   return lines.join('\n');

@@ -2,9 +2,9 @@
  * Finding and launching the Chromium that drives SCA pages. Playwright cannot download its own browser on
  * machines without internet access, so the system browser is preferred, in a fixed, documented order.
  */
-import { existsSync } from 'node:fs';
-import { createHash } from 'node:crypto';
-import { tlsHandshake } from '../targets/preflight.js';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const SYSTEM_CANDIDATES = [
   '/usr/bin/chromium-headless-shell',
@@ -12,8 +12,8 @@ const SYSTEM_CANDIDATES = [
   '/usr/bin/chromium',
 ] as const;
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
+/** Background services off: this machine's network is closed to them, and a conformance run needs none. */
+const CHROMIUM_ARGS = [
   '--disable-gpu',
   '--disable-background-networking',
   '--disable-component-update',
@@ -21,6 +21,16 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ] as const;
+
+/**
+ * Chromium's arguments. Its sandbox stays on (the renderer shows a bank's pages, where a PSU types
+ * credentials), except as root: Chromium refuses to start sandboxed as root, so there, and only there, it runs
+ * with --no-sandbox. No certificate error is ever ignored: the banks' CAs are trusted through the browser's
+ * own store (trustBankCas).
+ */
+export function chromiumArgs(uid: number | undefined = process.getuid?.()): string[] {
+  return uid === 0 ? ['--no-sandbox', ...CHROMIUM_ARGS] : [...CHROMIUM_ARGS];
+}
 
 export class BrowserNotFoundError extends Error {
   constructor(tried: string[]) {
@@ -59,14 +69,40 @@ export function findChromium(
   throw new BrowserNotFoundError(tried);
 }
 
+/** Trusting a bank's CA needs NSS's certutil (Debian: libnss3-tools), and it is not there. */
+export class BrowserTrustError extends Error {
+  override name = 'BrowserTrustError';
+}
+
 /**
- * Chromium has no per-context CA option. Instead of trusting everything (ignoreHTTPSErrors), the suite
- * verifies a host's chain with the target's explicit CA in Node, then pins exactly the public keys it saw
- * (Chromium's --ignore-certificate-errors-spki-list), so the browser accepts that server and nothing else.
+ * A home of the browser's own, whose NSS database (Chromium on Linux reads `$HOME/.pki/nssdb`) trusts exactly
+ * these CAs as issuers of TLS server certificates, besides Chromium's built-in roots. Chromium then validates
+ * the bank's chain and host name itself, as for any site: a certificate for another host name, or from
+ * another CA with the bank's CA appended, is refused. The user's own home (and whatever it trusts) is never
+ * used. Costs two to three certutil calls (about 0.2 s) per browser launch, nothing per SCA flow.
  */
-export async function verifiedSpkiPins(url: string, caPem: string, timeoutMs = 5000): Promise<string[]> {
-  const chain = await tlsHandshake(url, caPem, timeoutMs);
-  return chain.map((certificate) =>
-    createHash('sha256').update(certificate.publicKey.export({ type: 'spki', format: 'der' })).digest('base64'),
-  );
+export function trustBankCas(home: string, caPems: readonly string[], certutil = process.env.CERTUTIL_PATH ?? 'certutil'): void {
+  const certificates = [...new Set(caPems.flatMap((pem) => pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []))];
+  if (certificates.length === 0) return;
+  const database = join(home, '.pki', 'nssdb');
+  mkdirSync(database, { recursive: true, mode: 0o700 });
+  const run = (args: string[]) => {
+    try {
+      execFileSync(certutil, ['-d', `sql:${database}`, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    } catch (error) {
+      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+      throw new BrowserTrustError(
+        missing
+          ? `the SCA browser cannot be told to trust the bank's CA: NSS's certutil is missing (install it: sudo apt-get install -y libnss3-tools, or set CERTUTIL_PATH)`
+          : `certutil could not add the bank's CA to the browser's trust store: ${String((error as { stderr?: Buffer }).stderr ?? error).trim()}`,
+      );
+    }
+  };
+  run(['-N', '--empty-password']);
+  certificates.forEach((certificate, index) => {
+    const file = join(home, `bank-ca-${index}.pem`);
+    writeFileSync(file, certificate, { mode: 0o600 });
+    // C,, : a trusted issuer of TLS server certificates, and of nothing else (no e-mail, no code signing).
+    run(['-A', '-n', `bank-ca-${index}`, '-t', 'C,,', '-i', file]);
+  });
 }

@@ -28,6 +28,8 @@ export interface ScaFlowOptions {
   timeoutMs: number;
   /** Checks that the SCA site answers at all (a TLS handshake); rejects when it cannot be reached. */
   probe?: (href: string) => Promise<unknown>;
+  /** Told of every value a step types or selects, before it is typed: what a PSU types is a secret (the masker learns it). */
+  onTyped?: (value: string) => void;
 }
 
 /**
@@ -62,9 +64,11 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
     .catch(() => undefined);
 
   // A page of the flow that did not load (the browser then shows its own error page): checked for reachability when stuck.
-  let failedNavigation: string | undefined;
+  let failedNavigation: { url: string; reason: string } | undefined;
   page.on('requestfailed', (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame() && !isRedirect(request.url())) failedNavigation = request.url();
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame() && !isRedirect(request.url())) {
+      failedNavigation = { url: request.url(), reason: request.failure()?.errorText ?? 'failed' };
+    }
   });
   page.on('framenavigated', (frame) => {
     // Chromium's own error page (shown when the redirect host does not resolve) is not a page of the bank.
@@ -77,6 +81,9 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
     (error: Error) => error,
   );
   if (opened && !captured) {
+    // The browser's own verdict on the site's certificate (chain and host name) is final: it is named, never retried around.
+    const certificate = CERTIFICATE_ERROR.exec(opened.message)?.[0];
+    if (certificate) throw new ScaFlowError(`the browser refused the TLS certificate of the SCA site ${options.href} (${certificate}): it is not valid for that host under the bank's CA`, pages, 'network');
     throw new ScaFlowError(`could not open the scaRedirect ${options.href}: ${opened.message}`, pages, await unreachableOr('stuck', options.href, options));
   }
 
@@ -97,7 +104,7 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
       try {
         if ('read' in step) read[step.read.as] = (await page.locator(expand(step.read.selector, options.variables)).innerText({ timeout: remaining() })).trim();
         // What earlier read steps took is a value for later steps: {{read.<as>}} (a one-time code shown in a sandbox).
-        else await runStep(page, step, { ...options.variables, read }, remaining());
+        else await runStep(page, step, { ...options.variables, read }, remaining(), options.onTyped);
       } catch (error) {
         if (error instanceof ScaFlowError || page.isClosed()) throw error;
         const what = Object.keys(step)[0] ?? 'step';
@@ -115,11 +122,16 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
   return { url: url.href, params, outcome: 'code' in params ? 'failure' : 'success', pages, read };
 }
 
-async function runStep(page: Page, step: Exclude<ScaStep, { read: unknown }>, variables: Record<string, unknown>, timeout: number): Promise<void> {
-  if ('fill' in step) return page.locator(step.fill.selector).fill(expand(step.fill.value, variables), { timeout });
+async function runStep(page: Page, step: Exclude<ScaStep, { read: unknown }>, variables: Record<string, unknown>, timeout: number, onTyped?: (value: string) => void): Promise<void> {
+  const typed = (template: string) => {
+    const value = expand(template, variables);
+    onTyped?.(value);
+    return value;
+  };
+  if ('fill' in step) return page.locator(step.fill.selector).fill(typed(step.fill.value), { timeout });
   if ('click' in step) return page.locator(expand(step.click.selector, variables)).click({ timeout });
   if ('select' in step) {
-    await page.locator(step.select.selector).selectOption(expand(step.select.value, variables), { timeout });
+    await page.locator(step.select.selector).selectOption(typed(step.select.value), { timeout });
     return;
   }
   if ('check' in step || 'uncheck' in step) {
@@ -184,11 +196,18 @@ async function unreachableOr(kind: ScaFlowFailure, url: string, options: ScaFlow
 }
 
 /** The flow went nowhere; when the browser shows its own error page (a navigation failed), the site may have gone away. */
-async function stuck(page: Page, waitingFor: readonly ScaPageRule[], pages: string[], options: ScaFlowOptions, failedNavigation: string | undefined): Promise<ScaFlowError> {
+async function stuck(page: Page, waitingFor: readonly ScaPageRule[], pages: string[], options: ScaFlowOptions, failedNavigation: { url: string; reason: string } | undefined): Promise<ScaFlowError> {
   const onErrorPage = page.url().startsWith('chrome-error:');
-  const kind = onErrorPage ? await unreachableOr('stuck', failedNavigation ?? pages.at(-1) ?? options.href, options) : 'stuck';
-  return new ScaFlowError(await describeStuckPage(page, waitingFor), pages, kind);
+  if (onErrorPage && failedNavigation && CERTIFICATE_ERROR.test(failedNavigation.reason)) {
+    return new ScaFlowError(`the browser refused the TLS certificate of ${failedNavigation.url} (${failedNavigation.reason}) during SCA: it is not valid for that host under the bank's CA`, pages, 'network');
+  }
+  const kind = onErrorPage ? await unreachableOr('stuck', failedNavigation?.url ?? pages.at(-1) ?? options.href, options) : 'stuck';
+  const failure = onErrorPage && failedNavigation ? ` (loading ${failedNavigation.url} failed: ${failedNavigation.reason})` : '';
+  return new ScaFlowError(`${await describeStuckPage(page, waitingFor)}${failure}`, pages, kind);
 }
+
+/** Chromium's net errors for a certificate it does not accept (wrong host, unknown issuer, expired…). */
+const CERTIFICATE_ERROR = /net::ERR_CERT_[A-Z_]+/;
 
 async function describeStuckPage(page: Page, waitingFor: readonly ScaPageRule[]): Promise<string> {
   const shown = await page

@@ -19,6 +19,8 @@ export class ConfigError extends Error {
 }
 
 const ajv = new Ajv({ allErrors: true, strict: true });
+/** Aliases a targets file may use (a shared PSU list or TPP section needs a handful). */
+const MAX_ALIAS_COUNT = 100;
 const validateTargetsFile = ajv.compile<TargetsFile>(TARGETS_FILE_SCHEMA);
 
 /** Reads and validates a targets file; the file name prefixes every message. */
@@ -40,7 +42,13 @@ export function parseTargetsFile(text: string, sourceName = 'targets.yaml'): Tar
     const position = where ? `:${where.line}:${where.col}` : '';
     throw new ConfigError(`${sourceName}${position}`, `not valid YAML: ${syntaxError.message.split('\n')[0]}`);
   }
-  const data: unknown = document.toJS();
+  let data: unknown;
+  try {
+    // An alias that expands into millions of nodes (a "billion laughs" file) is refused, not built.
+    data = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    throw new ConfigError(sourceName, `not a usable YAML document: ${(error as Error).message.split('\n')[0]}`);
+  }
   if (!validateTargetsFile(data)) {
     const errors = validateTargetsFile.errors ?? [];
     const first = mostSpecificError(errors);
@@ -71,9 +79,9 @@ function checkTargetShape(name: string, target: TargetConfig, sourceName: string
   }
 }
 
-/** Picks a target by name; an unknown name lists the known ones. */
+/** Picks a target by name; an unknown name lists the known ones (`constructor` is a name like any other, not a property of every object). */
 export function selectTarget(file: TargetsFile, name: string): TargetConfig {
-  const target = file.targets[name];
+  const target = Object.hasOwn(file.targets, name) ? file.targets[name] : undefined;
   if (!target) {
     const known = Object.keys(file.targets).join(', ');
     throw new ConfigError('--target', `unknown target "${name}"; known targets: ${known}`);
@@ -82,19 +90,54 @@ export function selectTarget(file: TargetsFile, name: string): TargetConfig {
 }
 
 /**
- * Replaces `${VAR}` in every string of one target (only the selected one, so a variable another target
- * needs does not break this run). `$${` writes a literal `${`.
+ * Where `${VAR}` may stand: fields that hold a secret (a PSU's identity number, a value an SCA step types),
+ * a file path or PEM (the bank's CA, the TPP's certificate and key), and, as the whole value, the two
+ * addresses that differ per environment. Nowhere else: an environment variable must not find its way into
+ * what is sent to the bank or shown in a report (a description, a selector, a path, the environment itself).
+ */
+const INTERPOLABLE: readonly { field: RegExp; whole?: true }[] = [
+  { field: /^baseUrl$/, whole: true },
+  { field: /^tpp\.redirectUri$/, whole: true },
+  { field: /^tls\.ca$/ },
+  { field: /^tpp\.(?:second\.)?(?:certificate|privateKey)$/ },
+  { field: /^psus\.[^.]+\.(?:nationalId|agreement)$/ },
+  { field: /^(?:sca|scaVariants\.[^.]+)\[\d+\]\.steps\[\d+\]\.(?:fill|select)\.value$/ },
+];
+
+/** What a field whose whole value is a variable must be once replaced (its value is never shown). */
+const ADDRESS_FORMS: Readonly<Record<string, RegExp>> = { baseUrl: /^https:\/\/[^\s/?#]+[^\s]*$/, 'tpp.redirectUri': /^https?:\/\/[^\s/?#]+[^\s]*$/ };
+
+/**
+ * Replaces `${VAR}` in the strings of one target (only the selected one, so a variable another target
+ * needs does not break this run), in the fields INTERPOLABLE allows. `$${` writes a literal `${`. A problem
+ * names the field and the variable, never the variable's value.
  */
 export function interpolateTarget(name: string, target: TargetConfig, env: NodeJS.ProcessEnv): TargetConfig {
   const walk = (value: unknown, path: string): unknown => {
-    if (typeof value === 'string') return interpolateString(value, path, env);
+    if (typeof value === 'string') return interpolateField(value, path, `targets.${name}.${path}`, env);
     if (Array.isArray(value)) return value.map((item, index) => walk(item, `${path}[${index}]`));
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, `${path}.${key}`)]));
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, path ? `${path}.${key}` : key)]));
     }
     return value;
   };
-  return walk(target, `targets.${name}`) as TargetConfig;
+  return walk(target, '') as TargetConfig;
+}
+
+function interpolateField(value: string, path: string, field: string, env: NodeJS.ProcessEnv): string {
+  const references = [...value.matchAll(/\$(\$?)\{([^}]*)\}/g)].filter(([, escaped]) => !escaped);
+  if (references.length === 0) return value.replace(/\$\$\{/g, '${');
+  const rule = INTERPOLABLE.find((candidate) => candidate.field.test(path));
+  if (!rule) {
+    throw new ConfigError(field, '${…} is not allowed here: environment variables may fill only secrets and paths (psus.*.nationalId and agreement, the values SCA steps type, tls.ca, tpp.certificate and privateKey) and, whole, baseUrl and tpp.redirectUri');
+  }
+  if (rule.whole && !/^\$\{[^}]*\}$/.test(value)) throw new ConfigError(field, 'an environment variable here must be the whole value ("${NAME}"), not part of an address');
+  const replaced = interpolateString(value, field, env);
+  const form = ADDRESS_FORMS[path];
+  if (form && !form.test(replaced)) {
+    throw new ConfigError(field, `the value of ${references.map(([, , variable]) => variable).join(', ')} is not ${path === 'baseUrl' ? 'an https:// address' : 'an http(s):// address'} (its value is not shown)`);
+  }
+  return replaced;
 }
 
 function interpolateString(value: string, field: string, env: NodeJS.ProcessEnv): string {

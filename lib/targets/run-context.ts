@@ -3,7 +3,9 @@
  * SCA rules, capabilities) in a JSON file named by XS2A_RUN_CONTEXT. The TPP private key travels as a file
  * path only, so it never lands in an environment dump, a log or a report.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Deviation, Environment, PsuConfig, ScaPageRule, TargetCapability } from './types.js';
 
 export const RUN_CONTEXT_ENV = 'XS2A_RUN_CONTEXT';
@@ -62,6 +64,19 @@ export interface RunTarget {
   timeouts: { requestMs: number; scaMs: number };
 }
 
+/** How long one request and one SCA flow may take, unless a target says otherwise (targets.yaml `timeouts`). */
+export const DEFAULT_TIMEOUTS: RunTarget['timeouts'] = { requestMs: 10_000, scaMs: 20_000 };
+/** Playwright's limit for one scenario at the default timeouts. */
+const DEFAULT_SCENARIO_MS = 30_000;
+
+/**
+ * Playwright's limit for one scenario: 30 s at the default timeouts, stretched in proportion when the target
+ * declares longer ones, so that a bank given 60 s per SCA flow is never cut off by the scenario's limit first.
+ */
+export function scenarioTimeoutMs(timeouts: RunTarget['timeouts'] = DEFAULT_TIMEOUTS): number {
+  return Math.round(DEFAULT_SCENARIO_MS * Math.max(1, timeouts.requestMs / DEFAULT_TIMEOUTS.requestMs, timeouts.scaMs / DEFAULT_TIMEOUTS.scaMs));
+}
+
 export interface RunContext {
   runId: string;
   /** reports/ — the reporter writes <reportRoot>/<runId>/ and <reportRoot>/latest/. */
@@ -79,10 +94,43 @@ export interface RunContext {
   attestationsFile?: string;
   /** `run --baseline DIR`: an earlier report to compare this run with. */
   baselineDir?: string;
+  /**
+   * The key of the masker's hashes (lib/report/mask.ts), the same in every worker and the reporter, so that one
+   * PSU has one tag across the report. It stays in this private file: without it a tag cannot be reversed by
+   * trying every national identity number. Made by writeRunContext when not given.
+   */
+  maskKey?: string;
 }
 
 export function writeRunContext(path: string, context: RunContext): void {
-  writeFileSync(path, JSON.stringify(context, null, 2), { mode: 0o600 });
+  const withKey: RunContext = { ...context, maskKey: context.maskKey ?? randomBytes(32).toString('base64url') };
+  writeFileSync(path, JSON.stringify(withKey, null, 2), { mode: 0o600 });
+}
+
+/**
+ * What a target's configuration holds that a report must never show: the PSUs' identity numbers and
+ * agreements, and every value its SCA steps type or select (a password, a fixed code). Values made of
+ * `{{…}}` placeholders are learnt when the flow expands them.
+ */
+export function secretsOf(target: Pick<RunTarget, 'psus' | 'sca' | 'scaVariants'>): string[] {
+  const secrets = Object.values(target.psus).flatMap((psu) => [psu.nationalId, psu.agreement]);
+  for (const rule of [...target.sca, ...Object.values(target.scaVariants).flat()]) {
+    for (const step of rule.steps) {
+      const typed = 'fill' in step ? step.fill.value : 'select' in step ? step.select.value : undefined;
+      if (typed !== undefined && !/^\s*\{\{[^}]*\}\}\s*$/.test(typed)) secrets.push(typed);
+    }
+  }
+  return secrets.filter((secret): secret is string => secret !== undefined && secret !== '');
+}
+
+/**
+ * Where Playwright keeps a run's failure evidence (screenshots, traces, page HTML) until the reporter copies it,
+ * masked, into the report: the run's private folder beside the context, removed when the run ends. Nothing of
+ * a run lands outside --report-dir.
+ */
+export function evidenceDirOf(env: NodeJS.ProcessEnv = process.env): string {
+  const context = env[RUN_CONTEXT_ENV];
+  return context ? join(dirname(context), 'test-results') : 'test-results';
 }
 
 /** In a worker or the reporter: the context the runner wrote, or undefined when Playwright runs bare. */

@@ -11,6 +11,7 @@ import type { RecordedExchange } from './exchange.js';
 import type { RequestFault } from './faults.js';
 import { HeaderFields } from './header-fields.js';
 import type { TppIdentity } from './identity.js';
+import { ProductionRefusal, productionRefusal, type SafetyPolicy } from './production-guard.js';
 import { createResponse } from './response.js';
 import type { TppResponse } from './response.js';
 import { signRequest } from './sign-request.js';
@@ -32,6 +33,13 @@ export interface TppClientOptions {
   timeoutMs?: number;
   /** A connection pool shared with other clients (the suite's per-worker Agent); its owner closes it. */
   dispatcher?: Dispatcher;
+  /**
+   * The target's environment, and who sends: a production target gets nothing but reads (production-guard.ts).
+   * Required, so that no client is made without saying where it sends.
+   */
+  safety: SafetyPolicy;
+  /** Told of a request the safety policy refuses, before the client throws ProductionRefusal (the suite skips the scenario). */
+  onRefused?: (reason: string) => void;
 }
 
 export interface TppRequest {
@@ -62,6 +70,23 @@ export interface TppRequest {
 export type RequestOptions = Omit<TppRequest, 'method' | 'path' | 'json'>;
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Methods without side effects (RFC 9110 9.2.1): sending one twice changes nothing at the bank. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The connection was reset or closed before the response headers arrived (undici rejects the request itself). */
+function isResetBeforeAnswer(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET') return true;
+  }
+  return false;
+}
+
+/** A link from the bank to another origin, or over plain http: never followed. */
+export class ForeignLinkError extends Error {
+  override name = 'ForeignLinkError';
+}
 
 export class TppClient {
   readonly #options: TppClientOptions;
@@ -115,6 +140,12 @@ export class TppClient {
     });
     for (const [name, value] of Object.entries({ ...options.defaultHeaders, ...req.headers })) headers.set(name, value);
     for (const name of req.omitHeaders ?? []) headers.delete(name);
+    // Before anything is signed or sent: a production target never sees a write.
+    const refusal = productionRefusal(options.safety, req.method, this.#relativePath(url), headers.toRecord());
+    if (refusal !== undefined) {
+      options.onRefused?.(refusal);
+      throw new ProductionRefusal(refusal);
+    }
     const clock = options.clock ?? systemClock;
     const signed = signRequest({
       headers,
@@ -145,14 +176,23 @@ export class TppClient {
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const started = performance.now();
     let response: NonNullable<RecordedExchange['response']>;
-    try {
-      const answer = await this.#agent.request({
+    const signal = AbortSignal.timeout(timeoutMs);
+    const send = () =>
+      this.#agent.request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: req.method,
         headers: sentHeaders,
         body: signed.body ?? null,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal,
+      });
+    try {
+      // A connection reset before any byte of the answer (an idle connection the bank closed, a bank restarting)
+      // is transport noise: a safe request is sent once more. Not one that may have changed something (its second
+      // answer could differ from the first, which the bank may have acted on), nor once bytes of the answer came.
+      const answer = await send().catch((error: unknown) => {
+        if (SAFE_METHODS.has(req.method.toUpperCase()) && isResetBeforeAnswer(error) && !signal.aborted) return send();
+        throw error;
       });
       response = { status: answer.statusCode, headers: flattenHeaders(answer.headers), body: await answer.body.text() };
     } catch (cause) {
@@ -172,8 +212,22 @@ export class TppClient {
     if (this.#ownsAgent) await this.#agent.close();
   }
 
+  /** The request's path relative to the base URL (what path templates describe). */
+  #relativePath(url: URL): string {
+    const basePath = new URL(this.#options.baseUrl).pathname.replace(/\/+$/, '');
+    return url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
+  }
+
   #urlFor(path: string): URL {
-    if (/^https?:\/\//i.test(path)) return new URL(path);
+    if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
+      // A link the bank gave: the client signs and sends PSU-ID with every request, so it goes nowhere else.
+      const link = new URL(path);
+      const bank = new URL(this.#options.baseUrl);
+      if (link.protocol !== 'https:' || link.origin !== bank.origin) {
+        throw new ForeignLinkError(`the link ${path} leads outside ${bank.origin}: the TPP client follows links only to the bank's own origin over https`);
+      }
+      return link;
+    }
     if (!path.startsWith('/')) throw new Error(`request path "${path}" must start with "/"`);
     return new URL(`${this.#options.baseUrl.replace(/\/+$/, '')}${path}`);
   }

@@ -1,6 +1,6 @@
 // The TPP client: identity, clock, signing with deliberate faults, requests
 // over undici, exchange recording.
-export { TppClient } from './client.js';
+export { ForeignLinkError, TppClient } from './client.js';
 export type { TppClientOptions, TppRequest, RequestOptions } from './client.js';
 export type { TppResponse } from './response.js';
 export { ResponseNotJsonError, createResponse } from './response.js';
@@ -10,6 +10,8 @@ export { systemClock, fixedClock } from './clock.js';
 export type { Clock } from './clock.js';
 export type { RequestFault, FaultKind } from './faults.js';
 export { TargetUnreachableError } from './errors.js';
+export { ProductionRefusal, productionRefusal } from './production-guard.js';
+export type { SafetyPolicy } from './production-guard.js';
 export { signRequest } from './sign-request.js';
 export type { SigningInput, SignedRequest } from './sign-request.js';
 export { HeaderFields } from './header-fields.js';

@@ -150,18 +150,32 @@ export interface ProbeRun {
   counterexample?: { request: ProbeRequest; failure: string; shrinks: number; seed: number };
 }
 
-/** Sends `runs` probes (seeded, so a run can be repeated) and shrinks the first failure. */
+/**
+ * Sends `runs` probes (seeded, so a run can be repeated) and shrinks the first failure. When `send` throws (the
+ * target is gone: the run cannot judge), nothing more is sent and the error is thrown once the run is over,
+ * rather than taken for a failure of the probe (fast-check counts an error in a property as one).
+ */
 export async function runProbes(
   send: (request: ProbeRequest) => Promise<ProbeOutcome>,
   options: { runs: number; seed: number; pathOverrides?: Readonly<Record<string, string>> },
 ): Promise<ProbeRun> {
   const failures = new WeakMap<ProbeRequest, string>();
+  let interruption: { error: unknown } | undefined;
   const property = fc.asyncProperty(malformedRequest(options.pathOverrides), async (request) => {
-    const failure = probeFailure(await send(request));
+    if (interruption) return true;
+    let outcome: ProbeOutcome;
+    try {
+      outcome = await send(request);
+    } catch (error) {
+      interruption = { error };
+      return true;
+    }
+    const failure = probeFailure(outcome);
     if (failure !== undefined) failures.set(request, failure);
     return failure === undefined;
   });
   const details = await fc.check(property, { numRuns: options.runs, seed: options.seed, endOnFailure: false });
+  if (interruption) throw interruption.error;
   const [request] = details.counterexample ?? [];
   if (!details.failed || request === undefined) return { runs: details.numRuns };
   return { runs: details.numRuns, counterexample: { request, failure: failures.get(request) ?? 'failed', shrinks: details.numShrinks, seed: details.seed } };

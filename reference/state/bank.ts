@@ -13,6 +13,7 @@ import { Payments, SANDBOX_BATCH, totalMinor, type BatchSelection, type Payment 
 import { PsuDirectory } from './psu-ids.js';
 import { ScaService } from './sca.js';
 import { SimulatedFailures } from './simulated-failures.js';
+import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './store-bounds.js';
 import { TppRegister } from './tpp-register.js';
 import { bookedPayments, type StoredTransaction } from './transactions.js';
 
@@ -23,7 +24,7 @@ export class BankState {
   readonly psuIds: PsuDirectory;
   readonly sca: ScaService;
   readonly payments: Payments;
-  readonly baskets = new Baskets();
+  readonly baskets: Baskets;
   readonly unattendedReads = new UnattendedReads();
   readonly simulatedFailures = new SimulatedFailures();
   readonly register = new TppRegister();
@@ -31,12 +32,16 @@ export class BankState {
   /** Known once the server listens (the port may be chosen by the system). */
   baseUrl = '';
 
-  /** `batchTakes`: which approved payments the sandbox batch runs take up (the specification's rule by default). */
-  constructor(options: { batchTakes?: BatchSelection } = {}) {
-    this.consents = new Consents(this.data);
+  /**
+   * `batchTakes`: which approved payments the sandbox batch runs take up (the specification's rule by default);
+   * `bounds`: how much of each kind of record the bank keeps (store-bounds.ts).
+   */
+  constructor(options: { batchTakes?: BatchSelection } = {}, bounds: StoreBoundsConfig = DEFAULT_STORE_BOUNDS) {
+    this.consents = new Consents(this.data, bounds.consents);
     this.psuIds = new PsuDirectory(this.data);
-    this.sca = new ScaService(this.clock);
-    this.payments = new Payments(this.clock, this.data, (payment, account, at) => bookPayment(this.data, payment, account, at), options.batchTakes ?? SANDBOX_BATCH);
+    this.sca = new ScaService(this.clock, bounds);
+    this.payments = new Payments(this.clock, this.data, (payment, account, at) => bookPayment(this.data, payment, account, at), options.batchTakes ?? SANDBOX_BATCH, bounds.payments);
+    this.baskets = new Baskets(bounds.baskets);
   }
 
   /** Sandbox initialisation: the known state, and nothing else (clock included); `keep` is what a fault leaves as it was. */

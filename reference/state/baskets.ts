@@ -2,7 +2,9 @@
 // authorisation): a basket groups payments of one TPP for one SCA. It is not atomic:
 // each payment keeps its own status, and the basket reports the worst case over them.
 import { randomUUID } from 'node:crypto';
+import { BoundedStore, textBytes } from './bounded-store.js';
 import type { TransactionStatus } from './payments.js';
+import { DEFAULT_STORE_BOUNDS, type Bounds } from './store-bounds.js';
 
 /** Worst first: outcomes the TPP must act on, then the least progress (catalogue BSK-14). */
 export const WORST_FIRST: readonly TransactionStatus[] = ['RJCT', 'CANC', 'RCVD', 'ACTC', 'ACCP', 'ACSC'];
@@ -21,7 +23,12 @@ export interface Basket {
 }
 
 export class Baskets {
-  private readonly byId = new Map<string, Basket>();
+  /** Bounded: a TPP's oldest baskets go first (store-bounds.ts). */
+  private readonly byId: BoundedStore<string, Basket>;
+
+  constructor(bounds: Bounds = DEFAULT_STORE_BOUNDS.baskets) {
+    this.byId = new BoundedStore({ ...bounds, tppOf: (basket) => basket.tppId, sizeOf: (basket) => textBytes(...basket.paymentIds) });
+  }
 
   create(tppId: string, paymentIds: string[], now: Date): Basket {
     const basket: Basket = { id: randomUUID(), tppId, paymentIds, createdAt: now };

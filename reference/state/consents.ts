@@ -1,6 +1,8 @@
 // Bank-offered consents: per TPP, customer and context, the set of accounts the PSU
 // ticked on the consent page. Consent must be renewed with SCA every 180 days.
+import { BoundedStore, textBytes } from './bounded-store.js';
 import { contextKey, PRIVATE, type AnyAccount, type PsuContext, type SandboxData } from './customers.js';
+import { DEFAULT_STORE_BOUNDS, type Bounds } from './store-bounds.js';
 
 export const CONSENT_RENEWAL_DAYS = 180;
 const DAY_MS = 86_400_000;
@@ -14,9 +16,15 @@ export interface Consent {
 }
 
 export class Consents {
-  private readonly byKey = new Map<string, Consent>();
+  /** Bounded: a TPP's oldest consents go first (store-bounds.ts). */
+  private readonly byKey: BoundedStore<string, Consent>;
 
-  constructor(private readonly data: SandboxData) {}
+  constructor(
+    private readonly data: SandboxData,
+    bounds: Bounds = DEFAULT_STORE_BOUNDS.consents,
+  ) {
+    this.byKey = new BoundedStore({ ...bounds, tppOf: (consent) => consent.tppId, sizeOf: (consent) => textBytes(consent.customerNumber, ...consent.accountIds) });
+  }
 
   private key(tppId: string, customerNumber: string, context: PsuContext): string {
     return `${tppId}\n${customerNumber}\n${contextKey(context)}`;

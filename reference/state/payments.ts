@@ -12,7 +12,9 @@
 //   norwegian-domestic-payment-to-self between the PSU's own accounts: ACSC at once (instant).
 import { randomUUID } from 'node:crypto';
 import type { TestClock } from './clock.js';
+import { BoundedStore, textBytes } from './bounded-store.js';
 import type { SandboxData, StoredAccount } from './customers.js';
+import { DEFAULT_STORE_BOUNDS, type Bounds } from './store-bounds.js';
 
 export const PAYMENT_SERVICES = ['payments', 'bulk-payments', 'periodic-payments'] as const;
 export type PaymentService = (typeof PAYMENT_SERVICES)[number];
@@ -109,7 +111,8 @@ export type BatchSelection = (payment: Payment) => boolean;
 export const SANDBOX_BATCH: BatchSelection = (payment) => payment.service !== 'periodic-payments';
 
 export class Payments {
-  private readonly byId = new Map<string, Payment>();
+  /** Bounded: a TPP's oldest payments go first (store-bounds.ts); a body is counted at its JSON size. */
+  private readonly byId: BoundedStore<string, Payment>;
 
   constructor(
     private readonly clock: TestClock,
@@ -118,7 +121,10 @@ export class Payments {
     private readonly book: (payment: Payment, account: StoredAccount, bookedAt: Date) => void = () => undefined,
     /** Which approved payments a batch run takes up: every one but periodic ones (the specification's sandbox). */
     private readonly batchTakes: BatchSelection = SANDBOX_BATCH,
-  ) {}
+    bounds: Bounds = DEFAULT_STORE_BOUNDS.payments,
+  ) {
+    this.byId = new BoundedStore({ ...bounds, tppOf: (payment) => payment.tppId, sizeOf: (payment) => textBytes(JSON.stringify(payment.body)) });
+  }
 
   /** An active payment with the same debtor, creditor, amount and date, if any. */
   duplicateOf(tppId: string, body: PaymentBody): Payment | undefined {

@@ -9,6 +9,8 @@ import { randomUUID } from 'node:crypto';
 import type { ErrorCode } from '../errors.js';
 import type { TestClock } from './clock.js';
 import { contextKey, type PsuContext } from './customers.js';
+import { BoundedStore, textBytes, tppOfKey } from './bounded-store.js';
+import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './store-bounds.js';
 
 export const SCA_SESSION_SECONDS = 3600;
 /** How long a 401 repeats the link of an earlier one nobody opened: well within the hour the PSU has to finish. */
@@ -74,15 +76,25 @@ export interface ChallengeReason {
 }
 
 export class ScaService {
-  private readonly authorisations = new Map<string, Authorisation>();
+  // Bounded per TPP and overall (store-bounds.ts), besides the pruning of old authorisations.
+  private readonly authorisations: BoundedStore<string, Authorisation>;
   /** Account-access authorisations whose link nobody has opened yet, by what was asked (unopenedKey). */
-  private readonly unopened = new Map<string, Authorisation>();
+  private readonly unopened: BoundedStore<string, Authorisation>;
   /** The PSU's current session, by TPP and PSU: one at a time (a new completed SCA replaces it). */
-  private readonly sessions = new Map<string, Session>();
+  private readonly sessions: BoundedStore<string, Session>;
   /** Every TPP-Session-ID an SCA was completed under, by TPP and id: its PSU, so a replaced or expired one is told from an unknown one. */
-  private readonly sessionPsus = new Map<string, string>();
+  private readonly sessionPsus: BoundedStore<string, string>;
 
-  constructor(private readonly clock: TestClock) {}
+  constructor(
+    private readonly clock: TestClock,
+    bounds: Pick<StoreBoundsConfig, 'authorisations' | 'sessions'> = DEFAULT_STORE_BOUNDS,
+  ) {
+    const authorisationSize = (a: Authorisation) => textBytes(a.redirectUri, a.tppSessionId, a.tppName);
+    this.authorisations = new BoundedStore({ ...bounds.authorisations, tppOf: (a) => a.tppId, sizeOf: authorisationSize });
+    this.unopened = new BoundedStore({ ...bounds.authorisations, tppOf: (a) => a.tppId, sizeOf: authorisationSize });
+    this.sessions = new BoundedStore<string, Session>({ ...bounds.sessions, tppOf: tppOfKey, sizeOf: (session) => textBytes(session.tppSessionId) });
+    this.sessionPsus = new BoundedStore<string, string>({ ...bounds.sessions, tppOf: tppOfKey, sizeOf: (customerNumber) => textBytes(customerNumber) });
+  }
 
   /** Starts an authorisation for a request that needs SCA, or repeats the pending one it already started (reference/sca-answers.ts words the 401). */
   authorisationFor(request: ChallengeRequest): Authorisation {
@@ -191,10 +203,10 @@ export class ScaService {
   private prune(now: Date): void {
     if (Math.abs(now.getTime() - this.prunedAt) < 1000) return;
     this.prunedAt = now.getTime();
-    for (const [id, a] of this.authorisations) {
+    for (const [id, a] of [...this.authorisations]) {
       if (now.getTime() - a.createdAt.getTime() > 2 * AUTHORISATION_SECONDS * 1000) this.authorisations.delete(id);
     }
-    for (const [key, a] of this.unopened) {
+    for (const [key, a] of [...this.unopened]) {
       if (now.getTime() - a.createdAt.getTime() >= REPEAT_UNOPENED_SECONDS * 1000) this.unopened.delete(key);
     }
   }

@@ -58,7 +58,7 @@ export class TestClient {
     identity: TppIdentity,
   ) {
     this.agent = new Agent({ connect: { ca: bank.caPem } });
-    this.tpp = new TppClient({ baseUrl: bank.baseUrl, ca: bank.caPem, identity, clock: { now: () => new Date(Date.now() + this.clockOffsetMs) } });
+    this.tpp = new TppClient({ baseUrl: bank.baseUrl, ca: bank.caPem, identity, safety: { environment: 'sandbox' }, clock: { now: () => new Date(Date.now() + this.clockOffsetMs) } });
   }
 
   async request(o: RequestOptions): Promise<Response> {

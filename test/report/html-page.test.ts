@@ -14,10 +14,11 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import fc from 'fast-check';
 import { decodeBase85, encodeBase85 } from '../../lib/report/html/base85.js';
 import { renderHtml } from '../../lib/report/html/page.js';
+import { Masker } from '../../lib/report/mask.js';
 import { provenanceOf } from '../../lib/report/provenance.js';
 import { assembleResults } from '../../lib/report/results.js';
 import type { CheckRecord, RunResults, TestRecord } from '../../lib/report/types.js';
-import { CHROMIUM_ARGS, findChromium } from '../../lib/sca/browser.js';
+import { chromiumArgs, findChromium } from '../../lib/sca/browser.js';
 import { listSuiteTests } from '../../lib/spec/coverage.js';
 import { REQUIREMENTS } from '../../lib/spec/requirements.js';
 import { PACKAGE_ROOT } from '../../lib/cli/package.js';
@@ -33,7 +34,7 @@ let browser: Browser;
 const dir = mkdtempSync(join(tmpdir(), 'xs2a-html-'));
 
 before(async () => {
-  browser = await chromium.launch({ executablePath: findChromium(process.env, chromium.executablePath()), args: [...CHROMIUM_ARGS] });
+  browser = await chromium.launch({ executablePath: findChromium(process.env, chromium.executablePath()), args: chromiumArgs() });
 });
 after(async () => browser.close());
 
@@ -184,5 +185,5 @@ function conformingRun(specs: { title: string; ids: string[] }[]): RunResults {
   };
   const finishedAt = new Date();
   const selection = { tests: tests.length, scenarios: tests.length, specFiles: 47, reasons: [] };
-  return assembleResults({ context, tests, runErrors: [], selection, interrupted: false, finishedAt, provenance: provenanceOf(context, [], finishedAt) });
+  return assembleResults({ context, tests, runErrors: [], selection, interrupted: false, finishedAt, provenance: provenanceOf(context, [], finishedAt, new Masker(true)) });
 }

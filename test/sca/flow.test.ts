@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { expand, globToRegExp, redirectMatcher } from '../../lib/sca/flow.js';
-import { BrowserNotFoundError, findChromium } from '../../lib/sca/browser.js';
+import { execFileSync } from 'node:child_process';
+import { BrowserNotFoundError, BrowserTrustError, chromiumArgs, findChromium, trustBankCas } from '../../lib/sca/browser.js';
+import { generateCertificateAuthority } from '../../lib/pki/index.js';
 import { readZip, rewriteZip, writeZip } from '../../lib/sca/zip-rewrite.js';
 
 describe('SCA step language', () => {
@@ -45,6 +47,33 @@ describe('finding Chromium', () => {
         return true;
       },
     );
+  });
+});
+
+describe("the browser's arguments and trust", () => {
+  test('the sandbox is off only as root (Chromium will not start sandboxed as root); no certificate error is ever ignored', () => {
+    assert.ok(chromiumArgs(0).includes('--no-sandbox'));
+    assert.ok(!chromiumArgs(1000).includes('--no-sandbox'));
+    for (const args of [chromiumArgs(0), chromiumArgs(1000)]) assert.deepEqual(args.filter((arg) => /certificate|ssl|insecure/i.test(arg)), []);
+  });
+
+  test("the browser's own home trusts exactly the bank's CAs, as TLS issuers only", () => {
+    const home = mkdtempSync(join(tmpdir(), 'browser-trust-'));
+    const first = generateCertificateAuthority({ commonName: 'Bank CA one' });
+    const second = generateCertificateAuthority({ commonName: 'Bank CA two' });
+    trustBankCas(home, [first.certificatePem + second.certificatePem, first.certificatePem]);
+    const listed = execFileSync('certutil', ['-L', '-d', `sql:${join(home, '.pki', 'nssdb')}`], { encoding: 'utf8' });
+    const trusted = listed.split('\n').filter((line) => line.startsWith('bank-ca-')).map((line) => line.replace(/\s+/g, ' ').trim());
+    assert.deepEqual(trusted, ['bank-ca-0 C,,', 'bank-ca-1 C,,']);
+  });
+
+  test('without certutil: an error that says what to install', () => {
+    const ca = generateCertificateAuthority({ commonName: 'Bank CA' });
+    assert.throws(() => trustBankCas(mkdtempSync(join(tmpdir(), 'browser-trust-')), [ca.certificatePem], '/nonexistent/certutil'), (error: unknown) => {
+      assert.ok(error instanceof BrowserTrustError);
+      assert.match(error.message, /apt-get install -y libnss3-tools/);
+      return true;
+    });
   });
 });
 

@@ -28,7 +28,7 @@ after(async () => {
 });
 
 function client(options: Partial<TppClientOptions> = {}): TppClient {
-  const created = new TppClient({ baseUrl: server.baseUrl, ca: ca.certificatePem, identity, ...options });
+  const created = new TppClient({ baseUrl: server.baseUrl, ca: ca.certificatePem, identity, safety: { environment: 'sandbox' }, ...options });
   clients.push(created);
   return created;
 }
@@ -153,7 +153,7 @@ describe('TppClient responses and recording', () => {
 
   it('a closed port raises TargetUnreachableError with the cause, and is recorded', async () => {
     const exchanges: RecordedExchange[] = [];
-    const closed = new TppClient({ baseUrl: 'https://127.0.0.1:1', ca: ca.certificatePem, identity, onExchange: (e) => exchanges.push(e) });
+    const closed = new TppClient({ baseUrl: 'https://127.0.0.1:1', ca: ca.certificatePem, identity, safety: { environment: 'sandbox' }, onExchange: (e) => exchanges.push(e) });
     clients.push(closed);
     await assert.rejects(closed.get('/v1/accounts'), (error: unknown) => {
       assert.ok(error instanceof TargetUnreachableError);

@@ -19,6 +19,7 @@ before(async () => {
     baseUrl: server.baseUrl,
     ca: ca.certificatePem,
     identity,
+    safety: { environment: 'sandbox' },
     defaultHeaders: { 'TPP-Redirect-URI': 'https://tpp.example/callback?x=1', 'PSU-ID': '7d3a36a1-2c53-4ed1-8c0c-0c3b4a4cf36e' },
   });
 });

@@ -7,16 +7,16 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { describeAnswer, refusedInProduction, replayRequest } from '../../report/replay.js';
+import { Masker } from '../../report/mask.js';
+import { describeAnswer, replayRequest } from '../../report/replay.js';
 import type { RunResults } from '../../report/types.js';
 import { EXIT_CODES } from '../../report/verdict.js';
 import { loadTargetsFile, selectTarget } from '../../targets/load.js';
-import { DEFAULT_PROFILE } from '../../targets/run-context.js';
+import { DEFAULT_PROFILE, secretsOf } from '../../targets/run-context.js';
 import type { RequestFault } from '../../tpp/index.js';
 import type { Command } from 'commander';
 import { UsageError, type CliCommand } from '../command.js';
 import { defaultTargetsFile } from '../package.js';
-
 
 export interface ReplayOptions {
   reportDir: string;
@@ -40,7 +40,8 @@ export const replayCommand: CliCommand = {
 Full exchanges are kept for every scenario that did not pass. X-Request-ID, Date, TPP-Signature-Certificate
 and Signature are made anew with the TPP of targets.yaml, the scenario's deliberate faults applied again, the
 rest sent as recorded. The embedded reference bank is started afresh with the run's faults: resources the
-scenario created earlier do not exist in it. A request that writes is never sent to a production target.
+scenario created earlier do not exist in it. A production target gets nothing but reads that use no quota
+(the TPP client's own guard, as in a run); the answers are masked unless the run was --unmasked.
 
 Example:
   $ xs2a-conformance replay reports/latest SIG-04.a`,
@@ -71,13 +72,15 @@ export async function runReplay(options: ReplayOptions): Promise<number> {
     throw new UsageError(`replay: ${test.scenario} ${test.status === 'PASS' ? 'passed, and a passing scenario keeps only a summary line per request' : 'recorded no request'}: nothing to replay`);
   }
   // Loaded when the command runs, not when the program starts.
-  const [{ TargetUnreachableError, TppClient, loadTppIdentity }, { prepareTarget }] = await Promise.all([import('../../tpp/index.js'), import('../prepare-target.js')]);
+  const [{ ProductionRefusal, TargetUnreachableError, TppClient, loadTppIdentity }, { prepareTarget }] = await Promise.all([import('../../tpp/index.js'), import('../prepare-target.js')]);
   const targetsFile = resolve(options.targetsFile ?? defaultTargetsFile());
   const config = selectTarget(loadTargetsFile(targetsFile), results.target.name);
   const configured = typeof config.embedded === 'object' ? (config.embedded.faults ?? []) : [];
+  const configuredVariants = typeof config.embedded === 'object' ? (config.embedded.variants ?? []) : [];
   const workDir = mkdtempSync(join(tmpdir(), 'xs2a-replay-'));
   const prepared = await prepareTarget(results.target.name, config, {
     faults: results.target.faults.filter((fault) => !configured.includes(fault)),
+    variants: (results.target.variants ?? []).filter((variant) => !configuredVariants.includes(variant)),
     targetsDir: dirname(targetsFile),
     workDir,
     env: process.env,
@@ -90,19 +93,24 @@ export async function runReplay(options: ReplayOptions): Promise<number> {
     const profile = target.tpps[DEFAULT_PROFILE];
     if (!profile) throw new UsageError(`replay: target ${target.name} has no TPP to act as`);
     const identity = loadTppIdentity({ certificatePem: profile.certificatePem, privateKeyPem: readFileSync(profile.privateKeyFile, 'utf8') });
-    const client = new TppClient({ baseUrl: target.baseUrl, identity, timeoutMs: target.timeouts.requestMs, ...(target.caPem ? { ca: target.caPem } : {}) });
+    // The client's own production guard decides what may be sent, as in a run.
+    const client = new TppClient({
+      baseUrl: target.baseUrl,
+      identity,
+      timeoutMs: target.timeouts.requestMs,
+      safety: { environment: target.environment, sender: `replay of ${test.scenario}`, paths: target.paths },
+      ...(target.caPem ? { ca: target.caPem } : {}),
+    });
+    // What the bank answers now is shown as the report showed it then: masked unless the run was --unmasked.
+    const masker = new Masker(results.provenance.masked, secretsOf(target));
     const replayed: Replayed[] = [];
     try {
       for (const exchange of exchanges) {
         const request = replayRequest(exchange, results.target.baseUrl, target.baseUrl);
         if (!request) continue;
-        const then = describeAnswer(exchange.response, exchange.error);
-        const line = `${request.method} ${request.url}`;
+        const then = masker.display(describeAnswer(exchange.response, exchange.error));
+        const line = masker.display(`${request.method} ${request.url}`);
         const common = { request: line, ...(request.malformed ? { malformed: request.malformed } : {}), then };
-        if (refusedInProduction(request, target.environment)) {
-          replayed.push({ ...common, now: 'not sent: a request that writes is never sent to production', sameStatus: false });
-          continue;
-        }
         try {
           const response = await client.request({
             method: request.method,
@@ -114,13 +122,17 @@ export async function runReplay(options: ReplayOptions): Promise<number> {
           });
           replayed.push({
             ...common,
-            now: describeAnswer({ status: response.status, body: response.bodyText }),
+            now: masker.display(describeAnswer({ status: response.status, body: response.bodyText })),
             sameStatus: response.status === exchange.response?.status,
             ...(request.masked ? { note: 'the report masked PSU identifiers in this request; it was sent masked (replay a report of an --unmasked run to send them as they were)' } : {}),
           });
         } catch (error) {
+          if (error instanceof ProductionRefusal) {
+            replayed.push({ ...common, now: `not sent: ${error.message}`, sameStatus: false });
+            continue;
+          }
           if (!(error instanceof TargetUnreachableError)) throw error;
-          replayed.push({ ...common, now: `no answer: ${error.message}`, sameStatus: false });
+          replayed.push({ ...common, now: `no answer: ${masker.display(error.message)}`, sameStatus: false });
         }
       }
     } finally {

@@ -58,9 +58,11 @@ export async function runVerify(options: VerifyCommandOptions): Promise<number> 
   if (options.json) {
     console.log(JSON.stringify(verification, null, 2));
   } else {
-    for (const line of verification.passed) console.log(`  ok       ${line}`);
-    for (const line of verification.problems) console.log(`  CHANGED  ${line}`);
-    for (const line of verification.notes) console.log(`  note     ${line}`);
+    // A changed zip names its files with whatever bytes it holds: their control characters are shown, not obeyed.
+    const { visibleControls } = await import('../../report/mask.js');
+    for (const line of verification.passed) console.log(`  ok       ${visibleControls(line)}`);
+    for (const line of verification.problems) console.log(`  CHANGED  ${visibleControls(line)}`);
+    for (const line of verification.notes) console.log(`  note     ${visibleControls(line)}`);
     console.log(verification.ok ? `Verified: ${options.packageFile} (${seconds} s)` : `NOT VERIFIED: ${options.packageFile} was changed or is incomplete (${verification.problems.length} problem(s))`);
   }
   return verification.ok ? 0 : 1;

@@ -1,0 +1,63 @@
+/**
+ * Production safety, enforced where every request passes: a target declared `environment: production` gets
+ * only reads from the TPP client. Whatever a scenario or a fixture asks for, the client refuses before a byte
+ * leaves any method but GET (payments, baskets, consents, cancellations…), any sandbox operation (GET included:
+ * a production bank has none, and a path that answers there is not one to explore), and any read that burns
+ * the rate-limited unattended quota (balances and transactions without PSU-IP-Address: 4 a day per account,
+ * which belong to the TPP's real service; a run's budget for them is none).
+ */
+import { DEFAULT_PATHS, type PathName } from '../spec/paths.js';
+import type { Environment } from '../targets/types.js';
+
+/** Reads the specification limits to 4 a day per account when the PSU is not present (Limits). */
+const QUOTA_READS: readonly PathName[] = ['balances', 'transactions', 'transactionDetails', 'cardAccountBalances', 'cardAccountTransactions'];
+
+export interface SafetyPolicy {
+  environment: Environment;
+  /** Who sends (a scenario id), named in a refusal. */
+  sender?: string;
+  /** The target's path overrides: where its sandbox operations and quota-burning reads are. */
+  paths?: Readonly<Record<string, string>>;
+}
+
+/** A request the client would not send: the target is production and the request writes, or burns a quota. */
+export class ProductionRefusal extends Error {
+  override name = 'ProductionRefusal';
+}
+
+/** Compiled once per set of path overrides (one per target). */
+const compiled = new WeakMap<object, { sandbox: RegExp[]; quota: RegExp[] }>();
+const NO_OVERRIDES = {};
+
+function patternsFor(overrides: Readonly<Record<string, string>>): { sandbox: RegExp[]; quota: RegExp[] } {
+  let patterns = compiled.get(overrides);
+  if (!patterns) {
+    const pattern = (name: PathName) => {
+      const template = overrides[name] ?? DEFAULT_PATHS[name];
+      const source = template.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+');
+      return new RegExp(`^${source}(?:/|$)`);
+    };
+    const names = Object.keys(DEFAULT_PATHS) as PathName[];
+    patterns = { sandbox: names.filter((name) => name.startsWith('sandbox')).map(pattern), quota: QUOTA_READS.map(pattern) };
+    compiled.set(overrides, patterns);
+  }
+  return patterns;
+}
+
+/**
+ * Why this request may not go to the target, or undefined when it may. `path` is the request's path relative
+ * to the target's base URL (no query); `headers` are the headers as they would be sent.
+ */
+export function productionRefusal(policy: SafetyPolicy, method: string, path: string, headers: Readonly<Record<string, string>>): string | undefined {
+  if (policy.environment !== 'production') return undefined;
+  const who = policy.sender ?? 'the TPP client';
+  const request = `${method.toUpperCase()} ${path}`;
+  const { sandbox, quota } = patternsFor(policy.paths ?? NO_OVERRIDES);
+  if (method.toUpperCase() !== 'GET') return `not run against production: ${who} would send ${request} (the TPP client sends a production target nothing but GET)`;
+  if (sandbox.some((pattern) => pattern.test(path))) return `not run against production: ${who} would call the sandbox operation ${request}`;
+  const psuPresent = Object.keys(headers).some((name) => name.toLowerCase() === 'psu-ip-address');
+  if (!psuPresent && quota.some((pattern) => pattern.test(path))) {
+    return `not run against production: ${who} would send ${request} without PSU-IP-Address, which uses up the account's unattended quota (4 a day; a run's budget for them is none)`;
+  }
+  return undefined;
+}

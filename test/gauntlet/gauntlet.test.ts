@@ -11,6 +11,7 @@ import { before, describe, test } from 'node:test';
 import type { GauntletFaultResult, RunResults } from '../../lib/report/types.js';
 import { listSuiteTests, type SuiteListing } from '../../lib/spec/coverage.js';
 import { REQUIREMENTS, requirementById } from '../../lib/spec/requirements.js';
+import { RULE_TABLE, scenariosOf } from '../../lib/spec/rule-table.js';
 import { knownFaults } from '../../reference/server.js';
 import { runCli, type CliRun } from '../support/run-cli.js';
 import { NOT_RUN_AGAINST_REFERENCE, SCENARIOS_FOR_FAULT } from './plan.js';
@@ -66,6 +67,17 @@ describe('fault gauntlet', () => {
       for (const id of spec.ids) if (!failed.has(`${scenario} ${id}`)) missing.push(`${scenario} ${id}`);
     }
     assert.deepEqual(missing, [], 'checks (scenario and requirement) that no fault of the reference bank makes fail');
+  });
+
+  test('every row of the rule table is judged by a scenario of the suites that declares its requirements', () => {
+    const declared = new Map(listing.specs.map((spec) => [SCENARIO_TITLE.exec(spec.title)?.[1], spec.ids]));
+    for (const row of RULE_TABLE) {
+      for (const scenario of scenariosOf(row)) {
+        const ids = declared.get(scenario);
+        assert.ok(ids, `${row.key}: the suites have no scenario ${scenario}`);
+        assert.deepEqual(row.requirements.filter((id) => !ids.includes(id)), [], `${row.key}: ${scenario} does not declare every requirement of the row`);
+      }
+    }
   });
 
   test('every rule checked on every exchange is broken by some fault', () => {

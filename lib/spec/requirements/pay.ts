@@ -301,7 +301,7 @@ export const PAY = defineArea('PAY', [
     testedBy: 'automated',
     basis: 'berlin-group',
     source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, schemas bulkPaymentInitiation_json and paymentInitiationBulkElement_json',
-    interpretation: 'Shape not shown; the Berlin Group bulk body fills the gap, its payments carrying the single-payment fields without debtorAccount. The Berlin Group sets no minimum number of payments, so none is demanded.',
+    interpretation: 'Shape not shown; the Berlin Group bulk body fills the gap, its payments carrying the single-payment fields without debtorAccount. The Berlin Group sets no minimum number of payments, so none is demanded here (an empty list is PAY-51, a SHOULD).',
   },
   {
     id: 'PAY-46', level: 'SHOULD', section: 'Resources > Payment initiation request > other payment products (not shown)',
@@ -342,5 +342,22 @@ export const PAY = defineArea('PAY', [
     source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, DELETE /v1/{payment-service}/{payment-product}/{paymentId} (204, or 202 when the cancellation needs an authorisation) and transactionStatus CANC',
     expect: { status: [200, 202, 204] },
     interpretation: 'The spec shows no cancellation, and the Berlin Group leaves it to the bank whether a payment can be cancelled, so a bank without it is a WARNING, not a FAIL. A 202 (cancellation to be authorised) passes the first half; CANC is then not expected yet.',
+  },
+  {
+    id: 'PAY-51', level: 'SHOULD', section: 'Resources > Payment initiation request > bulk payments (not shown)',
+    statement: 'A bulk payment whose payments array is empty is refused with 400.',
+    testedBy: 'automated',
+    basis: 'interpretation',
+    expect: REFUSED,
+    interpretation: 'The Berlin Group sets no minimum number of payments (PAY-45), but a bulk of no payments pays nothing, like a payment of zero (PAY-48): accepting one is a WARNING.',
+  },
+  {
+    id: 'PAY-52', level: 'SHOULD', section: 'Resources > Payment initiation request > bulk payments (not shown)',
+    statement: 'A payment of a bulk carrying its own debtorAccount or requestedExecutionDate is refused with 400: both belong to the bulk payment.',
+    testedBy: 'automated',
+    basis: 'berlin-group',
+    source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, schema paymentInitiationBulkElement_json ("These data elements may not be contained in any bulk entry": debtorAccount, requestedExecutionDate, requestedExecutionTime)',
+    expect: REFUSED,
+    interpretation: 'Only the Berlin Group says it, and the spec does not show the bulk shape; "may not be contained" reads as a prohibition, but a bank that ignores the entry\'s own fields and pays from the bulk\'s debtorAccount on the bulk\'s date breaks nothing the spec states: a WARNING.',
   },
 ]);

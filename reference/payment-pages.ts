@@ -14,6 +14,38 @@ import type { PsuContext } from './state/customers.js';
 const summaryWithoutAmount = defineFault('payment-confirmation-without-amount', { description: 'the payment confirmation page does not show the amount', breaks: ['PAY-49'] });
 const basketScaFails = defineFault('basket-sca-fails', { description: 'the SCA of a signing basket always ends in failure', breaks: ['BSK-10', 'STA-03'] });
 const basketAtomic = defineFault('basket-atomic', { description: 'a basket is atomic: a payment lacking funds makes every payment of its basket lack them', breaks: ['BSK-04'] });
+const approvedOutsideContext = defineFault('payment-approved-outside-context', {
+  description: 'a payment is approved from any account of the PSU, whatever the context picked in its SCA: from the agreement\'s account in PRIVATE context',
+  breaks: ['GEN-15'],
+});
+
+// [blind-spots] A payment's link closes once the payment moved on without it (SCA-25).
+const linkOpenAfterCancel = defineFault('sca-link-open-after-cancel', {
+  description: 'the scaRedirect of a payment cancelled by the TPP still leads to its confirmation page, and its SCA ends in success',
+  breaks: ['SCA-25'],
+});
+const linkOpenAfterBasket = defineFault('sca-link-open-after-basket', {
+  description: "a payment's own scaRedirect still leads to its confirmation page after its signing basket was authorised; a rejection there tells the TPP PAYMENT_FAILED while the payment goes ahead",
+  breaks: ['SCA-25'],
+});
+
+/**
+ * A payment of this authorisation that moved on without it (approved or rejected elsewhere, cancelled by
+ * the TPP), if any: the link was issued for payments awaiting the PSU, and confirming one that no longer
+ * does would tell the TPP of an SCA that authorised nothing.
+ */
+export function paymentMovedOn(request: FastifyRequest, a: Authorisation): { id: string; status: string } | undefined {
+  if (a.purpose !== 'payment') return undefined;
+  const { bank } = request.server;
+  for (const id of a.paymentIds ?? []) {
+    const payment = bank.payments.get(a.tppId, id);
+    if (payment === undefined) return { id, status: 'unknown' };
+    if (payment.status === 'RCVD' || (payment.status === 'CANC' && request.bank.breaks(linkOpenAfterCancel))) continue;
+    if (bank.baskets.holding(a.tppId, id) !== undefined && request.bank.breaks(linkOpenAfterBasket)) continue;
+    return { id, status: payment.status };
+  }
+  return undefined;
+}
 
 function paymentsOf(bank: BankState, a: Authorisation): Payment[] {
   return (a.paymentIds ?? []).flatMap((id) => bank.payments.get(a.tppId, id) ?? []);
@@ -68,16 +100,18 @@ ${shown.lines.map(describe).join('\n')}
 
 /**
  * The PSU's decision: approved payments move on (state/payments.ts), and the PSU goes back to the TPP
- * as after any SCA; a rejection, or a payment from an account that is not the PSU's, fails the SCA.
+ * as after any SCA; a rejection, or a payment from an account that is not the PSU's in the context picked
+ * (What the service does > PSU contexts), fails the SCA.
  */
 export function decidePayments(request: FastifyRequest, a: Authorisation, customerNumber: string, context: PsuContext, approved: boolean): string {
   const bank = request.server.bank;
   const payments = paymentsOf(bank, a);
-  const foreign = payments.some((p) => bank.payments.debtorAccountOf(p, customerNumber) === undefined);
+  const inContext = request.bank.breaks(approvedOutsideContext) ? undefined : context;
+  const foreign = payments.some((p) => bank.payments.debtorAccountOf(p, customerNumber, inContext) === undefined);
   const basket = bank.baskets.forAuthorisation(a.tppId, a.id) !== undefined;
   if (!approved || foreign || (basket && request.bank.breaks(basketScaFails))) {
     for (const payment of payments) bank.payments.reject(payment);
-    return failureRedirect(request, a, 400, 'PAYMENT_FAILED', foreign ? 'The debtor account is not an account of the PSU' : 'The PSU rejected the payment');
+    return failureRedirect(request, a, 400, 'PAYMENT_FAILED', foreign ? `The debtor account is not an account of the PSU in ${context.kind} context` : 'The PSU rejected the payment');
   }
   for (const payment of payments) bank.payments.approve(payment, customerNumber);
   if (basket && payments.some((p) => p.fundsAvailable === false) && request.bank.breaks(basketAtomic)) {

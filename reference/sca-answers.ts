@@ -144,7 +144,9 @@ const failureServerErrorWithoutSystem = defineFault('failure-redirect-server-err
 /** Failed or cancelled SCA: the PSU goes back to the TPP with the error parameters (Events, "After failed SCA"). */
 export function failureRedirect(request: FastifyRequest, authorisation: Authorisation, status: number, code: ErrorCode, message: string): string {
   const { bank } = request;
-  request.server.bank.sca.fail(authorisation, { endSession: () => bank.breaks(abortedScaEndsSession) });
+  // An authorisation already finished stays as it finished (a used link opened again changes nothing).
+  const finished = authorisation.status === 'FINALISED' || authorisation.status === 'FAILED';
+  if (!finished) request.server.bank.sca.fail(authorisation, { endSession: () => bank.breaks(abortedScaEndsSession) });
   const serverError = bank.breaks(failureServerErrorWithoutSystem);
   const params: [string, string][] = serverError ? [] : [['system', SYSTEM_NAME]];
   params.push(['status', bank.breaks(failureStatusAsText) ? 'Bad Request' : String(serverError ? 500 : status)]);

@@ -9,6 +9,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { SCA_VARIANTS } from '../fixtures/sca-variants.js';
+import { loadAttestations } from '../report/attestations.js';
+import { readBaseline } from '../report/baseline.js';
+import { declaredTargetOf } from '../report/provenance.js';
 import { BrowserNotFoundError, findChromium } from '../sca/browser.js';
 import { ConfigError, loadTargetsFile, selectTarget } from '../targets/load.js';
 import { checkReachable } from '../targets/preflight.js';
@@ -30,6 +33,12 @@ export interface RunRequest {
   gauntletFile?: string;
   /** Only list the tests: no browser needed. */
   listOnly?: boolean;
+  /** People's verdicts on requirements no scenario can judge (`--attestations FILE`). */
+  attestationsFile?: string;
+  /** An earlier report to compare the run with (`--baseline DIR`). */
+  baselineDir?: string;
+  /** What reaches Playwright (filters, workers…), for the report's provenance. */
+  arguments?: string[];
 }
 
 export interface PreparedRun {
@@ -48,6 +57,11 @@ export async function prepareRun(request: RunRequest): Promise<PreparedRun> {
   const targetsFile = resolve(request.targetsFile ?? defaultTargetsFile());
   const config = selectTarget(loadTargetsFile(targetsFile), request.target);
   checkScaVariants(request.target, config);
+  // Read before anything starts, so a mistyped file is a usage error (exit 2), not a lost run.
+  const attestationsFile = request.attestationsFile ? resolve(request.attestationsFile) : undefined;
+  const baselineDir = request.baselineDir ? resolve(request.baselineDir) : undefined;
+  if (attestationsFile) loadAttestations(attestationsFile);
+  if (baselineDir) readBaseline(baselineDir);
   if (!request.listOnly) await checkBrowser();
   const gauntlet = request.gauntletFile ? readGauntlet(request.gauntletFile) : undefined;
   // Private to this run: holds the TPP key files, the test CA key and the context; removed when the run ends.
@@ -85,6 +99,10 @@ export async function prepareRun(request: RunRequest): Promise<PreparedRun> {
       maskPersonalData: request.maskPersonalData,
       target,
       ...(prepared.gauntlet ? { gauntlet: prepared.gauntlet } : {}),
+      declaredTarget: declaredTargetOf(config),
+      arguments: request.arguments ?? [],
+      ...(attestationsFile ? { attestationsFile } : {}),
+      ...(baselineDir ? { baselineDir } : {}),
     };
     const contextFile = join(workDir, 'context.json');
     writeRunContext(contextFile, context);

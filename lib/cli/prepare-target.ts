@@ -240,7 +240,7 @@ function gauntletProfiles(request: GauntletRequest, ca: KeyAndCertificate, workD
 }
 
 /** A PEM given inline or as a file path relative to targets.yaml. */
-function readPem(value: string, field: string, baseDir: string): string {
+export function readPem(value: string, field: string, baseDir: string): string {
   if (value.trimStart().startsWith('-----BEGIN')) return value;
   const path = isAbsolute(value) ? value : resolve(baseDir, value);
   if (!existsSync(path)) throw new ConfigError(field, `file not found: ${path}`);

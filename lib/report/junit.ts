@@ -86,7 +86,7 @@ function deviationMessage(ids: readonly string[], deviations: ReadonlyMap<string
   return ids
     .map((id) => {
       const deviation = deviations.get(id);
-      return `known deviation ${id}: ${deviation?.reason ?? ''}${deviation?.deviationUntil ? ` (until ${deviation.deviationUntil})` : ''}`;
+      return `known deviation ${id}: ${deviation?.reason ?? ''}${deviation?.deviation?.until ? ` (until ${deviation.deviation.until})` : ''}`;
     })
     .join('; ');
 }

@@ -28,6 +28,11 @@ export interface ScaFlowOptions {
   timeoutMs: number;
   /** Checks that the SCA site answers at all (a TLS handshake); rejects when it cannot be reached. */
   probe?: (href: string) => Promise<unknown>;
+  /**
+   * Stop, with a `refused` failure, at a page the bank answers with an HTTP error status instead of running
+   * the steps on it: for a link that is expected to be closed, whose error page may match a rule's URL.
+   */
+  stopAtErrorPage?: boolean;
   /** Told of every value a step types or selects, before it is typed: what a PSU types is a secret (the masker learns it). */
   onTyped?: (value: string) => void;
 }
@@ -36,8 +41,9 @@ export interface ScaFlowOptions {
  * Why a flow did not reach TPP-Redirect-URI. `network`: the SCA site could not be reached (the run cannot
  * judge: INTERRUPTED). `browser`: the browser went away (INTERRUPTED). `stuck`: a page did not match the
  * target's configured steps, or a step could not be done (the configuration or the bank's pages differ).
+ * `refused`: the bank answered a page of the flow with an HTTP error status (only with `stopAtErrorPage`).
  */
-export type ScaFlowFailure = 'network' | 'browser' | 'stuck';
+export type ScaFlowFailure = 'network' | 'browser' | 'stuck' | 'refused';
 
 export class ScaFlowError extends Error {
   constructor(
@@ -70,6 +76,11 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
       failedNavigation = { url: request.url(), reason: request.failure()?.errorText ?? 'failed' };
     }
   });
+  // The HTTP status of the document the main frame shows (an error page of the bank, with stopAtErrorPage).
+  let documentStatus = 0;
+  page.on('response', (response) => {
+    if (response.request().isNavigationRequest() && response.frame() === page.mainFrame()) documentStatus = response.status();
+  });
   page.on('framenavigated', (frame) => {
     // Chromium's own error page (shown when the redirect host does not resolve) is not a page of the bank.
     const url = frame.url();
@@ -99,6 +110,7 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
     ]);
     if (captured) break;
     if (!next) throw await stuck(page, pending.map((p) => p.rule), pages, options, failedNavigation);
+    if (options.stopAtErrorPage && documentStatus >= 400) throw new ScaFlowError(`the bank answered ${page.url()} with HTTP ${documentStatus}`, pages, 'refused');
     pending.splice(pending.indexOf(next), 1);
     for (const step of next.rule.steps) {
       try {

@@ -94,6 +94,14 @@ export interface RunContext {
   maskPersonalData: boolean;
   target: RunTarget;
   gauntlet?: GauntletPlan;
+  /** The targets.yaml entry as written, keys removed: shown in the report's provenance. */
+  declaredTarget?: unknown;
+  /** The arguments that reached Playwright (filters, workers…), for the provenance. */
+  arguments?: string[];
+  /** `run --attestations FILE` (checked by the runner before the run): people's verdicts on manual requirements. */
+  attestationsFile?: string;
+  /** `run --baseline DIR`: an earlier report to compare this run with. */
+  baselineDir?: string;
   /**
    * The key of the masker's hashes (lib/report/mask.ts), the same in every worker and the reporter, so that one
    * PSU has one tag across the report. It stays in this private file: without it a tag cannot be reversed by

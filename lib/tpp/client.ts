@@ -177,6 +177,7 @@ export class TppClient {
       },
       ...(req.malformed !== undefined ? { malformed: req.malformed } : {}),
       ...(req.failureProvoked !== undefined ? { failureProvoked: req.failureProvoked } : {}),
+      ...(req.faults?.length ? { faults: req.faults } : {}),
     };
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const started = performance.now();

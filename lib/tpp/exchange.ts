@@ -1,5 +1,7 @@
 // One request and its response (or the error that took its place), kept as
 // evidence for the report.
+import type { RequestFault } from './faults.js';
+
 export interface RecordedExchange {
   id: string;
   /** ISO 8601, wall-clock time (not the injected TPP clock). */
@@ -12,4 +14,6 @@ export interface RecordedExchange {
   malformed?: string;
   /** Set when the scenario asked the target to fail this request internally: its 5xx is expected. */
   failureProvoked?: string;
+  /** The deliberate faults applied while signing, so a replay can make the same request anew. */
+  faults?: RequestFault[];
 }

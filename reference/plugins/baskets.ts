@@ -7,8 +7,8 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
 import { defineFault, defineVariant } from '../switches.js';
-import { WORST_FIRST, worstOf, type Basket } from '../state/baskets.js';
-import type { Payment, TransactionStatus } from '../state/payments.js';
+import { rankOf, worstOf, type Basket } from '../state/baskets.js';
+import type { Payment } from '../state/payments.js';
 import { scaRequired } from '../sca-answers.js';
 import { paymentHeaders } from './payments.js';
 import { resolvePsuId } from './sca-access.js';
@@ -64,6 +64,20 @@ const basketsForNcbctOnly = defineVariant('baskets-for-ncbct-only', {
   source: 'Specification, Endpoints > Start of signing basket authorisation; Versioning > Release notes',
 });
 const NCBCT = 'norwegian-cross-border-credit-transfers';
+// [blind-spots]
+const basketHidesLackOfFunds = defineFault('basket-hides-lack-of-funds', {
+  description: 'a basket does not count a payment lacking funds as its worst case: with one ACTC (or ACSC) and one ACCP lacking funds it reports ACTC (ACSC)',
+  breaks: ['BSK-15'],
+});
+const lackOfFundsAsRejection = defineVariant('basket-lack-of-funds-as-rejection', {
+  description: 'a basket holding a payment that lacks funds reports RJCT, what the lack of funds means, rather than the payment\'s ACCP',
+  allowedBy: 'ACCP can be reported when funds are lacking, "and then the payment status response carries attribute fundsAvailable to show that the payment was rejected for lack of funds"; "A single basket status reports only the worst case"',
+  source: 'Specification, States > transactionStatus; Resources > Signing basket authorisation response',
+});
+const startedReadsReceived = defineFault('basket-authorisation-reads-received', {
+  description: 'a basket authorisation that answered STARTED reads RECEIVED until the PSU logs in',
+  breaks: ['STA-08'],
+});
 
 interface BasketParams {
   basketId: string;
@@ -81,9 +95,11 @@ export const basketsPlugin = fp(
 
     function statusOf(basket: Basket, request: FastifyRequest): string {
       if (request.bank.breaks(basketOwnStatus)) return 'PDNG';
-      const statuses = paymentsOf(basket).map((p) => p.status);
-      if (request.bank.breaks(basketBestCase)) return [...statuses].sort((a, b) => rank(b) - rank(a))[0] ?? 'RCVD';
-      return worstOf(statuses);
+      const payments = paymentsOf(basket);
+      if (request.bank.breaks(basketBestCase)) return [...payments].sort((a, b) => rankOf(b) - rankOf(a))[0]?.status ?? 'RCVD';
+      const worst = worstOf(payments, request.bank.breaks(basketHidesLackOfFunds));
+      const lacking = payments.some((p) => p.status === 'ACCP' && p.fundsAvailable === false);
+      return worst === 'ACCP' && lacking && request.bank.reads(lackOfFundsAsRejection) ? 'RJCT' : worst;
     }
 
     function basketOf(request: FastifyRequest<{ Params: BasketParams }>): Basket {
@@ -189,14 +205,11 @@ export const basketsPlugin = fp(
         if (request.bank.breaks(unknownAuthorisationAs400)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown authorisation');
         throw new BankError(404, 'RESOURCE_UNKNOWN', `No authorisation ${request.params.authorisationId} of this basket`);
       }
-      return { scaStatus: authorisation.status === 'FAILED' && request.bank.breaks(failedScaStillStarted) ? 'RECEIVED' : authorisation.status };
+      if (authorisation.status === 'FAILED' && request.bank.breaks(failedScaStillStarted)) return { scaStatus: 'RECEIVED' };
+      // Its start answered STARTED: until the PSU logs in, that is where it stands.
+      return { scaStatus: authorisation.status === 'RECEIVED' && !request.bank.breaks(startedReadsReceived) ? 'STARTED' : authorisation.status };
     });
     done();
   },
   { name: 'baskets', decorators: { fastify: ['bank'] }, dependencies: ['signature', 'json-body', 'payments'] },
 );
-
-/** Position in the worst-first order (higher is better). */
-function rank(status: TransactionStatus): number {
-  return WORST_FIRST.indexOf(status);
-}

@@ -18,7 +18,8 @@ import { day, reportedAmountsUnbound } from '../format.js';
 import { isNationalIdentityNumber, isUuid } from '../ids.js';
 import type { BankState } from '../state/bank.js';
 import { PRIVATE, type PsuContext } from '../state/customers.js';
-import { BATCH_HOURS, HIDDEN_BEFORE_APPROVAL, PAYMENT_PRODUCTS, PAYMENT_SERVICES, SANDBOX_BATCH, type BatchSelection, type Payment, type PaymentBody, type PaymentService } from '../state/payments.js';
+import { HIDDEN_BEFORE_APPROVAL, PAYMENT_SERVICES, paymentProductOf, type PaymentProduct, type PaymentService } from '../../lib/spec/payment-products.js';
+import { BATCH_HOURS, SANDBOX_BATCH, type BatchSelection, type Payment, type PaymentBody } from '../state/payments.js';
 import { scaRequired } from '../sca-answers.js';
 import { resolvePsuId } from './sca-access.js';
 import { apiHref, header, tppOf } from './shared.js';
@@ -47,13 +48,20 @@ const RULE_FAULTS = [
   { name: 'payment-ignores-creditor-name', ignores: ['PAY-13', 'PAY-14', 'ADR-04'], breaks: ['PAY-13', 'PAY-14', 'LIM-10', 'ADR-04'] },
   { name: 'payment-ignores-creditor-account', ignores: ['PAY-15', 'PAY-16', 'PAY-17', 'PAY-18'], breaks: ['PAY-15', 'PAY-16', 'PAY-17', 'PAY-18', 'LIM-12'] },
   { name: 'payment-ignores-address-fields', ignores: ['PAY-20', 'PAY-21', 'PAY-22', 'ADR-05', 'ADR-06'], breaks: ['PAY-20', 'PAY-21', 'PAY-22', 'LIM-11'] },
-  { name: 'payment-ignores-address-country', ignores: ['PAY-25', 'PAY-26', 'PAY-27', 'ADR-06'], breaks: ['PAY-25', 'PAY-26', 'PAY-27', 'LIM-14', 'ADR-06'] },
+  { name: 'payment-ignores-address-country', ignores: ['PAY-25', 'PAY-26', 'PAY-27', 'ADR-06'], breaks: ['PAY-25', 'PAY-26', 'PAY-27', 'LIM-14', 'ADR-06', 'ADR-07'] },
   { name: 'payment-ignores-debtor-account', ignores: ['PAY-28', 'PAY-29'], breaks: ['PAY-28', 'PAY-29', 'LIM-12'] },
   { name: 'payment-ignores-remittance-length', ignores: ['PAY-31', 'PAY-32'], breaks: ['PAY-31', 'PAY-32', 'LIM-13'] },
   { name: 'payment-ignores-execution-date-form', ignores: ['PAY-35'], breaks: ['PAY-35'] },
   { name: 'payment-ignores-creditor-agent', ignores: ['ADR-03'], breaks: ['ADR-03'] },
-  { name: 'payment-ignores-creditor-town', ignores: ['ADR-05'], breaks: ['ADR-05', 'ADR-07', 'ERR-40', 'ADR-01', 'ADR-08'] },
+  // A payment without any creditorAddress lacks town and country alike: it gets through too (ADR-06).
+  { name: 'payment-ignores-creditor-town', ignores: ['ADR-05'], breaks: ['ADR-05', 'ADR-06', 'ADR-07', 'ERR-40', 'ADR-01', 'ADR-08'] },
   { name: 'periodic-payment-ignores-duplicate-months', ignores: ['ERR-42'], breaks: ['ERR-42'] },
+  // [blind-spots] required texts of the structured-address rule, and the bulk shape.
+  { name: 'payment-accepts-empty-creditor-name', ignores: ['ADR-14'], breaks: ['ADR-14'] },
+  { name: 'payment-accepts-empty-town-name', ignores: ['ADR-15'], breaks: ['ADR-15'] },
+  { name: 'payment-accepts-blank-names', ignores: ['ADR-16'], breaks: ['ADR-16'] },
+  { name: 'bulk-payment-accepts-no-payments', ignores: ['PAY-51'], breaks: ['PAY-51'] },
+  { name: 'bulk-entry-accepts-bulk-fields', ignores: ['PAY-52'], breaks: ['PAY-52'] },
 ].map(({ name, ignores, breaks }) => ({
   fault: defineFault(name, { description: `the bank does not check payment rule${ignores.length > 1 ? 's' : ''} ${ignores.join(', ')}`, breaks }),
   ignores,
@@ -144,6 +152,25 @@ export function batchSelection(switches: BehaviourSwitches): BatchSelection {
   };
 }
 
+const bulkSkipsAddressRule = defineFault('bulk-payment-skips-address-rule', {
+  description: 'the structured-address rule is not applied to the payments of a bulk payment',
+  breaks: ['ADR-01', 'ADR-05', 'ADR-06', 'ADR-07', 'ADR-08', 'ADR-14', 'ADR-15', 'ADR-16', 'ERR-40'],
+});
+const executesBeforeItsDate = defineFault('payment-executes-before-its-date', {
+  description: 'a payment with a requestedExecutionDate ahead is settled by the next batch run after its approval (instantly, to self), whatever the date',
+  breaks: ['SBX-11'],
+});
+const withoutPsuAccepted = defineFault('payment-without-psu-accepted', {
+  description: 'a payment initiation (or basket authorisation) with neither PSU-ID nor X-PSU-IDENTITY is accepted',
+  breaks: ['HDR-32'],
+});
+
+const withoutPsuAsksForSca = defineVariant('payment-without-psu-asks-for-sca', {
+  description: 'a payment initiation (or basket authorisation) naming no PSU is answered 401 with an scaRedirect that identifies the PSU, instead of 400',
+  allowedBy: 'PSU-ID is "obtained from the redirect after SCA"; account access: "call a resource; receive 401 with scaRedirect"; "The service may ... require SCA on any transaction"',
+  source: 'Specification, Identifiers of the PSU; Authentication 9 and 12',
+});
+
 const cancellationIgnored = defineFault('payment-cancellation-ignored', { description: 'a cancelled payment keeps its status', breaks: ['PAY-50'] });
 
 // The 201 answer, field by field (Resources > Payment initiation response).
@@ -231,7 +258,7 @@ function optionalReading(body: PaymentBody): boolean {
 }
 
 /** Every rule of the request table, then the rules the schema does not hold. Throws the refusal. */
-function validate(bank: BankState, request: FastifyRequest, service: PaymentService, product: string): PaymentBody {
+function validate(bank: BankState, request: FastifyRequest, service: PaymentService, product: PaymentProduct): PaymentBody {
   const body = request.body;
   const refuse = (message: string) => new BankError(400, request.bank.breaks(fieldRefusalCode) ? 'PAYMENT_FAILED' : 'FORMAT_ERROR', message);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw refuse('The body must be a JSON object');
@@ -241,9 +268,12 @@ function validate(bank: BankState, request: FastifyRequest, service: PaymentServ
   if (errors[0]) throw refuse(errors[0].message);
   if (optionalReading(body as PaymentBody) && request.bank.breaks(optionalReadingsAs422)) throw new BankError(422, 'FORMAT_ERROR', 'Unprocessable payment');
   refuseOtherReadings(request, body as PaymentBody, refuse);
-  if (service !== 'bulk-payments' && enforced(bank, request)) {
-    const inferred = (e: ReadableError) => e.pointer === '/creditorAgent' && request.bank.reads(creditorAgentInferred);
-    const address = enforcedErrors(request, 'PaymentInitiationRequestStructuredAddress', body, (id) => id.startsWith('ADR-')).filter((e) => !inferred(e));
+  const bulk = service === 'bulk-payments';
+  if (enforced(bank, request) && !(bulk && request.bank.breaks(bulkSkipsAddressRule))) {
+    const schema = bulk ? 'BulkPaymentInitiationRequestStructuredAddress' : 'PaymentInitiationRequestStructuredAddress';
+    // A bank that infers the creditor's BIC from the IBAN does not ask for creditorAgent (a bulk's payments alike).
+    const inferred = (e: ReadableError) => e.pointer.endsWith('/creditorAgent') && request.bank.reads(creditorAgentInferred);
+    const address = enforcedErrors(request, schema, body, (id) => id.startsWith('ADR-')).filter((e) => !inferred(e));
     if (address[0]) throw refuse(`Structured-address rule: ${address[0].message}`);
   }
   const payment = body as PaymentBody & Record<string, unknown>;
@@ -296,12 +326,23 @@ export function paymentHeaders(bank: BankState, request: FastifyRequest): { cont
   const identity = header(request, 'x-psu-identity');
   if (identity !== undefined && !isNationalIdentityNumber(identity)) throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY must be a national identity number or D-number (11 digits)');
   if (identity !== undefined && request.bank.breaks(psuIdentityRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY is not supported: send PSU-ID');
+  // The header table: PSU-ID required, X-PSU-IDENTITY its alternative. A payment is always some PSU's.
+  if (psuId === undefined && identity === undefined && !request.bank.breaks(withoutPsuAccepted)) {
+    if (request.bank.reads(withoutPsuAsksForSca)) throw identifyThePsu(request);
+    throw new BankError(400, 'HTTP_HEADER_REQUIRED', 'Header PSU-ID (or its alternative X-PSU-IDENTITY) is required');
+  }
   const psuContext = header(request, 'psu-context');
   if (psuContext !== 'CORPORATE') return psuContext === 'PRIVATE' ? { context: PRIVATE } : {};
   const corporateId = header(request, 'psu-corporate-id');
   if (corporateId === undefined && request.bank.breaks(corporateWithoutIdServed)) return { context: PRIVATE };
   if (corporateId === undefined || !isUuid(corporateId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-Corporate-ID (a UUID) is required in corporate context');
   return { context: { kind: 'CORPORATE', agreementId: corporateId.toLowerCase() } };
+}
+
+/** The 401 that sends the PSU to an SCA naming them, before any payment is made (a variant's reading of HDR-32). */
+function identifyThePsu(request: FastifyRequest): Error {
+  const tpp = tppOf(request);
+  return scaRequired(request, { tppId: tpp.id, tppName: tpp.name, tppSessionId: header(request, 'tpp-session-id') ?? '', redirectUri: header(request, 'tpp-redirect-uri') ?? '' });
 }
 
 function allowLogicalDuplicate(bank: BankState, request: FastifyRequest): boolean {
@@ -358,9 +399,11 @@ export const paymentsPlugin = fp(
       next();
     });
 
-    function productOf(request: FastifyRequest<{ Params: ProductParams }>): string {
+    /** The product a path names (an alias names its product), or 404 PRODUCT_UNKNOWN. */
+    function productOf(request: FastifyRequest<{ Params: ProductParams }>): PaymentProduct {
       const { product } = request.params;
-      if ((PAYMENT_PRODUCTS as readonly string[]).includes(product)) return product;
+      const known = paymentProductOf(product);
+      if (known !== undefined) return known;
       if (request.bank.breaks(productUnknownAs400)) throw new BankError(400, 'FORMAT_ERROR', `Unknown payment product ${product}`);
       throw new BankError(404, 'PRODUCT_UNKNOWN', `Unknown payment product ${product}`);
     }
@@ -377,7 +420,7 @@ export const paymentsPlugin = fp(
 
     /** Domestic transfers show nothing before the PSU approved them (Endpoints, payment status). */
     function visible(request: FastifyRequest, payment: Payment): void {
-      if (payment.status === 'RCVD' && HIDDEN_BEFORE_APPROVAL.has(payment.product) && !request.bank.breaks(domesticShownEarly)) {
+      if (payment.status === 'RCVD' && HIDDEN_BEFORE_APPROVAL.includes(payment.product) && !request.bank.breaks(domesticShownEarly)) {
         throw new BankError(403, 'FORBIDDEN', 'Details and status of a domestic transfer are available once the PSU approved it');
       }
     }
@@ -403,7 +446,9 @@ export const paymentsPlugin = fp(
         }
         const psuId = header(request, 'psu-id');
         const lookup = psuId === undefined ? undefined : resolvePsuId(request, psuId);
-        const payment = bank.payments.create(tpp.id, service, product, body);
+        const executionDate = body.requestedExecutionDate;
+        const executeOn = typeof executionDate === 'string' && !request.bank.breaks(executesBeforeItsDate) ? executionDate : undefined;
+        const payment = bank.payments.create(tpp.id, service, product, body, executeOn);
         if (service === 'periodic-payments' && verdictsAgainst(SCHEMA_OF[service], body).failed.has('ERR-42') && request.bank.reads(duplicateMonthsReportedRejected)) bank.payments.reject(payment);
         const inSession = lookup?.kind === 'known' && bank.sca.sessionState(tpp.id, header(request, 'tpp-session-id') ?? '', lookup.customerNumber) === 'valid';
         const exempt = service === 'payments' && Number(body.instructedAmount?.amount) <= EXEMPT_UP_TO && request.bank.reads(smallPaymentsExempt);

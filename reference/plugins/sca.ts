@@ -11,8 +11,8 @@ import { randomInt } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { defineFault } from '../switches.js';
-import { decidePayments, paymentsShown } from '../payment-pages.js';
+import { defineFault, defineVariant } from '../switches.js';
+import { decidePayments, paymentMovedOn, paymentsShown } from '../payment-pages.js';
 import { failureRedirect, successRedirect } from '../sca-answers.js';
 import { referencePages, type ScaPageSet } from '../sca-page-set.js';
 import { PRIVATE, type PsuContext } from '../state/customers.js';
@@ -38,6 +38,16 @@ const cancelCodeConsentInvalid = defineFault('cancel-code-consent-invalid', {
 const cancelCompletesSca = defineFault('cancel-completes-sca', {
   description: 'a PSU who cancels on the consent page is redirected as after a successful SCA (psu-id, a session), not with the error parameters',
   breaks: ['SES-03'],
+});
+// [blind-spots] One link, one SCA (SCA-24).
+const linkReusable = defineFault('sca-link-reusable', {
+  description: 'no scaRedirect closes: one whose SCA completed or failed, or whose payment moved on, can be gone through (again), and ends in a success redirect',
+  breaks: ['SCA-24', 'SCA-25'],
+});
+const usedLinkFailureRedirect = defineVariant('used-link-failure-redirect', {
+  description: 'a link whose SCA completed or failed sends the PSU back to the TPP with the failure redirect (409 CONFLICT) instead of showing an error page',
+  allowedBy: 'After failed SCA the redirect "carries error parameters" (system, status, code, message); the specification gives a used link no page of its own',
+  source: 'Specification, Events > After failed SCA',
 });
 const scaPagesDenyFraming = defineFault('sca-pages-deny-framing', {
   description: 'the SCA pages send X-Frame-Options: DENY and frame-ancestors \'none\', so a TPP cannot show them in a frame',
@@ -141,12 +151,23 @@ export const scaPlugin = fp(
      */
     function at(step: Step, handle: (a: Authorisation, request: PageRequest, reply: FastifyReply) => void) {
       return (request: PageRequest, reply: FastifyReply): void => {
-        const a = bank.sca.pending(request.params.id);
+        const pending = bank.sca.pending(request.params.id);
+        const found = pending ?? bank.sca.find(request.params.id);
+        if (found !== undefined) request.bank = switches.forTpp(found.tppId);
+        // A finished authorisation is served again only by a bank with the fault (SCA-24).
+        const a = pending ?? (found !== undefined && request.bank.breaks(linkReusable) ? reopened(found) : undefined);
+        if (a === undefined && found !== undefined && request.bank.reads(usedLinkFailureRedirect)) {
+          return seeOther(reply, failureRedirect(request, found, 409, 'CONFLICT', 'This authorisation link has already been used'));
+        }
         if (a === undefined) {
           return html(reply, pages.message('Unknown authorisation', 'This authorisation link is unknown, or it has already been used.'), 404);
         }
-        request.bank = switches.forTpp(a.tppId);
         if (bank.sca.isExpired(a)) return seeOther(reply, failureRedirect(request, a, 401, 'SCA_EXPIRED', 'The authorisation expired before it was completed'));
+        // A link is for its payments as they were when it was issued: one that moved on without it closes it.
+        const movedOn = request.bank.breaks(linkReusable) ? undefined : paymentMovedOn(request, a);
+        if (movedOn !== undefined) {
+          return seeOther(reply, failureRedirect(request, a, 409, 'CONFLICT', `The payment ${movedOn.id} no longer awaits this authorisation (status ${movedOn.status})`));
+        }
         if (request.method === 'POST' && field(request.body, 'action') === 'cancel') {
           if (step === 'consent' && stepOf(a) === 'consent' && request.bank.breaks(cancelCompletesSca)) return confirmConsent(a, request, [], reply);
           const code = request.bank.breaks(cancelCodeConsentInvalid) ? 'CONSENT_INVALID' : 'SCA_INVALID';
@@ -158,6 +179,12 @@ export const scaPlugin = fp(
         if (current !== step) return seeOther(reply, pathOf(a, current));
         return handle(a, request, reply);
       };
+    }
+
+    /** A finished authorisation, taken up again where its PSU left it. */
+    function reopened(a: Authorisation): Authorisation {
+      a.status = 'PSU_AUTHENTICATED';
+      return a;
     }
 
     /** Login done (or spared by a valid session); a PSU without agreements is in private context. */

@@ -3,14 +3,25 @@
 // each payment keeps its own status, and the basket reports the worst case over them.
 import { randomUUID } from 'node:crypto';
 import { BoundedStore, textBytes } from './bounded-store.js';
-import type { TransactionStatus } from './payments.js';
+import type { Payment, TransactionStatus } from './payments.js';
 import { DEFAULT_STORE_BOUNDS, type Bounds } from './store-bounds.js';
 
 /** Worst first: outcomes the TPP must act on, then the least progress (catalogue BSK-14). */
-export const WORST_FIRST: readonly TransactionStatus[] = ['RJCT', 'CANC', 'RCVD', 'ACTC', 'ACCP', 'ACSC'];
+const WORST_FIRST: readonly TransactionStatus[] = ['RJCT', 'CANC', 'RCVD', 'ACTC', 'ACCP', 'ACSC'];
 
-export function worstOf(statuses: readonly TransactionStatus[]): TransactionStatus {
-  return WORST_FIRST.find((status) => statuses.includes(status)) ?? 'RCVD';
+/**
+ * Where a payment stands in the worst-first order (lower is worse). A payment lacking funds (ACCP with
+ * fundsAvailable false, "rejected for lack of funds") ranks with the rejections (catalogue BSK-15); with
+ * `hideLackOfFunds`, after every other payment instead.
+ */
+export function rankOf(payment: Pick<Payment, 'status' | 'fundsAvailable'>, hideLackOfFunds = false): number {
+  if (payment.status === 'ACCP' && payment.fundsAvailable === false) return hideLackOfFunds ? WORST_FIRST.length : WORST_FIRST.indexOf('CANC') + 0.5;
+  return WORST_FIRST.indexOf(payment.status);
+}
+
+/** The status a basket reports: that of its worst payment (RCVD for none). */
+export function worstOf(payments: readonly Pick<Payment, 'status' | 'fundsAvailable'>[], hideLackOfFunds = false): TransactionStatus {
+  return [...payments].sort((a, b) => rankOf(a, hideLackOfFunds) - rankOf(b, hideLackOfFunds))[0]?.status ?? 'RCVD';
 }
 
 export interface Basket {
@@ -44,6 +55,11 @@ export class Baskets {
   /** The basket an authorisation was started for, if any. */
   forAuthorisation(tppId: string, authorisationId: string): Basket | undefined {
     return [...this.byId.values()].find((b) => b.tppId === tppId && b.authorisationId === authorisationId);
+  }
+
+  /** A basket of the TPP that holds this payment, if any. */
+  holding(tppId: string, paymentId: string): Basket | undefined {
+    return [...this.byId.values()].find((b) => b.tppId === tppId && b.paymentIds.includes(paymentId));
   }
 
   delete(basket: Basket): void {

@@ -9,30 +9,15 @@
 //   ACTC --next batch run--> ACSC (booked: the balance moves, a booked transaction appears)
 //   ACCP (no funds) --next batch run--> RJCT
 //   periodic payments stay ACTC: the batch runs leave them alone.
+//   a payment with a requestedExecutionDate ahead takes part only in the runs from that day on.
 //   norwegian-domestic-payment-to-self between the PSU's own accounts: ACSC at once (instant).
 import { randomUUID } from 'node:crypto';
 import type { TestClock } from './clock.js';
+import { INSTANT_TO_SELF, type PaymentProduct, type PaymentService } from '../../lib/spec/payment-products.js';
+import { day } from '../format.js';
 import { BoundedStore, textBytes } from './bounded-store.js';
-import type { SandboxData, StoredAccount } from './customers.js';
+import type { PsuContext, SandboxData, StoredAccount } from './customers.js';
 import { DEFAULT_STORE_BOUNDS, type Bounds } from './store-bounds.js';
-
-export const PAYMENT_SERVICES = ['payments', 'bulk-payments', 'periodic-payments'] as const;
-export type PaymentService = (typeof PAYMENT_SERVICES)[number];
-
-/** Products this bank offers (the specification's and the ones xs2a-facts names for this family). */
-export const PAYMENT_PRODUCTS = [
-  'sepa-credit-transfers',
-  'domestic-norway-credit-transfers',
-  'norwegian-domestic-credit-transfers',
-  'norwegian-cross-border-credit-transfers',
-  'norwegian-domestic-payment-to-self',
-] as const;
-
-/** Domestic transfers: details and status only after the PSU approved (Endpoints, payment status). */
-export const HIDDEN_BEFORE_APPROVAL: ReadonlySet<string> = new Set(['domestic-norway-credit-transfers', 'norwegian-domestic-credit-transfers']);
-
-/** Transfers between a PSU's own accounts, instant (release 1.21.8). */
-export const INSTANT_TO_SELF = 'norwegian-domestic-payment-to-self';
 
 /** Hours (UTC) of the 5 daily sandbox batch runs. */
 export const BATCH_HOURS = [6, 9, 12, 15, 18] as const;
@@ -59,7 +44,7 @@ export interface Payment {
   id: string;
   tppId: string;
   service: PaymentService;
-  product: string;
+  product: PaymentProduct;
   body: PaymentBody;
   status: TransactionStatus;
   /** Set when the PSU approved without the funds to cover it. */
@@ -70,14 +55,20 @@ export interface Payment {
   customerNumber?: string;
   /** Key of a logical duplicate (debtor, creditor, amount, execution date). */
   duplicateKey: string;
+  /** The day (YYYY-MM-DD) before which it is not executed: its requestedExecutionDate, when it asks for one. */
+  executeOn?: string;
 }
 
-/** Total of a payment in minor units of its currency (bulk: the sum of its entries). */
-export function totalMinor(body: Pick<PaymentBody, 'instructedAmount' | 'payments' | 'debtorAccount'>): { minor: bigint; currency: string } {
+/**
+ * Total of a payment in minor units of its currency (bulk: the sum of its entries); with `inCurrency`, of
+ * the entries in that currency alone (a bulk may mix currencies, which cannot be added up).
+ */
+export function totalMinor(body: Pick<PaymentBody, 'instructedAmount' | 'payments' | 'debtorAccount'>, inCurrency?: string): { minor: bigint; currency: string } {
   const entries = body.payments ?? (body.instructedAmount ? [{ instructedAmount: body.instructedAmount }] : []);
   let minor = 0n;
-  let currency = body.debtorAccount?.currency ?? '';
+  let currency = inCurrency ?? body.debtorAccount?.currency ?? '';
   for (const { instructedAmount } of entries) {
+    if (inCurrency !== undefined && instructedAmount?.currency !== inCurrency) continue;
     currency = instructedAmount?.currency ?? currency;
     const [whole = '0', fraction = ''] = String(instructedAmount?.amount ?? '0').replace('-', '').split('.');
     if (!/^\d+$/.test(whole) || !/^\d*$/.test(fraction)) continue;
@@ -134,8 +125,12 @@ export class Payments {
     return [...this.byId.values()].find((p) => p.duplicateKey === key && p.status !== 'CANC' && p.status !== 'RJCT');
   }
 
-  create(tppId: string, service: PaymentService, product: string, body: PaymentBody): Payment {
-    const payment: Payment = { id: randomUUID(), tppId, service, product, body, status: 'RCVD', createdAt: this.clock.now(), duplicateKey: duplicateKeyOf(tppId, body) };
+  /** A payment received; `executeOn` is the day it may be executed from (none: at once). */
+  create(tppId: string, service: PaymentService, product: PaymentProduct, body: PaymentBody, executeOn?: string): Payment {
+    const payment: Payment = {
+      id: randomUUID(), tppId, service, product, body, status: 'RCVD', createdAt: this.clock.now(), duplicateKey: duplicateKeyOf(tppId, body),
+      ...(executeOn === undefined ? {} : { executeOn }),
+    };
     this.byId.set(payment.id, payment);
     return payment;
   }
@@ -148,17 +143,23 @@ export class Payments {
     return payment;
   }
 
-  /** The debtor account of a payment, when it belongs to this PSU. */
-  debtorAccountOf(payment: Payment, customerNumber: string): StoredAccount | undefined {
-    return this.ownAccount(payment.body.debtorAccount?.iban, customerNumber);
+  /** The debtor account of a payment, when it belongs to this PSU (in `context`, when given). */
+  debtorAccountOf(payment: Payment, customerNumber: string, context?: PsuContext): StoredAccount | undefined {
+    return this.ownAccount(payment.body.debtorAccount?.iban, customerNumber, context);
   }
 
-  /** The account with this IBAN, when it belongs to this PSU (own or through an agreement). */
-  ownAccount(iban: string | undefined, customerNumber: string): StoredAccount | undefined {
+  /**
+   * The account with this IBAN, when it belongs to this PSU: held by the PSU or granted under one of the
+   * PSU's agreements; in a context, only those of the context (What the service does > PSU contexts).
+   */
+  ownAccount(iban: string | undefined, customerNumber: string, context?: PsuContext): StoredAccount | undefined {
     const account = [...this.data.accounts.values()].find((a): a is StoredAccount => 'iban' in a && a.iban === iban);
     if (account === undefined) return undefined;
-    const owners = 'customerNumber' in account.holder ? [account.holder.customerNumber] : (this.data.agreements.get(account.holder.agreementId)?.members ?? []);
-    return owners.includes(customerNumber) ? account : undefined;
+    const { holder } = account;
+    if ('customerNumber' in holder) return holder.customerNumber === customerNumber && context?.kind !== 'CORPORATE' ? account : undefined;
+    const member = this.data.agreements.get(holder.agreementId)?.members.includes(customerNumber) ?? false;
+    const inContext = context === undefined || (context.kind === 'CORPORATE' && context.agreementId === holder.agreementId);
+    return member && inContext ? account : undefined;
   }
 
   /** Whether the body pays more than its debtor account (a sandbox account, in its currency) holds. */
@@ -176,9 +177,10 @@ export class Payments {
     const covered = account === undefined || coveredBy(payment, account);
     payment.status = covered ? 'ACTC' : 'ACCP';
     if (!covered) payment.fundsAvailable = false;
-    // Release 1.21.8: a transfer between the PSU's own accounts is instant, booked at once.
+    // Release 1.21.8: a transfer between the PSU's own accounts is instant, booked at once (on its day, when it asks for one ahead).
     const creditor = this.ownAccount(payment.body.creditorAccount?.iban, customerNumber);
-    if (covered && account !== undefined && payment.product === INSTANT_TO_SELF && creditor !== undefined) {
+    const due = payment.executeOn === undefined || payment.executeOn <= day(payment.approvedAt);
+    if (covered && due && account !== undefined && payment.product === INSTANT_TO_SELF && creditor !== undefined) {
       payment.status = 'ACSC';
       this.book(payment, account, payment.approvedAt);
     }
@@ -229,7 +231,9 @@ export class Payments {
   /** Runs the batch runs that happened since the approval (periodic payments are not batch-processed). */
   private settle(payment: Payment): void {
     if (payment.approvedAt === undefined || (payment.status !== 'ACTC' && payment.status !== 'ACCP')) return;
-    const run = nextBatchRun(payment.approvedAt, this.batchHoursOf(payment));
+    // Not executed before its day: the first run it takes part in is its day's first, when that is later.
+    const dayStart = payment.executeOn === undefined ? undefined : new Date(`${payment.executeOn}T00:00:00Z`);
+    const run = nextBatchRun(dayStart !== undefined && dayStart > payment.approvedAt ? new Date(dayStart.getTime() - 1) : payment.approvedAt, this.batchHoursOf(payment));
     if (run > this.clock.now() || !this.batchTakes(payment)) return;
     const account = payment.customerNumber === undefined ? undefined : this.debtorAccountOf(payment, payment.customerNumber);
     if (payment.fundsAvailable === false || (account !== undefined && !coveredBy(payment, account))) {
@@ -242,10 +246,9 @@ export class Payments {
   }
 }
 
-/** Whether the account's balance covers the payment (only compared in the account's currency). */
+/** Whether the account's balance covers the payment: its amounts in the account's currency (others cannot be compared). */
 function coveredBy(payment: Pick<Payment, 'body'>, account: StoredAccount): boolean {
-  const { minor, currency } = totalMinor(payment.body);
-  if (currency !== account.currency) return true;
+  const { minor } = totalMinor(payment.body, account.currency);
   const available = account.balances.find((b) => b.balanceType === 'expected') ?? account.balances[0];
   return available === undefined || BigInt(available.amountMinor) >= minor;
 }

@@ -3,13 +3,14 @@
  * change is the target's bank-channel operation, acting as the PSU in the online bank.
  */
 import { jsonBodyOf, scenario, test } from '../../lib/fixtures/index.js';
-import { initiate, paymentIdOf, paymentPath, sepaPayment } from '../payments/payment-bodies.js';
+import { initiate, payer, paymentIdOf, paymentPath, sepaPayment } from '../payments/payment-bodies.js';
 
 test(...scenario(
   'VER-21.a',
   'a payment the PSU changes in the online bank keeps its paymentId: its details and status still answer under it',
   { checks: ['VER-21'], needs: ['bank-channel'], writes: 'initiates a payment and changes it in the bank channel' },
-  async ({ tpp, paths, check }) => {
+  async ({ newTpp, psu, paths, check }) => {
+    const tpp = payer({ newTpp, psu });
     const paymentId = paymentIdOf(await initiate(tpp, paths, sepaPayment()));
     if (paymentId === undefined) return check.notEvaluated(['VER-21'], 'not evaluated: the payment was not created');
     const changed = await tpp.request({ method: 'PATCH', path: paths('sandboxPayment', { paymentId }), json: { requestedExecutionDate: '2099-12-31' } });

@@ -1,18 +1,41 @@
 /**
  * Signing baskets: create, read, status and delete (Berlin Group 1.3), the start of the authorisation
  * with the answers the specification names for it, bulk and periodic payments refused with
- * REFERENCE_MIX_INVALID, NCBCT payments in a basket, the basket SCA, and a basket that is not atomic.
+ * REFERENCE_MIX_INVALID, NCBCT payments in a basket, the basket SCA, a basket that is not atomic and one
+ * that reports a payment lacking funds, and the links a basket's SCA closes. Rows of the rule table are
+ * judged for the payments of every product.
  */
 import { jsonBodyOf, onlyAsksForSca, scaRedirectFrom, scaRedirectOf, scenario, test, type RequestOptions, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
-import { bulkPayment, consentedDebtor, currencyOf, inCurrency, initiate, initiateOnOfferedProduct, pastNextBatchRun, PAYMENT_HEADERS, paymentFrom, paymentIdOf, periodicPayment, PRODUCTS, sepaPayment, statusOf, type Initiation, type PaymentBody } from '../payments/payment-bodies.js';
+import {
+  consentedDebtor,
+  currencyOf,
+  inCurrency,
+  initiate,
+  pastNextBatchRun,
+  PAYMENT_HEADERS,
+  payer,
+  paymentFrom,
+  paymentIdOf,
+  paymentOf,
+  paymentPath,
+  PRODUCTS,
+  sepaPayment,
+  statusOf,
+  type Debtor,
+  type Initiation,
+  type PaymentBody,
+  type Where,
+} from '../payments/payment-bodies.js';
+import type { PaymentProduct } from '../../lib/spec/payment-products.js';
+import { cellName, cellScenarios, cellsName, forEach, forEachCell, initiated, judgeClosed, where } from '../payments/rule-cells.js';
 
 type Paths = ScenarioFixtures['paths'];
 
-/** Initiates the payments and answers their ids (undefined when one was not created). */
-async function paymentIds(tpp: TppClient, paths: Paths, payments: readonly (readonly [PaymentBody, Initiation?])[]): Promise<string[] | undefined> {
+/** Initiates the payments (of `defaults`' service and product unless a payment says) and answers their ids (undefined when one was not created). */
+async function paymentIds(tpp: TppClient, paths: Paths, payments: readonly (readonly [PaymentBody, Initiation?])[], defaults: Initiation = {}): Promise<string[] | undefined> {
   const ids: string[] = [];
   for (const [body, options] of payments) {
-    const id = paymentIdOf(await initiate(tpp, paths, body, options));
+    const id = paymentIdOf(await initiate(tpp, paths, body, { ...defaults, ...options }));
     if (id === undefined) return undefined;
     ids.push(id);
   }
@@ -59,6 +82,22 @@ async function basketOf(tpp: TppClient, paths: Paths, bodies: (product: string) 
 /** `count` payments in the product's currency (a creditor of their own each), above the amounts banks commonly exempt from SCA. */
 const payments = (count: number) => (product: string) => Array.from({ length: count }, () => sepaPayment(inCurrency(currencyOf(product), '112.50')));
 
+/**
+ * A single payment the bank takes in a basket: of `product` first, then of NCBCT (the product the spec names
+ * signing baskets for: a bank may offer them for it alone), then SEPA. Found with a basket of it alone, deleted again.
+ */
+async function basketablePayment(tpp: TppClient, paths: Paths, product: PaymentProduct): Promise<string | undefined> {
+  for (const candidate of new Set([product, PRODUCTS.ncbct, PRODUCTS.sepa])) {
+    const id = paymentIdOf(await initiate(tpp, paths, paymentOf({ service: 'payments', product: candidate }), { product: candidate }));
+    const basketId = id === undefined ? undefined : basketIdOf(await createBasket(tpp, paths, [id]));
+    if (id === undefined || basketId === undefined) continue;
+    const deleted = await tpp.request({ method: 'DELETE', path: paths('signingBasket', { basketId }) });
+    if (deleted.status >= 200 && deleted.status < 300) return id;
+    return paymentIdOf(await initiate(tpp, paths, paymentOf({ service: 'payments', product: candidate }), { product: candidate }));
+  }
+  return undefined;
+}
+
 function startAuthorisation(tpp: TppClient, paths: Paths, basketId: string, options: Pick<RequestOptions, 'malformed' | 'failureProvoked'> = {}): Promise<TppResponse> {
   // The same header set as payment initiation (Endpoints, start of signing basket authorisation).
   return tpp.request({ method: 'POST', path: paths('signingBasketAuthorisations', { basketId }), headers: { ...PAYMENT_HEADERS }, ...options });
@@ -74,7 +113,8 @@ test(...scenario(
   'BSK-07.a',
   'a basket made from two payments is created (201), read, reported and deleted, in the Berlin Group shape',
   { checks: ['BSK-07', 'MSG-09'], writes: 'initiates payments and a signing basket' },
-  async ({ tpp, paths, check }) => {
+  async ({ newTpp, psu, paths, check }) => {
+    const tpp = payer({ newTpp, psu });
     const { created } = await basketOf(tpp, paths, payments(2));
     if (created === undefined) return check.notEvaluatedRest('not evaluated: the payments were not created');
     const made = check.status('BSK-07', created);
@@ -125,8 +165,8 @@ test(...scenario(
   'ERR-09.a',
   'the authorisation of an unknown basket is answered 404 RESOURCE_UNKNOWN',
   { checks: ['ERR-09'] },
-  async ({ tpp, paths, check }) => {
-    const response = await startAuthorisation(tpp, paths, 'b0d1e6f4-5b8c-4d1e-9f00-000000000000', { malformed: 'an unknown basket id' });
+  async ({ newTpp, psu, paths, check }) => {
+    const response = await startAuthorisation(payer({ newTpp, psu }), paths, 'b0d1e6f4-5b8c-4d1e-9f00-000000000000', { malformed: 'an unknown basket id' });
     const refused = check.status('ERR-09', response);
     check.code('ERR-09', response, { after: refused });
   },
@@ -136,7 +176,8 @@ test(...scenario(
   'ERR-10.a',
   'an internal failure of the bank during a basket authorisation is answered 500 SYSTEM_ERROR',
   { checks: ['ERR-10', 'ERR-11'], needs: ['fault-injection'], writes: 'initiates payments and a signing basket, and asks the sandbox for an internal failure' },
-  async ({ tpp, paths, check }) => {
+  async ({ newTpp, psu, paths, check }) => {
+    const tpp = payer({ newTpp, psu });
     const { basketId } = await basketOf(tpp, paths, payments(2));
     if (basketId === undefined) return check.notEvaluatedRest('not evaluated: the payments or the basket were not created');
     const armed = await tpp.post(paths('sandboxFailures'), { operation: 'signing-basket-authorisation', resourceId: basketId });
@@ -150,29 +191,30 @@ test(...scenario(
   },
 ));
 
-for (const [id, kind, service, payment] of [
-  ['BSK-12.a', 'a periodic payment', 'periodic-payments', (product: string) => periodicPayment('Monthly', inCurrency(currencyOf(product)))],
-  ['BSK-12.b', 'a bulk payment', 'bulk-payments', (product: string) => bulkPayment(currencyOf(product))],
+for (const [id, kind] of [
+  ['BSK-12.a', 'a periodic payment'],
+  ['BSK-12.b', 'a bulk payment'],
 ] as const) {
   test(...scenario(
     id,
-    `a basket with ${kind} is refused with 400 REFERENCE_MIX_INVALID, at creation or at the start of its authorisation`,
-    { checks: ['BSK-12', 'ERR-34', 'ERR-41'], writes: 'initiates payments and a signing basket' },
-    async ({ tpp, paths, check }) => {
-      // The periodic or bulk payment on a product the bank offers the service for (PAY-44, PAY-45 judge that),
-      // beside a payment of the product the bank takes in baskets: only the mix can be the reason of a refusal.
-      const mixed = paymentIdOf((await initiateOnOfferedProduct(tpp, paths, service, payment)).response);
-      const { product } = await basketOf(tpp, paths, payments(1));
-      const single = paymentIdOf(await initiate(tpp, paths, sepaPayment(inCurrency(currencyOf(product))), { product }));
-      const ids = mixed === undefined || single === undefined ? undefined : [single, mixed];
-      if (ids === undefined) return check.notEvaluatedRest(`not evaluated: ${kind} could not be initiated`);
-      const created = await createBasket(tpp, paths, ids, `a basket with ${kind}`);
-      const basketId = basketIdOf(created);
-      const refusal = basketId === undefined ? created : await startAuthorisation(tpp, paths, basketId, { malformed: `the authorisation of a basket with ${kind}` });
-      for (const requirement of ['BSK-12', 'ERR-34', 'ERR-41']) {
-        const refused = check.status(requirement, refusal);
-        check.code(requirement, refusal, { after: refused });
-      }
+    `a basket with ${kind} is refused with 400 REFERENCE_MIX_INVALID, at creation or at the start of its authorisation, in every product`,
+    { checks: ['BSK-12', 'ERR-34', 'ERR-41'], writes: 'initiates payments and signing baskets' },
+    async ({ newTpp, psu, paths, check }) => {
+      const tpp = payer({ newTpp, psu });
+      await forEachCell(id, async (cell) => {
+        // Beside a payment of a product the bank takes in baskets: only the mix can be the reason of a refusal.
+        const single = await basketablePayment(tpp, paths, cell.product);
+        const mixed = paymentIdOf(await initiate(tpp, paths, paymentOf(cell), where(cell)));
+        const ids = single === undefined || mixed === undefined ? undefined : [single, mixed];
+        if (ids === undefined) return check.notEvaluated(['BSK-12', 'ERR-34', 'ERR-41'], `not evaluated for ${cellName(cell)}: ${kind}, or a single payment the bank takes in a basket, could not be initiated`);
+        const created = await createBasket(tpp, paths, ids, `a basket with ${kind} (${cell.product})`);
+        const basketId = basketIdOf(created);
+        const refusal = basketId === undefined ? created : await startAuthorisation(tpp, paths, basketId, { malformed: `the authorisation of a basket with ${kind} (${cell.product})` });
+        for (const requirement of ['BSK-12', 'ERR-34', 'ERR-41']) {
+          const refused = check.status(requirement, refusal);
+          check.code(requirement, refusal, { after: refused });
+        }
+      });
     },
   ));
 }
@@ -181,7 +223,8 @@ test(...scenario(
   'BSK-13.a',
   'a basket of NCBCT payments the bank took is created and its authorisation started',
   { checks: ['BSK-13', 'VER-24'], writes: 'initiates payments and a signing basket' },
-  async ({ tpp, paths, check }) => {
+  async ({ newTpp, psu, paths, check }) => {
+    const tpp = payer({ newTpp, psu });
     const ncbct = { product: PRODUCTS.ncbct };
     const nok = { instructedAmount: { amount: '15000.00', currency: 'NOK' } };
     const initiation = await initiate(tpp, paths, sepaPayment(nok), ncbct);
@@ -289,7 +332,8 @@ test(...scenario(
   'ERR-18.a',
   'the status of an authorisation id the bank does not know is answered 404',
   { checks: ['ERR-18'], writes: 'initiates payments and a signing basket' },
-  async ({ tpp, paths, check }) => {
+  async ({ newTpp, psu, paths, check }) => {
+    const tpp = payer({ newTpp, psu });
     const { basketId } = await basketOf(tpp, paths, payments(1));
     if (basketId === undefined) return check.notEvaluatedRest('not evaluated: the basket was not created');
     const response = await tpp.request({ method: 'GET', path: paths('signingBasketAuthorisation', { basketId, authorisationId: 'c0d1e6f4-5b8c-4d1e-9f00-000000000000' }), malformed: 'an unknown authorisation id' });
@@ -297,3 +341,91 @@ test(...scenario(
     check.code('ERR-18', response, { after: refused });
   },
 ));
+
+/** authorisationId of the start of a basket authorisation, if its answer gives one. */
+function authorisationIdOf(response: TppResponse): string | undefined {
+  const id = (jsonBodyOf(response) as { authorisationId?: unknown } | undefined)?.authorisationId;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+test(...scenario(
+  'STA-08.a',
+  'a started basket authorisation reads STARTED or a later state before the PSU acts, not RECEIVED, for the payments of every product',
+  { checks: ['STA-08'], writes: 'initiates payments and signing baskets' },
+  async ({ newTpp, psu, paths, check }) => {
+    const tpp = payer({ newTpp, psu });
+    await forEachCell('STA-08.a', async (cell) => {
+      const ids = await paymentIds(tpp, paths, [[paymentOf(cell)], [paymentOf(cell)]], where(cell));
+      const basketId = ids === undefined ? undefined : basketIdOf(await createBasket(tpp, paths, ids));
+      if (basketId === undefined) return check.notEvaluated(['STA-08'], `not evaluated for ${cellName(cell)}: the payments or their basket were not created`);
+      const start = await startAuthorisation(tpp, paths, basketId);
+      const authorisationId = authorisationIdOf(start);
+      const startedAs = (jsonBodyOf(start) as { scaStatus?: unknown } | undefined)?.scaStatus;
+      if (authorisationId === undefined) return check.notEvaluated(['STA-08'], `not evaluated for ${cellName(cell)}: the start answered no authorisationId to read (HTTP ${start.status})`);
+      const read = await tpp.get(paths('signingBasketAuthorisation', { basketId, authorisationId }));
+      const scaStatus = (jsonBodyOf(read) as { scaStatus?: unknown } | undefined)?.scaStatus;
+      check.that('STA-08', scaStatus !== 'RECEIVED', { expected: `after a start that answered ${String(startedAs)}, not RECEIVED (${cellName(cell)})`, actual: `scaStatus ${String(scaStatus)}`, response: read });
+    });
+  },
+));
+
+/** More than any sandbox balance: the payment lacks funds. */
+const FAR_ABOVE_BALANCE = '99999999.00';
+
+/** A basket of a payable payment and one lacking funds, of the cell's product, with the links of each. */
+async function basketOfTwo(paths: Paths, debtor: Debtor, cell: Where) {
+  const payable = await initiated({ paths }, debtor, cell, '1.00');
+  const unpayable = await initiated({ paths }, debtor, cell, FAR_ABOVE_BALANCE);
+  if (payable.href === undefined || unpayable.href === undefined) return { unmet: `the payments were not created with their links: ${payable.unmet ?? unpayable.unmet ?? ''}` } as const;
+  const basketId = basketIdOf(await createBasket(debtor.tpp, paths, [payable.paymentId, unpayable.paymentId]));
+  if (basketId === undefined) return { unmet: 'the basket was not created' } as const;
+  const start = await startAuthorisation(debtor.tpp, paths, basketId);
+  const href = scaRedirectOf(start);
+  if (href === undefined) return { unmet: `the basket authorisation gave no scaRedirect (HTTP ${start.status})` } as const;
+  return { basketId, href, payable, unpayable } as const;
+}
+
+for (const { id, cells } of cellScenarios('BSK-15.a')) {
+  test(...scenario(
+    id,
+    `a basket of a payable payment and one lacking funds (${cellsName(cells)}), authorised, reports the lack of funds; its link and each payment's own are then closed`,
+    { checks: ['BSK-15', 'BSK-06', 'SCA-24', 'SCA-25'], writes: 'initiates payments and signing baskets, and approves them' },
+    async ({ newTpp, consentedPsu, paths, sca, check }) => {
+      const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
+      await forEach(cells, async (cell) => {
+        const basket = await basketOfTwo(paths, debtor, cell);
+        if (basket.href === undefined) return check.notEvaluated(['BSK-15', 'BSK-06', 'SCA-24', 'SCA-25'], `not evaluated for ${cellName(cell)}: ${basket.unmet}`);
+        const capture = await sca.authorise(basket.href, debtor.psu);
+        if (capture.outcome !== 'success') return check.notEvaluated(['BSK-15', 'BSK-06', 'SCA-24', 'SCA-25'], `not evaluated for ${cellName(cell)}: the PSU could not authorise the basket (${capture.url})`);
+        const [payable, unpayable] = await Promise.all([basket.payable, basket.unpayable].map((p) => statusOf(debtor.tpp, paths, p.paymentId, where(cell))));
+        for (const status of [payable, unpayable]) if (status !== undefined) check.status('BSK-06', status.response);
+        const status = await debtor.tpp.get(paths('signingBasketStatus', { basketId: basket.basketId }));
+        const basketStatus = (jsonBodyOf(status) as { transactionStatus?: unknown } | undefined)?.transactionStatus;
+        const lacking = unpayable?.transactionStatus === 'ACCP' && unpayable.fundsAvailable === false;
+        const actual = `payable ${String(payable?.transactionStatus)}, lacking funds ${String(unpayable?.transactionStatus)} (fundsAvailable ${String(unpayable?.fundsAvailable)}), basket ${String(basketStatus)}`;
+        if (!lacking) check.notEvaluated(['BSK-15'], `not evaluated for ${cellName(cell)}: the bank reports the payment above the balance otherwise than ACCP with fundsAvailable false (${actual})`);
+        else check.that('BSK-15', basketStatus === 'ACCP' || basketStatus === 'RJCT', { expected: `the basket reports the payment lacking funds (ACCP or RJCT) (${cellName(cell)})`, actual, response: status });
+        await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-25', basket.payable, 'authorised through its basket');
+        await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-24', { href: basket.href, paymentId: basket.payable.paymentId }, "the basket's SCA completed");
+      });
+    },
+  ));
+}
+
+for (const { id, cells } of cellScenarios('SCA-25.m')) {
+  test(...scenario(
+    id,
+    `a basket one of whose payments (${cellsName(cells)}) the TPP cancelled before the basket's SCA: the basket's link ends in failure or an error page, and the payment stays cancelled`,
+    { checks: ['SCA-25'], writes: 'initiates payments and signing baskets, and cancels a payment' },
+    async ({ newTpp, consentedPsu, paths, sca, check }) => {
+      const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
+      await forEach(cells, async (cell) => {
+        const basket = await basketOfTwo(paths, debtor, cell);
+        if (basket.href === undefined) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: ${basket.unmet}`);
+        const cancelled = await debtor.tpp.request({ method: 'DELETE', path: paymentPath(paths, 'payment', basket.payable.paymentId, where(cell)) });
+        if (cancelled.status < 200 || cancelled.status >= 300) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: the bank did not cancel the payment of the basket (HTTP ${cancelled.status})`);
+        await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-25', { href: basket.href, paymentId: basket.payable.paymentId }, 'a payment of its basket cancelled by the TPP');
+      });
+    },
+  ));
+}

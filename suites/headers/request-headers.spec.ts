@@ -7,13 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { scaRedirectOf, scenario, test, type ScenarioFixtures, type TppRequest, type TppResponse } from '../../lib/fixtures/index.js';
-import { initiationRequest, sepaPayment } from '../payments/payment-bodies.js';
+import { initiationRequest, psuIdentity, sepaPayment } from '../payments/payment-bodies.js';
 
 /** Where a row's request goes: method, path, body and the headers the endpoint always takes, from the fixtures. */
-type Endpoint = (fixtures: Pick<ScenarioFixtures, 'paths'>) => { method: string; path: string; json?: unknown; headers?: Record<string, string> };
+type Endpoint = (fixtures: Pick<ScenarioFixtures, 'paths' | 'psu'>) => { method: string; path: string; json?: unknown; headers?: Record<string, string> };
 
 const ACCOUNT_LIST: Endpoint = ({ paths }) => ({ method: 'GET', path: paths('accounts') });
-const PAYMENT_INITIATION: Endpoint = ({ paths }) => initiationRequest(paths, sepaPayment());
+// A payment names its PSU (HDR-32), so that only the row's header is missing.
+const PAYMENT_INITIATION: Endpoint = ({ paths, psu }) => initiationRequest(paths, sepaPayment(), { headers: psuIdentity(psu) });
 
 type Defect = 'missing' | 'empty' | 'malformed';
 
@@ -31,7 +32,7 @@ interface RefusedRow {
 }
 
 /** The row's request: its endpoint's, with this defect instead of the header. */
-function defective(row: RefusedRow, fixtures: Pick<ScenarioFixtures, 'paths'>): TppRequest {
+function defective(row: RefusedRow, fixtures: Pick<ScenarioFixtures, 'paths' | 'psu'>): TppRequest {
   const request = row.endpoint(fixtures);
   const reason = `${row.header} ${row.defect}${row.value === undefined ? '' : ` (${row.value})`}`;
   if (row.defect === 'missing') return { ...request, omitHeaders: [row.header], malformed: reason };
@@ -101,16 +102,16 @@ const rowsOf = <T extends { requirement: string }>(rows: readonly T[]) => rows.m
 for (const { row, id } of rowsOf(REFUSED)) {
   const checks = [row.requirement, ...(row.codeRequirement ? [row.codeRequirement] : [])];
   const options = { checks, ...(row.writes ? { writes: row.writes } : {}) };
-  test(...scenario(id, `${row.header} ${row.defect}${row.value === undefined ? '' : ` ("${row.value}")`} is refused`, options, async ({ tpp, paths, check }) => {
-    const response = await tpp.request(defective(row, { paths }));
+  test(...scenario(id, `${row.header} ${row.defect}${row.value === undefined ? '' : ` ("${row.value}")`} is refused`, options, async ({ tpp, paths, psu, check }) => {
+    const response = await tpp.request(defective(row, { paths, psu }));
     const refused = check.status(row.requirement, response);
     if (row.codeRequirement) check.code(row.codeRequirement, response, { after: refused });
   }));
 }
 
 for (const { row, id } of rowsOf(TAKEN)) {
-  test(...scenario(id, row.title, { checks: [row.requirement] }, async ({ tpp, paths, check }) => {
-    const response = await tpp.request({ ...row.endpoint({ paths }), headers: row.headers({ tpp }) });
+  test(...scenario(id, row.title, { checks: [row.requirement] }, async ({ tpp, paths, psu, check }) => {
+    const response = await tpp.request({ ...row.endpoint({ paths, psu }), headers: row.headers({ tpp }) });
     const taken = check.accepted(row.requirement, response);
     const also = row.also?.(response);
     if (also) check.that(row.requirement, also.passed, { expected: also.expected, response }, { after: taken });

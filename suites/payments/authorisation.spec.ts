@@ -1,46 +1,54 @@
 /**
  * Payment SCA with dynamic linking (Authentication 10): every payment gets its own SCA, a valid session
- * does not spare it; the PSU approves it in the browser. Insufficient funds (Errors rule 5, the ACCP /
- * fundsAvailable fact of transactionStatus) and the sandbox batch processing (5 runs a day).
+ * does not spare it; the PSU approves it in the browser, from an account of the context picked there
+ * (PSU contexts). Insufficient funds (Errors rule 5, the ACCP / fundsAvailable fact of transactionStatus).
  */
 import { randomUUID } from 'node:crypto';
-import { accountsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
-import { consentedDebtor, initiate, pastNextBatchRun, paymentFrom, paymentIdOf, statusOf } from './payment-bodies.js';
+import { accountsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, test, type ScenarioFixtures } from '../../lib/fixtures/index.js';
+import { consentedDebtor, initiate, paymentFrom, paymentIdOf, statusOf, type Debtor } from './payment-bodies.js';
+import { cellName, cellScenarios, cellsName, forEach, forEachCell, where } from './rule-cells.js';
+
+/**
+ * A debtor in a valid SCA session: the PSU completes an account-access SCA under a TPP-Session-ID of its
+ * own, whose client then sends the psu-id of its redirect.
+ */
+async function debtorInSession({ newTpp, paths, sca }: Pick<ScenarioFixtures, 'newTpp' | 'paths' | 'sca'>, psu: Debtor['psu']): Promise<Debtor> {
+  const sessionId = randomUUID();
+  const capture = await sca.authorise(scaRedirectFrom(await newTpp({ sessionId }).get(paths('accounts'))), psu);
+  const psuId = capture.params['psu-id'];
+  if (capture.outcome !== 'success' || psuId === undefined) throw new PrerequisiteUnmet(`the PSU's SCA did not open a session (${capture.url})`);
+  const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId } });
+  const account = accountsOf<{ iban?: string; currency?: string }>(await tpp.get(paths('accounts'))).find((a) => a.iban !== undefined && a.currency !== undefined);
+  if (account?.iban === undefined || account.currency === undefined) throw new PrerequisiteUnmet('the PSU has no account with an IBAN to pay from');
+  return { tpp, psuId, psu, account: { iban: account.iban, currency: account.currency } };
+}
 
 test(...scenario(
   'SCA-07.a',
-  'in a valid SCA session, each of two payments still gets its own scaRedirect, unless the bank exempts it outside the session too',
+  'in a valid SCA session, each of two payments still gets its own scaRedirect, unless the bank exempts it outside the session too, in every payment service and product',
   { checks: ['SCA-07'], writes: 'initiates payments', ownPsu: true },
   async ({ newTpp, ownPsu, paths, sca, check }) => {
-    // A session of the scenario's own: the SCA completed under this TPP-Session-ID, the PSU's account read under it.
-    const psu = await ownPsu();
-    const tpp = newTpp({ sessionId: randomUUID() });
-    const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu);
-    const psuId = redirect.params['psu-id'];
-    if (redirect.outcome !== 'success' || psuId === undefined) throw new PrerequisiteUnmet(`the SCA that opens the session did not succeed: ${redirect.url}`);
-    const account = accountsOf<{ iban?: unknown; currency?: unknown }>(await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId } })).find((a) => typeof a.iban === 'string' && typeof a.currency === 'string');
-    if (account === undefined) throw new PrerequisiteUnmet('the PSU of the session has no account with an IBAN to pay from');
-    const debtor = { tpp, psuId, psu, account: { iban: String(account.iban), currency: String(account.currency) } };
-    for (const amount of ['1.00', '2.00']) {
-      const inSession = await initiate(tpp, paths, paymentFrom(debtor, amount), { headers: { 'PSU-ID': psuId } });
-      const own = { expected: 'an scaRedirect link for this payment, although the TPP session is valid', response: inSession };
-      if (paymentIdOf(inSession) === undefined) {
-        check.notEvaluated(['SCA-07'], `not evaluated: the payment of ${amount} was not created (HTTP ${inSession.status}), so it has no SCA to ask for`);
-        continue;
+    // A PSU of its own, with a session of its own: an SCA completed under this TPP-Session-ID an hour ago at most.
+    const debtor = await debtorInSession({ newTpp, paths, sca }, await ownPsu());
+    await forEachCell('SCA-07.a', async (cell) => {
+      for (const amount of ['1.00', '2.00']) {
+        const inSession = await initiate(debtor.tpp, paths, paymentFrom(debtor, amount, cell), where(cell));
+        if (paymentIdOf(inSession) === undefined) return check.notEvaluated(['SCA-07'], `not evaluated for ${cellName(cell)}: the payment was not created (HTTP ${inSession.status})`);
+        const own = { expected: `an scaRedirect link for this payment (${cellName(cell)}), although the TPP session is valid`, response: inSession };
+        if (scaRedirectOf(inSession) !== undefined) {
+          check.that('SCA-07', true, own);
+          continue;
+        }
+        // No SCA asked: the bank may exempt the payment (SCA-03), or let the session stand in for its SCA. The
+        // same payment under a TPP-Session-ID no SCA completed under tells the two apart.
+        const outside = await initiate(newTpp({ sessionId: randomUUID(), headers: { 'PSU-ID': debtor.psuId } }), paths, paymentFrom(debtor, amount, cell), where(cell));
+        if (scaRedirectOf(outside) === undefined) {
+          check.notEvaluated(['SCA-07'], `not evaluated for ${cellName(cell)}: the bank exempts a payment of ${amount} from SCA outside any session too (SCA-03), so whether the session spares it does not show`);
+          continue;
+        }
+        check.that('SCA-07', false, { ...own, actual: 'no scaRedirect in the session, while the same payment outside it asks for SCA' });
       }
-      if (scaRedirectOf(inSession) !== undefined) {
-        check.that('SCA-07', true, own);
-        continue;
-      }
-      // No SCA asked: the bank may exempt the payment (SCA-03), or let the session stand in for its SCA. The
-      // same payment under a TPP-Session-ID no SCA completed under tells the two apart.
-      const outside = await initiate(newTpp({ sessionId: randomUUID(), headers: { 'PSU-ID': psuId } }), paths, paymentFrom(debtor, amount));
-      if (scaRedirectOf(outside) === undefined) {
-        check.notEvaluated(['SCA-07'], `not evaluated: the bank exempts a payment of ${amount} from SCA outside any session too (SCA-03), so whether the session spares it does not show`);
-        continue;
-      }
-      check.that('SCA-07', false, { ...own, actual: 'no scaRedirect in the session, while the same payment outside it asks for SCA' });
-    }
+    });
   },
 ));
 
@@ -72,26 +80,6 @@ test(...scenario(
 ));
 
 test(...scenario(
-  'SBX-09.a',
-  'an approved payment advances in status after the next sandbox batch run',
-  { checks: ['SBX-09'], writes: 'initiates and approves a payment', needs: ['clock-control'], globalState: 'moves the target clock past a batch run' },
-  async ({ newTpp, consentedPsu, paths, sca, sandboxClock, check }) => {
-    const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
-    // Above the amounts banks commonly exempt from SCA (SCA-03): the PSU approves it in SCA.
-    const initiation = await initiate(debtor.tpp, paths, paymentFrom(debtor, '125.00'));
-    const paymentId = paymentIdOf(initiation);
-    if (paymentId === undefined) return check.notEvaluatedRest('not evaluated: the payment was not created');
-    const redirect = await sca.authorise(scaRedirectFrom(initiation), debtor.psu);
-    if (redirect.outcome !== 'success') return check.notEvaluatedRest('not evaluated: the PSU could not approve the payment');
-    const before = (await statusOf(debtor.tpp, paths, paymentId)).transactionStatus;
-    const later = await pastNextBatchRun({ sandboxClock, newTpp }, debtor.psuId);
-    const after = await statusOf(later, paths, paymentId);
-    const final = ['ACSC', 'RJCT', 'CANC'].includes(String(before));
-    check.that('SBX-09', final || after.transactionStatus !== before, { expected: `a status moved on from ${String(before)} after a batch run`, actual: String(after.transactionStatus), response: after.response });
-  },
-));
-
-test(...scenario(
   'PAY-49.a',
   'the PSU confirming a payment in SCA is shown its amount and its creditor',
   { checks: ['PAY-49'], writes: 'initiates and approves a payment' },
@@ -106,3 +94,32 @@ test(...scenario(
     check.that('PAY-49', shown.includes('735.35') && shown.includes(creditor), { expected: `the amount 735.35 and the creditor ${creditor} on the confirmation page`, actual: shown });
   },
 ));
+
+/** Statuses of a payment that has not gone ahead. */
+const NOT_AHEAD = ['RCVD', 'RJCT', 'CANC'];
+
+for (const { id, cells } of cellScenarios('GEN-15.a')) {
+  test(...scenario(
+    id,
+    `a corporate PSU who picks PRIVATE in the SCA of ${cellsName(cells)} from the agreement's account does not pay from it`,
+    { checks: ['GEN-15'], needs: ['corporate-psu'], writes: 'initiates payments and has the PSU act on their SCA' },
+    async ({ newTpp, consentedPsu, paths, sca, check }) => {
+      // The agreement's accounts, read in corporate context: the debtor sends PSU-ID and PSU-CORPORATE-ID.
+      const debtor = await consentedDebtor({ newTpp, consentedPsu, paths }, 'corporate');
+      const inPrivate = { ...debtor.psu, context: 'PRIVATE' as const };
+      await forEach(cells, async (cell) => {
+        const initiation = await initiate(debtor.tpp, paths, paymentFrom(debtor, '1.00', cell), { ...where(cell), headers: { 'PSU-Context': 'CORPORATE' } });
+        const paymentId = paymentIdOf(initiation);
+        const href = scaRedirectOf(initiation);
+        if (paymentId === undefined || href === undefined) return check.notEvaluated(['GEN-15'], `not evaluated for ${cellName(cell)}: no payment with an scaRedirect (HTTP ${initiation.status})`);
+        const attempt = await sca.attempt(href, inPrivate);
+        const { response, transactionStatus } = await statusOf(debtor.tpp, paths, paymentId, where(cell));
+        const endedPrivate = attempt.outcome === 'success' && attempt.params.context === 'PRIVATE';
+        if (endedPrivate && transactionStatus === undefined) return check.notEvaluated(['GEN-15'], `not evaluated for ${cellName(cell)}: the SCA ended in PRIVATE context, and the bank shows no status to tell whether the payment went ahead (HTTP ${response.status})`);
+        const wentAhead = endedPrivate && !NOT_AHEAD.includes(String(transactionStatus));
+        const outcome = attempt.outcome === 'refused' ? `the PSU was stopped: ${attempt.reason}` : attempt.url;
+        check.that('GEN-15', !wentAhead, { expected: `the payment from the agreement's account not going ahead after an SCA ended in PRIVATE context (${cellName(cell)})`, actual: `${outcome}; transactionStatus ${String(transactionStatus)}`, response });
+      });
+    },
+  ));
+}

@@ -1,23 +1,40 @@
 /**
  * Endpoints > POST /v1/payments/sepa-credit-transfers and the payment status: the 201 answer with every
- * field of the response table, the products, logical duplicates, the status of a payment, and the
- * domestic transfer that shows nothing before the PSU approves it.
+ * field of the response table, the products, logical duplicates, the status of a payment, cancellation,
+ * the domestic transfer that shows nothing before the PSU approves it, and the PSU a payment names. The
+ * endpoint's rules hold for every payment service and product: scenarios of rule-table rows judge each
+ * cell the row names (lib/spec/rule-table.ts).
  */
-import { jsonBodyOf, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
-import { initiate, paymentIdOf, paymentPath, PRODUCTS, sepaPayment, statusOf, withAddress } from './payment-bodies.js';
+import { jsonBodyOf, scaRedirectOf, scenario, test, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { initiate, payer, paymentIdOf, paymentOf, paymentPath, sepaPayment, statusOf, withAddress, type PaymentBody, type Where } from './payment-bodies.js';
+import { cellName, expected, forEachCell, judgeCell, where } from './rule-cells.js';
 
 /** Statuses of a payment not yet authorised (or finished without it): no sign of an SCA exemption. */
 const AWAITING_AUTHORISATION: readonly string[] = ['RCVD', 'PDNG', 'RJCT', 'CANC'];
 
 const RESPONSE_FIELDS = ['PAY-36', 'PAY-37', 'STA-05', 'PAY-38', 'PAY-40', 'PAY-41', 'PAY-42', 'LIM-16', 'PAY-43', 'MSG-01', 'MSG-02', 'MSG-03', 'MSG-04', 'LIM-15', 'MSG-05', 'MSG-06', 'MSG-07'];
 
+/** Why a cell that needs its payment cannot be judged when the bank did not create it. */
+function notCreated(response: TppResponse, cell: Where): string {
+  return `not evaluated for ${cellName(cell)}: the payment was not created (HTTP ${response.status}); whether the bank offers it is PAY-44, PAY-45 and PAY-46's`;
+}
+
+/** The paymentId of a valid payment of the cell, initiated; undefined, the requirements not evaluated, when the bank did not create it. */
+async function created({ paths, check }: Pick<ScenarioFixtures, 'paths' | 'check'>, tpp: TppClient, cell: Where, requirements: readonly string[]): Promise<string | undefined> {
+  const initiation = await initiate(tpp, paths, paymentOf(cell), where(cell));
+  const paymentId = paymentIdOf(initiation);
+  if (paymentId === undefined) check.notEvaluated(requirements, notCreated(initiation, cell));
+  return paymentId;
+}
+
 test(...scenario(
   'PAY-36.a',
   'the 201 payment response carries paymentId, transactionStatus and, where given, fees, messages and links of the right shape',
   { checks: [...RESPONSE_FIELDS, 'MSG-08'], writes: 'initiates a payment' },
-  async ({ tpp, paths, check }) => {
+  async ({ newTpp, psu, paths, check }) => {
     // The deprecated city beside townName invites a warning in tppMessages, so that its items can be judged; a
     // bank that refuses city (PAY-23 lets it) is asked again without it, and its response judged all the same.
+    const tpp = payer({ newTpp, psu });
     const withCity = await initiate(tpp, paths, withAddress({ city: 'Oslo' }));
     const response = withCity.status >= 200 && withCity.status < 300 ? withCity : await initiate(tpp, paths, sepaPayment());
     const body = jsonBodyOf(response) as { transactionFees?: { amount?: unknown }; transactionFeeIndicator?: unknown; _links?: { scaRedirect?: { verbs?: unknown } } } | undefined;
@@ -38,67 +55,82 @@ test(...scenario(
 
 test(...scenario(
   'END-05.a',
-  'a payment needing SCA is answered 201 with an scaRedirect link',
-  { checks: ['END-05'], writes: 'initiates a payment' },
-  async ({ tpp, paths, check }) => {
-    const response = await initiate(tpp, paths, sepaPayment());
-    const created = check.status('END-05', response);
-    if (scaRedirectOf(response) === undefined && created.passed) {
-      // The bank may exempt a payment from SCA (SCA-03): one it has taken on without SCA shows a status past RCVD.
-      const status = (jsonBodyOf(response) as { transactionStatus?: unknown } | undefined)?.transactionStatus;
-      if (typeof status === 'string' && !AWAITING_AUTHORISATION.includes(status)) {
-        return check.notEvaluated(['END-05'], `not evaluated: the bank took the payment on without SCA (transactionStatus ${status}): an exemption (SCA-03), so no SCA was needed`);
+  'a payment needing SCA is answered 201 with a paymentId, a transactionStatus and an scaRedirect link, in every payment service and product',
+  { checks: ['END-05', 'PAY-36', 'PAY-37'], writes: 'initiates payments' },
+  async ({ newTpp, psu, paths, check }) => {
+    const tpp = payer({ newTpp, psu });
+    await forEachCell('END-05.a', async (cell) => {
+      const response = await initiate(tpp, paths, paymentOf(cell), where(cell));
+      if (response.status < 200 || response.status >= 300) {
+        return check.notEvaluated(['END-05', 'PAY-36', 'PAY-37'], `not evaluated for ${cellName(cell)}: the payment was not created (HTTP ${response.status}); whether the bank offers it is PAY-44, PAY-45 and PAY-46's`);
       }
-    }
-    check.that('END-05', scaRedirectOf(response) !== undefined, { expected: '_links.scaRedirect in the 201 answer of a payment still awaiting its authorisation', response }, { after: created });
+      const created = check.status('END-05', response);
+      check.schema(jsonBodyOf(response), 'PaymentInitiationResponse', { after: created });
+      if (scaRedirectOf(response) === undefined && created.passed) {
+        // The bank may exempt a payment from SCA (SCA-03): one it has taken on without SCA shows a status past RCVD.
+        const status = (jsonBodyOf(response) as { transactionStatus?: unknown } | undefined)?.transactionStatus;
+        if (typeof status === 'string' && !AWAITING_AUTHORISATION.includes(status)) {
+          return check.notEvaluated(['END-05'], `not evaluated for ${cellName(cell)}: the bank took the payment on without SCA (transactionStatus ${status}): an exemption (SCA-03), so no SCA was needed`);
+        }
+      }
+      check.that('END-05', scaRedirectOf(response) !== undefined, { expected: `_links.scaRedirect in the 201 answer of a payment still awaiting its authorisation (${cellName(cell)})`, response }, { after: created });
+    });
   },
 ));
 
 test(...scenario(
   'END-06.a',
-  'the status of a payment just initiated is answered 200 with a transactionStatus of the list',
-  { checks: ['END-06', 'STA-05'], writes: 'initiates a payment' },
-  async ({ tpp, paths, check }) => {
-    const paymentId = paymentIdOf(await initiate(tpp, paths, sepaPayment()));
-    if (paymentId === undefined) return check.notEvaluatedRest('not evaluated: the payment was not created');
-    const status = await tpp.get(paymentPath(paths, 'paymentStatus', paymentId));
-    const served = check.status('END-06', status);
-    check.schema(jsonBodyOf(status), 'PaymentStatus', { after: served });
+  'the status of a payment just initiated is answered 200 with a transactionStatus of the list, in every payment service and product that shows one',
+  { checks: ['END-06', 'STA-05'], writes: 'initiates payments' },
+  async ({ newTpp, psu, paths, check }) => {
+    const tpp = payer({ newTpp, psu });
+    await forEachCell('END-06.a', async (cell) => {
+      const paymentId = await created({ paths, check }, tpp, cell, ['END-06', 'STA-05']);
+      if (paymentId === undefined) return;
+      const status = await tpp.get(paymentPath(paths, 'paymentStatus', paymentId, where(cell)));
+      const served = check.status('END-06', status);
+      check.schema(jsonBodyOf(status), 'PaymentStatus', { after: served });
+    });
   },
 ));
 
 test(...scenario(
   'ERR-22.b',
-  'the status of an unknown paymentId is answered 404 RESOURCE_UNKNOWN',
+  'the status of an unknown paymentId is answered 404 RESOURCE_UNKNOWN, in every payment service and product',
   { checks: ['ERR-22'] },
   async ({ tpp, paths, check }) => {
-    const response = await tpp.get(paymentPath(paths, 'paymentStatus', 'a0d1e6f4-5b8c-4d1e-9f00-000000000000'));
-    const refused = check.status('ERR-22', response);
-    check.code('ERR-22', response, { after: refused });
+    await forEachCell('ERR-22.b', async (cell) => {
+      const response = await tpp.get(paymentPath(paths, 'paymentStatus', 'a0d1e6f4-5b8c-4d1e-9f00-000000000000', where(cell)));
+      const refused = check.status('ERR-22', response);
+      check.code('ERR-22', response, { after: refused });
+    });
   },
 ));
 
 test(...scenario(
   'END-08.a',
-  'a domestic transfer shows neither details nor status before the PSU approves it',
-  { checks: ['END-08'], writes: 'initiates a payment' },
-  async ({ tpp, paths, check }) => {
-    const product = { product: PRODUCTS.domestic };
-    const paymentId = paymentIdOf(await initiate(tpp, paths, sepaPayment({ instructedAmount: { amount: '150.00', currency: 'NOK' } }), product));
-    if (paymentId === undefined) return check.notEvaluatedRest('not evaluated: the domestic payment was not created');
-    check.status('END-08', await tpp.get(paymentPath(paths, 'paymentStatus', paymentId, product)));
-    check.status('END-08', await tpp.get(paymentPath(paths, 'payment', paymentId, product)));
+  'a domestic transfer shows neither details nor status before the PSU approves it, in every payment service',
+  { checks: ['END-08'], writes: 'initiates payments' },
+  async ({ newTpp, psu, paths, check }) => {
+    const tpp = payer({ newTpp, psu });
+    await forEachCell('END-08.a', async (cell) => {
+      const paymentId = await created({ paths, check }, tpp, cell, ['END-08']);
+      if (paymentId === undefined) return;
+      check.status('END-08', await tpp.get(paymentPath(paths, 'paymentStatus', paymentId, where(cell))));
+      check.status('END-08', await tpp.get(paymentPath(paths, 'payment', paymentId, where(cell))));
+    });
   },
 ));
 
 test(...scenario(
   'PAY-46.a',
-  'the domestic and the cross-border (NCBCT) products take the request fields of a SEPA credit transfer',
+  'the domestic, cross-border (NCBCT) and to-self products take the request fields of a SEPA credit transfer, in every payment service',
   { checks: ['PAY-46'], writes: 'initiates payments' },
-  async ({ tpp, paths, check }) => {
-    for (const product of [PRODUCTS.domestic, PRODUCTS.ncbct]) {
-      check.accepted('PAY-46', await initiate(tpp, paths, sepaPayment({ instructedAmount: { amount: '150.00', currency: 'NOK' } }), { product }));
-    }
+  async ({ newTpp, psu, paths, check }) => {
+    const tpp = payer({ newTpp, psu });
+    await forEachCell('PAY-46.a', async (cell) => {
+      check.accepted('PAY-46', await initiate(tpp, paths, paymentOf(cell), where(cell)));
+    });
   },
 ));
 
@@ -106,60 +138,90 @@ test(...scenario(
   'ERR-28.a',
   'a payment for a product the bank does not have is answered 404 PRODUCT_UNKNOWN',
   { checks: ['ERR-28'], writes: 'initiates a payment (refused)' },
-  async ({ tpp, paths, check }) => {
-    const response = await initiate(tpp, paths, sepaPayment(), { product: 'moon-credit-transfers', malformed: 'an unknown payment product' });
+  async ({ newTpp, psu, paths, check }) => {
+    const response = await initiate(payer({ newTpp, psu }), paths, sepaPayment(), { product: 'moon-credit-transfers', malformed: 'an unknown payment product' });
     const refused = check.status('ERR-28', response);
     check.code('ERR-28', response, { after: refused });
   },
 ));
 
+/** The same payment with another endToEndIdentification (on a bulk's first payment): a logical duplicate of it. */
+function sameOtherwise(body: PaymentBody, endToEnd: string): PaymentBody {
+  const payments = body.payments as PaymentBody[] | undefined;
+  if (payments === undefined) return { ...body, endToEndIdentification: endToEnd };
+  return { ...body, payments: payments.map((p, i) => (i === 0 ? { ...p, endToEndIdentification: endToEnd } : p)) };
+}
+
 test(...scenario(
   'END-02.a',
-  'a logical duplicate may be refused (409 CONFLICT) without allowLogicalDuplicate, and is accepted with allowLogicalDuplicate=true',
+  'a logical duplicate may be refused (409 CONFLICT) without allowLogicalDuplicate, and is accepted with allowLogicalDuplicate=true, in every payment service and product',
   { checks: ['END-04', 'ERR-15', 'END-02'], writes: 'initiates payments' },
-  async ({ tpp, paths, check }) => {
-    const payment = sepaPayment();
-    const first = await initiate(tpp, paths, payment);
-    if (paymentIdOf(first) === undefined) return check.notEvaluatedRest('not evaluated: the first payment was not created');
-    const again = await initiate(tpp, paths, { ...payment, endToEndIdentification: 'E2E-CONFORMANCE-2' });
-    const either = check.status('END-04', again);
-    if (again.status >= 400) check.status('ERR-15', again, { after: either });
-    if (again.status >= 400) check.code('ERR-15', again, { after: either });
-    else check.notEvaluated(['ERR-15'], 'not evaluated: the bank accepted the logical duplicate, so there is no refusal to judge');
-    check.status('END-02', await initiate(tpp, paths, { ...payment, endToEndIdentification: 'E2E-CONFORMANCE-3' }, { query: '?allowLogicalDuplicate=true' }));
+  async ({ newTpp, psu, paths, check }) => {
+    const tpp = payer({ newTpp, psu });
+    await forEachCell('END-02.a', async (cell) => {
+      const payment = paymentOf(cell);
+      const first = await initiate(tpp, paths, payment, where(cell));
+      if (paymentIdOf(first) === undefined) return check.notEvaluated(['END-04', 'ERR-15', 'END-02'], notCreated(first, cell));
+      const again = await initiate(tpp, paths, sameOtherwise(payment, 'E2E-CONFORMANCE-2'), where(cell));
+      const either = check.status('END-04', again);
+      if (again.status >= 400) check.status('ERR-15', again, { after: either });
+      if (again.status >= 400) check.code('ERR-15', again, { after: either });
+      else check.notEvaluated(['ERR-15'], `not evaluated for ${cellName(cell)}: the bank accepted the logical duplicate, so there is no refusal to judge`);
+      check.status('END-02', await initiate(tpp, paths, sameOtherwise(payment, 'E2E-CONFORMANCE-3'), { ...where(cell), query: '?allowLogicalDuplicate=true' }));
+    });
   },
 ));
 
 test(...scenario(
   'END-03.a',
-  'allowLogicalDuplicate with a value other than true or false is refused with 400',
-  { checks: ['END-03'], writes: 'initiates a payment (refused)' },
-  async ({ tpp, paths, check }) => {
-    check.status('END-03', await initiate(tpp, paths, sepaPayment(), { query: '?allowLogicalDuplicate=maybe', malformed: 'allowLogicalDuplicate=maybe' }));
+  'allowLogicalDuplicate with a value other than true or false is refused with 400, in every payment service and product',
+  { checks: ['END-03'], writes: 'initiates payments (refused)' },
+  async ({ newTpp, psu, paths, check }) => {
+    const tpp = payer({ newTpp, psu });
+    await forEachCell('END-03.a', (cell) => judgeCell({ check, paths }, tpp, cell, { patch: {}, query: '?allowLogicalDuplicate=maybe', requirements: ['END-03'], malformed: 'allowLogicalDuplicate=maybe' }));
   },
 ));
 
 test(...scenario(
   'ERR-36.a',
-  'a payment whose remittance text holds an emoji is accepted or refused with 400, never a server error',
-  { checks: ['ERR-36'], writes: 'initiates a payment' },
-  async ({ tpp, paths, check }) => {
-    check.status('ERR-36', await initiate(tpp, paths, sepaPayment({ remittanceInformationUnstructured: 'Takk for maten \u{1F37D}' })));
+  'a payment whose remittance text holds an emoji is accepted or refused with 400, never a server error, in every payment service and product',
+  { checks: ['ERR-36'], writes: 'initiates payments' },
+  async ({ newTpp, psu, paths, check }) => {
+    const tpp = payer({ newTpp, psu });
+    await forEachCell('ERR-36.a', (cell) => judgeCell({ check, paths }, tpp, cell, { patch: { remittanceInformationUnstructured: 'Takk for maten \u{1F37D}' }, requirements: ['ERR-36'] }));
   },
 ));
 
 test(...scenario(
   'PAY-50.a',
-  'a payment not yet executed is cancelled by DELETE, and then reads CANC',
-  { checks: ['PAY-50'], writes: 'initiates and cancels a payment' },
+  'a payment not yet executed is cancelled by DELETE, and then reads CANC, in every payment service and product that shows its status',
+  { checks: ['PAY-50'], writes: 'initiates and cancels payments' },
+  async ({ newTpp, psu, paths, check }) => {
+    const tpp = payer({ newTpp, psu });
+    await forEachCell('PAY-50.a', async (cell) => {
+      const paymentId = await created({ paths, check }, tpp, cell, ['PAY-50']);
+      if (paymentId === undefined) return;
+      const cancelled = await tpp.request({ method: 'DELETE', path: paymentPath(paths, 'payment', paymentId, where(cell)) });
+      const done = check.status('PAY-50', cancelled);
+      // An answer with links (Berlin Group 202) asks for the cancellation to be authorised first: CANC comes later.
+      if ((jsonBodyOf(cancelled) as { _links?: unknown } | undefined)?._links !== undefined) return;
+      const { transactionStatus, response } = await statusOf(tpp, paths, paymentId, where(cell));
+      check.that('PAY-50', transactionStatus === 'CANC', { expected: `transactionStatus CANC after the cancellation (${cellName(cell)})`, response }, { after: done });
+    });
+  },
+));
+
+test(...scenario(
+  'HDR-32.a',
+  'a payment with neither PSU-ID nor X-PSU-IDENTITY is refused or asked for SCA, not created, in every payment service and product',
+  { checks: ['HDR-32', 'ERR-16'], writes: 'initiates payments (refused)' },
   async ({ tpp, paths, check }) => {
-    const paymentId = paymentIdOf(await initiate(tpp, paths, sepaPayment()));
-    if (paymentId === undefined) return check.notEvaluatedRest('not evaluated: the payment was not created');
-    const cancelled = await tpp.request({ method: 'DELETE', path: paymentPath(paths, 'payment', paymentId) });
-    const done = check.status('PAY-50', cancelled);
-    // An answer with links (Berlin Group 202) asks for the cancellation to be authorised first: CANC comes later.
-    if ((jsonBodyOf(cancelled) as { _links?: unknown } | undefined)?._links !== undefined) return;
-    const { transactionStatus, response } = await statusOf(tpp, paths, paymentId);
-    check.that('PAY-50', transactionStatus === 'CANC', { expected: 'transactionStatus CANC after the cancellation', response }, { after: done });
+    // The scenario's own client names no PSU: it has no PSU-ID, and sends no X-PSU-IDENTITY.
+    await forEachCell('HDR-32.a', async (cell) => {
+      const response = await initiate(tpp, paths, paymentOf(cell), { ...where(cell), malformed: 'neither PSU-ID nor X-PSU-IDENTITY' });
+      const refused = check.status('HDR-32', response);
+      if (expected('ERR-16', response)) check.code('ERR-16', response, { after: refused });
+      else check.notEvaluated(['ERR-16'], `not evaluated for ${cellName(cell)}: no 400 whose code to judge (HTTP ${response.status})`);
+    });
   },
 ));

@@ -1,12 +1,24 @@
 /**
- * Payment bodies for the payment scenarios: one well-formed SEPA credit transfer that meets every rule of
- * the request table and the structured-address rule, and the one change each scenario makes to it. Each
- * payment goes to a creditor IBAN of its own, so no two scenarios send logical duplicates of each other.
+ * Payment bodies for the payment scenarios: one well-formed payment of every payment service and product
+ * that meets every rule of the request table and the structured-address rule, and the one change each
+ * scenario makes to it (a patch of the single-payment fields, put where the field lives: a bulk payment's
+ * debtor side on the bulk, its creditor side on its first payment). Each payment goes to a creditor IBAN
+ * of its own, so no two scenarios send logical duplicates of each other.
  */
+import { PAYMENT_PRODUCTS, type PaymentProduct, type PaymentService } from '../../lib/spec/payment-products.js';
 import type { PathName } from '../../lib/spec/paths.js';
-import { jsonBodyOf, PrerequisiteUnmet, servedOrScaAsked, type ConsentedPsu, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, notTestable, PrerequisiteUnmet, servedOrScaAsked, type ConsentedPsu, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 
 export type PaymentBody = Record<string, unknown>;
+
+/** A change to the fields of a single payment; `undefined` removes a field. */
+export type Patch = Record<string, unknown>;
+
+/** A payment service and product: where a payment is initiated (a cell of the rule table). */
+export interface Where {
+  service: PaymentService;
+  product: PaymentProduct;
+}
 
 /** A valid Norwegian IBAN (mod-11 account number, mod-97 check digits) drawn at random. */
 export function randomNorwegianIban(): string {
@@ -25,35 +37,96 @@ export function randomNorwegianIban(): string {
 /** A debtor IBAN for payments that are only initiated, never approved. */
 export const SOME_DEBTOR_IBAN = 'NO9386011117947';
 
+/** `fields` with the patch applied: a field set to undefined is removed. */
+function patched(fields: Record<string, unknown>, patch: Patch): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...fields, ...patch };
+  for (const [key, value] of Object.entries(out)) if (value === undefined) delete out[key];
+  return out;
+}
+
+export type Account = { iban: string; currency: string };
+
+/** The creditor of every payment, as the PSU is shown it (PAY-49). */
+export const CREDITOR_NAME = 'Kari Nordmann';
+
 /** A SEPA credit transfer meeting every rule; `changes` replace top-level fields (undefined removes one). */
-export function sepaPayment(changes: PaymentBody = {}, debtor: { iban: string; currency: string } = { iban: SOME_DEBTOR_IBAN, currency: 'NOK' }): PaymentBody {
-  const body: PaymentBody = {
-    endToEndIdentification: 'E2E-CONFORMANCE-1',
-    instructedAmount: { amount: '12.50', currency: 'EUR' },
-    creditorName: 'Kari Nordmann',
-    creditorAccount: { iban: randomNorwegianIban(), currency: 'EUR' },
-    creditorAgent: 'DNBANOKKXXX',
-    creditorAddress: { street: 'Storgata', buildingNumber: '1', postalCode: '0155', townName: 'Oslo', country: 'NO' },
-    debtorAccount: debtor,
-    remittanceInformationUnstructured: 'Invoice 2026-001',
-    ...changes,
-  };
-  for (const [key, value] of Object.entries(body)) if (value === undefined) delete body[key];
-  return body;
+export function sepaPayment(changes: Patch = {}, debtor: Account = { iban: SOME_DEBTOR_IBAN, currency: 'NOK' }): PaymentBody {
+  return patched(
+    {
+      endToEndIdentification: 'E2E-CONFORMANCE-1',
+      instructedAmount: { amount: '12.50', currency: 'EUR' },
+      creditorName: CREDITOR_NAME,
+      creditorAccount: { iban: randomNorwegianIban(), currency: 'EUR' },
+      creditorAgent: 'DNBANOKKXXX',
+      creditorAddress: address(),
+      debtorAccount: debtor,
+      remittanceInformationUnstructured: 'Invoice 2026-001',
+    },
+    changes,
+  );
+}
+
+/** The creditor address of every payment (the structured-address rule met), with `changes` (undefined removes a part). */
+export function address(changes: Patch = {}): Record<string, unknown> {
+  return patched({ street: 'Storgata', buildingNumber: '1', postalCode: '0155', townName: 'Oslo', country: 'NO' }, changes);
 }
 
 /** sepaPayment with a changed creditorAddress (undefined removes a part). */
-export function withAddress(changes: Record<string, unknown>): PaymentBody {
-  const address: Record<string, unknown> = { street: 'Storgata', buildingNumber: '1', postalCode: '0155', townName: 'Oslo', country: 'NO', ...changes };
-  for (const [key, value] of Object.entries(address)) if (value === undefined) delete address[key];
-  return sepaPayment({ creditorAddress: address });
+export function withAddress(changes: Patch): PaymentBody {
+  return sepaPayment({ creditorAddress: address(changes) });
 }
 
 export const PRODUCTS = {
   sepa: 'sepa-credit-transfers',
   domestic: 'domestic-norway-credit-transfers',
   ncbct: 'norwegian-cross-border-credit-transfers',
-} as const;
+  toSelf: 'norwegian-domestic-payment-to-self',
+} as const satisfies Record<string, PaymentProduct>;
+
+/** The payment a product takes: SEPA in euros; the Norwegian products (domestic, NCBCT, to self) in kroner. */
+function singlePayment(product: PaymentProduct, patch: Patch, debtor?: Account): PaymentBody {
+  const nok = product !== PRODUCTS.sepa ? { instructedAmount: { amount: '150.00', currency: 'NOK' }, creditorAccount: { iban: randomNorwegianIban(), currency: 'NOK' } } : {};
+  return sepaPayment({ ...nok, ...patch }, debtor);
+}
+
+/** Fields of a bulk payment that belong to the bulk, not to its payments (Berlin Group bulk body). */
+const BULK_LEVEL = ['debtorAccount', 'requestedExecutionDate', 'requestedExecutionTime', 'batchBookingPreferred', 'payments'];
+
+/**
+ * A payment of this service and product meeting every rule, with `patch` applied where each field lives:
+ * a periodic payment adds its schedule, a bulk payment holds two payments and carries the debtor side. A
+ * bulk's first payment takes `firstPayment` as it is (fields of the bulk's own, put where they do not belong);
+ * `everyPayment` goes to each payment of a bulk (and to a single or periodic payment).
+ */
+export function paymentOf({ service, product }: Where, patch: Patch & { firstPayment?: Patch; everyPayment?: Patch } = {}, debtor?: Account): PaymentBody {
+  const { firstPayment = {}, everyPayment = {}, ...fields } = patch;
+  if (service === 'periodic-payments') return singlePayment(product, { ...PERIODIC_SCHEDULE, ...everyPayment, ...fields }, debtor);
+  if (service === 'payments') return singlePayment(product, { ...everyPayment, ...fields }, debtor);
+  const bulkPatch = Object.fromEntries(Object.entries(fields).filter(([key]) => BULK_LEVEL.includes(key)));
+  const entryPatch = Object.fromEntries(Object.entries(fields).filter(([key]) => !BULK_LEVEL.includes(key)));
+  const entry = (changes: Patch) => patched(singlePayment(product, { ...everyPayment, ...changes }), { debtorAccount: undefined });
+  const payments = [patched(entry(entryPatch), firstPayment), entry({})];
+  return patched({ batchBookingPreferred: true, debtorAccount: debtor ?? { iban: SOME_DEBTOR_IBAN, currency: 'NOK' }, payments }, bulkPatch);
+}
+
+/** Every product of the specification, for scenarios that go through them all. */
+export const EVERY_PRODUCT: readonly PaymentProduct[] = PAYMENT_PRODUCTS;
+
+/**
+ * A TPP client that names the PSU on every request: payment initiation requires PSU-ID, or its alternative
+ * X-PSU-IDENTITY (HDR-32). This one sends the target's PSU by national identity number, since only an SCA
+ * gives a PSU-ID; scenarios whose PSU approves in SCA take `consentedDebtor`, which sends the PSU-ID.
+ */
+export function payer({ newTpp, psu }: Pick<ScenarioFixtures, 'newTpp' | 'psu'>, name = 'private'): TppClient {
+  return newTpp({ headers: psuIdentity(psu, name) });
+}
+
+/** X-PSU-IDENTITY of one of the target's PSUs (NOT_TESTABLE when it declares no national identity number). */
+export function psuIdentity(psu: ScenarioFixtures['psu'], name = 'private'): Record<string, string> {
+  const { nationalId } = psu(name);
+  if (nationalId === undefined) notTestable(`the target declares no nationalId for its PSU "${name}", which a payment names in X-PSU-IDENTITY`);
+  return { 'X-PSU-IDENTITY': nationalId };
+}
 
 export interface Initiation {
   service?: 'payments' | 'periodic-payments' | 'bulk-payments';
@@ -97,29 +170,43 @@ export function paymentIdOf(response: TppResponse): string | undefined {
 }
 
 export interface Debtor {
-  /** A TPP client in the PSU's session, sending its PSU-ID. */
+  /** A TPP client in the PSU's session, sending its PSU-ID (and PSU-CORPORATE-ID in corporate context). */
   tpp: TppClient;
   psuId: string;
   psu: ConsentedPsu['psu'];
-  account: { iban: string; currency: string };
+  account: Account;
+  /** Another account of the PSU, when it has one: the creditor of a payment to self. */
+  otherAccount?: Account;
 }
 
 /**
- * The worker's consented PSU and its first account with an IBAN: a debtor whose payments the PSU can
- * approve in SCA (the bank checks that the debtor account is the PSU's).
+ * The worker's consented PSU (the target's `private` one, or another it names) and its first account with
+ * an IBAN: a debtor whose payments the PSU can approve in SCA (the bank checks that the debtor account is
+ * the PSU's). A PSU that consented in corporate context pays from the agreement's accounts.
  */
-export async function consentedDebtor({ newTpp, consentedPsu, paths }: Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths'>): Promise<Debtor> {
-  const { psuId, sessionId, psu } = await consentedPsu();
-  const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId } });
-  const accounts = (jsonBodyOf(await tpp.get(paths('accounts'))) as { accounts?: { iban?: unknown; currency?: unknown }[] } | undefined)?.accounts ?? [];
-  const account = accounts.find((a) => typeof a.iban === 'string' && typeof a.currency === 'string');
+export async function consentedDebtor({ newTpp, consentedPsu, paths }: Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths'>, psuName?: string): Promise<Debtor> {
+  const { psuId, sessionId, psu, corporateId } = await consentedPsu(psuName);
+  const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId, ...(corporateId === undefined ? {} : { 'PSU-CORPORATE-ID': corporateId }) } });
+  const listed = (jsonBodyOf(await tpp.get(paths('accounts'))) as { accounts?: { iban?: unknown; currency?: unknown }[] } | undefined)?.accounts ?? [];
+  const accounts = listed.flatMap((a) => (typeof a.iban === 'string' && typeof a.currency === 'string' ? [{ iban: a.iban, currency: a.currency }] : []));
+  const [account, otherAccount] = accounts;
   if (account === undefined) throw new PrerequisiteUnmet('the consented PSU has no account with an IBAN to pay from');
-  return { tpp, psuId, psu, account: { iban: String(account.iban), currency: String(account.currency) } };
+  return { tpp, psuId, psu, account, ...(otherAccount === undefined ? {} : { otherAccount }) };
 }
 
-/** A payment in the debtor account's currency, of `amount`, from the debtor. */
-export function paymentFrom(debtor: Debtor, amount: string): PaymentBody {
-  return sepaPayment({ instructedAmount: { amount, currency: debtor.account.currency }, creditorAccount: { iban: randomNorwegianIban(), currency: debtor.account.currency } }, debtor.account);
+/**
+ * A payment of `amount` in the debtor account's currency, from the debtor, of this service and product (a
+ * SEPA credit transfer by default); a payment to self goes to the PSU's other account.
+ */
+export function paymentFrom(debtor: Debtor, amount: string, where: Where = { service: 'payments', product: PRODUCTS.sepa }, patch: Patch = {}): PaymentBody {
+  const { currency } = debtor.account;
+  const own = where.product === PRODUCTS.toSelf ? debtor.otherAccount : undefined;
+  const toSelf = own !== undefined;
+  const creditor = own ?? { iban: randomNorwegianIban(), currency };
+  // Always the same creditor: cents of its own keep one payment to self from being a logical duplicate of another.
+  if (toSelf) amount = `${amount.split('.')[0] ?? '0'}.${String(Math.floor(Math.random() * 99) + 1).padStart(2, '0')}`;
+  // Every payment of a bulk in the account's currency, to the same creditor: the funds it needs are plain.
+  return paymentOf(where, { everyPayment: { instructedAmount: { amount, currency }, creditorAccount: { iban: creditor.iban, currency } }, ...patch }, debtor.account);
 }
 
 /** transactionStatus and fundsAvailable of a payment, as its status request reports them. */
@@ -139,8 +226,6 @@ export function currencyOf(product: string): string {
   return product === PRODUCTS.sepa ? 'EUR' : 'NOK';
 }
 
-export type PaymentService = NonNullable<Initiation['service']>;
-
 /**
  * The products tried, in order, for a service: the Berlin Group lets the bank publish which payment products
  * it offers for periodic and bulk payments (a bank may offer them for its domestic product only).
@@ -156,9 +241,9 @@ export async function initiateOnOfferedProduct(
   tpp: TppClient,
   paths: ScenarioFixtures['paths'],
   service: PaymentService,
-  body: (product: string) => PaymentBody,
+  body: (product: PaymentProduct) => PaymentBody,
   options: Omit<Initiation, 'service' | 'product'> = {},
-): Promise<{ response: TppResponse; product?: string; tried: string }> {
+): Promise<{ response: TppResponse; product?: PaymentProduct; tried: string }> {
   const tried: string[] = [];
   let last: TppResponse | undefined;
   for (const product of PRODUCTS_TO_TRY) {
@@ -169,26 +254,18 @@ export async function initiateOnOfferedProduct(
   return { response: last as TppResponse, tried: tried.join(', ') };
 }
 
-/** A periodic payment (Berlin Group 1.3 shape) with this frequency; MonthlyVariable gets its months. */
-export function periodicPayment(frequency: string, changes: PaymentBody = {}): PaymentBody {
-  return sepaPayment({
-    startDate: '2030-01-15',
-    endDate: '2031-01-15',
-    executionRule: 'following',
-    dayOfExecution: '15',
-    frequency,
-    ...(frequency === 'MonthlyVariable' ? { monthsOfExecution: ['1', '4', '7', '10'] } : {}),
-    ...changes,
-  });
+/** The schedule of a periodic payment (Berlin Group 1.3 shape): monthly, from 2030. */
+const PERIODIC_SCHEDULE: Patch = { startDate: '2030-01-15', endDate: '2031-01-15', executionRule: 'following', dayOfExecution: '15', frequency: 'Monthly' };
+
+/** A periodic SEPA credit transfer (Berlin Group 1.3 shape) with this frequency; MonthlyVariable gets its months. */
+export function periodicPayment(frequency: string, changes: Patch = {}): PaymentBody {
+  const months = frequency === 'MonthlyVariable' ? { monthsOfExecution: ['1', '4', '7', '10'] } : {};
+  return paymentOf({ service: 'periodic-payments', product: PRODUCTS.sepa }, { frequency, ...months, ...changes });
 }
 
-/** A bulk payment (Berlin Group 1.3 shape) of two credit transfers, in euro unless another currency is given. */
-export function bulkPayment(currency = 'EUR'): PaymentBody {
-  const entry = () => {
-    const { debtorAccount: _debtor, ...rest } = sepaPayment(inCurrency(currency));
-    return rest;
-  };
-  return { batchBookingPreferred: true, debtorAccount: { iban: SOME_DEBTOR_IBAN, currency: 'NOK' }, payments: [entry(), entry()] };
+/** A bulk payment (Berlin Group 1.3 shape) of two credit transfers of the product (SEPA unless said). */
+export function bulkPayment(product: PaymentProduct = PRODUCTS.sepa): PaymentBody {
+  return paymentOf({ service: 'bulk-payments', product });
 }
 
 /**

@@ -1,12 +1,16 @@
 /**
- * Resources > Structured-address rule: the creditor's town name and country are required from the
+ * Resources > Structured-address rule: the creditor's name, town name and country are required from the
  * enforcement date (13 August 2026 in the sandbox), decided by the target's clock; the debtor side is
- * inferred by the bank (ADR-02, in request-fields.spec.ts). The side of the date the target's clock is on
- * (its Date response header) is tested; with clock control, the day before the date too (ADR-09: the TPP
- * certificate must then be valid from before that day).
+ * inferred by the bank (ADR-02, in request-fields.spec.ts). A part sent empty, or as spaces, is as missing
+ * as one left out. The rule is the creditor's of every payment: each scenario judges its row of the rule
+ * table in every payment service (every payment of a bulk) and product. The side of the date the target's
+ * clock is on (its Date response header) is tested; with clock control, the day before the date too
+ * (ADR-09: the TPP certificate must then be valid from before that day).
  */
+import { RULE_TABLE } from '../../lib/spec/rule-table.js';
 import { scenario, test, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
-import { initiate, withAddress } from './payment-bodies.js';
+import { address, initiate, payer, psuIdentity, withAddress, type Patch } from './payment-bodies.js';
+import { forEachCell, judgeCell } from './rule-cells.js';
 
 const SANDBOX_ENFORCEMENT = Date.UTC(2026, 7, 13);
 const withoutTown = () => withAddress({ townName: undefined });
@@ -18,29 +22,48 @@ function enforcedAt(target: ScenarioFixtures['target'], response: TppResponse): 
   return date >= SANDBOX_ENFORCEMENT;
 }
 
-test(...scenario(
-  'ADR-05.a',
-  'once the rule is enforced, a payment whose creditor address has no town name is refused with 400',
-  { checks: ['ADR-05', 'ADR-07', 'ERR-40', 'ADR-01', 'ADR-08', 'ERR-21'], writes: 'initiates a payment (refused)' },
-  async ({ tpp, paths, target, check }) => {
-    const response = await initiate(tpp, paths, withoutTown(), { malformed: 'no creditor town name' });
-    const enforced = enforcedAt(target, response);
-    if (enforced !== true) return check.notEvaluatedRest(`not evaluated: the target's clock (${response.headers.date ?? 'no Date header'}) is not past the sandbox enforcement date, or the target is no sandbox`);
-    const refusals = ['ADR-05', 'ADR-07', 'ERR-40'].map((requirement) => check.status(requirement, response));
-    check.that('ADR-01', refusals.every((r) => r.passed), { expected: 'the creditor town name demanded', response });
-    check.that('ADR-08', refusals.every((r) => r.passed), { expected: `the rule enforced on ${response.headers.date ?? ''}, after 13 August 2026, in the sandbox`, response });
-    check.code('ERR-21', response, { after: refusals });
-  },
-));
+/** Each creditor part of the rule, missing, empty or blank. */
+const BROKEN: Readonly<Record<string, Patch>> = {
+  'ADR-05.a': { creditorAddress: address({ townName: undefined }) },
+  'ADR-06.a': { creditorAddress: undefined },
+  'ADR-14.a': { creditorName: '' },
+  'ADR-15.a': { creditorAddress: address({ townName: '' }) },
+  'ADR-16.a': { creditorName: '   ' },
+  'ADR-16.b': { creditorAddress: address({ townName: '  ' }) },
+};
+
+/** ADR-01 and ADR-08 (the rule in force) follow from the refusal of a missing town name. */
+const FOLLOWING = ['ADR-01', 'ADR-08'];
+
+for (const row of RULE_TABLE.filter((r) => Object.hasOwn(BROKEN, r.key))) {
+  const patch = BROKEN[row.key] ?? {};
+  const requirements = row.requirements.filter((id) => id !== 'ERR-21' && !FOLLOWING.includes(id));
+  test(...scenario(
+    row.key,
+    `once the rule is enforced, ${row.rule}, in every payment service and product`,
+    { checks: row.requirements, writes: 'initiates payments (refused)' },
+    async ({ newTpp, psu, paths, target, check }) => {
+      const tpp = payer({ newTpp, psu });
+      const notInForce = (response: TppResponse) =>
+        enforcedAt(target, response) === true ? undefined : `the target's clock (${response.headers.date ?? 'no Date header'}) is not past the sandbox enforcement date, or the target is no sandbox`;
+      const refusals = (await forEachCell(row.key, (cell) => judgeCell({ check, paths }, tpp, cell, { patch, requirements, code: 'ERR-21', malformed: row.rule, notInForce }))).flat();
+      // The rule as a whole (ADR-01) and its date in the sandbox (ADR-08) hold where the town name was demanded.
+      const following = row.requirements.filter((id) => FOLLOWING.includes(id));
+      if (following.length === 0) return;
+      if (refusals.length === 0) return check.notEvaluated(following, 'not evaluated: no payment was judged against the rule in force');
+      for (const id of following) check.that(id, refusals.every((r) => r.passed), { expected: 'the creditor town name demanded in every payment service and product, once the rule is enforced in the sandbox' });
+    },
+  ));
+}
 
 test(...scenario(
   'ADR-09.a',
   'with the sandbox clock the day before 13 August 2026, a payment without creditor town name is not refused for it',
   { checks: ['ADR-09'], writes: 'initiates a payment', needs: ['clock-control'], globalState: 'freezes the target clock before the enforcement date' },
-  async ({ newTpp, sandboxClock, paths, target, check }) => {
+  async ({ newTpp, psu, sandboxClock, paths, target, check }) => {
     if (target.environment !== 'sandbox') return check.notEvaluatedRest('not evaluated: the sandbox date applies to sandbox targets only');
     const dayBefore = new Date(SANDBOX_ENFORCEMENT - 12 * 3600 * 1000);
     await sandboxClock.freeze(dayBefore);
-    check.accepted('ADR-09', await initiate(newTpp({ clock: { now: () => dayBefore } }), paths, withoutTown()));
+    check.accepted('ADR-09', await initiate(newTpp({ clock: { now: () => dayBefore }, headers: psuIdentity(psu) }), paths, withoutTown()));
   },
 ));

@@ -18,6 +18,7 @@ import type { GauntletRequest } from '../../lib/cli/prepare-target.js';
 import type { GauntletCaseResult, RunResults } from '../../lib/report/types.js';
 import { listSuiteTests, type SuiteListing } from '../../lib/spec/coverage.js';
 import { REQUIREMENTS, requirementById } from '../../lib/spec/requirements.js';
+import { RULE_TABLE, scenariosOf } from '../../lib/spec/rule-table.js';
 import { knownFaults, knownVariants } from '../../reference/server.js';
 import { runCli, type CliRun } from '../support/run-cli.js';
 import { censusOf, derivePlan, gauntletTier, letterBanks, NOT_RUN_AGAINST_REFERENCE, type Census, type ScenarioDeclaration } from './plan.js';
@@ -139,6 +140,17 @@ describe('gauntlets', () => {
         const unexplained = result.requirements.filter((r) => (r.status === 'WARNING' || r.status === 'NOT_EVALUATED') && !r.reason?.trim()).map((r) => `${r.id} ${r.status}`);
         assert.deepEqual(unexplained, [], 'a WARNING or NOT_EVALUATED without the reason the report shows');
       });
+    }
+  });
+
+  test('every row of the rule table is judged by a scenario of the suites that declares its requirements', () => {
+    const declared = new Map(listing.specs.map((spec) => [SCENARIO_TITLE.exec(spec.title)?.[1], spec.ids]));
+    for (const row of RULE_TABLE) {
+      for (const scenario of scenariosOf(row)) {
+        const ids = declared.get(scenario);
+        assert.ok(ids, `${row.key}: the suites have no scenario ${scenario}`);
+        assert.deepEqual(row.requirements.filter((id) => !ids.includes(id)), [], `${row.key}: ${scenario} does not declare every requirement of the row`);
+      }
     }
   });
 

@@ -8,7 +8,7 @@ import { consent, withBank, type Response, type TestClient } from './helpers.js'
 type Bank = Awaited<ReturnType<typeof withBank>>;
 
 const PSU = '12085592767';
-const PAYMENT_HEADERS = { 'x-accept-fix': 'amount-as-string', 'psu-ip-address': '192.0.2.10' };
+const PAYMENT_HEADERS = { 'x-accept-fix': 'amount-as-string', 'psu-ip-address': '192.0.2.10', 'x-psu-identity': PSU };
 let serial = 0;
 
 function codeOf(res: Response): unknown {

@@ -33,8 +33,8 @@ function payment(changes: Body = {}): Body {
   return body;
 }
 
-/** Headers of payment initiation (and of the start of a basket authorisation) beyond the TPP's own. */
-const PAYMENT_HEADERS = { 'x-accept-fix': 'amount-as-string', 'psu-ip-address': '192.0.2.10' };
+/** Headers of payment initiation (and of the start of a basket authorisation) beyond the TPP's own: the PSU named by X-PSU-IDENTITY. */
+const PAYMENT_HEADERS = { 'x-accept-fix': 'amount-as-string', 'psu-ip-address': '192.0.2.10', 'x-psu-identity': PRIVATE_PSU };
 
 function initiate(client: TestClient, body: unknown, path = '/v1/payments/sepa-credit-transfers', headers: Record<string, string> = {}): Promise<Response> {
   return client.request({ method: 'POST', path, json: body, headers: { ...PAYMENT_HEADERS, ...headers } });
@@ -286,7 +286,7 @@ describe('payments of the reference bank', () => {
     );
   });
 
-  test('payment initiation headers: x-accept-fix and PSU-IP-Address required (an empty value here leaves the header out), PSU-ID a UUID, PSU-Context PRIVATE or CORPORATE', async () => {
+  test('payment initiation headers: x-accept-fix, PSU-IP-Address and PSU-ID or X-PSU-IDENTITY required (an empty value here leaves the header out), PSU-ID a UUID, PSU-Context PRIVATE or CORPORATE', async () => {
     const refusal = async (headers: Record<string, string>) => {
       const res = await initiate(client, payment(), undefined, headers);
       return [res.status, json(res).code];
@@ -294,10 +294,16 @@ describe('payments of the reference bank', () => {
     assert.deepEqual(await refusal({ 'x-accept-fix': '' }), [400, 'HTTP_HEADER_REQUIRED']);
     assert.deepEqual(await refusal({ 'psu-ip-address': '' }), [400, 'HTTP_HEADER_REQUIRED']);
     assert.deepEqual(await refusal({ 'psu-ip-address': 'localhost' }), [400, 'FORMAT_ERROR']);
+    assert.deepEqual(await refusal({ 'x-psu-identity': '' }), [400, 'HTTP_HEADER_REQUIRED']);
     assert.deepEqual(await refusal({ 'psu-id': 'kari' }), [400, 'FORMAT_ERROR']);
     assert.deepEqual(await refusal({ 'psu-context': 'BUSINESS' }), [400, 'FORMAT_ERROR']);
     assert.deepEqual(await refusal({ 'psu-context': 'CORPORATE' }), [400, 'FORMAT_ERROR']);
-    const accepted: Record<string, string>[] = [{ 'x-accept-fix': 'amount-as-string, longer-names' }, { 'x-accept-fix': 'a-future-fix' }, { 'psu-context': 'PRIVATE' }];
+    const accepted: Record<string, string>[] = [
+      { 'x-accept-fix': 'amount-as-string, longer-names' },
+      { 'x-accept-fix': 'a-future-fix' },
+      { 'psu-context': 'PRIVATE' },
+      { 'x-psu-identity': '', 'psu-id': randomUUID() },
+    ];
     for (const headers of accepted) {
       assert.equal((await initiate(client, payment(), undefined, headers)).status, 201, JSON.stringify(headers));
     }

@@ -134,7 +134,8 @@ describe('the bounds reach the running bank', () => {
   });
 
   test("a TPP's fourth payment pushes out its first (404 RESOURCE_UNKNOWN), and the newest answer", async () => {
-    const headers = { 'x-accept-fix': 'amount-as-string', 'psu-ip-address': '192.0.2.10' };
+    // A payment names its PSU (PSU-ID, or X-PSU-IDENTITY: a sandbox PSU's national identity number).
+    const headers = { 'x-accept-fix': 'amount-as-string', 'psu-ip-address': '192.0.2.10', 'x-psu-identity': '13039319955' };
     const ids: string[] = [];
     for (let n = 1; n <= 4; n++) {
       const created = await client.request({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', json: { ...body(n), creditorAgent: 'DNBANOKKXXX', creditorAddress: { townName: 'Oslo', country: 'NO' } }, headers });

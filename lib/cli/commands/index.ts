@@ -2,8 +2,11 @@
 import type { CliCommand } from '../command.js';
 import { listCommand } from './list.js';
 import { mergeCommand } from './merge.js';
+import { packageCommand } from './package.js';
+import { replayCommand } from './replay.js';
 import { requirementsCommand } from './requirements.js';
 import { runCommand } from './run.js';
 import { serveCommand } from './serve.js';
+import { verifyCommand } from './verify.js';
 
-export const COMMANDS: readonly CliCommand[] = [runCommand, mergeCommand, listCommand, requirementsCommand, serveCommand];
+export const COMMANDS: readonly CliCommand[] = [runCommand, mergeCommand, packageCommand, verifyCommand, replayCommand, listCommand, requirementsCommand, serveCommand];

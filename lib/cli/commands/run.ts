@@ -36,6 +36,9 @@ export interface RunOptions extends GateOptions {
   unmasked?: boolean;
   probes?: number;
   gauntlet?: string;
+  attestations?: string;
+  baseline?: string;
+  pdf?: boolean;
   // Playwright's own, passed on as given.
   grep?: string;
   grepInvert?: string;
@@ -71,7 +74,10 @@ export const runCommand: CliCommand = {
       .addOption(new Option('--reporter <names>', `console output, comma-separated: ${CONSOLE_REPORTERS.join(', ')} (the report always has results.json, index.html and junit.xml)`).argParser(consoleReporters))
       .option('--unmasked', 'show PSU identifiers in reports (masked by default)')
       .option('--probes <n>', 'robustness probes per run (ERR-44.d; default 120)', wholeNumber(1))
-      .addOption(new Option('--gauntlet <file>', 'the fault gauntlet plan (the project\'s own tests)').hideHelp());
+      .addOption(new Option('--gauntlet <file>', 'the fault gauntlet plan (the project\'s own tests)').hideHelp())
+      .option('--attestations <file>', "people's verdicts on requirements no scenario can judge (YAML: requirement, verdict, reviewer, date, evidence, note)")
+      .option('--baseline <dir>', 'an earlier report to compare with: regressions, fixes, new and removed checks, deviations that pass now')
+      .option('--pdf', "also print the report to index.pdf with the suite's Chromium");
     gateOptions(command);
     command
       .option('-g, --grep <regex>', 'only scenarios whose title or requirement tags match (SIG-04, SIG-12.e)')
@@ -124,6 +130,9 @@ async function run(options: RunOptions, filters: readonly string[]): Promise<num
     maskPersonalData: !options.unmasked,
     ...(options.gauntlet ? { gauntletFile: options.gauntlet } : {}),
     ...(options.list ? { listOnly: true } : {}),
+    ...(options.attestations ? { attestationsFile: options.attestations } : {}),
+    ...(options.baseline ? { baselineDir: options.baseline } : {}),
+    arguments: [...playwrightArgs(options), ...filters],
   }).catch((error: unknown) => {
     if (!(error instanceof TargetUnreachableError)) throw error;
     console.error(`xs2a-conformance: ${error.message}`);
@@ -158,6 +167,13 @@ async function run(options: RunOptions, filters: readonly string[]): Promise<num
       // The gauntlet's census: which switches the bank was asked for each case's TPP (test/gauntlet derives its plan from it).
       const consulted = JSON.stringify(prepared.consulted(), null, 1);
       for (const dir of [join(context.reportRoot, context.runId), join(context.reportRoot, 'latest')]) writeFileSync(join(dir, 'consulted.json'), consulted);
+    }
+    if (options.pdf) {
+      // Loaded only when asked: it brings Playwright's browser API, which no other part of the runner needs.
+      const { printPdf } = await import('../../report/pdf.js');
+      await printPdf(join(context.reportRoot, context.runId), join(context.reportRoot, 'latest')).catch((error: Error) => {
+        console.error(`xs2a-conformance: --pdf: the report could not be printed (${error.message.split('\n')[0]}); index.html is complete`);
+      });
     }
     const report = join(context.reportRoot, 'latest', 'index.html');
     const shown = relative(process.cwd(), report);

@@ -6,6 +6,9 @@ const S = 'Resources > Structured-address rule';
 const DATE_BY_ENVIRONMENT =
   'The date follows the environment declared for the target, one of the two the spec knows: `sandbox` uses 13 August 2026, `production` 15 November 2026. The date is compared with the target clock (its Date response header), not the suite clock.';
 
+const EMPTY_IS_MISSING =
+  'Rule 1 asks for the part to be available and rule 4 refuses what is missing: an empty string names nothing, and ISO 20022, whose Max70Text and Max35Text the fields follow, gives them a minimum length of 1. Judged once the rule is enforced (ADR-08).';
+
 export const ADR = defineArea('ADR', [
   {
     id: 'ADR-01', level: 'MUST', section: `${S} 1`,
@@ -89,5 +92,27 @@ export const ADR = defineArea('ADR', [
     testedBy: 'automated',
     expect: { status: [201, 400] },
     interpretation: 'Rule 3 asks the TPP for the BIC, but rule 4 refuses only parts that cannot be inferred, and a BIC can be derived from most IBANs. The reference bank refuses a missing BIC once the rule is enforced.',
+  },
+  {
+    id: 'ADR-14', level: 'MUST', section: `${S} 1`,
+    statement: 'Once the rule is enforced, an empty creditorName ("") does not make the creditor name available: the payment is refused with 400.',
+    testedBy: 'automated',
+    expect: { status: [400] },
+    interpretation: `${EMPTY_IS_MISSING} The code is checked under ERR-21.`,
+  },
+  {
+    id: 'ADR-15', level: 'MUST', section: `${S} 1`,
+    statement: 'Once the rule is enforced, an empty creditorAddress.townName ("") does not make the town name available: the payment is refused with 400.',
+    testedBy: 'automated',
+    expect: { status: [400] },
+    interpretation: `${EMPTY_IS_MISSING} Where the bank still takes the deprecated city for townName (PAY-23, ADR-05), an empty townName beside a city is judged by the city.`,
+  },
+  {
+    id: 'ADR-16', level: 'SHOULD', section: `${S} 1`,
+    statement: 'Once the rule is enforced, a creditor name or town name made only of spaces is refused with 400, like an empty one.',
+    testedBy: 'automated',
+    basis: 'interpretation',
+    expect: { status: [400] },
+    interpretation: 'Spaces name no creditor and no town, but ISO 20022 text types take them, and the spec does not ask the bank to look inside the text: refusing them is read into rule 1, so accepting them is a WARNING.',
   },
 ]);

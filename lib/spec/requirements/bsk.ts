@@ -90,6 +90,13 @@ export const BSK = defineArea('BSK', [
     statement: 'The worst case a basket reports ranks RJCT, CANC and PART first, then the least advanced of the other statuses.',
     testedBy: 'needs-capability:clock-control',
     basis: 'interpretation',
-    interpretation: 'The spec names "the worst case" without a ranking. Read here as rejection and cancellation first (outcomes the TPP must act on), then the least progress among RCVD, PDNG, ACTC, ACCP, ACWP, ACSP, ACWC, ACSC. Another ranking is a WARNING.',
+    interpretation: 'The spec names "the worst case" without a ranking. Read here as rejection and cancellation first (outcomes the TPP must act on), a payment lacking funds with them (BSK-15), then the least progress among RCVD, PDNG, ACTC, ACCP, ACWP, ACSP, ACWC, ACSC. Another ranking is a WARNING.',
+  },
+  {
+    id: 'BSK-15', level: 'SHOULD', section: R,
+    statement: 'A basket holding a payment that lacks funds (ACCP with fundsAvailable false) reports ACCP or RJCT, not the status of a payment going ahead such as ACTC.',
+    testedBy: 'automated',
+    basis: 'interpretation',
+    interpretation: 'The spec ranks no statuses, but says fundsAvailable false shows that the payment "was rejected for lack of funds": whatever order the bank gives the other statuses, that payment is the worst case of its basket. Its own status (ACCP) or what it means (RJCT) pass; a status of progress hides it until the batch run. Judged right after the basket\'s SCA, before any batch run.',
   },
 ]);

@@ -80,4 +80,10 @@ export const GEN = defineArea('GEN', [
     testedBy: 'automated',
     interpretation: 'The suite never registers a contact, so every passing scenario shows this; one test states it explicitly.',
   },
+  {
+    id: 'GEN-15', level: 'MUST', section: `${W}PSU contexts`,
+    statement: "A payment is approved only from an account of the context the PSU picked in its SCA: the PSU's own in PRIVATE, the agreement's in CORPORATE.",
+    testedBy: 'needs-capability:corporate-psu',
+    interpretation: 'PRIVATE is the context of the PSU\'s own accounts and CORPORATE of the accounts granted under the agreement, and the PSU picks it during SCA (GEN-11). Observed with a payment from the agreement\'s account, initiated in corporate context, whose SCA the PSU completes after picking PRIVATE: the bank may fail the SCA, reject the payment or not offer PRIVATE for it; what fails is a payment going ahead (any status but RCVD, RJCT or CANC) after an SCA that ended in PRIVATE context.',
+  },
 ]);

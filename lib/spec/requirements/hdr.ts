@@ -211,4 +211,11 @@ export const HDR = defineArea('HDR', [
     testedBy: 'automated',
     interpretation: 'HTTP, on which the interface is built, makes field names case-insensitive (RFC 7230, section 3.2), and the spec itself writes the same header as PSU-Corporate-ID, PSU-CORPORATE-ID and psu-corporate-id.',
   },
+  {
+    id: 'HDR-32', level: 'SHOULD', section: `${H}PSU-ID`,
+    statement: 'A payment initiation names its PSU with PSU-ID or its alternative X-PSU-IDENTITY: with neither it is refused (400) or asked for SCA (401), not created.',
+    testedBy: 'automated',
+    expect: { status: [400, 401] },
+    interpretation: 'The header table marks PSU-ID required and X-PSU-IDENTITY its alternative, so a payment of no PSU is refused, or the bank first identifies the PSU (401 with scaRedirect). HDR-12 reads the required PSU-ID loosely for a first account request, whose SCA identifies the PSU; a payment created (201) for a PSU identified only in its own SCA stretches that reading to a write: a WARNING, not a FAIL. The code of a 400 is checked under ERR-16.',
+  },
 ]);

@@ -64,4 +64,11 @@ export const SBX = defineArea('SBX', [
     statement: 'The simulated batch processing leaves periodic payments out.',
     testedBy: 'needs-capability:clock-control',
   },
+  {
+    id: 'SBX-11', level: 'SHOULD', section: S,
+    statement: 'An approved payment with a requestedExecutionDate days ahead is not settled (ACSC) before that day, by a batch run or at approval.',
+    testedBy: 'needs-capability:clock-control',
+    basis: 'interpretation',
+    interpretation: 'The spec gives requestedExecutionDate a form (PAY-35) and refuses a past one (ERR-33), but does not say how the sandbox simulates a date ahead. Read by its name: the payment is executed on that day, not before. Checked 13 hours later (past a batch run, still days before the date): any status but ACSC passes (ACTC, PDNG, ACSP…). Periodic payments carry startDate and are left out of the batch runs (SBX-10).',
+  },
 ]);

@@ -3,6 +3,9 @@ import { defineArea } from './types.js';
 
 const A = 'Authentication ';
 
+const ONE_LINK_ONE_SCA =
+  'The spec does not say how long an scaRedirect serves. It names SCA with dynamic linking for payments (Authentication 10), and the PSD2 RTS that defines it accepts an authentication code once and voids it when what it authorises changes (articles 4 and 5): read here as one link, one SCA, for one resource in the state the link was issued for. How long an unused link lives (its expiry) is the bank\'s, and not judged.';
+
 export const SCA = defineArea('SCA', [
   {
     id: 'SCA-01', level: 'MUST', section: `${A}9`,
@@ -136,5 +139,19 @@ export const SCA = defineArea('SCA', [
     id: 'SCA-23', level: 'MUST', section: `${A}16`,
     statement: "TPP-Redirect-Preferred: false on every request triggers biometric authentication in the bank's mobile app where available.",
     testedBy: 'needs-capability:mobile-app',
+  },
+  {
+    id: 'SCA-24', level: 'SHOULD', section: `${A}10`,
+    statement: 'An scaRedirect link serves one SCA: opened again after that SCA completed or failed, it ends in the failure redirect or an error page, never a success, and changes nothing.',
+    testedBy: 'automated',
+    basis: 'interpretation',
+    interpretation: `${ONE_LINK_ONE_SCA} Checked in the browser, as the PSU: the link is opened again and the target's SCA steps are run on it; a failure redirect, an error page (an HTTP error status, or a page the steps cannot go through) pass, a success redirect fails, and so does a change of the payment's status.`,
+  },
+  {
+    id: 'SCA-25', level: 'SHOULD', section: `${A}10`,
+    statement: "An unused payment scaRedirect closes once its payment moves on without it (cancelled by the TPP, or authorised in a signing basket): it then ends in failure or an error page.",
+    testedBy: 'automated',
+    basis: 'interpretation',
+    interpretation: `${ONE_LINK_ONE_SCA} A link is for its payment in the state it was issued in: once the TPP cancelled the payment, or the PSU authorised it through a basket, confirming it through its own link again would tell the TPP of an SCA (or a rejection) that authorised nothing. When a payment that joined a basket stops taking its own link before the basket's SCA is the bank's: it is judged after the basket's SCA.`,
   },
 ]);

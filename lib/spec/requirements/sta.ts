@@ -49,4 +49,11 @@ export const STA = defineArea('STA', [
     testedBy: 'manual:the spec names no code for it, so none can be demanded, and the suite cannot put a payment on hold',
     interpretation: 'Whatever the bank reports for a held payment must still be one of the spec\'s statuses (STA-05); no particular code (such as PDNG) is expected.',
   },
+  {
+    id: 'STA-08', level: 'SHOULD', section: 'States > scaStatus',
+    statement: 'A basket authorisation that answered STARTED does not read RECEIVED afterwards: before the PSU acts it reads STARTED or a later state.',
+    testedBy: 'automated',
+    basis: 'interpretation',
+    interpretation: 'Transitions are not shown; the one move shown is a successful start answering STARTED. RECEIVED is the state of an authorisation created and not started yet (Berlin Group: received), so reading it next moves the authorisation backwards. Which later state (PSU_IDENTIFIED, FINALISED…) the bank reports is its own.',
+  },
 ]);

@@ -86,34 +86,54 @@ export const PaymentInitiationRequest = named(
   },
 );
 
+/** A name or town the structured-address rule asks for: not empty (ADR-14, ADR-15), not only spaces (ADR-16). */
+function availableText(emptyId: string): JsonSchema {
+  // An empty string breaks only its own rule: the blank rule looks at non-empty strings alone.
+  return { allOf: [{ type: 'string', minLength: 1, ...req(emptyId) }, { type: 'string', pattern: '^$|\\S', ...req('ADR-16') }] };
+}
+
 /**
- * The structured-address rule (enforced from 13 August 2026 in the sandbox, 15 November 2026 in
- * production): the TPP supplies the creditor agent BIC, the creditor name, town name and country code.
- * The deprecated city stands for townName where the bank still accepts it (catalogue ADR-05, PAY-23).
- * The schema describes what a TPP sends to meet the rule; a bank may still infer a missing BIC (ADR-13).
+ * The structured-address rule for one payment, or one payment of a bulk (rule 1: every creditor): the TPP
+ * supplies the creditor agent BIC, a creditor name and the creditor's town name and country code, none of
+ * them empty or blank. The deprecated city stands for townName where the bank still accepts it (catalogue
+ * ADR-05, PAY-23). It describes what a TPP sends to meet the rule; a bank may still infer a missing BIC (ADR-13).
  */
+const structuredAddressParts: JsonSchema = {
+  type: 'object',
+  required: ['creditorAgent', 'creditorName', 'creditorAddress'],
+  ...req('ADR-01'),
+  properties: {
+    creditorAgent: req('ADR-03'),
+    creditorName: { ...req('ADR-04'), ...availableText('ADR-14') },
+    creditorAddress: {
+      type: 'object',
+      required: ['country'],
+      ...req('ADR-05', 'ADR-06'),
+      properties: {
+        country: req('ADR-06'),
+      },
+      // A city that names a town stands for it; otherwise townName must.
+      if: { properties: { city: { type: 'string', pattern: '\\S' } }, required: ['city'] },
+      else: { properties: { townName: { ...req('ADR-05'), ...availableText('ADR-15') } }, required: ['townName'] },
+    },
+  },
+};
+
+/** The structured-address rule (enforced from 13 August 2026 in the sandbox, 15 November 2026 in production), for a single or periodic payment. */
 export const PaymentInitiationRequestStructuredAddress = named(
   'PaymentInitiationRequestStructuredAddress',
   'A payment initiation request that also meets the structured-address rule.',
+  { allOf: [ref('PaymentInitiationRequest'), structuredAddressParts] },
+);
+
+/** The structured-address rule for a bulk payment: every payment of it names its creditor in full. */
+export const BulkPaymentInitiationRequestStructuredAddress = named(
+  'BulkPaymentInitiationRequestStructuredAddress',
+  'A bulk payment initiation request whose every payment meets the structured-address rule.',
   {
-    allOf: [ref('PaymentInitiationRequest')],
+    allOf: [ref('BulkPaymentInitiationRequest')],
     type: 'object',
-    required: ['creditorAgent', 'creditorName', 'creditorAddress'],
-    ...req('ADR-01'),
-    properties: {
-      creditorAgent: req('ADR-03'),
-      creditorName: req('ADR-04'),
-      creditorAddress: {
-        type: 'object',
-        required: ['country'],
-        ...req('ADR-05', 'ADR-06'),
-        properties: {
-          country: req('ADR-06'),
-        },
-        if: { properties: { city: true }, required: ['city'] },
-        else: { properties: { townName: req('ADR-05') }, required: ['townName'] },
-      },
-    },
+    properties: { payments: { type: 'array', items: structuredAddressParts } },
   },
 );
 
@@ -143,17 +163,17 @@ export const PaymentStatus = named('PaymentStatus', 'Body of GET /v1/{payment-se
   },
 });
 
-const details = req('PAY-51');
+const details = req('PAY-53');
 
 /**
  * Body of GET /v1/{payment-service}/{payment-product}/{paymentId}: Berlin Group paymentInitiationWithStatusResponse
  * (a single or periodic payment: debtorAccount, instructedAmount, creditorAccount, creditorName), or its bulk
  * form (debtorAccount and the payments). A response: accounts are account references, the amount is an
- * amount as any response writes it; the rules of the request table do not judge it (PAY-51).
+ * amount as any response writes it; the rules of the request table do not judge it (PAY-53).
  */
 export const PaymentDetails = named(
   'PaymentDetails',
-  'Body of GET /v1/{payment-service}/{payment-product}/{paymentId}: the payment as initiated, with its transactionStatus (Berlin Group 1.3).',
+  'Body of GET /v1/{payment-service}/{payment-product}/{paymentId}: the payment as initiated, with its transactionStatus (Berlin Group 1.3); a bulk payment\'s holds its payments.',
   {
     type: 'object',
     required: ['debtorAccount'],
@@ -213,11 +233,14 @@ export const PeriodicPaymentInitiationRequest = named(
   },
 );
 
-export const BulkPaymentEntry = named('BulkPaymentEntry', 'One payment of a bulk payment (no debtorAccount).', {
+/** Fields of a bulk payment that its payments may not carry (Berlin Group: they belong to the bulk). */
+const BULK_LEVEL_FIELDS = ['debtorAccount', 'requestedExecutionDate', 'requestedExecutionTime'] as const;
+
+export const BulkPaymentEntry = named('BulkPaymentEntry', 'One payment of a bulk payment (no debtorAccount, no execution date of its own).', {
   type: 'object',
   ...req('PAY-45'),
   required: ['instructedAmount', 'creditorName', 'creditorAccount'],
-  properties: { ...creditorSide },
+  properties: { ...creditorSide, ...Object.fromEntries(BULK_LEVEL_FIELDS.map((field) => [field, { not: {}, ...req('PAY-52') }])) },
 });
 
 export const BulkPaymentInitiationRequest = named(
@@ -232,8 +255,8 @@ export const BulkPaymentInitiationRequest = named(
       debtorAccount,
       requestedExecutionDate: ref('IsoDate', req('PAY-35')),
       requestedExecutionTime: ref('IsoDateTime'),
-      // the Berlin Group sets no minimum number of payments (PAY-45)
-      payments: { type: 'array', items: ref('BulkPaymentEntry'), ...req('PAY-45') },
+      // the Berlin Group sets no minimum number of payments (PAY-45); an empty bulk pays nothing (PAY-51, a SHOULD)
+      payments: { type: 'array', items: ref('BulkPaymentEntry'), ...req('PAY-45'), allOf: [{ minItems: 1, ...req('PAY-51') }] },
     },
   },
 );
@@ -241,6 +264,7 @@ export const BulkPaymentInitiationRequest = named(
 export const PAYMENT_SCHEMAS = {
   PaymentInitiationRequest,
   PaymentInitiationRequestStructuredAddress,
+  BulkPaymentInitiationRequestStructuredAddress,
   PaymentInitiationResponse,
   PaymentStatus,
   PaymentDetails,

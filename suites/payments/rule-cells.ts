@@ -1,0 +1,168 @@
+/**
+ * The cells of the rule table (lib/spec/rule-table.ts), as the scenarios of its rows judge them: each row's
+ * scenario goes through the row's judged cells (payment service by product) and judges the row's rule in
+ * each, naming the cell in what it prints.
+ */
+import { requirementById } from '../../lib/spec/requirements.js';
+import type { PaymentService } from '../../lib/spec/payment-products.js';
+import { judgedCells, RULE_TABLE, scenariosOf, type Cell } from '../../lib/spec/rule-table.js';
+import { scaRedirectOf, servedOrScaAsked, type CheckResult, type ScaAttempt, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { initiate, paymentFrom, paymentIdOf, paymentOf, statusOf, type Debtor, type Patch, type PaymentBody, type Where } from './payment-bodies.js';
+
+export type { Cell };
+
+/** The judged cells of a row of the rule table, by its key (its scenario id). */
+export function cellsOf(key: string): Cell[] {
+  return judgedCells(key);
+}
+
+/**
+ * The scenarios of a row of the rule table that has one per cell (or per service), each with the cells it
+ * judges: the suite registers one scenario for each.
+ */
+export function cellScenarios(key: string): { id: string; cells: Cell[] }[] {
+  const found = RULE_TABLE.find((r) => r.key === key);
+  if (found === undefined) throw new Error(`the rule table has no row ${key}`);
+  return scenariosOf(found).map((id) => ({ id, cells: judgedCells(id) }));
+}
+
+/** A cell as the reader wants it: "bulk-payments of norwegian-cross-border-credit-transfers". */
+export function cellName({ service, product }: Where): string {
+  return `${service} of ${product}`;
+}
+
+const KIND: Readonly<Record<PaymentService, readonly [string, string]>> = {
+  payments: ['a payment', 'payments'],
+  'periodic-payments': ['a periodic payment', 'periodic payments'],
+  'bulk-payments': ['a bulk payment', 'bulk payments'],
+};
+
+/** What a scenario of some cells is about, for its title: "a bulk payment of sepa-credit-transfers", "payments of every product". */
+export function cellsName(cells: readonly Where[]): string {
+  const [first] = cells;
+  if (first === undefined) return 'no payment';
+  if (cells.length === 1) return `${KIND[first.service][0]} of ${first.product}`;
+  const services = [...new Set(cells.map((c) => c.service))];
+  return services.length === 1 ? `${KIND[first.service][1]} of every product` : 'payments of every service and product';
+}
+
+/** The cells of a scenario, judged one after the other. */
+export async function forEach<T>(cells: readonly T[], judge: (cell: T) => Promise<void>): Promise<void> {
+  for (const cell of cells) await judge(cell);
+}
+
+/** The service and product of a cell, as initiation options. */
+export function where({ service, product }: Where): Where {
+  return { service, product };
+}
+
+/** Whether a response's status is among those the requirement's catalogue entry expects. */
+export function expected(requirement: string, response: TppResponse): boolean {
+  return requirementById(requirement)?.expect?.status?.includes(response.status) ?? false;
+}
+
+export interface CellJudgement {
+  /** The change that breaks (or uses) the rule, on the cell's valid payment. */
+  patch: Patch;
+  /** Requirements whose expected status the answer must have. */
+  requirements: readonly string[];
+  /** The requirement judging the code of a refusal, after the statuses held. */
+  code?: string;
+  /** Why the payment is malformed on purpose (a refusal): the invariants then expect a 4xx. */
+  malformed?: string;
+  /** A query string for the initiation (`?allowLogicalDuplicate=…`). */
+  query?: string;
+  /** A reason the answer cannot be judged (the rule not in force by the target's clock, say), if any. */
+  notInForce?: (response: TppResponse) => string | undefined;
+}
+
+/** The endpoint the specification itself describes (POST /v1/payments/sepa-credit-transfers): a bank offers it by definition. */
+function specificationEndpoint({ service, product }: Where): boolean {
+  return service === 'payments' && product === 'sepa-credit-transfers';
+}
+
+/**
+ * Sends the cell's valid payment with the patch and judges each requirement on the answer. Elsewhere than
+ * on the specification's own endpoint, an answer a requirement does not expect counts against the bank only
+ * when the cell's valid payment is accepted: a bank that takes no payment of this service and product at
+ * all (one it does not offer) has the cell not evaluated, since its refusal shows nothing about the rule.
+ */
+export async function judgeCell({ check, paths }: Pick<ScenarioFixtures, 'check' | 'paths'>, tpp: TppClient, cell: Where, judgement: CellJudgement): Promise<CheckResult[]> {
+  const { patch, requirements, code, malformed, query, notInForce } = judgement;
+  const response = await initiate(tpp, paths, paymentOf(cell, patch), { ...where(cell), ...(malformed ? { malformed } : {}), ...(query ? { query } : {}) });
+  const judged = [...requirements, ...(code ? [code] : [])];
+  const outOfForce = notInForce?.(response);
+  if (outOfForce !== undefined) {
+    check.notEvaluated(judged, `not evaluated for ${cellName(cell)}: ${outOfForce}`);
+    return [];
+  }
+  if (!requirements.every((requirement) => expected(requirement, response)) && !specificationEndpoint(cell)) {
+    const valid = await initiate(tpp, paths, paymentOf(cell), where(cell));
+    if (!servedOrScaAsked(valid)) {
+      check.notEvaluated(judged, `not evaluated for ${cellName(cell)}: the bank takes no valid payment of it either (HTTP ${valid.status}), so its answer says nothing of the rule`);
+      return [];
+    }
+  }
+  const results = requirements.map((requirement) => check.status(requirement, response));
+  if (code) check.code(code, response, { after: results });
+  return results;
+}
+
+/** The judged cells of a row, each judged in turn by `judge`; what each answered, in order. */
+export async function forEachCell<R>(key: string, judge: (cell: Cell) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (const cell of cellsOf(key)) out.push(await judge(cell));
+  return out;
+}
+
+/** Runs `work` for each item, at most `limit` at a time (browser flows: each takes a CPU of its own). */
+export async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** What the browser checks of a closed link use. */
+type Fixtures = Pick<ScenarioFixtures, 'paths' | 'sca' | 'check'>;
+
+/** A payment of the cell from the debtor, with its scaRedirect; or why the cell cannot be judged. */
+export async function initiated({ paths }: Pick<ScenarioFixtures, 'paths'>, debtor: Debtor, cell: Where, amount: string) {
+  const body = paymentFrom(debtor, amount, cell);
+  const response = await initiate(debtor.tpp, paths, body, where(cell));
+  const paymentId = paymentIdOf(response);
+  const href = scaRedirectOf(response);
+  if (paymentId === undefined) return { response, unmet: `the payment was not created (HTTP ${response.status})` } as const;
+  if (href === undefined) return { response, unmet: 'the payment was created without an scaRedirect (exempted from SCA): it has no link' } as const;
+  return { response, paymentId, href, amount: amountOf(body) } as const;
+}
+
+/** The amount of a payment (of its first payment, for a bulk), as sent. */
+function amountOf(body: PaymentBody): string {
+  const first = (body.payments as PaymentBody[] | undefined)?.[0] ?? body;
+  return String((first.instructedAmount as { amount?: unknown } | undefined)?.amount);
+}
+
+/** Statuses a payment does not leave: a rejected or cancelled payment never goes ahead. */
+const FINAL = ['RJCT', 'CANC'];
+
+/**
+ * Opens a link that should be closed, as the PSU would go through it, and judges `requirement`: no success
+ * redirect, and a rejected or cancelled payment still so. (Other statuses may move on by themselves, a
+ * batch run say, between two reads: they are not compared.)
+ */
+export async function judgeClosed({ paths, sca, check }: Fixtures, debtor: Debtor, cell: Where, requirement: string, link: { href: string; paymentId: string }, why: string): Promise<void> {
+  const before = await statusOf(debtor.tpp, paths, link.paymentId, where(cell));
+  const again: ScaAttempt = await sca.attempt(link.href, debtor.psu);
+  const after = await statusOf(debtor.tpp, paths, link.paymentId, where(cell));
+  const revived = FINAL.includes(String(before.transactionStatus)) && after.transactionStatus !== before.transactionStatus;
+  const shown = `${again.outcome === 'refused' ? `stopped: ${again.reason}` : `redirect ${again.url}`}; status ${String(before.transactionStatus)} then ${String(after.transactionStatus)}`;
+  const rule = `${why} (${cellName(cell)}): its link ends in the failure redirect or an error page, and a rejected or cancelled payment stays so`;
+  check.that(requirement, again.outcome !== 'success' && !revived, { expected: rule, actual: shown, response: after.response });
+}

@@ -14,7 +14,7 @@ import { consentsPlugin } from './plugins/consents.js';
 import { formatPlugin } from './plugins/format.js';
 import { judgeReportPlugin, judgingPlugin, type SandboxJudge } from './plugins/judge.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
-import { batchSelection, paymentsPlugin } from './plugins/payments.js';
+import { batchHours, batchSelection, paymentsPlugin } from './plugins/payments.js';
 import { requestHeadersPlugin } from './plugins/request-headers.js';
 import { sandboxPlugin } from './plugins/sandbox.js';
 import { scaPlugin } from './plugins/sca.js';
@@ -47,7 +47,7 @@ export interface AppOptions {
 
 export async function buildReferenceApp(options: AppOptions): Promise<{ app: FastifyInstance; tenants: Tenants; connections: ConnectionCount }> {
   const { switches } = options;
-  const tenants = new Tenants({ batchTakes: batchSelection(switches) }, options.storeBounds ?? DEFAULT_STORE_BOUNDS);
+  const tenants = new Tenants({ batchTakes: batchSelection(switches), batchHours: batchHours(switches) }, options.storeBounds ?? DEFAULT_STORE_BOUNDS);
   const rewriteUrl = unversionedPathRewrite(switches.wholeBank);
   const limits = options.connectionLimits ?? DEFAULT_CONNECTION_LIMITS;
   const deadlines = serverOptions(limits);
@@ -60,7 +60,7 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
     clientErrorHandler,
     // Validate bodies as sent: no type coercion, no silent removal of unknown fields.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
-    // [corporate] only under the fault unversioned-paths-served
+    // [corporate] only under the variant unversioned-alias
     ...(rewriteUrl === undefined ? {} : { rewriteUrl }),
   });
 

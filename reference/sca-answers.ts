@@ -7,7 +7,8 @@ import type { FastifyRequest } from 'fastify';
 import { errorBody, ScaRequired, SYSTEM_NAME, type ErrorCode } from './errors.js';
 import type { PsuContext } from './state/customers.js';
 import { withQuery, type Authorisation, type ChallengeReason, type ChallengeRequest } from './state/sca.js';
-import { defineFault } from './switches.js';
+import { defineFault, defineVariant } from './switches.js';
+import { resourceLink } from './format.js';
 
 const noScaRedirect = defineFault('no-sca-redirect', {
   description: 'the 401 for a request that needs SCA is an error body without the scaRedirect link',
@@ -19,9 +20,10 @@ const resourceChallengeWithoutLink = defineFault('resource-challenge-without-lin
 });
 /** The paths of one account's or card account's resources, as opposed to the lists. */
 const ONE_ACCOUNT = /^\/v1\/(?:card-)?accounts\/[^/?]+/;
-const scaRedirectWithoutVerbs = defineFault('sca-redirect-without-verbs', {
-  description: 'the scaRedirect link has no verbs',
-  breaks: ['MSG-06'],
+const relativeScaRedirect = defineVariant('relative-sca-redirect', {
+  description: 'the scaRedirect href is a path on the bank\'s host ("/sca/…"), not an absolute URL',
+  allowedBy: 'Link: "href (string, required)"; the basket response: "scaRedirect whose href is the address of the SCA authorisation site". Neither asks for an absolute URL, and Berlin Group writes hrefs as paths',
+  source: 'Specification, Resources > Link and Signing basket authorisation response; Berlin Group 1.3.8, hrefType',
 });
 const scaRedirectOverHttp = defineFault('sca-redirect-over-http', {
   description: 'the scaRedirect href is a plain http:// address',
@@ -39,9 +41,9 @@ export function scaRequired(request: FastifyRequest, asked: ChallengeRequest, re
   const bare = bank.breaks(noScaRedirect) || (ONE_ACCOUNT.test(request.url) && bank.breaks(resourceChallengeWithoutLink));
   if (bare) return new ScaRequired(errorBody(bank, 401, 'CONSENT_INVALID', 'No consent for this PSU'));
   const baseUrl = request.world.baseUrl;
-  const base = bank.breaks(scaRedirectOverHttp) ? baseUrl.replace(/^https:/, 'http:') : baseUrl;
-  const href = `${base}/sca/${authorisation.id}`;
-  const scaRedirect = bank.breaks(scaRedirectWithoutVerbs) ? { href } : { href, verbs: ['GET'] };
+  const base = bank.breaks(scaRedirectOverHttp) ? baseUrl.replace(/^https:/, 'http:') : bank.reads(relativeScaRedirect) ? '' : baseUrl;
+  // The link of a 401 the spec does not type: a Berlin Group link where the bank writes those without verbs.
+  const scaRedirect = resourceLink(bank, `${base}/sca/${authorisation.id}`);
   const code = (reason: ChallengeReason) => (reason.code === 'SCA_EXPIRED' && bank.breaks(expiredSessionCodeConsentInvalid) ? 'CONSENT_INVALID' : reason.code);
   const why = reason === undefined ? {} : errorBody(bank, 401, code(reason), reason.message);
   return new ScaRequired({ ...why, _links: { scaRedirect } }, authorisation.id);
@@ -97,8 +99,10 @@ const abortedScaEndsSession = defineFault('aborted-sca-ends-session', {
 function psuIdFor(request: FastifyRequest, tppId: string, customerNumber: string): string {
   const { bank } = request;
   const directory = request.world.psuIds;
-  let id = bank.breaks(psuIdUnstable) ? randomUUID() : directory.derive(tppId, customerNumber);
-  if (bank.breaks(psuIdSharedAcrossTpps)) id = directory.lastIssuedTo(customerNumber) ?? id;
+  // An unstable id shows only from the second SCA on; a shared one only where another TPP was given another.
+  let id = directory.issuedBefore(tppId, customerNumber) && bank.breaks(psuIdUnstable) ? randomUUID() : directory.derive(tppId, customerNumber);
+  const last = directory.lastIssuedTo(customerNumber);
+  if (last !== undefined && last !== id && bank.breaks(psuIdSharedAcrossTpps)) id = last;
   if (bank.breaks(psuIdNotUuid)) id = id.replaceAll('-', '');
   return directory.issue(tppId, customerNumber, id);
 }

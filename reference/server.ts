@@ -2,7 +2,8 @@
 // embedded default target of the suite and a sandbox a TPP can point its client
 // at. Each start makes a fresh CA and server certificate; the CA is returned so a
 // client can trust it explicitly (no system trust store is touched).
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { isIP } from 'node:net';
 import { generateCertificateAuthority, generateServerCertificate, type KeyAndCertificate } from '../lib/pki/index.js';
 import { buildReferenceApp } from './app.js';
@@ -10,7 +11,7 @@ import { DEFAULT_CONNECTION_LIMITS, type ConnectionCount, type ConnectionLimits 
 import type { SandboxJudge } from './plugins/judge.js';
 import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './state/store-bounds.js';
 import { scaPageSet } from './sca-page-set.js';
-import { BehaviourSwitches, declaredFaults, declaredVariants, defineFault, type FaultDefinition, type SwitchSetting, type VariantDefinition } from './switches.js';
+import { BehaviourSwitches, declaredFaults, declaredVariants, defineFault, defineVariant, type FaultDefinition, type SwitchSetting, type TppBank, type VariantDefinition } from './switches.js';
 
 export type { FaultDefinition, SwitchSetting, VariantDefinition } from './switches.js';
 export { assertDeclared, UnknownSwitchError } from './switches.js';
@@ -26,6 +27,36 @@ const serverCertificateForAnotherHost = defineFault('server-certificate-for-anot
   breaks: ['SIG-01'],
   scope: 'bank',
 });
+
+// Plain HTTP on the TLS port: this bank closes the connection (the TLS handshake fails). Two banks answer it
+// instead, as the web servers in front of many banks do; neither serves the interface over plain HTTP.
+const PLAIN_HTTP_ALLOWED_BY = 'Authentication 1: "Transport: TLS 1.2 or higher is always used." It says what serves the interface, not what a plain-HTTP request to the TLS port gets: a refusal or a redirect to https serves nothing over plain HTTP';
+const plainHttpRefused = defineVariant('plain-http-answered-400', {
+  description: 'plain HTTP on the TLS port is answered 400 "The plain HTTP request was sent to HTTPS port" (nginx\'s default), not served',
+  allowedBy: PLAIN_HTTP_ALLOWED_BY,
+  source: 'Specification, Authentication 1',
+  excludes: ['plain-http-redirected'],
+  scope: 'bank',
+});
+const plainHttpRedirected = defineVariant('plain-http-redirected', {
+  description: 'plain HTTP on the TLS port is answered 301 to the bank\'s https address, not served',
+  allowedBy: PLAIN_HTTP_ALLOWED_BY,
+  source: 'Specification, Authentication 1',
+  scope: 'bank',
+});
+
+/** The raw answer to plain HTTP on the TLS port under a variant (undefined: close the connection, this bank's way). */
+function plainHttpAnswer(bank: TppBank, httpsBase: () => string): string | undefined {
+  if (bank.reads(plainHttpRefused)) {
+    const body = '<html><head><title>400 The plain HTTP request was sent to HTTPS port</title></head><body><center><h1>400 Bad Request</h1></center></body></html>';
+    return `HTTP/1.1 400 Bad Request\r\nContent-Type: text/html\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+  }
+  if (bank.reads(plainHttpRedirected)) {
+    // OpenSSL has read the request line by now: the redirect goes to the bank's root over https.
+    return `HTTP/1.1 301 Moved Permanently\r\nLocation: ${httpsBase()}/\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`;
+  }
+  return undefined;
+}
 
 /** Every fault the bank can be started with (importing this module loads every module that declares one). */
 export function knownFaults(): FaultDefinition[] {
@@ -61,6 +92,8 @@ export interface ReferenceBankOptions {
   publicBaseUrl?: string;
   /** Judge every TPP's requests against the TPP rules (serve --judge): see reference/plugins/judge.ts. */
   judge?: SandboxJudge;
+  /** Keep a census of the behaviour switches asked, per TPP (`ReferenceBank.asked`): for the gauntlet's plan. */
+  census?: boolean;
   /** Told of every request the bank receives, API and SCA pages alike (a request log; tests count what reached the bank). */
   onRequest?: (request: { method: string; url: string }) => void;
   /** How long the bank waits for a client and how many connections one may hold; defaults in connections.ts. */
@@ -78,6 +111,8 @@ export interface ReferenceBank {
   faults: readonly string[];
   /** Names of the variants switched on. */
   variants: readonly string[];
+  /** Under a census: the switches asked so far, by TPP organizationIdentifier. */
+  asked(): Map<string, string[]>;
   /** Its connections: open now, the most one client held, refused for holding too many. */
   connections: ConnectionCount;
   close(): Promise<void>;
@@ -91,7 +126,7 @@ function urlHost(host: string): string {
 
 export async function startReferenceBank(options: ReferenceBankOptions = {}): Promise<ReferenceBank> {
   // Throws UnknownSwitchError on an unknown name, before any work.
-  const switches = new BehaviourSwitches({ faults: options.faults ?? [], variants: options.variants ?? [] });
+  const switches = new BehaviourSwitches({ faults: options.faults ?? [], variants: options.variants ?? [], census: options.census ?? false });
   const scaPages = options.scaPages === undefined ? undefined : scaPageSet(options.scaPages); // likewise
   const host = options.host ?? '127.0.0.1';
   const ca = options.ca ?? generateCertificateAuthority({ commonName: 'Reference ASPSP Test CA', organizationName: 'xs2a-conformance', countryName: 'NO' });
@@ -115,6 +150,12 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
     connectionLimits: { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits },
     storeBounds: { ...DEFAULT_STORE_BOUNDS, ...options.storeBounds },
   });
+  // A plain-HTTP request fails the TLS handshake; the raw connection under it can still be answered.
+  app.server.on('tlsClientError', (error: Error & { code?: string }, socket: TLSSocket & { _parent?: Socket }) => {
+    const raw = socket._parent;
+    const answer = error.code === 'ERR_SSL_HTTP_REQUEST' && raw !== undefined ? plainHttpAnswer(bankWide, () => tenants.baseUrl) : undefined;
+    if (answer !== undefined && raw !== undefined && !raw.destroyed) raw.end(answer);
+  });
   await app.listen({ port: options.port ?? 0, host });
   const { port } = app.server.address() as AddressInfo;
   tenants.baseUrl = options.publicBaseUrl?.replace(/\/+$/, '') ?? `https://${urlHost(host)}:${port}`;
@@ -125,6 +166,7 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
     caPem: ca.certificatePem,
     faults: switches.faultNames,
     variants: switches.variantNames,
+    asked: () => switches.asked(),
     connections,
     close: () => app.close(),
   };

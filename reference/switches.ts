@@ -27,6 +27,13 @@ export interface FaultDefinition extends SwitchBase {
   kind: 'fault';
   /** The catalogue requirements a TPP sees broken while the fault is on. */
   breaks: readonly string[];
+  /**
+   * Set (with why) when the fault refuses what every request of a conforming TPP does: its rule is about
+   * the plain signed request itself, so every scenario sees its first request refused and what else fails
+   * follows from that one cause. The gauntlet judges its precision over the scenarios that declare what it
+   * breaks; over the whole suite, it is named as the cause.
+   */
+  refusesEveryRequest?: string;
 }
 
 export interface VariantDefinition extends SwitchBase {
@@ -61,7 +68,7 @@ function register(definition: SwitchDefinition): void {
   REGISTRY.set(definition.name, definition);
 }
 
-export function defineFault(name: string, definition: { description: string; breaks: readonly string[]; scope?: SwitchBase['scope'] }): Fault {
+export function defineFault(name: string, definition: { description: string; breaks: readonly string[]; scope?: SwitchBase['scope']; refusesEveryRequest?: string }): Fault {
   if (definition.breaks.length === 0) throw new Error(`fault ${name} breaks nothing`);
   register({ kind: 'fault', name, scope: 'tpp', ...definition });
   return { kind: 'fault', name };
@@ -132,15 +139,21 @@ export function nearestSwitch(kind: 'fault' | 'variant', name: string): string |
  * world too.)
  */
 export class TppBank {
-  constructor(private readonly on: ReadonlySet<string>) {}
+  constructor(
+    private readonly on: ReadonlySet<string>,
+    /** When the bank keeps a census: every switch asked for this TPP (code asks one only where its answer changes the request). */
+    readonly asked?: Set<string>,
+  ) {}
 
   /** Whether this fault is on: the bank breaks the rules it names. */
   breaks(fault: Fault): boolean {
+    this.asked?.add(fault.name);
     return this.on.has(fault.name);
   }
 
   /** Whether this variant is on: the bank takes this legal reading of the specification. */
   reads(variant: Variant): boolean {
+    this.asked?.add(variant.name);
     return this.on.has(variant.name);
   }
 }
@@ -153,8 +166,12 @@ export class BehaviourSwitches {
   private readonly byTpp = new Map<string, Set<string>>();
   private readonly handles = new Map<string | undefined, TppBank>();
 
-  /** Throws UnknownSwitchError for a name that is no declared switch of its kind, and an Error for variants that exclude each other. */
-  constructor(settings: { faults?: readonly (string | SwitchSetting)[]; variants?: readonly (string | SwitchSetting)[] } = {}) {
+  /**
+   * Throws UnknownSwitchError for a name that is no declared switch of its kind, and an Error for variants
+   * that exclude each other. `census`: remember, per TPP, every switch asked (the gauntlet derives from it
+   * which scenarios can observe which switch).
+   */
+  constructor(settings: { faults?: readonly (string | SwitchSetting)[]; variants?: readonly (string | SwitchSetting)[]; census?: boolean } = {}) {
     this.faults = Object.freeze(normalise('fault', settings.faults ?? []));
     this.variants = Object.freeze(normalise('variant', settings.variants ?? []));
     for (const { name, tpps } of [...this.faults, ...this.variants]) {
@@ -168,7 +185,15 @@ export class BehaviourSwitches {
         if (clash) throw new Error(`variants "${a}" and "${clash}" exclude each other: they cannot be on together${tpp ? ` for ${tpp}` : ''}`);
       }
     }
-    this.handles.set(undefined, new TppBank(this.forAll));
+    this.census = settings.census === true;
+    this.handles.set(undefined, new TppBank(this.forAll, this.census ? new Set() : undefined));
+  }
+
+  private readonly census: boolean;
+
+  /** Under a census: the switches asked, by TPP (organizationIdentifier; '' for requests no TPP was known for). */
+  asked(): Map<string, string[]> {
+    return new Map([...this.handles].flatMap(([tpp, handle]) => (handle.asked ? [[tpp ?? '', [...handle.asked].sort()] as [string, string[]]] : [])));
   }
 
   /** Names of the faults switched on, for whomever. */
@@ -185,7 +210,8 @@ export class BehaviourSwitches {
   forTpp(tppId: string | undefined): TppBank {
     let handle = this.handles.get(tppId);
     if (handle === undefined) {
-      handle = this.byTpp.has(tppId ?? '') ? new TppBank(this.onFor(tppId)) : this.wholeBank;
+      // Under a census every TPP gets a handle of its own, to be told apart; otherwise one without switches of its own shares the whole bank's.
+      handle = this.byTpp.has(tppId ?? '') || this.census ? new TppBank(this.onFor(tppId), this.census ? new Set() : undefined) : this.wholeBank;
       this.handles.set(tppId, handle);
     }
     return handle;

@@ -9,6 +9,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { SCA_VARIANTS } from '../fixtures/sca-variants.js';
+import { loadAttestations } from '../report/attestations.js';
+import { readBaseline } from '../report/baseline.js';
+import { declaredTargetOf } from '../report/provenance.js';
 import { BrowserNotFoundError, findChromium } from '../sca/browser.js';
 import { ConfigError, loadTargetsFile, selectTarget } from '../targets/load.js';
 import { checkReachable } from '../targets/preflight.js';
@@ -26,18 +29,26 @@ export interface RunRequest {
   variants?: readonly string[];
   reportRoot: string;
   maskPersonalData: boolean;
-  /** A gauntlet plan (JSON file): faults switched on one TPP each, for the project's own tests. */
+  /** A gauntlet request (JSON file, lib/cli/prepare-target.ts): cases of switches on one TPP each, for the project's own tests. */
   gauntletFile?: string;
   /** Only list the tests: no browser needed. */
   listOnly?: boolean;
   /** Record the run's traffic as a HAR file (unmasked, the requests broken on purpose marked). */
   harFile?: string;
+  /** People's verdicts on requirements no scenario can judge (`--attestations FILE`). */
+  attestationsFile?: string;
+  /** An earlier report to compare the run with (`--baseline DIR`). */
+  baselineDir?: string;
+  /** What reaches Playwright (filters, workers…), for the report's provenance. */
+  arguments?: string[];
 }
 
 export interface PreparedRun {
   context: RunContext;
   /** The context file the workers read (XS2A_RUN_CONTEXT). */
   contextFile: string;
+  /** Under the gauntlet: the switches the bank was asked for each case's TPP, by case name. */
+  consulted?: () => Record<string, string[]>;
   cleanup(): Promise<void>;
 }
 
@@ -48,6 +59,11 @@ export async function prepareRun(request: RunRequest): Promise<PreparedRun> {
   const targetsFile = resolve(request.targetsFile ?? defaultTargetsFile());
   const config = selectTarget(loadTargetsFile(targetsFile), request.target);
   checkScaVariants(request.target, config);
+  // Read before anything starts, so a mistyped file is a usage error (exit 2), not a lost run.
+  const attestationsFile = request.attestationsFile ? resolve(request.attestationsFile) : undefined;
+  const baselineDir = request.baselineDir ? resolve(request.baselineDir) : undefined;
+  if (attestationsFile) loadAttestations(attestationsFile);
+  if (baselineDir) readBaseline(baselineDir);
   if (!request.listOnly) await checkBrowser();
   const gauntlet = request.gauntletFile ? readGauntlet(request.gauntletFile) : undefined;
   // Private to this run: holds the TPP key files, the test CA key and the context; removed when the run ends.
@@ -86,10 +102,15 @@ export async function prepareRun(request: RunRequest): Promise<PreparedRun> {
       target,
       ...(prepared.gauntlet ? { gauntlet: prepared.gauntlet } : {}),
       ...(request.harFile ? { harFile: resolve(request.harFile) } : {}),
+      declaredTarget: declaredTargetOf(config),
+      arguments: request.arguments ?? [],
+      ...(attestationsFile ? { attestationsFile } : {}),
+      ...(baselineDir ? { baselineDir } : {}),
     };
     const contextFile = join(workDir, 'context.json');
     writeRunContext(contextFile, context);
-    return { context, contextFile, cleanup };
+    const { consulted } = prepared;
+    return { context, contextFile, cleanup, ...(consulted ? { consulted } : {}) };
   } catch (error) {
     await cleanup();
     throw error;
@@ -119,7 +140,7 @@ async function checkBrowser(): Promise<void> {
 function readGauntlet(file: string): GauntletRequest {
   try {
     const request = JSON.parse(readFileSync(resolve(file), 'utf8')) as GauntletRequest;
-    if (!Array.isArray(request.faults)) throw new Error('it has no "faults" list');
+    if (![request.faults, request.variants, request.census].some(Array.isArray)) throw new Error('it has none of the lists "faults", "variants", "census"');
     return request;
   } catch (error) {
     throw new ConfigError('--gauntlet', `${file}: ${(error as Error).message}`);

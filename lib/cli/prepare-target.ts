@@ -1,25 +1,34 @@
 /**
  * From a targets.yaml entry to a RunTarget: interpolate it, start the embedded reference bank when asked,
- * read the CA and the TPP certificates (or generate test ones), and, for the gauntlet, give every fault a
- * TPP of its own and switch the fault on for that TPP only.
+ * read the CA and the TPP certificates (or generate test ones), and, for the gauntlet, give every case a
+ * TPP of its own and switch the case's faults or variants on for that TPP only.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { generateCertificateAuthority, generateTppCertificate, type KeyAndCertificate } from '../pki/index.js';
 import { ConfigError, interpolateTarget } from '../targets/load.js';
-import { DEFAULT_PROFILE, DEFAULT_TIMEOUTS, SECOND_PROFILE, type GauntletPlan, type RunTarget, type TppProfile } from '../targets/run-context.js';
+import { DEFAULT_PROFILE, DEFAULT_TIMEOUTS, SECOND_PROFILE, type GauntletCase, type GauntletPlan, type RunTarget, type TppProfile } from '../targets/run-context.js';
 import type { TargetConfig } from '../targets/types.js';
-import { assertDeclared, knownFaults, startReferenceBank, UnknownSwitchError, type ReferenceBank, type SwitchSetting } from '../../reference/server.js';
+import { assertDeclared, knownFaults, knownVariants, startReferenceBank, UnknownSwitchError, type ReferenceBank, type SwitchSetting } from '../../reference/server.js';
 
 export interface PreparedTarget {
   target: RunTarget;
   gauntlet?: GauntletPlan;
+  /** Under the gauntlet: the switches the bank was asked for each case's TPP, by case name. */
+  consulted?: () => Record<string, string[]>;
   stop(): Promise<void>;
 }
 
-/** What the gauntlet asks for: faults to switch on one TPP each, and optionally which scenarios must catch each. */
+/**
+ * What the gauntlet asks for (`run --gauntlet FILE`): faults to switch on one TPP each (and which scenarios
+ * must catch each, by default those declaring what it breaks); variant cases, each a set of variants on one
+ * TPP and the scenarios that must pass them; and a census, the scenarios to run once each as a TPP of its
+ * own with nothing switched on, so that the bank records which switches each one asked (consulted.json).
+ */
 export interface GauntletRequest {
-  faults: { name: string; scenarios?: string[] }[];
+  faults?: { name: string; scenarios?: string[] }[];
+  variants?: { name: string; variants: string[]; scenarios: string[] }[];
+  census?: string[];
 }
 
 const ALL_ROLES = ['PSP_AS', 'PSP_PI', 'PSP_AI', 'PSP_IC'] as const;
@@ -81,7 +90,8 @@ export async function prepareTarget(
   const banks: ReferenceBank[] = [];
   const start = async (faults: (string | SwitchSetting)[], variants: (string | SwitchSetting)[] = []) => {
     // The embedded bank trusts the suite's test CA the way a bank trusts its eIDAS issuers.
-    const bank = await startReferenceBank({ port: 0, ca, faults, variants, trustedTppCaPems: [ca.certificatePem], ...(scaPages ? { scaPages } : {}) }).catch((error: Error) => {
+    const census = gauntlet !== undefined;
+    const bank = await startReferenceBank({ port: 0, ca, faults, variants, census, trustedTppCaPems: [ca.certificatePem], ...(scaPages ? { scaPages } : {}) }).catch((error: Error) => {
       throw new ConfigError(`${field}.embedded`, error.message);
     });
     banks.push(bank);
@@ -89,16 +99,28 @@ export async function prepareTarget(
   };
   const stop = () => Promise.all(banks.map((bank) => bank.close())).then(() => undefined);
   try {
-    const main = await start([...(embedded.faults ?? []), ...options.faults, ...(gauntlet?.sharedBankFaults ?? [])], [...(embedded.variants ?? []), ...variants]);
-    // A fault that breaks a whole bank (its TLS) gets a bank of its own, seen only by its TPP.
-    for (const [profileName, fault] of gauntlet?.ownBankFaults ?? []) {
-      const own = await start([fault]);
-      const profile = gauntlet?.profiles[profileName];
+    const main = await start([...(embedded.faults ?? []), ...options.faults, ...(gauntlet?.shared.faults ?? [])], [...(embedded.variants ?? []), ...variants, ...(gauntlet?.shared.variants ?? [])]);
+    // A case with a switch that changes a whole bank (its TLS) gets a bank of its own, seen only by its TPP.
+    const ownBanks = new Map<string, ReferenceBank>();
+    for (const gauntletCase of gauntlet?.ownBank ?? []) {
+      const own = await start(gauntletCase.kind === 'fault' ? gauntletCase.switches : [], gauntletCase.kind === 'fault' ? [] : gauntletCase.switches);
+      ownBanks.set(gauntletCase.name, own);
+      const profile = gauntlet?.profiles[gauntletCase.profile];
       if (profile) Object.assign(profile, { baseUrl: own.baseUrl, caPem: own.caPem });
     }
+    const consulted = () => {
+      const asked = main.asked();
+      const onOwnBank = (bank: ReferenceBank) => [...new Set([...bank.asked().values()].flat())].sort();
+      return Object.fromEntries(
+        (gauntlet?.plan.cases ?? []).map((c) => {
+          const own = ownBanks.get(c.name);
+          return [c.name, own ? onOwnBank(own) : (asked.get(gauntlet?.organizations[c.profile] ?? '') ?? [])];
+        }),
+      );
+    };
     return {
       target: { ...common, tpps: { ...tpps, ...gauntlet?.profiles }, baseUrl: main.baseUrl, embedded: true, faults: main.faults.slice(), variants: main.variants.slice(), caPem: main.caPem },
-      ...(gauntlet ? { gauntlet: gauntlet.plan } : {}),
+      ...(gauntlet ? { gauntlet: gauntlet.plan, consulted } : {}),
       stop,
     };
   } catch (error) {
@@ -187,28 +209,39 @@ function generatedProfile(
 }
 
 /**
- * One TPP per gauntlet fault (all holding the run's key: only the organizationIdentifier must differ), the
- * fault switched on for that TPP alone, and the plan the scenarios read.
+ * One TPP per gauntlet case (all holding the run's key, so one sandbox world: only the organizationIdentifier
+ * must differ), the case's switches on for that TPP alone, and the plan the scenarios read.
  */
 function gauntletProfiles(request: GauntletRequest, ca: KeyAndCertificate, workDir: string, sharedKey: string) {
-  const declared = new Map(knownFaults().map((fault) => [fault.name, fault]));
+  const faults = new Map(knownFaults().map((fault) => [fault.name, fault]));
+  const wholeBankVariants = new Set(knownVariants().filter((v) => v.scope === 'bank').map((v) => v.name));
+  const cases: GauntletCase[] = [
+    ...(request.faults ?? []).map(({ name, scenarios }) => {
+      const fault = faults.get(name);
+      if (!fault) throw new ConfigError('--gauntlet', `unknown fault "${name}"`);
+      return { name: `fault:${name}`, kind: 'fault' as const, switches: [name], breaks: [...fault.breaks], ...(scenarios ? { scenarios } : {}) };
+    }),
+    ...(request.variants ?? []).map(({ name, variants, scenarios }) => {
+      checkSwitchNames('variant', variants, '--gauntlet');
+      return { name: variants.length === 1 && name === variants[0] ? `variant:${name}` : `variants:${name}`, kind: 'variant' as const, switches: [...variants], breaks: [], scenarios };
+    }),
+    ...(request.census ?? []).map((scenario) => ({ name: `census:${scenario}`, kind: 'census' as const, switches: [], breaks: [], scenarios: [scenario] })),
+  ].map((c) => ({ ...c, profile: c.name }));
   const profiles: Record<string, TppProfile> = {};
-  const sharedBankFaults: SwitchSetting[] = [];
-  const ownBankFaults: [string, string][] = [];
-  const plan: GauntletPlan = { faults: [] };
-  request.faults.forEach(({ name, scenarios }, index) => {
-    const fault = declared.get(name);
-    checkSwitchNames('fault', [name], '--gauntlet');
-    if (!fault) throw new ConfigError('--gauntlet', `unknown fault "${name}"`);
-    const profileName = `fault:${name}`;
-    const organizationIdentifier = `PSDNO-FSA-GF${String(index + 1).padStart(4, '0')}`;
-    const profile = generatedProfile(ca, join(workDir, `gauntlet-${index + 1}-key.pem`), { organizationName: `Gauntlet TPP for ${name}`, organizationIdentifier }, sharedKey);
-    profiles[profileName] = profile;
-    if (fault.scope === 'bank') ownBankFaults.push([profileName, name]);
-    else sharedBankFaults.push({ name, tpps: [organizationIdentifier] });
-    plan.faults.push({ name, profile: profileName, breaks: [...fault.breaks], ...(scenarios ? { scenarios } : {}) });
+  /** organizationIdentifier by profile: the bank knows TPPs by it. */
+  const organizations: Record<string, string> = {};
+  const shared = { faults: [] as SwitchSetting[], variants: [] as SwitchSetting[] };
+  const ownBank: GauntletCase[] = [];
+  cases.forEach((gauntletCase, index) => {
+    const organizationIdentifier = `PSDNO-FSA-GC${String(index + 1).padStart(5, '0')}`;
+    const profile = generatedProfile(ca, join(workDir, `gauntlet-${index + 1}-key.pem`), { organizationName: `Gauntlet TPP for ${gauntletCase.name}`, organizationIdentifier }, sharedKey);
+    profiles[gauntletCase.profile] = profile;
+    organizations[gauntletCase.profile] = organizationIdentifier;
+    const wholeBank = gauntletCase.switches.some((name) => faults.get(name)?.scope === 'bank' || wholeBankVariants.has(name));
+    if (wholeBank) ownBank.push(gauntletCase);
+    else for (const name of gauntletCase.switches) shared[gauntletCase.kind === 'fault' ? 'faults' : 'variants'].push({ name, tpps: [organizationIdentifier] });
   });
-  return { profiles, sharedBankFaults, ownBankFaults, plan };
+  return { profiles, organizations, shared, ownBank, plan: { cases } satisfies GauntletPlan };
 }
 
 /** A PEM given inline or as a file path relative to targets.yaml (`baseDir`). */

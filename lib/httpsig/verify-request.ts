@@ -113,6 +113,11 @@ export interface VerifyOptions {
   /** Item 4 and the Limits table: 60. */
   maxClockSkewSeconds: number;
   /**
+   * Whether a Date this many seconds off the clock (either way) is accepted; by default, at most
+   * maxClockSkewSeconds. Asked only of a Date that is off at all.
+   */
+  toleratesSkew?: (seconds: number) => boolean;
+  /**
    * When given, the certificate must be issued and signed by one of these
    * (item 2: a certificate from a trusted CA). When absent any well-formed
    * certificate whose key verifies the signature is accepted, as a sandbox may.
@@ -337,7 +342,8 @@ function checkDate(dateText: string, options: VerifyOptions, policy: Verificatio
   }
   // The header has whole seconds, so the server clock is compared at that resolution.
   const skew = Math.floor(options.now.getTime() / 1000) - date.getTime() / 1000;
-  if (Math.abs(skew) > options.maxClockSkewSeconds) {
+  const tolerated = skew === 0 || (options.toleratesSkew ? options.toleratesSkew(Math.abs(skew)) : Math.abs(skew) <= options.maxClockSkewSeconds);
+  if (!tolerated) {
     const direction = skew > 0 ? 'behind' : 'ahead of';
     reject(
       'TIMESTAMP_INVALID',

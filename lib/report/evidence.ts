@@ -29,8 +29,8 @@ export interface EvidencePayload {
 export const ANNOTATIONS = {
   /** The scenario's stable id (`SIG-04.a`). */
   scenario: 'scenario',
-  /** The gauntlet fault a run is made under. */
-  fault: 'fault',
+  /** The gauntlet case a run is made under. */
+  gauntletCase: 'gauntlet-case',
   notTestable: 'not-testable',
   skipped: 'skipped',
   /** The scenario stopped on infrastructure trouble (classified by the error's type). */

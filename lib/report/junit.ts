@@ -14,7 +14,7 @@ import type { RequirementRecord, RunResults, TestRecord } from './types.js';
 export function renderJunit(results: RunResults): string {
   const deviations = new Map(results.requirements.filter((r) => r.status === 'KNOWN_DEVIATION').map((r) => [r.id, r]));
   const byFile = new Map<string, TestRecord[]>();
-  for (const test of results.tests.filter((t) => t.fault === undefined)) byFile.set(test.file, [...(byFile.get(test.file) ?? []), test]);
+  for (const test of results.tests.filter((t) => t.gauntletCase === undefined)) byFile.set(test.file, [...(byFile.get(test.file) ?? []), test]);
 
   const seconds = (ms: number) => (ms / 1000).toFixed(3);
   const kinds = [...byFile.values()].flat().map((test) => kindOf(test, deviations));
@@ -86,7 +86,7 @@ function deviationMessage(ids: readonly string[], deviations: ReadonlyMap<string
   return ids
     .map((id) => {
       const deviation = deviations.get(id);
-      return `known deviation ${id}: ${deviation?.reason ?? ''}${deviation?.deviationUntil ? ` (until ${deviation.deviationUntil})` : ''}`;
+      return `known deviation ${id}: ${deviation?.reason ?? ''}${deviation?.deviation?.until ? ` (until ${deviation.deviation.until})` : ''}`;
     })
     .join('; ');
 }

@@ -3,28 +3,21 @@
  * with results.json, a self-contained index.html and junit.xml. Requirement verdicts come from the checks
  * each scenario recorded (lib/fixtures), folded by lib/report/verdict.ts.
  */
-import { copyFileSync, cpSync, mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { requirementIdOfTag } from '../spec/coverage.js';
-import { BANK_REQUIREMENTS, requirementById } from '../spec/requirements.js';
-import { RUN_CONTEXT_ENV, readRunContext, secretsOf, type GauntletPlan, type RunContext } from '../targets/run-context.js';
+import { requirementById } from '../spec/requirements.js';
+import { RUN_CONTEXT_ENV, readRunContext, secretsOf, type RunContext } from '../targets/run-context.js';
+import { curlCommand } from './curl.js';
 import { ANNOTATIONS, EVIDENCE_ATTACHMENT, TRAFFIC_ATTACHMENT, type EvidencePayload, type TrafficPayload } from './evidence.js';
-import { renderHtml } from './html.js';
-import { renderJunit } from './junit.js';
 import { Masker } from './mask.js';
+import { provenanceOf } from './provenance.js';
+import { assembleResults } from './results.js';
 import { leaveSelectionFor, selectionOf, type Selection } from './selection.js';
 import { SuiteTrafficRecorder } from './traffic-har.js';
-import {
-  REQUIREMENT_STATUSES,
-  TEST_STATUSES,
-  type EvidenceExchange,
-  type GauntletFaultResult,
-  type RunResults,
-  type TestRecord,
-  type TestStatus,
-} from './types.js';
-import { EXIT_CODES, activeDeviation, foldAll, judgementsOf, runVerdict } from './verdict.js';
+import type { EvidenceExchange, TestRecord, TestStatus } from './types.js';
+import { writeReport, type EvidenceFileCopy } from './write.js';
 
 export default class ConformanceReporter implements Reporter {
   /** Read when the run begins: a plain `npx playwright test` prepares the target in its global setup. */
@@ -35,7 +28,9 @@ export default class ConformanceReporter implements Reporter {
   private projectDir = process.cwd();
   /** Every attempt of every test, in order (retries included: a pass on retry is FLAKY, never PASS). */
   private readonly attempts = new Map<string, TestRecord[]>();
-  private readonly files: { from: string; to: string }[] = [];
+  private readonly files: EvidenceFileCopy[] = [];
+  /** The spec files whose scenarios ran, for the provenance. */
+  private readonly suiteFiles = new Set<string>();
   /** Errors outside any test, such as a suite file that throws while loading. */
   private readonly runErrors: string[] = [];
   /** The run's traffic, when it is recorded (`run --har`). */
@@ -59,8 +54,9 @@ export default class ConformanceReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     const record = this.recordOf(test, result);
     this.attempts.set(test.id, [...(this.attempts.get(test.id) ?? []), record]);
+    this.suiteFiles.add(test.location.file);
     // Gauntlet runs break the bank on purpose: they are not traffic a TPP would send.
-    const traffic = record.fault === undefined ? result.attachments.find((a) => a.name === TRAFFIC_ATTACHMENT && a.body) : undefined;
+    const traffic = record.gauntletCase === undefined ? result.attachments.find((a) => a.name === TRAFFIC_ATTACHMENT && a.body) : undefined;
     if (traffic?.body) this.traffic?.add(JSON.parse(traffic.body.toString('utf8')) as TrafficPayload);
   }
 
@@ -74,13 +70,15 @@ export default class ConformanceReporter implements Reporter {
     // Playwright run bare (--list), or nothing selected: nothing to certify, and no report replaces the last one.
     if (!context || !this.selection || this.selection.tests === 0) return;
     const tests = [...this.attempts.values()].map(oneRecord);
+    const finishedAt = new Date();
     const results = assembleResults({
       context,
       tests,
       runErrors: this.runErrors,
       selection: this.selection,
       interrupted: result.status === 'interrupted' || result.status === 'timedout',
-      finishedAt: new Date(),
+      finishedAt,
+      provenance: provenanceOf(context, [...this.suiteFiles], finishedAt, this.masker),
     });
     writeReport(context.reportRoot, context.runId, results, this.files);
   }
@@ -97,117 +95,41 @@ export default class ConformanceReporter implements Reporter {
     const status = statusOf(result, annotation, payload);
     const reason =
       annotation(ANNOTATIONS.notTestable) ?? annotation(ANNOTATIONS.skipped) ?? (status === 'INTERRUPTED' ? (annotation(ANNOTATIONS.interrupted) ?? interruptedReason(result)) : undefined);
+    const gauntletCase = annotation(ANNOTATIONS.gauntletCase);
+    const scenario = annotation(ANNOTATIONS.scenario) ?? test.title;
+    // Evidence files sit under the scenario's stable id (and the gauntlet case it ran under), like its HTML anchor.
+    const folder = join('files', `${scenario}${gauntletCase ? `-${gauntletCase}` : ''}`.replace(/[^\w.-]+/g, '_'));
     const files = result.attachments
       .filter((a) => a.path && a.name !== EVIDENCE_ATTACHMENT)
       .map((a) => {
-        const to = join('files', test.id, `${a.name}-${basename(a.path ?? '')}`);
+        const to = join(folder, `${result.retry ? `retry${result.retry}-` : ''}${a.name}-${basename(a.path ?? '')}`);
         this.files.push({ from: a.path ?? '', to });
         return { name: a.name, path: to, contentType: a.contentType };
       });
-    const fault = annotation(ANNOTATIONS.fault);
     return {
       id: test.id,
-      scenario: annotation(ANNOTATIONS.scenario) ?? test.title,
+      scenario,
       title: test.title,
       // Playwright's own location: the spec file calls test() itself.
       file: relative(this.projectDir, test.location.file),
       line: test.location.line,
-      ...(fault ? { fault } : {}),
+      ...(gauntletCase ? { gauntletCase } : {}),
       requirements,
       status,
       ...(reason ? { reason } : {}),
       durationMs: result.duration,
       ...(error && status !== 'PASS' ? { error } : {}),
-      warnings: annotations.filter((a) => a.type === ANNOTATIONS.warning).map((a) => this.masker.display(a.description ?? '')),
+      // Playwright lists a test's runtime annotations both on the test and on its result: each warning once.
+      warnings: [...new Set(annotations.filter((a) => a.type === ANNOTATIONS.warning).map((a) => this.masker.display(a.description ?? '')))],
       checks: payload.checks,
       evidence: {
         // Full request and response for every non-PASS result; a summary line otherwise.
-        exchanges: payload.exchanges.map((e) => (status === 'PASS' ? summaryOnly(e) : e)),
+        exchanges: payload.exchanges.map((e) => (status === 'PASS' ? summaryOnly(e) : withCurl(e))),
         redirects: payload.redirects,
         files,
       },
     };
   }
-}
-
-/** What the report is made of; a merge of shards (lib/cli/commands/merge.ts) assembles its own from theirs. */
-export interface ReportInput {
-  context: Pick<RunContext, 'runId' | 'startedAt' | 'tool' | 'gauntlet'> & {
-    target: Pick<RunContext['target'], 'name' | 'environment' | 'baseUrl' | 'embedded' | 'faults' | 'deviations'> & Partial<Pick<RunContext['target'], 'variants'>>;
-  };
-  tests: TestRecord[];
-  runErrors: readonly string[];
-  selection: Selection;
-  /** Stopped by SIGINT, SIGTERM or the global timeout: what ran is reported, verdict INTERRUPTED. */
-  interrupted: boolean;
-  finishedAt: Date;
-}
-
-export function assembleResults({ context, tests, runErrors, selection, interrupted, finishedAt }: ReportInput): RunResults {
-  const deviationOf = (id: string) => activeDeviation(id, context.target.deviations, finishedAt);
-  // Under the gauntlet the faulty runs certify nothing about the target: they are folded per fault.
-  const plain = tests.filter((t) => t.fault === undefined);
-  const requirements = foldAll(BANK_REQUIREMENTS, plain, deviationOf);
-  const filtered = selection.reasons.length > 0;
-  const judged = runVerdict(requirements, plain, filtered, runErrors);
-  const verdict = interrupted
-    ? { verdict: 'INTERRUPTED' as const, reasons: ['the run was interrupted (SIGINT, SIGTERM or the global timeout): the report shows what ran', ...judged.reasons], exitCode: EXIT_CODES.infrastructureFailure }
-    : judged;
-  return {
-    schemaVersion: 2,
-    tool: context.tool,
-    runId: context.runId,
-    target: {
-      name: context.target.name,
-      environment: context.target.environment,
-      baseUrl: context.target.baseUrl,
-      embedded: context.target.embedded,
-      faults: context.target.faults,
-      variants: context.target.variants,
-    },
-    startedAt: context.startedAt,
-    finishedAt: finishedAt.toISOString(),
-    durationMs: finishedAt.getTime() - Date.parse(context.startedAt),
-    filtered,
-    selection,
-    verdict: verdict.verdict,
-    verdictReasons: verdict.reasons,
-    ...(runErrors.length > 0 ? { runErrors: [...runErrors] } : {}),
-    exitCode: verdict.exitCode,
-    summary: {
-      tests: tally(plain.map((t) => t.status), TEST_STATUSES),
-      requirements: tally(requirements.map((r) => r.status), REQUIREMENT_STATUSES),
-    },
-    requirements,
-    tests: tests.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || (a.fault ?? '').localeCompare(b.fault ?? '')),
-    ...(context.gauntlet ? { gauntlet: gauntletResults(context.gauntlet, tests) } : {}),
-  };
-}
-
-/**
- * Writes <reportRoot>/<runId>/ (results.json, index.html, junit.xml, evidence files), then makes it
- * <reportRoot>/latest: a copy beside it renamed into place, so `latest` changes only once a whole report exists.
- */
-export function writeReport(reportRoot: string, runId: string, results: RunResults, files: readonly { from: string; to: string }[]): void {
-  const runDir = join(reportRoot, runId);
-  mkdirSync(runDir, { recursive: true });
-  for (const file of files) {
-    const target = join(runDir, file.to);
-    mkdirSync(join(target, '..'), { recursive: true });
-    try {
-      copyFileSync(file.from, target);
-    } catch {
-      // A missing attachment file must not cost the whole report.
-    }
-  }
-  writeFileSync(join(runDir, 'results.json'), JSON.stringify(results, null, 2));
-  writeFileSync(join(runDir, 'index.html'), renderHtml(results));
-  writeFileSync(join(runDir, 'junit.xml'), renderJunit(results));
-  const latest = join(reportRoot, 'latest');
-  const incoming = join(reportRoot, `.latest-${runId}`);
-  cpSync(runDir, incoming, { recursive: true });
-  rmSync(latest, { recursive: true, force: true });
-  renameSync(incoming, latest);
 }
 
 /**
@@ -251,41 +173,19 @@ function interruptedReason(result: TestResult): string {
   return result.status === 'timedOut' ? 'the scenario ran out of time (Playwright timeout)' : 'the run was interrupted';
 }
 
-/** Per gauntlet fault: the requirement verdicts of the scenarios run under it, and what each failed. */
-function gauntletResults(plan: GauntletPlan, tests: readonly TestRecord[]): GauntletFaultResult[] {
-  return plan.faults.map((fault) => {
-    const runs = tests.filter((t) => t.fault === fault.name);
-    const judged = new Set(runs.flatMap((t) => [...judgementsOf(t).keys()]));
-    const requirements = foldAll(BANK_REQUIREMENTS.filter((r) => judged.has(r.id)), runs, () => undefined).map(({ id, status, reason }) => ({
-      id,
-      status,
-      ...(reason ? { reason } : {}),
-    }));
-    const scenarios = runs.map((t) => ({
-      scenario: t.scenario,
-      status: t.status,
-      failed: [...judgementsOf(t)].filter(([, j]) => j.status === 'FAIL').map(([id]) => id),
-    }));
-    return { fault: fault.name, breaks: fault.breaks, requirements, scenarios };
-  });
-}
-
 function evidenceOf(result: TestResult): EvidencePayload {
   const attachment = result.attachments.find((a) => a.name === EVIDENCE_ATTACHMENT && a.body);
   if (!attachment?.body) return { checks: [], exchanges: [], redirects: [] };
   return JSON.parse(attachment.body.toString('utf8')) as EvidencePayload;
 }
 
+function withCurl(exchange: EvidenceExchange): EvidenceExchange {
+  return exchange.request ? { ...exchange, curl: curlCommand(exchange.request) } : exchange;
+}
+
 function summaryOnly(exchange: EvidenceExchange): EvidenceExchange {
   const { id, startedAt, durationMs, summary, error } = exchange;
   return { id, startedAt, durationMs, summary, ...(error ? { error } : {}) };
-}
-
-/** Counts per status, every status listed (also for reports of traffic, lib/traffic/report.ts). */
-export function tally<K extends string>(values: readonly K[], keys: readonly K[]): Record<K, number> & { total: number } {
-  const counts = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
-  for (const value of values) counts[value] += 1;
-  return { ...counts, total: values.length };
 }
 
 function stripAnsi(text: string): string {

@@ -16,8 +16,10 @@ export type RequirementVerdict = (typeof REQUIREMENT_VERDICTS)[number];
 /**
  * Catalogue entries no scenario exercised in this run are listed too, so a report never hides what it did
  * not check: NOT_COVERED (automated, but no scenario exists yet, or a filter left it out) and MANUAL.
+ * ATTESTED: a person checked it (`run --attestations FILE`) and recorded it passed; an attested failure is
+ * FAIL, with the attestation beside it.
  */
-export const REQUIREMENT_STATUSES = [...REQUIREMENT_VERDICTS, 'NOT_COVERED', 'MANUAL'] as const;
+export const REQUIREMENT_STATUSES = [...REQUIREMENT_VERDICTS, 'NOT_COVERED', 'MANUAL', 'ATTESTED'] as const;
 export type RequirementStatus = (typeof REQUIREMENT_STATUSES)[number];
 
 /**
@@ -42,6 +44,11 @@ export interface CheckRecord {
   source: 'scenario' | 'invariant';
   /** For FAIL and NOT_EVALUATED: what was expected and found, or why it could not be judged. */
   message?: string;
+  /**
+   * What the check saw, short (`HTTP 400 FORMAT_ERROR`, `X-Request-ID: 1c0…`), PASS included; for merged
+   * passes the distinct values seen, joined with ` | `.
+   */
+  actual?: string;
   /** How many times this verdict was reached (PASS records are merged). */
   count?: number;
 }
@@ -65,6 +72,10 @@ export interface EvidenceExchange {
   error?: string;
   /** The request was malformed on purpose: what is wrong with it. */
   malformed?: string;
+  /** The deliberate faults the TPP client applied while signing it (replayed as they were). */
+  faults?: unknown[];
+  /** The request as a curl command (full exchanges only): Date and Signature marked to be regenerated. */
+  curl?: string;
 }
 
 export interface TestEvidence {
@@ -83,8 +94,8 @@ export interface TestRecord {
   title: string;
   file: string;
   line: number;
-  /** The gauntlet fault this run of the scenario was made under, if any. */
-  fault?: string;
+  /** The gauntlet case this run of the scenario was made under, if any (test/gauntlet). */
+  gauntletCase?: string;
   /** The requirement ids the scenario declares it checks. */
   requirements: string[];
   status: TestStatus;
@@ -106,6 +117,10 @@ export interface RequirementRecord {
   level: string;
   section: string;
   statement: string;
+  /** How the catalogue says it is tested: `automated`, `needs-capability:<name>` or `manual:<why>`. */
+  testedBy: string;
+  /** Checked on every exchange of every scenario (an invariant), not by the scenarios that declare it. */
+  invariant?: boolean;
   /** What the entry rests on; anything but `specification` fills a gap the specification leaves. */
   basis: string;
   fillsGap: boolean;
@@ -115,24 +130,102 @@ export interface RequirementRecord {
   interpretation?: string;
   /** Scenario ids (stable) that judged it. */
   tests: string[];
-  /** The last day a KNOWN_DEVIATION is excused (the target's `until`), when it has one. */
-  deviationUntil?: string;
+  /** The target's deviation for it (reason and end date); `expired` when its date has passed and it no longer excuses. */
+  deviation?: { reason: string; until?: string; expired?: boolean };
   /** A listed deviation that no longer fails: the deviation list is out of date. */
   deviationUnexpectedlyPasses?: boolean;
+  /** A person's verdict on a requirement no scenario of this run could judge (ATTESTED, or FAIL). */
+  attestation?: Attestation;
 }
 
-/** Under the gauntlet: per fault, the requirement verdicts of the scenarios run under it. */
-export interface GauntletFaultResult {
-  fault: string;
+/** One entry of an attestations file: a person checked a requirement outside the suite. */
+export interface Attestation {
+  requirement: string;
+  verdict: 'PASS' | 'FAIL';
+  reviewer: string;
+  /** The day it was checked (YYYY-MM-DD). */
+  date: string;
+  /** Where the evidence is kept (a document, a ticket, a recording). */
+  evidence: string;
+  note?: string;
+}
+
+/** Under the gauntlet: per case, the requirement verdicts of the scenarios run under it. */
+export interface GauntletCaseResult {
+  case: string;
+  kind: 'fault' | 'variant' | 'census';
+  /** The switches on for the case's TPP. */
+  switches: string[];
+  /** A fault case's: what the fault breaks. */
   breaks: string[];
-  /** Requirements judged in this fault's runs, with their folded status. */
+  /** Requirements judged in this case's runs, with their folded status. */
   requirements: { id: string; status: RequirementStatus; reason?: string }[];
-  /** Scenario ids run under the fault, with the requirements each failed. */
-  scenarios: { scenario: string; status: TestStatus; failed: string[] }[];
+  /** Scenario ids run under the case, with the requirements each failed, and why it stopped if it did. */
+  scenarios: { scenario: string; status: TestStatus; failed: string[]; reason?: string }[];
+}
+
+/** Where a run came from: enough to tell what was run, by whom, against what, with which tools. */
+export interface Provenance {
+  tool: { name: string; version: string; commit?: string; dirty?: boolean };
+  /** SHA-256 of each suite file that had a scenario in the run (path relative to the tool's root). */
+  suiteFiles: { path: string; sha256: string }[];
+  /** The requirement catalogue: its version (a hash of its content) and size. */
+  catalogue: { version: string; requirements: number };
+  specification: { title: string; documentation: string; apiRelease: string; framework: string };
+  runtime: { node: string; playwright: string; chromium: string; platform: string };
+  /** Robustness probes (ERR-44.d): how many and the seed that repeats them. */
+  probes: { runs: number; seed: number };
+  /** The targets.yaml entry as written (before `${VAR}` interpolation), keys removed, identities masked. */
+  declaredTarget: unknown;
+  capabilities: string[];
+  deviations: { requirement: string; reason: string; until?: string; active: boolean }[];
+  /** The TPP certificate the suite acted as: who ran it, when a TPP runs it. */
+  tpp?: { subject: string; issuer: string; serialNumber: string; notBefore: string; notAfter: string; sha256: string; generated: boolean };
+  /** PSU identifiers masked in the report (the default). */
+  masked: boolean;
+  /** The runner's arguments that reached Playwright (filters, workers…). */
+  arguments: string[];
+}
+
+/** What blocks CONFORMANT: every requirement not satisfied, with why. */
+export interface MissingRequirement {
+  id: string;
+  status: RequirementStatus;
+  reason: string;
+}
+
+/** This run against an earlier one (`run --baseline DIR`). */
+export interface BaselineComparison {
+  /** The earlier run: its id, start and verdict. */
+  runId: string;
+  startedAt: string;
+  verdict: RunVerdict;
+  /** Requirements that held before and fail now (PASS → FAIL or WARNING). */
+  regressions: StatusChange[];
+  /** Requirements that failed before and hold now. */
+  fixes: StatusChange[];
+  /** Other status changes (PASS → NOT_EVALUATED, NOT_COVERED → PASS…). */
+  changed: StatusChange[];
+  /** Scenario ids run now and not before, and the reverse. */
+  newScenarios: string[];
+  removedScenarios: string[];
+  /** Requirements judged now and not before, and the reverse. */
+  newRequirements: string[];
+  removedRequirements: string[];
+  /** A known deviation of the earlier run that passes now: its entry can go. */
+  deviationsNowPassing: string[];
+}
+
+export interface StatusChange {
+  id: string;
+  from: RequirementStatus;
+  to: RequirementStatus;
 }
 
 export interface RunResults {
-  schemaVersion: 2;
+  schemaVersion: 3;
+  /** What was judged: a bank's interface (this suite) or a TPP's client (judged by the reference bank). */
+  kind: 'bank-conformance' | 'tpp-conformance';
   tool: { name: string; version: string };
   runId: string;
   /** `variants`: legal readings of the specification the embedded bank took (absent in reports written before they existed). */
@@ -145,14 +238,20 @@ export interface RunResults {
   selection?: Selection;
   verdict: RunVerdict;
   verdictReasons: string[];
+  /** What keeps the run from CONFORMANT, requirement by requirement (empty when CONFORMANT). */
+  missingForConformant: MissingRequirement[];
   /** Errors outside any scenario (a suite file that did not load), when there were any. */
   runErrors?: string[];
   exitCode: number;
+  provenance: Provenance;
   summary: {
     tests: Record<TestStatus, number> & { total: number };
     requirements: Record<RequirementStatus, number> & { total: number };
   };
   requirements: RequirementRecord[];
   tests: TestRecord[];
-  gauntlet?: GauntletFaultResult[];
+  /** The attestations file of the run, whole (each also sits on its requirement). */
+  attestations?: Attestation[];
+  baseline?: BaselineComparison;
+  gauntlet?: GauntletCaseResult[];
 }

@@ -12,6 +12,8 @@ export interface Operation {
   path: PathName;
   /** Schema of a 2xx answer with a body. */
   success?: SchemaName;
+  /** Schema of a 401 answer asking for SCA, where the spec types its body (ScaRedirectBody otherwise). */
+  scaRequired?: SchemaName;
 }
 
 export const OPERATIONS: readonly Operation[] = [
@@ -31,7 +33,7 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'POST', path: 'signingBaskets', success: 'SigningBasketCreationResponse' },
   { method: 'GET', path: 'signingBasket', success: 'SigningBasket' },
   { method: 'GET', path: 'signingBasketStatus', success: 'SigningBasketStatus' },
-  { method: 'POST', path: 'signingBasketAuthorisations', success: 'SigningBasketAuthorisationResponse' },
+  { method: 'POST', path: 'signingBasketAuthorisations', success: 'SigningBasketAuthorisationResponse', scaRequired: 'SigningBasketScaRedirectBody' },
   // [pis]
   { method: 'GET', path: 'signingBasketAuthorisation', success: 'ScaStatusResponse' },
   { method: 'GET', path: 'payment', success: 'PaymentDetails' },

@@ -26,18 +26,26 @@ export const DEFAULT_PROFILE = 'default';
 export const SECOND_PROFILE = 'second';
 
 /**
- * The fault gauntlet: each fault of the embedded reference bank is switched on for one TPP profile only, and
- * the scenarios that must catch it run once more as that TPP.
+ * The gauntlet (test/gauntlet): each case switches some of the embedded reference bank's behaviour switches on
+ * for one TPP profile only, and the scenarios it names run once more as that TPP. A fault case must fail
+ * exactly what the fault breaks; a variant case (a legal reading of the specification) must fail nothing; a
+ * census case switches nothing on and runs one scenario, so that the bank can tell which switches it asked.
  */
+export interface GauntletCase {
+  /** Unique: `fault:NAME`, `variant:NAME`, `variants:NAME`, `census:SCENARIO`. */
+  name: string;
+  kind: 'fault' | 'variant' | 'census';
+  profile: string;
+  /** The switches on for that profile (faults and variants by name). */
+  switches: string[];
+  /** A fault case's: the requirements the fault breaks (its declaration in the reference bank). */
+  breaks: string[];
+  /** The scenarios to run under it; by default every scenario that declares one of `breaks`. */
+  scenarios?: string[];
+}
+
 export interface GauntletPlan {
-  faults: {
-    name: string;
-    profile: string;
-    /** The requirements the fault breaks (its declaration in the reference bank). */
-    breaks: string[];
-    /** The scenarios to run under it; by default every scenario that declares one of `breaks`. */
-    scenarios?: string[];
-  }[];
+  cases: GauntletCase[];
 }
 
 export interface RunTarget {
@@ -88,6 +96,14 @@ export interface RunContext {
   gauntlet?: GauntletPlan;
   /** Where the reporter writes the run's traffic as a HAR (`run --har FILE`); the workers then hand it over unmasked. */
   harFile?: string;
+  /** The targets.yaml entry as written, keys removed: shown in the report's provenance. */
+  declaredTarget?: unknown;
+  /** The arguments that reached Playwright (filters, workers…), for the provenance. */
+  arguments?: string[];
+  /** `run --attestations FILE` (checked by the runner before the run): people's verdicts on manual requirements. */
+  attestationsFile?: string;
+  /** `run --baseline DIR`: an earlier report to compare this run with. */
+  baselineDir?: string;
   /**
    * The key of the masker's hashes (lib/report/mask.ts), the same in every worker and the reporter, so that one
    * PSU has one tag across the report. It stays in this private file: without it a tag cannot be reversed by

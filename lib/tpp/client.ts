@@ -2,6 +2,7 @@
 // sends over undici with the target's CA, and records each exchange.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Agent, type Dispatcher } from 'undici';
 import type { DigestAlgorithm } from '../httpsig/index.js';
 import { systemClock } from './clock.js';
@@ -110,6 +111,11 @@ export class TppClient {
     return this.#options.identity;
   }
 
+  /** The safety policy this client sends under: a client made beside it (a transport probe) keeps it. */
+  get safety(): SafetyPolicy {
+    return this.#options.safety;
+  }
+
   /** A header this client sends on every request (TPP-Redirect-URI, TPP-Session-ID…), as configured. */
   defaultHeader(name: string): string | undefined {
     return Object.entries(this.#options.defaultHeaders ?? {}).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
@@ -178,6 +184,7 @@ export class TppClient {
       ...(req.malformed !== undefined ? { malformed: req.malformed } : {}),
       ...(req.failureProvoked !== undefined ? { failureProvoked: req.failureProvoked } : {}),
       ...(req.deliberate !== undefined ? { deliberate: req.deliberate } : {}),
+      ...(req.faults?.length ? { faults: req.faults } : {}),
     };
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const started = performance.now();
@@ -200,7 +207,8 @@ export class TppClient {
         if (SAFE_METHODS.has(req.method.toUpperCase()) && isResetBeforeAnswer(error) && !signal.aborted) return send();
         throw error;
       });
-      response = { status: answer.statusCode, headers: flattenHeaders(answer.headers), body: await answer.body.text() };
+      const responseHeaders = flattenHeaders(answer.headers);
+      response = { status: answer.statusCode, headers: responseHeaders, body: decoded(Buffer.from(await answer.body.arrayBuffer()), responseHeaders['content-encoding']) };
     } catch (cause) {
       const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
       const reason = timedOut ? new Error(`no complete response within ${timeoutMs} ms`, { cause }) : cause;
@@ -243,6 +251,26 @@ function bodyBytes(req: TppRequest): Uint8Array | undefined {
   if (req.rawBody !== undefined) return typeof req.rawBody === 'string' ? Buffer.from(req.rawBody, 'utf8') : req.rawBody;
   if (req.json !== undefined) return Buffer.from(JSON.stringify(req.json), 'utf8');
   return undefined;
+}
+
+/**
+ * The body as text, its Content-Encoding undone (undici's request, unlike fetch, hands over the bytes as
+ * sent): a bank may compress its answer when the TPP's Accept-Encoding allows it (header table, Accept-*).
+ * An encoding this client cannot undo leaves the bytes as they are, for the checks to judge.
+ */
+function decoded(bytes: Buffer, contentEncoding: string | undefined): string {
+  const encodings = (contentEncoding ?? '').split(',').map((e) => e.trim().toLowerCase()).filter((e) => e !== '' && e !== 'identity');
+  try {
+    const plain = encodings.reduceRight((body, encoding) => {
+      if (encoding === 'gzip' || encoding === 'x-gzip') return gunzipSync(body);
+      if (encoding === 'deflate') return inflateSync(body);
+      if (encoding === 'br') return brotliDecompressSync(body);
+      throw new Error(`unknown content coding ${encoding}`);
+    }, bytes);
+    return plain.toString('utf8');
+  } catch {
+    return bytes.toString('utf8');
+  }
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -157,9 +157,18 @@ export interface ProbeRun {
  */
 export async function runProbes(
   send: (request: ProbeRequest) => Promise<ProbeOutcome>,
-  options: { runs: number; seed: number; pathOverrides?: Readonly<Record<string, string>> },
+  options: {
+    runs: number;
+    seed: number;
+    pathOverrides?: Readonly<Record<string, string>>;
+    /** Why an outcome fails the property (probeFailure by default: every rule a probe's answer keeps). */
+    failureOf?: (outcome: ProbeOutcome) => string | undefined;
+    /** Stop starting new probes after this long (a slow target gets fewer probes, not a timed-out scenario). */
+    timeLimitMs?: number;
+  },
 ): Promise<ProbeRun> {
   const failures = new WeakMap<ProbeRequest, string>();
+  const failureOf = options.failureOf ?? probeFailure;
   let interruption: { error: unknown } | undefined;
   const property = fc.asyncProperty(malformedRequest(options.pathOverrides), async (request) => {
     if (interruption) return true;
@@ -170,11 +179,16 @@ export async function runProbes(
       interruption = { error };
       return true;
     }
-    const failure = probeFailure(outcome);
+    const failure = failureOf(outcome);
     if (failure !== undefined) failures.set(request, failure);
     return failure === undefined;
   });
-  const details = await fc.check(property, { numRuns: options.runs, seed: options.seed, endOnFailure: false });
+  const details = await fc.check(property, {
+    numRuns: options.runs,
+    seed: options.seed,
+    endOnFailure: false,
+    ...(options.timeLimitMs === undefined ? {} : { interruptAfterTimeLimit: options.timeLimitMs, markInterruptAsFailure: false }),
+  });
   if (interruption) throw interruption.error;
   const [request] = details.counterexample ?? [];
   if (!details.failed || request === undefined) return { runs: details.numRuns };

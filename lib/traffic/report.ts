@@ -6,8 +6,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderHtml } from '../report/html.js';
-import { tally } from '../report/reporter.js';
+import { renderHtml } from '../report/html/page.js';
+import { trafficProvenance } from '../report/provenance.js';
+import { RESULTS_SCHEMA_VERSION, tally } from '../report/results.js';
 import { Masker } from '../report/mask.js';
 import {
   REQUIREMENT_STATUSES,
@@ -19,7 +20,7 @@ import {
   type TestStatus,
 } from '../report/types.js';
 import { foldRequirement, runVerdict, type Judgement } from '../report/verdict.js';
-import type { Requirement } from '../spec/requirements.js';
+import { TPP_AREA, type Requirement } from '../spec/requirements.js';
 import type { EvidenceSample, RuleSummary, RuleTally, TppSummary } from '../tpp-judge/index.js';
 
 export interface ReportContext {
@@ -31,6 +32,11 @@ export interface ReportContext {
   /** Where the traffic came from: `sandbox`, `proxy`, or the HAR file's name. */
   source: string;
   maskPersonalData: boolean;
+}
+
+/** Reports of the TPP rules judge a TPP's client; reports of the bank's rules judge the bank's answers. */
+function kindOf(catalogue: readonly Requirement[]): RunResults['kind'] {
+  return catalogue.every((entry) => entry.area === TPP_AREA) ? 'tpp-conformance' : 'bank-conformance';
 }
 
 /** One report of a tally against a catalogue (the TPP rules, or the bank's rules judged on every exchange). */
@@ -51,7 +57,8 @@ export function resultsOf(traffic: RuleTally, catalogue: readonly Requirement[],
   });
   const verdict = runVerdict(requirements, tests, false);
   return {
-    schemaVersion: 2,
+    schemaVersion: RESULTS_SCHEMA_VERSION,
+    kind: kindOf(catalogue),
     tool: context.tool,
     runId: context.runId,
     target: context.target,
@@ -61,7 +68,9 @@ export function resultsOf(traffic: RuleTally, catalogue: readonly Requirement[],
     filtered: false,
     verdict: verdict.verdict,
     verdictReasons: [only === undefined ? trafficLine(traffic, context.source) : `judged on the traffic of one TPP (${context.source}): ${summaries[0]?.exchanges ?? 0} exchanges`, ...verdict.reasons],
+    missingForConformant: verdict.missing,
     exitCode: verdict.exitCode,
+    provenance: trafficProvenance(context.tool, context.source, context.maskPersonalData),
     summary: {
       tests: tally(tests.map((t) => t.status), TEST_STATUSES),
       requirements: tally(requirements.map((r) => r.status), REQUIREMENT_STATUSES),

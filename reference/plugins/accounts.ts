@@ -8,19 +8,20 @@ import { BankError } from '../errors.js';
 import { defineFault, defineVariant, type Fault, type TppBank } from '../switches.js';
 import { scaRequired } from '../sca-answers.js';
 import { UNATTENDED_READS_PER_DAY, type UnattendedRead } from '../state/limits.js';
-import { amount, DAY_MS, dateTime, day } from '../format.js';
+import { amount, DAY_MS, dateTime, day, reportedAmount, reportedAmountsUnbound, resourceLink } from '../format.js';
 import { isNationalIdentityNumber, isUuid } from '../ids.js';
 import type { BankState } from '../state/bank.js';
 import type { PsuIdLookup } from '../state/psu-ids.js';
 import { PRIVATE, type AnyAccount, type PsuContext, type StoredAccount, type StoredBalance, type StoredCardAccount } from '../state/customers.js';
-import { header, tppOf } from './shared.js';
+import { header, readsPaymentHeaders, tppOf } from './shared.js';
 import { consentInForce, resolvePsuId } from './sca-access.js';
 import type { ChallengeReason } from '../state/sca.js';
 import type { Consent } from '../state/consents.js';
 
-const corporateWithoutIdChallenged = defineFault('corporate-without-id-challenged', {
-  description: 'a corporate request without PSU-CORPORATE-ID gets 401 with an scaRedirect instead of 400',
-  breaks: ['SCA-17', 'ERR-38'],
+const corporatePsuIdAloneReadAsPrivate = defineVariant('corporate-psu-id-alone-read-as-private', {
+  description: 'an account read with the PSU-ID of a PSU whose SCA ended in corporate context, and neither PSU-Context nor PSU-CORPORATE-ID, is a private request of that PSU (401 with scaRedirect for a private consent), not a corporate one refused with 400',
+  allowedBy: 'Authentication 13: "A corporate user request without PSU-CORPORATE-ID gets 400." What makes a request corporate is not said: a request that names no corporate context may be read as a private one of the same person',
+  source: 'Specification, Authentication 13 and Errors rule 4',
 });
 const corporateIdIgnored = defineFault('corporate-id-ignored', {
   description: 'PSU-CORPORATE-ID is ignored: corporate calls are served as private ones, so they get 401 with an scaRedirect',
@@ -100,9 +101,10 @@ const unknownPsuIdAsFormatError = defineFault('unknown-psu-id-as-format-error', 
   description: 'a well-formed PSU-ID the bank never issued gets 400 FORMAT_ERROR instead of PSU_CREDENTIALS_INVALID (or a fresh SCA)',
   breaks: ['ERR-23'],
 });
-const psuIdentityIgnored = defineFault('x-psu-identity-ignored', {
-  description: 'X-PSU-IDENTITY is not read: a request that names the PSU with it is answered as one without a PSU (401 with scaRedirect)',
-  breaks: ['HDR-16'],
+const psuIdentityOnPaymentsOnly = defineVariant('x-psu-identity-on-payments-only', {
+  description: 'X-PSU-IDENTITY is not read on account reads: a read that names the PSU with it alone is answered as one without a PSU (401 with scaRedirect)',
+  allowedBy: 'X-PSU-IDENTITY ("alternative to PSU-ID") is a row of the header table of payment initiation; no header set is shown for the account endpoints',
+  source: 'Specification, Endpoints > POST /v1/payments/sepa-credit-transfers > Headers',
 });
 const psuIdentityFormUnchecked = defineFault('x-psu-identity-form-unchecked', {
   description: 'an X-PSU-IDENTITY that is not 11 digits is served (200, an empty account list)',
@@ -181,7 +183,7 @@ const corporateIdRequired = () => new BankError(400, 'FORMAT_ERROR', 'Header PSU
  * undefined when it says PSU-Context CORPORATE without PSU-CORPORATE-ID.
  */
 function requestedContext(request: FastifyRequest): PsuContext | undefined {
-  const psuContext = header(request, 'psu-context');
+  const psuContext = readsPaymentHeaders(request) ? header(request, 'psu-context') : undefined;
   const corporateId = header(request, 'psu-corporate-id');
   if (psuContext !== undefined && psuContext !== 'PRIVATE' && psuContext !== 'CORPORATE') {
     throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-Context must be PRIVATE or CORPORATE');
@@ -217,7 +219,7 @@ export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
 
   const psuId = header(request, 'psu-id');
   // X-PSU-IDENTITY (a national identity number or D-number) is the alternative to PSU-ID.
-  const identity = psuId === undefined && header(request, 'x-psu-identity') !== undefined && !request.bank.breaks(psuIdentityIgnored) ? header(request, 'x-psu-identity') : undefined;
+  const identity = psuId === undefined && header(request, 'x-psu-identity') !== undefined && !request.bank.reads(psuIdentityOnPaymentsOnly) ? header(request, 'x-psu-identity') : undefined;
   if (psuId === undefined && identity === undefined) throw challenge();
   if (identity !== undefined && !isNationalIdentityNumber(identity)) {
     if (request.bank.breaks(psuIdentityFormUnchecked)) return { customerNumber: '', context: PRIVATE, accounts: [] };
@@ -227,7 +229,7 @@ export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
     psuId !== undefined ? resolvePsuId(request, psuId) : bank.data.customers.has(identity ?? '') ? { kind: 'known', customerNumber: identity ?? '' } : { kind: 'unknown' };
   if (lookup.kind === 'malformed') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
   const requested = requestedContext(request);
-  if (requested === undefined && !request.bank.breaks(corporateWithoutIdChallenged)) throw corporateIdRequired();
+  if (requested === undefined) throw corporateIdRequired();
   const context = requested ?? PRIVATE;
   if (lookup.kind === 'unknown') {
     if (request.bank.breaks(unknownPsuIdServed)) return { customerNumber: '', context, accounts: [] };
@@ -238,7 +240,7 @@ export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   const { customerNumber } = lookup;
   const now = bank.clock.now();
   // A PSU-ID whose SCA ended in corporate context, sent without PSU-CORPORATE-ID, is a corporate request too.
-  if (requested === PRIVATE && !header(request, 'psu-context') && bank.consents.onlyCorporate(tpp.id, customerNumber, now) && !request.bank.breaks(corporateWithoutIdChallenged)) {
+  if (requested === PRIVATE && !header(request, 'psu-context') && bank.consents.onlyCorporate(tpp.id, customerNumber, now) && !request.bank.reads(corporatePsuIdAloneReadAsPrivate)) {
     throw corporateIdRequired();
   }
   if (bank.consents.stored(tpp.id, customerNumber, context) === undefined && request.bank.breaks(servedBeforeConsent)) {
@@ -246,16 +248,17 @@ export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   }
   // The SCA session and the 180-day renewal (reference/plugins/sca-access.ts).
   const consent = consentInForce(bank, request, customerNumber, context, challenge);
-  const closed = request.bank.breaks(closedAccountsListed) ? [...consent.accountIds].flatMap((id) => bank.data.accounts.get(id) ?? []).filter((a) => a.status === 'deleted') : [];
+  const closedOnes = [...consent.accountIds].flatMap((id) => bank.data.accounts.get(id) ?? []).filter((a) => a.status === 'deleted');
+  const closed = closedOnes.length > 0 && request.bank.breaks(closedAccountsListed) ? closedOnes : [];
   return { customerNumber, context, accounts: [...visibleAccounts(bank, request, consent), ...closed], unconsented: (accountId) => unconsentedAccount(request, accountId) };
 }
 
 /** What the TPP may see under a consent: the consented accounts still open. */
 function visibleAccounts(bank: BankState, request: FastifyRequest, consent: Consent): AnyAccount[] {
   const { context } = consent;
-  const granted = request.bank.breaks(accountsIgnoreConsent)
-    ? bank.data.accountsIn(consent.customerNumber, context).filter((a) => a.status !== 'deleted')
-    : bank.consents.visibleAccounts(consent);
+  const consented = bank.consents.visibleAccounts(consent);
+  const reachable = bank.data.accountsIn(consent.customerNumber, context).filter((a) => a.status !== 'deleted');
+  const granted = reachable.length > consented.length && request.bank.breaks(accountsIgnoreConsent) ? reachable : consented;
   const others =
     context.kind === 'CORPORATE' && request.bank.breaks(corporateContextShowsOtherAgreements)
       ? [...bank.data.accounts.values()].filter((a) => 'agreementId' in a.holder && a.holder.agreementId !== context.agreementId && a.status !== 'deleted')
@@ -273,28 +276,23 @@ function balances(bank: BankState, request: FastifyRequest, stored: StoredBalanc
   const now = bank.clock.now();
   const yesterday = new Date(now.getTime() - DAY_MS);
   const shown = request.bank.breaks(cardBalancesWithoutInterimBooked) ? stored.filter((b) => b.balanceType !== 'interimBooked') : stored;
-  return shown.map((b) => ({
-    balanceAmount: amount(b.amountMinor, currency),
+  const unbound = request.bank.reads(reportedAmountsUnbound) ? [{ balanceAmount: { amount: '1500.00', currency: 'JPY' }, balanceType: 'interimAvailable', lastChangeDateTime: dateTime(now) }] : [];
+  return [...shown.map((b) => ({
+    balanceAmount: reportedAmount(request.bank, b.amountMinor, currency),
     balanceType: b.balanceType !== 'interimBooked' && b.balanceType !== 'interimAvailable' && request.bank.breaks(balanceTypeUnknown) ? 'available' : b.balanceType,
     // A closing balance is as of the end of the previous business day; the others are live.
     ...(b.balanceType === 'closingBooked' ? { referenceDate: day(yesterday) } : { lastChangeDateTime: dateTime(now) }),
-  }));
+  })), ...unbound];
 }
 
-const accountLinksWithoutVerbs = defineVariant('account-links-without-verbs', {
-  description: 'the links of account, card account and transaction payloads are Berlin Group links: href only, without verbs',
-  allowedBy:
-    '"Fields of account, balance, transaction and consent resources: not shown." The specification types Link (href and verbs) for the payment initiation response; Berlin Group writes the links of these resources as { "href": "..." }',
-  source: 'Specification, Resources and their fields; Berlin Group 1.3.8, hrefType and _linksAccountDetails',
+const accountLinksOutsideV1 = defineFault('account-links-outside-v1', {
+  description: 'the balances and transactions links of an account lead to paths without the /v1 prefix',
+  breaks: ['VER-01'],
 });
 
-/** A link of an account information payload (GET being the only verb these resources have). */
-export function resourceLink(bank: TppBank, href: string): { href: string; verbs?: string[] } {
-  return bank.reads(accountLinksWithoutVerbs) ? { href } : { href, verbs: ['GET'] };
-}
-
 function links(bank: TppBank, base: string): object {
-  return { balances: resourceLink(bank, `${base}/balances`), transactions: resourceLink(bank, `${base}/transactions`) };
+  const at = bank.breaks(accountLinksOutsideV1) ? base.replace(/^\/v1\//, '/') : base;
+  return { balances: resourceLink(bank, `${at}/balances`), transactions: resourceLink(bank, `${at}/transactions`) };
 }
 
 /** PRIV for a person's own account, ORGA for one held under a corporate agreement. */
@@ -355,7 +353,8 @@ export const accountsPlugin = fp(
       if (request.bank.breaks(aispRoleNotServed)) throw new BankError(403, 'FORBIDDEN', 'This interface serves payment initiation only');
       if (request.bank.breaks(contactRegistrationRequired)) throw new BankError(403, 'FORBIDDEN', 'Register a contact e-mail address first');
       const hidden =
-        access.context.kind === 'CORPORATE' ? request.world.data.isKnown(access.customerNumber) && request.bank.breaks(knownCorporateAccountHidden) : request.bank.breaks(privateContextFirstOnly);
+        listed.length > 1 &&
+        (access.context.kind === 'CORPORATE' ? request.world.data.isKnown(access.customerNumber) && request.bank.breaks(knownCorporateAccountHidden) : request.bank.breaks(privateContextFirstOnly));
       return { accounts: (hidden ? listed.slice(0, 1) : listed).map((a) => accountDetails(a, request.bank)) };
     });
 
@@ -380,8 +379,9 @@ export const accountsPlugin = fp(
 
     api.get('/card-accounts', (request) => {
       const access = psuAccess(request.world, request);
-      const hidden = request.world.data.isKnown(access.customerNumber) && request.bank.breaks(knownPrivateCardHidden);
-      return { cardAccounts: hidden ? [] : access.accounts.filter(isCard).map((a) => cardAccountDetails(a, request.bank)) };
+      const cards = access.accounts.filter(isCard);
+      const hidden = cards.length > 0 && request.world.data.isKnown(access.customerNumber) && request.bank.breaks(knownPrivateCardHidden);
+      return { cardAccounts: hidden ? [] : cards.map((a) => cardAccountDetails(a, request.bank)) };
     });
 
     api.get<AccountParams>('/card-accounts/:accountId', (request) => ({

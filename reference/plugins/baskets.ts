@@ -12,7 +12,7 @@ import type { Payment } from '../state/payments.js';
 import { scaRequired } from '../sca-answers.js';
 import { paymentHeaders } from './payments.js';
 import { resolvePsuId } from './sca-access.js';
-import { header, tppOf } from './shared.js';
+import { apiHref, header, tppOf } from './shared.js';
 
 const acceptsMixedReferences = defineFault('basket-accepts-bulk-and-periodic', {
   description: 'a signing basket takes bulk and periodic payments, at creation and at the start of its authorisation',
@@ -49,6 +49,21 @@ const systemErrorAs503 = defineFault('system-error-as-503', {
   breaks: ['ERR-10', 'ERR-11'],
 });
 const basketBestCase = defineFault('basket-best-case', { description: 'the basket reports the best status over its payments', breaks: ['BSK-14'] });
+const ncbctBasketRefused = defineFault('basket-refuses-ncbct', {
+  description: 'a signing basket of NCBCT payments is refused at creation (400 PRODUCT_INVALID)',
+  breaks: ['BSK-13', 'VER-24'],
+});
+const authorisationAsks401 = defineVariant('basket-authorisation-401', {
+  description: 'the start of a basket authorisation answers 401 with the body holding the scaRedirect link (its _links a map of Link), instead of 201 with scaStatus STARTED',
+  allowedBy: 'Start of signing basket authorisation: "Responses: 201 (scaStatus body with links), 400, 401 (body with scaRedirect link), 404, 500"; the response table: "when SCA is required (status 401 body), it holds a link named scaRedirect"',
+  source: 'Specification, Endpoints > Start of signing basket authorisation; Resources > Signing basket authorisation response',
+});
+const basketsForNcbctOnly = defineVariant('baskets-for-ncbct-only', {
+  description: 'signing baskets take NCBCT payments only: a basket of payments of another product is refused at creation (400 PRODUCT_INVALID)',
+  allowedBy: '"Signing basket support exists for the NCBCT payment product." (release 1.21.20: "signing basket for NCBCT")',
+  source: 'Specification, Endpoints > Start of signing basket authorisation; Versioning > Release notes',
+});
+const NCBCT = 'norwegian-cross-border-credit-transfers';
 // [blind-spots]
 const basketHidesLackOfFunds = defineFault('basket-hides-lack-of-funds', {
   description: 'a basket does not count a payment lacking funds as its worst case: with one ACTC (or ACSC) and one ACCP lacking funds it reports ACTC (ACSC)',
@@ -108,8 +123,12 @@ export const basketsPlugin = fp(
       const payments = ids.map((id) => request.world.payments.get(tpp.id, id));
       if (payments.some((p) => p === undefined)) throw new BankError(400, 'RESOURCE_UNKNOWN', 'A paymentId of the basket is unknown');
       if (payments.some((p) => p?.service !== 'payments') && !request.bank.breaks(acceptsMixedReferences)) throw new BankError(400, 'REFERENCE_MIX_INVALID', MIXED);
+      const ncbct = payments.every((p) => p?.product === NCBCT);
+      if ((ncbct && request.bank.breaks(ncbctBasketRefused)) || (!ncbct && request.bank.reads(basketsForNcbctOnly))) {
+        throw new BankError(400, 'PRODUCT_INVALID', ncbct ? 'NCBCT payments cannot be signed in a basket' : `A signing basket takes ${NCBCT} payments only`);
+      }
       const basket = request.world.baskets.create(tpp.id, [...new Set(ids)], request.world.clock.now());
-      const self = `${request.world.baseUrl}/v1/signing-baskets/${basket.id}`;
+      const self = apiHref(request, `/v1/signing-baskets/${basket.id}`);
       void reply.code(201);
       return {
         transactionStatus: statusOf(basket, request),
@@ -124,7 +143,7 @@ export const basketsPlugin = fp(
 
     api.get<{ Params: BasketParams }>('/signing-baskets/:basketId', (request) => {
       const basket = basketOf(request);
-      return { payments: basket.paymentIds, transactionStatus: statusOf(basket, request), _links: { status: link(request, `${request.world.baseUrl}/v1/signing-baskets/${basket.id}/status`, ['GET']) } };
+      return { payments: basket.paymentIds, transactionStatus: statusOf(basket, request), _links: { status: link(request, apiHref(request, `/v1/signing-baskets/${basket.id}/status`), ['GET']) } };
     });
 
     api.get<{ Params: BasketParams }>('/signing-baskets/:basketId/status', (request) => ({ transactionStatus: statusOf(basketOf(request), request) }));
@@ -166,7 +185,14 @@ export const basketsPlugin = fp(
       const scaLinks = (challenge.body as { _links?: Record<string, object> })._links ?? {};
       const authorisationId = challenge.authorisationId ?? '';
       basket.authorisationId = authorisationId;
-      const links = { ...scaLinks, scaStatus: { href: `${request.world.baseUrl}/v1/signing-baskets/${basket.id}/authorisations/${authorisationId}`, verbs: ['GET'] } };
+      if (request.bank.reads(authorisationAsks401)) {
+        // The 401 body of the response table: its _links, like the 201's, a map of Link (href and verbs).
+        void reply.code(401);
+        return { ...challenge.body, _links: { scaRedirect: { ...(scaLinks.scaRedirect as { href: string }), verbs: ['GET'] } } };
+      }
+      // The Link of the response table: with verbs, whatever the bank writes on the links of untyped answers.
+      const scaRedirect = { href: (scaLinks.scaRedirect as { href: string }).href, verbs: ['GET'] };
+      const links = { ...scaLinks, scaRedirect, scaStatus: { href: apiHref(request, `/v1/signing-baskets/${basket.id}/authorisations/${authorisationId}`), verbs: ['GET'] } };
       void reply.code(201);
       return { scaStatus: request.bank.breaks(scaStatusLowerCase) ? 'started' : 'STARTED', authorisationId, _links: request.bank.breaks(authorisationLinksArray) ? Object.values(links) : links };
     });

@@ -7,12 +7,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError, ScaRequired } from '../errors.js';
-import { defineFault } from '../switches.js';
+import { defineFault, defineVariant } from '../switches.js';
 import type { BankState } from '../state/bank.js';
 import { PRIVATE } from '../state/customers.js';
 import { scaChallenge } from './accounts.js';
 import { resolvePsuId } from './sca-access.js';
 import { header, tppOf } from './shared.js';
+import { tppRoles } from './signature.js';
 
 const consentsRemoved = defineFault('consents-endpoint-removed', {
   description: 'the deprecated POST /v1/consents is gone (404) instead of answering with an SCA redirect',
@@ -21,6 +22,11 @@ const consentsRemoved = defineFault('consents-endpoint-removed', {
 const bankOfferedConsentsMissing = defineFault('bank-offered-consents-missing', {
   description: 'POST /v1/bank-offered-consents does not exist (404)',
   breaks: ['END-21'],
+});
+const userForPispsOnly = defineVariant('user-for-pisps-only', {
+  description: 'GET /v1/user is refused (403 FORBIDDEN) to a TPP whose certificate carries the account information role',
+  allowedBy: '"GET /v1/user | starts SCA in corporate context for PISPs that are not AISPs"; Authentication 13: the corporate id comes from "consent flow for AISPs, GET /v1/user for PISPs"',
+  source: 'Specification, Endpoints > Other endpoints named and Authentication 13',
 });
 const userWithoutSca = defineFault('user-without-sca', {
   description: 'GET /v1/user answers 404 instead of starting SCA',
@@ -50,10 +56,16 @@ function grantFromBody(bank: BankState, request: FastifyRequest): void {
   bank.consents.grant(tppOf(request).id, customerNumber, PRIVATE, ids, bank.clock.now());
 }
 
-/** Under consentResourceUpperCase only: the redirect as a 201 consent resource, its status in the wrong case. */
-function consentResource(challenge: Error, reply: FastifyReply): FastifyReply {
+const consentResources = defineVariant('consent-resources', {
+  description: 'POST /v1/consents and /v1/bank-offered-consents answer 201 with a Berlin Group consent resource (consentStatus received, consentId) holding the scaRedirect link, instead of a 401',
+  allowedBy: 'POST /v1/consents "returns an SCA redirect"; bank-offered consents: "Method and payload not shown"; Berlin Group answers a consent request with 201 consentsResponse-201 (consentStatus, consentId, _links.scaRedirect)',
+  source: 'Specification, Endpoints > Other endpoints named; Berlin Group 1.3.8, consentsResponse-201',
+});
+
+/** The redirect as a 201 consent resource (the variant), or its status in the wrong case (the fault). */
+function consentResource(challenge: Error, reply: FastifyReply, status: 'received' | 'RECEIVED'): FastifyReply {
   if (!(challenge instanceof ScaRequired)) throw challenge;
-  return reply.code(201).send({ consentStatus: 'RECEIVED', consentId: challenge.authorisationId, ...challenge.body });
+  return reply.code(201).send({ consentStatus: status, consentId: challenge.authorisationId, ...challenge.body });
 }
 
 export const consentsPlugin = fp(
@@ -61,20 +73,25 @@ export const consentsPlugin = fp(
     const notFound = () => new BankError(404, 'NOT_FOUND', 'No such endpoint');
 
     // The body is ignored on purpose (the specification says so for /v1/consents).
-    api.post('/consents', (request) => {
+    api.post('/consents', (request, reply) => {
       if (request.bank.breaks(consentsRemoved)) throw notFound();
+      if (request.bank.reads(consentResources)) return consentResource(scaChallenge(request), reply, 'received');
       throw scaChallenge(request);
     });
 
     api.post('/bank-offered-consents', (request, reply) => {
       if (request.bank.breaks(bankOfferedConsentsMissing)) throw notFound();
       if (request.bank.breaks(consentFromTppBody)) grantFromBody(request.world, request);
-      if (request.bank.breaks(consentResourceUpperCase)) return consentResource(scaChallenge(request), reply);
+      if (request.bank.breaks(consentResourceUpperCase)) return consentResource(scaChallenge(request), reply, 'RECEIVED');
+      if (request.bank.reads(consentResources)) return consentResource(scaChallenge(request), reply, 'received');
       throw scaChallenge(request);
     });
 
     api.get('/user', (request) => {
       if (request.bank.breaks(userWithoutSca)) throw notFound();
+      if (request.bank.reads(userForPispsOnly) && tppRoles(request).includes('PSP_AI')) {
+        throw new BankError(403, 'FORBIDDEN', 'GET /v1/user is for PISPs that are not AISPs: an AISP gets the corporate context from the consent flow');
+      }
       throw scaChallenge(request);
     });
 

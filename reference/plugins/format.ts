@@ -2,11 +2,12 @@
 // must be before any domain rule looks at it. Header values are bytes on the wire
 // (Node reads them as latin1); a value that is not valid UTF-8 is the TPP's error.
 // An Accept that admits no JSON cannot be served (406), since JSON is all there is.
+import { gzipSync } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { computeDigest, formatHttpDate } from '../../lib/httpsig/index.js';
 import { BankError } from '../errors.js';
-import { defineFault, type Fault } from '../switches.js';
+import { defineFault, defineVariant, type Fault } from '../switches.js';
 import { header } from './shared.js';
 
 const headerUtf8Unchecked = defineFault('header-utf8-unchecked', {
@@ -41,6 +42,16 @@ const SERIALISATION_FAULTS: readonly [Fault, RegExp, string][] = [
 const responseDigestWrong = defineFault('response-digest-wrong', {
   description: 'the Digest of an answer does not match its body',
   breaks: ['SIG-29'],
+});
+const unsignedResponses = defineVariant('unsigned-responses', {
+  description: 'answers carry no Digest: response bodies are not signed',
+  allowedBy: 'Authentication 8: "The service may sign response bodies; the TPP should verify them."',
+  source: 'Specification, Authentication 8',
+});
+const gzipWhenAsked = defineVariant('gzip-when-asked', {
+  description: 'an answer to a request whose Accept-Encoding admits gzip is compressed, with Content-Encoding: gzip',
+  allowedBy: 'Header table: "Accept, Accept-Charset, Accept-Encoding, Accept-Language | content negotiation; server answers with Content-Type, Content-Encoding or Content-Language"',
+  source: 'Specification, Endpoints > POST /v1/payments/sepa-credit-transfers > Headers',
 });
 const dateHeaderIso = defineFault('date-header-iso', {
   description: 'the Date response header is an ISO 8601 timestamp instead of an IMF-fixdate',
@@ -100,7 +111,12 @@ export const formatPlugin = fp(
           ? SERIALISATION_FAULTS.reduce((text, [fault, pattern, replacement]) => (text.search(pattern) !== -1 && bank.breaks(fault) ? text.replace(pattern, replacement) : text), payload)
           : payload;
       // Authentication 8: the service may sign response bodies; this bank gives each JSON answer its Digest.
-      if (typeof sent === 'string') void reply.header('digest', computeDigest(bank.breaks(responseDigestWrong) ? `${sent} ` : sent));
+      if (typeof sent === 'string' && !bank.reads(unsignedResponses)) void reply.header('digest', computeDigest(bank.breaks(responseDigestWrong) ? `${sent} ` : sent));
+      if (typeof sent === 'string' && /\bgzip\b/i.test(header(request, 'accept-encoding') ?? '') && bank.reads(gzipWhenAsked)) {
+        void reply.header('content-encoding', 'gzip');
+        next(null, gzipSync(sent));
+        return;
+      }
       next(null, sent);
     });
     done();

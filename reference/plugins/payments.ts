@@ -14,15 +14,15 @@ import type { SchemaName } from '../../lib/spec/schemas/index.js';
 import { verdictsAgainst, type ReadableError } from '../../lib/validate/index.js';
 import { BankError } from '../errors.js';
 import { defineFault, defineVariant, type BehaviourSwitches } from '../switches.js';
-import { day } from '../format.js';
+import { day, reportedAmountsUnbound } from '../format.js';
 import { isNationalIdentityNumber, isUuid } from '../ids.js';
 import type { BankState } from '../state/bank.js';
 import { PRIVATE, type PsuContext } from '../state/customers.js';
 import { HIDDEN_BEFORE_APPROVAL, PAYMENT_SERVICES, paymentProductOf, type PaymentProduct, type PaymentService } from '../../lib/spec/payment-products.js';
-import { SANDBOX_BATCH, type BatchSelection, type Payment, type PaymentBody } from '../state/payments.js';
+import { BATCH_HOURS, SANDBOX_BATCH, type BatchSelection, type Payment, type PaymentBody } from '../state/payments.js';
 import { scaRequired } from '../sca-answers.js';
 import { resolvePsuId } from './sca-access.js';
-import { header, tppOf } from './shared.js';
+import { apiHref, header, tppOf } from './shared.js';
 
 /** Structured-address rule 5: enforced in the sandbox (this bank) from this day. */
 export const STRUCTURED_ADDRESS_ENFORCED_FROM = '2026-08-13';
@@ -82,7 +82,27 @@ const acceptsZeroAmount = defineFault('payment-accepts-zero-amount', { descripti
 const acceptsPastExecutionDate = defineFault('payment-accepts-past-execution-date', { description: 'a requestedExecutionDate in the past is accepted', breaks: ['ERR-33'] });
 const refusesDomesticProduct = defineFault('payment-refuses-other-products', {
   description: 'products other than sepa-credit-transfers refuse a SEPA-shaped body',
-  breaks: ['PAY-46', 'BSK-13', 'VER-24'],
+  breaks: ['PAY-46'],
+});
+const corporateWithoutIdServed = defineFault('corporate-payment-without-id-served', {
+  description: 'a payment initiation in context CORPORATE without PSU-Corporate-ID is taken (as a private one) instead of refused with 400',
+  breaks: ['SCA-17', 'ERR-38'],
+});
+const psuIdentityRefused = defineFault('payment-x-psu-identity-refused', {
+  description: 'a payment initiation naming the PSU by X-PSU-IDENTITY is refused (400) instead of taken as the alternative to PSU-ID',
+  breaks: ['HDR-16'],
+});
+const smallPaymentsExempt = defineVariant('sca-exemption-small-payments', {
+  description: 'a single payment of at most 10.00 (in its currency) is exempted from SCA: 201 without scaRedirect, approved at once (ACTC)',
+  allowedBy: 'Authentication 9: "The service may exempt a transaction from SCA or require SCA on any transaction."',
+  source: 'Specification, Authentication 9',
+});
+const EXEMPT_UP_TO = 10;
+const DOMESTIC = 'domestic-norway-credit-transfers';
+const periodicAndBulkDomesticOnly = defineVariant('periodic-and-bulk-domestic-only', {
+  description: 'periodic and bulk payments are offered for domestic-norway-credit-transfers only: other products answer 403 PRODUCT_INVALID',
+  allowedBy: 'Berlin Group: "The ASPSP will publish which of the payment products/endpoints will be supported"; the specification shows periodic and bulk payments without saying for which products',
+  source: 'Berlin Group 1.3.8, path parameter payment-product and MessageCode403_PIS (PRODUCT_INVALID); Specification, Errors rules 7 and 8',
 });
 const productUnknownAs400 = defineFault('payment-unknown-product-as-400', { description: 'an unknown payment product gets 400 FORMAT_ERROR instead of 404 PRODUCT_UNKNOWN', breaks: ['ERR-28'] });
 const refusesDuplicatesAlways = defineFault('payment-refuses-allowed-duplicates', { description: 'a logical duplicate is refused even with allowLogicalDuplicate=true', breaks: ['END-02'] });
@@ -99,7 +119,7 @@ const fundsRefusedAsFormatError = defineFault('payment-lack-of-funds-refused-as-
   description: 'a payment above the debtor balance is refused at initiation with FORMAT_ERROR instead of PAYMENT_FAILED',
   breaks: ['ERR-32'],
 });
-const exemptInSession = defineFault('payment-exempt-in-session', { description: 'a payment of a PSU with a valid SCA session is approved without SCA', breaks: ['SCA-07'] });
+const exemptInSession = defineFault('payment-exempt-in-session', { description: 'a payment under the TPP-Session-ID of a valid SCA session of its PSU is approved without SCA', breaks: ['SCA-07'] });
 const domesticShownEarly = defineFault('domestic-payment-shown-before-approval', { description: 'a domestic payment shows its status before the PSU approved it', breaks: ['END-08'] });
 const statusNotFound = defineFault('payment-status-not-found', { description: 'the status of a known payment answers 404', breaks: ['END-06', 'BSK-06'] });
 const unknownPaymentAs400 = defineFault('payment-unknown-id-as-400', { description: 'an unknown paymentId gets 400 FORMAT_ERROR instead of 404 RESOURCE_UNKNOWN', breaks: ['ERR-22'] });
@@ -110,6 +130,19 @@ const batchProcessesPeriodic = defineFault('batch-processes-periodic', {
   description: 'the sandbox batch runs settle approved periodic payments too (ACTC becomes ACSC)',
   breaks: ['SBX-10'],
 });
+
+const batchRunsInTheMorning = defineVariant('batch-runs-in-the-morning', {
+  description: 'the five sandbox batch runs a day are at 08:00, 08:30, 09:00, 09:30 and 10:00 UTC (a 22-hour gap overnight)',
+  allowedBy: '"The sandbox simulates payment batch processing for all payments except periodic ones, 5 times a day": the times are not given',
+  source: 'Specification, What the service does > Sandbox mock data',
+});
+/** Half-hours after midnight UTC, for the morning runs. */
+const MORNING_RUNS = [8, 8.5, 9, 9.5, 10] as const;
+
+/** The hours (UTC) of the batch runs that settle a payment, as the payment's TPP meets the bank. */
+export function batchHours(switches: BehaviourSwitches): (payment: Payment) => readonly number[] {
+  return (payment) => (switches.forTpp(payment.tppId).reads(batchRunsInTheMorning) ? MORNING_RUNS : BATCH_HOURS);
+}
 
 /** Which approved payments the sandbox batch runs take up, as the payment's TPP meets the bank. */
 export function batchSelection(switches: BehaviourSwitches): BatchSelection {
@@ -168,10 +201,53 @@ function enforced(bank: BankState, request: FastifyRequest): boolean {
 /** The schema errors a TPP's bank still enforces (a rule fault switches some off). */
 function enforcedErrors(request: FastifyRequest, schema: SchemaName, body: unknown, only?: (id: string) => boolean): ReadableError[] {
   const { failed } = verdictsAgainst(schema, body);
-  const ignored = (id: string) => RULE_FAULTS.some(({ fault, ignores }) => ignores.includes(id) && request.bank.breaks(fault));
+  const ignored = (id: string) => RULE_FAULTS.some(({ fault, ignores }) => ignores.includes(id) && request.bank.breaks(fault)) || (id === 'ERR-42' && request.bank.reads(duplicateMonthsReportedRejected));
   const errors = new Map<ReadableError, string[]>();
   for (const [id, list] of failed) for (const error of list) errors.set(error, [...(errors.get(error) ?? []), id]);
   return [...errors].filter(([, ids]) => (only === undefined || ids.some(only)) && !ids.some(ignored)).map(([error]) => error);
+}
+
+// The other side of the freedoms the specification leaves the bank (PAY-23, PAY-47, ADR-13, END-04): this bank
+// takes city, fewer fraction digits and logical duplicates only with allowLogicalDuplicate; these readings differ.
+const cityRefused = defineVariant('city-refused', {
+  description: 'a creditorAddress with the deprecated city is refused (400 FORMAT_ERROR): only townName is taken',
+  allowedBy: 'Versioning, Deprecations: "the Address.city property is removed in favour of Address.townName"',
+  source: 'Specification, Versioning > Deprecations; Payment initiation request (city "deprecated, replaced by townName")',
+});
+const fewerDigitsRefused = defineVariant('fewer-fraction-digits-refused', {
+  description: 'an amount with fewer fraction digits than its currency\'s minor units (EUR "10") is refused (400 FORMAT_ERROR)',
+  allowedBy: 'instructedAmount.amount: "the fraction digits must match the ISO 4217 minor units of the currency", read as exactly the minor units',
+  source: 'Specification, Payment initiation request',
+});
+const creditorAgentInferred = defineVariant('creditor-agent-inferred', {
+  description: 'a payment without creditorAgent is taken once the structured-address rule is enforced: the BIC is inferred from the creditor IBAN',
+  allowedBy: 'Structured-address rule 4: "When mandatory address parts are missing and cannot be inferred, the service returns an error"; a BIC can be inferred from the IBAN',
+  source: 'Specification, Structured-address rule 3 and 4',
+});
+const duplicatesAccepted = defineVariant('logical-duplicates-accepted', {
+  description: 'a logical duplicate is taken (201) without allowLogicalDuplicate too',
+  allowedBy: 'allowLogicalDuplicate (boolean, optional): "whether logical duplicate payments are allowed"; neither its default nor the answer to a duplicate without it is given',
+  source: 'Specification, Endpoints > POST /v1/payments/sepa-credit-transfers',
+});
+const lackOfFundsRefused = defineVariant('lack-of-funds-refused-at-initiation', {
+  description: 'a payment above the debtor account\'s balance is refused at initiation with 400 PAYMENT_FAILED, not reported through its status',
+  allowedBy: 'Errors rule 5: "Insufficient funds give a proper error response, not 500"; Berlin Group MessageCode400_PIS PAYMENT_FAILED',
+  source: 'Specification, Errors rule 5; Berlin Group 1.3.8, MessageCode400_PIS',
+});
+
+const duplicateMonthsReportedRejected = defineVariant('duplicate-months-reported-rejected', {
+  description: 'a MonthlyVariable periodic payment naming a month twice is taken (201) and reported rejected: its status reads RJCT from the start',
+  allowedBy: 'Errors rule 8: "MonthlyVariable with duplicate month identifiers is rejected": "rejected" is the name of the transaction status RJCT as much as of a refusal at initiation',
+  source: 'Specification, Errors rule 8; Berlin Group 1.3.8, TransactionStatus RJCT ("Rejected")',
+});
+
+/** Refusals of the readings this bank otherwise takes (city, fewer fraction digits), under their variants. */
+function refuseOtherReadings(request: FastifyRequest, body: PaymentBody, refuse: (message: string) => Error): void {
+  if (typeof (body.creditorAddress as { city?: unknown } | undefined)?.city === 'string' && request.bank.reads(cityRefused)) throw refuse('creditorAddress.city is removed: send townName');
+  const { amount, currency } = body.instructedAmount ?? {};
+  const digits = typeof amount === 'string' ? (amount.split('.')[1] ?? '').length : undefined;
+  const minor = typeof currency === 'string' ? minorUnitsOf(currency) : undefined;
+  if (digits !== undefined && minor !== undefined && digits < minor && request.bank.reads(fewerDigitsRefused)) throw refuse(`instructedAmount.amount must have ${minor} fraction digits for ${String(currency)}`);
 }
 
 /** A body that uses a freedom the specification leaves to the bank (PAY-23, PAY-47, ADR-13). */
@@ -191,10 +267,13 @@ function validate(bank: BankState, request: FastifyRequest, service: PaymentServ
   const errors = enforcedErrors(request, SCHEMA_OF[service], body);
   if (errors[0]) throw refuse(errors[0].message);
   if (optionalReading(body as PaymentBody) && request.bank.breaks(optionalReadingsAs422)) throw new BankError(422, 'FORMAT_ERROR', 'Unprocessable payment');
+  refuseOtherReadings(request, body as PaymentBody, refuse);
   const bulk = service === 'bulk-payments';
   if (enforced(bank, request) && !(bulk && request.bank.breaks(bulkSkipsAddressRule))) {
     const schema = bulk ? 'BulkPaymentInitiationRequestStructuredAddress' : 'PaymentInitiationRequestStructuredAddress';
-    const address = enforcedErrors(request, schema, body, (id) => id.startsWith('ADR-'));
+    // A bank that infers the creditor's BIC from the IBAN does not ask for creditorAgent (a bulk's payments alike).
+    const inferred = (e: ReadableError) => e.pointer.endsWith('/creditorAgent') && request.bank.reads(creditorAgentInferred);
+    const address = enforcedErrors(request, schema, body, (id) => id.startsWith('ADR-')).filter((e) => !inferred(e));
     if (address[0]) throw refuse(`Structured-address rule: ${address[0].message}`);
   }
   const payment = body as PaymentBody & Record<string, unknown>;
@@ -246,6 +325,7 @@ export function paymentHeaders(bank: BankState, request: FastifyRequest): { cont
   if (psuId !== undefined && !isUuid(psuId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
   const identity = header(request, 'x-psu-identity');
   if (identity !== undefined && !isNationalIdentityNumber(identity)) throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY must be a national identity number or D-number (11 digits)');
+  if (identity !== undefined && request.bank.breaks(psuIdentityRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY is not supported: send PSU-ID');
   // The header table: PSU-ID required, X-PSU-IDENTITY its alternative. A payment is always some PSU's.
   if (psuId === undefined && identity === undefined && !request.bank.breaks(withoutPsuAccepted)) {
     if (request.bank.reads(withoutPsuAsksForSca)) throw identifyThePsu(request);
@@ -254,6 +334,7 @@ export function paymentHeaders(bank: BankState, request: FastifyRequest): { cont
   const psuContext = header(request, 'psu-context');
   if (psuContext !== 'CORPORATE') return psuContext === 'PRIVATE' ? { context: PRIVATE } : {};
   const corporateId = header(request, 'psu-corporate-id');
+  if (corporateId === undefined && request.bank.breaks(corporateWithoutIdServed)) return { context: PRIVATE };
   if (corporateId === undefined || !isUuid(corporateId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-Corporate-ID (a UUID) is required in corporate context');
   return { context: { kind: 'CORPORATE', agreementId: corporateId.toLowerCase() } };
 }
@@ -275,10 +356,11 @@ function allowLogicalDuplicate(bank: BankState, request: FastifyRequest): boolea
 /** The 201 body: every field of the response table, a warning where the deprecated city was used. */
 function initiationResponse(bank: BankState, request: FastifyRequest, payment: Payment, scaLinks: Record<string, unknown>): object {
   const f = responseFaults;
-  const self = `${bank.baseUrl}/v1/${payment.service}/${payment.product}/${payment.id}`;
+  const self = apiHref(request, `/v1/${payment.service}/${payment.product}/${payment.id}`);
   const scaRedirect = scaLinks.scaRedirect as { href: string } | undefined;
   const links: Record<string, object> = {
-    ...(scaRedirect === undefined || request.bank.breaks(f.noScaRedirect) ? {} : { scaRedirect: request.bank.breaks(f.scaRedirectPost) ? { href: scaRedirect.href, verbs: ['POST'] } : scaRedirect }),
+    // The Link of the response table: with verbs, whatever the bank writes on the links of untyped answers.
+    ...(scaRedirect === undefined || request.bank.breaks(f.noScaRedirect) ? {} : { scaRedirect: { href: scaRedirect.href, verbs: request.bank.breaks(f.scaRedirectPost) ? ['POST'] : ['GET'] } }),
     self: { href: request.bank.breaks(f.hrefNumber) ? 42 : self, verbs: ['GET', 'DELETE'] },
     status: { href: `${self}/status`, verbs: request.bank.breaks(f.verbPatch) ? ['GET', 'PATCH'] : ['GET'] },
   };
@@ -292,8 +374,8 @@ function initiationResponse(bank: BankState, request: FastifyRequest, payment: P
   return {
     transactionStatus: request.bank.breaks(f.berlinGroupOnlyStatus) ? 'ACCC' : payment.status,
     ...(request.bank.breaks(f.noPaymentId) ? {} : { paymentId: payment.id }),
-    transactionFees: request.bank.breaks(f.feesAsText) ? '0.00 NOK' : { amount: '0.00', currency: 'NOK' },
-    transactionFeeIndicator: request.bank.breaks(f.feeIndicatorAsText) ? 'false' : false,
+    transactionFees: request.bank.breaks(f.feesAsText) ? '0.00 NOK' : request.bank.reads(reportedAmountsUnbound) ? { amount: '1.005', currency: 'NOK' } : { amount: '0.00', currency: 'NOK' },
+    transactionFeeIndicator: request.bank.breaks(f.feeIndicatorAsText) ? 'false' : request.bank.reads(reportedAmountsUnbound),
     ...(usesCity ? { tppMessages: request.bank.breaks(f.tppMessagesObject) ? warning() : [warning()] } : {}),
     psuMessage: request.bank.breaks(f.psuMessageLong) ? LONG_TEXT : 'Confirm the payment in your bank.',
     _links: request.bank.breaks(f.linksArray) ? Object.values(links) : links,
@@ -346,12 +428,17 @@ export const paymentsPlugin = fp(
       api.post<{ Params: ProductParams }>(`/${service}/:product`, (request, reply) => {
         const product = productOf(request);
         const tpp = tppOf(request);
+        if (service !== 'payments' && product !== DOMESTIC && request.bank.reads(periodicAndBulkDomesticOnly)) {
+          throw new BankError(403, 'PRODUCT_INVALID', `${service} are offered for ${DOMESTIC} only`);
+        }
         const { context } = paymentHeaders(request.world, request);
         const body = validate(request.world, request, service, product);
         // This bank reports a lack of funds through the payment status (ACCP, fundsAvailable false), not at initiation.
         if (request.world.payments.lacksFunds(body) && request.bank.breaks(fundsRefusedAsFormatError)) throw new BankError(400, 'FORMAT_ERROR', 'Insufficient funds');
+        if (request.world.payments.lacksFunds(body) && request.bank.reads(lackOfFundsRefused)) throw new BankError(400, 'PAYMENT_FAILED', 'Insufficient funds on the debtor account');
         const allowDuplicate = allowLogicalDuplicate(request.world, request);
-        if (request.world.payments.duplicateOf(tpp.id, body) !== undefined && (!allowDuplicate || request.bank.breaks(refusesDuplicatesAlways))) {
+        const duplicate = request.world.payments.duplicateOf(tpp.id, body) !== undefined && !request.bank.reads(duplicatesAccepted);
+        if (duplicate && (!allowDuplicate || request.bank.breaks(refusesDuplicatesAlways))) {
           if (request.bank.breaks(optionalReadingsAs422)) throw new BankError(422, 'FORMAT_ERROR', 'A logical duplicate');
           if (request.bank.breaks(duplicateAsBadRequest)) throw new BankError(400, 'FORMAT_ERROR', 'A logical duplicate of an earlier payment');
           throw new BankError(409, 'CONFLICT', 'A logical duplicate of an earlier payment: send allowLogicalDuplicate=true to initiate it anyway');
@@ -361,9 +448,11 @@ export const paymentsPlugin = fp(
         const executionDate = body.requestedExecutionDate;
         const executeOn = typeof executionDate === 'string' && !request.bank.breaks(executesBeforeItsDate) ? executionDate : undefined;
         const payment = request.world.payments.create(tpp.id, service, product, body, executeOn);
+        if (service === 'periodic-payments' && verdictsAgainst(SCHEMA_OF[service], body).failed.has('ERR-42') && request.bank.reads(duplicateMonthsReportedRejected)) request.world.payments.reject(payment);
         const inSession = lookup?.kind === 'known' && request.world.sca.sessionState(tpp.id, header(request, 'tpp-session-id') ?? '', lookup.customerNumber) === 'valid';
-        if (lookup?.kind === 'known' && inSession && request.bank.breaks(exemptInSession)) {
-          request.world.payments.approve(payment, lookup.customerNumber);
+        const exempt = service === 'payments' && Number(body.instructedAmount?.amount) <= EXEMPT_UP_TO && request.bank.reads(smallPaymentsExempt);
+        if ((inSession && request.bank.breaks(exemptInSession)) || exempt) {
+          request.world.payments.approve(payment, lookup?.kind === 'known' ? lookup.customerNumber : '');
           void reply.code(201);
           return initiationResponse(request.world, request, payment, {});
         }
@@ -378,7 +467,7 @@ export const paymentsPlugin = fp(
           ...(context === undefined ? {} : { requestedContext: context }),
         });
         const scaLinks = (challenge.body as { _links?: Record<string, unknown> })._links ?? {};
-        void reply.code(201).header('location', `${request.world.baseUrl}/v1/${service}/${product}/${payment.id}`);
+        void reply.code(201).header('location', apiHref(request, `/v1/${service}/${product}/${payment.id}`));
         return initiationResponse(request.world, request, payment, scaLinks);
       });
 

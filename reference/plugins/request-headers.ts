@@ -9,11 +9,13 @@ import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
 import { defineFault, type Fault } from '../switches.js';
 import { isUuid } from '../ids.js';
-import { checkHook, header } from './shared.js';
+import { checkHook, header, readsPaymentHeaders } from './shared.js';
 
 interface FormRule {
   /** Lower-case header name. */
   header: string;
+  /** A header only the payment header table names (a bank may read it on payments only). */
+  paymentOnly?: true;
   /** The form the row gives, in words (for the error message). */
   form: string;
   valid: (value: string) => boolean;
@@ -34,15 +36,15 @@ const FORM_RULES: readonly FormRule[] = [
     fault: defineFault('psu-ip-address-unchecked', { description: 'accepts a PSU-IP-Address that is no IP address', breaks: ['HDR-15'] }),
   },
   {
-    header: 'psu-context', form: 'PRIVATE or CORPORATE', valid: oneOf('PRIVATE', 'CORPORATE'),
+    header: 'psu-context', form: 'PRIVATE or CORPORATE', valid: oneOf('PRIVATE', 'CORPORATE'), paymentOnly: true,
     fault: defineFault('psu-context-unchecked', { description: 'accepts any PSU-Context value', breaks: ['HDR-19'] }),
   },
   {
-    header: 'psu-http-method', form: 'GET, POST, PUT, PATCH or DELETE', valid: oneOf('GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
+    header: 'psu-http-method', form: 'GET, POST, PUT, PATCH or DELETE', valid: oneOf('GET', 'POST', 'PUT', 'PATCH', 'DELETE'), paymentOnly: true,
     fault: defineFault('psu-http-method-unchecked', { description: 'accepts any PSU-HTTP-Method value', breaks: ['HDR-28'] }),
   },
   {
-    header: 'psu-device-id', form: 'a UUID', valid: isUuid,
+    header: 'psu-device-id', form: 'a UUID', valid: isUuid, paymentOnly: true,
     fault: defineFault('psu-device-id-unchecked', { description: 'accepts a PSU-Device-ID that is no UUID', breaks: ['HDR-29'] }),
   },
   {
@@ -86,7 +88,7 @@ function checkHeaders(request: FastifyRequest): void {
   const { bank } = request;
   for (const rule of FORM_RULES) {
     const value = header(request, rule.header);
-    if (value === undefined || rule.valid(value)) continue;
+    if (value === undefined || rule.valid(value) || (rule.paymentOnly && !readsPaymentHeaders(request))) continue;
     if (rule.checkedElsewhere) {
       if (bank.breaks(rule.fault)) throw new Error(`${rule.header} lookup failed`);
       continue;

@@ -9,7 +9,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
-import { defineFault } from '../switches.js';
+import { defineFault, defineVariant } from '../switches.js';
 import { day } from '../format.js';
 import { BALANCE_TYPES, type AnyAccount, type BalanceType, type CustomerType, type StoredBalance } from '../state/customers.js';
 import { addMockTransactions, HISTORY_DAYS, type StoredTransaction } from '../state/transactions.js';
@@ -18,7 +18,16 @@ import { SANDBOX_OPERATION } from './shared.js';
 
 const customerListServerError = defineFault('customer-list-server-error', {
   description: 'GET /v1/sandbox/customers fails with 500',
-  breaks: ['SBX-05', 'END-22', 'ERR-45'],
+  breaks: ['END-22', 'ERR-45'],
+});
+const customersAsArray = defineVariant('sandbox-customers-as-array', {
+  description: 'GET /v1/sandbox/customers answers a bare JSON array of customers (not an object holding it)',
+  allowedBy: '"Customers are listed with GET /v1/sandbox/customers"; "Payload shapes of these endpoints: not shown"',
+  source: 'Specification, What the service does > Sandbox mock data; Endpoints > Other endpoints named',
+});
+const customersWithoutType = defineFault('sandbox-customers-without-type', {
+  description: 'the sandbox customer list leaves out whether each customer is private or corporate',
+  breaks: ['SBX-05'],
 });
 const customerUpdateIgnored = defineFault('sandbox-customer-update-ignored', {
   description: 'updating a sandbox customer answers 200 but keeps the old name',
@@ -246,7 +255,9 @@ export const sandboxPlugin = fp(
 
     api.get('/sandbox/customers', { config: SANDBOX_OPERATION }, (request) => {
       if (request.bank.breaks(customerListServerError)) throw new Error('customer directory unavailable');
-      return { customers: [...request.world.data.customers.values()].map(({ customerNumber, name, type }) => ({ customerNumber, name, type })) };
+      const untyped = request.bank.breaks(customersWithoutType);
+      const customers = [...request.world.data.customers.values()].map(({ customerNumber, name, type }) => ({ customerNumber, name, ...(untyped ? {} : { type }) }));
+      return request.bank.reads(customersAsArray) ? customers : { customers };
     });
 
     api.post<NewCustomer>(

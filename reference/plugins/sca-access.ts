@@ -36,6 +36,11 @@ const sessionNotKept = defineFault('session-not-kept', {
   description: 'a completed SCA opens no session: the next PSU-present call under its TPP-Session-ID asks for SCA again at once',
   breaks: ['SES-02', 'SCA-06', 'PSU-10'],
 });
+const sessionShortened = defineFault('sca-session-30-minutes', {
+  description: 'an SCA session ends 30 minutes after the SCA: a PSU-present call under it later in the hour asks for SCA again',
+  breaks: ['SES-07'],
+});
+const SHORTENED_SESSION_MS = 30 * 60 * 1000;
 const newSessionKeepsOld = defineFault('new-session-keeps-old', {
   description: 'a completed SCA under a new TPP-Session-ID leaves the old session valid instead of invalidating it',
   breaks: ['SES-05', 'PSU-10'],
@@ -51,7 +56,8 @@ const foreignPsuIdHonoured = defineFault('foreign-psu-id-honoured', {
 
 /** Where the request's TPP-Session-ID stands for this PSU, as the request's TPP meets the bank (faults bend the session table). */
 function sessionState(bank: BankState, request: FastifyRequest, customerNumber: string): SessionState {
-  const state = bank.sca.sessionState(tppOf(request).id, header(request, 'tpp-session-id') ?? '', customerNumber);
+  const shortened = request.bank.breaks(sessionShortened) ? SHORTENED_SESSION_MS : undefined;
+  const state = bank.sca.sessionState(tppOf(request).id, header(request, 'tpp-session-id') ?? '', customerNumber, shortened);
   if (state === 'replaced' && request.bank.breaks(newSessionKeepsOld)) return 'valid';
   if (state === 'valid' && request.bank.breaks(sessionNotKept)) return 'expired';
   if (state === 'expired' && request.bank.breaks(sessionNeverExpires)) return 'valid';

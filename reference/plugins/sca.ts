@@ -290,7 +290,8 @@ export const scaPlugin = fp(
       '/:id/consent',
       at('consent', (a, request, reply) => {
         const { customerNumber, context } = contextOf(a);
-        const consented = request.bank.breaks(consentPageNotPreselected) ? new Set<string>() : request.world.consents.consentedIds(a.tppId, customerNumber, context);
+        const stored = request.world.consents.consentedIds(a.tppId, customerNumber, context);
+        const consented = stored.size > 0 && request.bank.breaks(consentPageNotPreselected) ? new Set<string>() : stored;
         html(reply, pages.consent(a.tppName, offered(request, a), consented));
       }),
     );

@@ -3,7 +3,7 @@ import type { X509Certificate } from 'node:crypto';
 import type { FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { BankState } from '../state/bank.js';
 import type { Tenants } from '../state/tenants.js';
-import type { BehaviourSwitches, TppBank } from '../switches.js';
+import { defineVariant, type BehaviourSwitches, type TppBank } from '../switches.js';
 
 /** The TPP a request comes from, as identified by its signing certificate. */
 export interface TppIdentity {
@@ -73,4 +73,26 @@ export function checkHook(check: (request: FastifyRequest) => void): preValidati
       done(error as Error);
     }
   };
+}
+
+const paymentHeadersOnPaymentsOnly = defineVariant('payment-headers-on-payments-only', {
+  description: 'PSU-Context, PSU-HTTP-Method and PSU-Device-ID are read on payment initiation (and the start of a basket authorisation) only: on account reads they are ignored, whatever their value',
+  allowedBy: 'The header table is that of POST /v1/payments/sepa-credit-transfers ("Headers: the same set as for payment initiation" for the basket authorisation); no header set is shown for the account endpoints',
+  source: 'Specification, Endpoints > POST /v1/payments/sepa-credit-transfers > Headers; Start of signing basket authorisation',
+});
+
+/** Whether the headers only the payment header table names (PSU-Context, PSU-HTTP-Method, PSU-Device-ID) count for this request. */
+export function readsPaymentHeaders(request: FastifyRequest): boolean {
+  return !request.bank.reads(paymentHeadersOnPaymentsOnly) || /^\/v1\/(?:payments|periodic-payments|bulk-payments|signing-baskets)\//.test(request.url);
+}
+
+const relativeResourceLinks = defineVariant('relative-resource-links', {
+  description: 'the links of payments and signing baskets (self, status, the authorisation) are written as paths ("/v1/payments/…"), as the account links already are, not as absolute URLs',
+  allowedBy: 'Link: "href (string, required)": no absolute form is asked for; Berlin Group writes the hrefs of its examples as paths ("/v1/payments/sepa-credit-transfers/1234-wertiq-983")',
+  source: 'Specification, Resources > Link; Berlin Group 1.3.8, hrefType and the response examples',
+});
+
+/** The href of an interface resource at `path` (under /v1): absolute, or the path alone where the bank writes links relative. */
+export function apiHref(request: FastifyRequest, path: string): string {
+  return request.bank.reads(relativeResourceLinks) ? path : `${request.world.baseUrl}${path}`;
 }

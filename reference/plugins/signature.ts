@@ -9,7 +9,7 @@ import { decodeRfc2047, isSignableHeader, keyIdOf, verifySignedRequest, type Inc
 import { organizationIdentifierOf, readPsd2QcStatement, type Psd2Role } from '../../lib/pki/index.js';
 import { memoised } from '../../lib/support/memo.js';
 import { BankError, type ErrorCode } from '../errors.js';
-import { defineFault, defineVariant, type Fault, type TppBank } from '../switches.js';
+import { defineFault, defineVariant, type Fault, type TppBank, type Variant } from '../switches.js';
 import { UNIDENTIFIED } from '../state/tenants.js';
 import { checkHook, header, type TppIdentity } from './shared.js';
 
@@ -35,9 +35,12 @@ const dateTolerance30 = defineFault('date-tolerance-30', {
   description: 'rejects a Date header more than 30 seconds off (instead of 60)',
   breaks: ['LIM-01'],
 });
+/** Why a fault's precision is judged over its own scenarios: it refuses the signature every conforming request carries. */
+const EVERY_REQUEST = 'the suite signs every request the way this fault refuses';
 const requireRequestTarget = defineFault('require-request-target', {
   description: 'refuses signatures that do not cover (request-target), which the specification does not ask for',
   breaks: ['SIG-03'],
+  refusesEveryRequest: EVERY_REQUEST,
 });
 const berlinGroupErrorCodes = defineVariant('berlin-group-error-codes', {
   description: 'signature, certificate and Date failures answer the Berlin Group code that names them (SIGNATURE_MISSING, SIGNATURE_INVALID, TIMESTAMP_INVALID, CERTIFICATE_INVALID…), still with 400',
@@ -81,16 +84,34 @@ const RELAXED_BY: Readonly<Record<keyof VerificationPolicy, Fault>> = {
   requiresTrustedIssuer: defineFault('untrusted-ca-accepted', { description: 'accepts certificates from CAs it does not trust', breaks: ['SIG-02'] }),
   requiresValidCertificate: defineFault('expired-certificate-accepted', { description: 'accepts expired or not yet valid certificates', breaks: ['SIG-09'] }),
   requiresRequestId: defineFault('x-request-id-optional', { description: 'serves signed requests without X-Request-ID (or with an empty one)', breaks: ['HDR-02'] }),
-  joinsLinesWithLf: defineFault('signing-string-crlf', { description: 'joins the signing string lines with CRLF, unlike draft-cavage', breaks: ['SIG-28', 'HDR-11'] }),
+  joinsLinesWithLf: defineFault('signing-string-crlf', {
+    description: 'joins the signing string lines with CRLF, unlike draft-cavage',
+    breaks: ['SIG-28', 'HDR-11'],
+    refusesEveryRequest: 'the suite signs every request as draft-cavage says, lines joined with LF',
+  }),
 };
 
-/** The verification policy of this TPP: each rule enforced unless its fault is on, asked only when the verifier reaches it. */
+// Rules a legal reading may relax too (the rule is then no MUST of the specification).
+const RELAXED_BY_READING: Readonly<Partial<Record<keyof VerificationPolicy, Variant>>> = {
+  requiresRsaSha256: defineVariant('signature-algorithm-label-unchecked', {
+    description: 'a Signature whose algorithm part names another algorithm (hmac-sha256, rsa-sha512) is verified as the RSA-SHA256 signature it is, and taken when it verifies',
+    allowedBy: 'Authentication 5, the Signature table: "algorithm | rsa-sha256, matching the certificate" binds what the TPP writes; nothing says that the bank refuses a valid RSA-SHA256 signature under another label, and a verifier may derive the algorithm from the certificate key',
+    source: 'Specification, Authentication 5 (Signature header parts)',
+  }),
+};
+
+/** The verification policy of this TPP: each rule enforced unless its fault (or a reading that relaxes it) is on, asked only when the verifier reaches it. */
 const policies = new WeakMap<TppBank, VerificationPolicy>();
 function verificationPolicy(bank: TppBank): VerificationPolicy {
   return memoisedWeak(policies, bank, () =>
     Object.defineProperties(
       {},
-      Object.fromEntries(Object.entries(RELAXED_BY).map(([rule, fault]) => [rule, { get: () => !bank.breaks(fault), enumerable: true }])),
+      Object.fromEntries(
+        Object.entries(RELAXED_BY).map(([rule, fault]) => {
+          const reading = RELAXED_BY_READING[rule as keyof VerificationPolicy];
+          return [rule, { get: () => !bank.breaks(fault) && !(reading !== undefined && bank.reads(reading)), enumerable: true }];
+        }),
+      ),
     ) as VerificationPolicy,
   );
 }
@@ -112,17 +133,29 @@ const kidVariantAs401 = defineFault('kid-variant-as-401', {
   description: 'answers 401 to a keyId that names the right certificate in a variant form (lower-case serial, other DN order)',
   breaks: ['SIG-19'],
 });
+const keyIdExactFormOnly = defineVariant('key-id-exact-form-only', {
+  description: 'a keyId that names the right certificate in another form (lower-case or zero-padded serial, another DN order) is refused as a KID error (400 KID_INVALID)',
+  allowedBy: 'Authentication 5: keyId "SN=<serial>,CA=<issuer>; serial is the certificate serial number in upper-case hexadecimal; issuer is the certificate issuer distinguished name in RFC 2253 form"; Errors rule 3: "A KID error gives 400"',
+  source: 'Specification, Authentication 5 and Errors rule 3',
+});
 const keyIdSpecFormRefused = defineFault('keyid-spec-form-refused', {
   description: 'refuses the keyId in the form the specification gives (upper-case serial, RFC 2253 issuer)',
   breaks: ['SIG-16'],
+  refusesEveryRequest: EVERY_REQUEST,
 });
 const requirePsuIdSigned = defineFault('require-psu-id-signed', {
   description: 'refuses signatures that do not cover psu-id, even when the request has no PSU-ID',
   breaks: ['SIG-24'],
+  refusesEveryRequest: EVERY_REQUEST,
 });
 const extraSignedHeadersRefused = defineFault('extra-signed-headers-refused', {
   description: 'refuses signatures covering headers beyond the signable ones ((request-target), host)',
   breaks: ['SIG-21', 'SIG-26'],
+});
+const hostNotSignable = defineVariant('host-not-signable', {
+  description: 'a signature covering host is refused (400): host is not among the signable headers; (request-target) is taken',
+  allowedBy: 'Authentication 6: "Signable headers: date, digest, x-request-id, psu-id, psu-corporate-id, tpp-redirect-uri." Authentication 5 names (request-target); host is named by neither',
+  source: 'Specification, Authentication 5 and 6',
 });
 const sha512DigestRefused = defineFault('sha512-digest-refused', {
   description: 'refuses a SHA-512 Digest (only SHA-256 is taken)',
@@ -145,6 +178,12 @@ const ROLE_FOR_PATH: readonly [RegExp, Psd2Role][] = [
 
 /** PSD2 roles by certificate header value: read once per certificate. */
 const rolesByCertificate = new Map<string, readonly Psd2Role[]>();
+
+/** The PSD2 roles of the certificate this request was verified with (none when it has none, or is unknown). */
+export function tppRoles(request: FastifyRequest): readonly Psd2Role[] {
+  const certificate = request.tpp?.certificate;
+  return certificate === undefined ? [] : rolesOf(header(request, 'tpp-signature-certificate') ?? '', certificate);
+}
 
 function rolesOf(value: string, certificate: X509Certificate): readonly Psd2Role[] {
   return memoised(rolesByCertificate, value, () => {
@@ -281,13 +320,13 @@ export const signaturePlugin = fp<SignatureOptions>(
       next();
     });
 
-    /** The clock deviation the bank tolerates for this TPP; faults widen or narrow it. */
-    function clockSkewSeconds(bank: TppBank): number {
-      if (bank.breaks(dateCheckOff)) return 100 * 365 * 86_400;
-      if (bank.breaks(dateTolerance120)) return 120;
-      if (bank.breaks(dateTolerance30)) return 30;
-      return MAX_CLOCK_SKEW_SECONDS;
-    }
+    /** Whether the bank takes a Date this many seconds off from this TPP; faults widen or narrow the 60 s, each asked only where it decides. */
+    const toleratesSkew = (bank: TppBank) => (seconds: number): boolean => {
+      if (seconds <= 30) return true;
+      if (bank.breaks(dateCheckOff)) return true;
+      if (seconds <= MAX_CLOCK_SKEW_SECONDS) return !bank.breaks(dateTolerance30);
+      return seconds <= 120 && bank.breaks(dateTolerance120);
+    };
 
     /** Where certificates are validated as in production (trust anchors given): the role the service needs. */
     function requireRole(request: FastifyRequest, certificate: X509Certificate): void {
@@ -309,9 +348,11 @@ export const signaturePlugin = fp<SignatureOptions>(
       if (!signedHeaders.every(isSignableHeader) && bank.breaks(extraSignedHeadersRefused)) {
         throw new BankError(400, 'FORMAT_ERROR', 'the signature may cover only the signable headers');
       }
+      if (signedHeaders.includes('host') && bank.reads(hostNotSignable)) throw new BankError(400, 'FORMAT_ERROR', 'host is not a signable header');
       const keyId = /keyId="([^"]*)"/.exec(decodeRfc2047(header(request, 'signature') ?? ''))?.[1];
       const specForm = keyId === memoisedWeak(specKeyIds, certificate, () => keyIdOf(certificate));
       if (!specForm && bank.breaks(kidVariantAs401)) throw new BankError(401, 'KID_INVALID', 'keyId is not written exactly as SN=<upper-case hex>,CA=<RFC 2253 issuer>');
+      if (!specForm && bank.reads(keyIdExactFormOnly)) throw new BankError(400, 'KID_INVALID', 'keyId must be written SN=<upper-case hex serial>,CA=<issuer in RFC 2253 form>');
       if (specForm && bank.breaks(keyIdSpecFormRefused)) throw new BankError(400, 'KID_INVALID', 'keyId must name the issuer in certificate order');
     }
 
@@ -322,20 +363,23 @@ export const signaturePlugin = fp<SignatureOptions>(
       request.body = undefined;
       const { bank } = request;
 
-      const skipAll = bank.breaks(signatureCheckOff);
       const skipMissing = header(request, 'signature') === undefined && bank.breaks(acceptMissingSignature);
       const anonymous = () => claimed.of(request) ?? { id: 'anonymous', name: 'an unidentified provider', keyHolder: UNIDENTIFIED };
-      if (skipAll || skipMissing) {
+      if (skipMissing) {
         request.tpp = anonymous();
       } else {
         const result = verifySignedRequest(incoming(request, body), {
           now: request.world.clock.now(),
-          maxClockSkewSeconds: clockSkewSeconds(bank),
+          maxClockSkewSeconds: MAX_CLOCK_SKEW_SECONDS,
+          toleratesSkew: toleratesSkew(bank),
           policy: verificationPolicy(bank),
           ...(options.trustedCaPems === undefined ? {} : { trustedCaPems: options.trustedCaPems }),
         });
         const certificateProblem = !result.ok && ['CERTIFICATE_MISSING', 'CERTIFICATE_INVALID'].includes(result.failure.code);
-        if (!result.ok && certificateProblem && bank.breaks(certificateUnchecked)) {
+        // A bank with its signature check off takes whatever fails verification (a request that verifies is served as any other).
+        if (!result.ok && bank.breaks(signatureCheckOff)) {
+          request.tpp = anonymous();
+        } else if (!result.ok && certificateProblem && bank.breaks(certificateUnchecked)) {
           request.tpp = anonymous();
         } else if (!result.ok) {
           // Not the key holder (or not provably): the answer shows nothing of the world the certificate claims, its clock included.

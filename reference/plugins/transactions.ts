@@ -8,12 +8,12 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../errors.js';
 import { defineFault, defineVariant, type TppBank } from '../switches.js';
-import { amount, DAY_MS, day } from '../format.js';
+import { amount, DAY_MS, day, resourceLink } from '../format.js';
 import { UNATTENDED_HISTORY_DAYS } from '../state/limits.js';
 import type { AnyAccount } from '../state/customers.js';
 import { transactionsOf, type StoredTransaction } from '../state/transactions.js';
 import { originalAmountOf } from './versioning.js';
-import { countUnattendedRead, isAccount, isCard, pick, psuAccess, psuPresent, resourceLink } from './accounts.js';
+import { countUnattendedRead, isAccount, isCard, pick, psuAccess, psuPresent } from './accounts.js';
 
 export const DEFAULT_PAGE_SIZE = 200;
 
@@ -21,9 +21,10 @@ const pageSizeTooLarge = defineFault('page-size-250', {
   description: 'a listing without limit holds up to 250 booked transactions, and its links carry limit=250',
   breaks: ['PAG-01', 'PAG-02', 'LIM-08'],
 });
-const linksWithoutLimit = defineFault('pagination-links-without-limit', {
-  description: 'the pagination links leave out the page size (limit)',
-  breaks: ['PAG-02', 'LIM-08'],
+const linksWithoutSize = defineVariant('pagination-links-without-size', {
+  description: 'the pagination links name no page size (no limit parameter): the page they lead to keeps the default of 200',
+  allowedBy: 'Limits: "Default transaction page size | 200 (also in generated pagination links)": the links page by 200 as well, which a link that names no size and leads to a page of the default size does',
+  source: 'Specification, Limits (Default transaction page size)',
 });
 const nextLinkSkips = defineFault('next-link-skips-one', {
   description: 'the next link starts one transaction too far, so following it skips a transaction per page',
@@ -34,8 +35,8 @@ const lastPageLinksNext = defineFault('last-page-links-next', {
   breaks: ['PAG-05'],
 });
 const paginationLinksPostOnly = defineFault('pagination-links-post-only', {
-  description: 'the pagination links list POST as their only verb (the link schema wants GET there too)',
-  breaks: ['PAG-04', 'MSG-06'],
+  description: 'the pagination links list POST as their only verb (a page is read with GET)',
+  breaks: ['PAG-04'],
 });
 const offsetIgnored = defineFault('offset-ignored', {
   description: 'the offset parameter is ignored: every page starts at the first transaction',
@@ -57,7 +58,11 @@ const remittanceAsString = defineFault('remittance-as-string', {
 });
 const bookedIdsChange = defineFault('booked-ids-change', {
   description: 'booked transactions get a new transactionId on every read',
-  breaks: ['AIS-02', 'AIS-03', 'VER-22'],
+  breaks: ['AIS-03', 'VER-22'],
+});
+const bookedEntriesChange = defineFault('booked-entries-change', {
+  description: 'a booked transaction comes back with another remittance text on every read (same transactionId)',
+  breaks: ['AIS-02'],
 });
 const bookedIncludesPending = defineFault('booked-includes-pending', {
   description: 'bookingStatus=booked also returns the pending transactions',
@@ -75,8 +80,18 @@ const bookingStatusAllRefused = defineVariant('booking-status-all-refused', {
 });
 const bookingStatusBothRefused = defineFault('booking-status-both-refused', {
   description: 'bookingStatus=both is refused with 400',
-  breaks: ['END-13', 'END-14'],
+  breaks: ['END-13', 'END-29'],
 });
+const bookingStatusAllServerError = defineFault('booking-status-all-server-error', {
+  description: 'bookingStatus=all fails inside the bank (500): neither served nor refused as an unknown value',
+  breaks: ['END-14', 'ERR-45'],
+});
+const ninetyDayDefaultWindow = defineVariant('ninety-day-default-window', {
+  description: 'a transaction listing without dateFrom covers the last 90 days (dateFrom defaults to 90 days back)',
+  allowedBy: 'The parameters dateFrom and dateTo are named without a default, and nothing says which transactions a listing without parameters returns; Berlin Group makes dateFrom mandatory for a listing that is no delta, so a bank may fill it in',
+  source: 'Specification, Endpoints > Other endpoints named and Limits; Berlin Group 1.3.8, query parameter dateFrom',
+});
+const DEFAULT_WINDOW_DAYS = 90;
 const transactionWithoutAmount = defineFault('transaction-without-amount', {
   description: 'account transactions, listed and in details, carry no transactionAmount',
   breaks: ['AIS-13', 'END-23'],
@@ -84,6 +99,16 @@ const transactionWithoutAmount = defineFault('transaction-without-amount', {
 const transactionsUngrouped = defineFault('transactions-ungrouped', {
   description: 'booked and pending account transactions come in one list under transactions.all instead of booked and pending',
   breaks: ['AIS-01'],
+});
+const transactionDetailsNested = defineVariant('transaction-details-nested', {
+  description: 'the transaction details answer nests the transaction as transactionsDetails.transactionDetails (the Berlin Group 1.3.8 schema), not flat',
+  allowedBy: '"Path and payload of the transaction details endpoint … not shown"; Berlin Group 1.3.8 nests it in its schema (transactionDetailsBody) and writes it flat in its example',
+  source: 'Specification, Endpoints > Other endpoints named; Berlin Group 1.3.8, transactionDetailsBody',
+});
+const cardListingNeedsParameters = defineVariant('card-listing-needs-parameters', {
+  description: 'a card transaction listing without bookingStatus or dateFrom is refused (400 QUERY_PARAMETER_REQUIRED)',
+  allowedBy: 'The specification answers "a transaction listing without parameters" for account transactions; card accounts follow Berlin Group 1.3, whose bookingStatus is mandatory and whose dateFrom is "mandated if no delta access is required"',
+  source: 'Berlin Group 1.3.8, GET /v1/card-accounts/{account-id}/transactions (bookingStatus, dateFrom); Specification, Limits',
 });
 const transactionDetailsMissing = defineFault('transaction-details-missing', {
   description: 'the transaction details endpoint answers 404',
@@ -157,18 +182,19 @@ function count(name: string, value: string | undefined, fallback: number, min: n
   return Number(value);
 }
 
-function selection(query: Query, bank: TppBank): Selection {
+function selection(query: Query, bank: TppBank, today: Date): Selection {
   if (query.bookingStatus === undefined && bank.breaks(listingNeedsBookingStatus)) {
     throw new BankError(400, 'QUERY_PARAMETER_REQUIRED', 'Query parameter bookingStatus is required');
   }
   if (query.bookingStatus === 'both' && bank.breaks(bookingStatusBothRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Query parameter bookingStatus=both is not supported');
   if (query.bookingStatus === 'all' && bank.reads(bookingStatusAllRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Query parameter bookingStatus=all is not supported');
+  if (query.bookingStatus === 'all' && bank.breaks(bookingStatusAllServerError)) throw new Error('bookingStatus=all: the listing failed');
   const known = query.bookingStatus === undefined || (BOOKING_STATUSES as readonly string[]).includes(query.bookingStatus);
   const bookingStatus = known || !bank.breaks(unknownBookingStatusAccepted) ? (query.bookingStatus ?? 'booked') : 'booked';
   if (!(BOOKING_STATUSES as readonly string[]).includes(bookingStatus)) {
     throw new BankError(400, 'FORMAT_ERROR', `Query parameter bookingStatus must be one of ${BOOKING_STATUSES.join(', ')}`);
   }
-  const dateFrom = isoDate('dateFrom', query.dateFrom);
+  const dateFrom = isoDate('dateFrom', query.dateFrom) ?? (bank.reads(ninetyDayDefaultWindow) ? day(new Date(today.getTime() - DEFAULT_WINDOW_DAYS * DAY_MS)) : undefined);
   const dateTo = isoDate('dateTo', query.dateTo);
   if (dateFrom !== undefined && dateTo !== undefined && dateFrom > dateTo) {
     throw new BankError(400, 'FORMAT_ERROR', 'Query parameter dateFrom is after dateTo');
@@ -197,7 +223,7 @@ function page(base: string, booked: StoredTransaction[], s: Selection, bank: Tpp
   if (booked.length <= s.limit && s.offset === 0) return { items, links: {} };
   const href = (offset: number) => {
     const params = new URLSearchParams({ bookingStatus: s.bookingStatus, ...(s.dateFrom ? { dateFrom: s.dateFrom } : {}), ...(s.dateTo ? { dateTo: s.dateTo } : {}) });
-    if (!bank.breaks(linksWithoutLimit)) params.set('limit', String(s.limit));
+    if (!bank.reads(linksWithoutSize)) params.set('limit', String(s.limit));
     params.set('offset', String(offset));
     const pageLink = resourceLink(bank, `${base}?${params.toString()}`);
     return bank.breaks(paginationLinksPostOnly) ? { ...pageLink, verbs: ['POST'] } : pageLink;
@@ -244,7 +270,7 @@ function accountEntry(accountBase: string | undefined, currency: string, bank: T
     ...(bank.breaks(transactionWithoutAmount) ? {} : { transactionAmount: amount(t.amountMinor, currency) }),
     ...(t.amountMinor < 0 ? { creditorName: t.counterparty.name } : { debtorName: t.counterparty.name }),
     ...(bank.breaks(endToEndIdTooLong) ? { endToEndId: `E2E${'9'.repeat(33)}` } : {}),
-    remittanceInformationUnstructured: bank.breaks(remittanceAsString) ? t.remittance : [t.remittance],
+    remittanceInformationUnstructured: ((text: string) => (bank.breaks(remittanceAsString) ? text : [text]))(t.status === 'booked' && bank.breaks(bookedEntriesChange) ? `${t.remittance} ${randomUUID().slice(0, 8)}` : t.remittance),
     ...(t.transactionId === undefined || accountBase === undefined ? {} : { _links: { transactionDetails: resourceLink(bank, `${accountBase}/transactions/${t.transactionId}`) } }),
   });
 }
@@ -256,7 +282,7 @@ function cardEntry(maskedPan: string, currency: string, bank: TppBank) {
     transactionDate: t.valueDate,
     ...(t.bookingDate === undefined ? {} : { bookingDate: t.bookingDate }),
     transactionAmount: amount(t.amountMinor, currency),
-    originalAmount: originalAmountOf(t, currency),
+    originalAmount: originalAmountOf(t, currency, bank),
     merchantCategoryCode: t.merchantCategoryCode,
     maskedPan,
     transactionDetails: t.counterparty.name,
@@ -281,7 +307,7 @@ export const transactionsPlugin = fp(
     api.get<Listing>('/accounts/:accountId/transactions', (request) => {
       const a = consented(request, isAccount);
       const base = `/v1/accounts/${a.resourceId}`;
-      const s = selection(request.query, request.bank);
+      const s = selection(request.query, request.bank, request.world.clock.now());
       return {
         account: { iban: a.iban, currency: a.currency },
         transactions: report(`${base}/transactions`, { account: resourceLink(request.bank, base) }, visible(request, a), s, request.bank, accountEntry(base, a.currency, request.bank)),
@@ -294,22 +320,25 @@ export const transactionsPlugin = fp(
       const t = transactionsOf(a, request.world.clock.now()).find((x) => x.transactionId === request.params.transactionId);
       if (t === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No booked transaction ${request.params.transactionId} on this account`);
       const counterpartyAccount = { iban: t.counterparty.iban, currency: a.currency };
-      return {
-        transactionsDetails: {
-          ...accountEntry(undefined, a.currency, request.bank)(t),
-          // Max35Text in the Berlin Group: the UUID without its hyphens.
-          entryReference: t.transactionId?.replaceAll('-', ''),
-          endToEndId: t.endToEndId,
-          ...(t.amountMinor < 0 ? { creditorAccount: counterpartyAccount } : { debtorAccount: counterpartyAccount }),
-          [request.bank.breaks(proprietaryReferenceMisnamed) ? 'proprietaryReference1' : 'additionalInformationProprietary1']: `MCC ${t.merchantCategoryCode}`,
-        },
+      const details = {
+        ...accountEntry(undefined, a.currency, request.bank)(t),
+        // Max35Text in the Berlin Group: the UUID without its hyphens.
+        entryReference: t.transactionId?.replaceAll('-', ''),
+        endToEndId: t.endToEndId,
+        ...(t.amountMinor < 0 ? { creditorAccount: counterpartyAccount } : { debtorAccount: counterpartyAccount }),
+        [request.bank.breaks(proprietaryReferenceMisnamed) ? 'proprietaryReference1' : 'additionalInformationProprietary1']: `MCC ${t.merchantCategoryCode}`,
       };
+      return { transactionsDetails: request.bank.reads(transactionDetailsNested) ? { transactionDetails: details } : details };
     });
 
     api.get<Listing>('/card-accounts/:accountId/transactions', (request) => {
       const a = consented(request, isCard);
+      // Asked of every card listing: a scenario that sends the parameters still meets this bank.
+      if (request.bank.reads(cardListingNeedsParameters) && (request.query.bookingStatus === undefined || request.query.dateFrom === undefined)) {
+        throw new BankError(400, 'QUERY_PARAMETER_REQUIRED', 'A card transaction listing takes bookingStatus and dateFrom');
+      }
       const base = `/v1/card-accounts/${a.resourceId}`;
-      const s = selection(request.query, request.bank);
+      const s = selection(request.query, request.bank, request.world.clock.now());
       return {
         cardAccount: { maskedPan: a.maskedPan },
         // The Berlin Group card account report requires booked: an empty list when only pending ones are asked for.

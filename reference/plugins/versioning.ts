@@ -10,8 +10,8 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PUBLISHED_FIXES } from '../../lib/spec/codelists.js';
 import { BankError } from '../errors.js';
-import { defineFault, type Fault, type TppBank } from '../switches.js';
-import { amount, type Amount } from '../format.js';
+import { defineFault, defineVariant, type Fault, type TppBank } from '../switches.js';
+import { amount, reportedAmount, reportedAmountsUnbound, type Amount } from '../format.js';
 import type { StoredTransaction } from '../state/transactions.js';
 import { checkHook, header } from './shared.js';
 
@@ -27,9 +27,10 @@ const unknownFixRefused = defineFault('x-accept-fix-unknown-refused', {
   description: 'an x-accept-fix value the bank does not know is refused with 400 FORMAT_ERROR instead of ignored',
   breaks: ['VER-10'],
 });
-const unversionedPathsServed = defineFault('unversioned-paths-served', {
+const unversionedAlias = defineVariant('unversioned-alias', {
   description: 'the API is served without the /v1 prefix too (GET /accounts answers like GET /v1/accounts)',
-  breaks: ['VER-01'],
+  allowedBy: '"The path prefix is /v1": the interface is there; an alias beside it takes nothing away from it',
+  source: 'Specification, Versioning',
   // Routing happens before the TPP is known: the whole bank serves the paths.
   scope: 'bank',
 });
@@ -38,12 +39,17 @@ const structuredRemittanceArrayMalformed = defineFault('remittance-structured-ar
   breaks: ['VER-20', 'AIS-13'],
 });
 
-/** A behaviour from before a fix became the default: what a bank shows a TPP that does not send the fix. */
-interface Regression {
-  fix: PublishedFix;
+/** A rewrite of the answer under a fault: which objects of the body it changes, and how. */
+interface Rewrite {
   fault: Fault;
-  /** Rewrites one object of the answer (every object of the body is visited). */
+  /** Whether it changes this object of the answer (every object of the body is visited). */
+  touches: (node: Record<string, unknown>) => boolean;
   apply: (node: Record<string, unknown>) => void;
+}
+
+/** A behaviour from before a fix became the default: what a bank shows a TPP that does not send the fix. */
+interface Regression extends Rewrite {
+  fix: PublishedFix;
 }
 
 /** Card account names were cut to this before longer-names. */
@@ -57,8 +63,9 @@ const REGRESSIONS: readonly Regression[] = [
       description: 'without x-accept-fix: amount-as-string, amounts are JSON numbers',
       breaks: ['VER-12', 'VER-16', 'FMT-09'],
     }),
+    touches: (node) => typeof node['amount'] === 'string' && typeof node['currency'] === 'string',
     apply: (node) => {
-      if (typeof node['amount'] === 'string' && typeof node['currency'] === 'string') node['amount'] = Number(node['amount']);
+      node['amount'] = Number(node['amount']);
     },
   },
   {
@@ -67,10 +74,9 @@ const REGRESSIONS: readonly Regression[] = [
       description: 'without x-accept-fix: cardaccount-switch-originalamount-and-transactionamount, card transactions carry transactionAmount and originalAmount swapped',
       breaks: ['VER-13'],
     }),
+    touches: (node) => node['transactionAmount'] !== undefined && node['originalAmount'] !== undefined,
     apply: (node) => {
-      if (node['transactionAmount'] !== undefined && node['originalAmount'] !== undefined) {
-        [node['transactionAmount'], node['originalAmount']] = [node['originalAmount'], node['transactionAmount']];
-      }
+      [node['transactionAmount'], node['originalAmount']] = [node['originalAmount'], node['transactionAmount']];
     },
   },
   {
@@ -79,8 +85,9 @@ const REGRESSIONS: readonly Regression[] = [
       description: `without x-accept-fix: longer-names, card account names are cut to ${SHORT_NAME_LENGTH} characters`,
       breaks: ['VER-14'],
     }),
+    touches: (node) => typeof node['maskedPan'] === 'string' && typeof node['name'] === 'string' && node['name'].length > SHORT_NAME_LENGTH,
     apply: (node) => {
-      if (typeof node['maskedPan'] === 'string' && typeof node['name'] === 'string') node['name'] = node['name'].slice(0, SHORT_NAME_LENGTH);
+      node['name'] = String(node['name']).slice(0, SHORT_NAME_LENGTH);
     },
   },
   {
@@ -89,15 +96,20 @@ const REGRESSIONS: readonly Regression[] = [
       description: 'without x-accept-fix: cash-account-type-iso, cashAccountType is a proprietary word (CURRENT, SAVINGS, TAX)',
       breaks: ['VER-15', 'VER-16', 'AIS-08'],
     }),
+    touches: (node) => typeof node['cashAccountType'] === 'string',
     apply: (node) => {
-      if (typeof node['cashAccountType'] === 'string') node['cashAccountType'] = PROPRIETARY_CASH_ACCOUNT_TYPES[node['cashAccountType']] ?? 'OTHER';
+      node['cashAccountType'] = PROPRIETARY_CASH_ACCOUNT_TYPES[String(node['cashAccountType'])] ?? 'OTHER';
     },
   },
 ];
 
-function malformStructuredRemittance(node: Record<string, unknown>): void {
-  if (Array.isArray(node['remittanceInformationUnstructured'])) node['remittanceInformationStructuredArray'] = 'RF18539007547034';
-}
+const MALFORMED_STRUCTURED_REMITTANCE: Rewrite = {
+  fault: structuredRemittanceArrayMalformed,
+  touches: (node) => Array.isArray(node['remittanceInformationUnstructured']),
+  apply: (node) => {
+    node['remittanceInformationStructuredArray'] = 'RF18539007547034';
+  },
+};
 
 /** The values of the request's x-accept-fix (whitespace around the commas ignored). */
 export function acceptedFixes(request: FastifyRequest): string[] {
@@ -117,19 +129,22 @@ function visit(value: unknown, apply: (node: Record<string, unknown>) => void): 
 }
 
 const NOK_PER_EUR = 11.5;
+const NOK_PER_BYN = 3.3;
 
 /**
  * A card transaction's originalAmount: the purchase's amount in the purchase's currency, where
  * transactionAmount is in the card account's (the mapping cardaccount-switch-originalamount-and-transactionamount
  * made default). Airline tickets (merchant category 4511) are bought in euros, everything else at home.
  */
-export function originalAmountOf(t: StoredTransaction, cardCurrency: string): Amount {
-  return t.merchantCategoryCode === '4511' ? amount(Math.round(t.amountMinor / NOK_PER_EUR), 'EUR') : amount(t.amountMinor, cardCurrency);
+export function originalAmountOf(t: StoredTransaction, cardCurrency: string, bank: TppBank): Amount {
+  if (t.merchantCategoryCode !== '4511') return amount(t.amountMinor, cardCurrency);
+  // Under reportedAmountsUnbound, the airline is paid in Belarusian rubles (BYN, not in the specification's list).
+  return bank.reads(reportedAmountsUnbound) ? reportedAmount(bank, Math.round(t.amountMinor / NOK_PER_BYN), 'BYN') : amount(Math.round(t.amountMinor / NOK_PER_EUR), 'EUR');
 }
 
-/** Fastify's `rewriteUrl` for a bank under the fault that serves the API without /v1 (undefined otherwise). */
+/** Fastify's `rewriteUrl` for a bank that serves the API without /v1 too (undefined otherwise). */
 export function unversionedPathRewrite(bank: TppBank): ((request: { url?: string }) => string) | undefined {
-  if (!bank.breaks(unversionedPathsServed)) return undefined;
+  if (!bank.reads(unversionedAlias)) return undefined;
   return ({ url = '/' }) => (url.startsWith('/v1/') || url.startsWith('/sca') ? url : `/v1${url}`);
 }
 
@@ -146,12 +161,15 @@ export const versioningPlugin = fp(
     );
     api.addHook('preSerialization', (request, _reply, payload, next) => {
       const fixes = acceptedFixes(request);
-      const rewrites = REGRESSIONS.filter(({ fix, fault }) => !fixes.includes(fix) && request.bank.breaks(fault)).map(({ apply }) => apply);
-      if (request.bank.breaks(structuredRemittanceArrayMalformed)) rewrites.push(malformStructuredRemittance);
+      const candidates: Rewrite[] = [...REGRESSIONS.filter(({ fix }) => !fixes.includes(fix)), MALFORMED_STRUCTURED_REMITTANCE];
+      // Each fault is asked only of an answer it would change.
+      const touched = new Set<Rewrite>();
+      visit(payload, (node) => candidates.forEach((c) => c.touches(node) && touched.add(c)));
+      const rewrites = [...touched].filter(({ fault }) => request.bank.breaks(fault));
       if (rewrites.length === 0) return next(null, payload);
       // A copy: a handler may answer with objects the bank keeps.
       const answer = structuredClone(payload);
-      for (const rewrite of rewrites) visit(answer, rewrite);
+      for (const rewrite of rewrites) visit(answer, (node) => rewrite.touches(node) && rewrite.apply(node));
       next(null, answer);
     });
     done();

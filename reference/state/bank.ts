@@ -27,6 +27,8 @@ export interface BankSite {
 export interface WorldOptions {
   /** Which approved payments the sandbox batch runs take up (the specification's rule by default). */
   batchTakes?: BatchSelection;
+  /** When the batch runs take a payment up (every day at the specification's hours by default). */
+  batchHours?: (payment: Payment) => readonly number[];
   /** The key of this world's psu-ids; a random one by default. */
   psuIdSecret?: Buffer;
   /** The bank this world belongs to; a site of its own by default. */
@@ -53,7 +55,7 @@ export class BankState {
     this.consents = new Consents(this.data, bounds.consents);
     this.psuIds = new PsuDirectory(this.data, options.psuIdSecret ?? randomBytes(32));
     this.sca = new ScaService(this.clock, bounds);
-    this.payments = new Payments(this.clock, this.data, (payment, account, at) => bookPayment(this.data, payment, account, at), options.batchTakes ?? SANDBOX_BATCH, bounds.payments);
+    this.payments = new Payments(this.clock, this.data, (payment, account, at) => bookPayment(this.data, payment, account, at), options.batchTakes ?? SANDBOX_BATCH, options.batchHours, bounds.payments);
     this.baskets = new Baskets(bounds.baskets);
   }
 

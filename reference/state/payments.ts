@@ -83,11 +83,11 @@ function duplicateKeyOf(tppId: string, body: PaymentBody): string {
   return [tppId, body.debtorAccount?.iban, body.requestedExecutionDate ?? '', ...entries.map((p) => `${p.creditorAccount?.iban}|${p.instructedAmount?.amount}|${p.instructedAmount?.currency}`)].join('\n');
 }
 
-/** The next batch run strictly after `time`. */
-export function nextBatchRun(time: Date): Date {
+/** The next batch run strictly after `time`, the runs at `hours` (UTC) every day. */
+export function nextBatchRun(time: Date, hours: readonly number[] = BATCH_HOURS): Date {
   const day = new Date(Date.UTC(time.getUTCFullYear(), time.getUTCMonth(), time.getUTCDate()));
   for (let d = 0; d < 2; d++) {
-    for (const hour of BATCH_HOURS) {
+    for (const hour of hours) {
       const run = new Date(day.getTime() + d * 86_400_000 + hour * 3_600_000);
       if (run > time) return run;
     }
@@ -112,6 +112,8 @@ export class Payments {
     private readonly book: (payment: Payment, account: StoredAccount, bookedAt: Date) => void = () => undefined,
     /** Which approved payments a batch run takes up: every one but periodic ones (the specification's sandbox). */
     private readonly batchTakes: BatchSelection = SANDBOX_BATCH,
+    /** The hours (UTC) of the batch runs that settle this payment. */
+    private readonly batchHoursOf: (payment: Payment) => readonly number[] = () => BATCH_HOURS,
     bounds: Bounds = DEFAULT_STORE_BOUNDS.payments,
   ) {
     this.byId = new BoundedStore({ ...bounds, tppOf: (payment) => payment.tppId, sizeOf: (payment) => textBytes(JSON.stringify(payment.body)) });
@@ -231,7 +233,7 @@ export class Payments {
     if (payment.approvedAt === undefined || (payment.status !== 'ACTC' && payment.status !== 'ACCP')) return;
     // Not executed before its day: the first run it takes part in is its day's first, when that is later.
     const dayStart = payment.executeOn === undefined ? undefined : new Date(`${payment.executeOn}T00:00:00Z`);
-    const run = nextBatchRun(dayStart !== undefined && dayStart > payment.approvedAt ? new Date(dayStart.getTime() - 1) : payment.approvedAt);
+    const run = nextBatchRun(dayStart !== undefined && dayStart > payment.approvedAt ? new Date(dayStart.getTime() - 1) : payment.approvedAt, this.batchHoursOf(payment));
     if (run > this.clock.now() || !this.batchTakes(payment)) return;
     const account = payment.customerNumber === undefined ? undefined : this.debtorAccountOf(payment, payment.customerNumber);
     if (payment.fundsAvailable === false || (account !== undefined && !coveredBy(payment, account))) {

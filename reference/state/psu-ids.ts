@@ -14,6 +14,8 @@ export class PsuDirectory {
   private readonly lastIssued = new Map<string, string>();
   /** Every psu-id issued, at whichever TPP, to its customer (what a bank that ignores the TPP would look up). */
   private readonly issuedToAnyTpp = new Map<string, string>();
+  /** Every TPP and customer a psu-id was issued for. */
+  private readonly issuedTo = new Set<string>();
 
   /** `secret`: the bank's key for this directory's psu-ids (one per sandbox world: reference/state/tenants.ts). */
   constructor(
@@ -26,6 +28,11 @@ export class PsuDirectory {
     return keyedUuid(this.secret, `psu-id\n${tppId}\n${customerNumber}`);
   }
 
+  /** Whether this TPP was given a psu-id for this customer before. */
+  issuedBefore(tppId: string, customerNumber: string): boolean {
+    return this.issuedTo.has(`${tppId}\n${customerNumber}`);
+  }
+
   /** The psu-id last issued to this customer, at whichever TPP. */
   lastIssuedTo(customerNumber: string): string | undefined {
     return this.lastIssued.get(customerNumber);
@@ -34,6 +41,7 @@ export class PsuDirectory {
   /** Hands out `id` (the derived one unless given) as this customer's psu-id at this TPP. */
   issue(tppId: string, customerNumber: string, id = this.derive(tppId, customerNumber)): string {
     if (id !== this.derive(tppId, customerNumber)) this.issued.set(`${tppId}\n${id}`, customerNumber);
+    this.issuedTo.add(`${tppId}\n${customerNumber}`);
     this.lastIssued.set(customerNumber, id);
     this.issuedToAnyTpp.set(id.toLowerCase(), customerNumber);
     return id;
@@ -59,5 +67,6 @@ export class PsuDirectory {
     this.issued.clear();
     this.lastIssued.clear();
     this.issuedToAnyTpp.clear();
+    this.issuedTo.clear();
   }
 }

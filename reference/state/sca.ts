@@ -107,12 +107,13 @@ export class ScaService {
    * Where this TPP-Session-ID stands for this PSU: valid within the hour after the SCA completed under it,
    * then expired; replaced once an SCA under another id completed; 'none' when no SCA completed under it.
    */
-  sessionState(tppId: string, tppSessionId: string, customerNumber: string): SessionState {
+  sessionState(tppId: string, tppSessionId: string, customerNumber: string, lengthMs = SCA_SESSION_SECONDS * 1000): SessionState {
     if (this.sessionPsus.get(`${tppId}\n${tppSessionId}`) !== customerNumber) return 'none';
     const current = this.sessions.get(`${tppId}\n${customerNumber}`);
     if (current === undefined) return 'replaced';
     if (current.tppSessionId !== tppSessionId) return 'replaced';
-    return current.validUntil < this.clock.now().getTime() ? 'expired' : 'valid';
+    // `lengthMs`: a session shorter than the hour (a fault), counted from the same completion.
+    return current.validUntil - SCA_SESSION_SECONDS * 1000 + lengthMs < this.clock.now().getTime() ? 'expired' : 'valid';
   }
 
   private start(request: ChallengeRequest, now: Date): Authorisation {
@@ -186,7 +187,8 @@ export class ScaService {
   fail(authorisation: Authorisation, options: { endSession?: () => boolean } = {}): void {
     authorisation.status = 'FAILED';
     const { tppId, customerNumber } = authorisation;
-    if (customerNumber !== undefined && options.endSession?.()) this.sessions.delete(`${tppId}\n${customerNumber}`);
+    const session = `${tppId}\n${customerNumber}`;
+    if (customerNumber !== undefined && this.sessions.has(session) && options.endSession?.()) this.sessions.delete(session);
   }
 
   clear(): void {

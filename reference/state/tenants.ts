@@ -33,7 +33,7 @@ export class Tenants implements BankSite {
   private readonly worlds: LRUCache<string, BankState>;
 
   constructor(
-    private readonly options: Pick<WorldOptions, 'batchTakes'> = {},
+    private readonly options: Pick<WorldOptions, 'batchTakes' | 'batchHours'> = {},
     private readonly bounds: StoreBoundsConfig = DEFAULT_STORE_BOUNDS,
     maxWorlds = MAX_WORLDS,
   ) {

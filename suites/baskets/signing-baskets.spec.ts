@@ -5,10 +5,13 @@
  * that reports a payment lacking funds, and the links a basket's SCA closes. Rows of the rule table are
  * judged for the payments of every product.
  */
-import { jsonBodyOf, scaRedirectFrom, scaRedirectOf, scenario, test, type RequestOptions, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, onlyAsksForSca, scaRedirectFrom, scaRedirectOf, scenario, test, type RequestOptions, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 import {
   consentedDebtor,
+  currencyOf,
+  inCurrency,
   initiate,
+  pastNextBatchRun,
   PAYMENT_HEADERS,
   payer,
   paymentFrom,
@@ -49,6 +52,37 @@ function basketIdOf(response: TppResponse): string | undefined {
 }
 
 /**
+ * The products a basket is tried with: SEPA credit transfers, then NCBCT, the product the spec says
+ * signing baskets are supported for (a bank may offer them for it alone).
+ */
+const BASKET_PRODUCTS = [PRODUCTS.sepa, PRODUCTS.ncbct] as const;
+
+interface Basket {
+  /** The answer to the basket's creation (the last one tried when none made a basket). */
+  created?: TppResponse;
+  basketId?: string;
+  ids?: string[];
+  product: string;
+}
+
+/** A basket of the payments `bodies(product)` makes, on the first product the bank takes in a basket. */
+async function basketOf(tpp: TppClient, paths: Paths, bodies: (product: string) => PaymentBody[]): Promise<Basket> {
+  let last: Basket = { product: PRODUCTS.sepa };
+  for (const product of BASKET_PRODUCTS) {
+    const ids = await paymentIds(tpp, paths, bodies(product).map((body) => [body, { product }] as const));
+    if (ids === undefined) continue;
+    const created = await createBasket(tpp, paths, ids);
+    const basketId = basketIdOf(created);
+    last = { created, ids, product, ...(basketId === undefined ? {} : { basketId }) };
+    if (basketId !== undefined) return last;
+  }
+  return last;
+}
+
+/** `count` payments in the product's currency (a creditor of their own each), above the amounts banks commonly exempt from SCA. */
+const payments = (count: number) => (product: string) => Array.from({ length: count }, () => sepaPayment(inCurrency(currencyOf(product), '112.50')));
+
+/**
  * A single payment the bank takes in a basket: of `product` first, then of NCBCT (the product the spec names
  * signing baskets for: a bank may offer them for it alone), then SEPA. Found with a basket of it alone, deleted again.
  */
@@ -81,9 +115,8 @@ test(...scenario(
   { checks: ['BSK-07', 'MSG-09'], writes: 'initiates payments and a signing basket' },
   async ({ newTpp, psu, paths, check }) => {
     const tpp = payer({ newTpp, psu });
-    const ids = await paymentIds(tpp, paths, [[sepaPayment()], [sepaPayment()]]);
-    if (ids === undefined) return check.notEvaluatedRest('not evaluated: the payments were not created');
-    const created = await createBasket(tpp, paths, ids);
+    const { created } = await basketOf(tpp, paths, payments(2));
+    if (created === undefined) return check.notEvaluatedRest('not evaluated: the payments were not created');
     const made = check.status('BSK-07', created);
     check.schema(jsonBodyOf(created), 'SigningBasketCreationResponse', { after: made });
     const bare = linksWithoutVerbs(jsonBodyOf(created));
@@ -105,19 +138,24 @@ test(...scenario(
     // With PSU-ID, so that psu-id is among the signed headers (BSK-09).
     const { psuId, sessionId } = await consentedPsu();
     const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId } });
-    const ids = await paymentIds(tpp, paths, [[sepaPayment()], [sepaPayment()]]);
-    const basketId = ids === undefined ? undefined : basketIdOf(await createBasket(tpp, paths, ids));
+    const { basketId } = await basketOf(tpp, paths, payments(2));
     if (basketId === undefined) return check.notEvaluatedRest('not evaluated: the payments or the basket were not created');
     const response = await startAuthorisation(tpp, paths, basketId);
     check.status('BSK-11', response);
     check.accepted('BSK-08', response);
     check.accepted('BSK-09', response);
-    const started = check.status('ERR-06', response);
-    const body = jsonBodyOf(response) as { scaStatus?: unknown } | undefined;
-    check.that('STA-02', started.passed && body?.scaStatus === 'STARTED', { expected: '201 with scaStatus STARTED', response });
-    if (started.passed) check.schema(body, 'SigningBasketAuthorisationResponse');
-    else check.notEvaluated(['BSK-01', 'BSK-02', 'STA-01'], 'not evaluated: the authorisation did not start (201)');
     const sca = { expected: 'an scaRedirect link to the SCA site', response };
+    if (onlyAsksForSca(response)) {
+      // The other answer the spec names when SCA is required (ERR-08): no authorisation resource to judge.
+      check.notEvaluated(['ERR-06', 'STA-02', 'BSK-01', 'BSK-02', 'STA-01'], 'not evaluated: the bank asks for SCA with its 401 scaRedirect body (ERR-08), which starts no authorisation resource to carry a status');
+    } else {
+      const started = check.status('ERR-06', response);
+      const body = jsonBodyOf(response) as { scaStatus?: unknown } | undefined;
+      check.that('STA-02', started.passed && body?.scaStatus === 'STARTED', { expected: '201 with scaStatus STARTED', response });
+      if (started.passed) check.schema(body, 'SigningBasketAuthorisationResponse');
+      else check.notEvaluated(['BSK-01', 'BSK-02', 'STA-01'], 'not evaluated: the authorisation did not start (201)');
+    }
+
     check.that('ERR-08', check.status('BSK-03', response).passed && scaRedirectOf(response) !== undefined, sca);
     check.that('BSK-03', scaRedirectOf(response) !== undefined, sca);
   },
@@ -140,8 +178,7 @@ test(...scenario(
   { checks: ['ERR-10', 'ERR-11'], needs: ['fault-injection'], writes: 'initiates payments and a signing basket, and asks the sandbox for an internal failure' },
   async ({ newTpp, psu, paths, check }) => {
     const tpp = payer({ newTpp, psu });
-    const ids = await paymentIds(tpp, paths, [[sepaPayment()], [sepaPayment()]]);
-    const basketId = ids === undefined ? undefined : basketIdOf(await createBasket(tpp, paths, ids));
+    const { basketId } = await basketOf(tpp, paths, payments(2));
     if (basketId === undefined) return check.notEvaluatedRest('not evaluated: the payments or the basket were not created');
     const armed = await tpp.post(paths('sandboxFailures'), { operation: 'signing-basket-authorisation', resourceId: basketId });
     if (armed.status >= 300) return check.notEvaluatedRest(`not evaluated: the target did not arm an internal failure (HTTP ${armed.status})`);
@@ -184,7 +221,7 @@ for (const [id, kind] of [
 
 test(...scenario(
   'BSK-13.a',
-  'a basket of NCBCT payments is created and its authorisation started',
+  'a basket of NCBCT payments the bank took is created and its authorisation started',
   { checks: ['BSK-13', 'VER-24'], writes: 'initiates payments and a signing basket' },
   async ({ newTpp, psu, paths, check }) => {
     const tpp = payer({ newTpp, psu });
@@ -193,29 +230,32 @@ test(...scenario(
     const initiation = await initiate(tpp, paths, sepaPayment(nok), ncbct);
     const first = paymentIdOf(initiation);
     const second = paymentIdOf(await initiate(tpp, paths, sepaPayment(nok), ncbct));
-    for (const requirement of ['BSK-13', 'VER-24']) check.accepted(requirement, initiation);
-    const basket = first === undefined || second === undefined ? undefined : await createBasket(tpp, paths, [first, second]);
-    const basketId = basket === undefined ? undefined : basketIdOf(basket);
-    if (basket === undefined || basketId === undefined) return check.notEvaluatedRest('not evaluated: the NCBCT payments or their basket were not created');
+    // The NCBCT fields (its regulatory reporting among them) are not shown: a bank that wants others than the
+    // SEPA credit transfer's refuses the suite's body, which says nothing about its baskets (PAY-46 reports it).
+    if (first === undefined || second === undefined) return check.notEvaluatedRest(`not evaluated: the bank did not take the suite's NCBCT body (HTTP ${initiation.status}), whose fields the spec does not show`);
+    const basket = await createBasket(tpp, paths, [first, second]);
+    const basketId = basketIdOf(basket);
+    check.accepted('BSK-13', basket);
+    check.accepted('VER-24', basket);
+    if (basketId === undefined) return;
     const started = await startAuthorisation(tpp, paths, basketId);
-    for (const requirement of ['BSK-13', 'VER-24']) {
-      check.accepted(requirement, basket);
-      check.accepted(requirement, started);
-    }
+    for (const requirement of ['BSK-13', 'VER-24']) check.accepted(requirement, started);
   },
 ));
 
-/** Two payments of the consented PSU in a basket, authorised in the browser. */
+/**
+ * Two payments of the consented PSU in a basket, authorised in the browser: amounts above those banks commonly
+ * exempt from SCA (SCA-03), which an exempting bank would approve at once, before any basket.
+ */
 async function authorisedBasket(fixtures: Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths' | 'sca'>, amounts: readonly [string, string], variant?: string) {
   const debtor = await consentedDebtor(fixtures);
   const { paths, sca } = fixtures;
-  const ids = await paymentIds(debtor.tpp, paths, amounts.map((amount) => [paymentFrom(debtor, amount)] as const));
-  const basketId = ids === undefined ? undefined : basketIdOf(await createBasket(debtor.tpp, paths, ids));
+  const { ids, basketId, product } = await basketOf(debtor.tpp, paths, () => amounts.map((amount) => paymentFrom(debtor, amount)));
   if (ids === undefined || basketId === undefined) return undefined;
   const start = await startAuthorisation(debtor.tpp, paths, basketId);
   const redirect = await sca.authorise(scaRedirectFrom(start), debtor.psu, variant ? { variant } : {});
   const authorisationId = (jsonBodyOf(start) as { authorisationId?: unknown } | undefined)?.authorisationId;
-  return { debtor, ids, basketId, redirect, authorisationId: typeof authorisationId === 'string' ? authorisationId : undefined };
+  return { debtor, ids, basketId, product, redirect, authorisationId: typeof authorisationId === 'string' ? authorisationId : undefined };
 }
 
 test(...scenario(
@@ -223,11 +263,11 @@ test(...scenario(
   'the PSU authorises a basket in the browser like a single payment; each payment then answers its own status request',
   { checks: ['BSK-10', 'BSK-06', 'STA-03'], writes: 'initiates and approves payments in a signing basket' },
   async ({ newTpp, consentedPsu, paths, sca, check }) => {
-    const basket = await authorisedBasket({ newTpp, consentedPsu, paths, sca }, ['1.00', '2.00']);
+    const basket = await authorisedBasket({ newTpp, consentedPsu, paths, sca }, ['101.00', '102.00']);
     if (basket === undefined) return check.notEvaluatedRest('not evaluated: the payments or the basket were not created');
-    const { debtor, ids, basketId, redirect, authorisationId } = basket;
+    const { debtor, ids, basketId, product, redirect, authorisationId } = basket;
     check.that('BSK-10', redirect.outcome === 'success', { expected: 'SCA ends in a success redirect to TPP-Redirect-URI', actual: redirect.url });
-    for (const id of ids) check.status('BSK-06', (await statusOf(debtor.tpp, paths, id)).response);
+    for (const id of ids) check.status('BSK-06', (await statusOf(debtor.tpp, paths, id, { product })).response);
     if (authorisationId === undefined) return check.notEvaluated(['STA-03'], 'not evaluated: the basket authorisation has no authorisationId to read');
     const status = await debtor.tpp.get(paths('signingBasketAuthorisation', { basketId, authorisationId }));
     const scaStatus = (jsonBodyOf(status) as { scaStatus?: unknown } | undefined)?.scaStatus;
@@ -235,21 +275,40 @@ test(...scenario(
   },
 ));
 
+const PAYABLE = '101.00';
+
+/** Whether every balance the account with this IBAN reports (in its currency) still covers `amount`. */
+async function covers(tpp: TppClient, paths: Paths, iban: string, amount: string): Promise<boolean> {
+  const accounts = (jsonBodyOf(await tpp.get(paths('accounts'))) as { accounts?: { iban?: unknown; resourceId?: unknown }[] } | undefined)?.accounts ?? [];
+  const accountId = accounts.find((a) => a.iban === iban)?.resourceId;
+  if (typeof accountId !== 'string') return false;
+  const balances = (jsonBodyOf(await tpp.get(paths('balances', { accountId }))) as { balances?: { balanceAmount?: { amount?: unknown } }[] } | undefined)?.balances ?? [];
+  const amounts = balances.map((b) => Number(b.balanceAmount?.amount));
+  return amounts.length > 0 && amounts.every((a) => Number.isFinite(a) && a >= Number(amount));
+}
+
 test(...scenario(
   'BSK-04.a',
   'a basket is not atomic: after a batch run a payable payment is booked while one far above the balance is rejected, and the basket reports the worst',
   { checks: ['BSK-04', 'BSK-05', 'BSK-14'], writes: 'initiates and approves payments in a signing basket', needs: ['clock-control'], globalState: 'moves the target clock past a batch run' },
   async ({ newTpp, consentedPsu, paths, sca, sandboxClock, check }) => {
-    const basket = await authorisedBasket({ newTpp, consentedPsu, paths, sca }, ['1.00', '99999999.00']);
+    const basket = await authorisedBasket({ newTpp, consentedPsu, paths, sca }, [PAYABLE, '99999999.00']);
     if (basket === undefined || basket.redirect.outcome !== 'success') return check.notEvaluatedRest('not evaluated: the basket was not created or not authorised');
-    const shift = 13 * 3600;
-    await sandboxClock.shift(shift);
-    const later = newTpp({ clock: { now: () => new Date(Date.now() + shift * 1000) }, headers: { 'PSU-ID': basket.debtor.psuId } });
-    const [payable, unpayable] = await Promise.all(basket.ids.map(async (id) => (await statusOf(later, paths, id)).transactionStatus));
+    const later = await pastNextBatchRun({ sandboxClock, newTpp }, basket.debtor.psuId);
+    const [payableStatus, unpayableStatus] = await Promise.all(basket.ids.map((id) => statusOf(later, paths, id, { product: basket.product })));
+    const [payable, unpayable] = [payableStatus?.transactionStatus, unpayableStatus?.transactionStatus];
+    // Rejected: RJCT, or ACCP reported with fundsAvailable false (the fact the spec gives for lack of funds).
+    const rejected = (status: Awaited<ReturnType<typeof statusOf>> | undefined) => status?.transactionStatus === 'RJCT' || (status?.transactionStatus === 'ACCP' && status.fundsAvailable === false);
     const status = await later.get(paths('signingBasketStatus', { basketId: basket.basketId }));
     const basketStatus = (jsonBodyOf(status) as { transactionStatus?: unknown } | undefined)?.transactionStatus;
     const actual = `payable ${String(payable)}, unpayable ${String(unpayable)}, basket ${String(basketStatus)}`;
-    check.that('BSK-04', payable !== 'RJCT' && payable !== unpayable, { expected: 'the payable payment not rejected with the unpayable one', actual });
+    // Atomicity shows only once the unpayable payment is rejected: until then both may rightly wait.
+    if (!rejected(unpayableStatus)) check.notEvaluated(['BSK-04'], `not evaluated: after a batch run the payment far above the balance is not rejected yet (${actual}), so whether the basket is atomic does not show`);
+    else if (rejected(payableStatus) && !(await covers(later, paths, basket.debtor.account.iban, PAYABLE))) {
+      // The debtor account is shared with every other scenario that pays from it: once they have spent it, the
+      // "payable" payment lacks funds of its own, and its rejection says nothing of atomicity.
+      check.notEvaluated(['BSK-04'], `not evaluated: the debtor account no longer covers ${PAYABLE} in every balance it reports, so the payable payment's rejection (${actual}) may be its own lack of funds`);
+    } else check.that('BSK-04', !rejected(payableStatus), { expected: 'the payable payment not rejected with the unpayable one', actual });
     check.that('BSK-05', basketStatus === payable || basketStatus === unpayable, { expected: 'the basket status is that of one of its payments', actual, response: status });
     const worst = ['RJCT', 'CANC', 'PART'].find((s) => s === payable || s === unpayable);
     check.that('BSK-14', worst === undefined || basketStatus === worst, { expected: `the basket reports the worst case (${worst ?? 'none'})`, actual, response: status });
@@ -261,7 +320,7 @@ test(...scenario(
   'after the PSU rejects the basket in SCA, its authorisation reads scaStatus FAILED',
   { checks: ['STA-04'], writes: 'initiates payments in a signing basket', needs: ['sca-abort'] },
   async ({ newTpp, consentedPsu, paths, sca, check }) => {
-    const basket = await authorisedBasket({ newTpp, consentedPsu, paths, sca }, ['1.00', '2.00'], 'reject-payment');
+    const basket = await authorisedBasket({ newTpp, consentedPsu, paths, sca }, ['101.00', '102.00'], 'reject-payment');
     if (basket?.authorisationId === undefined) return check.notEvaluatedRest('not evaluated: no basket authorisation to read');
     const status = await basket.debtor.tpp.get(paths('signingBasketAuthorisation', { basketId: basket.basketId, authorisationId: basket.authorisationId }));
     const scaStatus = (jsonBodyOf(status) as { scaStatus?: unknown } | undefined)?.scaStatus;
@@ -275,8 +334,7 @@ test(...scenario(
   { checks: ['ERR-18'], writes: 'initiates payments and a signing basket' },
   async ({ newTpp, psu, paths, check }) => {
     const tpp = payer({ newTpp, psu });
-    const ids = await paymentIds(tpp, paths, [[sepaPayment()]]);
-    const basketId = ids === undefined ? undefined : basketIdOf(await createBasket(tpp, paths, ids));
+    const { basketId } = await basketOf(tpp, paths, payments(1));
     if (basketId === undefined) return check.notEvaluatedRest('not evaluated: the basket was not created');
     const response = await tpp.request({ method: 'GET', path: paths('signingBasketAuthorisation', { basketId, authorisationId: 'c0d1e6f4-5b8c-4d1e-9f00-000000000000' }), malformed: 'an unknown authorisation id' });
     const refused = check.status('ERR-18', response);

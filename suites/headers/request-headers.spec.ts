@@ -51,11 +51,12 @@ const REFUSED: readonly RefusedRow[] = [
   { header: 'TPP-Redirect-URI', defect: 'empty', requirement: 'HDR-06', codeRequirement: 'ERR-16', endpoint: ACCOUNT_LIST },
   { header: 'PSU-ID', defect: 'malformed', value: 'not-a-uuid', requirement: 'HDR-12', endpoint: ACCOUNT_LIST },
   { header: 'PSU-IP-Address', defect: 'malformed', value: '999.0.2.10', requirement: 'HDR-15', codeRequirement: 'ERR-21', endpoint: ACCOUNT_LIST },
-  { header: 'PSU-Context', defect: 'malformed', value: 'FAMILY', requirement: 'HDR-19', codeRequirement: 'ERR-21', endpoint: ACCOUNT_LIST },
-  { header: 'PSU-Context', defect: 'empty', requirement: 'HDR-19', codeRequirement: 'ERR-21', endpoint: ACCOUNT_LIST },
-  { header: 'PSU-HTTP-Method', defect: 'malformed', value: 'FETCH', requirement: 'HDR-28', codeRequirement: 'ERR-21', endpoint: ACCOUNT_LIST },
-  { header: 'PSU-Device-ID', defect: 'malformed', value: 'device-42', requirement: 'HDR-29', codeRequirement: 'ERR-21', endpoint: ACCOUNT_LIST },
-  { header: 'PSU-Device-ID', defect: 'empty', requirement: 'HDR-29', codeRequirement: 'ERR-21', endpoint: ACCOUNT_LIST },
+  // Headers the spec names in the table of payment initiation only: judged there (an account read may ignore them).
+  { header: 'PSU-Context', defect: 'malformed', value: 'FAMILY', requirement: 'HDR-19', codeRequirement: 'ERR-21', endpoint: PAYMENT_INITIATION, writes: CREATES_A_PAYMENT },
+  { header: 'PSU-Context', defect: 'empty', requirement: 'HDR-19', codeRequirement: 'ERR-21', endpoint: PAYMENT_INITIATION, writes: CREATES_A_PAYMENT },
+  { header: 'PSU-HTTP-Method', defect: 'malformed', value: 'FETCH', requirement: 'HDR-28', codeRequirement: 'ERR-21', endpoint: PAYMENT_INITIATION, writes: CREATES_A_PAYMENT },
+  { header: 'PSU-Device-ID', defect: 'malformed', value: 'device-42', requirement: 'HDR-29', codeRequirement: 'ERR-21', endpoint: PAYMENT_INITIATION, writes: CREATES_A_PAYMENT },
+  { header: 'PSU-Device-ID', defect: 'empty', requirement: 'HDR-29', codeRequirement: 'ERR-21', endpoint: PAYMENT_INITIATION, writes: CREATES_A_PAYMENT },
 ];
 
 interface TakenRow {

@@ -67,10 +67,11 @@ test(...scenario(
     const older = (response: TppResponse) =>
       ((jsonBodyOf(response) as { transactions?: { booked?: { bookingDate?: string }[] } } | undefined)?.transactions?.booked ?? []).filter((t) => (t.bookingDate ?? '9999') < oldest);
     const listing = paths('transactions', { accountId });
-    const withPsu = await tpp.get(listing, { headers: { 'PSU-ID': psuId } });
+    const from = new Date(Date.now() - 120 * DAY_MS).toISOString().slice(0, 10);
+    // The older transactions, asked for by dateFrom: a listing without it may cover a recent window only.
+    const withPsu = await tpp.get(`${listing}?bookingStatus=booked&dateFrom=${from}`, { headers: { 'PSU-ID': psuId } });
     // Without older transactions to leave out, the rule cannot be seen at work.
     if (older(withPsu).length === 0) throw new PrerequisiteUnmet(`the mock account shows no transaction booked before ${oldest} even with the PSU present`);
-    const from = new Date(Date.now() - 120 * DAY_MS).toISOString().slice(0, 10);
     for (const path of [listing, `${listing}?bookingStatus=booked&dateFrom=${from}`]) {
       const response = await tpp.get(path, { ...WITHOUT_PSU, headers: { 'PSU-ID': psuId } });
       const answered = check.status('LIM-05', response);

@@ -85,12 +85,13 @@ test(...scenario(
   { checks: ['PAY-49'], writes: 'initiates and approves a payment' },
   async ({ newTpp, consentedPsu, paths, sca, check }) => {
     const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
-    const body = paymentFrom(debtor, '7.35');
+    // Above the amounts banks commonly exempt from SCA (SCA-03), so that there is an SCA to see it in.
+    const body = paymentFrom(debtor, '735.35');
     const capture = await sca.authorise(scaRedirectFrom(await initiate(debtor.tpp, paths, body)), debtor.psu);
     const shown = capture.read.paymentSummary;
     if (shown === undefined) return check.notEvaluatedRest('not evaluated: the target declares no SCA step that reads the payment shown to the PSU (read: { as: paymentSummary })');
     const creditor = String(body.creditorName);
-    check.that('PAY-49', shown.includes('7.35') && shown.includes(creditor), { expected: `the amount 7.35 and the creditor ${creditor} on the confirmation page`, actual: shown });
+    check.that('PAY-49', shown.includes('735.35') && shown.includes(creditor), { expected: `the amount 735.35 and the creditor ${creditor} on the confirmation page`, actual: shown });
   },
 ));
 

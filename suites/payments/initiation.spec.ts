@@ -32,8 +32,11 @@ test(...scenario(
   'the 201 payment response carries paymentId, transactionStatus and, where given, fees, messages and links of the right shape',
   { checks: [...RESPONSE_FIELDS, 'MSG-08'], writes: 'initiates a payment' },
   async ({ newTpp, psu, paths, check }) => {
-    // The deprecated city beside townName invites a warning in tppMessages, so that its items can be judged.
-    const response = await initiate(payer({ newTpp, psu }), paths, withAddress({ city: 'Oslo' }), { deliberate: 'the deprecated city beside townName' });
+    // The deprecated city beside townName invites a warning in tppMessages, so that its items can be judged; a
+    // bank that refuses city (PAY-23 lets it) is asked again without it, and its response judged all the same.
+    const tpp = payer({ newTpp, psu });
+    const withCity = await initiate(tpp, paths, withAddress({ city: 'Oslo' }), { deliberate: 'the deprecated city beside townName' });
+    const response = withCity.status >= 200 && withCity.status < 300 ? withCity : await initiate(tpp, paths, sepaPayment());
     const body = jsonBodyOf(response) as { transactionFees?: { amount?: unknown }; transactionFeeIndicator?: unknown; _links?: { scaRedirect?: { verbs?: unknown } } } | undefined;
     if (body === undefined || response.status < 200 || response.status >= 300) {
       check.notEvaluatedRest(`not evaluated: the payment was not created (HTTP ${response.status})`);

@@ -7,7 +7,7 @@
  */
 import { PAYMENT_PRODUCTS, type PaymentProduct, type PaymentService } from '../../lib/spec/payment-products.js';
 import type { PathName } from '../../lib/spec/paths.js';
-import { jsonBodyOf, notTestable, PrerequisiteUnmet, type ConsentedPsu, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, notTestable, PrerequisiteUnmet, servedOrScaAsked, type ConsentedPsu, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 
 export type PaymentBody = Record<string, unknown>;
 
@@ -219,6 +219,44 @@ export async function statusOf(tpp: TppClient, paths: ScenarioFixtures['paths'],
   return { response, transactionStatus: body?.transactionStatus, fundsAvailable: body?.fundsAvailable };
 }
 
+/** The amount and creditor account of a payment in this currency (a creditor IBAN of its own). */
+export function inCurrency(currency: string, amount = '12.50'): PaymentBody {
+  return { instructedAmount: { amount, currency }, creditorAccount: { iban: randomNorwegianIban(), currency } };
+}
+
+/** The currency the suite pays in on a product: euro on SEPA credit transfers, kroner on the Norwegian products. */
+export function currencyOf(product: string): string {
+  return product === PRODUCTS.sepa ? 'EUR' : 'NOK';
+}
+
+/**
+ * The products tried, in order, for a service: the Berlin Group lets the bank publish which payment products
+ * it offers for periodic and bulk payments (a bank may offer them for its domestic product only).
+ */
+const PRODUCTS_TO_TRY = [PRODUCTS.sepa, PRODUCTS.domestic, PRODUCTS.ncbct] as const;
+
+/**
+ * Initiates `service` on the first product the bank takes it for (served, or asked for SCA), the body made
+ * for that product (`body(product)`, a fresh creditor each time). When no product takes it, the last answer,
+ * with `product` undefined.
+ */
+export async function initiateOnOfferedProduct(
+  tpp: TppClient,
+  paths: ScenarioFixtures['paths'],
+  service: PaymentService,
+  body: (product: PaymentProduct) => PaymentBody,
+  options: Omit<Initiation, 'service' | 'product'> = {},
+): Promise<{ response: TppResponse; product?: PaymentProduct; tried: string }> {
+  const tried: string[] = [];
+  let last: TppResponse | undefined;
+  for (const product of PRODUCTS_TO_TRY) {
+    last = await initiate(tpp, paths, body(product), { ...options, service, product });
+    tried.push(`${product}: HTTP ${last.status}`);
+    if (servedOrScaAsked(last)) return { response: last, product, tried: tried.join(', ') };
+  }
+  return { response: last as TppResponse, tried: tried.join(', ') };
+}
+
 /** The schedule of a periodic payment (Berlin Group 1.3 shape): monthly, from 2030. */
 const PERIODIC_SCHEDULE: Patch = { startDate: '2030-01-15', endDate: '2031-01-15', executionRule: 'following', dayOfExecution: '15', frequency: 'Monthly' };
 
@@ -228,9 +266,9 @@ export function periodicPayment(frequency: string, changes: Patch = {}): Payment
   return paymentOf({ service: 'periodic-payments', product: PRODUCTS.sepa }, { frequency, ...months, ...changes });
 }
 
-/** A bulk payment (Berlin Group 1.3 shape) of two SEPA credit transfers. */
-export function bulkPayment(): PaymentBody {
-  return paymentOf({ service: 'bulk-payments', product: PRODUCTS.sepa });
+/** A bulk payment (Berlin Group 1.3 shape) of two credit transfers of the product (SEPA unless said). */
+export function bulkPayment(product: PaymentProduct = PRODUCTS.sepa): PaymentBody {
+  return paymentOf({ service: 'bulk-payments', product });
 }
 
 /**

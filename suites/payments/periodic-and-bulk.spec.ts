@@ -1,23 +1,28 @@
 /**
  * Periodic and bulk payments (shapes not shown; Berlin Group 1.3): every frequency, the months of execution
  * of MonthlyVariable with a duplicate month refused (Errors rule 8), a bulk payment, a bulk of no payments,
- * and a payment of a bulk that carries the bulk's own fields. Rows of the rule table are judged in every
+ * and a payment of a bulk that carries the bulk's own fields. The Berlin Group lets the bank publish which
+ * products it offers for periodic and bulk payments, so a well-formed one is tried on SEPA credit transfers
+ * first, then on the Norwegian products (initiateOnOfferedProduct). Rows of the rule table are judged in every
  * product.
  */
 import { FREQUENCY_CODES } from '../../lib/spec/schemas/payments.js';
 import { scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
-import { bulkPayment, consentedDebtor, initiate, payer, paymentFrom, paymentIdOf, periodicPayment, SOME_DEBTOR_IBAN, statusOf, type Patch } from './payment-bodies.js';
+import { bulkPayment, consentedDebtor, currencyOf, initiate, initiateOnOfferedProduct, inCurrency, payer, paymentFrom, paymentIdOf, periodicPayment, SOME_DEBTOR_IBAN, statusOf, type Patch } from './payment-bodies.js';
 import { cellName, forEachCell, judgeCell, where } from './rule-cells.js';
 
+const PERIODIC = 'periodic-payments';
 const letters = 'abcdefghi';
 FREQUENCY_CODES.forEach((frequency, i) => {
-  test(...scenario(`PAY-44.${letters[i] ?? 'z'}`, `a periodic payment with frequency ${frequency} is accepted`, { checks: ['PAY-44'], writes: 'initiates a periodic payment' }, async ({ newTpp, psu, paths, check }) => {
-    check.accepted('PAY-44', await initiate(payer({ newTpp, psu }), paths, periodicPayment(frequency), { service: 'periodic-payments' }));
+  test(...scenario(`PAY-44.${letters[i] ?? 'z'}`, `a periodic payment with frequency ${frequency} is accepted, on a product that takes periodic payments`, { checks: ['PAY-44'], writes: 'initiates a periodic payment' }, async ({ newTpp, psu, paths, check }) => {
+    const { response, product, tried } = await initiateOnOfferedProduct(payer({ newTpp, psu }), paths, PERIODIC, (p) => periodicPayment(frequency, inCurrency(currencyOf(p))));
+    check.that('PAY-44', product !== undefined, { expected: `a well-formed periodic payment (${frequency}) taken on one of the products tried`, actual: tried, response });
   }));
 });
 
-test(...scenario('PAY-45.a', 'a bulk payment of two credit transfers is accepted', { checks: ['PAY-45'], writes: 'initiates a bulk payment' }, async ({ newTpp, psu, paths, check }) => {
-  check.accepted('PAY-45', await initiate(payer({ newTpp, psu }), paths, bulkPayment(), { service: 'bulk-payments' }));
+test(...scenario('PAY-45.a', 'a bulk payment of two credit transfers is accepted, on a product that takes bulk payments', { checks: ['PAY-45'], writes: 'initiates a bulk payment' }, async ({ newTpp, psu, paths, check }) => {
+  const { response, product, tried } = await initiateOnOfferedProduct(payer({ newTpp, psu }), paths, 'bulk-payments', (p) => bulkPayment(p));
+  check.that('PAY-45', product !== undefined, { expected: 'a well-formed bulk payment taken on one of the products tried', actual: tried, response });
 }));
 
 /** Each refusal row of the rule table about these shapes, and what breaks it (a bulk's debtor side on the bulk, its creditor side on its first payment). */

@@ -5,6 +5,7 @@
  */
 import { jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, test, type ScenarioFixtures } from '../../lib/fixtures/index.js';
 import type { PathName } from '../../lib/spec/paths.js';
+import { cardListingQuery } from '../ais/card-listing.js';
 
 type Kind = 'account' | 'cardAccount' | 'none';
 
@@ -36,7 +37,8 @@ const ACCOUNT_ENDPOINTS: readonly (readonly [string, PathName, Kind])[] = [
 for (const [id, endpoint, kind] of ACCOUNT_ENDPOINTS) {
   test(...scenario(id, `GET ${endpoint} of an existing resource, with no PSU identified, answers with an scaRedirect link`, { checks: ['SCA-02'] }, async ({ tpp, newTpp, consentedPsu, paths, check }) => {
     const parameters: Record<string, string> = kind === 'none' ? {} : { accountId: (await consentedResources({ newTpp, consentedPsu, paths })).idOf[kind] };
-    const response = await tpp.get(paths(endpoint, parameters));
+    // A card transaction listing carries the parameters the Berlin Group makes mandatory, so that only SCA is missing.
+    const response = await tpp.get(`${paths(endpoint, parameters)}${endpoint === 'cardAccountTransactions' ? cardListingQuery() : ''}`);
     check.that('SCA-02', scaRedirectOf(response) !== undefined, { expected: 'SCA needed (no PSU-ID): a body with _links.scaRedirect', response });
   }));
 }

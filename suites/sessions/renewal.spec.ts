@@ -1,7 +1,8 @@
 /**
  * Authentication 11 and Limits: SCA for account access is renewed every 180 days. Until then the consent
- * serves the TPP, with the PSU present or not; after it, a new SCA is needed, and transaction reads without
- * the PSU are refused. Time is moved with the target's clock (the scenario runs alone).
+ * serves the TPP (with the PSU present, or acting alone where the bank asks a present PSU for a fresh SCA
+ * once the session's hour is over); after it, a new SCA is needed, and transaction reads without the PSU are
+ * refused. Time is moved with the target's clock (the scenario runs alone).
  */
 import { randomUUID } from 'node:crypto';
 import { accountsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, test, type TppResponse } from '../../lib/fixtures/index.js';
@@ -34,18 +35,31 @@ test(...scenario(
       const client = newTpp({ sessionId: randomUUID(), clock: { now: () => new Date(Date.now() + shift * 1000) }, headers: { 'PSU-ID': psuId } });
       return {
         accounts: await client.get(paths('accounts')),
+        unattendedAccounts: await client.get(paths('accounts'), { omitHeaders: WITHOUT_PSU }),
         unattendedTransactions: await client.get(paths('transactions', { accountId }), { omitHeaders: WITHOUT_PSU }),
       };
     };
 
+    // Under a TPP-Session-ID no SCA completed under, a bank may ask a present PSU for a fresh SCA while the
+    // consent still serves the TPP acting alone: access holds if either read is served.
     const within = await readsOn(WITHIN);
-    const stillValid = check.that('SCA-09', served(within.accounts), { expected: 'account access served on day 179 after SCA (2xx)', response: within.accounts });
+    const accessed = served(within.accounts) || served(within.unattendedAccounts);
+    const stillValid = check.that('SCA-09', accessed, {
+      expected: 'account access served on day 179 after SCA (2xx), with the PSU present or without it',
+      actual: `with the PSU: HTTP ${within.accounts.status}; without: HTTP ${within.unattendedAccounts.status}`,
+      response: within.unattendedAccounts,
+    });
     const unattendedBefore = served(within.unattendedTransactions);
 
     const past = await readsOn(PAST);
-    const renewal = { expected: 'on day 181 after SCA, account access answered with an scaRedirect (a new SCA)', response: past.accounts };
-    const renew = check.that('SCA-09', scaRedirectOf(past.accounts) !== undefined, renewal, { after: stillValid });
-    check.that('LIM-07', scaRedirectOf(past.accounts) !== undefined, renewal, { after: stillValid });
+    const renewed = scaRedirectOf(past.accounts) !== undefined && !served(past.unattendedAccounts);
+    const renewal = {
+      expected: 'on day 181 after SCA, account access answered with an scaRedirect (a new SCA), and not served without the PSU either',
+      actual: `with the PSU: HTTP ${past.accounts.status}${scaRedirectOf(past.accounts) === undefined ? ' without scaRedirect' : ''}; without: HTTP ${past.unattendedAccounts.status}`,
+      response: past.accounts,
+    };
+    const renew = check.that('SCA-09', renewed, renewal, { after: stillValid });
+    check.that('LIM-07', renewed, renewal, { after: stillValid });
     const answered = check.status('ERR-26', past.accounts, { after: renew });
     check.code('ERR-26', past.accounts, { after: answered });
     if (!unattendedBefore) return check.notEvaluated(['LIM-06'], `not evaluated: transactions without the PSU were not served on day 179 either (HTTP ${within.unattendedTransactions.status})`);

@@ -18,6 +18,7 @@ import ConformanceReporter from '../../lib/report/reporter.js';
 import type { RequirementRecord, RunResults, TestRecord } from '../../lib/report/types.js';
 import { RUN_CONTEXT_ENV, writeRunContext, type RunContext } from '../../lib/targets/run-context.js';
 import { runProcess } from './playwright-cli.js';
+import { sampleResults } from '../report/sample-results.js';
 
 function record(scenario: string, status: TestRecord['status'], changes: Partial<TestRecord> = {}): TestRecord {
   return {
@@ -37,23 +38,21 @@ function record(scenario: string, status: TestRecord['status'], changes: Partial
 }
 
 function requirement(id: string, status: RequirementRecord['status'], changes: Partial<RequirementRecord> = {}): RequirementRecord {
-  return { id, area: id.slice(0, 3), level: 'MUST', section: 's', statement: `${id} holds`, basis: 'specification', fillsGap: false, status, tests: [], ...changes };
+  return { id, area: id.slice(0, 3), level: 'MUST', section: 's', statement: `${id} holds`, testedBy: 'automated', basis: 'specification', fillsGap: false, status, tests: [], ...changes };
 }
 
+/** The sample run (test/report/sample-results.ts) made conforming, with these scenarios and requirements. */
 function results(tests: TestRecord[], requirements: RequirementRecord[], changes: Partial<RunResults> = {}): RunResults {
   const zero = { PASS: 0, FAIL: 0, ERROR: 0, FLAKY: 0, NOT_TESTABLE: 0, SKIPPED: 0, INTERRUPTED: 0, total: 0 };
-  const none = { PASS: 0, FAIL: 0, WARNING: 0, NOT_EVALUATED: 0, NOT_TESTABLE: 0, SKIPPED: 0, KNOWN_DEVIATION: 0, INTERRUPTED: 0, NOT_COVERED: 0, MANUAL: 0, total: 0 };
+  const none = { PASS: 0, FAIL: 0, WARNING: 0, NOT_EVALUATED: 0, NOT_TESTABLE: 0, SKIPPED: 0, KNOWN_DEVIATION: 0, INTERRUPTED: 0, NOT_COVERED: 0, MANUAL: 0, ATTESTED: 0, total: 0 };
+  const sample = sampleResults();
+  delete sample.attestations;
   return {
-    schemaVersion: 2,
-    tool: { name: 'xs2a-conformance', version: '0.0.0' },
-    runId: 'run-1',
+    ...sample,
     target: { name: 'bank', environment: 'staging', baseUrl: 'https://bank', embedded: false, faults: [] },
-    startedAt: '2026-11-21T00:00:00Z',
-    finishedAt: '2026-11-21T00:00:01Z',
-    durationMs: 1000,
-    filtered: false,
     verdict: 'CONFORMANT',
     verdictReasons: [],
+    missingForConformant: [],
     exitCode: 0,
     summary: { tests: zero, requirements: none },
     requirements,
@@ -70,7 +69,7 @@ describe('JUnit for CI', () => {
         record('PAG-02.a', 'FAIL', { line: 40, checks: [{ requirement: 'PAG-02', verdict: 'FAIL', source: 'scenario', message: '-> PAG-02 MUST: links carry limit' }] }),
         record('SIG-04.a', 'FLAKY', { line: 20, reason: 'passed only on attempt 2: FAIL before' }),
       ],
-      [requirement('PAG-02', 'KNOWN_DEVIATION', { reason: 'links omit limit; fix in 1.24', deviationUntil: '2027-03-01' })],
+      [requirement('PAG-02', 'KNOWN_DEVIATION', { reason: 'links omit limit; fix in 1.24', deviation: { reason: 'links omit limit; fix in 1.24', until: '2027-03-01' } })],
     ),
   );
 

@@ -3,16 +3,18 @@
  * (examples/ci) is run here as written, against the embedded reference bank, in a folder of its own that
  * links to the project (so reports land there). A command the tests cannot run says so in the README
  * (`[not run by the tests: why]`). Along the way: `npx playwright test` gives the verdict and counts of
- * `npm test`, and each pipeline's two shards merged give the unsharded run's report.
+ * `npm test`, and each pipeline's two shards merged give the unsharded run's report. The files a reader brings
+ * (the TPP's key and certificate, their CA's certificate) are test ones made here.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { parse } from 'yaml';
 import { PACKAGE_ROOT } from '../../lib/cli/package.js';
+import { generateCertificateAuthority, generateTppCertificate } from '../../lib/pki/index.js';
 import type { RunResults } from '../../lib/report/types.js';
 import { runProcess, type ProcessRun } from './playwright-cli.js';
 
@@ -26,6 +28,15 @@ function workspace(): string {
   const dir = mkdtempSync(join(tmpdir(), 'xs2a-documented-'));
   for (const entry of readdirSync(PACKAGE_ROOT)) if (!LOCAL_ONLY.has(entry)) symlinkSync(join(PACKAGE_ROOT, entry), join(dir, entry));
   return dir;
+}
+
+/** What the README's certification commands expect a TPP to have: its QSeal key and certificate, and their issuer's certificate. */
+function bringTppFiles(dir: string): void {
+  const issuer = generateCertificateAuthority({ commonName: 'Test eIDAS issuer' });
+  const tpp = generateTppCertificate(issuer, { organizationName: 'Test TPP', organizationIdentifier: 'PSDNO-FSA-README', roles: ['PSP_AI', 'PSP_PI'] });
+  writeFileSync(join(dir, 'tpp-key.pem'), tpp.privateKeyPem, { mode: 0o600 });
+  writeFileSync(join(dir, 'tpp.pem'), tpp.certificatePem);
+  writeFileSync(join(dir, 'eidas-issuer.pem'), issuer.certificatePem);
 }
 
 function sh(command: string, cwd: string, env: NodeJS.ProcessEnv = {}): Promise<ProcessRun> {
@@ -66,7 +77,7 @@ function outcome(run: RunResults) {
     reasons: run.verdictReasons,
     tests: run.summary.tests,
     requirements: run.summary.requirements,
-    scenarios: Object.fromEntries(run.tests.filter((t) => t.fault === undefined).map((t) => [`${t.file}:${t.line} ${t.scenario}`, t.status])),
+    scenarios: Object.fromEntries(run.tests.filter((t) => t.gauntletCase === undefined).map((t) => [`${t.file}:${t.line} ${t.scenario}`, t.status])),
     statuses: Object.fromEntries(run.requirements.map((r) => [r.id, r.status])),
   };
 }
@@ -108,6 +119,7 @@ let unsharded: string | undefined;
 
 describe('the README, command by command', { concurrency: 1 }, () => {
   const dir = workspace();
+  bringTppFiles(dir);
 
   for (const { line, command, comment } of readmeCommands()) {
     const notRun = NOT_RUN.exec(comment);
@@ -134,6 +146,8 @@ describe('the README, command by command', { concurrency: 1 }, () => {
       }
       if (runnable === 'npx playwright test --list') assert.match(run.stdout, /Total: \d{3} tests in \d+ files/);
       if (/request-signing\.spec\.ts:12$/.test(runnable)) assert.deepEqual(results(join(dir, 'reports', 'latest')).tests.map((t) => t.scenario), ['SIG-04.a']);
+      if (/ --baseline /.test(runnable)) assert.ok(results(join(dir, 'reports', 'latest')).baseline?.fixes.some((c) => c.id === 'SIG-04'), 'the baseline run shows the fix');
+      if (/ verify .*--require-signature/.test(runnable)) assert.match(run.stdout, /ok +MANIFEST\.sha256 is signed \(PS256, [^)]+\) by .*PSDNO-FSA-README/);
       if (/ merge /.test(runnable)) assertSameReport(join(dir, 'reports', 'merged', 'latest'), unshardedReport(), 'README');
     });
   }

@@ -44,14 +44,18 @@ describe('faults: SCA and consent', () => {
       assert.equal(body.code, 'CONSENT_INVALID');
     }));
 
-  test('sca-redirect-without-verbs: the link has an href and no verbs; the flow still works', () =>
-    withFault('sca-redirect-without-verbs', async ({ client, bank }) => {
-      const res = await client.request({ path: '/v1/accounts' });
+  test('variant account-links-without-verbs: the scaRedirect of an account read has an href and no verbs; the flow still works', async () => {
+    const b = await withBank([], ['account-links-without-verbs']);
+    try {
+      const res = await b.client.request({ path: '/v1/accounts' });
       const link = (res.json() as { _links: { scaRedirect: Record<string, unknown> } })._links.scaRedirect;
       assert.deepEqual(Object.keys(link), ['href']);
-      assert.ok(String(link.href).startsWith(`${bank.baseUrl}/sca/`));
-      assert.match((await consent(client, { nationalId: KARI })).psuId, UUID);
-    }));
+      assert.ok(String(link.href).startsWith(`${b.bank.baseUrl}/sca/`));
+      assert.match((await consent(b.client, { nationalId: KARI })).psuId, UUID);
+    } finally {
+      await b.close();
+    }
+  });
 
   test('redirect-drops-tpp-session-id: psu-id and context are there, tpp-session-id is not', () =>
     withFault('redirect-drops-tpp-session-id', async ({ client }) => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { CheckRecord, TestRecord, TestStatus } from '../../lib/report/types.js';
-import { activeDeviation, foldAll, foldRequirement, judgementsOf, runVerdict, type CatalogueEntry } from '../../lib/report/verdict.js';
+import { activeDeviation, deviationFor, foldAll, foldRequirement, judgementsOf, runVerdict, type CatalogueEntry } from '../../lib/report/verdict.js';
 
 const entry = (id: string, level: CatalogueEntry['level'] = 'MUST'): CatalogueEntry => ({
   id,
@@ -108,10 +108,14 @@ describe('requirement verdicts', () => {
     assert.equal(passing.deviationUnexpectedlyPasses, true);
   });
 
-  test('a deviation past its date no longer applies', () => {
+  test('a deviation past its date no longer applies: the failure counts, and the report says the deviation expired', () => {
     const deviations = [{ requirement: 'SIG-04', reason: 'r', until: '2026-01-31' }];
     assert.ok(activeDeviation('SIG-04', deviations, new Date('2026-01-31T20:00:00Z')));
     assert.equal(activeDeviation('SIG-04', deviations, new Date('2026-02-01T00:00:01Z')), undefined);
+    const expired = foldRequirement(MUST, [{ status: 'FAIL', scenario: 's', reason: 's: Expected: x' }], deviationFor('SIG-04', deviations, new Date('2026-02-02T00:00:00Z')));
+    assert.equal(expired.status, 'FAIL');
+    assert.deepEqual(expired.deviation, { reason: 'r', until: '2026-01-31', expired: true });
+    assert.match(expired.reason ?? '', /its deviation expired on 2026-01-31/);
   });
 
   test('unjudged requirements are NOT_COVERED, or MANUAL when a person checks them', () => {
@@ -138,7 +142,7 @@ describe('run verdict and exit code', () => {
   const ran = (status: TestStatus = 'PASS') => [{ status, scenario: 'SIG-01.a' }];
 
   test('everything passes, unfiltered: CONFORMANT, exit 0', () => {
-    assert.deepEqual(runVerdict(fold('PASS', 'PASS'), ran(), false), { verdict: 'CONFORMANT', reasons: [], exitCode: 0 });
+    assert.deepEqual(runVerdict(fold('PASS', 'PASS'), ran(), false), { verdict: 'CONFORMANT', reasons: [], exitCode: 0, missing: [] });
   });
 
   test('any FAIL: NON_CONFORMANT, exit 1', () => {
@@ -158,6 +162,20 @@ describe('run verdict and exit code', () => {
     const broken = runVerdict(fold('PASS', 'PASS'), ran(), false, ['Error: scenario id ERR-22.a is used twice\n  at suites/x.spec.ts:5']);
     assert.deepEqual([broken.verdict, broken.exitCode], ['INCOMPLETE', 3]);
     assert.deepEqual(broken.reasons, ['the suite did not run as written: Error: scenario id ERR-22.a is used twice']);
+  });
+
+  test('every requirement short of CONFORMANT is named with its reason, every NOT_TESTABLE reason among the reasons', () => {
+    const records = [
+      foldRequirement(entry('SIG-01'), [{ status: 'NOT_TESTABLE', scenario: 'SIG-01.a', reason: 'needs capability clock-control' }], undefined),
+      foldRequirement({ ...entry('SCA-23'), testedBy: 'needs-capability:mobile-app' }, [], undefined, { targetName: 'reference', capabilities: [], embedded: true }),
+      foldRequirement(entry('SIG-02'), [{ status: 'PASS', scenario: 's' }], undefined),
+    ];
+    const verdict = runVerdict(records, ran(), false);
+    assert.equal(verdict.verdict, 'INCOMPLETE');
+    assert.deepEqual(verdict.missing.map((m) => [m.id, m.status]), [['SIG-01', 'NOT_TESTABLE'], ['SCA-23', 'NOT_COVERED']]);
+    assert.match(verdict.missing[1]?.reason ?? '', /^needs capability mobile-app \(the bank's mobile app[^)]*\): target reference does not declare it, and the embedded reference bank never can$/);
+    assert.ok(verdict.reasons.includes('NOT_TESTABLE (SIG-01): needs capability clock-control'), verdict.reasons.join(' | '));
+    assert.ok(verdict.reasons.includes('1 requirement(s) not exercised by this run: SCA-23'), verdict.reasons.join(' | '));
   });
 
   test('filtered or partly covered: INCOMPLETE, exit 0', () => {

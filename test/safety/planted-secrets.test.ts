@@ -11,9 +11,11 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { stringify } from 'yaml';
 import { PACKAGE_ROOT } from '../../lib/cli/package.js';
+import { decodeBase85 } from '../../lib/report/html/base85.js';
 import { generateCertificateAuthority, generateServerCertificate } from '../../lib/pki/index.js';
 import { readZip } from '../../lib/sca/zip-rewrite.js';
 import { runCli, type CliRun } from '../support/run-cli.js';
@@ -89,6 +91,9 @@ function filesUnder(dir: string, since = 0): { name: string; text: string }[] {
     const bytes = readFileSync(path);
     out.push({ name: path, text: `${bytes.toString('utf8')}\n${bytes.toString('latin1')}` });
     if (path.endsWith('.zip')) for (const [entry, content] of readZip(path)) out.push({ name: `${path}:${entry}`, text: content.toString('utf8') });
+    // index.html carries its catalogue compressed (lib/report/html/catalogue.ts): read as the page's script reads it.
+    const packed = /<script type="application\/x-gzip-base85" id="catalogue-data">([^<]*)<\/script>/.exec(bytes.toString('utf8'))?.[1];
+    if (packed !== undefined) out.push({ name: `${path}:catalogue`, text: gunzipSync(decodeBase85(packed)).toString('utf8') });
   }
   return out;
 }
@@ -137,6 +142,7 @@ describe('secrets planted by a bank', () => {
     const files = filesUnder(join(run.reportDir, 'latest'));
     assert.ok(files.some((f) => f.name.endsWith('.trace') && f.text.includes('[masked:')), `a masked trace: ${files.map((f) => f.name).join(', ')}`);
     assert.ok(files.some((f) => f.name.endsWith('.png')), 'a screenshot');
+    assert.ok(files.some((f) => f.name.endsWith('index.html:catalogue') && f.text.includes('[masked:')), "index.html's compressed catalogue, read and masked");
     assert.ok(run.results.tests.some((t) => (t.error ?? '').includes('[masked:')), 'an error that carried a secret, masked');
   });
 

@@ -32,18 +32,18 @@ const account = (EXAMPLES.AccountList as { accounts: Record<string, unknown>[] }
 describe('amount precision applies whatever the sign (PAY-05)', () => {
   it('a 19-digit negative amount fails, an 18-digit one passes', () => {
     const nineteen = '-1234567890123456789';
-    assert.deepEqual(errorsAt('Amount', { currency: 'JPY', amount: nineteen }, '/amount').map(([rule]) => rule), [
+    assert.deepEqual(errorsAt('PaymentAmount', { currency: 'JPY', amount: nineteen }, '/amount').map(([rule]) => rule), [
       'pattern ^(?:-|(?!-))0*(?!(?:\\.?[0-9]){19})',
     ]);
-    assert.ok(errorsAt('Amount', { currency: 'JPY', amount: nineteen }, '/amount').every(([, id]) => id?.includes('PAY-05')));
-    valid('Amount', { currency: 'JPY', amount: '-123456789012345678' });
-    valid('Amount', { currency: 'EUR', amount: '-1234567890123456.78' });
-    assert.equal(validateAgainst('Amount', { currency: 'EUR', amount: '-12345678901234567.89' }).valid, false);
+    assert.ok(errorsAt('PaymentAmount', { currency: 'JPY', amount: nineteen }, '/amount').every(([, id]) => id?.includes('PAY-05')));
+    valid('PaymentAmount', { currency: 'JPY', amount: '-123456789012345678' });
+    valid('PaymentAmount', { currency: 'EUR', amount: '-1234567890123456.78' });
+    assert.equal(validateAgainst('PaymentAmount', { currency: 'EUR', amount: '-12345678901234567.89' }).valid, false);
   });
 
   it('leading zeros are not counted, with or without the sign', () => {
-    valid('Amount', { currency: 'JPY', amount: '-0000123456789012345678' });
-    valid('Amount', { currency: 'JPY', amount: '0000123456789012345678' });
+    valid('PaymentAmount', { currency: 'JPY', amount: '-0000123456789012345678' });
+    valid('PaymentAmount', { currency: 'JPY', amount: '0000123456789012345678' });
   });
 
   it('the same holds for a payment amount, where a negative amount is no schema error (PAY-48 is a SHOULD)', () => {
@@ -108,6 +108,42 @@ describe('the scaRedirect href is written like any Link href (MSG-05)', () => {
   });
 });
 
+describe('the rules of the payment request judge only the payment request (PAY-05 to PAY-11, FMT-09)', () => {
+  it('amounts the bank reports pass whatever their digits or currency', () => {
+    valid('Balance', { balanceType: 'closingBooked', balanceAmount: { currency: 'JPY', amount: '1500.00' } });
+    valid('Fee', { currency: 'NOK', amount: '1.005' });
+    valid('CardTransaction', { transactionAmount: { currency: 'NOK', amount: '-120.00' }, originalAmount: { currency: 'SSP', amount: '-3000.123456' } });
+    valid('CardTransaction', { transactionAmount: { currency: 'BYN', amount: '-12.3' } });
+    valid('Account', { ...account, currency: 'BYN' });
+  });
+
+  it('they are still strings holding a decimal number, with a three-letter code (FMT-09)', () => {
+    assert.deepEqual(errorsAt('Amount', { currency: 'NOK', amount: 12.5 }, '/amount').map(([, id]) => id), ['FMT-09']);
+    assert.deepEqual(errorsAt('Amount', { currency: 'NOK', amount: '1e3' }, '/amount').map(([, id]) => id), ['FMT-09']);
+    assert.deepEqual(errorsAt('Amount', { currency: 'nok', amount: '1' }, '/currency').map(([, id]) => id), ['FMT-09']);
+  });
+
+  it('a fee keeps the Currency type of the response table (PAY-38)', () => {
+    assert.deepEqual(errorsAt('Fee', { currency: 'SSP', amount: '1' }, '/currency').map(([, id]) => id), ['PAY-38']);
+  });
+
+  it('the payment request keeps every rule of its table', () => {
+    assert.deepEqual(errorsAt('PaymentAmount', { currency: 'JPY', amount: '1500.00' }, '/amount').map(([, id]) => id), ['PAY-07, LIM-17']);
+    assert.deepEqual(errorsAt('PaymentAmount', { currency: 'BYN', amount: '1.00' }, '/currency').map(([, id]) => id), ['PAY-10']);
+  });
+
+  it('payment details are a response: account references without currency and a reported amount pass (PAY-53)', () => {
+    valid('PaymentDetails', { debtorAccount: { iban: 'NO9386011117947' }, instructedAmount: { currency: 'JPY', amount: '100.00' }, creditorAccount: { iban: 'NO9386011117947' }, creditorName: 'Kari', transactionStatus: 'ACSC' });
+    assert.ok(errorsAt('PaymentDetails', { debtorAccount: { iban: 'NO9386011117947' } }, '/creditorName').every(([, id]) => id === 'PAY-53'));
+  });
+
+  it('remittanceInformationStructured may be the 1.3.8 string or the earlier structured reference (VER-20)', () => {
+    valid('TransactionBase', { transactionAmount: { currency: 'NOK', amount: '1' }, remittanceInformationStructured: 'RF18539007547034' });
+    valid('TransactionBase', { transactionAmount: { currency: 'NOK', amount: '1' }, remittanceInformationStructured: { reference: 'RF18539007547034', referenceType: 'SCOR' } });
+    assert.equal(validateAgainst('TransactionBase', { transactionAmount: { currency: 'NOK', amount: '1' }, remittanceInformationStructured: 7 }).valid, false);
+  });
+});
+
 describe('message codes: the specification list, RESOURCE_BLOCKED included (MSG-02, ERR-43)', () => {
   it('RESOURCE_BLOCKED passes in a tppMessage and in an error body', () => {
     valid('TppMessage', { category: 'ERROR', code: 'RESOURCE_BLOCKED' });
@@ -125,6 +161,12 @@ describe('links: verbs as the specification types them (MSG-06, MSG-07, MSG-09)'
     valid('Link', { href: '/v1/x', verbs: [] });
     assert.deepEqual(errorsAt('Link', { href: '/v1/x' }, '/verbs'), [['required', 'MSG-06']]);
     assert.deepEqual(errorsAt('Link', { href: '/v1/x', verbs: ['PATCH'] }, '/verbs/0'), [['enum', 'MSG-06']]);
+  });
+
+  it('a 401 asking for SCA keeps the Berlin Group link, except at the basket authorisation, whose _links the spec types (MSG-07)', () => {
+    valid('ScaRedirectBody', { _links: { scaRedirect: { href: 'https://psd2.bank.example/sca/1' } } });
+    assert.deepEqual(errorsAt('ScaRedirectBody', { _links: { scaRedirect: { href: '/sca/1', verbs: ['PATCH'] } } }, '/_links/scaRedirect/verbs/0'), [['enum', 'MSG-09']]);
+    assert.deepEqual(errorsAt('SigningBasketScaRedirectBody', { _links: { scaRedirect: { href: '/sca/1' } } }, '/_links/scaRedirect/verbs'), [['required', 'MSG-06']]);
   });
 
   it('the payment initiation response keeps the Link; Berlin Group shaped resources take href-only links', () => {

@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { assembleResults, writeReport } from '../../report/reporter.js';
+import { assembleResults } from '../../report/results.js';
+import { writeReport } from '../../report/write.js';
 import { incompleteness, type Selection } from '../../report/selection.js';
 import type { RunResults } from '../../report/types.js';
 import type { Deviation, Environment } from '../../targets/types.js';
@@ -83,8 +84,10 @@ export function mergeShards(shards: readonly RunResults[]): RunResults {
       runId: `${finishedAt.replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z')}-merged-${randomBytes(2).toString('hex')}`,
       startedAt,
       tool: first.tool,
-      target: { ...first.target, environment: first.target.environment as Environment, deviations: deviationsOf(shards) },
+      target: { ...first.target, environment: first.target.environment as Environment, deviations: deviationsOf(shards), capabilities: first.provenance.capabilities },
     },
+    // One run in several parts: the first shard's provenance, with the suite files every shard ran.
+    provenance: { ...first.provenance, suiteFiles: [...new Map(shards.flatMap((shard) => shard.provenance.suiteFiles).map((f) => [f.path, f])).values()].sort((a, b) => a.path.localeCompare(b.path)) },
     tests,
     runErrors: shards.flatMap((shard) => shard.runErrors ?? []),
     selection: mergedSelection(shards),
@@ -107,7 +110,7 @@ function mergedSelection(shards: readonly RunResults[]): Selection {
   }
   const scenarios = Math.max(...selections.map((s) => s?.scenarios ?? 0));
   const specFiles = Math.max(...selections.map((s) => s?.specFiles ?? 0));
-  const tests = shards.flatMap((shard) => shard.tests.filter((t) => t.fault === undefined));
+  const tests = shards.flatMap((shard) => shard.tests.filter((t) => t.gauntletCase === undefined));
   reasons.push(
     ...incompleteness({
       leftOut: scenarios - new Set(tests.map((t) => t.title)).size,
@@ -122,7 +125,7 @@ function deviationsOf(shards: readonly RunResults[]): Deviation[] {
   const byId = new Map<string, Deviation>();
   for (const record of shards.flatMap((shard) => shard.requirements)) {
     if (record.status !== 'KNOWN_DEVIATION' || byId.has(record.id)) continue;
-    byId.set(record.id, { requirement: record.id, reason: record.reason ?? '', ...(record.deviationUntil ? { until: record.deviationUntil } : {}) });
+    byId.set(record.id, { requirement: record.id, reason: record.deviation?.reason ?? record.reason ?? '', ...(record.deviation?.until ? { until: record.deviation.until } : {}) });
   }
   return [...byId.values()];
 }

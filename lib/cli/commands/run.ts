@@ -9,7 +9,7 @@
  * a second signal stops it at once. The target is stopped and the private folder (keys) removed on every path.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
@@ -37,6 +37,9 @@ export interface RunOptions extends GateOptions {
   probes?: number;
   gauntlet?: string;
   har?: string;
+  attestations?: string;
+  baseline?: string;
+  pdf?: boolean;
   // Playwright's own, passed on as given.
   grep?: string;
   grepInvert?: string;
@@ -73,7 +76,10 @@ export const runCommand: CliCommand = {
       .option('--unmasked', 'show PSU identifiers in reports (masked by default)')
       .option('--probes <n>', 'robustness probes per run (ERR-44.d; default 120)', wholeNumber(1))
       .option('--har <file>', "record the run's traffic as a HAR file, unmasked, requests broken on purpose marked (for xs2a-conformance audit)")
-      .addOption(new Option('--gauntlet <file>', 'the fault gauntlet plan (the project\'s own tests)').hideHelp());
+      .addOption(new Option('--gauntlet <file>', 'the fault gauntlet plan (the project\'s own tests)').hideHelp())
+      .option('--attestations <file>', "people's verdicts on requirements no scenario can judge (YAML: requirement, verdict, reviewer, date, evidence, note)")
+      .option('--baseline <dir>', 'an earlier report to compare with: regressions, fixes, new and removed checks, deviations that pass now')
+      .option('--pdf', "also print the report to index.pdf with the suite's Chromium");
     gateOptions(command);
     command
       .option('-g, --grep <regex>', 'only scenarios whose title or requirement tags match (SIG-04, SIG-12.e)')
@@ -127,6 +133,9 @@ async function run(options: RunOptions, filters: readonly string[]): Promise<num
     ...(options.gauntlet ? { gauntletFile: options.gauntlet } : {}),
     ...(options.list ? { listOnly: true } : {}),
     ...(options.har ? { harFile: options.har } : {}),
+    ...(options.attestations ? { attestationsFile: options.attestations } : {}),
+    ...(options.baseline ? { baselineDir: options.baseline } : {}),
+    arguments: [...playwrightArgs(options), ...filters],
   }).catch((error: unknown) => {
     if (!(error instanceof TargetUnreachableError)) throw error;
     console.error(`xs2a-conformance: ${error.message}`);
@@ -157,6 +166,18 @@ async function run(options: RunOptions, filters: readonly string[]): Promise<num
       return EXIT_CODES.infrastructureFailure;
     }
     const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as RunResults;
+    if (prepared.consulted) {
+      // The gauntlet's census: which switches the bank was asked for each case's TPP (test/gauntlet derives its plan from it).
+      const consulted = JSON.stringify(prepared.consulted(), null, 1);
+      for (const dir of [join(context.reportRoot, context.runId), join(context.reportRoot, 'latest')]) writeFileSync(join(dir, 'consulted.json'), consulted);
+    }
+    if (options.pdf) {
+      // Loaded only when asked: it brings Playwright's browser API, which no other part of the runner needs.
+      const { printPdf } = await import('../../report/pdf.js');
+      await printPdf(join(context.reportRoot, context.runId), join(context.reportRoot, 'latest')).catch((error: Error) => {
+        console.error(`xs2a-conformance: --pdf: the report could not be printed (${error.message.split('\n')[0]}); index.html is complete`);
+      });
+    }
     const report = join(context.reportRoot, 'latest', 'index.html');
     const shown = relative(process.cwd(), report);
     printSummary(results, shown.startsWith('..') ? report : shown);

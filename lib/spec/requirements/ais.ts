@@ -16,6 +16,7 @@ export const AIS = defineArea('AIS', [
     id: 'AIS-02', level: 'MUST', section: `${F}booked is final`,
     statement: 'A booked transaction is final: reading the list again returns it unchanged.',
     testedBy: 'automated',
+    interpretation: 'Compared transaction by transaction, by transactionId, as data: the order of the list or of the fields in an entry, links that point at the same resource in another form, and entries booked between the two reads do not count as a change.',
   },
   {
     id: 'AIS-03', level: 'MUST', section: `${F}transactionId`,

@@ -26,7 +26,7 @@ export const BSK = defineArea('BSK', [
     id: 'BSK-04', level: 'MUST', section: R,
     statement: 'A signing basket is not atomic: after its SCA, payments in it can end in different statuses.',
     testedBy: 'needs-capability:clock-control',
-    interpretation: 'Shown with a basket of one payable payment and one far above the balance: the first must not be rejected because the second fails. The final statuses come after a batch run (SBX-09), which needs the clock moved.',
+    interpretation: 'Shown with a basket of one payable payment and one far above the balance: once the second is rejected, the first must not be rejected with it. The final statuses come after a batch run (SBX-09), which needs the clock moved; where neither payment has moved on by then (a bank that settles later, or checks funds at another moment), atomicity cannot be seen and the entry is not evaluated.',
   },
   {
     id: 'BSK-05', level: 'MUST', section: R,
@@ -83,7 +83,7 @@ export const BSK = defineArea('BSK', [
     id: 'BSK-13', level: 'MUST', section: E,
     statement: 'Signing baskets are supported for the NCBCT payment product (norwegian-cross-border-credit-transfers).',
     testedBy: 'automated',
-    interpretation: 'The product path name is the one this interface family uses (a target may declare another); the body follows the SEPA credit transfer request plus the creditor agent, since the NCBCT fields are not shown.',
+    interpretation: 'The product path name is the one this interface family uses (a target may declare another). The NCBCT fields are not shown (its regulatory reporting fields among them), so the suite sends the SEPA credit transfer request plus the creditor agent: a bank that refuses that body may want fields the suite cannot know (PAY-46 reports it), and BSK-13 is then not evaluated. Judged is that NCBCT payments the bank took can be put in a basket and its authorisation started.',
   },
   {
     id: 'BSK-14', level: 'SHOULD', section: R,

@@ -56,13 +56,14 @@ export const ERR = defineArea('ERR', [
     statement: 'A successful start of a signing basket authorisation answers 201.',
     testedBy: 'automated',
     expect: { status: [201] },
+    interpretation: 'The operation may also answer 401 with an scaRedirect body when SCA is required (ERR-08, the status list of the operation): that answer is not a failed start but another one the spec names, and leaves this entry not evaluated.',
   },
   {
-    id: 'ERR-07', level: 'MUST', section: `${SB}400`,
-    statement: 'When the start of a basket authorisation is refused because the basket is blocked, the answer is 400 with code RESOURCE_BLOCKED.',
-    testedBy: 'manual:"blocked" is defined neither by the spec nor by the Berlin Group OpenAPI, so the suite cannot provoke it',
+    id: 'ERR-07', level: 'INFO', section: `${SB}400`,
+    statement: 'The spec shows RESOURCE_BLOCKED for a 400 of the basket authorisation, without saying when a basket is blocked.',
+    testedBy: 'manual:"blocked" is defined neither by the spec nor by the Berlin Group OpenAPI, so no condition can be provoked or demanded',
     expect: { status: [400], codes: ['RESOURCE_BLOCKED'] },
-    interpretation: 'The spec shows RESOURCE_BLOCKED for the basket 400 without saying when a basket is blocked; the Berlin Group lists the code under 400 without a condition either. Any 400 carrying it is checked against this entry when it occurs.',
+    interpretation: 'Nothing says what makes a basket blocked: one bank may refuse a second authorisation as blocked, another a basket whose payments moved on, a third never. With no condition there is no duty to judge, so the entry is context only; RESOURCE_BLOCKED stays a code of the list (MSG-02).',
   },
   {
     id: 'ERR-08', level: 'MUST', section: `${SB}401`,
@@ -306,10 +307,10 @@ export const ERR = defineArea('ERR', [
   },
   {
     id: 'ERR-38', level: 'MUST', section: `${R}4`,
-    statement: 'A corporate request without PSU-CORPORATE-ID gives 400.',
+    statement: 'A corporate request without PSU-CORPORATE-ID gives 400: a payment initiation in context CORPORATE without it is refused.',
     testedBy: 'needs-capability:corporate-psu',
     expect: { status: [400] },
-    interpretation: 'See SCA-17 for what makes a request corporate.',
+    interpretation: 'See SCA-17 for which request is unmistakably corporate (PSU-Context CORPORATE on a payment initiation) and the readings that leave an account read with only a corporate PSU-ID open.',
   },
   {
     id: 'ERR-39', level: 'MUST', section: `${R}5`,
@@ -334,19 +335,20 @@ export const ERR = defineArea('ERR', [
   },
   {
     id: 'ERR-42', level: 'MUST', section: `${R}8`,
-    statement: 'A periodic payment with frequency MonthlyVariable and a month identifier listed twice is rejected with 400.',
+    statement: 'A periodic payment with frequency MonthlyVariable and a month identifier listed twice is rejected: refused with 400 at initiation, or reported RJCT.',
     testedBy: 'automated',
     expect: { status: [400] },
-    interpretation: 'Month identifiers are the Berlin Group monthsOfExecution values "1" to "12", which must all differ; "rejected" is read as a refusal at initiation, with the status of every other malformed payment. The code is checked under ERR-21.',
+    interpretation: 'Month identifiers are the Berlin Group monthsOfExecution values "1" to "12", which must all differ. "Is rejected" has two literal readings: a refusal at initiation, with the status of every other malformed payment (400; the code is checked under ERR-21), or a payment taken and then rejected, its transactionStatus RJCT (right away, or once the PSU has authorised it, when the bank checks the standing order). Both pass; a payment the PSU can authorise and that is then not RJCT fails.',
   },
   // ---- Rules that hold for every response (checked on every exchange) ----
   {
-    id: 'ERR-43', level: 'MUST', section: 'Errors > Message codes',
+    id: 'ERR-43', level: 'SHOULD', section: 'Errors > Message codes',
     statement: "The code of an error body is one of the specification's message codes (the 23 listed, REFERENCE_MIX_INVALID and RESOURCE_BLOCKED).",
     testedBy: 'automated',
     everyExchange: true,
+    basis: 'interpretation',
     expect: { codes: MESSAGE_CODES },
-    interpretation: 'The Errors part gives one list of codes. It names it for tppMessages, and every code it shows in an error answer (RESOURCE_UNKNOWN, SYSTEM_ERROR, REFERENCE_MIX_INVALID, and RESOURCE_BLOCKED for the basket 400) is of it, so the error body uses the same list. Berlin Group codes outside it (SIGNATURE_MISSING, TIMESTAMP_INVALID, ...) fail.',
+    interpretation: 'Two readings. The list is headed "Message codes in tppMessages" and the error body types code only as "error code": a Berlin Group code in an error body (SIGNATURE_MISSING, TIMESTAMP_INVALID, CONSENT_EXPIRED at 401 ...) keeps the letter. Or: the Errors part gives one list, and every code it shows in an error answer (RESOURCE_UNKNOWN, SYSTEM_ERROR, REFERENCE_MIX_INVALID, RESOURCE_BLOCKED) is of it. A TPP that reads codes from the list is served best by the second, so a code outside it is a WARNING, never a FAIL; the entries of the rules that name a code (ERR-09, ERR-10, ERR-34, ERR-41) still demand that code.',
   },
   {
     id: 'ERR-44', level: 'MUST', section: 'Errors > Rules',

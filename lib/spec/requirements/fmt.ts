@@ -60,6 +60,7 @@ export const FMT = defineArea('FMT', [
     id: 'FMT-09', level: 'MUST', section: `${W}Amounts`,
     statement: 'Amounts in responses (fees, balances, transactions) are JSON strings, never numbers.',
     testedBy: 'automated',
+    interpretation: 'A string holding a decimal number with a dot (the Berlin Group amountValue form, of any length), its currency a three-letter code. The digit rules and the closed currency list of the payment request (PAY-05 to PAY-11) are not applied to what the bank reports: a JPY balance of "1500.00", a fee of "1.005" NOK or a card purchase in SSP or BYN are amounts as strings.',
   },
   {
     id: 'FMT-10', level: 'MUST', section: `${W}Amounts`,

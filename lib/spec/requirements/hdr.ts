@@ -56,7 +56,7 @@ export const HDR = defineArea('HDR', [
     statement: 'Digest is required: a payment initiation without it gets 400.',
     testedBy: 'automated',
     expect: REFUSED,
-    interpretation: `${REQUIRED} For requests without a body the suite sends the digest of the empty body; the bank must accept that.`,
+    interpretation: `${REQUIRED} Judged on payment initiation, whose table the row is; on a request without a body the Berlin Group asks for Digest with every Signature, which a bank may or may not hold to. For requests without a body the suite sends the digest of the empty body; the bank must accept that.`,
   },
   {
     id: 'HDR-08', level: 'MUST', section: `${H}Digest`,
@@ -118,7 +118,7 @@ export const HDR = defineArea('HDR', [
     id: 'HDR-16', level: 'MUST', section: `${H}X-PSU-IDENTITY`,
     statement: "X-PSU-IDENTITY, a Norwegian national identity number or D-number, is accepted instead of PSU-ID.",
     testedBy: 'automated',
-    interpretation: 'The sandbox customer number is used. Which header wins when both are sent is not said, so the suite never sends both.',
+    interpretation: 'Judged where the header table names it: a payment initiation naming the PSU by X-PSU-IDENTITY (the sandbox customer number) and no PSU-ID is taken. On an account read, where the spec does not name the header, a bank may read it or ignore it. Which header wins when both are sent is not said, so the suite never sends both.',
   },
   {
     id: 'HDR-17', level: 'MUST', section: `${H}X-PSU-IDENTITY`,
@@ -139,6 +139,7 @@ export const HDR = defineArea('HDR', [
     statement: 'PSU-Context takes PRIVATE or CORPORATE: any other value gets 400.',
     testedBy: 'automated',
     expect: REFUSED,
+    interpretation: 'The header table is that of payment initiation, so the refusal is judged there; on an account read, where the spec does not name the header, a bank may also ignore it.',
   },
   {
     id: 'HDR-20', level: 'MUST', section: `${H}PSU-Context`,
@@ -189,12 +190,14 @@ export const HDR = defineArea('HDR', [
     statement: 'PSU-HTTP-Method takes GET, POST, PUT, PATCH or DELETE: another value gets 400.',
     testedBy: 'automated',
     expect: REFUSED,
+    interpretation: 'The header table is that of payment initiation, so the refusal is judged there; on an account read, where the spec does not name the header, a bank may also ignore it.',
   },
   {
     id: 'HDR-29', level: 'MUST', section: `${H}PSU-Device-ID`,
     statement: 'PSU-Device-ID carries a UUID: another value gets 400.',
     testedBy: 'automated',
     expect: REFUSED,
+    interpretation: 'The header table is that of payment initiation, so the refusal is judged there; on an account read, where the spec does not name the header, a bank may also ignore it.',
   },
   {
     id: 'HDR-30', level: 'MUST', section: `${H}PSU-Geo-Location`,

@@ -37,13 +37,13 @@ export const MSG = defineArea('MSG', [
     id: 'MSG-06', level: 'MUST', section: 'Resources > Link > verbs',
     statement: 'Every Link has verbs, an array whose items are each GET, PUT, POST or DELETE.',
     testedBy: 'automated',
-    interpretation: 'The Berlin Group link has only href; the spec requires verbs, and the spec wins where it defines the Link (MSG-07). It sets no minimum number of verbs, so an empty array passes.',
+    interpretation: 'The Link is the spec\'s type for the _links MSG-07 names. The Berlin Group link has only href; the spec requires verbs, and the spec wins where it defines the Link. It sets no minimum number of verbs, so an empty array passes. Links of the responses the spec does not type are MSG-09.',
   },
   {
     id: 'MSG-07', level: 'MUST', section: 'Resources > Link',
-    statement: 'Every member of _links in the payment initiation response, the basket authorisation response and a 401 body with scaRedirect is a Link with href and verbs.',
+    statement: 'Every member of _links in the payment initiation response and in the basket authorisation response (its 201 and its 401 body) is a Link with href and verbs.',
     testedBy: 'automated',
-    interpretation: 'These are the responses whose _links the spec types as maps of Link. The 401 body with scaRedirect is shown for the basket authorisation and is read as the same body wherever a 401 carries scaRedirect. Links of resources the spec does not show are MSG-09.',
+    interpretation: 'These are the _links the spec types as maps of Link: the payment initiation response, and the signing basket authorisation response, whose _links row covers the 401 body that holds scaRedirect. A 401 with scaRedirect of another operation (an account read, a consent) is not typed by the spec and keeps the Berlin Group link (href only): its verbs are MSG-09.',
   },
   {
     id: 'MSG-08', level: 'SHOULD', section: 'Resources > Link > verbs',
@@ -54,9 +54,9 @@ export const MSG = defineArea('MSG', [
   },
   {
     id: 'MSG-09', level: 'SHOULD', section: 'Resources > Link',
-    statement: 'Links in resources the spec does not show (accounts, transactions and their pages, consents, baskets) also carry verbs, like the Link.',
+    statement: 'Links the spec does not type (accounts, transactions and their pages, consents, baskets, the scaRedirect by which an account read asks for SCA) carry verbs of the Link\'s four.',
     testedBy: 'automated',
     basis: 'interpretation',
-    interpretation: 'These shapes follow the Berlin Group, whose link (hrefType) has only href, so a link without verbs there is a WARNING, not a FAIL; verbs that are given must be GET, PUT, POST or DELETE (MSG-06).',
+    interpretation: 'These shapes follow the Berlin Group, whose link (hrefType) has only href: a link without verbs there, or verbs outside GET, PUT, POST and DELETE, is a WARNING, not a FAIL. Carrying the Link\'s verbs everywhere is the better practice, since a TPP can then read every link the same way.',
   },
 ]);

@@ -10,9 +10,9 @@ export const PAG = defineArea('PAG', [
   },
   {
     id: 'PAG-02', level: 'MUST', section: 'Limits > Default transaction page size',
-    statement: 'Pagination links generated for a listing without parameters carry the page size 200.',
+    statement: 'Pagination links generated for a listing without parameters keep the page size 200: they name limit=200, or lead to pages of at most 200 entries.',
     testedBy: 'needs-capability:sandbox-mock-data',
-    interpretation: 'The page size is written as the limit parameter the spec names: the hrefs of first, next, previous and last carry limit=200. How the position is written (offset or otherwise) is not checked.',
+    interpretation: 'The row "Default transaction page size 200 (also in generated pagination links)" has two readings: the links write the size (limit=200, the parameter the spec names), or the links page by it (a link naming no size leads to a page of at most 200 entries, the default). Both pass; a link naming another size fails. How the position is written (offset, a cursor) is not checked.',
   },
   {
     id: 'PAG-03', level: 'MUST', section: 'Endpoints > Other endpoints named > GET /v1/accounts/{id}/transactions',

@@ -59,7 +59,7 @@ export const PAY = defineArea('PAY', [
     statement: "An amount with more fraction digits than the currency's ISO 4217 minor units gets 400 (e.g. EUR 10.123, JPY 100.5).",
     testedBy: 'automated',
     expect: REFUSED,
-    interpretation: '"Must match the minor units" has two readings, exactly the minor units or at most the minor units; more digits break both, and would need a rounding the bank must not do silently. Fewer digits are PAY-47.',
+    interpretation: '"Must match the minor units" has two readings, exactly the minor units or at most the minor units; more digits break both, and would need a rounding the bank must not do silently. Fewer digits are PAY-47. The rule is a row of the payment request ("amount | ... | payment" in Limits): amounts the bank answers with (balances, transactions, fees) are not held to it, so a JPY balance of "1500.00" or a fee of "1.005" NOK keep the spec.',
   },
   {
     id: 'PAY-08', level: 'MUST', section: `${REQ}instructedAmount.amount`,
@@ -259,6 +259,7 @@ export const PAY = defineArea('PAY', [
     id: 'PAY-38', level: 'MUST', section: `${RES}transactionFees`,
     statement: 'transactionFees is optional; when present it has amount (a string) and currency (from the currency list).',
     testedBy: 'automated',
+    interpretation: 'The response table types currency as Currency (the list) and amount only as a string: the precision, scale and minor units of the request amount (PAY-05 to PAY-07) are rules of the payment, not of its fee, which may carry more digits (a fee of "1.005").',
   },
   {
     id: 'PAY-39', level: 'INFO', section: `${RES}transactionFees`,
@@ -293,7 +294,7 @@ export const PAY = defineArea('PAY', [
     testedBy: 'automated',
     basis: 'berlin-group',
     source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, schemas periodicPaymentInitiation_json, frequencyCode, executionRule, dayOfExecution, monthsOfExecution',
-    interpretation: 'The spec names periodic payments (Errors rule 8, baskets) without their shape; the Berlin Group shape fills the gap, with monthsOfExecution for MonthlyVariable.',
+    interpretation: 'The spec names periodic payments (Errors rule 8, baskets) without their shape; the Berlin Group shape fills the gap, with monthsOfExecution for MonthlyVariable. The Berlin Group lets the bank publish which payment products it offers for a service, so a periodic payment is judged on a product that takes periodic payments: the suite tries sepa-credit-transfers, then the domestic and cross-border products, and fails only when none takes the well-formed body.',
   },
   {
     id: 'PAY-45', level: 'MUST', section: 'Resources > Payment initiation request > bulk payments (not shown)',
@@ -301,7 +302,7 @@ export const PAY = defineArea('PAY', [
     testedBy: 'automated',
     basis: 'berlin-group',
     source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, schemas bulkPaymentInitiation_json and paymentInitiationBulkElement_json',
-    interpretation: 'Shape not shown; the Berlin Group bulk body fills the gap, its payments carrying the single-payment fields without debtorAccount. The Berlin Group sets no minimum number of payments, so none is demanded here (an empty list is PAY-51, a SHOULD).',
+    interpretation: 'Shape not shown; the Berlin Group bulk body fills the gap, its payments carrying the single-payment fields without debtorAccount. The Berlin Group sets no minimum number of payments, so none is demanded here (an empty list is PAY-51, a SHOULD). As for PAY-44, the bank publishes which products take bulk payments: the suite tries sepa-credit-transfers, then the domestic and cross-border products.',
   },
   {
     id: 'PAY-46', level: 'SHOULD', section: 'Resources > Payment initiation request > other payment products (not shown)',
@@ -359,5 +360,13 @@ export const PAY = defineArea('PAY', [
     source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, schema paymentInitiationBulkElement_json ("These data elements may not be contained in any bulk entry": debtorAccount, requestedExecutionDate, requestedExecutionTime)',
     expect: REFUSED,
     interpretation: 'Only the Berlin Group says it, and the spec does not show the bulk shape; "may not be contained" reads as a prohibition, but a bank that ignores the entry\'s own fields and pays from the bulk\'s debtorAccount on the bulk\'s date breaks nothing the spec states: a WARNING.',
+  },
+  {
+    id: 'PAY-53', level: 'MUST', section: 'Endpoints > payment details (not shown)',
+    statement: 'Payment details (GET /v1/{payment-service}/{payment-product}/{paymentId}) carry debtorAccount, instructedAmount, creditorAccount and creditorName, with an optional transactionStatus.',
+    testedBy: 'automated',
+    basis: 'berlin-group',
+    source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, schema paymentInitiationWithStatusResponse (debtorAccount, instructedAmount, creditorAccount, creditorName required; accountReference and amount as in every response)',
+    interpretation: 'The spec names the details of a payment (END-08) without their shape; the Berlin Group answer is the initiation body with its status. It is a response: its accounts are account references (currency optional) and its amount an amount as any response writes it, so the rules of the request table do not judge it.',
   },
 ]);

@@ -11,6 +11,7 @@ export const SCA = defineArea('SCA', [
     id: 'SCA-01', level: 'MUST', section: `${A}9`,
     statement: "SCA uses the redirect flow: scaRedirect href is an https address that opens the bank's SCA site.",
     testedBy: 'automated',
+    interpretation: 'The href may be absolute or relative (MSG-05, as the Berlin Group examples write links): a relative one is resolved against the address of the request that returned it, and the address it resolves to must be https (Authentication 1: TLS always).',
   },
   {
     id: 'SCA-02', level: 'MUST', section: `${A}9`,
@@ -39,12 +40,13 @@ export const SCA = defineArea('SCA', [
     id: 'SCA-06', level: 'MUST', section: `${A}10`,
     statement: 'Within one TPP-Session-ID an SCA holds for up to 1 hour: further requests in that time need no new SCA.',
     testedBy: 'automated',
+    interpretation: 'Judged right after the SCA: a call under its TPP-Session-ID needs no new SCA. "Up to 1 hour" bounds the window; whether it lasts the whole hour is SES-07.',
   },
   {
     id: 'SCA-07', level: 'MUST', section: `${A}10`,
     statement: 'The session does not cover services that need SCA with dynamic linking: each payment still gets its own SCA.',
     testedBy: 'automated',
-    interpretation: 'A second payment in a valid session must still carry scaRedirect, unless exempted (SCA-03); an exemption is reported, not failed.',
+    interpretation: 'A payment in a valid session must still carry scaRedirect, unless the bank exempts it (SCA-03: "may exempt a transaction from SCA"). The two are told apart by the same payment initiated outside any session: a bank that exempts it there too exempts it (not evaluated, reported); one that asks for SCA there but not in the session lets the session stand in for the payment\'s own SCA, which fails.',
   },
   {
     id: 'SCA-08', level: 'MUST', section: `${A}10`,
@@ -55,6 +57,7 @@ export const SCA = defineArea('SCA', [
     id: 'SCA-09', level: 'MUST', section: `${A}11`,
     statement: 'SCA for account access is renewed every 180 days (previously 90): access works until day 180 and needs SCA after.',
     testedBy: 'needs-capability:clock-control',
+    interpretation: 'Access on day 179 is shown by an account read that is served with the PSU present or without the PSU: a bank may ask a present PSU for a fresh SCA once the hour of the SCA session is over (SES-04) while the consent still serves reads without the PSU, or serve both from the consent. On day 181 neither is served: a read with the PSU present gets an scaRedirect.',
   },
   {
     id: 'SCA-10', level: 'MUST', section: `${A}12`,
@@ -100,10 +103,10 @@ export const SCA = defineArea('SCA', [
   },
   {
     id: 'SCA-17', level: 'MUST', section: `${A}13`,
-    statement: 'A corporate user request without PSU-CORPORATE-ID gets 400.',
+    statement: 'A corporate user request without PSU-CORPORATE-ID gets 400: a payment initiation of a corporate PSU in context CORPORATE without it is refused.',
     testedBy: 'needs-capability:corporate-psu',
     expect: { status: [400] },
-    interpretation: 'A request is corporate when it carries PSU-Context CORPORATE, or a PSU-ID whose SCA ended in corporate context; without PSU-CORPORATE-ID it gets 400, and the code is checked under ERR-16.',
+    interpretation: 'What makes a request "corporate" is not said. Unmistakable is a payment initiation that names the context itself (PSU-Context CORPORATE, a header of its table) without the agreement: that gets 400 (the code is checked under ERR-16). An account read carrying only a corporate PSU-ID, or PSU-Context (a header the spec names for payment initiation only), may be read as corporate (400) or as a private request of that PSU (served, or 401 with scaRedirect for a consent in that context): both readings pass, so such reads are not judged here.',
   },
   {
     id: 'SCA-18', level: 'MUST', section: `${A}14`,

@@ -39,4 +39,11 @@ export const SES = defineArea('SES', [
     testedBy: 'needs-capability:sca-abort',
     interpretation: '"Aborted": the PSU logs in under the new TPP-Session-ID and cancels on the consent page (the target\'s scaVariants.cancel-at-consent). An SCA that is only started (its scaRedirect never followed) tells nothing about the PSU, so the bank could not tie it to the old session anyway.',
   },
+  {
+    id: 'SES-07', level: 'SHOULD', section: `${S}SCA pending / PSU completes SCA`,
+    statement: 'The session lasts the whole hour: a call under it 59 minutes after the SCA needs no new SCA.',
+    testedBy: 'needs-capability:clock-control',
+    basis: 'interpretation',
+    interpretation: 'The table says "session valid for up to 1 hour" and Authentication 10 "lasts up to 1 hour": one reading makes the hour the length of every session, the other only its bound, so a bank may end sessions sooner. The first spares the PSU prompts (the purpose the spec gives the session), hence SHOULD; the bound itself is SES-04 and LIM-02.',
+  },
 ]);

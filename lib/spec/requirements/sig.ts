@@ -144,16 +144,18 @@ export const SIG = defineArea('SIG', [
     interpretation: 'The spec asks for the serial in upper-case hexadecimal and the issuer in RFC 2253 form, so a variant may be refused. Public TPP tooling for this interface family writes them loosely, and comparing serials as numbers and DNs by attribute keeps the check secure; the suite reports what the bank does and fails neither. A refusal is a KID error, so it is the 400 of Errors rule 3 (expect); a 401 or 5xx is a WARNING.',
   },
   {
-    id: 'SIG-20', level: 'MUST', section: `${A}5 > algorithm`,
-    statement: 'algorithm is rsa-sha256, matching the certificate key: another value (hmac-sha256, hs2019, rsa-sha512) gets 400.',
+    id: 'SIG-20', level: 'SHOULD', section: `${A}5 > algorithm`,
+    statement: 'A Signature whose algorithm part names another algorithm than rsa-sha256 (hmac-sha256, rsa-sha512) over an RSA-SHA256 signature is refused with 400.',
     testedBy: 'automated',
+    basis: 'interpretation',
     expect: REFUSED,
+    interpretation: 'The table binds the TPP to write rsa-sha256. Whether the bank must refuse a mislabelled one is not said: a verifier that checks the label refuses it, one that verifies RSA-SHA256 as the only algorithm the spec knows, with the certificate key (as later draft-cavage revisions tell a verifier to derive the algorithm from the key), finds the signature valid. Refusing is the stricter practice, hence SHOULD; a signature made with another algorithm does not verify as RSA-SHA256 at all and is SIG-06 and SIG-22.',
   },
   {
     id: 'SIG-21', level: 'MUST', section: `${A}5 > headers`,
     statement: 'headers lists the signed header names in lower case, space-separated, in signing order; (request-target) is verified as the target URL.',
     testedBy: 'automated',
-    interpretation: '(request-target) is "<lower-case method> <path and query>", as in draft-cavage.',
+    interpretation: '(request-target) is "<lower-case method> <path and query>", as in draft-cavage; Authentication 5 names it, so a signature covering it is verified and accepted. host, which the spec does not list among the signable headers, is SIG-26: a bank may refuse to take it.',
   },
   {
     id: 'SIG-22', level: 'MUST', section: `${A}5 > signature`,

@@ -13,6 +13,7 @@ export const STA = defineArea('STA', [
     statement: 'A successful start of a signing basket authorisation answers (201) scaStatus STARTED with links.',
     testedBy: 'automated',
     expect: { status: [201] },
+    interpretation: 'A 401 with an scaRedirect body, which the spec lists among the answers of the operation (ERR-08), starts no authorisation resource to carry a status: the entry is then not evaluated.',
   },
   {
     id: 'STA-03', level: 'SHOULD', section: 'States > scaStatus',

@@ -30,7 +30,7 @@ const str = (maxLength: number, ...ids: string[]): JsonSchema => ({ type: 'strin
 function accountCommon(id: string, nameId: string): Record<string, JsonSchema> {
   return {
     resourceId: { type: 'string', ...req(id) },
-    currency: ref('CurrencyCode', req(id)),
+    currency: ref('ReportedCurrency', req(id)),
     ownerName: str(140, id),
     name: str(70, nameId),
     displayName: str(70, id),
@@ -116,10 +116,10 @@ export const ExchangeRate = named('ExchangeRate', 'Berlin Group reportExchangeRa
   required: ['sourceCurrency', 'exchangeRate', 'unitCurrency', 'targetCurrency', 'quotationDate'],
   ...ais,
   properties: {
-    sourceCurrency: ref('CurrencyCode'),
+    sourceCurrency: ref('ReportedCurrency', ais),
     exchangeRate: { type: 'string', ...ais },
     unitCurrency: { type: 'string', ...ais },
-    targetCurrency: ref('CurrencyCode'),
+    targetCurrency: ref('ReportedCurrency', ais),
     quotationDate: ref('IsoDate'),
     contractIdentification: { type: 'string', ...ais },
   },
@@ -127,6 +127,14 @@ export const ExchangeRate = named('ExchangeRate', 'Berlin Group reportExchangeRa
 
 const trx = req('AIS-13');
 const trxStr = (maxLength: number): JsonSchema => ({ type: 'string', maxLength, ...trx });
+
+/** Berlin Group remittanceInformationStructured (the object): a reference with its type and issuer. */
+const structuredReference: JsonSchema = {
+  type: 'object',
+  required: ['reference'],
+  ...trx,
+  properties: { reference: trxStr(35), referenceType: trxStr(35), referenceIssuer: trxStr(35) },
+};
 
 /** Fields of a transaction common to list entries and details (remittanceInformationUnstructured apart). */
 export const TransactionBase = named('TransactionBase', 'Fields of a transaction (Berlin Group 1.3 transactions).', {
@@ -153,17 +161,9 @@ export const TransactionBase = named('TransactionBase', 'Fields of a transaction
     debtorAgent: ref('Bic'),
     ultimateDebtor: trxStr(70),
     remittanceInformationUnstructuredArray: { type: 'array', items: trxStr(140), ...trx },
-    remittanceInformationStructured: trxStr(140),
-    remittanceInformationStructuredArray: {
-      type: 'array',
-      ...trx,
-      items: {
-        type: 'object',
-        required: ['reference'],
-        ...trx,
-        properties: { reference: trxStr(35), referenceType: trxStr(35), referenceIssuer: trxStr(35) },
-      },
-    },
+    // a string of at most 140 in Berlin Group 1.3.8, a structured reference in earlier 1.3 releases (VER-20)
+    remittanceInformationStructured: { anyOf: [trxStr(140), structuredReference], ...trx },
+    remittanceInformationStructuredArray: { type: 'array', ...trx, items: structuredReference },
     additionalInformation: trxStr(500),
     additionalInformationStructured: { type: 'object', ...trx },
     purposeCode: { type: 'string', pattern: '^[A-Z0-9]{4}$', ...trx },
@@ -203,7 +203,7 @@ export const PaginationLink = named('PaginationLink', 'A pagination link of a tr
   type: 'object',
   ...req('PAG-04'),
   properties: {
-    verbs: { type: 'array', contains: { const: 'GET' }, ...req('PAG-04') },
+    verbs: { type: 'array', contains: { const: 'GET', ...req('PAG-04') }, ...req('PAG-04') },
   },
 });
 

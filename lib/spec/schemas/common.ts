@@ -42,10 +42,23 @@ export const BALANCE_TYPES = [
   'closingBooked', 'expected', 'openingBooked', 'interimAvailable', 'interimBooked', 'forwardAvailable', 'nonInvoiced',
 ] as const;
 
+/** The Berlin Group currencyCode pattern: the shape of any ISO 4217 code, current or not, listed or not. */
+const CURRENCY_CODE_SHAPE = '^[A-Z]{3}$';
+
 export const CurrencyCode = named('CurrencyCode', "ISO 4217 code of the specification's currency list.", {
   type: 'string',
   format: 'currency-code',
   ...req('PAY-10'),
+});
+
+/**
+ * A currency the bank reports (an account's, a transaction's): the Berlin Group currencyCode, three capital
+ * letters. The specification's list binds the payment request (Currency), not the accounts a bank keeps.
+ */
+export const ReportedCurrency = named('ReportedCurrency', 'A three-letter currency code (Berlin Group currencyCode).', {
+  type: 'string',
+  pattern: CURRENCY_CODE_SHAPE,
+  ...req('FMT-09'),
 });
 
 export const Iban = named('Iban', 'IBAN in electronic form (ISO 13616-1), at most 34 characters, valid mod-97 check digits.', {
@@ -82,20 +95,39 @@ export const Uuid = named('Uuid', 'UUID (RFC 4122).', {
 });
 
 /**
- * An amount of any response or request: `amount` is a string (FMT-09) with precision 18 (PAY-05),
- * scale 5 (PAY-06) and no more fraction digits than the currency's minor units (PAY-07).
+ * An amount the bank answers with (balances, transactions, fees, card purchases): `amount` a string
+ * holding a decimal number (FMT-09), `currency` a three-letter code. The rules of the payment request
+ * (precision, scale, minor units, the closed currency list) are the payment's (PaymentAmount): a JPY
+ * balance of "1500.00", a fee of "1.005" NOK or a card purchase in SSP are amounts as strings.
  */
-export const Amount = named('Amount', 'Amount: a string with precision 18, scale 5, within the ISO 4217 minor units of its currency.', {
+export const Amount = named('Amount', 'An amount in a response: a decimal number as a string, with a three-letter currency code.', {
   type: 'object',
   required: ['currency', 'amount'],
   ...req('FMT-09'),
   properties: {
-    currency: ref('CurrencyCode'),
+    currency: ref('ReportedCurrency', req('FMT-09')),
+    amount: { type: 'string', pattern: AMOUNT_SYNTAX_PATTERN, ...req('FMT-09') },
+  },
+});
+
+/**
+ * The amount of a payment (instructedAmount): a code of the specification's currency list (PAY-10), an
+ * amount string (PAY-04, FMT-10) in the Berlin Group written form (PAY-09) with precision 18 (PAY-05),
+ * scale 5 (PAY-06) and no more fraction digits than the currency's minor units (PAY-07). Zero and negative
+ * amounts are not refused here: neither source rules them out (PAY-48 is a SHOULD, checked by the suites),
+ * and a schema error is a failure.
+ */
+export const PaymentAmount = named('PaymentAmount', 'instructedAmount of a payment: precision 18, scale 5, within the ISO 4217 minor units of its currency.', {
+  type: 'object',
+  required: ['currency', 'amount'],
+  ...req('PAY-03'),
+  properties: {
+    currency: ref('CurrencyCode', req('PAY-10')),
     amount: {
       type: 'string',
-      ...req('FMT-09'),
+      ...req('PAY-04', 'FMT-10'),
       allOf: [
-        { pattern: AMOUNT_SYNTAX_PATTERN, ...req('FMT-09') },
+        { pattern: AMOUNT_SYNTAX_PATTERN, ...req('PAY-09') },
         { pattern: AMOUNT_PRECISION_PATTERN, ...req('PAY-05', 'LIM-17') },
         { pattern: AMOUNT_SCALE_PATTERN, ...req('PAY-06', 'LIM-17') },
       ],
@@ -104,22 +136,14 @@ export const Amount = named('Amount', 'Amount: a string with precision 18, scale
   allOf: [{ amountMatchesCurrency: true, ...req('PAY-07', 'LIM-17') }],
 });
 
-/**
- * The amount of a payment (instructedAmount): an Amount whose written form is the Berlin Group one
- * (PAY-09). Zero and negative amounts are not refused here: neither source rules them out (PAY-48 is a
- * SHOULD, checked by the suites), and a schema error is a failure.
- */
-export const PaymentAmount = named('PaymentAmount', 'instructedAmount of a payment: an Amount in the Berlin Group written form.', {
-  allOf: [ref('Amount')],
+/** transactionFees of the payment initiation response: currency of the list (Currency), amount a string (PAY-38). */
+export const Fee = named('Fee', 'transactionFees: amount a string, currency of the specification list.', {
   type: 'object',
   required: ['currency', 'amount'],
+  ...req('PAY-38'),
   properties: {
-    currency: req('PAY-10'),
-    amount: {
-      type: 'string',
-      ...req('PAY-04', 'FMT-10'),
-      allOf: [{ pattern: AMOUNT_SYNTAX_PATTERN, ...req('PAY-09') }],
-    },
+    currency: ref('CurrencyCode', req('PAY-38')),
+    amount: { type: 'string', pattern: AMOUNT_SYNTAX_PATTERN, ...req('PAY-38', 'FMT-09') },
   },
 });
 
@@ -133,7 +157,7 @@ export const AccountReference = named('AccountReference', 'Reference to an accou
     pan: { type: 'string', maxLength: 35, ...req('AIS-11') },
     maskedPan: { type: 'string', maxLength: 35, ...req('AIS-11') },
     msisdn: { type: 'string', maxLength: 35, ...req('AIS-11') },
-    currency: ref('CurrencyCode'),
+    currency: ref('ReportedCurrency', req('AIS-11')),
   },
 });
 
@@ -161,21 +185,21 @@ export const Address = named('Address', "The specification's address; city is de
 
 const linkHref: JsonSchema = { type: 'string', format: 'uri-reference', ...req('MSG-05') };
 /** verbs: an array of the four verbs; the specification sets no minimum number of them (MSG-06). */
-const linkVerbs: JsonSchema = {
+const linkVerbs = (id: string): JsonSchema => ({
   type: 'array',
-  ...req('MSG-06'),
-  items: { type: 'string', enum: [...LINK_VERBS], ...req('MSG-06') },
-};
+  ...req(id),
+  items: { type: 'string', enum: [...LINK_VERBS], ...req(id) },
+});
 
 /**
  * The specification's Link: href and verbs, both required. It types the _links of the payment initiation
- * response, of the basket authorisation response and of a 401 body with scaRedirect (MSG-07).
+ * response and of the basket authorisation response, its 401 body included (MSG-07).
  */
 export const Link = named('Link', "The specification's Link: href and verbs, both required.", {
   type: 'object',
   required: ['href', 'verbs'],
   ...req('MSG-07'),
-  properties: { href: linkHref, verbs: linkVerbs },
+  properties: { href: linkHref, verbs: linkVerbs('MSG-06') },
 });
 
 export const Links = named('Links', 'Map of link name to Link (_links).', {
@@ -185,15 +209,15 @@ export const Links = named('Links', 'Map of link name to Link (_links).', {
 });
 
 /**
- * A link of a resource the specification does not show (accounts, transactions and their pages,
- * consents, signing baskets): the Berlin Group hrefType, so verbs are optional there (MSG-09 is a
- * SHOULD), but verbs that are given are the Link's verbs.
+ * A link the specification does not type (accounts, transactions and their pages, consents, signing
+ * baskets, the 401 scaRedirect of an account read): the Berlin Group hrefType. Verbs are optional there,
+ * and verbs given outside the Link's four are a SHOULD too (MSG-09).
  */
 export const ResourceLink = named('ResourceLink', 'A link of a Berlin Group shaped resource: href required, verbs optional.', {
   type: 'object',
   required: ['href'],
   ...req('MSG-05'),
-  properties: { href: linkHref, verbs: linkVerbs },
+  properties: { href: linkHref, verbs: linkVerbs('MSG-09') },
 });
 
 export const ResourceLinks = named('ResourceLinks', 'Map of link name to ResourceLink (_links of a Berlin Group shaped resource).', {
@@ -254,6 +278,7 @@ export const BalanceList = named('BalanceList', 'List of balances.', {
 
 export const COMMON_SCHEMAS = {
   CurrencyCode,
+  ReportedCurrency,
   Iban,
   Bic,
   IsoDate,
@@ -261,6 +286,7 @@ export const COMMON_SCHEMAS = {
   Uuid,
   Amount,
   PaymentAmount,
+  Fee,
   AccountReference,
   Address,
   Link,

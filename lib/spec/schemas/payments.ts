@@ -144,7 +144,7 @@ export const PaymentInitiationResponse = named('PaymentInitiationResponse', 'Bod
   properties: {
     paymentId: { type: 'string', minLength: 1, ...req('PAY-36') },
     transactionStatus: ref('TransactionStatus', req('PAY-37', 'STA-05')),
-    transactionFees: ref('Amount', req('PAY-38')),
+    transactionFees: ref('Fee', req('PAY-38')),
     transactionFeeIndicator: { type: 'boolean', ...req('PAY-40') },
     tppMessages: { type: 'array', items: ref('TppMessage'), ...req('PAY-41') },
     psuMessage: ref('PsuMessage'),
@@ -163,16 +163,44 @@ export const PaymentStatus = named('PaymentStatus', 'Body of GET /v1/{payment-se
   },
 });
 
+const details = req('PAY-53');
+
+/**
+ * Body of GET /v1/{payment-service}/{payment-product}/{paymentId}: Berlin Group paymentInitiationWithStatusResponse
+ * (a single or periodic payment: debtorAccount, instructedAmount, creditorAccount, creditorName), or its bulk
+ * form (debtorAccount and the payments). A response: accounts are account references, the amount is an
+ * amount as any response writes it; the rules of the request table do not judge it (PAY-53).
+ */
 export const PaymentDetails = named(
   'PaymentDetails',
-  'Body of GET /v1/{payment-service}/{payment-product}/{paymentId}: the request as initiated, with its transactionStatus (Berlin Group 1.3); a bulk payment\'s holds its payments.',
+  'Body of GET /v1/{payment-service}/{payment-product}/{paymentId}: the payment as initiated, with its transactionStatus (Berlin Group 1.3); a bulk payment\'s holds its payments.',
   {
-    // A bulk payment reads back as one (its payments, its debtor): not as a single payment without an amount.
-    if: { properties: { payments: true }, required: ['payments'] },
-    then: ref('BulkPaymentInitiationRequest'),
-    else: ref('PaymentInitiationRequest'),
     type: 'object',
+    required: ['debtorAccount'],
+    ...details,
+    // AJV's strict mode wants each required property declared beside it; `true` adds no rule
+    anyOf: [
+      { required: ['instructedAmount', 'creditorAccount', 'creditorName'], properties: { instructedAmount: true, creditorAccount: true, creditorName: true }, ...details },
+      { required: ['payments'], properties: { payments: true }, ...details },
+    ],
     properties: {
+      endToEndIdentification: { type: 'string', ...details },
+      debtorAccount: ref('AccountReference', details),
+      instructedAmount: ref('Amount', details),
+      creditorAccount: ref('AccountReference', details),
+      creditorAgent: ref('Bic', details),
+      creditorName: { type: 'string', ...details },
+      creditorAddress: { type: 'object', ...details },
+      remittanceInformationUnstructured: { type: 'string', ...details },
+      requestedExecutionDate: ref('IsoDate', details),
+      // a periodic payment's details carry its standing order
+      startDate: ref('IsoDate', details),
+      endDate: ref('IsoDate', details),
+      executionRule: { type: 'string', ...details },
+      frequency: { type: 'string', ...details },
+      dayOfExecution: { type: 'string', ...details },
+      monthsOfExecution: { type: 'array', ...details },
+      payments: { type: 'array', items: { type: 'object', ...details }, ...details },
       transactionStatus: ref('TransactionStatus', req('STA-05')),
     },
   },

@@ -33,26 +33,29 @@ export const SigningBasketAuthorisationResponse = named(
   },
 );
 
-export const ScaRedirectBody = named(
-  'ScaRedirectBody',
-  'Body of a 401 answer when SCA is required: _links holds scaRedirect, the address of the SCA site.',
-  {
+/**
+ * A 401 body asking for SCA: `_links.scaRedirect`, the address of the SCA site (a URI reference like any
+ * link href, MSG-05), and optionally the error-body fields. `links` is the link type of its _links: the
+ * Berlin Group link where the spec types none (an account read), the spec's Link for the basket
+ * authorisation, whose _links row covers its 401 body (MSG-07).
+ */
+function scaRedirectBody(name: string, description: string, links: 'Links' | 'ResourceLinks', link: 'Link' | 'ResourceLink', ids: string[]): JsonSchema {
+  return named(name, description, {
     type: 'object',
     required: ['_links'],
-    ...req('BSK-03', 'END-10'),
+    ...req(...ids),
     properties: {
       _links: {
-        allOf: [ref('Links')],
+        allOf: [ref(links)],
         type: 'object',
         required: ['scaRedirect'],
-        ...req('BSK-03', 'END-10'),
+        ...req(...ids),
         properties: {
           scaRedirect: {
-            allOf: [ref('Link')],
+            allOf: [ref(link)],
             type: 'object',
-            ...req('BSK-03', 'END-10'),
-            // the address of the SCA site, written like any Link href (MSG-05): a URI reference
-            properties: { href: { type: 'string', format: 'uri-reference', ...req('BSK-03', 'END-10') } },
+            ...req(...ids),
+            properties: { href: { type: 'string', format: 'uri-reference', ...req(...ids) } },
           },
         },
       },
@@ -64,7 +67,23 @@ export const ScaRedirectBody = named(
       code: { type: 'string', pattern: ERROR_CODE_PATTERN, ...req('ERR-04') },
       message: { type: 'string', ...req('ERR-05') },
     },
-  },
+  });
+}
+
+export const ScaRedirectBody = scaRedirectBody(
+  'ScaRedirectBody',
+  'Body of a 401 answer when SCA is required: _links holds scaRedirect, the address of the SCA site (links as the Berlin Group writes them).',
+  'ResourceLinks',
+  'ResourceLink',
+  ['END-10'],
+);
+
+export const SigningBasketScaRedirectBody = scaRedirectBody(
+  'SigningBasketScaRedirectBody',
+  'Body of the 401 answer to the start of a signing basket authorisation: _links, a map of Link, holds scaRedirect.',
+  'Links',
+  'Link',
+  ['BSK-03', 'MSG-07'],
 );
 
 /** `required` for one property, with the requirement that asks for it: a missing field blames only its own rule. */
@@ -188,6 +207,7 @@ export const SCA_SCHEMAS = {
   ScaStatusResponse,
   SigningBasketAuthorisationResponse,
   ScaRedirectBody,
+  SigningBasketScaRedirectBody,
   ErrorBody,
   RedirectSuccessQuery,
   RedirectFailureQuery,

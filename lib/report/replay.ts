@@ -1,0 +1,54 @@
+/**
+ * Replaying a scenario's exchanges (`xs2a-conformance replay`): each recorded request made again, as the
+ * TPP client would make it now. The headers a TPP makes fresh for every request (X-Request-ID, Date,
+ * TPP-Signature-Certificate, Signature) are left for the client to regenerate, with the replaying TPP's
+ * certificate and key, and the deliberate faults the scenario applied are applied again; everything else is
+ * sent as recorded. A report keeps PSU identifiers masked unless the run was `--unmasked`: such values are
+ * sent masked, and said so.
+ */
+import type { EvidenceExchange, RecordedHttpMessage } from './types.js';
+
+/** Made anew for each request by the TPP client (lower case). */
+export const FRESH_HEADERS = ['x-request-id', 'date', 'tpp-signature-certificate', 'signature'] as const;
+
+/** A value the report's masker replaced (lib/report/mask.ts, Masker.tag). */
+const MASKED_VALUE = /\[masked:[0-9a-f]{6}\]/;
+
+export interface ReplayRequest {
+  method: string;
+  /** The recorded URL moved onto the target's base URL of this replay. */
+  url: string;
+  headers: Record<string, string>;
+  /** Fresh headers the original went without (left out on purpose): not generated again. */
+  omitHeaders: string[];
+  rawBody?: string;
+  faults: unknown[];
+  malformed?: string;
+  /** Masked values the request carries (it is sent with them masked). */
+  masked: boolean;
+}
+
+export function replayRequest(exchange: EvidenceExchange, recordedBaseUrl: string, baseUrl: string): ReplayRequest | undefined {
+  const request = exchange.request;
+  if (!request?.method || !request.url) return undefined;
+  const present = new Set(Object.keys(request.headers).map((name) => name.toLowerCase()));
+  const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !(FRESH_HEADERS as readonly string[]).includes(name.toLowerCase())));
+  const url = request.url.startsWith(recordedBaseUrl) ? `${baseUrl}${request.url.slice(recordedBaseUrl.length)}` : request.url;
+  return {
+    method: request.method,
+    url,
+    headers,
+    omitHeaders: FRESH_HEADERS.filter((name) => !present.has(name)),
+    ...(request.body !== undefined ? { rawBody: request.body } : {}),
+    faults: exchange.faults ?? [],
+    ...(exchange.malformed ? { malformed: exchange.malformed } : {}),
+    masked: MASKED_VALUE.test(JSON.stringify(request)),
+  };
+}
+
+/** One answer, short: status, and the body cut to a line or two. */
+export function describeAnswer(response: Pick<RecordedHttpMessage, 'status' | 'body'> | undefined, error?: string, width = 300): string {
+  if (!response) return `no answer: ${error ?? 'unknown error'}`;
+  const body = (response.body ?? '').replace(/\s+/g, ' ').trim();
+  return `HTTP ${response.status ?? '?'}${body ? ` ${body.length > width ? `${body.slice(0, width)}…` : body}` : ''}`;
+}

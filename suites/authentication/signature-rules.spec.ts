@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { responseDigest, scenario, test, servedOrScaAsked, type Check, type RequestOptions, type ScenarioFixtures, type TppRequest, type TppResponse } from '../../lib/fixtures/index.js';
-import { initiationRequest, sepaPayment } from '../payments/payment-bodies.js';
+import { initiationRequest, psuIdentity, sepaPayment } from '../payments/payment-bodies.js';
 
 type Judge = (check: Check, response: TppResponse) => void;
 
@@ -219,9 +219,10 @@ const CASES: readonly SignatureCase[] = [
 
 for (const signatureCase of CASES) {
   const options = { checks: signatureCase.checks, ...(signatureCase.onPaymentInitiation ? { writes: 'initiates a payment where the bank does not refuse the request' } : {}) };
-  test(...scenario(signatureCase.id, signatureCase.title, options, async ({ tpp, paths, check }) => {
+  test(...scenario(signatureCase.id, signatureCase.title, options, async ({ tpp, psu, paths, check }) => {
     if (signatureCase.introduceCertificate) await tpp.get(paths('accounts'));
-    const endpoint: TppRequest = signatureCase.onPaymentInitiation ? initiationRequest(paths, sepaPayment()) : { method: 'GET', path: paths('accounts') };
+    // A payment initiation names its PSU (the header table), so that only the header under test is missing.
+    const endpoint: TppRequest = signatureCase.onPaymentInitiation ? initiationRequest(paths, sepaPayment(), { headers: psuIdentity(psu) }) : { method: 'GET', path: paths('accounts') };
     const request = signatureCase.request({ tpp });
     const response = await tpp.request({ ...endpoint, ...request, headers: { ...endpoint.headers, ...request.headers } });
     signatureCase.judge(check, response);

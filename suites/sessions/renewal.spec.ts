@@ -35,7 +35,8 @@ test(...scenario(
       const client = newTpp({ sessionId: randomUUID(), clock: { now: () => new Date(Date.now() + shift * 1000) }, headers: { 'PSU-ID': psuId } });
       return {
         accounts: await client.get(paths('accounts')),
-        unattendedAccounts: await client.get(paths('accounts'), { omitHeaders: WITHOUT_PSU }),
+        // The same read again before the PSU opens the first answer's scaRedirect (TPP-41), on purpose: without the PSU.
+        unattendedAccounts: await client.get(paths('accounts'), { omitHeaders: WITHOUT_PSU, deliberate: 'the read repeated without the PSU present, whose answer tells an ended consent from a fresh SCA for a present PSU' }),
         unattendedTransactions: await client.get(paths('transactions', { accountId }), { omitHeaders: WITHOUT_PSU }),
       };
     };

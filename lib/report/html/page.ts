@@ -17,7 +17,13 @@ import { STYLE } from './style.js';
  * The page's script, a browser file of its own (lib/report/html/browser.js), inlined minified by esbuild (the
  * compiler tsx already runs this project with): a conforming report is mostly data, and the script was a fifth of it.
  */
-const SCRIPT = transformSync(readFileSync(new URL('./browser.js', import.meta.url), 'utf8'), { minify: true, target: 'es2020' }).code.trim();
+let script: string | undefined;
+
+/** Minified at the first page rendered, not when the module loads: every command's start (each --help) imports it. */
+function pageScript(): string {
+  script ??= transformSync(readFileSync(new URL('./browser.js', import.meta.url), 'utf8'), { minify: true, target: 'es2020' }).code.trim();
+  return script;
+}
 
 /** Every status a row can show, in the order counts list them. */
 const STATUS_ORDER = [...new Set([...REQUIREMENT_STATUSES, ...TEST_STATUSES])];
@@ -35,7 +41,7 @@ ${toolbar(index)}
 <script type="application/x-gzip-base85" id="catalogue-data">${packedCatalogue(index)}</script>
 ${provenance(results)}
 ${gauntlet(results)}
-</main><script>${SCRIPT}</script></body></html>
+</main><script>${pageScript()}</script></body></html>
 `;
 }
 

@@ -52,8 +52,20 @@ export function trafficProvenance(tool: { name: string; version: string }, sourc
   return { ...toolProvenance(tool), suiteFiles: [], probes: { runs: 0, seed: 0 }, declaredTarget: { source }, capabilities: [], deviations: [], masked, arguments: [] };
 }
 
-/** What produced a report, whoever asked for it: the tool and its commit, the catalogue, the specification, the runtime. */
-function toolProvenance(tool: { name: string; version: string }): Pick<Provenance, 'tool' | 'catalogue' | 'specification' | 'runtime'> {
+type ToolProvenance = Pick<Provenance, 'tool' | 'catalogue' | 'specification' | 'runtime'>;
+let toolPart: { key: string; value: ToolProvenance } | undefined;
+
+/**
+ * What produced a report, whoever asked for it: the tool and its commit, the catalogue, the specification, the
+ * runtime. Once per process: it asks git and Chromium, and `serve --judge` writes a report whenever one is read.
+ */
+function toolProvenance(tool: { name: string; version: string }): ToolProvenance {
+  const key = `${tool.name}@${tool.version}`;
+  if (toolPart?.key !== key) toolPart = { key, value: readToolProvenance(tool) };
+  return toolPart.value;
+}
+
+function readToolProvenance(tool: { name: string; version: string }): ToolProvenance {
   return {
     tool: { ...tool, ...gitState() },
     catalogue: { version: catalogueVersion(), requirements: REQUIREMENTS.length },

@@ -55,13 +55,13 @@ export class TrafficJudging {
 
   /** The TPP report: every TPP of the traffic, or only the one with this key (the sandbox shows a TPP its own). */
   tppResults(context: ReportContext, only?: string): RunResults {
-    return resultsOf(this.tppTally, TPP_REQUIREMENTS, context, only);
+    return resultsOf(this.tppTally, 'tpp-conformance', TPP_REQUIREMENTS, context, only);
   }
 
   /** The bank report: the rules checked on every exchange, and any other the answers' schemas touched. */
   bankResults(context: ReportContext): RunResults {
     const catalogue = BANK_REQUIREMENTS.filter((entry) => entry.everyExchange === true || this.bankRulesJudged.has(entry.id));
-    return resultsOf(this.bankTally, catalogue, context);
+    return resultsOf(this.bankTally, 'bank-conformance', catalogue, context);
   }
 }
 

@@ -20,7 +20,7 @@ import {
   type TestStatus,
 } from '../report/types.js';
 import { foldRequirement, runVerdict, type Judgement } from '../report/verdict.js';
-import { TPP_AREA, type Requirement } from '../spec/requirements.js';
+import type { Requirement } from '../spec/requirements.js';
 import type { EvidenceSample, RuleSummary, RuleTally, TppSummary } from '../tpp-judge/index.js';
 
 export interface ReportContext {
@@ -34,13 +34,10 @@ export interface ReportContext {
   maskPersonalData: boolean;
 }
 
-/** Reports of the TPP rules judge a TPP's client; reports of the bank's rules judge the bank's answers. */
-function kindOf(catalogue: readonly Requirement[]): RunResults['kind'] {
-  return catalogue.every((entry) => entry.area === TPP_AREA) ? 'tpp-conformance' : 'bank-conformance';
-}
 
 /** One report of a tally against a catalogue (the TPP rules, or the bank's rules judged on every exchange). */
-export function resultsOf(traffic: RuleTally, catalogue: readonly Requirement[], context: ReportContext, only?: string): RunResults {
+/** `kind`: a report of the TPP rules judges a TPP's client; one of the bank's rules judges the bank's answers. */
+export function resultsOf(traffic: RuleTally, kind: RunResults['kind'], catalogue: readonly Requirement[], context: ReportContext, only?: string): RunResults {
   const masker = new Masker(context.maskPersonalData);
   const summaries = traffic.summaries().filter((summary) => only === undefined || summary.tpp.key === only);
   for (const summary of summaries) learnSecrets(masker, summary);
@@ -58,7 +55,7 @@ export function resultsOf(traffic: RuleTally, catalogue: readonly Requirement[],
   const verdict = runVerdict(requirements, tests, false);
   return {
     schemaVersion: RESULTS_SCHEMA_VERSION,
-    kind: kindOf(catalogue),
+    kind,
     tool: context.tool,
     runId: context.runId,
     target: context.target,

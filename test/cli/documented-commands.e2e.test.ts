@@ -5,6 +5,10 @@
  * (`[not run by the tests: why]`). Along the way: `npx playwright test` gives the verdict and counts of
  * `npm test`, and each pipeline's two shards merged give the unsharded run's report. The files a reader brings
  * (the TPP's key and certificate, their CA's certificate) are test ones made here.
+ *
+ * Each command runs narrowed to SLICE by XS2A_GREP (the README's own way to narrow a run without editing
+ * it): what is proven here is that the command works as written, its report, exit code and merge; the whole
+ * suite is run once, by the check's own conformance stage (scripts/check.ts), not once per command.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -21,6 +25,12 @@ import { runProcess, type ProcessRun } from './playwright-cli.js';
 /** Commands that install things from the network: the machine running the tests already has them. */
 const SETUP = /^(npm ci\b|npx playwright install)/;
 const NOT_RUN = /\[not run by the tests: ([^\]]+)\]/;
+/**
+ * A few scenarios that touch every kind of work a run does: a signature refusal (an error body: the fault
+ * error-body-missing-fields makes it fail), a payment, a basket, the sandbox, an account read on a consent,
+ * an SCA flow of a payment and of an account access (suites/sca, which the README runs on its own).
+ */
+const SLICE = '(SIG-04\\.a|ERR-09\\.a|PAY-01\\.a|SCA-24\\.a|END-13\\.a|SBX-05\\.a|PSU-03\\.a) ';
 const LOCAL_ONLY = new Set(['reports', 'test-results', 'playwright-report', 'blob-report', '.git', 'reference-ca.pem']);
 
 /** A folder that looks like the project (each entry a link to it) and keeps what commands write. */
@@ -40,7 +50,10 @@ function bringTppFiles(dir: string): void {
 }
 
 function sh(command: string, cwd: string, env: NodeJS.ProcessEnv = {}): Promise<ProcessRun> {
-  return runProcess('bash', ['-c', command], { CI: '1', ...env }, cwd);
+  // A listing runs nothing (it lists the whole suite); a command with a --grep of its own is narrow already,
+  // and XS2A_GREP would narrow it further (both apply).
+  const slice = / (--list|--grep|-g)\b/.test(command) ? '' : SLICE;
+  return runProcess('bash', ['-c', command], { CI: '1', XS2A_GREP: slice, ...env }, cwd);
 }
 
 /**

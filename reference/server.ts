@@ -8,9 +8,9 @@ import { isIP } from 'node:net';
 import { generateCertificateAuthority, generateServerCertificate, type KeyAndCertificate } from '../lib/pki/index.js';
 import { buildReferenceApp } from './app.js';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionCount, type ConnectionLimits } from './connections.js';
-import type { SandboxJudge } from './plugins/judge.js';
+import type { SandboxJudge } from './plugins/tpp-judging.js';
 import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './state/store-bounds.js';
-import { scaPageSet } from './sca-page-set.js';
+import { scaPageSet } from './sca-pages/named-page-sets.js';
 import { BehaviourSwitches, declaredFaults, declaredVariants, defineFault, defineVariant, type FaultDefinition, type SwitchSetting, type TppBank, type VariantDefinition } from './switches.js';
 
 export type { FaultDefinition, SwitchSetting, VariantDefinition } from './switches.js';

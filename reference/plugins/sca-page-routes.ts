@@ -12,11 +12,12 @@ import formbody from '@fastify/formbody';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { defineFault, defineVariant } from '../switches.js';
-import { decidePayments, paymentMovedOn, paymentsShown } from '../payment-pages.js';
-import { failureRedirect, successRedirect } from '../sca-answers.js';
-import { referencePages, type ScaPageSet } from '../sca-page-set.js';
+import { decidePayments, paymentMovedOn, paymentsShown } from '../sca-pages/payment-pages.js';
+import { failureRedirect, successRedirect } from '../services/sca-answers.js';
+import { referencePages } from '../sca-pages/named-page-sets.js';
+import type { ScaPageSet } from '../sca-pages/sca-page-set.js';
 import { PRIVATE, type PsuContext } from '../state/customers.js';
-import type { Authorisation } from '../state/sca.js';
+import type { Authorisation } from '../state/sca-state.js';
 
 // [sandbox] GEN-06: the sandbox login asks for the mocked national identity number and nothing else.
 const loginNeedsPassword = defineFault('sandbox-login-needs-password', {

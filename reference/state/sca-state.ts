@@ -6,8 +6,8 @@
 // TPP-Session-ID replaces the old session; a failed or aborted one leaves it alone.
 // A valid session spares the PSU the login step of a new authorisation.
 import { randomUUID } from 'node:crypto';
-import type { ErrorCode } from '../errors.js';
-import type { TestClock } from './clock.js';
+import type { ErrorCode } from '../bank-errors.js';
+import type { TestClock } from './bank-clock.js';
 import { contextKey, type PsuContext } from './customers.js';
 import { BoundedStore, textBytes, tppOfKey } from './bounded-store.js';
 import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './store-bounds.js';

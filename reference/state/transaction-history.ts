@@ -4,7 +4,7 @@
 // final and stable) while new days bring new ones. Pending ones are of today and
 // may change between reads.
 import { createHash } from 'node:crypto';
-import { DAY_MS, day } from '../format.js';
+import { DAY_MS, day } from '../serialisation.js';
 import { bbanFrom, norwegianIban } from '../iban.js';
 import { uuidV5 } from '../ids.js';
 import type { AnyAccount, MockHistory } from './customers.js';

@@ -3,13 +3,13 @@
 // approves or rejects. The page shows them in #payment-summary, the selector the
 // reference target declares in targets.yaml for the suite to read.
 import type { FastifyRequest } from 'fastify';
-import { defineFault } from './switches.js';
-import { escapeHtml, layout } from './pages.js';
-import { failureRedirect, successRedirect } from './sca-answers.js';
-import type { BankState } from './state/bank.js';
-import type { Payment } from './state/payments.js';
-import type { Authorisation } from './state/sca.js';
-import type { PsuContext } from './state/customers.js';
+import { defineFault } from '../switches.js';
+import { escapeHtml, layout } from './reference-pages.js';
+import { failureRedirect, successRedirect } from '../services/sca-answers.js';
+import type { BankState } from '../state/bank-state.js';
+import type { Payment } from '../state/payment-store.js';
+import type { Authorisation } from '../state/sca-state.js';
+import type { PsuContext } from '../state/customers.js';
 
 const summaryWithoutAmount = defineFault('payment-confirmation-without-amount', { description: 'the payment confirmation page does not show the amount', breaks: ['PAY-49'] });
 const basketScaFails = defineFault('basket-sca-fails', { description: 'the SCA of a signing basket always ends in failure', breaks: ['BSK-10', 'STA-03'] });

@@ -75,7 +75,7 @@ const consentPageNotPreselected = defineFault('consent-page-not-preselected', {
 type Step = 'login' | 'code' | 'context' | 'consent' | 'confirm';
 
 export interface ScaPluginOptions {
-  /** Which pages the PSU sees (reference/sca-page-set.ts); the reference bank's own by default. */
+  /** Which pages the PSU sees (reference/sca-pages/named-page-sets.ts); the reference bank's own by default. */
   pages?: ScaPageSet;
 }
 
@@ -315,7 +315,7 @@ export const scaPlugin = fp(
       const psuCorporateId = context.kind === 'CORPORATE' ? context.agreementId : undefined;
       return seeOther(reply, successRedirect(request, a, customerNumber, context, psuCorporateId));
     }
-    // Payments: the PSU confirms amount and creditor (reference/payment-pages.ts).
+    // Payments: the PSU confirms amount and creditor (reference/sca-pages/payment-pages.ts).
     app.get<Page>('/:id/confirm', at('confirm', (a, request, reply) => html(reply, pages.confirm(a, paymentsShown(request, a)))));
     app.post<Page>(
       '/:id/confirm',

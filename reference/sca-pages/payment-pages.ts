@@ -51,7 +51,7 @@ function paymentsOf(bank: BankState, a: Authorisation): Payment[] {
   return (a.paymentIds ?? []).flatMap((id) => bank.payments.get(a.tppId, id) ?? []);
 }
 
-/** What the PSU is shown of one payment being authorised, for any page set (reference/sca-page-set.ts). */
+/** What the PSU is shown of one payment being authorised, for any page set (sca-page-set.ts). */
 export interface PaymentLine {
   /** "7.35 NOK"; absent when the bank does not show it (a fault). */
   amount?: string;
@@ -99,7 +99,7 @@ ${shown.lines.map(describe).join('\n')}
 }
 
 /**
- * The PSU's decision: approved payments move on (state/payments.ts), and the PSU goes back to the TPP
+ * The PSU's decision: approved payments move on (state/payment-store.ts), and the PSU goes back to the TPP
  * as after any SCA; a rejection, or a payment from an account that is not the PSU's in the context picked
  * (What the service does > PSU contexts), fails the SCA.
  */

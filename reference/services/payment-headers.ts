@@ -29,7 +29,7 @@ const withoutPsuAsksForSca = defineVariant('payment-without-psu-asks-for-sca', {
   source: 'Specification, Identifiers of the PSU; Authentication 9 and 12',
 });
 
-/** A required header of the payment header table that the bank, under the fault, does not ask for (TPP-Session-ID is required of every request: signature.ts). */
+/** A required header of the payment header table that the bank, under the fault, does not ask for (TPP-Session-ID is required of every request: plugins/signature.ts). */
 const requiredHeaderFaults = {
   'x-accept-fix': defineFault('payment-x-accept-fix-optional', { description: 'a payment initiation without x-accept-fix is accepted', breaks: ['HDR-01'] }),
   'PSU-IP-Address': defineFault('payment-psu-ip-address-optional', { description: 'a payment initiation without PSU-IP-Address is accepted', breaks: ['HDR-13'] }),
@@ -49,7 +49,7 @@ export function paymentHeaders(bank: BankState, request: FastifyRequest): { cont
     return value;
   };
   required('x-accept-fix');
-  // The forms of PSU-IP-Address and PSU-Context are checked with every request's (request-headers.ts);
+  // The forms of PSU-IP-Address and PSU-Context are checked with every request's (plugins/request-headers.ts);
   // PSU-ID's and X-PSU-IDENTITY's where each resource looks the PSU up: here, for payments.
   required('PSU-IP-Address');
   const psuId = header(request, 'psu-id');

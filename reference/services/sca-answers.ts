@@ -1,6 +1,6 @@
 // What a TPP is told about SCA: the 401 that asks for it (its scaRedirect link, and the error code saying why
 // when there is a reason), and the redirects back to TPP-Redirect-URI after it (Events). The SCA state
-// (reference/state/sca.ts) keeps authorisations and sessions; how they are worded to this request's TPP,
+// (reference/state/sca-state.ts) keeps authorisations and sessions; how they are worded to this request's TPP,
 // and the faults in that wording, are here.
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';

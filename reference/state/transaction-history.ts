@@ -73,7 +73,7 @@ function simulated(account: AnyAccount, date: string, seq: number, status: Store
 }
 
 /**
- * Payments the sandbox batch runs booked on an account ([pis] state/payments.ts): real, stored transactions
+ * Payments the sandbox batch runs booked on an account ([pis] state/payment-store.ts): real, stored transactions
  * beside the simulated history. Keyed by the account object, so each bank instance (and each reset) has its own.
  */
 export const bookedPayments = new WeakMap<AnyAccount, StoredTransaction[]>();

@@ -14,7 +14,7 @@ import { consentsPlugin } from './plugins/consent-routes.js';
 import { formatPlugin } from './plugins/response-format.js';
 import { judgeReportPlugin, judgingPlugin, type SandboxJudge } from './plugins/tpp-judging.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
-import { batchHours, batchSelection, paymentsPlugin } from './plugins/payment-routes.js';
+import { paymentsPlugin } from './plugins/payment-routes.js';
 import { requestHeadersPlugin } from './plugins/request-headers.js';
 import { sandboxAccountsPlugin } from './plugins/sandbox-account-routes.js';
 import { sandboxClockPlugin } from './plugins/sandbox-clock-routes.js';
@@ -27,6 +27,7 @@ import { transactionsPlugin } from './plugins/transaction-routes.js';
 import { unversionedPathRewrite, versioningPlugin } from './plugins/versioning.js';
 import { capConnectionsPerClient, DEFAULT_CONNECTION_LIMITS, serverOptions, type ConnectionCount, type ConnectionLimits } from './connections.js';
 import type { BankState } from './state/bank-state.js';
+import { batchHours, batchSelection } from './services/payment-batch.js';
 import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './state/store-bounds.js';
 import { Tenants } from './state/tenants.js';
 

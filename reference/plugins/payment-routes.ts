@@ -13,11 +13,11 @@ import { minorUnitsOf } from '../../lib/spec/codelists.js';
 import type { SchemaName } from '../../lib/spec/schemas/index.js';
 import { verdictsAgainst, type ReadableError } from '../../lib/validate/index.js';
 import { BankError } from '../bank-errors.js';
-import { defineFault, defineVariant, type BehaviourSwitches } from '../switches.js';
+import { defineFault, defineVariant } from '../switches.js';
 import { day, reportedAmountsUnbound } from '../serialisation.js';
 import type { BankState } from '../state/bank-state.js';
 import { HIDDEN_BEFORE_APPROVAL, PAYMENT_SERVICES, paymentProductOf, type PaymentProduct, type PaymentService } from '../../lib/spec/payment-products.js';
-import { BATCH_HOURS, SANDBOX_BATCH, type BatchSelection, type Payment, type PaymentBody } from '../state/payment-store.js';
+import type { Payment, PaymentBody } from '../state/payment-store.js';
 import { paymentHeaders } from '../services/payment-headers.js';
 import { resolvePsuId } from '../services/psu-id-lookup.js';
 import { scaChallenge } from '../services/sca-answers.js';
@@ -114,34 +114,6 @@ const exemptInSession = defineFault('payment-exempt-in-session', { description: 
 const domesticShownEarly = defineFault('domestic-payment-shown-before-approval', { description: 'a domestic payment shows its status before the PSU approved it', breaks: ['END-08'] });
 const statusNotFound = defineFault('payment-status-not-found', { description: 'the status of a known payment answers 404', breaks: ['END-06', 'BSK-06'] });
 const unknownPaymentAs400 = defineFault('payment-unknown-id-as-400', { description: 'an unknown paymentId gets 400 FORMAT_ERROR instead of 404 RESOURCE_UNKNOWN', breaks: ['ERR-22'] });
-
-const batchNeverRuns = defineFault('sandbox-batch-never-runs', { description: 'the sandbox never runs its payment batch processing', breaks: ['SBX-09'] });
-// [sandbox] SBX-10: the batch runs leave periodic payments out.
-const batchProcessesPeriodic = defineFault('batch-processes-periodic', {
-  description: 'the sandbox batch runs settle approved periodic payments too (ACTC becomes ACSC)',
-  breaks: ['SBX-10'],
-});
-
-const batchRunsInTheMorning = defineVariant('batch-runs-in-the-morning', {
-  description: 'the five sandbox batch runs a day are at 08:00, 08:30, 09:00, 09:30 and 10:00 UTC (a 22-hour gap overnight)',
-  allowedBy: '"The sandbox simulates payment batch processing for all payments except periodic ones, 5 times a day": the times are not given',
-  source: 'Specification, What the service does > Sandbox mock data',
-});
-/** Half-hours after midnight UTC, for the morning runs. */
-const MORNING_RUNS = [8, 8.5, 9, 9.5, 10] as const;
-
-/** The hours (UTC) of the batch runs that settle a payment, as the payment's TPP meets the bank. */
-export function batchHours(switches: BehaviourSwitches): (payment: Payment) => readonly number[] {
-  return (payment) => (switches.forTpp(payment.tppId).reads(batchRunsInTheMorning) ? MORNING_RUNS : BATCH_HOURS);
-}
-
-/** Which approved payments the sandbox batch runs take up, as the payment's TPP meets the bank. */
-export function batchSelection(switches: BehaviourSwitches): BatchSelection {
-  return (payment) => {
-    const bank = switches.forTpp(payment.tppId);
-    return !bank.breaks(batchNeverRuns) && (SANDBOX_BATCH(payment) || bank.breaks(batchProcessesPeriodic));
-  };
-}
 
 const bulkSkipsAddressRule = defineFault('bulk-payment-skips-address-rule', {
   description: 'the structured-address rule is not applied to the payments of a bulk payment',

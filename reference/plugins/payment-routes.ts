@@ -6,7 +6,7 @@
 // in the past, logical duplicates. A refused payment leaves nothing behind.
 //
 // Every payment needs its own SCA with dynamic linking: the 201 carries scaRedirect,
-// and the PSU confirms amount and creditor on the bank's page (sca-pages/payment-pages.ts).
+// and the PSU confirms amount and creditor on the bank's page (sca-pages/payment-confirmation-page.ts).
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { minorUnitsOf } from '../../lib/spec/codelists.js';

@@ -12,7 +12,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { defineFault, defineVariant } from '../switches.js';
-import { decidePayments, paymentMovedOn, paymentsShown } from '../sca-pages/payment-pages.js';
+import { decidePayments, paymentMovedOn, paymentsShown } from '../services/payment-approval.js';
 import { failureRedirect, successRedirect } from '../services/sca-answers.js';
 import { referencePages } from '../sca-pages/named-page-sets.js';
 import type { ScaPageSet } from '../sca-pages/sca-page-set.js';
@@ -315,7 +315,7 @@ export const scaPlugin = fp(
       const psuCorporateId = context.kind === 'CORPORATE' ? context.agreementId : undefined;
       return seeOther(reply, successRedirect(request, a, customerNumber, context, psuCorporateId));
     }
-    // Payments: the PSU confirms amount and creditor (reference/sca-pages/payment-pages.ts).
+    // Payments: the PSU confirms amount and creditor (services/payment-approval.ts, sca-pages/payment-confirmation-page.ts).
     app.get<Page>('/:id/confirm', at('confirm', (a, request, reply) => html(reply, pages.confirm(a, paymentsShown(request, a)))));
     app.post<Page>(
       '/:id/confirm',

@@ -4,7 +4,7 @@
 // drives a bank's SCA pages only through the steps a target declares.
 import { alternativePages } from './alternative-pages.js';
 import { consentPage, contextPage, loginPage, messagePage } from './reference-pages.js';
-import { paymentConfirmationPage } from './payment-pages.js';
+import { paymentConfirmationPage } from './payment-confirmation-page.js';
 import type { ScaPageSet } from './sca-page-set.js';
 
 export const referencePages: ScaPageSet = {

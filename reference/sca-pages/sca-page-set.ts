@@ -1,7 +1,7 @@
 // What a set of SCA pages renders: one function per step of the authorisation (reference/plugins/sca-page-routes.ts
 // drives the steps; a set only draws them). The reference bank's own set and the alternative one
 // (named-page-sets.ts) both satisfy it.
-import type { PaymentsShown } from './payment-pages.js';
+import type { PaymentsShown } from '../services/payment-approval.js';
 import type { AnyAccount, Agreement } from '../state/customers.js';
 import type { Authorisation } from '../state/sca-state.js';
 

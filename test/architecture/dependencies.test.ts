@@ -148,6 +148,16 @@ describe('the reference bank\'s layers', () => {
     assert.deepEqual(bankOffending((from, to) => from === 'state/' && !allowed(to)), []);
   });
 
+  test('the SCA pages hold no rule of the bank: they declare no switch and take only types from services and state', () => {
+    const pages = sources('reference').filter((file) => layerOf(file) === 'sca-pages/');
+    assert.ok(pages.length > 0);
+    const offenders = pages.filter((file) => {
+      const text = readFileSync(join(PACKAGE_ROOT, file), 'utf8');
+      return /define(?:Fault|Variant)\(/.test(text) || /^import \{[^}]*\} from '\.\.\/(?:services|state)\//m.test(text);
+    });
+    assert.deepEqual(offenders, []);
+  });
+
   test('the foundations import only each other', () => {
     assert.deepEqual(bankOffending((from, to) => FOUNDATIONS.includes(from) && !to.startsWith('package ') && !FOUNDATIONS.includes(to)), []);
   });

@@ -1,11 +1,9 @@
-// The payment confirmation page of the SCA flow (dynamic linking, Authentication 10):
-// the PSU sees the amount and the creditor of each payment being authorised, then
-// approves or rejects. The page shows them in #payment-summary, the selector the
-// reference target declares in targets.yaml for the suite to read.
+// The payments of an SCA (dynamic linking, Authentication 10): what the PSU is shown of each (amount and
+// creditor, drawn by the page sets: sca-pages/), whether the link still leads anywhere once a payment moved
+// on, and the PSU's decision (approve or reject) with the redirect back to the TPP.
 import type { FastifyRequest } from 'fastify';
 import { defineFault } from '../switches.js';
-import { escapeHtml, layout } from './reference-pages.js';
-import { failureRedirect, successRedirect } from '../services/sca-answers.js';
+import { failureRedirect, successRedirect } from './sca-answers.js';
 import type { BankState } from '../state/bank-state.js';
 import type { Payment } from '../state/payment-store.js';
 import type { Authorisation } from '../state/sca-state.js';
@@ -51,7 +49,7 @@ function paymentsOf(bank: BankState, a: Authorisation): Payment[] {
   return (a.paymentIds ?? []).flatMap((id) => bank.payments.get(a.tppId, id) ?? []);
 }
 
-/** What the PSU is shown of one payment being authorised, for any page set (sca-page-set.ts). */
+/** What the PSU is shown of one payment being authorised, for any page set (sca-pages/sca-page-set.ts). */
 export interface PaymentLine {
   /** "7.35 NOK"; absent when the bank does not show it (a fault). */
   amount?: string;
@@ -77,25 +75,6 @@ export function paymentsShown(request: FastifyRequest, a: Authorisation): Paymen
     })),
   );
   return { count: payments.length, lines };
-}
-
-function describe(line: PaymentLine): string {
-  const shown = line.amount === undefined ? '' : `<span class="amount">${escapeHtml(line.amount)}</span> to `;
-  return `<li>${shown}<span class="creditor">${escapeHtml(line.creditorName)}</span> (${escapeHtml(line.creditorIban)})</li>`;
-}
-
-export function paymentConfirmationPage(a: Authorisation, shown: PaymentsShown): string {
-  return layout(
-    'Confirm payment',
-    `<p>${escapeHtml(a.tppName)} asks you to approve ${shown.count === 1 ? 'this payment' : `these ${shown.count} payments`}.</p>
-<ul id="payment-summary">
-${shown.lines.map(describe).join('\n')}
-</ul>
-<form method="post">
-<button type="submit" id="approve" name="decision" value="approve">Approve</button>
-<button type="submit" id="reject" name="decision" value="reject">Reject</button>
-</form>`,
-  );
 }
 
 /**

@@ -36,7 +36,7 @@ const expiredSessionCodeConsentInvalid = defineFault('expired-session-code-conse
 });
 
 /** Starts (or repeats) the authorisation a request needs and returns the 401 that sends the PSU to it, with the reason when there is one. */
-export function scaRequired(request: FastifyRequest, asked: ChallengeRequest, reason?: ChallengeReason): ScaRequired {
+function scaRequired(request: FastifyRequest, asked: ChallengeRequest, reason?: ChallengeReason): ScaRequired {
   const { bank } = request;
   const authorisation = request.world.sca.authorisationFor(asked);
   const bare = bank.breaks(noScaRedirect) || (ONE_ACCOUNT.test(request.url) && bank.breaks(resourceChallengeWithoutLink));

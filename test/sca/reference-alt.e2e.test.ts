@@ -1,6 +1,6 @@
 /**
  * SCA steps are data: the `reference-alt` target is the embedded bank with another bank's SCA pages
- * (reference/pages-alt.ts: another layout, other ids and labels, a one-time code after login). The suite's
+ * (reference/sca-pages/alternative-pages.ts: another layout, other ids and labels, a one-time code after login). The suite's
  * browser-driving scenarios must pass against it with nothing but its own `sca` steps and `scaVariants` in
  * targets.yaml. Run through the real command, as a user would.
  */

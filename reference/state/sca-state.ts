@@ -6,8 +6,8 @@
 // TPP-Session-ID replaces the old session; a failed or aborted one leaves it alone.
 // A valid session spares the PSU the login step of a new authorisation.
 import { randomUUID } from 'node:crypto';
-import type { ErrorCode } from '../errors.js';
-import type { TestClock } from './clock.js';
+import type { ErrorCode } from '../bank-errors.js';
+import type { TestClock } from './bank-clock.js';
 import { contextKey, type PsuContext } from './customers.js';
 import { BoundedStore, textBytes, tppOfKey } from './bounded-store.js';
 import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './store-bounds.js';
@@ -96,7 +96,7 @@ export class ScaService {
     this.sessionPsus = new BoundedStore<string, string>({ ...bounds.sessions, tppOf: tppOfKey, sizeOf: (customerNumber) => textBytes(customerNumber) });
   }
 
-  /** Starts an authorisation for a request that needs SCA, or repeats the pending one it already started (reference/sca-answers.ts words the 401). */
+  /** Starts an authorisation for a request that needs SCA, or repeats the pending one it already started (reference/services/sca-answers.ts words the 401). */
   authorisationFor(request: ChallengeRequest): Authorisation {
     const now = this.clock.now();
     this.prune(now);
@@ -172,7 +172,7 @@ export class ScaService {
   /**
    * Successful SCA: an account-access SCA opens its session (Authentication 10: an SCA with dynamic linking,
    * a payment, is for that payment alone and opens none). `keepExpiredSession`: a session whose hour has
-   * passed is not renewed by it. The redirect is worded by reference/sca-answers.ts.
+   * passed is not renewed by it. The redirect is worded by reference/services/sca-answers.ts.
    */
   complete(authorisation: Authorisation, customerNumber: string, options: { keepExpiredSession?: () => boolean } = {}): void {
     authorisation.status = 'FINALISED';
@@ -183,7 +183,7 @@ export class ScaService {
     this.sessionPsus.set(`${tppId}\n${tppSessionId}`, customerNumber);
   }
 
-  /** Failed or cancelled SCA: a session in force stays, unless `endSession` says otherwise. The redirect is worded by reference/sca-answers.ts. */
+  /** Failed or cancelled SCA: a session in force stays, unless `endSession` says otherwise. The redirect is worded by reference/services/sca-answers.ts. */
   fail(authorisation: Authorisation, options: { endSession?: () => boolean } = {}): void {
     authorisation.status = 'FAILED';
     const { tppId, customerNumber } = authorisation;

@@ -6,9 +6,9 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { computeDigest, formatHttpDate } from '../../lib/httpsig/index.js';
-import { BankError } from '../errors.js';
+import { BankError } from '../bank-errors.js';
 import { defineFault, defineVariant, type Fault } from '../switches.js';
-import { header } from './shared.js';
+import { header } from '../http/request-context.js';
 
 const headerUtf8Unchecked = defineFault('header-utf8-unchecked', {
   description: 'accepts header values that are not valid UTF-8 (e.g. a TPP-Session-ID with byte 0xFF)',

@@ -4,7 +4,7 @@
 // final and stable) while new days bring new ones. Pending ones are of today and
 // may change between reads.
 import { createHash } from 'node:crypto';
-import { DAY_MS, day } from '../format.js';
+import { DAY_MS, day } from '../serialisation.js';
 import { bbanFrom, norwegianIban } from '../iban.js';
 import { uuidV5 } from '../ids.js';
 import type { AnyAccount, MockHistory } from './customers.js';
@@ -73,7 +73,7 @@ function simulated(account: AnyAccount, date: string, seq: number, status: Store
 }
 
 /**
- * Payments the sandbox batch runs booked on an account ([pis] state/payments.ts): real, stored transactions
+ * Payments the sandbox batch runs booked on an account ([pis] state/payment-store.ts): real, stored transactions
  * beside the simulated history. Keyed by the account object, so each bank instance (and each reset) has its own.
  */
 export const bookedPayments = new WeakMap<AnyAccount, StoredTransaction[]>();

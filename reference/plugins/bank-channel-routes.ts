@@ -3,10 +3,10 @@
 // the bank on demand (capability fault-injection). Signed like any sandbox operation;
 // each acts on the calling TPP's own consents, payments and requests only.
 import fp from 'fastify-plugin';
-import { BankError } from '../errors.js';
+import { BankError } from '../bank-errors.js';
 import { defineFault } from '../switches.js';
 import { FAILING_OPERATIONS, type FailingOperation } from '../state/simulated-failures.js';
-import { SANDBOX_OPERATION, tppOf } from './shared.js';
+import { SANDBOX_OPERATION, tppOf } from '../http/request-context.js';
 
 const revocationIgnored = defineFault('bank-revocation-ignored', {
   description: 'a consent the PSU revokes directly with the bank still gives the TPP access',

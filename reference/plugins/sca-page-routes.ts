@@ -12,11 +12,12 @@ import formbody from '@fastify/formbody';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { defineFault, defineVariant } from '../switches.js';
-import { decidePayments, paymentMovedOn, paymentsShown } from '../payment-pages.js';
-import { failureRedirect, successRedirect } from '../sca-answers.js';
-import { referencePages, type ScaPageSet } from '../sca-page-set.js';
+import { decidePayments, paymentMovedOn, paymentsShown } from '../services/payment-approval.js';
+import { failureRedirect, successRedirect } from '../services/sca-answers.js';
+import { referencePages } from '../sca-pages/named-page-sets.js';
+import type { ScaPageSet } from '../sca-pages/sca-page-set.js';
 import { PRIVATE, type PsuContext } from '../state/customers.js';
-import type { Authorisation } from '../state/sca.js';
+import type { Authorisation } from '../state/sca-state.js';
 
 // [sandbox] GEN-06: the sandbox login asks for the mocked national identity number and nothing else.
 const loginNeedsPassword = defineFault('sandbox-login-needs-password', {
@@ -74,7 +75,7 @@ const consentPageNotPreselected = defineFault('consent-page-not-preselected', {
 type Step = 'login' | 'code' | 'context' | 'consent' | 'confirm';
 
 export interface ScaPluginOptions {
-  /** Which pages the PSU sees (reference/sca-page-set.ts); the reference bank's own by default. */
+  /** Which pages the PSU sees (reference/sca-pages/named-page-sets.ts); the reference bank's own by default. */
   pages?: ScaPageSet;
 }
 
@@ -314,7 +315,7 @@ export const scaPlugin = fp(
       const psuCorporateId = context.kind === 'CORPORATE' ? context.agreementId : undefined;
       return seeOther(reply, successRedirect(request, a, customerNumber, context, psuCorporateId));
     }
-    // Payments: the PSU confirms amount and creditor (reference/payment-pages.ts).
+    // Payments: the PSU confirms amount and creditor (services/payment-approval.ts, sca-pages/payment-confirmation-page.ts).
     app.get<Page>('/:id/confirm', at('confirm', (a, request, reply) => html(reply, pages.confirm(a, paymentsShown(request, a)))));
     app.post<Page>(
       '/:id/confirm',

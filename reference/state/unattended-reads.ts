@@ -1,7 +1,7 @@
 // Limits on reads the TPP makes without the PSU (no PSU-IP-Address): at most 4
 // balance reads and 4 transaction reads per account in 24 hours, counted per TPP
 // (a TPP's quota is its own) and kind, over a sliding window of the bank's clock.
-import { DAY_MS } from '../format.js';
+import { DAY_MS } from '../serialisation.js';
 
 export const UNATTENDED_READS_PER_DAY = 4;
 /** How far back a transaction read without the PSU reaches. */

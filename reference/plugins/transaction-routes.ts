@@ -6,16 +6,31 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { BankError } from '../errors.js';
+import { BankError } from '../bank-errors.js';
 import { defineFault, defineVariant, type TppBank } from '../switches.js';
-import { amount, DAY_MS, day, resourceLink } from '../format.js';
-import { UNATTENDED_HISTORY_DAYS } from '../state/limits.js';
+import { amount, DAY_MS, day, reportedAmount, reportedAmountsUnbound, resourceLink, type Amount } from '../serialisation.js';
+import { UNATTENDED_HISTORY_DAYS } from '../state/unattended-reads.js';
 import type { AnyAccount } from '../state/customers.js';
-import { transactionsOf, type StoredTransaction } from '../state/transactions.js';
-import { originalAmountOf } from './versioning.js';
-import { countUnattendedRead, isAccount, isCard, pick, psuAccess, psuPresent } from './accounts.js';
+import { transactionsOf, type StoredTransaction } from '../state/transaction-history.js';
+import { psuPresent } from '../http/request-context.js';
+import { isAccount, isCard, pick, psuAccess } from '../services/account-access.js';
+import { countUnattendedRead } from '../services/unattended-quota.js';
 
 export const DEFAULT_PAGE_SIZE = 200;
+
+const NOK_PER_EUR = 11.5;
+const NOK_PER_BYN = 3.3;
+
+/**
+ * A card transaction's originalAmount: the purchase's amount in the purchase's currency, where
+ * transactionAmount is in the card account's (the mapping cardaccount-switch-originalamount-and-transactionamount
+ * made default). Airline tickets (merchant category 4511) are bought in euros, everything else at home.
+ */
+function originalAmountOf(t: StoredTransaction, cardCurrency: string, bank: TppBank): Amount {
+  if (t.merchantCategoryCode !== '4511') return amount(t.amountMinor, cardCurrency);
+  // Under reportedAmountsUnbound, the airline is paid in Belarusian rubles (BYN, not in the specification's list).
+  return bank.reads(reportedAmountsUnbound) ? reportedAmount(bank, Math.round(t.amountMinor / NOK_PER_BYN), 'BYN') : amount(Math.round(t.amountMinor / NOK_PER_EUR), 'EUR');
+}
 
 const pageSizeTooLarge = defineFault('page-size-250', {
   description: 'a listing without limit holds up to 250 booked transactions, and its links carry limit=250',

@@ -4,20 +4,20 @@
 // State knows nothing of the bank's behaviour switches (reference/switches.ts): where one changes a state
 // rule, the method takes what it needs as an argument.
 import { randomBytes } from 'node:crypto';
-import { day } from '../format.js';
+import { day } from '../serialisation.js';
 import { uuidV5 } from '../ids.js';
-import { Baskets } from './baskets.js';
-import { TestClock } from './clock.js';
-import { Consents } from './consents.js';
+import { Baskets } from './basket-store.js';
+import { TestClock } from './bank-clock.js';
+import { Consents } from './consent-store.js';
 import { SandboxData, type StoredAccount } from './customers.js';
-import { UnattendedReads } from './limits.js';
-import { Payments, SANDBOX_BATCH, totalMinor, type BatchSelection, type Payment } from './payments.js';
+import { UnattendedReads } from './unattended-reads.js';
+import { Payments, SANDBOX_BATCH, totalMinor, type BatchSelection, type Payment } from './payment-store.js';
 import { PsuDirectory } from './psu-ids.js';
-import { ScaService } from './sca.js';
+import { ScaService } from './sca-state.js';
 import { SimulatedFailures } from './simulated-failures.js';
 import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './store-bounds.js';
 import { TppRegister } from './tpp-register.js';
-import { bookedPayments, type StoredTransaction } from './transactions.js';
+import { bookedPayments, type StoredTransaction } from './transaction-history.js';
 
 /** What every world of one bank shares: the address clients reach it at (known once it listens). */
 export interface BankSite {

@@ -3,9 +3,9 @@
 // progress list, a table of accounts, a definition list of payments), other labels and ids, and an extra
 // step after login where the PSU types a one-time code. The sandbox shows the code on that page, as a
 // bank's test environment would; the target's steps read it and type it back (targets.yaml).
-import { escapeHtml } from './pages.js';
+import { escapeHtml } from './reference-pages.js';
 import type { ScaPageSet } from './sca-page-set.js';
-import type { AnyAccount, Agreement } from './state/customers.js';
+import type { AnyAccount, Agreement } from '../state/customers.js';
 
 const STYLE = `
   body { font-family: Georgia, serif; background: #eef2f5; margin: 0; color: #111; }

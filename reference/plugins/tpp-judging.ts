@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { HttpExchange } from '../../lib/har/index.js';
-import { header, SANDBOX_OPERATION } from './shared.js';
+import { header, SANDBOX_OPERATION } from '../http/request-context.js';
 
 /** The response header that names the TPP rules a request broke, comma-separated. */
 export const BROKEN_RULES_HEADER = 'x-tpp-rules-broken';

@@ -1,15 +1,13 @@
-// The payment confirmation page of the SCA flow (dynamic linking, Authentication 10):
-// the PSU sees the amount and the creditor of each payment being authorised, then
-// approves or rejects. The page shows them in #payment-summary, the selector the
-// reference target declares in targets.yaml for the suite to read.
+// The payments of an SCA (dynamic linking, Authentication 10): what the PSU is shown of each (amount and
+// creditor, drawn by the page sets: sca-pages/), whether the link still leads anywhere once a payment moved
+// on, and the PSU's decision (approve or reject) with the redirect back to the TPP.
 import type { FastifyRequest } from 'fastify';
-import { defineFault } from './switches.js';
-import { escapeHtml, layout } from './pages.js';
+import { defineFault } from '../switches.js';
 import { failureRedirect, successRedirect } from './sca-answers.js';
-import type { BankState } from './state/bank.js';
-import type { Payment } from './state/payments.js';
-import type { Authorisation } from './state/sca.js';
-import type { PsuContext } from './state/customers.js';
+import type { BankState } from '../state/bank-state.js';
+import type { Payment } from '../state/payment-store.js';
+import type { Authorisation } from '../state/sca-state.js';
+import type { PsuContext } from '../state/customers.js';
 
 const summaryWithoutAmount = defineFault('payment-confirmation-without-amount', { description: 'the payment confirmation page does not show the amount', breaks: ['PAY-49'] });
 const basketScaFails = defineFault('basket-sca-fails', { description: 'the SCA of a signing basket always ends in failure', breaks: ['BSK-10', 'STA-03'] });
@@ -51,7 +49,7 @@ function paymentsOf(bank: BankState, a: Authorisation): Payment[] {
   return (a.paymentIds ?? []).flatMap((id) => bank.payments.get(a.tppId, id) ?? []);
 }
 
-/** What the PSU is shown of one payment being authorised, for any page set (reference/sca-page-set.ts). */
+/** What the PSU is shown of one payment being authorised, for any page set (sca-pages/sca-page-set.ts). */
 export interface PaymentLine {
   /** "7.35 NOK"; absent when the bank does not show it (a fault). */
   amount?: string;
@@ -79,27 +77,8 @@ export function paymentsShown(request: FastifyRequest, a: Authorisation): Paymen
   return { count: payments.length, lines };
 }
 
-function describe(line: PaymentLine): string {
-  const shown = line.amount === undefined ? '' : `<span class="amount">${escapeHtml(line.amount)}</span> to `;
-  return `<li>${shown}<span class="creditor">${escapeHtml(line.creditorName)}</span> (${escapeHtml(line.creditorIban)})</li>`;
-}
-
-export function paymentConfirmationPage(a: Authorisation, shown: PaymentsShown): string {
-  return layout(
-    'Confirm payment',
-    `<p>${escapeHtml(a.tppName)} asks you to approve ${shown.count === 1 ? 'this payment' : `these ${shown.count} payments`}.</p>
-<ul id="payment-summary">
-${shown.lines.map(describe).join('\n')}
-</ul>
-<form method="post">
-<button type="submit" id="approve" name="decision" value="approve">Approve</button>
-<button type="submit" id="reject" name="decision" value="reject">Reject</button>
-</form>`,
-  );
-}
-
 /**
- * The PSU's decision: approved payments move on (state/payments.ts), and the PSU goes back to the TPP
+ * The PSU's decision: approved payments move on (state/payment-store.ts), and the PSU goes back to the TPP
  * as after any SCA; a rejection, or a payment from an account that is not the PSU's in the context picked
  * (What the service does > PSU contexts), fails the SCA.
  */

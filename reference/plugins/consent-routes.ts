@@ -6,14 +6,14 @@
 // agreements for a known PSU-ID.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { BankError, ScaRequired } from '../errors.js';
+import { BankError, ScaRequired } from '../bank-errors.js';
 import { defineFault, defineVariant } from '../switches.js';
-import type { BankState } from '../state/bank.js';
+import type { BankState } from '../state/bank-state.js';
 import { PRIVATE } from '../state/customers.js';
-import { scaChallenge } from './accounts.js';
-import { resolvePsuId } from './sca-access.js';
-import { header, tppOf } from './shared.js';
-import { tppRoles } from './signature.js';
+import { resolvePsuId } from '../services/psu-id-lookup.js';
+import { scaChallenge } from '../services/sca-answers.js';
+import { header, tppOf } from '../http/request-context.js';
+import { tppRoles } from '../services/tpp-roles.js';
 
 const consentsRemoved = defineFault('consents-endpoint-removed', {
   description: 'the deprecated POST /v1/consents is gone (404) instead of answering with an SCA redirect',

@@ -1,14 +1,15 @@
 // What a TPP is told about SCA: the 401 that asks for it (its scaRedirect link, and the error code saying why
 // when there is a reason), and the redirects back to TPP-Redirect-URI after it (Events). The SCA state
-// (reference/state/sca.ts) keeps authorisations and sessions; how they are worded to this request's TPP,
+// (reference/state/sca-state.ts) keeps authorisations and sessions; how they are worded to this request's TPP,
 // and the faults in that wording, are here.
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { errorBody, ScaRequired, SYSTEM_NAME, type ErrorCode } from './errors.js';
-import type { PsuContext } from './state/customers.js';
-import { withQuery, type Authorisation, type ChallengeReason, type ChallengeRequest } from './state/sca.js';
-import { defineFault, defineVariant } from './switches.js';
-import { resourceLink } from './format.js';
+import { errorBody, ScaRequired, SYSTEM_NAME, type ErrorCode } from '../bank-errors.js';
+import type { PsuContext } from '../state/customers.js';
+import { withQuery, type Authorisation, type ChallengeReason, type ChallengeRequest } from '../state/sca-state.js';
+import { defineFault, defineVariant } from '../switches.js';
+import { resourceLink } from '../serialisation.js';
+import { header, tppOf } from '../http/request-context.js';
 
 const noScaRedirect = defineFault('no-sca-redirect', {
   description: 'the 401 for a request that needs SCA is an error body without the scaRedirect link',
@@ -35,7 +36,7 @@ const expiredSessionCodeConsentInvalid = defineFault('expired-session-code-conse
 });
 
 /** Starts (or repeats) the authorisation a request needs and returns the 401 that sends the PSU to it, with the reason when there is one. */
-export function scaRequired(request: FastifyRequest, asked: ChallengeRequest, reason?: ChallengeReason): ScaRequired {
+function scaRequired(request: FastifyRequest, asked: ChallengeRequest, reason?: ChallengeReason): ScaRequired {
   const { bank } = request;
   const authorisation = request.world.sca.authorisationFor(asked);
   const bare = bank.breaks(noScaRedirect) || (ONE_ACCOUNT.test(request.url) && bank.breaks(resourceChallengeWithoutLink));
@@ -47,6 +48,19 @@ export function scaRequired(request: FastifyRequest, asked: ChallengeRequest, re
   const code = (reason: ChallengeReason) => (reason.code === 'SCA_EXPIRED' && bank.breaks(expiredSessionCodeConsentInvalid) ? 'CONSENT_INVALID' : reason.code);
   const why = reason === undefined ? {} : errorBody(bank, 401, code(reason), reason.message);
   return new ScaRequired({ ...why, _links: { scaRedirect } }, authorisation.id);
+}
+
+/**
+ * The 401 with an scaRedirect link that starts SCA for this request's TPP, session and redirect address:
+ * for the PSU and context expected, or (dynamic linking) for the payments to approve.
+ */
+export function scaChallenge(request: FastifyRequest, asked: Pick<ChallengeRequest, 'paymentIds' | 'expectedCustomer' | 'requestedContext'> = {}, reason?: ChallengeReason): ScaRequired {
+  const tpp = tppOf(request);
+  return scaRequired(
+    request,
+    { tppId: tpp.id, tppName: tpp.name, tppSessionId: header(request, 'tpp-session-id') ?? '', redirectUri: header(request, 'tpp-redirect-uri') ?? '', ...asked },
+    reason,
+  );
 }
 
 const redirectDropsTppSessionId = defineFault('redirect-drops-tpp-session-id', {

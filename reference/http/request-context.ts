@@ -1,7 +1,8 @@
-// What the plugins share: the decorators' types and header access.
+// What every route reads of a request: the decorators' types (`request.bank`, `request.world`, `request.tpp`),
+// its headers, its TPP, and the links it is answered with. Shared by the plugins and the services.
 import type { X509Certificate } from 'node:crypto';
 import type { FastifyRequest, preValidationHookHandler } from 'fastify';
-import type { BankState } from '../state/bank.js';
+import type { BankState } from '../state/bank-state.js';
 import type { Tenants } from '../state/tenants.js';
 import { defineVariant, type BehaviourSwitches, type TppBank } from '../switches.js';
 
@@ -63,6 +64,11 @@ export function tppOf(request: FastifyRequest): TppIdentity {
   return request.tpp;
 }
 
+/** Whether the PSU takes part in this request: the TPP forwards the PSU's address only then (Limits). */
+export function psuPresent(request: FastifyRequest): boolean {
+  return header(request, 'psu-ip-address') !== undefined;
+}
+
 /** A preValidation hook from a synchronous check that throws to reject the request. */
 export function checkHook(check: (request: FastifyRequest) => void): preValidationHookHandler {
   return (request, _reply, done) => {
@@ -73,17 +79,6 @@ export function checkHook(check: (request: FastifyRequest) => void): preValidati
       done(error as Error);
     }
   };
-}
-
-const paymentHeadersOnPaymentsOnly = defineVariant('payment-headers-on-payments-only', {
-  description: 'PSU-Context, PSU-HTTP-Method and PSU-Device-ID are read on payment initiation (and the start of a basket authorisation) only: on account reads they are ignored, whatever their value',
-  allowedBy: 'The header table is that of POST /v1/payments/sepa-credit-transfers ("Headers: the same set as for payment initiation" for the basket authorisation); no header set is shown for the account endpoints',
-  source: 'Specification, Endpoints > POST /v1/payments/sepa-credit-transfers > Headers; Start of signing basket authorisation',
-});
-
-/** Whether the headers only the payment header table names (PSU-Context, PSU-HTTP-Method, PSU-Device-ID) count for this request. */
-export function readsPaymentHeaders(request: FastifyRequest): boolean {
-  return !request.bank.reads(paymentHeadersOnPaymentsOnly) || /^\/v1\/(?:payments|periodic-payments|bulk-payments|signing-baskets)\//.test(request.url);
 }
 
 const relativeResourceLinks = defineVariant('relative-resource-links', {

@@ -5,14 +5,14 @@
 // the start of the authorisation, should one have slipped in).
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { BankError } from '../errors.js';
+import { BankError } from '../bank-errors.js';
 import { defineFault, defineVariant } from '../switches.js';
-import { rankOf, worstOf, type Basket } from '../state/baskets.js';
-import type { Payment } from '../state/payments.js';
-import { scaRequired } from '../sca-answers.js';
-import { paymentHeaders } from './payments.js';
-import { resolvePsuId } from './sca-access.js';
-import { apiHref, header, tppOf } from './shared.js';
+import { rankOf, worstOf, type Basket } from '../state/basket-store.js';
+import type { Payment } from '../state/payment-store.js';
+import { paymentHeaders } from '../services/payment-headers.js';
+import { resolvePsuId } from '../services/psu-id-lookup.js';
+import { scaChallenge } from '../services/sca-answers.js';
+import { apiHref, header, tppOf } from '../http/request-context.js';
 
 const acceptsMixedReferences = defineFault('basket-accepts-bulk-and-periodic', {
   description: 'a signing basket takes bulk and periodic payments, at creation and at the start of its authorisation',
@@ -173,11 +173,7 @@ export const basketsPlugin = fp(
       }
       const psuId = header(request, 'psu-id');
       const lookup = psuId === undefined ? undefined : resolvePsuId(request, psuId);
-      const challenge = scaRequired(request, {
-        tppId: tpp.id,
-        tppName: tpp.name,
-        tppSessionId: header(request, 'tpp-session-id') ?? '',
-        redirectUri: header(request, 'tpp-redirect-uri') ?? '',
+      const challenge = scaChallenge(request, {
         paymentIds: basket.paymentIds,
         ...(lookup?.kind === 'known' ? { expectedCustomer: lookup.customerNumber } : {}),
         ...(context === undefined ? {} : { requestedContext: context }),

@@ -6,23 +6,22 @@
 // in the past, logical duplicates. A refused payment leaves nothing behind.
 //
 // Every payment needs its own SCA with dynamic linking: the 201 carries scaRedirect,
-// and the PSU confirms amount and creditor on the bank's page (payment-pages.ts).
+// and the PSU confirms amount and creditor on the bank's page (sca-pages/payment-confirmation-page.ts).
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { minorUnitsOf } from '../../lib/spec/codelists.js';
 import type { SchemaName } from '../../lib/spec/schemas/index.js';
 import { verdictsAgainst, type ReadableError } from '../../lib/validate/index.js';
-import { BankError } from '../errors.js';
-import { defineFault, defineVariant, type BehaviourSwitches } from '../switches.js';
-import { day, reportedAmountsUnbound } from '../format.js';
-import { isNationalIdentityNumber, isUuid } from '../ids.js';
-import type { BankState } from '../state/bank.js';
-import { PRIVATE, type PsuContext } from '../state/customers.js';
+import { BankError } from '../bank-errors.js';
+import { defineFault, defineVariant } from '../switches.js';
+import { day, reportedAmountsUnbound } from '../serialisation.js';
+import type { BankState } from '../state/bank-state.js';
 import { HIDDEN_BEFORE_APPROVAL, PAYMENT_SERVICES, paymentProductOf, type PaymentProduct, type PaymentService } from '../../lib/spec/payment-products.js';
-import { BATCH_HOURS, SANDBOX_BATCH, type BatchSelection, type Payment, type PaymentBody } from '../state/payments.js';
-import { scaRequired } from '../sca-answers.js';
-import { resolvePsuId } from './sca-access.js';
-import { apiHref, header, tppOf } from './shared.js';
+import type { Payment, PaymentBody } from '../state/payment-store.js';
+import { paymentHeaders } from '../services/payment-headers.js';
+import { resolvePsuId } from '../services/psu-id-lookup.js';
+import { scaChallenge } from '../services/sca-answers.js';
+import { apiHref, header, tppOf } from '../http/request-context.js';
 
 /** Structured-address rule 5: enforced in the sandbox (this bank) from this day. */
 export const STRUCTURED_ADDRESS_ENFORCED_FROM = '2026-08-13';
@@ -84,14 +83,6 @@ const refusesDomesticProduct = defineFault('payment-refuses-other-products', {
   description: 'products other than sepa-credit-transfers refuse a SEPA-shaped body',
   breaks: ['PAY-46'],
 });
-const corporateWithoutIdServed = defineFault('corporate-payment-without-id-served', {
-  description: 'a payment initiation in context CORPORATE without PSU-Corporate-ID is taken (as a private one) instead of refused with 400',
-  breaks: ['SCA-17', 'ERR-38'],
-});
-const psuIdentityRefused = defineFault('payment-x-psu-identity-refused', {
-  description: 'a payment initiation naming the PSU by X-PSU-IDENTITY is refused (400) instead of taken as the alternative to PSU-ID',
-  breaks: ['HDR-16'],
-});
 const smallPaymentsExempt = defineVariant('sca-exemption-small-payments', {
   description: 'a single payment of at most 10.00 (in its currency) is exempted from SCA: 201 without scaRedirect, approved at once (ACTC)',
   allowedBy: 'Authentication 9: "The service may exempt a transaction from SCA or require SCA on any transaction."',
@@ -124,34 +115,6 @@ const domesticShownEarly = defineFault('domestic-payment-shown-before-approval',
 const statusNotFound = defineFault('payment-status-not-found', { description: 'the status of a known payment answers 404', breaks: ['END-06', 'BSK-06'] });
 const unknownPaymentAs400 = defineFault('payment-unknown-id-as-400', { description: 'an unknown paymentId gets 400 FORMAT_ERROR instead of 404 RESOURCE_UNKNOWN', breaks: ['ERR-22'] });
 
-const batchNeverRuns = defineFault('sandbox-batch-never-runs', { description: 'the sandbox never runs its payment batch processing', breaks: ['SBX-09'] });
-// [sandbox] SBX-10: the batch runs leave periodic payments out.
-const batchProcessesPeriodic = defineFault('batch-processes-periodic', {
-  description: 'the sandbox batch runs settle approved periodic payments too (ACTC becomes ACSC)',
-  breaks: ['SBX-10'],
-});
-
-const batchRunsInTheMorning = defineVariant('batch-runs-in-the-morning', {
-  description: 'the five sandbox batch runs a day are at 08:00, 08:30, 09:00, 09:30 and 10:00 UTC (a 22-hour gap overnight)',
-  allowedBy: '"The sandbox simulates payment batch processing for all payments except periodic ones, 5 times a day": the times are not given',
-  source: 'Specification, What the service does > Sandbox mock data',
-});
-/** Half-hours after midnight UTC, for the morning runs. */
-const MORNING_RUNS = [8, 8.5, 9, 9.5, 10] as const;
-
-/** The hours (UTC) of the batch runs that settle a payment, as the payment's TPP meets the bank. */
-export function batchHours(switches: BehaviourSwitches): (payment: Payment) => readonly number[] {
-  return (payment) => (switches.forTpp(payment.tppId).reads(batchRunsInTheMorning) ? MORNING_RUNS : BATCH_HOURS);
-}
-
-/** Which approved payments the sandbox batch runs take up, as the payment's TPP meets the bank. */
-export function batchSelection(switches: BehaviourSwitches): BatchSelection {
-  return (payment) => {
-    const bank = switches.forTpp(payment.tppId);
-    return !bank.breaks(batchNeverRuns) && (SANDBOX_BATCH(payment) || bank.breaks(batchProcessesPeriodic));
-  };
-}
-
 const bulkSkipsAddressRule = defineFault('bulk-payment-skips-address-rule', {
   description: 'the structured-address rule is not applied to the payments of a bulk payment',
   breaks: ['ADR-01', 'ADR-05', 'ADR-06', 'ADR-07', 'ADR-08', 'ADR-14', 'ADR-15', 'ADR-16', 'ERR-40'],
@@ -159,16 +122,6 @@ const bulkSkipsAddressRule = defineFault('bulk-payment-skips-address-rule', {
 const executesBeforeItsDate = defineFault('payment-executes-before-its-date', {
   description: 'a payment with a requestedExecutionDate ahead is settled by the next batch run after its approval (instantly, to self), whatever the date',
   breaks: ['SBX-11'],
-});
-const withoutPsuAccepted = defineFault('payment-without-psu-accepted', {
-  description: 'a payment initiation (or basket authorisation) with neither PSU-ID nor X-PSU-IDENTITY is accepted',
-  breaks: ['HDR-32'],
-});
-
-const withoutPsuAsksForSca = defineVariant('payment-without-psu-asks-for-sca', {
-  description: 'a payment initiation (or basket authorisation) naming no PSU is answered 401 with an scaRedirect that identifies the PSU, instead of 400',
-  allowedBy: 'PSU-ID is "obtained from the redirect after SCA"; account access: "call a resource; receive 401 with scaRedirect"; "The service may ... require SCA on any transaction"',
-  source: 'Specification, Identifiers of the PSU; Authentication 9 and 12',
 });
 
 const cancellationIgnored = defineFault('payment-cancellation-ignored', { description: 'a cancelled payment keeps its status', breaks: ['PAY-50'] });
@@ -298,52 +251,8 @@ function validate(bank: BankState, request: FastifyRequest, service: PaymentServ
   return payment;
 }
 
-/** A required header of the payment header table that the bank, under the fault, does not ask for (TPP-Session-ID is required of every request: signature.ts). */
-const requiredHeaderFaults = {
-  'x-accept-fix': defineFault('payment-x-accept-fix-optional', { description: 'a payment initiation without x-accept-fix is accepted', breaks: ['HDR-01'] }),
-  'PSU-IP-Address': defineFault('payment-psu-ip-address-optional', { description: 'a payment initiation without PSU-IP-Address is accepted', breaks: ['HDR-13'] }),
-} as const;
 
-/**
- * The header rules of payment initiation (Endpoints, its header table), shared by the start of a basket
- * authorisation: x-accept-fix required (empty allowed; its four published fixes are all defaults now, so
- * every value, known or not, changes nothing), PSU-IP-Address required and an
- * IP address, PSU-ID a UUID, X-PSU-IDENTITY 11 digits, PSU-Context PRIVATE or CORPORATE (CORPORATE with
- * PSU-Corporate-ID). Answers the context asked for, if any.
- */
-export function paymentHeaders(bank: BankState, request: FastifyRequest): { context?: PsuContext } {
-  const required = (name: keyof typeof requiredHeaderFaults) => {
-    const value = header(request, name.toLowerCase());
-    if (value === undefined && !request.bank.breaks(requiredHeaderFaults[name])) throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${name} is required`);
-    return value;
-  };
-  required('x-accept-fix');
-  // The forms of PSU-IP-Address and PSU-Context are checked with every request's (request-headers.ts);
-  // PSU-ID's and X-PSU-IDENTITY's where each resource looks the PSU up: here, for payments.
-  required('PSU-IP-Address');
-  const psuId = header(request, 'psu-id');
-  if (psuId !== undefined && !isUuid(psuId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
-  const identity = header(request, 'x-psu-identity');
-  if (identity !== undefined && !isNationalIdentityNumber(identity)) throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY must be a national identity number or D-number (11 digits)');
-  if (identity !== undefined && request.bank.breaks(psuIdentityRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY is not supported: send PSU-ID');
-  // The header table: PSU-ID required, X-PSU-IDENTITY its alternative. A payment is always some PSU's.
-  if (psuId === undefined && identity === undefined && !request.bank.breaks(withoutPsuAccepted)) {
-    if (request.bank.reads(withoutPsuAsksForSca)) throw identifyThePsu(request);
-    throw new BankError(400, 'HTTP_HEADER_REQUIRED', 'Header PSU-ID (or its alternative X-PSU-IDENTITY) is required');
-  }
-  const psuContext = header(request, 'psu-context');
-  if (psuContext !== 'CORPORATE') return psuContext === 'PRIVATE' ? { context: PRIVATE } : {};
-  const corporateId = header(request, 'psu-corporate-id');
-  if (corporateId === undefined && request.bank.breaks(corporateWithoutIdServed)) return { context: PRIVATE };
-  if (corporateId === undefined || !isUuid(corporateId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-Corporate-ID (a UUID) is required in corporate context');
-  return { context: { kind: 'CORPORATE', agreementId: corporateId.toLowerCase() } };
-}
 
-/** The 401 that sends the PSU to an SCA naming them, before any payment is made (a variant's reading of HDR-32). */
-function identifyThePsu(request: FastifyRequest): Error {
-  const tpp = tppOf(request);
-  return scaRequired(request, { tppId: tpp.id, tppName: tpp.name, tppSessionId: header(request, 'tpp-session-id') ?? '', redirectUri: header(request, 'tpp-redirect-uri') ?? '' });
-}
 
 function allowLogicalDuplicate(bank: BankState, request: FastifyRequest): boolean {
   const value = (request.query as Record<string, unknown>).allowLogicalDuplicate;
@@ -457,11 +366,7 @@ export const paymentsPlugin = fp(
           return initiationResponse(request.world, request, payment, {});
         }
         // Every payment gets its own SCA (dynamic linking): the challenge is for this payment alone.
-        const challenge = scaRequired(request, {
-          tppId: tpp.id,
-          tppName: tpp.name,
-          tppSessionId: header(request, 'tpp-session-id') ?? '',
-          redirectUri: header(request, 'tpp-redirect-uri') ?? '',
+        const challenge = scaChallenge(request, {
           paymentIds: [payment.id],
           ...(lookup?.kind === 'known' ? { expectedCustomer: lookup.customerNumber } : {}),
           ...(context === undefined ? {} : { requestedContext: context }),

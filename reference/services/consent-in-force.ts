@@ -7,13 +7,12 @@
 // replaced it, a new SCA is required. A TPP-Session-ID no SCA was completed under leaves it to
 // the consent, as do calls without the PSU (they belong to no PSU session).
 import type { FastifyRequest } from 'fastify';
-import type { ChallengeReason, SessionState } from '../state/sca.js';
-import type { BankState } from '../state/bank.js';
-import type { Consent } from '../state/consents.js';
+import type { ChallengeReason, SessionState } from '../state/sca-state.js';
+import type { BankState } from '../state/bank-state.js';
+import type { Consent } from '../state/consent-store.js';
 import { PRIVATE, type PsuContext } from '../state/customers.js';
-import type { PsuIdLookup } from '../state/psu-ids.js';
 import { defineFault } from '../switches.js';
-import { header, tppOf } from './shared.js';
+import { header, psuPresent, tppOf } from '../http/request-context.js';
 
 const consentNeverExpires = defineFault('consent-never-expires', {
   description: 'consent access is served after the 180-day SCA renewal period, with or without the PSU',
@@ -49,10 +48,6 @@ const corporateContextSharesConsent = defineFault('corporate-context-shares-cons
   description: "a corporate context the PSU never consented to is served under the PSU's private consent instead of starting a new consent flow",
   breaks: ['SCA-16'],
 });
-const foreignPsuIdHonoured = defineFault('foreign-psu-id-honoured', {
-  description: "a psu-id issued to another TPP is honoured: it names that PSU for this TPP too",
-  breaks: ['PSU-06'],
-});
 
 /** Where the request's TPP-Session-ID stands for this PSU, as the request's TPP meets the bank (faults bend the session table). */
 function sessionState(bank: BankState, request: FastifyRequest, customerNumber: string): SessionState {
@@ -64,14 +59,6 @@ function sessionState(bank: BankState, request: FastifyRequest, customerNumber: 
   return state;
 }
 
-/** The PSU a PSU-ID names for the request's TPP. */
-export function resolvePsuId(request: FastifyRequest, psuId: string): PsuIdLookup {
-  const directory = request.world.psuIds;
-  const lookup = directory.resolve(tppOf(request).id, psuId);
-  if (lookup.kind !== 'unknown') return lookup;
-  const foreign = directory.issuedAnywhere(psuId);
-  return foreign !== undefined && request.bank.breaks(foreignPsuIdHonoured) ? { kind: 'known', customerNumber: foreign } : lookup;
-}
 
 const SESSION_EXPIRED: ChallengeReason = { code: 'SCA_EXPIRED', message: 'The SCA session of this TPP-Session-ID has expired: a new SCA is required' };
 
@@ -82,8 +69,8 @@ export type Challenge = (expectedCustomer: string, context: PsuContext, reason?:
 export function consentInForce(bank: BankState, request: FastifyRequest, customerNumber: string, context: PsuContext, challenge: Challenge): Consent {
   const tppId = tppOf(request).id;
   const now = bank.clock.now();
-  const psuPresent = header(request, 'psu-ip-address') !== undefined;
-  if (psuPresent) {
+  const present = psuPresent(request);
+  if (present) {
     const session = sessionState(bank, request, customerNumber);
     if (session === 'expired') throw challenge(customerNumber, context, SESSION_EXPIRED);
     if (session === 'replaced') throw challenge(customerNumber, context);
@@ -96,7 +83,7 @@ export function consentInForce(bank: BankState, request: FastifyRequest, custome
     if (shared !== undefined) return shared;
   }
   if (stale !== undefined) {
-    const unattendedTransactions = !psuPresent && request.url.includes('/transactions');
+    const unattendedTransactions = !present && request.url.includes('/transactions');
     if (request.bank.breaks(consentNeverExpires) || (unattendedTransactions && request.bank.breaks(unattendedReadsIgnoreScaAge))) return stale;
     const code = request.bank.breaks(consentExpiredCodeInvalid) ? 'CONSENT_INVALID' : 'CONSENT_EXPIRED';
     throw challenge(customerNumber, context, { code, message: 'The SCA for this consent is more than 180 days old: a new SCA is required' });

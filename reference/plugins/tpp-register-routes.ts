@@ -3,9 +3,9 @@
 // in the bank's copy of the register. The sandbox operations that withdraw and restore it (capability
 // tpp-register) act on the calling TPP only, and stay open to a withdrawn TPP so that it can restore itself.
 import fp from 'fastify-plugin';
-import { BankError } from '../errors.js';
+import { BankError } from '../bank-errors.js';
 import { defineFault } from '../switches.js';
-import { checkHook, SANDBOX_OPERATION, tppOf } from './shared.js';
+import { checkHook, SANDBOX_OPERATION, tppOf } from '../http/request-context.js';
 
 const registerUnchecked = defineFault('tpp-register-unchecked', {
   description: 'serves a TPP whose authorisation is withdrawn in the register',

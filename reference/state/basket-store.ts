@@ -3,7 +3,7 @@
 // each payment keeps its own status, and the basket reports the worst case over them.
 import { randomUUID } from 'node:crypto';
 import { BoundedStore, textBytes } from './bounded-store.js';
-import type { Payment, TransactionStatus } from './payments.js';
+import type { Payment, TransactionStatus } from './payment-store.js';
 import { DEFAULT_STORE_BOUNDS, type Bounds } from './store-bounds.js';
 
 /** Worst first: outcomes the TPP must act on, then the least progress (catalogue BSK-14). */

@@ -62,6 +62,20 @@ const consentResources = defineVariant('consent-resources', {
   source: 'Specification, Endpoints > Other endpoints named; Berlin Group 1.3.8, consentsResponse-201',
 });
 
+const consentRedirectAs200 = defineVariant('consent-redirect-as-200', {
+  description: 'POST /v1/consents and /v1/bank-offered-consents answer 200 with the SCA redirect alone (a body holding _links.scaRedirect, no consent resource), instead of a 401',
+  allowedBy:
+    'POST /v1/consents "ignores its body and returns an SCA redirect", with no status; "Payload shapes of these endpoints: not shown"; consent is bank-offered ("the PSU grants consent during the SCA redirect"), so there is no consent resource to create',
+  source: 'Specification, Endpoints > Other endpoints named; What the service does (consent)',
+  excludes: ['consent-resources'],
+});
+
+/** The redirect alone, as a 200 answer (the variant): the link, without the error fields of the 401 body. */
+function redirectAlone(challenge: Error, reply: FastifyReply): FastifyReply {
+  if (!(challenge instanceof ScaRequired)) throw challenge;
+  return reply.code(200).send({ _links: (challenge.body as { _links?: object })._links });
+}
+
 /** The redirect as a 201 consent resource (the variant), or its status in the wrong case (the fault). */
 function consentResource(challenge: Error, reply: FastifyReply, status: 'received' | 'RECEIVED'): FastifyReply {
   if (!(challenge instanceof ScaRequired)) throw challenge;
@@ -76,6 +90,7 @@ export const consentsPlugin = fp(
     api.post('/consents', (request, reply) => {
       if (request.bank.breaks(consentsRemoved)) throw notFound();
       if (request.bank.reads(consentResources)) return consentResource(scaChallenge(request), reply, 'received');
+      if (request.bank.reads(consentRedirectAs200)) return redirectAlone(scaChallenge(request), reply);
       throw scaChallenge(request);
     });
 
@@ -84,6 +99,7 @@ export const consentsPlugin = fp(
       if (request.bank.breaks(consentFromTppBody)) grantFromBody(request.world, request);
       if (request.bank.breaks(consentResourceUpperCase)) return consentResource(scaChallenge(request), reply, 'RECEIVED');
       if (request.bank.reads(consentResources)) return consentResource(scaChallenge(request), reply, 'received');
+      if (request.bank.reads(consentRedirectAs200)) return redirectAlone(scaChallenge(request), reply);
       throw scaChallenge(request);
     });
 

@@ -100,6 +100,6 @@ export const AIS = defineArea('AIS', [
     testedBy: 'automated',
     basis: 'berlin-group',
     source: `${OAS} consentInformationResponse-200_json, consentsResponse-201 and consentStatus`,
-    interpretation: `${BG} consentStatus keeps Berlin Group lower camel case (received, valid, revokedByPsu, ...), since the spec gives no casing for it. Consent is bank-offered and the consent endpoints answer with an SCA redirect: the spec does not say that a consent resource exists, so a bank that answers with the redirect alone (an error body with the scaRedirect link) has no resource to shape and meets the rule; a success body is judged against the Berlin Group consent creation response.`,
+    interpretation: `${BG} consentStatus keeps Berlin Group lower camel case (received, valid, revokedByPsu, ...), since the spec gives no casing for it. Consent is bank-offered and the consent endpoints answer with an SCA redirect: the spec does not say that a consent resource exists, so a bank that answers with the redirect alone (an error body with the scaRedirect link) has no resource to shape and meets the rule, in an error answer or a success (a success body holding the scaRedirect link and no consentId or consentStatus is that redirect); a success body naming a consent is judged against the Berlin Group consent creation response.`,
   },
 ]);

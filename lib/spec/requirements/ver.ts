@@ -107,8 +107,8 @@ export const VER = defineArea('VER', [
     id: 'VER-18', level: 'MUST', section: `${V}Deprecations`,
     statement: 'The deprecated /v1/consents still answers (with an SCA redirect) while /v1/bank-offered-consents replaces it.',
     testedBy: 'automated',
-    expect: { status: [201, 401] },
-    interpretation: 'Deprecated means announced for removal, not removed: the endpoint is still listed among the endpoints, so an answer without the SCA redirect (a 404 included) fails.',
+    expect: { status: [200, 201, 401] },
+    interpretation: 'Deprecated means announced for removal, not removed: the endpoint is still listed among the endpoints, so an answer without the SCA redirect (a 404 included) fails. The redirect may come in a 200, 201 or 401 body (END-20).',
   },
   {
     id: 'VER-19', level: 'INFO', section: `${V}Deprecations`,

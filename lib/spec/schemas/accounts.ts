@@ -382,13 +382,22 @@ export const Consent = named('Consent', 'Body of GET /v1/consents/{consentId} (B
   },
 });
 
+/**
+ * The success answer of a consent request: a Berlin Group consent resource (consentsResponse-201), or the SCA
+ * redirect alone. Consent is bank-offered and the endpoint "returns an SCA redirect", so a body holding only
+ * _links (scaRedirect) is no consent resource; a body naming a consent (consentId or consentStatus) is one,
+ * and has the Berlin Group fields (AIS-15).
+ */
 export const ConsentCreationResponse = named(
   'ConsentCreationResponse',
-  'Body of the 201 answer to POST /v1/consents or /v1/bank-offered-consents (Berlin Group 1.3 consentsResponse-201).',
+  'Body of a 2xx answer to POST /v1/consents or /v1/bank-offered-consents: a Berlin Group consent resource (consentsResponse-201), or the SCA redirect alone (_links).',
   {
     type: 'object',
-    required: ['consentStatus', 'consentId', '_links'],
+    required: ['_links'],
     ...consent,
+    // AJV's strict mode wants each required property declared beside it; `true` adds no rule
+    if: { anyOf: [{ required: ['consentId'], properties: { consentId: true } }, { required: ['consentStatus'], properties: { consentStatus: true } }] },
+    then: { required: ['consentStatus', 'consentId'], properties: { consentStatus: true, consentId: true }, ...consent },
     properties: {
       consentStatus,
       consentId: { type: 'string', minLength: 1, ...consent },

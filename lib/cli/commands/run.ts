@@ -82,7 +82,7 @@ export const runCommand: CliCommand = {
       .option('--pdf', "also print the report to index.pdf with the suite's Chromium");
     gateOptions(command);
     command
-      .option('-g, --grep <regex>', 'only scenarios whose title or requirement tags match (SIG-04, SIG-12.e)')
+      .option('-g, --grep <regex>', 'only scenarios whose title or requirement tags match (SIG-04, SIG-12.e); $XS2A_GREP narrows any run the same way (with both, a scenario matches both)')
       .option('--grep-invert <regex>', 'leave out the scenarios that match')
       .option('--shard <current/total>', 'run one shard of the suite (merge the shards with xs2a-conformance merge)', shard)
       .option('-j, --workers <n>', 'parallel workers (default 4)', wholeNumber(1))

@@ -7,7 +7,7 @@
  */
 import { PAYMENT_PRODUCTS, type PaymentProduct, type PaymentService } from '../../lib/spec/payment-products.js';
 import type { PathName } from '../../lib/spec/paths.js';
-import { jsonBodyOf, notTestable, PrerequisiteUnmet, servedOrScaAsked, type ConsentedPsu, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { jsonBodyOf, notTestable, PrerequisiteUnmet, randomNorwegianIban, servedOrScaAsked, type ConsentedPsu, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 
 export type PaymentBody = Record<string, unknown>;
 
@@ -18,20 +18,6 @@ export type Patch = Record<string, unknown>;
 export interface Where {
   service: PaymentService;
   product: PaymentProduct;
-}
-
-/** A valid Norwegian IBAN (mod-11 account number, mod-97 check digits) drawn at random. */
-export function randomNorwegianIban(): string {
-  const weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-  for (;;) {
-    const digits = Array.from({ length: 10 }, () => Math.floor(Math.random() * 10));
-    const rest = weights.reduce((sum, w, i) => sum + w * (digits[i] ?? 0), 0) % 11;
-    const check = rest === 0 ? 0 : 11 - rest;
-    if (check === 10) continue;
-    const bban = `${digits.join('')}${check}`;
-    const numeric = BigInt(`${bban}${'N'.charCodeAt(0) - 55}${'O'.charCodeAt(0) - 55}00`);
-    return `NO${String(98n - (numeric % 97n)).padStart(2, '0')}${bban}`;
-  }
 }
 
 /** A debtor IBAN for payments that are only initiated, never approved. */

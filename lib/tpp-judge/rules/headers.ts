@@ -4,6 +4,7 @@
  * on every call.
  */
 import { isIP } from 'node:net';
+import { hasNationalIdForm } from '../../identifiers/index.js';
 import { PUBLISHED_FIXES } from '../../spec/codelists.js';
 import { isUuid } from '../../validate/formats.js';
 import { fail, judged, PASS, type Learner, type Rule, type RuleContext } from '../rule.js';
@@ -79,7 +80,7 @@ export const HEADER_RULES: readonly Rule[] = [
   requiredOnPayments('TPP-29', 'PSU-IP-Address'),
   valueRule('TPP-30', 'PSU-IP-Address', 'an IPv4 or IPv6 address', (value) => isIP(value) !== 0),
   valueRule('TPP-32', 'PSU-ID', 'an RFC 4122 UUID', isUuid),
-  valueRule('TPP-33', 'X-PSU-IDENTITY', 'a national identity number or D-number of 11 digits', (value) => /^\d{11}$/.test(value)),
+  valueRule('TPP-33', 'X-PSU-IDENTITY', 'a national identity number or D-number of 11 digits', hasNationalIdForm),
   valueRule('TPP-34', 'PSU-Context', 'PRIVATE or CORPORATE', (value) => value === 'PRIVATE' || value === 'CORPORATE'),
   valueRule('TPP-36', 'PSU-HTTP-Method', PSU_HTTP_METHODS.join(', '), (value) => PSU_HTTP_METHODS.includes(value)),
   valueRule('TPP-37', 'PSU-Device-ID', 'a UUID', isUuid),

@@ -7,7 +7,7 @@
  */
 import { PAYMENT_PRODUCTS, type PaymentProduct, type PaymentService } from '../../lib/spec/payment-products.js';
 import type { PathName } from '../../lib/spec/paths.js';
-import { jsonBodyOf, notTestable, PrerequisiteUnmet, randomNorwegianIban, servedOrScaAsked, type ConsentedPsu, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, type ConsentedPsu, jsonBodyOf, notTestable, PrerequisiteUnmet, randomNorwegianIban, type ScenarioFixtures, servedOrScaAsked, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 
 export type PaymentBody = Record<string, unknown>;
 
@@ -176,7 +176,7 @@ export interface Debtor {
 export async function consentedDebtor({ newTpp, consentedPsu, paths }: Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths'>, psuName?: string): Promise<Debtor> {
   const { psuId, sessionId, psu, corporateId } = await consentedPsu(psuName);
   const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId, ...(corporateId === undefined ? {} : { 'PSU-CORPORATE-ID': corporateId }) } });
-  const listed = (jsonBodyOf(await tpp.get(paths('accounts'))) as { accounts?: { iban?: unknown; currency?: unknown }[] } | undefined)?.accounts ?? [];
+  const listed = accountsOf<{ iban?: unknown; currency?: unknown }>(await tpp.get(paths('accounts')));
   const accounts = listed.flatMap((a) => (typeof a.iban === 'string' && typeof a.currency === 'string' ? [{ iban: a.iban, currency: a.currency }] : []));
   const [account, otherAccount] = accounts;
   if (account === undefined) throw new PrerequisiteUnmet('the consented PSU has no account with an IBAN to pay from');

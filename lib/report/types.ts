@@ -11,8 +11,6 @@ export const REQUIREMENT_VERDICTS = [
   'KNOWN_DEVIATION',
   'INTERRUPTED',
 ] as const;
-export type RequirementVerdict = (typeof REQUIREMENT_VERDICTS)[number];
-
 /**
  * Catalogue entries no scenario exercised in this run are listed too, so a report never hides what it did
  * not check: NOT_COVERED (automated, but no scenario exists yet, or a filter left it out) and MANUAL.

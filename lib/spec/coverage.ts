@@ -176,11 +176,6 @@ export async function listSuiteTests(options: ListOptions = {}): Promise<SuiteLi
   return parsePlaywrightListing(stdout, exitCode, stderr);
 }
 
-/** Requirement id -> titles of the suite tests tagged with it; empty when there are no suites yet. */
-export async function suiteRequirementIds(options: ListOptions = {}): Promise<SuiteRequirementIds> {
-  return (await listSuiteTests(options)).ids;
-}
-
 /**
  * Requirements a scenario could check (automated, or automated given a capability) that no suite test
  * references, nor the invariants checked on every exchange (retired ones excluded).
@@ -195,9 +190,4 @@ export function uncoveredRequirements(used: ReadonlyMap<string, readonly string[
 /** Ids that suite tests name but the catalogue does not have (sorted). */
 export function unknownRequirementIds(used: ReadonlyMap<string, readonly string[]>): string[] {
   return [...used.keys()].filter((id) => requirementById(id) === undefined).sort();
-}
-
-/** Ids that suite tests name although the catalogue has retired them (sorted). */
-export function retiredRequirementIds(used: ReadonlyMap<string, readonly string[]>): string[] {
-  return [...used.keys()].filter((id) => requirementById(id)?.retired === true).sort();
 }

@@ -26,7 +26,7 @@ import { SIG } from './requirements/sig.js';
 import { STA } from './requirements/sta.js';
 import { TPP } from './requirements/tpp.js';
 import { VER } from './requirements/ver.js';
-import { TPP_AREA, type Area, type Requirement } from './requirements/types.js';
+import { TPP_AREA, type Requirement } from './requirements/types.js';
 
 export {
   AREAS,
@@ -36,15 +36,9 @@ export {
   CAPABILITIES,
   CLIENT_ERROR_STATUSES,
   LEVELS,
-  TPP_AREA,
-  fillsGap,
   type Area,
-  type Basis,
-  type Expectation,
-  type Capability,
   type Requirement,
   type RequirementLevel,
-  type TestedBy,
 } from './requirements/types.js';
 
 /** The id pattern: area prefix, a dash, two or three digits. */
@@ -87,17 +81,8 @@ export function requirementById(id: string): Requirement | undefined {
   return BY_ID.get(id.startsWith('@') ? id.slice(1) : id);
 }
 
-export function requirementsOfArea(area: Area): Requirement[] {
-  return REQUIREMENTS.filter((requirement) => requirement.area === area);
-}
-
 /** The kind of testedBy: `automated`, `needs-capability` or `manual`. */
 export function testedByKind(requirement: Pick<Requirement, 'testedBy'>): 'automated' | 'needs-capability' | 'manual' {
   if (requirement.testedBy === 'automated') return 'automated';
   return requirement.testedBy.startsWith('needs-capability:') ? 'needs-capability' : 'manual';
-}
-
-/** The capability a `needs-capability:` entry names, or undefined. */
-export function requiredCapability(requirement: Pick<Requirement, 'testedBy'>): string | undefined {
-  return requirement.testedBy.startsWith('needs-capability:') ? requirement.testedBy.slice('needs-capability:'.length) : undefined;
 }

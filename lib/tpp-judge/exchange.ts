@@ -3,13 +3,11 @@
  * proxy, or an entry of a HAR file. Bytes are kept as sent, since Digest and signatures are over bytes. A
  * request the recorder marks `malformed` or `deliberate` (off the rules on purpose) is not held against its TPP.
  */
-import type { HttpExchange, HttpHeaders } from '../har/index.js';
+import type { HttpExchange } from '../har/index.js';
 import { parseHttpDate } from '../httpsig/index.js';
 
 /** The exchanges a judge reads are recorded HTTP exchanges (lib/har): bytes as sent, from any recorder. */
 export type ObservedExchange = HttpExchange;
-export type ObservedMessageHeaders = HttpHeaders;
-
 /**
  * Where the bank's clock stood when it received the request, as an interval of whole seconds (ms values):
  * exact in the sandbox; from the Date of the answer otherwise, widened by the exchange's duration (the Date
@@ -41,10 +39,4 @@ export function requestHeader(exchange: ObservedExchange, name: string): string 
 /** The body as text, for evidence and JSON (invalid UTF-8 shown with replacement characters). */
 export function bodyText(body: Uint8Array): string {
   return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
-}
-
-/** The URL's path and query, as the request line carried them. */
-export function requestTarget(exchange: ObservedExchange): { pathname: string; search: string } {
-  const url = new URL(exchange.request.url);
-  return { pathname: url.pathname, search: url.search };
 }

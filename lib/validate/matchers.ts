@@ -119,5 +119,3 @@ export const schemaMatchers = {
     };
   },
 };
-
-export type SchemaMatchers = typeof schemaMatchers;

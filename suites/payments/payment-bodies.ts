@@ -5,7 +5,7 @@
  * debtor side on the bulk, its creditor side on its first payment). Each payment goes to a creditor IBAN
  * of its own, so no two scenarios send logical duplicates of each other.
  */
-import { PAYMENT_PRODUCTS, type PaymentProduct, type PaymentService } from '../../lib/spec/payment-products.js';
+import type { PaymentProduct, PaymentService } from '../../lib/spec/payment-products.js';
 import type { PathName } from '../../lib/spec/paths.js';
 import { accountsOf, type ConsentedPsu, jsonBodyOf, notTestable, PrerequisiteUnmet, randomNorwegianIban, type ScenarioFixtures, servedOrScaAsked, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 
@@ -94,9 +94,6 @@ export function paymentOf({ service, product }: Where, patch: Patch & { firstPay
   const payments = [patched(entry(entryPatch), firstPayment), entry({})];
   return patched({ batchBookingPreferred: true, debtorAccount: debtor ?? { iban: SOME_DEBTOR_IBAN, currency: 'NOK' }, payments }, bulkPatch);
 }
-
-/** Every product of the specification, for scenarios that go through them all. */
-export const EVERY_PRODUCT: readonly PaymentProduct[] = PAYMENT_PRODUCTS;
 
 /**
  * A TPP client that names the PSU on every request: payment initiation requires PSU-ID, or its alternative

@@ -9,8 +9,6 @@ import type { PathName } from '../../lib/spec/paths.js';
 
 /** The values of the specification's table of implemented breaking changes (one list, in lib/spec). */
 export { PUBLISHED_FIXES };
-export type PublishedFix = (typeof PUBLISHED_FIXES)[number];
-
 export interface FixReader {
   /** GET as the consented PSU, sending `x-accept-fix: <fix>` when given. */
   read: (path: string, fix?: string) => Promise<TppResponse>;

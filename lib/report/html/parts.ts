@@ -64,8 +64,3 @@ function needsEvidence(test: TestRecord, index: ReportIndex): boolean {
 export function titleOf(test: TestRecord): string {
   return test.title.startsWith(`${test.scenario} `) ? test.title.slice(test.scenario.length + 1) : test.title;
 }
-
-/** The area of a requirement or scenario id: its prefix (`SIG-04.a` → `SIG`). */
-export function areaOf(id: string): string {
-  return id.slice(0, 3);
-}

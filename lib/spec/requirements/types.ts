@@ -123,11 +123,6 @@ export interface Requirement {
   retired?: true;
 }
 
-/** Whether the entry fills a gap the specification leaves (its basis is not the specification itself). */
-export function fillsGap(requirement: Pick<Requirement, 'basis'>): boolean {
-  return requirement.basis !== 'specification';
-}
-
 /** A catalogue entry as written in an area file: the area follows from the id prefix, the basis defaults to the specification. */
 export type RequirementEntry<A extends Area> = Omit<Requirement, 'area' | 'id' | 'basis'> & { id: `${A}-${string}`; basis?: Basis };
 

@@ -7,15 +7,10 @@ import type { JsonSchema } from './base.js';
 import { COMMON_SCHEMAS } from './common.js';
 import { PAYMENT_SCHEMAS } from './payments.js';
 import { SCA_SCHEMAS } from './sca.js';
-
-export { SCHEMA_BASE_URI, JSON_SCHEMA_2020 } from './base.js';
+export { SCHEMA_BASE_URI } from './base.js';
 export type { JsonSchema } from './base.js';
-export {
-  TRANSACTION_STATUSES, SCA_STATUSES, MESSAGE_CODES, type MessageCode, LINK_VERBS, BALANCE_TYPES,
-} from './common.js';
-export { FREQUENCY_CODES, DAYS_OF_EXECUTION, MONTHS_OF_EXECUTION } from './payments.js';
+export { TRANSACTION_STATUSES, MESSAGE_CODES, type MessageCode } from './common.js';
 export { BASKET_TRANSACTION_STATUSES } from './sca.js';
-export { ACCOUNT_STATUSES, ACCOUNT_USAGES, CONSENT_STATUSES, ACCOUNT_ACCESS_TYPES } from './accounts.js';
 
 const ALL = { ...COMMON_SCHEMAS, ...PAYMENT_SCHEMAS, ...SCA_SCHEMAS, ...ACCOUNT_SCHEMAS };
 

@@ -70,7 +70,7 @@ export interface EvidenceExchange {
   error?: string;
   /** The request was malformed on purpose: what is wrong with it. */
   malformed?: string;
-  /** The deliberate faults the TPP client applied while signing it (replayed as they were). */
+  /** The deliberate defects the TPP client applied while signing it (replayed as they were; the v3 name of signingDefects). */
   faults?: unknown[];
   /** The request as a curl command (full exchanges only): Date and Signature marked to be regenerated. */
   curl?: string;

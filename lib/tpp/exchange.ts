@@ -1,6 +1,6 @@
 // One request and its response (or the error that took its place), kept as
 // evidence for the report.
-import type { RequestFault } from './faults.js';
+import type { SigningDefect } from './signing-defects.js';
 
 export interface RecordedExchange {
   id: string;
@@ -16,6 +16,6 @@ export interface RecordedExchange {
   failureProvoked?: string;
   /** Set when the request leaves a TPP rule on purpose though the bank may accept it (what it tries): not held against the suite's client in an audit of its traffic. */
   deliberate?: string;
-  /** The deliberate faults applied while signing, so a replay can make the same request anew. */
-  faults?: RequestFault[];
+  /** The deliberate signingDefects applied while signing, so a replay can make the same request anew. */
+  signingDefects?: SigningDefect[];
 }

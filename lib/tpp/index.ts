@@ -1,4 +1,4 @@
-// The TPP client: identity, clock, signing with deliberate faults, requests
+// The TPP client: identity, clock, signing with deliberate defects, requests
 // over undici, exchange recording.
 export { TppClient } from './client.js';
 export type { TppClientOptions, TppRequest, RequestOptions } from './client.js';
@@ -8,7 +8,7 @@ export type { RecordedExchange } from './exchange.js';
 export { TppIdentity, loadTppIdentity, loadTppIdentityFromFiles } from './identity.js';
 export { fixedClock } from './clock.js';
 export type { Clock } from './clock.js';
-export type { RequestFault } from './faults.js';
+export type { SigningDefect } from './signing-defects.js';
 export { TargetUnreachableError } from './errors.js';
 export { ProductionRefusal, productionRefusal } from './production-guard.js';
 export { signRequest } from './sign-request.js';

@@ -24,7 +24,7 @@ test('knip finds no unused file, export, type or dependency', () => {
   // Every finding of every kind, one line each: `lib/x.ts:12: exports: name`.
   const findings = (report.issues ?? []).flatMap(({ file, ...kinds }) =>
     Object.entries(kinds).flatMap(([kind, found]) =>
-      (Array.isArray(found) ? (found as { name?: unknown; line?: number }[]) : []).map((item) => `${file}${item.line === undefined ? '' : `:${item.line}`}: ${kind}: ${String(item.name ?? JSON.stringify(item))}`),
+      (Array.isArray(found) ? (found as { name?: unknown; line?: number }[]) : []).map((item) => `${file}${item.line === undefined ? '' : `:${item.line}`}: ${kind}: ${typeof item.name === 'string' ? item.name : JSON.stringify(item)}`),
     ),
   );
   assert.deepEqual(findings, []);

@@ -13,7 +13,7 @@ import type { RunResults } from '../../report/types.js';
 import { EXIT_CODES } from '../../report/verdict.js';
 import { loadTargetsFile, selectTarget } from '../../targets/load.js';
 import { DEFAULT_PROFILE, secretsOf } from '../../targets/run-context.js';
-import type { RequestFault } from '../../tpp/index.js';
+import type { SigningDefect } from '../../tpp/index.js';
 import type { Command } from 'commander';
 import { UsageError, type CliCommand } from '../command.js';
 import { defaultTargetsFile } from '../package.js';
@@ -38,7 +38,7 @@ export const replayCommand: CliCommand = {
         'after',
         `
 Full exchanges are kept for every scenario that did not pass. X-Request-ID, Date, TPP-Signature-Certificate
-and Signature are made anew with the TPP of targets.yaml, the scenario's deliberate faults applied again, the
+and Signature are made anew with the TPP of targets.yaml, the scenario's deliberate signing defects applied again, the
 rest sent as recorded. The embedded reference bank is started afresh with the run's faults: resources the
 scenario created earlier do not exist in it. A production target gets nothing but reads that use no quota
 (the TPP client's own guard, as in a run); the answers are masked unless the run was --unmasked.
@@ -117,7 +117,7 @@ export async function runReplay(options: ReplayOptions): Promise<number> {
             path: request.url,
             headers: request.headers,
             omitHeaders: request.omitHeaders,
-            faults: request.faults as RequestFault[],
+            signingDefects: request.signingDefects as SigningDefect[],
             ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : {}),
           });
           replayed.push({

@@ -1,8 +1,10 @@
-// Deliberate faults a request can carry, so a suite can prove the target
-// rejects what the specification says it must (Authentication items 3-7).
+// The TPP client's deliberate signing defects: what a request can carry wrong in its
+// Signature, Digest, Date or certificate, so a suite can prove the target rejects what
+// the specification says it must (Authentication items 3-7). (The reference bank's own
+// rule-breaking switches are its defects, in reference/.)
 import type { SignableHeader, SignaturePart } from '../httpsig/index.js';
 
-export type RequestFault =
+export type SigningDefect =
   /** No Signature header (item 3). */
   | { kind: 'no-signature' }
   /** No Digest header, and so none signed. */
@@ -48,12 +50,12 @@ export type RequestFault =
   /** A Digest in an algorithm outside SHA-256 and SHA-512, e.g. MD5, signed as it is. */
   | { kind: 'digest-algorithm'; name: string };
 
-export type FaultKind = RequestFault['kind'];
+export type SigningDefectKind = SigningDefect['kind'];
 
-export function findFault<K extends FaultKind>(faults: readonly RequestFault[], kind: K): Extract<RequestFault, { kind: K }> | undefined {
-  return faults.find((fault): fault is Extract<RequestFault, { kind: K }> => fault.kind === kind);
+export function findDefect<K extends SigningDefectKind>(defects: readonly SigningDefect[], kind: K): Extract<SigningDefect, { kind: K }> | undefined {
+  return defects.find((defect): defect is Extract<SigningDefect, { kind: K }> => defect.kind === kind);
 }
 
-export function hasFault(faults: readonly RequestFault[], kind: FaultKind): boolean {
-  return findFault(faults, kind) !== undefined;
+export function hasDefect(defects: readonly SigningDefect[], kind: SigningDefectKind): boolean {
+  return findDefect(defects, kind) !== undefined;
 }

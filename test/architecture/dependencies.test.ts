@@ -74,6 +74,11 @@ describe('dependency rules', () => {
     assert.deepEqual(offending((e) => e.from === 'lib/spec'), []);
   });
 
+  test('lib/spec is data: it imports no node: module (listing the suites with Playwright is lib/cli/suite-listing.ts)', () => {
+    const io = sources('lib/spec').filter((file) => /from\s*'node:/.test(readFileSync(join(PACKAGE_ROOT, file), 'utf8')));
+    assert.deepEqual(io, []);
+  });
+
   test('no cycle between units', () => {
     const next = new Map<string, Set<string>>();
     for (const { from, to } of EDGES) next.set(from, new Set([...(next.get(from) ?? []), to]));

@@ -19,7 +19,7 @@ import { provenanceOf } from '../../lib/report/provenance.js';
 import { assembleResults } from '../../lib/report/results.js';
 import type { CheckRecord, RunResults, TestRecord } from '../../lib/report/types.js';
 import { chromiumArgs, findChromium } from '../../lib/sca/browser.js';
-import { listSuiteTests } from '../../lib/spec/coverage.js';
+import { listSuiteTests } from '../../lib/cli/suite-listing.js';
 import { REQUIREMENTS } from '../../lib/spec/requirements.js';
 import { PACKAGE_ROOT } from '../../lib/cli/package.js';
 import { generateCertificateAuthority, generateTppCertificate } from '../../lib/pki/index.js';

@@ -11,14 +11,8 @@ import { formatTable } from '../../lib/cli/commands/requirements.js';
 import { COMMANDS } from '../../lib/cli/commands/index.js';
 import { runProgram } from '../../lib/cli/program.js';
 import { PACKAGE_ROOT } from '../../lib/cli/package.js';
-import {
-  SuiteListingError,
-  listSuiteTests,
-  parsePlaywrightListing,
-  requirementIdOfTag,
-  uncoveredRequirements,
-  unknownRequirementIds,
-} from '../../lib/spec/coverage.js';
+import { SuiteListingError, listSuiteTests, parsePlaywrightListing } from '../../lib/cli/suite-listing.js';
+import { requirementIdOfTag, uncoveredRequirements, unknownRequirementIds } from '../../lib/spec/coverage.js';
 import {
   AREAS,
   AREA_PREFIXES,

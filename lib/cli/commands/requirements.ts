@@ -8,7 +8,8 @@
  * Exit codes: 0 listed; 1 with --uncovered when a suite names an id the catalogue lacks; 2 usage error;
  * 3 the suites could not be listed.
  */
-import { SuiteListingError, listSuiteTests, unknownRequirementIds, uncoveredRequirements } from '../../spec/coverage.js';
+import { unknownRequirementIds, uncoveredRequirements } from '../../spec/coverage.js';
+import { SuiteListingError, listSuiteTests } from '../suite-listing.js';
 import {
   AREAS,
   AREA_PREFIXES,

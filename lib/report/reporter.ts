@@ -10,7 +10,7 @@ import { requirementIdOfTag } from '../spec/coverage.js';
 import { requirementById } from '../spec/requirements.js';
 import { RUN_CONTEXT_ENV, readRunContext, secretsOf, type RunContext } from '../targets/run-context.js';
 import { curlCommand } from './curl.js';
-import { ANNOTATIONS, EVIDENCE_ATTACHMENT, TRAFFIC_ATTACHMENT, type EvidencePayload, type TrafficPayload } from './evidence.js';
+import { ANNOTATIONS, EVIDENCE_ATTACHMENT, TRAFFIC_ATTACHMENT, type EvidencePayload, type TrafficPayload } from './attachments.js';
 import { Masker } from './mask.js';
 import { provenanceOf } from './provenance.js';
 import { assembleResults } from './results.js';

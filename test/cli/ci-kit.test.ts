@@ -12,7 +12,7 @@ import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/r
 import { applyGate, GATE_NOT_MET } from '../../lib/cli/gate.js';
 import { PACKAGE_ROOT } from '../../lib/cli/package.js';
 import { markdownSummary } from '../../lib/cli/summary.js';
-import { EVIDENCE_ATTACHMENT, type EvidencePayload } from '../../lib/report/evidence.js';
+import { EVIDENCE_ATTACHMENT, type EvidencePayload } from '../../lib/report/attachments.js';
 import { renderJunit } from '../../lib/report/junit.js';
 import ConformanceReporter from '../../lib/report/reporter.js';
 import type { RequirementRecord, RunResults, TestRecord } from '../../lib/report/types.js';

@@ -6,7 +6,7 @@
  */
 import { baselineLines } from '../baseline.js';
 import { REQUIREMENT_STATUSES, type RequirementRecord, type StatusChange } from '../types.js';
-import { scenarioBlock, type EvidenceFiles } from './evidence.js';
+import { scenarioBlock, type EvidenceFiles } from './scenario-evidence.js';
 import { anchor, badge, counts, h, shownStatus, type ReportIndex } from './parts.js';
 
 const ATTENTION = new Set(['FAIL', 'WARNING', 'INTERRUPTED', 'NOT_EVALUATED']);

@@ -3,7 +3,7 @@
  * annotations. The contract between lib/fixtures (in the workers) and lib/report (in the runner).
  */
 import type { RecordedExchange } from '../tpp/index.js';
-import type { CheckRecord, EvidenceExchange } from './types.js';
+import type { CheckRecord, EvidenceExchange } from './results-types.js';
 
 export const EVIDENCE_ATTACHMENT = 'xs2a-evidence';
 

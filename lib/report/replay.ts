@@ -6,7 +6,7 @@
  * sent as recorded. A report keeps PSU identifiers masked unless the run was `--unmasked`: such values are
  * sent masked, and said so.
  */
-import type { EvidenceExchange, RecordedHttpMessage } from './types.js';
+import type { EvidenceExchange, RecordedHttpMessage } from './results-types.js';
 
 /** Made anew for each request by the TPP client (lower case). */
 export const FRESH_HEADERS = ['x-request-id', 'date', 'tpp-signature-certificate', 'signature'] as const;

@@ -16,7 +16,7 @@ import { provenanceOf } from './provenance.js';
 import { assembleResults } from './results.js';
 import { leaveSelectionFor, selectionOf, type Selection } from './selection.js';
 import { SuiteTrafficRecorder } from './traffic-har.js';
-import type { EvidenceExchange, TestRecord, TestStatus } from './types.js';
+import type { EvidenceExchange, TestRecord, TestStatus } from './results-types.js';
 import { writeReport, type EvidenceFileCopy } from './write.js';
 
 export default class ConformanceReporter implements Reporter {

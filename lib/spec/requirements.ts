@@ -26,7 +26,7 @@ import { SIG } from './requirements/sig.js';
 import { STA } from './requirements/sta.js';
 import { TPP } from './requirements/tpp.js';
 import { VER } from './requirements/ver.js';
-import { TPP_AREA, type Requirement } from './requirements/types.js';
+import { TPP_AREA, type Requirement } from './requirements/requirement-types.js';
 
 export {
   AREAS,
@@ -39,7 +39,7 @@ export {
   type Area,
   type Requirement,
   type RequirementLevel,
-} from './requirements/types.js';
+} from './requirements/requirement-types.js';
 
 /** The id pattern: area prefix, a dash, two or three digits. */
 export const REQUIREMENT_ID_PATTERN = /^[A-Z]{3}-\d{2,3}$/;

@@ -20,7 +20,7 @@ import type { DigestAlgorithm, SignableHeader } from '../httpsig/index.js';
 import { findDefect, hasDefect } from './signing-defects.js';
 import type { SigningDefect } from './signing-defects.js';
 import type { HeaderFields } from './header-fields.js';
-import type { TppIdentity } from './identity.js';
+import type { TppIdentity } from './tpp-identity.js';
 
 export interface SigningInput {
   /** Headers chosen by the caller. Any of X-Request-ID, Date, Digest, TPP-Signature-Certificate or Signature given here is sent as given instead of generated. */

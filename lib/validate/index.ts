@@ -6,12 +6,12 @@
 import { SCHEMAS } from '../spec/schemas/index.js';
 import type { SchemaName } from '../spec/schemas/index.js';
 import { validatorFor } from './ajv.js';
-import { readableErrors, show } from './errors.js';
-import type { ReadableError } from './errors.js';
+import { readableErrors, show } from './readable-errors.js';
+import type { ReadableError } from './readable-errors.js';
 import { exercisedRequirements, ownRequirement, propertyNotices } from './schema-walk.js';
 
-export type { ReadableError } from './errors.js';
-export { formatErrors } from './errors.js';
+export type { ReadableError } from './readable-errors.js';
+export { formatErrors } from './readable-errors.js';
 export { getAjv, validatorFor } from './ajv.js';
 export type { SchemaName } from '../spec/schemas/index.js';
 export * from './formats.js';

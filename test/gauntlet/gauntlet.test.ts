@@ -15,7 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import type { GauntletRequest } from '../../lib/cli/prepare-target.js';
-import type { GauntletCaseResult, RunResults } from '../../lib/report/types.js';
+import type { GauntletCaseResult, RunResults } from '../../lib/report/results-types.js';
 import { listSuiteTests, type SuiteListing } from '../../lib/cli/suite-listing.js';
 import { REQUIREMENTS, requirementById } from '../../lib/spec/requirements.js';
 import { RULE_TABLE, scenariosOf } from '../../lib/spec/rule-table.js';

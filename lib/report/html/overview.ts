@@ -5,7 +5,7 @@
  * attestations, apart from the automated verdicts.
  */
 import { baselineLines } from '../baseline.js';
-import { REQUIREMENT_STATUSES, type RequirementRecord, type StatusChange } from '../types.js';
+import { REQUIREMENT_STATUSES, type RequirementRecord, type StatusChange } from '../results-types.js';
 import { scenarioBlock, type EvidenceFiles } from './scenario-evidence.js';
 import { anchor, badge, counts, h, shownStatus, type ReportIndex } from './parts.js';
 

@@ -1,6 +1,6 @@
 /** Small pieces the report's sections share: badges, links to anchors, counts, and how a scenario is shown. */
 import { escapeMarkup as h } from '../escape.js';
-import type { RequirementRecord, RunResults, TestRecord } from '../types.js';
+import type { RequirementRecord, RunResults, TestRecord } from '../results-types.js';
 
 export { h };
 

@@ -4,7 +4,7 @@
  * redirects, and the evidence files: screenshots inlined (so index.html stands alone), the page's HTML as
  * text, traces linked with the command that opens them.
  */
-import type { CheckRecord, EvidenceExchange, RecordedHttpMessage, TestRecord } from '../types.js';
+import type { CheckRecord, EvidenceExchange, RecordedHttpMessage, TestRecord } from '../results-types.js';
 import { anchor, badge, h, shownStatus, titleOf, type ReportIndex } from './parts.js';
 
 export interface EvidenceFiles {

@@ -1,5 +1,5 @@
 /** ADR: the structured-address rule for payments (Resources > Payment initiation request > Structured-address rule). */
-import { defineArea } from './types.js';
+import { defineArea } from './requirement-types.js';
 
 const S = 'Resources > Structured-address rule';
 

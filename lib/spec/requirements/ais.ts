@@ -1,5 +1,5 @@
 /** AIS: the account, balance and transaction facts the spec gives (Resources > account information facts). */
-import { defineArea } from './types.js';
+import { defineArea } from './requirement-types.js';
 
 const F = 'Resources > Account information facts > ';
 const NS = 'Resources > Account, balance, transaction and consent fields (not shown)';

@@ -1,5 +1,5 @@
 /** BSK: signing baskets (Resources > Signing basket authorisation response; Endpoints > Start of signing basket authorisation). */
-import { defineArea } from './types.js';
+import { defineArea } from './requirement-types.js';
 
 const R = 'Resources > Signing basket authorisation response';
 const E = 'Endpoints > Start of signing basket authorisation';

@@ -1,5 +1,5 @@
 /** END: endpoints (Endpoints; Other endpoints named). */
-import { CLIENT_ERROR_STATUSES, defineArea } from './types.js';
+import { CLIENT_ERROR_STATUSES, defineArea } from './requirement-types.js';
 
 const P = 'Endpoints > POST /v1/payments/sepa-credit-transfers';
 const ST = 'Endpoints > GET /v1/payments/{payment-product}/{payment-id}/status';

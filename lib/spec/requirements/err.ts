@@ -1,6 +1,6 @@
 /** ERR: error body, status codes of the signing basket operation, message codes, error rules 1-8. */
-import { MESSAGE_CODES } from '../schemas/common.js';
-import { BELOW_SERVER_ERROR_STATUSES, CLIENT_ERROR_STATUSES, defineArea } from './types.js';
+import { MESSAGE_CODES } from '../schemas/common-schemas.js';
+import { BELOW_SERVER_ERROR_STATUSES, CLIENT_ERROR_STATUSES, defineArea } from './requirement-types.js';
 
 const B = 'Errors > Error body > ';
 const SB = 'Errors > Status codes of the signing basket operation > ';

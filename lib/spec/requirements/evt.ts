@@ -1,5 +1,5 @@
 /** EVT: the PSU redirect after SCA (Events). */
-import { defineArea } from './types.js';
+import { defineArea } from './requirement-types.js';
 
 const OK = 'Events > After successful SCA > ';
 const KO = 'Events > After failed SCA > ';

@@ -1,5 +1,5 @@
 /** FMT: data format (What the service does > Data format, dates, amounts). */
-import { defineArea } from './types.js';
+import { defineArea } from './requirement-types.js';
 
 const W = 'What the service does > ';
 

@@ -1,5 +1,5 @@
 /** GEN: what the service does (roles, environments, consent approach, PSU contexts, TPP contact registration). */
-import { defineArea } from './types.js';
+import { defineArea } from './requirement-types.js';
 
 const W = 'What the service does > ';
 

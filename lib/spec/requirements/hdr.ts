@@ -1,5 +1,5 @@
 /** HDR: every row of the payment initiation header table (Endpoints > POST /v1/payments/sepa-credit-transfers > Headers). */
-import { defineArea } from './types.js';
+import { defineArea } from './requirement-types.js';
 
 const H = 'Endpoints > POST /v1/payments/sepa-credit-transfers > Headers > ';
 

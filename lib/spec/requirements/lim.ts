@@ -1,5 +1,5 @@
 /** LIM: every row of the Limits table, and the PSU-IP-Address sentence below it. */
-import { CLIENT_ERROR_STATUSES, defineArea } from './types.js';
+import { CLIENT_ERROR_STATUSES, defineArea } from './requirement-types.js';
 
 const L = 'Limits > ';
 

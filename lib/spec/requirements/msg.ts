@@ -1,6 +1,6 @@
 /** MSG: tppMessages items and the Link object (Resources > Payment initiation response). */
-import { MESSAGE_CODES } from '../schemas/common.js';
-import { defineArea } from './types.js';
+import { MESSAGE_CODES } from '../schemas/common-schemas.js';
+import { defineArea } from './requirement-types.js';
 
 const T = 'Resources > tppMessages item > ';
 

@@ -1,5 +1,5 @@
 /** PAG: pagination of transaction lists (Limits > Default transaction page size; transaction endpoint parameters). */
-import { defineArea } from './types.js';
+import { defineArea } from './requirement-types.js';
 
 export const PAG = defineArea('PAG', [
   {

@@ -5,7 +5,7 @@
  * every refusal it names (Errors rules 1-4 and 7), and the status of the Berlin Group FORMAT_ERROR. The
  * code of such a refusal is checked once, at SHOULD level, under ERR-21.
  */
-import { defineArea } from './types.js';
+import { defineArea } from './requirement-types.js';
 
 const ACCEPTED = { status: [201] } as const;
 const REFUSED = { status: [400] } as const;

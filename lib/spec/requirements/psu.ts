@@ -1,5 +1,5 @@
 /** PSU: identifiers of the PSU (Resources > Identifiers of the PSU). */
-import { CLIENT_ERROR_STATUSES, defineArea } from './types.js';
+import { CLIENT_ERROR_STATUSES, defineArea } from './requirement-types.js';
 
 const P = 'Resources > Identifiers of the PSU > ';
 

@@ -1,5 +1,5 @@
 /** SBX: sandbox mock data (What the service does > Sandbox mock data). */
-import { defineArea } from './types.js';
+import { defineArea } from './requirement-types.js';
 
 const S = 'What the service does > Sandbox mock data';
 

@@ -1,5 +1,5 @@
 /** SCA: Authentication items 9 to 16. */
-import { defineArea } from './types.js';
+import { defineArea } from './requirement-types.js';
 
 const A = 'Authentication ';
 

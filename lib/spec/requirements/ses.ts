@@ -1,5 +1,5 @@
 /** SES: every row of the SCA session table (States > SCA session (TPP-Session-ID)). */
-import { defineArea } from './types.js';
+import { defineArea } from './requirement-types.js';
 
 const S = 'States > SCA session > ';
 

@@ -1,5 +1,5 @@
 /** SIG: Authentication items 1 to 8 (transport, TPP identity, request signing). */
-import { defineArea } from './types.js';
+import { defineArea } from './requirement-types.js';
 
 const A = 'Authentication ';
 

@@ -1,5 +1,5 @@
 /** STA: scaStatus and transactionStatus (States and transitions). */
-import { defineArea } from './types.js';
+import { defineArea } from './requirement-types.js';
 
 export const STA = defineArea('STA', [
   {

@@ -9,7 +9,7 @@
  * Where a rule needs the bank's clock, the bank's own clock is used (the sandbox's, or the Date of the bank's
  * answer); where it needs the PSU's browser, it is judged only when that traffic was seen.
  */
-import { defineArea } from './types.js';
+import { defineArea } from './requirement-types.js';
 
 const A = 'Authentication ';
 const H = 'Endpoints > POST /v1/payments/sepa-credit-transfers > Headers > ';

@@ -1,5 +1,5 @@
 /** VER: versioning (path prefix, documentation changes, x-accept-fix, deprecations, release notes). */
-import { defineArea } from './types.js';
+import { defineArea } from './requirement-types.js';
 
 const V = 'Versioning > ';
 const X = 'Versioning > x-accept-fix > ';

@@ -2,7 +2,7 @@
  * The SCA session (Authentication 9 to 13, the identifiers of the PSU): what the TPP does with the redirect
  * after SCA (psu-id and psu-corporate-id persisted and sent), with scaRedirect links (followed, not
  * ignored), and with its TPP-Session-IDs (one session, one PSU). These rules look back at what came
- * before; redirects are read from the browser's side of the traffic by the judge (lib/tpp-judge/judge.ts).
+ * before; redirects are read from the browser's side of the traffic by the judge (lib/tpp-judge/tpp-judge.ts).
  */
 import { PASS, fail, judged, type Learner, type Outcome, type Rule, type RuleContext } from '../rule.js';
 import type { ScaSuccess, TppState } from '../state.js';

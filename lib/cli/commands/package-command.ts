@@ -6,11 +6,11 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { writePrivate } from '../../report/private-files.js';
-import type { SigningKey } from '../../report/signing.js';
+import type { SigningKey } from '../../report/manifest-signing.js';
 import { interpolateTarget, loadTargetsFile, selectTarget } from '../../targets/load.js';
 import type { Command } from 'commander';
 import { UsageError, type CliCommand } from '../command.js';
-import { defaultTargetsFile } from '../package.js';
+import { defaultTargetsFile } from '../package-root.js';
 import { readPem } from '../prepare-target.js';
 
 export interface PackageOptions {
@@ -66,7 +66,7 @@ export async function runPackage(options: PackageOptions): Promise<number> {
   const signingKey = options.sign ? readSigningKey(options) : undefined;
   const started = performance.now();
   // Loaded when the command runs, not when the program starts (every command's --help would pay for it).
-  const { createPackage } = await import('../../report/package.js');
+  const { createPackage } = await import('../../report/certification-package.js');
   const result = await createPackage(reportDir, signingKey).catch((error: Error) => {
     throw new UsageError(`package: ${error.message}`);
   });

@@ -6,7 +6,7 @@
  * units), each rule sits in its own `allOf` member with its own `x-requirement`, so an error names the
  * one requirement it breaks. The `x-requirement` at the root of a registry schema is a default: where
  * the schema is used, an `x-requirement` next to its `$ref` (or nearer the value) comes first (see
- * lib/validate/errors.ts).
+ * lib/validate/readable-errors.ts).
  */
 import {
   AMOUNT_PRECISION_PATTERN,

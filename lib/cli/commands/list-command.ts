@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadTargetsFile } from '../../targets/load.js';
 import type { CliCommand } from '../command.js';
-import { defaultTargetsFile } from '../package.js';
+import { defaultTargetsFile } from '../package-root.js';
 
 export const listCommand: CliCommand = {
   name: 'list',

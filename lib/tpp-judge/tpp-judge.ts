@@ -7,8 +7,8 @@
  * Pure and synchronous: the caller decides where exchanges come from and where verdicts go.
  */
 import { OperationTable } from '../spec/operations.js';
-import { bankClockOf, requestHeader, type ObservedExchange } from './exchange.js';
-import { certificateOf, TppAttribution, UNIDENTIFIED, type TppRef } from './identity.js';
+import { bankClockOf, requestHeader, type ObservedExchange } from './observed-exchange.js';
+import { certificateOf, TppAttribution, UNIDENTIFIED, type TppRef } from './tpp-attribution.js';
 import type { ApiCall, JudgeSettings, Learner, Outcome, Rule, RuleContext } from './rule.js';
 import { BODY_RULES } from './rules/bodies.js';
 import { HEADER_RULES } from './rules/headers.js';

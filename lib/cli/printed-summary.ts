@@ -1,12 +1,12 @@
 /**
- * What a run prints at its end: the summary of lib/report/summary.ts with the verdict and statuses in colour
+ * What a run prints at its end: the summary of lib/report/results-summary.ts with the verdict and statuses in colour
  * (chalk: NO_COLOR and FORCE_COLOR are honoured, no colour when the output is not a terminal), and, in a
  * GitHub Actions job ($GITHUB_STEP_SUMMARY), a Markdown summary of the same.
  */
 import { appendFileSync } from 'node:fs';
 import chalk from 'chalk';
-import { formatSummary, type Paint } from '../report/summary.js';
-import type { RunResults } from '../report/types.js';
+import { formatSummary, type Paint } from '../report/results-summary.js';
+import type { RunResults } from '../report/results-types.js';
 
 const GOOD = new Set(['PASS', 'CONFORMANT']);
 const BAD = new Set(['FAIL', 'NON_CONFORMANT', 'ERROR']);

@@ -9,7 +9,7 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import { organizationIdentifierOf } from '../pki/index.js';
 import { memoised } from '../support/memo.js';
-import { requestHeader, type ObservedExchange } from './exchange.js';
+import { requestHeader, type ObservedExchange } from './observed-exchange.js';
 
 export interface TppRef {
   /** SHA-256 of the certificate's SubjectPublicKeyInfo (hex), or of it and the organisation identifier the certificate states. */

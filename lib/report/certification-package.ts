@@ -7,13 +7,13 @@
  * The zip is canonical: entries stored (not compressed), sorted by name, with one fixed time and no extra
  * fields, so its bytes follow from its files alone. `verify` rebuilds it from what it reads and compares
  * byte for byte: a byte changed anywhere, in a file, a header or the directory, is found and named.
- * Zip through fflate, signing through jose (see signing.ts).
+ * Zip through fflate, signing through jose (see manifest-signing.ts).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { zipSync, type Zippable } from 'fflate';
 import { sha256 } from './provenance.js';
-import { signManifest, type SigningKey } from './signing.js';
+import { signManifest, type SigningKey } from './manifest-signing.js';
 
 export const MANIFEST = 'MANIFEST.sha256';
 export const MANIFEST_SIGNATURE = 'MANIFEST.sha256.jws';

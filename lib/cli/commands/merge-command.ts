@@ -11,11 +11,11 @@ import type { Command } from 'commander';
 import { assembleResults } from '../../report/results.js';
 import { writeReport } from '../../report/write.js';
 import { incompleteness, type Selection } from '../../report/selection.js';
-import type { RunResults } from '../../report/types.js';
-import type { Deviation, Environment } from '../../targets/types.js';
+import type { RunResults } from '../../report/results-types.js';
+import type { Deviation, Environment } from '../../targets/target-types.js';
 import { UsageError, type CliCommand } from '../command.js';
 import { applyGate, gateOptions, type GateOptions } from '../gate.js';
-import { printSummary } from '../summary.js';
+import { printSummary } from '../printed-summary.js';
 
 interface MergeOptions extends GateOptions {
   reportDir: string;

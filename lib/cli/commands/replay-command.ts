@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Masker } from '../../report/mask.js';
 import { describeAnswer, replayRequest } from '../../report/replay.js';
-import type { RunResults } from '../../report/types.js';
+import type { RunResults } from '../../report/results-types.js';
 import { EXIT_CODES } from '../../report/verdict.js';
 import { loadTargetsFile, selectTarget } from '../../targets/load.js';
 import { DEFAULT_PROFILE, secretsOf } from '../../targets/run-context.js';
 import type { SigningDefect } from '../../tpp/index.js';
 import type { Command } from 'commander';
 import { UsageError, type CliCommand } from '../command.js';
-import { defaultTargetsFile } from '../package.js';
+import { defaultTargetsFile } from '../package-root.js';
 
 export interface ReplayOptions {
   reportDir: string;

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { REQUIREMENTS } from '../spec/requirements.js';
-import { TOOL } from './package.js';
+import { TOOL } from './package-root.js';
 
 export const SPECIFICATION = 'Open Banking Interface Specification (XS2A framework 1.3 family)';
 

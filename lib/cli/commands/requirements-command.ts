@@ -22,7 +22,7 @@ import {
 } from '../../spec/requirements.js';
 import { InvalidArgumentError, type Command } from 'commander';
 import { didYouMean, type CliCommand } from '../command.js';
-import { PACKAGE_ROOT } from '../package.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 
 const TESTED_BY_KINDS = ['automated', 'manual', 'needs-capability'] as const;
 type TestedByKind = (typeof TESTED_BY_KINDS)[number];

@@ -1,5 +1,5 @@
 /** JSON Schema of targets.yaml. Every rejection names the field, so a broken file is fixed in one go. */
-import { ENVIRONMENTS, TARGET_CAPABILITIES } from './types.js';
+import { ENVIRONMENTS, TARGET_CAPABILITIES } from './target-types.js';
 
 const selector = { type: 'string', minLength: 1 };
 

@@ -15,16 +15,16 @@ import { join, relative } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { PROBES_ENV } from '../../fixtures/probes.js';
 import { EXIT_CODES } from '../../report/verdict.js';
-import type { RunResults } from '../../report/types.js';
+import type { RunResults } from '../../report/results-types.js';
 import { selectionLeftFor } from '../../report/selection.js';
 import { RUN_CONTEXT_ENV } from '../../targets/run-context.js';
 import { oneOf, wholeNumber, type CliCommand } from '../command.js';
 import { applyGate, gateOptions, type GateOptions } from '../gate.js';
 import { CONSOLE_REPORTERS, CONSOLE_REPORTER_ENV } from '../console-reporters.js';
-import { PACKAGE_ROOT } from '../package.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { prepareRun, TargetUnreachableError } from '../prepare-run.js';
 import { switchOption } from '../switch-options.js';
-import { printSummary } from '../summary.js';
+import { printSummary } from '../printed-summary.js';
 
 export interface RunOptions extends GateOptions {
   target: string;

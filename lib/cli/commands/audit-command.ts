@@ -9,7 +9,7 @@ import { basename, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { ReportContext } from '../../traffic/report.js';
 import { repeatable, UsageError, type CliCommand } from '../command.js';
-import { TOOL } from '../package.js';
+import { TOOL } from '../package-root.js';
 
 export interface AuditCommandOptions {
   harFile: string;

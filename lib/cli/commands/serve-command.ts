@@ -11,7 +11,7 @@ import { BROKEN_RULES_HEADER, TPP_REPORT_PATH } from '../../../reference/plugins
 import { SCA_PAGE_SETS } from '../../../reference/sca-page-set.js';
 import { knownFaults, knownVariants, startReferenceBank } from '../../../reference/server.js';
 import { repeatable, UsageError, wholeNumber, type CliCommand } from '../command.js';
-import { TOOL } from '../package.js';
+import { TOOL } from '../package-root.js';
 import { switchOption } from '../switch-options.js';
 
 interface ServeOptions {

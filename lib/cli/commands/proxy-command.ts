@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { repeatable, wholeNumber, type CliCommand } from '../command.js';
-import { defaultTargetsFile } from '../package.js';
+import { defaultTargetsFile } from '../package-root.js';
 
 export const proxyCommand: CliCommand = {
   name: 'proxy',

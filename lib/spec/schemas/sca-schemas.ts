@@ -5,7 +5,7 @@
  */
 import { named, ref, req } from './base.js';
 import type { JsonSchema } from './base.js';
-import { MESSAGE_CODES, TRANSACTION_STATUSES } from './common.js';
+import { MESSAGE_CODES, TRANSACTION_STATUSES } from './common-schemas.js';
 
 /** An error code: upper snake case (catalogue ERR-04). */
 export const ERROR_CODE_PATTERN = '^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$';

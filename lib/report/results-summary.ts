@@ -4,12 +4,12 @@
  */
 import { baselineLines } from './baseline.js';
 import { visibleControls } from './mask.js';
-import type { RunResults } from './types.js';
+import type { RunResults } from './results-types.js';
 
 /** Past this many, "missing for CONFORMANT" is counted by status instead of listed (a filtered run leaves hundreds out). */
 const LISTED_MISSING = 20;
 
-/** How statuses and the verdict are shown: plain text by default, colours in a terminal (lib/cli/summary.ts). */
+/** How statuses and the verdict are shown: plain text by default, colours in a terminal (lib/cli/printed-summary.ts). */
 export interface Paint {
   status(status: string): string;
 }

@@ -1,4 +1,4 @@
-import { CAPABILITIES, type Capability } from '../spec/requirements/types.js';
+import { CAPABILITIES, type Capability } from '../spec/requirements/requirement-types.js';
 
 /** The shape of one entry of targets.yaml after validation (before `${VAR}` interpolation of its strings). */
 

@@ -10,11 +10,11 @@ import { OperationTable } from '../spec/operations.js';
 import { bankClockOf, requestHeader, type ObservedExchange } from './observed-exchange.js';
 import { certificateOf, TppAttribution, UNIDENTIFIED, type TppRef } from './tpp-attribution.js';
 import type { ApiCall, JudgeSettings, Learner, Outcome, Rule, RuleContext } from './rule.js';
-import { BODY_RULES } from './rules/bodies.js';
-import { HEADER_RULES } from './rules/headers.js';
-import { LIMIT_RULES } from './rules/limits.js';
-import { judgeSessionReuse, scaRedirectOfAnswer, SESSION_RULES } from './rules/sessions.js';
-import { SIGNING_RULES } from './rules/signing.js';
+import { BODY_RULES } from './rules/bodies-rules.js';
+import { HEADER_RULES } from './rules/headers-rules.js';
+import { LIMIT_RULES } from './rules/limits-rules.js';
+import { judgeSessionReuse, scaRedirectOfAnswer, SESSION_RULES } from './rules/sessions-rules.js';
+import { SIGNING_RULES } from './rules/signing-rules.js';
 import { BoundedMap, TppState, type ScaLink } from './state.js';
 
 export type RuleVerdict = 'PASS' | 'FAIL' | 'NOT_EVALUATED';

@@ -24,6 +24,20 @@ function reporters(): ReporterDescription[] {
   return [...(chosen.length > 0 ? chosen : [['line'] as ReporterDescription]), ['./lib/report/reporter.ts']];
 }
 
+/**
+ * XS2A_GREP narrows any run as `--grep` does, without editing its command (a pipeline's smoke job; the
+ * project's tests of the README's commands); with a `--grep` on the command line too, a scenario must match both.
+ */
+function grepOfEnvironment(): { grep: RegExp } | Record<string, never> {
+  const pattern = process.env.XS2A_GREP;
+  if (!pattern) return {};
+  try {
+    return { grep: new RegExp(pattern) };
+  } catch (error) {
+    throw new Error(`XS2A_GREP is not a regular expression: ${(error as Error).message}`);
+  }
+}
+
 export default defineConfig({
   testDir: './suites',
   testMatch: '**/*.spec.ts',
@@ -40,6 +54,7 @@ export default defineConfig({
   reporter: reporters(),
   globalSetup: './lib/cli/global-setup.ts',
   // Under the gauntlet every scenario runs only as the TPPs of the faults it must catch.
+  ...grepOfEnvironment(),
   ...(readRunContext()?.gauntlet ? { grepInvert: new RegExp(GAUNTLET_UNFAULTED_TAG) } : {}),
   use: {
     trace: 'off',

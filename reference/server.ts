@@ -8,9 +8,9 @@ import { isIP } from 'node:net';
 import { generateCertificateAuthority, generateServerCertificate, type KeyAndCertificate } from '../lib/pki/index.js';
 import { buildReferenceApp } from './app.js';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionCount, type ConnectionLimits } from './connections.js';
-import type { SandboxJudge } from './plugins/judge.js';
+import type { SandboxJudge } from './plugins/tpp-judging.js';
 import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './state/store-bounds.js';
-import { scaPageSet } from './sca-page-set.js';
+import { scaPageSet } from './sca-pages/named-page-sets.js';
 import { BehaviourSwitches, declaredFaults, declaredVariants, defineFault, defineVariant, type FaultDefinition, type SwitchSetting, type TppBank, type VariantDefinition } from './switches.js';
 
 export type { FaultDefinition, SwitchSetting, VariantDefinition } from './switches.js';
@@ -86,11 +86,11 @@ export interface ReferenceBankOptions {
   ca?: KeyAndCertificate;
   /** When given, TPP signing certificates must chain to one of these CAs; otherwise any certificate is accepted (sandbox). */
   trustedTppCaPems?: string[];
-  /** The SCA page set by name (reference/sca-page-set.ts: `reference`, the default, or `alternative`). */
+  /** The SCA page set by name (reference/sca-pages/named-page-sets.ts: `reference`, the default, or `alternative`). */
   scaPages?: string;
   /** The address clients reach the bank at when something stands in front of it (the judging proxy): its links and scaRedirect point there. */
   publicBaseUrl?: string;
-  /** Judge every TPP's requests against the TPP rules (serve --judge): see reference/plugins/judge.ts. */
+  /** Judge every TPP's requests against the TPP rules (serve --judge): see reference/plugins/tpp-judging.ts. */
   judge?: SandboxJudge;
   /** Keep a census of the behaviour switches asked, per TPP (`ReferenceBank.asked`): for the gauntlet's plan. */
   census?: boolean;

@@ -122,13 +122,16 @@ export class UnknownSwitchError extends Error {
   }
 }
 
-/** The declared name of this kind nearest to `name` (edit distance), when one is near enough to be a likely typo. */
+/**
+ * The declared name of this kind nearest to `name` (edit distance), when one is near enough to be a likely typo.
+ * Of names equally near, the first by name: the answer does not depend on which module declared its switch first.
+ */
 export function nearestSwitch(kind: 'fault' | 'variant', name: string): string | undefined {
   let best: { name: string; distance: number } | undefined;
   for (const candidate of REGISTRY.values()) {
     if (candidate.kind !== kind) continue;
     const distance = editDistanceOf(name, candidate.name);
-    if (best === undefined || distance < best.distance) best = { name: candidate.name, distance };
+    if (best === undefined || distance < best.distance || (distance === best.distance && candidate.name < best.name)) best = { name: candidate.name, distance };
   }
   return best !== undefined && best.distance <= Math.max(3, Math.floor(name.length / 3)) ? best.name : undefined;
 }

@@ -1,13 +1,14 @@
 /**
- * The project's own checks, in order: typecheck, lint, unit tests (node:test, including the fault gauntlet),
- * the conformance suite against the embedded reference bank, and the audit of that run's own traffic (a
+ * The project's own checks, in order: typecheck, lint, the project's tests (node:test: the fast tier, then
+ * the e2e tier with the gauntlets; scripts/test-tiers.ts), the conformance suite against the embedded reference bank, and the audit of that run's own traffic (a
  * test file that reads the suite's HAR). Ends with one line `N passed, N failed` counting every unit test,
  * every suite test, and typecheck and lint as one check each.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AFTER_SUITE, nodeTestRunsOf, runSideBySide, type NodeTestRun } from './test-tiers.js';
 
 interface Count {
   name: string;
@@ -31,38 +32,25 @@ function asOneCheck(name: string, command: string, args: string[]): void {
   counts.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, seconds });
 }
 
-/** Test files that read what the suite run leaves (its HAR): run after it, not with the unit tests. */
-const AFTER_SUITE = ['test/tpp-judge/suite-har.test.ts'];
-
-function testFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.test.ts'))
-    .map((file) => join(dir, file))
-    .filter((file) => !AFTER_SUITE.includes(file))
-    .sort();
-}
-
-/** node:test files, counted from their TAP output. */
-function nodeTests(name: string, files: string[], env: NodeJS.ProcessEnv = {}): void {
-  const tap = join(scratch, `${name.replace(/\W+/g, '-')}.tap`);
-  const result = run(name, process.execPath, [
-    '--import', 'tsx', '--test',
-    '--test-reporter=spec', '--test-reporter-destination=stdout',
-    '--test-reporter=tap', `--test-reporter-destination=${tap}`,
-    ...files,
-  ], env);
-  const tapText = readFileSync(tap, 'utf8');
-  const tapCount = (key: string) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(tapText)?.[1] ?? 0);
-  // The test points themselves, not only node's closing summary: on a long run with many files the summary
-  // has been seen to leave a file's failures out while its points were there.
-  const points = tapPoints(tapText);
-  const failed = Math.max(points.failed, tapCount('fail') + tapCount('cancelled'));
-  counts.push({
-    name,
-    passed: points.passed || tapCount('pass'),
-    failed: failed + (result.status !== 0 && failed === 0 ? 1 : 0),
-    seconds: result.seconds,
+/** node:test processes run side by side, counted from their TAP output. */
+async function nodeTests(name: string, runs: readonly NodeTestRun[]): Promise<void> {
+  console.log(`\n=== ${name}: ${runs.map((run) => run.label).join(', ')}`);
+  const started = Date.now();
+  const tapOf = (run: NodeTestRun) => join(scratch, `${run.label.replace(/\W+/g, '-')}.tap`);
+  const statuses = await runSideBySide(runs, (run) => ['--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapOf(run)}`]);
+  let passed = 0;
+  let failed = 0;
+  runs.forEach((run, i) => {
+    const tapText = existsSync(tapOf(run)) ? readFileSync(tapOf(run), 'utf8') : '';
+    const tapCount = (key: string) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(tapText)?.[1] ?? 0);
+    // The test points themselves, not only node's closing summary: on a long run with many files the summary
+    // has been seen to leave a file's failures out while its points were there.
+    const points = tapPoints(tapText);
+    const runFailed = Math.max(points.failed, tapCount('fail') + tapCount('cancelled'));
+    passed += points.passed || tapCount('pass');
+    failed += runFailed + (statuses[i] !== 0 && runFailed === 0 ? 1 : 0);
   });
+  counts.push({ name, passed, failed, seconds: (Date.now() - started) / 1000 });
 }
 
 /** Passed and failed tests of a TAP stream, leaves only (a suite's point says `type: 'suite'`), skips left out. */
@@ -87,8 +75,9 @@ function tapPoints(text: string): { passed: number; failed: number } {
 asOneCheck('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
 asOneCheck('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.']);
 
-// Unit tests: the spec reporter for people, TAP into a file for the counts.
-nodeTests('unit tests', testFiles('test'));
+// The project's tests, fast tier then e2e (scripts/test-tiers.ts): the spec reporter for people, TAP into a file for the counts.
+await nodeTests('fast tests', nodeTestRunsOf('fast'));
+await nodeTests('e2e tests', nodeTestRunsOf('e2e'));
 
 // The conformance suite against the embedded reference bank: what `npm test` runs, its traffic recorded (--har).
 const reports = join(scratch, 'reports');
@@ -104,7 +93,7 @@ try {
   counts.push({ name: 'conformance suite', passed: 0, failed: 1, seconds: suite.seconds });
 }
 // The suite's own traffic audited on both sides (and made to fail by one edit at a time).
-nodeTests('audit of the suite', AFTER_SUITE, { XS2A_SUITE_HAR: suiteHar });
+await nodeTests('audit of the suite', [{ label: 'audit of the suite', entries: AFTER_SUITE, env: { XS2A_SUITE_HAR: suiteHar } }]);
 rmSync(scratch, { recursive: true, force: true });
 
 console.log('');

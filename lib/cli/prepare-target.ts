@@ -3,11 +3,13 @@
  * read the CA and the TPP certificates (or generate test ones), and, for the gauntlet, give every case a
  * TPP of its own and switch the case's faults or variants on for that TPP only.
  */
+import { generateKeyPair } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { generateCertificateAuthority, generateTppCertificate, type KeyAndCertificate } from '../pki/index.js';
+import { promisify } from 'node:util';
+import { ALL_PSD2_ROLES, backdatedValidity, generateCertificateAuthority, generateTppCertificate, type KeyAndCertificate } from '../pki/index.js';
 import { ConfigError, interpolateTarget } from '../targets/load.js';
-import { DEFAULT_PROFILE, DEFAULT_TIMEOUTS, SECOND_PROFILE, type GauntletCase, type GauntletPlan, type RunTarget, type TppProfile } from '../targets/run-context.js';
+import { DEFAULT_PROFILE, DEFAULT_TIMEOUTS, SECOND_PROFILE, WORLD_LANES, type GauntletCase, type GauntletPlan, type RunTarget, type TppProfile } from '../targets/run-context.js';
 import type { TargetConfig } from '../targets/target-types.js';
 import { assertDeclared, knownFaults, knownVariants, startReferenceBank, UnknownSwitchError, type ReferenceBank, type SwitchSetting } from '../../reference/server.js';
 
@@ -31,7 +33,6 @@ export interface GauntletRequest {
   census?: string[];
 }
 
-const ALL_ROLES = ['PSP_AS', 'PSP_PI', 'PSP_AI', 'PSP_IC'] as const;
 
 export async function prepareTarget(
   name: string,
@@ -85,6 +86,11 @@ export async function prepareTarget(
 
   const ca = testCa as KeyAndCertificate;
   const scaPages = embedded.pages;
+  // [design] The embedded bank keeps a sandbox world per TPP key (reference/state/tenants.ts): a scenario that
+  // changes global state (its clock, a reset) runs in a world of its own, one of a few lanes, beside the others
+  // rather than alone. The keys are made while the bank starts.
+  const laneKeys = Promise.all(Array.from({ length: WORLD_LANES }, (_, i) => newKeyFile(join(options.workDir, `world-lane-${i + 1}-key.pem`))));
+  laneKeys.catch(() => undefined); // awaited below; a failure must not go unhandled if the bank fails first
   // The gauntlet's TPPs hold the run's key too: the same tester, one sandbox world (and no key to generate per fault).
   const gauntlet = options.gauntlet ? gauntletProfiles(options.gauntlet, ca, options.workDir, readFileSync((tpps[DEFAULT_PROFILE] as TppProfile).privateKeyFile, 'utf8')) : undefined;
   const banks: ReferenceBank[] = [];
@@ -119,7 +125,7 @@ export async function prepareTarget(
       );
     };
     return {
-      target: { ...common, tpps: { ...tpps, ...gauntlet?.profiles }, baseUrl: main.baseUrl, embedded: true, faults: main.faults.slice(), variants: main.variants.slice(), caPem: main.caPem },
+      target: { ...common, tpps: { ...tpps, ...gauntlet?.profiles }, worldLaneKeyFiles: await laneKeys, baseUrl: main.baseUrl, embedded: true, faults: main.faults.slice(), variants: main.variants.slice(), caPem: main.caPem },
       ...(gauntlet ? { gauntlet: gauntlet.plan, consulted } : {}),
       stop,
     };
@@ -191,19 +197,13 @@ function loadProfile(certificate: string, privateKey: string, field: string, bas
   return { certificatePem, privateKeyFile: keyFile };
 }
 
-/** How far back generated TPP certificates are valid from. */
-const GENERATED_BACKDATE_DAYS = 400;
-
 function generatedProfile(
   ca: KeyAndCertificate,
   keyFile: string,
   subject: { organizationName: string; organizationIdentifier: string },
   privateKeyPem?: string,
 ): TppProfile {
-  // Valid from well before today, so that a target clock moved back (a date the specification names, such
-  // as the structured-address enforcement of 13 August 2026) still accepts the generated TPP's requests.
-  const notBefore = new Date(Date.now() - GENERATED_BACKDATE_DAYS * 86_400_000);
-  const generated = generateTppCertificate(ca, { ...subject, countryName: 'NO', roles: [...ALL_ROLES], notBefore, validDays: GENERATED_BACKDATE_DAYS + 365, ...(privateKeyPem ? { privateKeyPem } : {}) });
+  const generated = generateTppCertificate(ca, { ...subject, countryName: 'NO', roles: [...ALL_PSD2_ROLES], ...backdatedValidity(), ...(privateKeyPem ? { privateKeyPem } : {}) });
   writeFileSync(keyFile, generated.privateKeyPem, { mode: 0o600 });
   return { certificatePem: generated.certificatePem, privateKeyFile: keyFile };
 }
@@ -242,6 +242,13 @@ function gauntletProfiles(request: GauntletRequest, ca: KeyAndCertificate, workD
     else for (const name of gauntletCase.switches) shared[gauntletCase.kind === 'fault' ? 'faults' : 'variants'].push({ name, tpps: [organizationIdentifier] });
   });
   return { profiles, organizations, shared, ownBank, plan: { cases } satisfies GauntletPlan };
+}
+
+/** A new RSA key in the run's private folder (made on libuv's thread pool, beside other work). */
+async function newKeyFile(file: string): Promise<string> {
+  const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  writeFileSync(file, privateKey, { mode: 0o600 });
+  return file;
 }
 
 /** A PEM given inline or as a file path relative to targets.yaml (`baseDir`). */

@@ -2,7 +2,7 @@
 // certificates and PSD2 TPP seal certificates, plus reading the PSD2 fields back.
 export { generateCertificateAuthority } from './certificate-authority.js';
 export { generateServerCertificate } from './server-certificate.js';
-export { generateTppCertificate, organizationIdentifierOf } from './tpp-certificate.js';
+export { ALL_PSD2_ROLES, backdatedValidity, generateTppCertificate, organizationIdentifierOf } from './tpp-certificate.js';
 export type { KeyAndCertificate } from './issue-certificate.js';
 export { readPsd2QcStatement } from './qc-statement.js';
 export type { Psd2Role } from './qc-statement.js';

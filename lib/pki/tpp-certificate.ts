@@ -10,6 +10,21 @@ import { SUBJECT_OID } from './subject-oids.js';
 import { decodeString } from './der.js';
 import { readCertificateFields } from './x509-fields.js';
 
+/** Every PSD2 role: the suite's own TPPs act as AISP, PISP, PIISP and ASPSP at once. */
+export const ALL_PSD2_ROLES: readonly Psd2Role[] = ['PSP_AS', 'PSP_PI', 'PSP_AI', 'PSP_IC'];
+
+/** How far back the suite's generated TPP certificates are valid from. */
+const BACKDATE_DAYS = 400;
+
+/**
+ * The validity of a TPP certificate the suite makes for itself: from well before today, so that a target
+ * clock moved back (a date the specification names, such as the structured-address enforcement of 13 August
+ * 2026) still accepts its requests, to a year from now.
+ */
+export function backdatedValidity(now = Date.now()): { notBefore: Date; validDays: number } {
+  return { notBefore: new Date(now - BACKDATE_DAYS * 86_400_000), validDays: BACKDATE_DAYS + 365 };
+}
+
 export function generateTppCertificate(
   ca: KeyAndCertificate,
   options: {

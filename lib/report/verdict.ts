@@ -192,7 +192,7 @@ export function runVerdict(
   if (interrupted.length > 0) reasons.push(`${interrupted.length} requirement(s) interrupted: ${interrupted.join(', ')}`);
   if (errored.length > 0) reasons.push(`${errored.length} scenario(s) stopped with an error: ${errored.join(', ')}`);
   if (flaky.length > 0) reasons.push(`${flaky.length} scenario(s) FLAKY, passed only on retry: ${flaky.join(', ')}`);
-  if (filtered) reasons.push('the run was filtered (--grep, --shard or a file filter)');
+  if (filtered) reasons.push('the run was filtered (--grep, XS2A_GREP, --shard or a file filter)');
   const notCovered = ids('NOT_COVERED');
   if (notCovered.length > 0) reasons.push(`${notCovered.length} requirement(s) not exercised by this run${filtered ? '' : `: ${notCovered.join(', ')}`}`);
   for (const status of ['NOT_EVALUATED', 'NOT_TESTABLE', 'SKIPPED'] as const) {

@@ -61,6 +61,11 @@ export interface RunTarget {
   tpp: { redirectUri: string };
   /** The TPP identities of this run by profile name: always `default`; `second` with capability second-tpp. */
   tpps: Record<string, TppProfile>;
+  /**
+   * Keys of the worlds a scenario that changes global state may run in beside the others (lib/fixtures/world-lanes.ts):
+   * only for a bank known to keep a sandbox world per TPP key (the embedded one), whose TPPs the run's test CA issues.
+   */
+  worldLaneKeyFiles?: string[];
   /** The CA that issued generated TPP certificates (its key in the run's private folder): issues certificate variants (test-ca-trusted). */
   testCa?: { certificatePem: string; privateKeyFile: string };
   psus: Record<string, PsuConfig>;
@@ -71,6 +76,9 @@ export interface RunTarget {
   deviations: Deviation[];
   timeouts: { requestMs: number; scaMs: number };
 }
+
+/** Worlds of their own for scenarios that change global state, on a bank with a world per TPP key. */
+export const WORLD_LANES = 3;
 
 /** How long one request and one SCA flow may take, unless a target says otherwise (targets.yaml `timeouts`). */
 export const DEFAULT_TIMEOUTS: RunTarget['timeouts'] = { requestMs: 10_000, scaMs: 20_000 };

@@ -79,7 +79,7 @@ const target = {
             faults: { type: 'array', items: { type: 'string', minLength: 1 } },
             // Legal readings of the specification the embedded bank takes (reference/switches.ts); unknown names are refused at start.
             variants: { type: 'array', items: { type: 'string', minLength: 1 } },
-            // The reference bank's SCA page set (reference/sca-page-set.ts); an unknown name is refused at start.
+            // The reference bank's SCA page set (reference/sca-pages/named-page-sets.ts); an unknown name is refused at start.
             pages: { type: 'string', minLength: 1 },
           },
         },

@@ -3,9 +3,9 @@
 // TPP's error (4xx FORMAT_ERROR), never the bank's.
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { BankError } from '../errors.js';
+import { BankError } from '../bank-errors.js';
 import { defineFault, type TppBank } from '../switches.js';
-import { checkHook, header } from './shared.js';
+import { checkHook, header } from '../http/request-context.js';
 
 const serverErrorOnBadJson = defineFault('server-error-on-bad-json', {
   description: 'a malformed JSON body gives 500 instead of 400',

@@ -6,10 +6,11 @@
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { BankError } from '../errors.js';
+import { BankError } from '../bank-errors.js';
 import { defineFault, type Fault } from '../switches.js';
 import { isUuid } from '../ids.js';
-import { checkHook, header, readsPaymentHeaders } from './shared.js';
+import { checkHook, header } from '../http/request-context.js';
+import { readsPaymentHeaders } from '../services/payment-headers.js';
 
 interface FormRule {
   /** Lower-case header name. */

@@ -6,12 +6,13 @@ import { createHash, X509Certificate } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { decodeRfc2047, isSignableHeader, keyIdOf, verifySignedRequest, type IncomingRequest, type VerificationFailureCode, type VerificationPolicy } from '../../lib/httpsig/index.js';
-import { organizationIdentifierOf, readPsd2QcStatement, type Psd2Role } from '../../lib/pki/index.js';
+import { organizationIdentifierOf, type Psd2Role } from '../../lib/pki/index.js';
 import { memoised } from '../../lib/support/memo.js';
-import { BankError, type ErrorCode } from '../errors.js';
+import { BankError, type ErrorCode } from '../bank-errors.js';
 import { defineFault, defineVariant, type Fault, type TppBank, type Variant } from '../switches.js';
 import { UNIDENTIFIED } from '../state/tenants.js';
-import { checkHook, header, type TppIdentity } from './shared.js';
+import { checkHook, header, type TppIdentity } from '../http/request-context.js';
+import { rolesOf } from '../services/tpp-roles.js';
 
 export const MAX_CLOCK_SKEW_SECONDS = 60;
 
@@ -175,25 +176,6 @@ const ROLE_FOR_PATH: readonly [RegExp, Psd2Role][] = [
   [/^\/v1\/(accounts|card-accounts|consents|bank-offered-consents)(?:[/?]|$)/, 'PSP_AI'],
   [/^\/v1\/(payments|bulk-payments|periodic-payments|signing-baskets)(?:[/?]|$)/, 'PSP_PI'],
 ];
-
-/** PSD2 roles by certificate header value: read once per certificate. */
-const rolesByCertificate = new Map<string, readonly Psd2Role[]>();
-
-/** The PSD2 roles of the certificate this request was verified with (none when it has none, or is unknown). */
-export function tppRoles(request: FastifyRequest): readonly Psd2Role[] {
-  const certificate = request.tpp?.certificate;
-  return certificate === undefined ? [] : rolesOf(header(request, 'tpp-signature-certificate') ?? '', certificate);
-}
-
-function rolesOf(value: string, certificate: X509Certificate): readonly Psd2Role[] {
-  return memoised(rolesByCertificate, value, () => {
-    try {
-      return readPsd2QcStatement(certificate)?.roles ?? [];
-    } catch {
-      return [];
-    }
-  });
-}
 
 const certificateUnchecked = defineFault('certificate-unchecked', {
   description: 'serves a request whose TPP-Signature-Certificate is missing or not a certificate, as the TPP its keyId named before',

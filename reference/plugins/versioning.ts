@@ -9,11 +9,9 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PUBLISHED_FIXES } from '../../lib/spec/codelists.js';
-import { BankError } from '../errors.js';
+import { BankError } from '../bank-errors.js';
 import { defineFault, defineVariant, type Fault, type TppBank } from '../switches.js';
-import { amount, reportedAmount, reportedAmountsUnbound, type Amount } from '../format.js';
-import type { StoredTransaction } from '../state/transactions.js';
-import { checkHook, header } from './shared.js';
+import { checkHook, header } from '../http/request-context.js';
 
 /** The values of the specification's table of implemented breaking changes: all defaults now. */
 export { PUBLISHED_FIXES };
@@ -126,20 +124,6 @@ function visit(value: unknown, apply: (node: Record<string, unknown>) => void): 
     apply(node);
     for (const child of Object.values(node)) visit(child, apply);
   }
-}
-
-const NOK_PER_EUR = 11.5;
-const NOK_PER_BYN = 3.3;
-
-/**
- * A card transaction's originalAmount: the purchase's amount in the purchase's currency, where
- * transactionAmount is in the card account's (the mapping cardaccount-switch-originalamount-and-transactionamount
- * made default). Airline tickets (merchant category 4511) are bought in euros, everything else at home.
- */
-export function originalAmountOf(t: StoredTransaction, cardCurrency: string, bank: TppBank): Amount {
-  if (t.merchantCategoryCode !== '4511') return amount(t.amountMinor, cardCurrency);
-  // Under reportedAmountsUnbound, the airline is paid in Belarusian rubles (BYN, not in the specification's list).
-  return bank.reads(reportedAmountsUnbound) ? reportedAmount(bank, Math.round(t.amountMinor / NOK_PER_BYN), 'BYN') : amount(Math.round(t.amountMinor / NOK_PER_EUR), 'EUR');
 }
 
 /** Fastify's `rewriteUrl` for a bank that serves the API without /v1 too (undefined otherwise). */

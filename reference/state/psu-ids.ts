@@ -8,7 +8,7 @@ import type { SandboxData } from './customers.js';
 export type PsuIdLookup = { kind: 'malformed' } | { kind: 'unknown' } | { kind: 'known'; customerNumber: string };
 
 export class PsuDirectory {
-  /** Ids issued other than by derivation (a bank that issues them otherwise: reference/sca-answers.ts), so they still resolve. */
+  /** Ids issued other than by derivation (a bank that issues them otherwise: reference/services/sca-answers.ts), so they still resolve. */
   private readonly issued = new Map<string, string>();
   /** The psu-id last issued per customer, at whichever TPP (what a bank with one id per PSU would hand out). */
   private readonly lastIssued = new Map<string, string>();

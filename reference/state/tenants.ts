@@ -13,7 +13,7 @@
 // PSU has another psu-id in every world and at every TPP, and nobody can work one out offline.
 import { createHmac, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { BankState, type BankSite, type WorldOptions } from './bank.js';
+import { BankState, type BankSite, type WorldOptions } from './bank-state.js';
 import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './store-bounds.js';
 
 /**

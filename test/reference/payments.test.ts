@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { nextBatchRun } from '../../reference/state/payments.js';
+import { nextBatchRun } from '../../reference/state/payment-store.js';
 import { consent, runSca, withBank, type Response, type TestClient } from './helpers.js';
 
 type Bank = Awaited<ReturnType<typeof withBank>>;

@@ -9,7 +9,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { after, before, describe, test } from 'node:test';
 import { startReferenceBank, type ReferenceBank } from '../../reference/server.js';
-import { BankState } from '../../reference/state/bank.js';
+import { BankState } from '../../reference/state/bank-state.js';
 import { BoundedStore } from '../../reference/state/bounded-store.js';
 import { DEFAULT_STORE_BOUNDS } from '../../reference/state/store-bounds.js';
 import { makeTpp, TestClient } from './helpers.js';

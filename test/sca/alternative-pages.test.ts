@@ -1,6 +1,6 @@
 // The alternative SCA page set of the embedded bank (`embedded: { pages: alternative }`): other ids and
 // labels, and a one-time code after login that the sandbox shows on its page. Driven with plain HTTP here;
-// test/sca/reference-alt.test.ts drives it with the suite and the target's declarative steps.
+// test/sca/reference-alt.e2e.test.ts drives it with the suite and the target's declarative steps.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startReferenceBank, type ReferenceBank } from '../../reference/server.js';

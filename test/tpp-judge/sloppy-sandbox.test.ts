@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import type { RunResults } from '../../lib/report/results-types.js';
 import { JUDGED_RULE_IDS } from '../../lib/tpp-judge/index.js';
 import { SandboxJudging } from '../../lib/traffic/sandbox-judging.js';
-import { BROKEN_RULES_HEADER, TPP_REPORT_PATH } from '../../reference/plugins/judge.js';
+import { BROKEN_RULES_HEADER, TPP_REPORT_PATH } from '../../reference/plugins/tpp-judging.js';
 import { startReferenceBank, type ReferenceBank } from '../../reference/server.js';
 import { makeSloppyPki, runSloppyTpp, SLOPPY_CASES, SloppyTpp } from './sloppy-client.js';
 

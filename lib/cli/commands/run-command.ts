@@ -159,7 +159,7 @@ async function run(options: RunOptions, filters: readonly string[]): Promise<num
         return EXIT_CODES.infrastructureFailure;
       }
       if ((selectionLeftFor(contextFile)?.tests ?? 0) === 0 && playwright.exitCode !== 0) {
-        console.error('xs2a-conformance: no scenario matches the selection (--grep, test filters, --shard…); no report written');
+        console.error('xs2a-conformance: no scenario matches the selection (--grep, XS2A_GREP, test filters, --shard…); no report written');
         return EXIT_CODES.configurationError;
       }
       console.error(`xs2a-conformance: Playwright ended (exit ${playwright.exitCode}${playwright.signal ? `, ${playwright.signal}` : ''}) without writing ${resultsFile}`);

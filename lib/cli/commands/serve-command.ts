@@ -7,8 +7,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { BROKEN_RULES_HEADER, TPP_REPORT_PATH } from '../../../reference/plugins/judge.js';
-import { SCA_PAGE_SETS } from '../../../reference/sca-page-set.js';
+import { BROKEN_RULES_HEADER, TPP_REPORT_PATH } from '../../../reference/plugins/tpp-judging.js';
+import { SCA_PAGE_SETS } from '../../../reference/sca-pages/named-page-sets.js';
 import { knownFaults, knownVariants, startReferenceBank } from '../../../reference/server.js';
 import { repeatable, UsageError, wholeNumber, type CliCommand } from '../command.js';
 import { TOOL } from '../package-root.js';

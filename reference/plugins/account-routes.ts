@@ -1,0 +1,193 @@
+// Account information (AIS) routes: the account and card account lists, details and balances, as a TPP
+// may see them under the consent (services/account-access.ts decides which accounts; the quota on reads
+// without the PSU is services/unattended-quota.ts). What is here: the shape of each answer and its faults.
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { BankError } from '../bank-errors.js';
+import { isAccount, isCard, pick, psuAccess } from '../services/account-access.js';
+import { countUnattendedRead } from '../services/unattended-quota.js';
+import { amount, DAY_MS, dateTime, day, reportedAmount, reportedAmountsUnbound, resourceLink } from '../serialisation.js';
+import type { BankState } from '../state/bank-state.js';
+import type { StoredAccount, StoredBalance, StoredCardAccount } from '../state/customers.js';
+import { defineFault, type TppBank } from '../switches.js';
+
+// Faults in the shape of what is returned (each breaks one rule of the account resources).
+const accountNameTooLong = defineFault('account-name-71', {
+  description: 'account names are 71 characters long',
+  breaks: ['AIS-09'],
+});
+const cashAccountTypeProprietary = defineFault('cash-account-type-proprietary', {
+  description: 'cashAccountType is a proprietary word (CURRENT) instead of an ISO 20022 code',
+  breaks: ['AIS-08', 'VER-15'],
+});
+const accountWithoutCurrency = defineFault('account-without-currency', {
+  description: 'account entries carry no currency',
+  breaks: ['AIS-11'],
+});
+const balanceTypeUnknown = defineFault('balance-type-unknown', {
+  description: 'account balances carry a balanceType outside the Berlin Group list (available)',
+  breaks: ['AIS-12'],
+});
+const cardBalancesWithoutInterimBooked = defineFault('card-balances-without-interim-booked', {
+  description: 'card account balances leave out interimBooked (only interimAvailable)',
+  breaks: ['AIS-07'],
+});
+const cardAccountNameTooLong = defineFault('card-account-name-71', {
+  description: 'card account names are 71 characters long',
+  breaks: ['AIS-10'],
+});
+const cardAccountWithoutCurrency = defineFault('card-account-without-currency', {
+  description: 'card account entries carry no currency',
+  breaks: ['AIS-14'],
+});
+const balancesRefused = defineFault('balances-refused', {
+  description: 'account balances answer 404',
+  breaks: ['END-12'],
+});
+const cardAccountsRefused = defineFault('card-accounts-refused', {
+  description: 'card account endpoints answer 404',
+  breaks: ['END-26'],
+});
+
+// [sandbox] the known state as a TPP sees it (SBX-03, SBX-04).
+const knownPrivateCardHidden = defineFault('known-private-card-account-hidden', {
+  description: 'the card accounts of the known private customers are not listed (as if the known state had none)',
+  breaks: ['SBX-03'],
+});
+const knownCorporateAccountHidden = defineFault('known-corporate-account-hidden', {
+  description: "only the first account of a known corporate customer's agreement is listed (as if the known state had one)",
+  breaks: ['SBX-04'],
+});
+
+// [sandbox] what the service does (GEN-03, GEN-08, GEN-09, GEN-14).
+const aispRoleNotServed = defineFault('aisp-role-not-served', {
+  description: 'account lists answer 403 FORBIDDEN to a consented PSU: the interface serves this TPP as a PISP only',
+  breaks: ['GEN-03'],
+});
+const contactRegistrationRequired = defineFault('contact-registration-required', {
+  description: 'account lists answer 403 FORBIDDEN until the TPP registers a contact e-mail address',
+  breaks: ['GEN-14'],
+});
+const privateContextFirstOnly = defineFault('private-context-first-account-only', {
+  description: "in PRIVATE context only the first of the PSU's consented accounts is listed",
+  breaks: ['GEN-09'],
+});
+
+const TOO_LONG_NAME = 'N'.repeat(71);
+
+function balances(bank: BankState, request: FastifyRequest, stored: StoredBalance[], currency: string): object[] {
+  const now = bank.clock.now();
+  const yesterday = new Date(now.getTime() - DAY_MS);
+  const shown = request.bank.breaks(cardBalancesWithoutInterimBooked) ? stored.filter((b) => b.balanceType !== 'interimBooked') : stored;
+  const unbound = request.bank.reads(reportedAmountsUnbound) ? [{ balanceAmount: { amount: '1500.00', currency: 'JPY' }, balanceType: 'interimAvailable', lastChangeDateTime: dateTime(now) }] : [];
+  return [...shown.map((b) => ({
+    balanceAmount: reportedAmount(request.bank, b.amountMinor, currency),
+    balanceType: b.balanceType !== 'interimBooked' && b.balanceType !== 'interimAvailable' && request.bank.breaks(balanceTypeUnknown) ? 'available' : b.balanceType,
+    // A closing balance is as of the end of the previous business day; the others are live.
+    ...(b.balanceType === 'closingBooked' ? { referenceDate: day(yesterday) } : { lastChangeDateTime: dateTime(now) }),
+  })), ...unbound];
+}
+
+const accountLinksOutsideV1 = defineFault('account-links-outside-v1', {
+  description: 'the balances and transactions links of an account lead to paths without the /v1 prefix',
+  breaks: ['VER-01'],
+});
+
+function links(bank: TppBank, base: string): object {
+  const at = bank.breaks(accountLinksOutsideV1) ? base.replace(/^\/v1\//, '/') : base;
+  return { balances: resourceLink(bank, `${at}/balances`), transactions: resourceLink(bank, `${at}/transactions`) };
+}
+
+/** PRIV for a person's own account, ORGA for one held under a corporate agreement. */
+function usageOf(a: StoredAccount | StoredCardAccount): 'PRIV' | 'ORGA' {
+  return 'customerNumber' in a.holder ? 'PRIV' : 'ORGA';
+}
+
+function accountDetails(a: StoredAccount, bank: TppBank): object {
+  return {
+    resourceId: a.resourceId,
+    iban: a.iban,
+    bban: a.bban,
+    ...(bank.breaks(accountWithoutCurrency) ? {} : { currency: a.currency }),
+    name: bank.breaks(accountNameTooLong) ? TOO_LONG_NAME : a.name,
+    ownerName: a.ownerName,
+    product: a.product,
+    cashAccountType: bank.breaks(cashAccountTypeProprietary) ? 'CURRENT' : a.cashAccountType,
+    status: a.status,
+    usage: usageOf(a),
+    _links: links(bank, `/v1/accounts/${a.resourceId}`),
+  };
+}
+
+function cardAccountDetails(a: StoredCardAccount, bank: TppBank): object {
+  return {
+    resourceId: a.resourceId,
+    maskedPan: a.maskedPan,
+    ...(bank.breaks(cardAccountWithoutCurrency) ? {} : { currency: a.currency }),
+    name: bank.breaks(cardAccountNameTooLong) ? TOO_LONG_NAME : a.name,
+    ownerName: a.ownerName,
+    product: a.product,
+    status: a.status,
+    usage: usageOf(a),
+    creditLimit: amount(a.creditLimitMinor, a.currency),
+    _links: links(bank, `/v1/card-accounts/${a.resourceId}`),
+  };
+}
+
+interface AccountParams {
+  Params: { accountId: string };
+}
+
+export const accountsPlugin = fp(
+  (api, _options, done) => {
+
+    api.get('/accounts', (request) => {
+      const access = psuAccess(request.world, request);
+      const listed = access.accounts.filter(isAccount);
+      if (request.bank.breaks(aispRoleNotServed)) throw new BankError(403, 'FORBIDDEN', 'This interface serves payment initiation only');
+      if (request.bank.breaks(contactRegistrationRequired)) throw new BankError(403, 'FORBIDDEN', 'Register a contact e-mail address first');
+      const hidden =
+        listed.length > 1 &&
+        (access.context.kind === 'CORPORATE' ? request.world.data.isKnown(access.customerNumber) && request.bank.breaks(knownCorporateAccountHidden) : request.bank.breaks(privateContextFirstOnly));
+      return { accounts: (hidden ? listed.slice(0, 1) : listed).map((a) => accountDetails(a, request.bank)) };
+    });
+
+    api.get<AccountParams>('/accounts/:accountId', (request) => ({
+      account: accountDetails(pick(psuAccess(request.world, request), request.params.accountId, isAccount), request.bank),
+    }));
+
+    api.get<AccountParams>('/accounts/:accountId/balances', (request) => {
+      const a = pick(psuAccess(request.world, request), request.params.accountId, isAccount);
+      if (request.bank.breaks(balancesRefused)) throw new BankError(404, 'RESOURCE_UNKNOWN', 'No balances');
+      countUnattendedRead(request.world, request, a.resourceId, 'balances');
+      return { account: { iban: a.iban, currency: a.currency }, balances: balances(request.world, request, a.balances, a.currency) };
+    });
+
+    api.addHook('preHandler', (request, _reply, next) => {
+      if (request.url.startsWith('/v1/card-accounts') && request.bank.breaks(cardAccountsRefused)) {
+        next(new BankError(404, 'RESOURCE_UNKNOWN', 'No card accounts'));
+        return;
+      }
+      next();
+    });
+
+    api.get('/card-accounts', (request) => {
+      const access = psuAccess(request.world, request);
+      const cards = access.accounts.filter(isCard);
+      const hidden = cards.length > 0 && request.world.data.isKnown(access.customerNumber) && request.bank.breaks(knownPrivateCardHidden);
+      return { cardAccounts: hidden ? [] : cards.map((a) => cardAccountDetails(a, request.bank)) };
+    });
+
+    api.get<AccountParams>('/card-accounts/:accountId', (request) => ({
+      cardAccount: cardAccountDetails(pick(psuAccess(request.world, request), request.params.accountId, isCard), request.bank),
+    }));
+
+    api.get<AccountParams>('/card-accounts/:accountId/balances', (request) => {
+      const a = pick(psuAccess(request.world, request), request.params.accountId, isCard);
+      countUnattendedRead(request.world, request, a.resourceId, 'balances');
+      return { cardAccount: { maskedPan: a.maskedPan, currency: a.currency }, balances: balances(request.world, request, a.balances, a.currency) };
+    });
+    done();
+  },
+  { name: 'accounts', encapsulate: true, decorators: { request: ['world'] }, dependencies: ['signature', 'json-body'] },
+);

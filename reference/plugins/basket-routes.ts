@@ -1,0 +1,210 @@
+// Signing baskets (Endpoints > Start of signing basket authorisation; the rest follows
+// Berlin Group 1.3): create from paymentIds, read, status, delete, and the start of
+// the authorisation, which works like that of a single payment. Bulk and periodic
+// payments cannot join a basket: 400 REFERENCE_MIX_INVALID, at creation (and again at
+// the start of the authorisation, should one have slipped in).
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { BankError } from '../bank-errors.js';
+import { defineFault, defineVariant } from '../switches.js';
+import { rankOf, worstOf, type Basket } from '../state/basket-store.js';
+import type { Payment } from '../state/payment-store.js';
+import { paymentHeaders } from '../services/payment-headers.js';
+import { resolvePsuId } from '../services/psu-id-lookup.js';
+import { scaChallenge } from '../services/sca-answers.js';
+import { apiHref, header, tppOf } from '../http/request-context.js';
+
+const acceptsMixedReferences = defineFault('basket-accepts-bulk-and-periodic', {
+  description: 'a signing basket takes bulk and periodic payments, at creation and at the start of its authorisation',
+  breaks: ['BSK-12', 'ERR-34', 'ERR-41'],
+});
+const authorisationRefused = defineFault('basket-authorisation-refused', {
+  description: 'the start of a basket authorisation is refused with 403 FORBIDDEN',
+  breaks: ['ERR-06', 'STA-02', 'ERR-08', 'BSK-03', 'BSK-08', 'BSK-09', 'BSK-11'],
+});
+const scaStatusLowerCase = defineFault('basket-sca-status-camel-case', {
+  description: 'the basket authorisation answers scaStatus "started" (Berlin Group case)',
+  breaks: ['BSK-01', 'STA-01', 'STA-02'],
+});
+const authorisationLinksArray = defineFault('basket-authorisation-links-not-a-map', {
+  description: 'the _links of the basket authorisation answer are an array',
+  breaks: ['BSK-02', 'MSG-07', 'ERR-08', 'BSK-03'],
+});
+const unknownBasketAs400 = defineFault('basket-unknown-as-400', {
+  description: 'the authorisation of an unknown basket gets 400 FORMAT_ERROR instead of 404 RESOURCE_UNKNOWN',
+  breaks: ['ERR-09'],
+});
+const unknownAuthorisationAs400 = defineFault('basket-unknown-authorisation-as-400', { description: 'the status of an unknown authorisation id gets 400 FORMAT_ERROR', breaks: ['ERR-18'] });
+const failedScaStillStarted = defineFault('basket-failed-sca-reads-received', { description: 'after a failed SCA the basket authorisation still reads RECEIVED', breaks: ['STA-04'] });
+const basketLinksWithoutVerbs = defineFault('basket-links-without-verbs', { description: 'the links of a basket resource carry no verbs', breaks: ['MSG-09'] });
+const basketWithoutId = defineFault('basket-created-without-id', { description: 'the 201 answer to a basket creation has no basketId', breaks: ['BSK-07'] });
+const basketOwnStatus = defineFault('basket-own-status', { description: 'the basket reports PDNG, a status of its own, whatever its payments', breaks: ['BSK-05', 'BSK-14'] });
+// An internal failure the TPP asked the sandbox for (POST /v1/sandbox/failures), reported the wrong way.
+const internalFailureAsBadRequest = defineFault('internal-failure-as-bad-request', {
+  description: 'an internal failure during basket authorisation answers 400 BAD_REQUEST, as if the TPP were at fault',
+  breaks: ['ERR-10', 'ERR-11'],
+});
+const systemErrorAs503 = defineFault('system-error-as-503', {
+  description: 'an internal failure during basket authorisation answers 503 with code SYSTEM_ERROR',
+  breaks: ['ERR-10', 'ERR-11'],
+});
+const basketBestCase = defineFault('basket-best-case', { description: 'the basket reports the best status over its payments', breaks: ['BSK-14'] });
+const ncbctBasketRefused = defineFault('basket-refuses-ncbct', {
+  description: 'a signing basket of NCBCT payments is refused at creation (400 PRODUCT_INVALID)',
+  breaks: ['BSK-13', 'VER-24'],
+});
+const authorisationAsks401 = defineVariant('basket-authorisation-401', {
+  description: 'the start of a basket authorisation answers 401 with the body holding the scaRedirect link (its _links a map of Link), instead of 201 with scaStatus STARTED',
+  allowedBy: 'Start of signing basket authorisation: "Responses: 201 (scaStatus body with links), 400, 401 (body with scaRedirect link), 404, 500"; the response table: "when SCA is required (status 401 body), it holds a link named scaRedirect"',
+  source: 'Specification, Endpoints > Start of signing basket authorisation; Resources > Signing basket authorisation response',
+});
+const basketsForNcbctOnly = defineVariant('baskets-for-ncbct-only', {
+  description: 'signing baskets take NCBCT payments only: a basket of payments of another product is refused at creation (400 PRODUCT_INVALID)',
+  allowedBy: '"Signing basket support exists for the NCBCT payment product." (release 1.21.20: "signing basket for NCBCT")',
+  source: 'Specification, Endpoints > Start of signing basket authorisation; Versioning > Release notes',
+});
+const NCBCT = 'norwegian-cross-border-credit-transfers';
+// [blind-spots]
+const basketHidesLackOfFunds = defineFault('basket-hides-lack-of-funds', {
+  description: 'a basket does not count a payment lacking funds as its worst case: with one ACTC (or ACSC) and one ACCP lacking funds it reports ACTC (ACSC)',
+  breaks: ['BSK-15'],
+});
+const lackOfFundsAsRejection = defineVariant('basket-lack-of-funds-as-rejection', {
+  description: 'a basket holding a payment that lacks funds reports RJCT, what the lack of funds means, rather than the payment\'s ACCP',
+  allowedBy: 'ACCP can be reported when funds are lacking, "and then the payment status response carries attribute fundsAvailable to show that the payment was rejected for lack of funds"; "A single basket status reports only the worst case"',
+  source: 'Specification, States > transactionStatus; Resources > Signing basket authorisation response',
+});
+const startedReadsReceived = defineFault('basket-authorisation-reads-received', {
+  description: 'a basket authorisation that answered STARTED reads RECEIVED until the PSU logs in',
+  breaks: ['STA-08'],
+});
+
+interface BasketParams {
+  basketId: string;
+}
+
+const MIXED = 'A signing basket cannot hold bulk or periodic payments';
+
+export const basketsPlugin = fp(
+  (api, _options, done) => {
+
+    function paymentsOf(basket: Basket, request: FastifyRequest): Payment[] {
+      return basket.paymentIds.flatMap((id) => request.world.payments.get(basket.tppId, id) ?? []);
+    }
+
+    function statusOf(basket: Basket, request: FastifyRequest): string {
+      if (request.bank.breaks(basketOwnStatus)) return 'PDNG';
+      const payments = paymentsOf(basket, request);
+      if (request.bank.breaks(basketBestCase)) return [...payments].sort((a, b) => rankOf(b) - rankOf(a))[0]?.status ?? 'RCVD';
+      const worst = worstOf(payments, request.bank.breaks(basketHidesLackOfFunds));
+      const lacking = payments.some((p) => p.status === 'ACCP' && p.fundsAvailable === false);
+      return worst === 'ACCP' && lacking && request.bank.reads(lackOfFundsAsRejection) ? 'RJCT' : worst;
+    }
+
+    function basketOf(request: FastifyRequest<{ Params: BasketParams }>): Basket {
+      const basket = request.world.baskets.get(tppOf(request).id, request.params.basketId);
+      if (basket !== undefined) return basket;
+      if (request.bank.breaks(unknownBasketAs400)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown basket');
+      throw new BankError(404, 'RESOURCE_UNKNOWN', `No signing basket ${request.params.basketId}`);
+    }
+
+    function link(request: FastifyRequest, href: string, verbs: string[]): object {
+      return request.bank.breaks(basketLinksWithoutVerbs) ? { href } : { href, verbs };
+    }
+
+    api.post('/signing-baskets', (request, reply) => {
+      const tpp = tppOf(request);
+      const body = request.body as { paymentIds?: unknown; consentIds?: unknown } | undefined;
+      const ids = body?.paymentIds;
+      if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id): id is string => typeof id === 'string')) {
+        throw new BankError(400, 'FORMAT_ERROR', 'paymentIds is a non-empty array of payment ids');
+      }
+      if (body?.consentIds !== undefined) throw new BankError(400, 'FORMAT_ERROR', 'This bank signs payments in baskets, not consents');
+      const payments = ids.map((id) => request.world.payments.get(tpp.id, id));
+      if (payments.some((p) => p === undefined)) throw new BankError(400, 'RESOURCE_UNKNOWN', 'A paymentId of the basket is unknown');
+      if (payments.some((p) => p?.service !== 'payments') && !request.bank.breaks(acceptsMixedReferences)) throw new BankError(400, 'REFERENCE_MIX_INVALID', MIXED);
+      const ncbct = payments.every((p) => p?.product === NCBCT);
+      if ((ncbct && request.bank.breaks(ncbctBasketRefused)) || (!ncbct && request.bank.reads(basketsForNcbctOnly))) {
+        throw new BankError(400, 'PRODUCT_INVALID', ncbct ? 'NCBCT payments cannot be signed in a basket' : `A signing basket takes ${NCBCT} payments only`);
+      }
+      const basket = request.world.baskets.create(tpp.id, [...new Set(ids)], request.world.clock.now());
+      const self = apiHref(request, `/v1/signing-baskets/${basket.id}`);
+      void reply.code(201);
+      return {
+        transactionStatus: statusOf(basket, request),
+        ...(request.bank.breaks(basketWithoutId) ? {} : { basketId: basket.id }),
+        _links: {
+          self: link(request, self, ['GET', 'DELETE']),
+          status: link(request, `${self}/status`, ['GET']),
+          startAuthorisation: link(request, `${self}/authorisations`, ['POST']),
+        },
+      };
+    });
+
+    api.get<{ Params: BasketParams }>('/signing-baskets/:basketId', (request) => {
+      const basket = basketOf(request);
+      return { payments: basket.paymentIds, transactionStatus: statusOf(basket, request), _links: { status: link(request, apiHref(request, `/v1/signing-baskets/${basket.id}/status`), ['GET']) } };
+    });
+
+    api.get<{ Params: BasketParams }>('/signing-baskets/:basketId/status', (request) => ({ transactionStatus: statusOf(basketOf(request), request) }));
+
+    api.delete<{ Params: BasketParams }>('/signing-baskets/:basketId', (request, reply) => {
+      const basket = basketOf(request);
+      if (basket.authorisationId !== undefined) throw new BankError(400, 'RESOURCE_BLOCKED', 'The basket is being authorised or was authorised');
+      request.world.baskets.delete(basket);
+      void reply.code(204).send();
+    });
+
+    api.post<{ Params: BasketParams }>('/signing-baskets/:basketId/authorisations', (request, reply) => {
+      const basket = basketOf(request);
+      const tpp = tppOf(request);
+      if (request.world.simulatedFailures.consume(tpp.id, 'signing-basket-authorisation', basket.id)) {
+        if (request.bank.breaks(internalFailureAsBadRequest)) throw new BankError(400, 'BAD_REQUEST', 'The request could not be processed');
+        if (request.bank.breaks(systemErrorAs503)) throw new BankError(503, 'SYSTEM_ERROR', 'Service unavailable');
+        throw new Error('simulated internal failure of the basket authorisation (sandbox)');
+      }
+      if (request.bank.breaks(authorisationRefused)) throw new BankError(403, 'FORBIDDEN', 'Not allowed');
+      const { context } = paymentHeaders(request.world, request);
+      const payments = paymentsOf(basket, request);
+      if (payments.some((p) => p.service !== 'payments') && !request.bank.breaks(acceptsMixedReferences)) throw new BankError(400, 'REFERENCE_MIX_INVALID', MIXED);
+      // Blocked: authorised already, or a payment of it moved on (approved, cancelled) since it was made.
+      if (basket.authorisationId !== undefined || payments.length !== basket.paymentIds.length || payments.some((p) => p.status !== 'RCVD')) {
+        throw new BankError(400, 'RESOURCE_BLOCKED', 'The basket is blocked: it was authorised already, or a payment of it moved on');
+      }
+      const psuId = header(request, 'psu-id');
+      const lookup = psuId === undefined ? undefined : resolvePsuId(request, psuId);
+      const challenge = scaChallenge(request, {
+        paymentIds: basket.paymentIds,
+        ...(lookup?.kind === 'known' ? { expectedCustomer: lookup.customerNumber } : {}),
+        ...(context === undefined ? {} : { requestedContext: context }),
+      });
+      const scaLinks = (challenge.body as { _links?: Record<string, object> })._links ?? {};
+      const authorisationId = challenge.authorisationId ?? '';
+      basket.authorisationId = authorisationId;
+      if (request.bank.reads(authorisationAsks401)) {
+        // The 401 body of the response table: its _links, like the 201's, a map of Link (href and verbs).
+        void reply.code(401);
+        return { ...challenge.body, _links: { scaRedirect: { ...(scaLinks.scaRedirect as { href: string }), verbs: ['GET'] } } };
+      }
+      // The Link of the response table: with verbs, whatever the bank writes on the links of untyped answers.
+      const scaRedirect = { href: (scaLinks.scaRedirect as { href: string }).href, verbs: ['GET'] };
+      const links = { ...scaLinks, scaRedirect, scaStatus: { href: apiHref(request, `/v1/signing-baskets/${basket.id}/authorisations/${authorisationId}`), verbs: ['GET'] } };
+      void reply.code(201);
+      return { scaStatus: request.bank.breaks(scaStatusLowerCase) ? 'started' : 'STARTED', authorisationId, _links: request.bank.breaks(authorisationLinksArray) ? Object.values(links) : links };
+    });
+
+    api.get<{ Params: BasketParams & { authorisationId: string } }>('/signing-baskets/:basketId/authorisations/:authorisationId', (request) => {
+      const basket = basketOf(request);
+      const authorisation = basket.authorisationId === request.params.authorisationId ? request.world.sca.find(basket.authorisationId) : undefined;
+      if (authorisation === undefined) {
+        if (request.bank.breaks(unknownAuthorisationAs400)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown authorisation');
+        throw new BankError(404, 'RESOURCE_UNKNOWN', `No authorisation ${request.params.authorisationId} of this basket`);
+      }
+      if (authorisation.status === 'FAILED' && request.bank.breaks(failedScaStillStarted)) return { scaStatus: 'RECEIVED' };
+      // Its start answered STARTED: until the PSU logs in, that is where it stands.
+      return { scaStatus: authorisation.status === 'RECEIVED' && !request.bank.breaks(startedReadsReceived) ? 'STARTED' : authorisation.status };
+    });
+    done();
+  },
+  { name: 'baskets', decorators: { request: ['world'] }, dependencies: ['signature', 'json-body', 'payments'] },
+);

@@ -1,0 +1,94 @@
+// The judging sandbox (`serve --judge`): every request the bank answers, its SCA pages' included, is handed
+// to a judge of the TPP rules (lib/tpp-judge, through lib/traffic) as it is answered; an answer to a request
+// that broke rules names them in a header, so a developer sees them in their own client's logs. The bank
+// answers exactly as it would without the judge: the header is the only difference.
+//
+// Two plugins: the hook on every answer (registered at the root, before the routes), and the caller's own
+// report as a sandbox operation under /v1 (signed, so only the TPP whose certificate it is can read it).
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { HttpExchange } from '../../lib/har/index.js';
+import { header, SANDBOX_OPERATION } from '../http/request-context.js';
+
+/** The response header that names the TPP rules a request broke, comma-separated. */
+export const BROKEN_RULES_HEADER = 'x-tpp-rules-broken';
+
+/** The path of a TPP's own report (JSON; `?format=html` for the page). */
+export const TPP_REPORT_PATH = '/sandbox/tpp-report';
+
+/** What the bank needs of a judge; lib/traffic's SandboxJudging is one (the bank does not import it). */
+export interface SandboxJudge {
+  /** Judges one answered exchange; the TPP rules its request broke. */
+  observe(exchange: HttpExchange): readonly string[];
+  /** One TPP's report, by the request that asks for it (its certificate says whose). */
+  report(exchange: HttpExchange, format: 'json' | 'html'): { contentType: string; body: string };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** When the request came, by the bank's clock and by the wall clock (for the judge). */
+    judgeStart: { bankTime: Date; startedAt: Date; started: number } | null;
+  }
+}
+
+/** The request as it came, and the answer as it goes. */
+function exchangeOf(request: FastifyRequest, baseUrl: string, status?: number, headers?: Record<string, string | number | string[] | undefined>, payload?: unknown): HttpExchange {
+  const start = request.judgeStart;
+  const requestHeaders: Record<string, string> = {};
+  for (const name of Object.keys(request.headers)) {
+    const value = header(request, name);
+    if (value !== undefined) requestHeaders[name] = value;
+  }
+  const body = request.rawBody ?? (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
+  const responseHeaders: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) responseHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  const sent = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : Buffer.alloc(0);
+  // A body the bank refused before reading it (too large, say) is not known: the request is not judged.
+  const unread = body.length === 0 && Number(request.headers['content-length'] ?? 0) > 0;
+  return {
+    id: `sandbox ${request.id}`,
+    startedAt: start?.startedAt ?? new Date(),
+    durationMs: start === null ? 0 : Math.round(performance.now() - start.started),
+    request: { method: request.method, url: `${baseUrl}${request.url}`, headers: requestHeaders, body },
+    ...(status === undefined ? {} : { response: { status, headers: responseHeaders, body: sent } }),
+    ...(start === null ? {} : { bankTime: start.bankTime }),
+    connection: `${request.socket.remoteAddress ?? ''}:${request.socket.remotePort ?? ''}`,
+    ...(unread ? { malformed: 'the bank refused it before reading its body' } : {}),
+  };
+}
+
+/** Judges every answer of the bank: register at the root, before the routes. */
+export const judgingPlugin = fp<{ judge: SandboxJudge }>(
+  (app, { judge }, done) => {
+    app.decorateRequest('judgeStart', null);
+    app.addHook('onRequest', (request, _reply, next) => {
+      request.judgeStart = { bankTime: new Date(), startedAt: new Date(), started: performance.now() };
+      next();
+    });
+    // The bank's time, by the clock of the request's world: chosen in an onRequest hook under /v1 (after this
+    // plugin's), read before the request can move it.
+    app.addHook('preParsing', (request, _reply, payload, next) => {
+      if (request.judgeStart) request.judgeStart.bankTime = request.world.clock.now();
+      next(null, payload);
+    });
+    app.addHook('onSend', (request, reply, payload, next) => {
+      const broken = judge.observe(exchangeOf(request, app.tenants.baseUrl, reply.statusCode, reply.getHeaders(), payload));
+      if (broken.length > 0) void reply.header(BROKEN_RULES_HEADER, broken.join(', '));
+      next(null, payload);
+    });
+    done();
+  },
+  { name: 'judging', decorators: { fastify: ['tenants'], request: ['world'] } },
+);
+
+/** GET /v1/sandbox/tpp-report: the calling TPP's report (register under /v1, after the signature plugin). */
+export const judgeReportPlugin = fp<{ judge: SandboxJudge }>(
+  (api, { judge }, done) => {
+    api.get<{ Querystring: { format?: string } }>(TPP_REPORT_PATH, { config: SANDBOX_OPERATION }, (request, reply) => {
+      const { contentType, body } = judge.report(exchangeOf(request, api.tenants.baseUrl), request.query.format === 'html' ? 'html' : 'json');
+      void reply.type(contentType).send(body);
+    });
+    done();
+  },
+  { name: 'judge-report', decorators: { fastify: ['tenants'] }, dependencies: ['signature'] },
+);

@@ -1,0 +1,93 @@
+// Whether an SCA is in force for a known PSU's account request: the SCA session of the
+// request's TPP-Session-ID (specification, "SCA session": 1 hour, replaced by a newer
+// completed one) and the 180-day renewal of consent access (Authentication 11, Limits).
+//
+// Sessions are judged on calls with the PSU present (PSU-IP-Address) under a TPP-Session-ID
+// an SCA was completed under: once its hour has passed (401 SCA_EXPIRED) or a newer session
+// replaced it, a new SCA is required. A TPP-Session-ID no SCA was completed under leaves it to
+// the consent, as do calls without the PSU (they belong to no PSU session).
+import type { FastifyRequest } from 'fastify';
+import type { ChallengeReason, SessionState } from '../state/sca-state.js';
+import type { BankState } from '../state/bank-state.js';
+import type { Consent } from '../state/consent-store.js';
+import { PRIVATE, type PsuContext } from '../state/customers.js';
+import { defineFault } from '../switches.js';
+import { header, psuPresent, tppOf } from '../http/request-context.js';
+
+const consentNeverExpires = defineFault('consent-never-expires', {
+  description: 'consent access is served after the 180-day SCA renewal period, with or without the PSU',
+  breaks: ['SCA-09', 'LIM-07', 'LIM-06'],
+});
+const unattendedReadsIgnoreScaAge = defineFault('unattended-reads-ignore-sca-age', {
+  description: 'transaction reads without PSU-IP-Address are served for an account whose last SCA is more than 180 days old',
+  breaks: ['LIM-06'],
+});
+const consentExpiredCodeInvalid = defineFault('consent-expired-code-consent-invalid', {
+  description: 'the 401 for account access after the 180-day renewal period says CONSENT_INVALID instead of CONSENT_EXPIRED',
+  breaks: ['ERR-26'],
+});
+
+const sessionNeverExpires = defineFault('session-never-expires', {
+  description: 'an SCA session stays valid after its hour: calls under its TPP-Session-ID keep being served without a new SCA',
+  breaks: ['SES-04', 'LIM-02'],
+});
+const sessionNotKept = defineFault('session-not-kept', {
+  description: 'a completed SCA opens no session: the next PSU-present call under its TPP-Session-ID asks for SCA again at once',
+  breaks: ['SES-02', 'SCA-06', 'PSU-10'],
+});
+const sessionShortened = defineFault('sca-session-30-minutes', {
+  description: 'an SCA session ends 30 minutes after the SCA: a PSU-present call under it later in the hour asks for SCA again',
+  breaks: ['SES-07'],
+});
+const SHORTENED_SESSION_MS = 30 * 60 * 1000;
+const newSessionKeepsOld = defineFault('new-session-keeps-old', {
+  description: 'a completed SCA under a new TPP-Session-ID leaves the old session valid instead of invalidating it',
+  breaks: ['SES-05', 'PSU-10'],
+});
+const corporateContextSharesConsent = defineFault('corporate-context-shares-consent', {
+  description: "a corporate context the PSU never consented to is served under the PSU's private consent instead of starting a new consent flow",
+  breaks: ['SCA-16'],
+});
+
+/** Where the request's TPP-Session-ID stands for this PSU, as the request's TPP meets the bank (faults bend the session table). */
+function sessionState(bank: BankState, request: FastifyRequest, customerNumber: string): SessionState {
+  const shortened = request.bank.breaks(sessionShortened) ? SHORTENED_SESSION_MS : undefined;
+  const state = bank.sca.sessionState(tppOf(request).id, header(request, 'tpp-session-id') ?? '', customerNumber, shortened);
+  if (state === 'replaced' && request.bank.breaks(newSessionKeepsOld)) return 'valid';
+  if (state === 'valid' && request.bank.breaks(sessionNotKept)) return 'expired';
+  if (state === 'expired' && request.bank.breaks(sessionNeverExpires)) return 'valid';
+  return state;
+}
+
+
+const SESSION_EXPIRED: ChallengeReason = { code: 'SCA_EXPIRED', message: 'The SCA session of this TPP-Session-ID has expired: a new SCA is required' };
+
+/** The 401 that starts a new SCA for this PSU and context, with the reason when there is one. */
+export type Challenge = (expectedCustomer: string, context: PsuContext, reason?: ChallengeReason) => Error;
+
+/** The consent a known PSU's request is served under, or the 401 (thrown) that asks for a new SCA. */
+export function consentInForce(bank: BankState, request: FastifyRequest, customerNumber: string, context: PsuContext, challenge: Challenge): Consent {
+  const tppId = tppOf(request).id;
+  const now = bank.clock.now();
+  const present = psuPresent(request);
+  if (present) {
+    const session = sessionState(bank, request, customerNumber);
+    if (session === 'expired') throw challenge(customerNumber, context, SESSION_EXPIRED);
+    if (session === 'replaced') throw challenge(customerNumber, context);
+  }
+  const consent = bank.consents.current(tppId, customerNumber, context, now);
+  if (consent !== undefined) return consent;
+  const stale = bank.consents.stored(tppId, customerNumber, context);
+  if (stale === undefined && context.kind === 'CORPORATE' && request.bank.breaks(corporateContextSharesConsent)) {
+    const shared = bank.consents.current(tppId, customerNumber, PRIVATE, now);
+    if (shared !== undefined) return shared;
+  }
+  if (stale !== undefined) {
+    const unattendedTransactions = !present && request.url.includes('/transactions');
+    if (request.bank.breaks(consentNeverExpires) || (unattendedTransactions && request.bank.breaks(unattendedReadsIgnoreScaAge))) return stale;
+    const code = request.bank.breaks(consentExpiredCodeInvalid) ? 'CONSENT_INVALID' : 'CONSENT_EXPIRED';
+    throw challenge(customerNumber, context, { code, message: 'The SCA for this consent is more than 180 days old: a new SCA is required' });
+  }
+  // No consent yet, or a corporate context not consented yet: a new consent flow.
+  throw challenge(customerNumber, context);
+}

@@ -1,0 +1,20 @@
+// Which PSU a PSU-ID names for the request's TPP (psu-ids are issued per TPP: state/psu-ids.ts). Every
+// route that takes a PSU-ID (accounts, consents, payments, baskets) asks here.
+import type { FastifyRequest } from 'fastify';
+import { tppOf } from '../http/request-context.js';
+import type { PsuIdLookup } from '../state/psu-ids.js';
+import { defineFault } from '../switches.js';
+
+const foreignPsuIdHonoured = defineFault('foreign-psu-id-honoured', {
+  description: "a psu-id issued to another TPP is honoured: it names that PSU for this TPP too",
+  breaks: ['PSU-06'],
+});
+
+/** The PSU a PSU-ID names for the request's TPP. */
+export function resolvePsuId(request: FastifyRequest, psuId: string): PsuIdLookup {
+  const directory = request.world.psuIds;
+  const lookup = directory.resolve(tppOf(request).id, psuId);
+  if (lookup.kind !== 'unknown') return lookup;
+  const foreign = directory.issuedAnywhere(psuId);
+  return foreign !== undefined && request.bank.breaks(foreignPsuIdHonoured) ? { kind: 'known', customerNumber: foreign } : lookup;
+}

@@ -1,0 +1,170 @@
+// What a TPP is told about SCA: the 401 that asks for it (its scaRedirect link, and the error code saying why
+// when there is a reason), and the redirects back to TPP-Redirect-URI after it (Events). The SCA state
+// (reference/state/sca-state.ts) keeps authorisations and sessions; how they are worded to this request's TPP,
+// and the faults in that wording, are here.
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { errorBody, ScaRequired, SYSTEM_NAME, type ErrorCode } from '../bank-errors.js';
+import type { PsuContext } from '../state/customers.js';
+import { withQuery, type Authorisation, type ChallengeReason, type ChallengeRequest } from '../state/sca-state.js';
+import { defineFault, defineVariant } from '../switches.js';
+import { resourceLink } from '../serialisation.js';
+import { header, tppOf } from '../http/request-context.js';
+
+const noScaRedirect = defineFault('no-sca-redirect', {
+  description: 'the 401 for a request that needs SCA is an error body without the scaRedirect link',
+  breaks: ['SCA-10', 'END-10', 'SES-01', 'SCA-02'],
+});
+const resourceChallengeWithoutLink = defineFault('resource-challenge-without-link', {
+  description: 'the 401 for a read of one account or card account (its details, balances, transactions) without an identified PSU has no scaRedirect link',
+  breaks: ['SCA-02'],
+});
+/** The paths of one account's or card account's resources, as opposed to the lists. */
+const ONE_ACCOUNT = /^\/v1\/(?:card-)?accounts\/[^/?]+/;
+const relativeScaRedirect = defineVariant('relative-sca-redirect', {
+  description: 'the scaRedirect href is a path on the bank\'s host ("/sca/…"), not an absolute URL',
+  allowedBy: 'Link: "href (string, required)"; the basket response: "scaRedirect whose href is the address of the SCA authorisation site". Neither asks for an absolute URL, and Berlin Group writes hrefs as paths',
+  source: 'Specification, Resources > Link and Signing basket authorisation response; Berlin Group 1.3.8, hrefType',
+});
+const scaRedirectOverHttp = defineFault('sca-redirect-over-http', {
+  description: 'the scaRedirect href is a plain http:// address',
+  breaks: ['SCA-01'],
+});
+const expiredSessionCodeConsentInvalid = defineFault('expired-session-code-consent-invalid', {
+  description: 'the 401 for a call in an expired SCA session says CONSENT_INVALID instead of SCA_EXPIRED',
+  breaks: ['ERR-19'],
+});
+
+/** Starts (or repeats) the authorisation a request needs and returns the 401 that sends the PSU to it, with the reason when there is one. */
+function scaRequired(request: FastifyRequest, asked: ChallengeRequest, reason?: ChallengeReason): ScaRequired {
+  const { bank } = request;
+  const authorisation = request.world.sca.authorisationFor(asked);
+  const bare = bank.breaks(noScaRedirect) || (ONE_ACCOUNT.test(request.url) && bank.breaks(resourceChallengeWithoutLink));
+  if (bare) return new ScaRequired(errorBody(bank, 401, 'CONSENT_INVALID', 'No consent for this PSU'));
+  const baseUrl = request.world.baseUrl;
+  const base = bank.breaks(scaRedirectOverHttp) ? baseUrl.replace(/^https:/, 'http:') : bank.reads(relativeScaRedirect) ? '' : baseUrl;
+  // The link of a 401 the spec does not type: a Berlin Group link where the bank writes those without verbs.
+  const scaRedirect = resourceLink(bank, `${base}/sca/${authorisation.id}`);
+  const code = (reason: ChallengeReason) => (reason.code === 'SCA_EXPIRED' && bank.breaks(expiredSessionCodeConsentInvalid) ? 'CONSENT_INVALID' : reason.code);
+  const why = reason === undefined ? {} : errorBody(bank, 401, code(reason), reason.message);
+  return new ScaRequired({ ...why, _links: { scaRedirect } }, authorisation.id);
+}
+
+/**
+ * The 401 with an scaRedirect link that starts SCA for this request's TPP, session and redirect address:
+ * for the PSU and context expected, or (dynamic linking) for the payments to approve.
+ */
+export function scaChallenge(request: FastifyRequest, asked: Pick<ChallengeRequest, 'paymentIds' | 'expectedCustomer' | 'requestedContext'> = {}, reason?: ChallengeReason): ScaRequired {
+  const tpp = tppOf(request);
+  return scaRequired(
+    request,
+    { tppId: tpp.id, tppName: tpp.name, tppSessionId: header(request, 'tpp-session-id') ?? '', redirectUri: header(request, 'tpp-redirect-uri') ?? '', ...asked },
+    reason,
+  );
+}
+
+const redirectDropsTppSessionId = defineFault('redirect-drops-tpp-session-id', {
+  description: 'the redirect after successful SCA omits tpp-session-id',
+  breaks: ['EVT-06', 'PSU-09'],
+});
+const redirectDropsContext = defineFault('redirect-drops-context', {
+  description: 'the redirect after successful SCA omits context',
+  breaks: ['EVT-07'],
+});
+const redirectDropsPsuId = defineFault('redirect-drops-psu-id', {
+  description: 'the redirect after successful SCA omits psu-id',
+  breaks: ['SCA-12', 'PSU-04', 'EVT-03', 'PSU-01'],
+});
+const redirectDropsTppQuery = defineFault('redirect-drops-tpp-query', {
+  description: 'the redirect after SCA replaces the query the TPP put in TPP-Redirect-URI instead of adding to it',
+  breaks: ['EVT-02'],
+});
+const corporateIdInPrivateContext = defineFault('corporate-id-in-private-context', {
+  description: 'the redirect after SCA in private context carries a psu-corporate-id',
+  breaks: ['EVT-05'],
+});
+const redirectDropsCorporateId = defineFault('redirect-drops-corporate-id', {
+  description: 'the redirect after SCA in corporate context omits psu-corporate-id',
+  breaks: ['EVT-04', 'PSU-08', 'SCA-15'],
+});
+
+const psuIdUnstable = defineFault('psu-id-unstable', {
+  description: 'the SCA redirect carries a new psu-id at every SCA',
+  breaks: ['PSU-03'],
+});
+const psuIdNotUuid = defineFault('psu-id-not-uuid', {
+  description: 'the SCA redirect carries a psu-id that is not a UUID',
+  breaks: ['PSU-01', 'EVT-03'],
+});
+const psuIdSharedAcrossTpps = defineFault('psu-id-shared-across-tpps', {
+  description: 'a PSU has one psu-id for every TPP: the redirect carries the psu-id last issued to that PSU at any TPP',
+  breaks: ['PSU-02'],
+});
+const expiredSessionNotRenewed = defineFault('expired-session-not-renewed', {
+  description: 'a new SCA under a TPP-Session-ID whose hour has passed does not renew it: calls under it stay refused',
+  breaks: ['SCA-08'],
+});
+const abortedScaEndsSession = defineFault('aborted-sca-ends-session', {
+  description: 'an SCA the PSU cancels after logging in under a new TPP-Session-ID ends the PSU\'s valid session',
+  breaks: ['SES-06'],
+});
+
+/** The psu-id this TPP gets for this customer: derived, so the same at every SCA and at no other TPP. */
+function psuIdFor(request: FastifyRequest, tppId: string, customerNumber: string): string {
+  const { bank } = request;
+  const directory = request.world.psuIds;
+  // An unstable id shows only from the second SCA on; a shared one only where another TPP was given another.
+  let id = directory.issuedBefore(tppId, customerNumber) && bank.breaks(psuIdUnstable) ? randomUUID() : directory.derive(tppId, customerNumber);
+  const last = directory.lastIssuedTo(customerNumber);
+  if (last !== undefined && last !== id && bank.breaks(psuIdSharedAcrossTpps)) id = last;
+  if (bank.breaks(psuIdNotUuid)) id = id.replaceAll('-', '');
+  return directory.issue(tppId, customerNumber, id);
+}
+
+/** Successful SCA: the session opens (account access) and the PSU goes back to the TPP with psu-id and friends (Events, "After successful SCA"). */
+export function successRedirect(request: FastifyRequest, authorisation: Authorisation, customerNumber: string, context: PsuContext, psuCorporateId?: string): string {
+  const { bank } = request;
+  request.world.sca.complete(authorisation, customerNumber, { keepExpiredSession: () => bank.breaks(expiredSessionNotRenewed) });
+  const psuId = psuIdFor(request, authorisation.tppId, customerNumber);
+  const params: [string, string][] = bank.breaks(redirectDropsPsuId) ? [] : [['psu-id', psuId]];
+  if (psuCorporateId !== undefined) {
+    if (!bank.breaks(redirectDropsCorporateId)) params.push(['psu-corporate-id', psuCorporateId]);
+  } else if (bank.breaks(corporateIdInPrivateContext)) params.push(['psu-corporate-id', randomUUID()]);
+  if (!bank.breaks(redirectDropsTppSessionId)) params.push(['tpp-session-id', authorisation.tppSessionId]);
+  if (!bank.breaks(redirectDropsContext)) params.push(['context', context.kind]);
+  const query = new URL(authorisation.redirectUri).search;
+  return withQuery(authorisation.redirectUri, params, query.length > 1 && bank.breaks(redirectDropsTppQuery));
+}
+
+// The redirect after a failed SCA (Events, "After failed SCA").
+const failureStatusAsText = defineFault('failure-redirect-status-as-text', {
+  description: 'the redirect after a failed SCA carries status as a reason phrase (Bad Request) instead of the HTTP status number',
+  breaks: ['EVT-09'],
+});
+const failureWithoutCode = defineFault('failure-redirect-without-code', {
+  description: 'the redirect after a failed SCA carries no code parameter',
+  breaks: ['EVT-10'],
+});
+const failureWithoutMessage = defineFault('failure-redirect-without-message', {
+  description: 'the redirect after a failed SCA carries no message parameter',
+  breaks: ['EVT-11'],
+});
+const failureServerErrorWithoutSystem = defineFault('failure-redirect-server-error-without-system', {
+  description: 'the redirect after a failed SCA reports status 500 and leaves out system, the internal system that produced it',
+  breaks: ['EVT-08'],
+});
+
+
+/** Failed or cancelled SCA: the PSU goes back to the TPP with the error parameters (Events, "After failed SCA"). */
+export function failureRedirect(request: FastifyRequest, authorisation: Authorisation, status: number, code: ErrorCode, message: string): string {
+  const { bank } = request;
+  // An authorisation already finished stays as it finished (a used link opened again changes nothing).
+  const finished = authorisation.status === 'FINALISED' || authorisation.status === 'FAILED';
+  if (!finished) request.world.sca.fail(authorisation, { endSession: () => bank.breaks(abortedScaEndsSession) });
+  const serverError = bank.breaks(failureServerErrorWithoutSystem);
+  const params: [string, string][] = serverError ? [] : [['system', SYSTEM_NAME]];
+  params.push(['status', bank.breaks(failureStatusAsText) ? 'Bad Request' : String(serverError ? 500 : status)]);
+  if (!bank.breaks(failureWithoutCode)) params.push(['code', code]);
+  if (!bank.breaks(failureWithoutMessage)) params.push(['message', message]);
+  return withQuery(authorisation.redirectUri, params);
+}

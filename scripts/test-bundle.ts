@@ -1,0 +1,10 @@
+/**
+ * One process of the fast tier (scripts/test-tiers.ts): imports the test files named in XS2A_TEST_BUNDLE, so
+ * that their tests run in this process, one file after another, on modules loaded once.
+ */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BUNDLE_ENV } from './test-tiers.js';
+
+const files = JSON.parse(process.env[BUNDLE_ENV] ?? '[]') as string[];
+for (const file of files) await import(pathToFileURL(resolve(file)).href);

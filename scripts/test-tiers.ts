@@ -1,0 +1,91 @@
+/**
+ * The project's own tests in two tiers, told apart by file name:
+ * - fast (`*.test.ts`): the libraries, the bank in process, the catalogue, the schemas, the architecture rules;
+ *   no conformance run, no browser. The loop to run while working (`npm run test:fast`).
+ * - e2e (`*.e2e.test.ts`): what starts the real command (a run of the suite, serve, a gauntlet), a browser, or
+ *   measures a process of its own (time, heap). `npm run check` runs both, then the suite itself.
+ * Files that read what the check's own suite run leaves (its HAR) run after it.
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type TestTier = 'fast' | 'e2e' | 'all';
+export const TEST_TIERS: readonly TestTier[] = ['fast', 'e2e', 'all'];
+
+/** Test files that read what the suite run of `npm run check` leaves (its HAR): run after it, in no tier. */
+export const AFTER_SUITE: readonly string[] = ['test/tpp-judge/suite-har.e2e.test.ts'];
+
+/** The fast tier's processes: one per core. */
+const FAST_PROCESSES = 2;
+/** The files a fast-tier process imports (scripts/test-bundle.ts). */
+export const BUNDLE_ENV = 'XS2A_TEST_BUNDLE';
+
+const isE2e = (file: string) => file.endsWith('.e2e.test.ts');
+
+/** The test files of a tier, relative to the project root, sorted. */
+export function testFilesOf(tier: TestTier, root = 'test'): string[] {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => join(root, file))
+    .filter((file) => !AFTER_SUITE.includes(file))
+    .filter((file) => tier === 'all' || (tier === 'e2e') === isE2e(file))
+    .sort();
+}
+
+/** One `node --test` process: its label, what it is given to run, and the files that come to. */
+export interface NodeTestRun {
+  label: string;
+  /** The files given to node --test. */
+  entries: readonly string[];
+  env: NodeJS.ProcessEnv;
+}
+
+/** node's arguments for a run, with node --test options (reporters…) of the caller. */
+export function nodeArgumentsOf(run: NodeTestRun, options: readonly string[] = []): string[] {
+  return ['--import', 'tsx', '--test', ...options, ...run.entries];
+}
+
+/**
+ * The processes that run a tier. The fast tier's files share a few processes (each imports its share through
+ * scripts/test-bundle.ts): node 20 starts a process per file, and loading the project's modules through tsx
+ * costs about a second each time, half the tier's CPU. The e2e files each get a process of their own, one at
+ * a time: each is a run of the real command, which uses every core.
+ */
+export function nodeTestRunsOf(tier: Exclude<TestTier, 'all'>): NodeTestRun[] {
+  const runs: NodeTestRun[] = [];
+  if (tier === 'fast') {
+    const files = testFilesOf('fast');
+    for (let i = 0; i < FAST_PROCESSES; i++) {
+      const share = files.filter((_, index) => index % FAST_PROCESSES === i);
+      runs.push({ label: `fast ${i + 1}/${FAST_PROCESSES}`, entries: ['scripts/test-bundle.ts'], env: { [BUNDLE_ENV]: JSON.stringify(share) } });
+    }
+  }
+  if (tier === 'e2e') {
+    runs.push({ label: 'e2e', entries: testFilesOf('e2e'), env: {} });
+  }
+  return runs;
+}
+
+/**
+ * Runs node --test processes side by side. With several, each one's output is printed whole when it ends, so
+ * that none interleave; one alone prints as it goes.
+ */
+export function runSideBySide(runs: readonly NodeTestRun[], options: (run: NodeTestRun) => readonly string[]): Promise<number[]> {
+  const buffered = runs.length > 1;
+  return Promise.all(
+    runs.map(
+      (run) =>
+        new Promise<number>((resolve) => {
+          const child = spawn(process.execPath, nodeArgumentsOf(run, options(run)), { env: { ...process.env, ...run.env }, stdio: ['ignore', buffered ? 'pipe' : 'inherit', buffered ? 'pipe' : 'inherit'] });
+          const output: Buffer[] = [];
+          child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+          child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+          child.once('close', (code) => {
+            if (buffered) process.stdout.write(`\n--- ${run.label}\n${Buffer.concat(output).toString()}`);
+            resolve(code ?? 1);
+          });
+        }),
+    ),
+  );
+}

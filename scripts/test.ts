@@ -1,0 +1,30 @@
+/**
+ * `npm run test:fast` / `npm run test:e2e`: one tier of the project's own tests (scripts/test-tiers.ts), with
+ * node:test's spec reporter. Extra arguments go to node --test (`--test-name-pattern`, `--test-only`…).
+ */
+import { nodeTestRunsOf, runSideBySide, TEST_TIERS, type TestTier } from './test-tiers.js';
+
+const USAGE = `usage: node --import tsx scripts/test.ts <${TEST_TIERS.join('|')}> [node --test options]
+
+  fast  every *.test.ts: no conformance run, no browser (the loop while working)
+  e2e   every *.e2e.test.ts: the real command, the gauntlets, the browser
+  all   both (npm run check runs them, then the suite)`;
+
+const [tier, ...rest] = process.argv.slice(2);
+if (tier === '--help' || tier === '-h') {
+  console.log(USAGE);
+} else if (!TEST_TIERS.includes(tier as TestTier)) {
+  console.error(`${tier === undefined ? 'no tier given' : `unknown tier "${tier}"`}\n${USAGE}`);
+  process.exitCode = 2;
+} else {
+  const started = Date.now();
+  const tiers = tier === 'all' ? (['fast', 'e2e'] as const) : [tier as 'fast' | 'e2e'];
+  let failed = false;
+  for (const one of tiers) {
+    const runs = nodeTestRunsOf(one);
+    const statuses = await runSideBySide(runs, () => ['--test-reporter=spec', ...rest]);
+    console.log(`\n${one} tier: ${runs.map((run, i) => `${run.label} ${statuses[i] === 0 ? 'passed' : 'FAILED'}`).join(', ')}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    failed ||= statuses.some((status) => status !== 0);
+  }
+  process.exitCode = failed ? 1 : 0;
+}

@@ -1,0 +1,254 @@
+/**
+ * Every command the README shows (its `sh` blocks) and every command of the example pipelines
+ * (examples/ci) is run here as written, against the embedded reference bank, in a folder of its own that
+ * links to the project (so reports land there). A command the tests cannot run says so in the README
+ * (`[not run by the tests: why]`). Along the way: `npx playwright test` gives the verdict and counts of
+ * `npm test`, and each pipeline's two shards merged give the unsharded run's report. The files a reader brings
+ * (the TPP's key and certificate, their CA's certificate) are test ones made here.
+ *
+ * Each command runs narrowed to SLICE by XS2A_GREP (the README's own way to narrow a run without editing
+ * it): what is proven here is that the command works as written, its report, exit code and merge; the whole
+ * suite is run once, by the check's own conformance stage (scripts/check.ts), not once per command.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { parse } from 'yaml';
+import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
+import { generateCertificateAuthority, generateTppCertificate } from '../../lib/pki/index.js';
+import type { RunResults } from '../../lib/report/results-types.js';
+import { runProcess, type ProcessRun } from './playwright-cli.js';
+
+/** Commands that install things from the network: the machine running the tests already has them. */
+const SETUP = /^(npm ci\b|npx playwright install)/;
+const NOT_RUN = /\[not run by the tests: ([^\]]+)\]/;
+/**
+ * A few scenarios that touch every kind of work a run does: a signature refusal (an error body: the fault
+ * error-body-missing-fields makes it fail), a payment, a basket, the sandbox, an account read on a consent,
+ * an SCA flow of a payment and of an account access (suites/sca, which the README runs on its own).
+ */
+const SLICE = '(SIG-04\\.a|ERR-09\\.a|PAY-01\\.a|SCA-24\\.a|END-13\\.a|SBX-05\\.a|PSU-03\\.a) ';
+const LOCAL_ONLY = new Set(['reports', 'test-results', 'playwright-report', 'blob-report', '.git', 'reference-ca.pem']);
+
+/** A folder that looks like the project (each entry a link to it) and keeps what commands write. */
+function workspace(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'xs2a-documented-'));
+  for (const entry of readdirSync(PACKAGE_ROOT)) if (!LOCAL_ONLY.has(entry)) symlinkSync(join(PACKAGE_ROOT, entry), join(dir, entry));
+  return dir;
+}
+
+/** What the README's certification commands expect a TPP to have: its QSeal key and certificate, and their issuer's certificate. */
+function bringTppFiles(dir: string): void {
+  const issuer = generateCertificateAuthority({ commonName: 'Test eIDAS issuer' });
+  const tpp = generateTppCertificate(issuer, { organizationName: 'Test TPP', organizationIdentifier: 'PSDNO-FSA-README', roles: ['PSP_AI', 'PSP_PI'] });
+  writeFileSync(join(dir, 'tpp-key.pem'), tpp.privateKeyPem, { mode: 0o600 });
+  writeFileSync(join(dir, 'tpp.pem'), tpp.certificatePem);
+  writeFileSync(join(dir, 'eidas-issuer.pem'), issuer.certificatePem);
+}
+
+function sh(command: string, cwd: string, env: NodeJS.ProcessEnv = {}): Promise<ProcessRun> {
+  // A listing runs nothing (it lists the whole suite); a command with a --grep of its own is narrow already,
+  // and XS2A_GREP would narrow it further (both apply).
+  const slice = / (--list|--grep|-g)\b/.test(command) ? '' : SLICE;
+  return runProcess('bash', ['-c', command], { CI: '1', XS2A_GREP: slice, ...env }, cwd);
+}
+
+/**
+ * A server command: started in a process group of its own, run until it says it listens, then stopped as a
+ * terminal's Ctrl-C would (SIGINT to the group: npx and the server).
+ */
+function serve(command: string, cwd: string): Promise<ProcessRun> {
+  const child = spawn('bash', ['-c', `exec ${command}`], { cwd, env: { ...process.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const group = (signal: NodeJS.Signals) => child.pid !== undefined && process.kill(-child.pid, signal);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    if (/listening at https:\/\//.test(stdout)) group('SIGINT');
+  });
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => group('SIGKILL'), 60_000);
+  return new Promise((resolve) => child.once('close', (code) => {
+    clearTimeout(timer);
+    resolve({ exitCode: code ?? -1, stdout, stderr });
+  }));
+}
+
+function results(dir: string): RunResults {
+  return JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as RunResults;
+}
+
+/** What must be equal between two runs of the same suite against the same target: verdict, counts, every status. */
+function outcome(run: RunResults) {
+  return {
+    verdict: run.verdict,
+    exitCode: run.exitCode,
+    filtered: run.filtered,
+    reasons: run.verdictReasons,
+    tests: run.summary.tests,
+    requirements: run.summary.requirements,
+    scenarios: Object.fromEntries(run.tests.filter((t) => t.gauntletCase === undefined).map((t) => [`${t.file}:${t.line} ${t.scenario}`, t.status])),
+    statuses: Object.fromEntries(run.requirements.map((r) => [r.id, r.status])),
+  };
+}
+
+/** The JUnit totals line. */
+function junitTotals(dir: string): string {
+  return /<testsuites [^>]*>/.exec(readFileSync(join(dir, 'junit.xml'), 'utf8'))?.[0].replace(/ time="[^"]*"/, '') ?? '';
+}
+
+function assertSameReport(merged: string, unsharded: string, label: string): void {
+  assert.deepEqual(outcome(results(merged)), outcome(results(unsharded)), `${label}: merged shards differ from the unsharded run`);
+  assert.equal(junitTotals(merged), junitTotals(unsharded), `${label}: JUnit`);
+  assert.match(readFileSync(join(merged, 'index.html'), 'utf8'), new RegExp(results(unsharded).verdict));
+}
+
+interface ReadmeCommand {
+  line: number;
+  command: string;
+  comment: string;
+}
+
+function readmeCommands(): ReadmeCommand[] {
+  const lines = readFileSync(join(PACKAGE_ROOT, 'README.md'), 'utf8').split('\n');
+  const out: ReadmeCommand[] = [];
+  let inShell = false;
+  lines.forEach((text, i) => {
+    if (/^```sh\s*$/.test(text)) inShell = true;
+    else if (/^```/.test(text)) inShell = false;
+    else if (inShell && text.trim() !== '') {
+      const split = /\s#\s/.exec(text);
+      out.push({ line: i + 1, command: (split ? text.slice(0, split.index) : text).trim(), comment: split ? text.slice(split.index).trim() : '' });
+    }
+  });
+  return out;
+}
+
+/** The report of the README's `npm test`: the unsharded run everything else is compared with. */
+let unsharded: string | undefined;
+
+describe('the README, command by command', { concurrency: 1 }, () => {
+  const dir = workspace();
+  bringTppFiles(dir);
+
+  for (const { line, command, comment } of readmeCommands()) {
+    const notRun = NOT_RUN.exec(comment);
+    const title = `README.md:${line}: ${command}`;
+    if (notRun) {
+      test(title, { skip: `not run by the tests: ${notRun[1]}` }, () => {});
+      continue;
+    }
+    if (SETUP.test(command.split('&&').pop()?.trim() ?? '') && !command.includes('&&')) {
+      test(title, { skip: 'installs from the network; this machine has it' }, () => {});
+      continue;
+    }
+    test(title, async () => {
+      // `npm ci && npm test`: the install is the machine's own.
+      const runnable = command.split('&&').map((part) => part.trim()).filter((part) => !SETUP.test(part)).join(' && ');
+      const expected = Number(/exit (\d+)/.exec(comment)?.[1] ?? 0);
+      const server = / serve( |$)/.test(runnable);
+      const run = server ? await serve(runnable, dir) : await sh(runnable, dir);
+      if (server) assert.match(run.stdout, /Reference bank listening at https:\/\/127\.0\.0\.1:\d+\n/, run.stderr);
+      else assert.equal(run.exitCode, expected, `${run.stderr}\n${run.stdout.slice(-3000)}`);
+      if (runnable === 'npm test') unsharded = copyLatest(dir, 'unsharded');
+      if (runnable === 'npx playwright test') {
+        assert.deepEqual(outcome(results(join(dir, 'reports', 'latest'))), outcome(results(unshardedReport())), 'npx playwright test and npm test differ');
+      }
+      if (runnable === 'npx playwright test --list') assert.match(run.stdout, /Total: \d{3} tests in \d+ files/);
+      if (/request-signing\.spec\.ts:12$/.test(runnable)) assert.deepEqual(results(join(dir, 'reports', 'latest')).tests.map((t) => t.scenario), ['SIG-04.a']);
+      if (/ --baseline /.test(runnable)) assert.ok(results(join(dir, 'reports', 'latest')).baseline?.fixes.some((c) => c.id === 'SIG-04'), 'the baseline run shows the fix');
+      if (/ verify .*--require-signature/.test(runnable)) assert.match(run.stdout, /ok +MANIFEST\.sha256 is signed \(PS256, [^)]+\) by .*PSDNO-FSA-README/);
+      if (/ merge /.test(runnable)) assertSameReport(join(dir, 'reports', 'merged', 'latest'), unshardedReport(), 'README');
+    });
+  }
+
+});
+
+/** The unsharded report (the README's `npm test`, else the pipelines' own run). */
+function unshardedReport(): string {
+  assert.ok(unsharded, "the README's npm test ran first");
+  return unsharded;
+}
+
+function copyLatest(dir: string, name: string): string {
+  const to = join(dir, name);
+  cpSync(join(dir, 'reports', 'latest'), to, { recursive: true });
+  return to;
+}
+
+describe('the example pipelines, as written', { concurrency: 1 }, () => {
+  before(async () => {
+    if (unsharded) return;
+    const dir = workspace();
+    const run = await sh('npx xs2a-conformance run --report-dir reports', dir);
+    assert.equal(run.exitCode, 0, run.stderr);
+    unsharded = copyLatest(dir, 'unsharded');
+  });
+
+  test('GitHub Actions: two shards, their artefacts, the merge', async () => {
+    const workflow = parse(readFileSync(join(PACKAGE_ROOT, 'examples', 'ci', 'github-actions.yml'), 'utf8')) as GitHubWorkflow;
+    const dir = workspace();
+    const env = { ...workflow.env };
+    const shard = workflow.jobs.shard;
+    await Promise.all(
+      shard.strategy.matrix.shard.map(async (index) => {
+        const expand = (text: string) => text.replace(/\$\{\{ matrix\.shard \}\}/g, String(index));
+        for (const step of shard.steps) {
+          if (step.run && !SETUP.test(step.run)) {
+            const run = await sh(expand(step.run), dir, env);
+            assert.equal(run.exitCode, 0, `${expand(step.run)}\n${run.stderr}`);
+          }
+          // actions/upload-artifact, then download-artifact into shards/<name>: a copy.
+          if (step.uses?.startsWith('actions/upload-artifact') && step.with?.name?.startsWith('conformance-shard')) {
+            cpSync(join(dir, expand(step.with.path ?? '')), join(dir, 'shards', expand(step.with.name)), { recursive: true });
+          }
+        }
+      }),
+    );
+    for (const step of workflow.jobs.verdict.steps) {
+      if (!step.run || SETUP.test(step.run)) continue;
+      const summary = join(dir, 'step-summary.md');
+      const run = await sh(step.run, dir, { ...env, GITHUB_STEP_SUMMARY: summary });
+      assert.equal(run.exitCode, 0, `${step.run}\n${run.stderr}`);
+      assert.match(readFileSync(summary, 'utf8'), new RegExp(`^## xs2a-conformance: ${results(unshardedReport()).verdict}`));
+    }
+    assertSameReport(join(dir, 'reports', 'merged', 'latest'), unshardedReport(), 'GitHub Actions');
+  });
+
+  test('GitLab CI: parallel: 2, the artefacts in the workspace, the merge', async () => {
+    const pipeline = parse(readFileSync(join(PACKAGE_ROOT, 'examples', 'ci', 'gitlab-ci.yml'), 'utf8')) as GitLabPipeline;
+    const dir = workspace();
+    const job = pipeline.conformance;
+    await Promise.all(
+      Array.from({ length: job.parallel ?? 1 }, async (_, i) => {
+        for (const line of job.script.filter((l) => !SETUP.test(l))) {
+          const run = await sh(line, dir, { ...pipeline.variables, CI_NODE_INDEX: String(i + 1), CI_NODE_TOTAL: String(job.parallel) });
+          assert.equal(run.exitCode, 0, `${line}\n${run.stderr}`);
+        }
+      }),
+    );
+    for (const line of pipeline['conformance-verdict'].script.filter((l) => !SETUP.test(l))) {
+      const run = await sh(line, dir, pipeline.variables);
+      assert.equal(run.exitCode, 0, `${line}\n${run.stderr}`);
+    }
+    assertSameReport(join(dir, 'reports', 'merged', 'latest'), unshardedReport(), 'GitLab CI');
+  });
+});
+
+interface GitHubStep {
+  run?: string;
+  uses?: string;
+  with?: { name?: string; path?: string };
+}
+interface GitHubWorkflow {
+  env: Record<string, string>;
+  jobs: { shard: { strategy: { matrix: { shard: number[] } }; steps: GitHubStep[] }; verdict: { steps: GitHubStep[] } };
+}
+interface GitLabPipeline {
+  variables: Record<string, string>;
+  conformance: { parallel?: number; script: string[] };
+  'conformance-verdict': { script: string[] };
+}

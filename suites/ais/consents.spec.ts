@@ -3,7 +3,7 @@
  * POST /v1/consents ignores its body and answers with an SCA redirect, and so does its replacement POST
  * /v1/bank-offered-consents.
  */
-import { jsonBodyOf, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
+import { isSuccess, jsonBodyOf, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
 
 /** A body the Berlin Group consent schema would refuse: the bank must not read it. */
 const IGNORED_BODY = { access: 'everything, please', recurringIndicator: 'yes', validUntil: 'tomorrow' };
@@ -35,7 +35,7 @@ test(...scenario(
   async ({ tpp, paths, check }) => {
     const response = await tpp.post(paths('bankOfferedConsents'), {});
     // A 2xx body is the consent resource (Berlin Group consentsResponse-201); a 401 carries the redirect alone.
-    if (response.status >= 200 && response.status < 300) {
+    if (isSuccess(response)) {
       check.schema(jsonBodyOf(response), 'ConsentCreationResponse');
       return;
     }

@@ -53,6 +53,12 @@ const gzipWhenAsked = defineVariant('gzip-when-asked', {
   allowedBy: 'Header table: "Accept, Accept-Charset, Accept-Encoding, Accept-Language | content negotiation; server answers with Content-Type, Content-Encoding or Content-Language"',
   source: 'Specification, Endpoints > POST /v1/payments/sepa-credit-transfers > Headers',
 });
+const asciiHeadersOnly = defineVariant('ascii-header-values-only', {
+  description: 'a header value holding a character outside ASCII, valid UTF-8 or not, is refused with 400 FORMAT_ERROR: the gateway in front of the interface passes ASCII header values only',
+  allowedBy:
+    'Data format: "If a downstream system rejects a character (for example an emoji), the service answers 400." A header is text like any other; the one header the specification lets carry other characters, Signature, is MIME-encoded into ASCII (Authentication 7)',
+  source: 'Specification, What the service does > Data format; Authentication 7',
+});
 const dateHeaderIso = defineFault('date-header-iso', {
   description: 'the Date response header is an ISO 8601 timestamp instead of an IMF-fixdate',
   breaks: ['FMT-07'],
@@ -75,6 +81,11 @@ function headerNotUtf8(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/** The first header whose value holds a byte outside ASCII, if any. */
+function headerNotAscii(request: FastifyRequest): string | undefined {
+  return Object.entries(request.headers).find(([, value]) => (Array.isArray(value) ? value : [value ?? '']).some((text) => /[\x80-\xff]/.test(text)))?.[0];
+}
+
 /** Whether an Accept header admits application/json (absent, any wildcard or a JSON type with q > 0). */
 export function acceptsJson(accept: string | undefined): boolean {
   if (accept === undefined || accept.trim() === '') return true;
@@ -92,6 +103,11 @@ export const formatPlugin = fp(
       const badHeader = headerNotUtf8(request);
       if (badHeader !== undefined && !request.bank.breaks(headerUtf8Unchecked)) {
         next(new BankError(400, 'FORMAT_ERROR', `Header ${badHeader} is not valid UTF-8: requests use UTF-8`));
+        return;
+      }
+      const nonAscii = headerNotAscii(request);
+      if (nonAscii !== undefined && request.bank.reads(asciiHeadersOnly)) {
+        next(new BankError(400, 'FORMAT_ERROR', `Header ${nonAscii} holds a character the gateway does not take: header values are ASCII`));
         return;
       }
       if (!acceptsJson(header(request, 'accept'))) {

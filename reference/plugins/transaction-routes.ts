@@ -57,6 +57,11 @@ const offsetIgnored = defineFault('offset-ignored', {
   description: 'the offset parameter is ignored: every page starts at the first transaction',
   breaks: ['PAG-03', 'END-17'],
 });
+const offsetCountsPages = defineVariant('offset-counts-pages', {
+  description: 'offset counts pages of limit transactions, not transactions: limit=5&offset=1 starts at the 6th; the pagination links write it so',
+  allowedBy: 'GET /v1/accounts/{id}/transactions: "parameters bookingStatus (…), dateFrom, dateTo, limit, offset": offset is named without saying what it counts, and the Berlin Group, which pages by links, has no such parameter',
+  source: 'Specification, Endpoints > Other endpoints named',
+});
 const listingNeedsBookingStatus = defineFault('listing-needs-booking-status', {
   description: 'a transaction listing without bookingStatus is refused with 400',
   breaks: ['END-15'],
@@ -214,12 +219,14 @@ function selection(query: Query, bank: TppBank, today: Date): Selection {
   if (dateFrom !== undefined && dateTo !== undefined && dateFrom > dateTo) {
     throw new BankError(400, 'FORMAT_ERROR', 'Query parameter dateFrom is after dateTo');
   }
+  const limit = count('limit', query.limit, query.limit === undefined && bank.breaks(pageSizeTooLarge) ? 250 : DEFAULT_PAGE_SIZE, 1);
+  const offset = query.offset !== undefined && bank.breaks(offsetIgnored) ? 0 : count('offset', query.offset, 0, 0);
   return {
     bookingStatus: bookingStatus as BookingStatus,
     ...(dateFrom === undefined ? {} : { dateFrom }),
     ...(dateTo === undefined ? {} : { dateTo }),
-    limit: count('limit', query.limit, query.limit === undefined && bank.breaks(pageSizeTooLarge) ? 250 : DEFAULT_PAGE_SIZE, 1),
-    offset: query.offset !== undefined && bank.breaks(offsetIgnored) ? 0 : count('offset', query.offset, 0, 0),
+    limit,
+    offset: query.offset !== undefined && bank.reads(offsetCountsPages) ? offset * limit : offset,
   };
 }
 
@@ -239,7 +246,7 @@ function page(base: string, booked: StoredTransaction[], s: Selection, bank: Tpp
   const href = (offset: number) => {
     const params = new URLSearchParams({ bookingStatus: s.bookingStatus, ...(s.dateFrom ? { dateFrom: s.dateFrom } : {}), ...(s.dateTo ? { dateTo: s.dateTo } : {}) });
     if (!bank.reads(linksWithoutSize)) params.set('limit', String(s.limit));
-    params.set('offset', String(offset));
+    params.set('offset', String(bank.reads(offsetCountsPages) ? Math.floor(offset / s.limit) : offset));
     const pageLink = resourceLink(bank, `${base}?${params.toString()}`);
     return bank.breaks(paginationLinksPostOnly) ? { ...pageLink, verbs: ['POST'] } : pageLink;
   };

@@ -23,7 +23,7 @@ export const FMT = defineArea('FMT', [
     statement: 'Requests and responses are UTF-8: UTF-8 text is accepted, responses decode as UTF-8 and a declared charset is utf-8; a body or header value that is not UTF-8 gets 400.',
     testedBy: 'automated',
     expect: { status: [400] },
-    interpretation: 'A request that is not UTF-8 breaks "Requests ... use UTF-8", so it is malformed: 400, the status the spec gives its malformed requests (the code is checked under ERR-21). Header values count: the spec makes no exception for them.',
+    interpretation: 'A request that is not UTF-8 breaks "Requests ... use UTF-8", so it is malformed: 400, the status the spec gives its malformed requests (the code is checked under ERR-21). Header values count: the spec makes no exception for them. UTF-8 text in a header may still be refused with 400 where a downstream system (a gateway that passes ASCII header values only) rejects the character: the spec allows that 400 (as FMT-04 reads it for an emoji), so UTF-8 text is taken, or refused with 400; any other refusal fails.',
   },
   {
     id: 'FMT-04', level: 'MUST', section: `${W}Data format`,

@@ -16,8 +16,9 @@ export const PAG = defineArea('PAG', [
   },
   {
     id: 'PAG-03', level: 'MUST', section: 'Endpoints > Other endpoints named > GET /v1/accounts/{id}/transactions',
-    statement: 'limit=n returns at most n booked transactions; offset=k skips the first k of them.',
+    statement: 'limit=n returns at most n booked transactions; offset=k skips the first k of them (or the first k pages of n).',
     testedBy: 'automated',
+    interpretation: 'The spec names limit and offset without saying what offset counts, and the Berlin Group has no such parameter: skipping k transactions and skipping k pages of limit are both readings of the name, and both pass. An offset that skips nothing, or any other start, fails.',
   },
   {
     id: 'PAG-04', level: 'MUST', section: 'Endpoints > Other endpoints named > GET /v1/accounts/{id}/transactions',

@@ -27,13 +27,7 @@ function formatUuid(hash: Buffer, version: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
+export { isUuid } from '../lib/validate/formats.js';
 
 /** The form of X-PSU-IDENTITY: a national identity number or D-number, both 11 digits (check digits not demanded: HDR-17). */
-export function isNationalIdentityNumber(value: string): boolean {
-  return /^\d{11}$/.test(value);
-}
+export { hasNationalIdForm as isNationalIdentityNumber } from '../lib/identifiers/index.js';

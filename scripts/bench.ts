@@ -19,7 +19,7 @@ const SIGNED_POOL = 500;
 
 function signedHeaders(identity: TppIdentity, host: string): Record<string, string> {
   const headers = new HeaderFields({ Accept: 'application/json', 'TPP-Redirect-URI': 'https://tpp.example/callback', 'TPP-Session-ID': 'bench-session', 'PSU-IP-Address': '192.0.2.10' });
-  return signRequest({ headers, body: undefined, identity, now: new Date(), digestAlgorithm: 'SHA-256', faults: [], requestTarget: { method: 'GET', path: '/v1/accounts', host } }).headers.toRecord();
+  return signRequest({ headers, body: undefined, identity, now: new Date(), digestAlgorithm: 'SHA-256', defects: [], requestTarget: { method: 'GET', path: '/v1/accounts', host } }).headers.toRecord();
 }
 
 /** Median cost of signing one request (X-Request-ID, Date, Digest, RSA-SHA256 signature), after warm-up. */

@@ -5,7 +5,7 @@
  * the verdict's own codes (1 non-conformant, 3 interrupted or not judged).
  */
 import { Option, type Command } from 'commander';
-import type { RunResults } from '../report/types.js';
+import type { RunResults } from '../report/results-types.js';
 
 export const GATE_NOT_MET = 4;
 

@@ -16,9 +16,9 @@ import { BrowserNotFoundError, findChromium } from '../sca/browser.js';
 import { ConfigError, loadTargetsFile, selectTarget } from '../targets/load.js';
 import { checkReachable } from '../targets/preflight.js';
 import { writeRunContext, type RunContext } from '../targets/run-context.js';
-import type { TargetConfig } from '../targets/types.js';
+import type { TargetConfig } from '../targets/target-types.js';
 import { didYouMean } from './command.js';
-import { TOOL, defaultTargetsFile } from './package.js';
+import { TOOL, defaultTargetsFile } from './package-root.js';
 import { prepareTarget, type GauntletRequest } from './prepare-target.js';
 
 export interface RunRequest {

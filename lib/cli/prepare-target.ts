@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { ALL_PSD2_ROLES, backdatedValidity, generateCertificateAuthority, generateTppCertificate, type KeyAndCertificate } from '../pki/index.js';
 import { ConfigError, interpolateTarget } from '../targets/load.js';
 import { DEFAULT_PROFILE, DEFAULT_TIMEOUTS, SECOND_PROFILE, WORLD_LANES, type GauntletCase, type GauntletPlan, type RunTarget, type TppProfile } from '../targets/run-context.js';
-import type { TargetConfig } from '../targets/types.js';
+import type { TargetConfig } from '../targets/target-types.js';
 import { assertDeclared, knownFaults, knownVariants, startReferenceBank, UnknownSwitchError, type ReferenceBank, type SwitchSetting } from '../../reference/server.js';
 
 export interface PreparedTarget {

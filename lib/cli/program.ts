@@ -8,8 +8,8 @@ import { BrowserNotFoundError } from '../sca/browser.js';
 import { ConfigError } from '../targets/load.js';
 import { EXIT_CODES } from '../report/verdict.js';
 import { UsageError, type CliCommand } from './command.js';
-import { versionText } from './version.js';
-import { TOOL } from './package.js';
+import { versionText } from './tool-version.js';
+import { TOOL } from './package-root.js';
 
 const EXIT_HELP = `
 Exit codes:

@@ -12,9 +12,9 @@ import { TrafficJudging, type Observation } from '../traffic/judging.js';
 import type { ObservedExchange } from '../tpp-judge/index.js';
 import { startJudgingProxy, type JudgingProxy } from '../traffic/proxy.js';
 import { writeResults, type ReportContext } from '../traffic/report.js';
-import type { RunResults } from '../report/types.js';
+import type { RunResults } from '../report/results-types.js';
 import { startReferenceBank, type ReferenceBank } from '../../reference/server.js';
-import { TOOL } from './package.js';
+import { TOOL } from './package-root.js';
 import { readPem } from './prepare-target.js';
 
 export interface ProxyCommandOptions {

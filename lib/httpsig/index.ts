@@ -1,7 +1,7 @@
 // HTTP message signatures per draft-cavage with the XS2A rules of the
 // specification (Authentication items 3-8). Pure functions shared by the TPP
 // client (signing) and the reference bank (verifying).
-export { SIGNABLE_HEADERS, ALWAYS_SIGNED_HEADERS, SIGNED_WHEN_PRESENT_HEADERS, isSignableHeader } from './signable-headers.js';
+export { SIGNABLE_HEADERS, isSignableHeader } from './signable-headers.js';
 export type { SignableHeader } from './signable-headers.js';
 export { computeDigest, checkDigest } from './digest.js';
 export type { DigestAlgorithm } from './digest.js';
@@ -10,9 +10,8 @@ export { formatSignatureHeader, parseSignatureHeader, SignatureFormatError } fro
 export type { SignatureParams, SignaturePart } from './signature-header.js';
 export { encodeRfc2047, decodeRfc2047, needsRfc2047, Rfc2047Error } from './rfc2047.js';
 export { keyIdOf, parseKeyId, sameSerial, issuerRfc2253, KeyIdFormatError } from './key-id.js';
-export { sameDistinguishedName, parseDistinguishedName, formatRfc2253, DistinguishedNameError } from './distinguished-name.js';
-export type { ParsedAttribute } from './distinguished-name.js';
+export { sameDistinguishedName, parseDistinguishedName, DistinguishedNameError } from './distinguished-name.js';
 export { formatHttpDate, parseHttpDate } from './http-date.js';
 export { SIGNATURE_ALGORITHM, signRsaSha256, verifyRsaSha256 } from './rsa-sha256.js';
 export { STRICT_VERIFICATION, verifySignedRequest } from './verify-request.js';
-export type { IncomingRequest, VerificationFailure, VerificationFailureCode, VerifyOptions, VerificationResult, VerificationPolicy } from './verify-request.js';
+export type { IncomingRequest, VerificationFailureCode, VerifyOptions, VerificationResult, VerificationPolicy } from './verify-request.js';

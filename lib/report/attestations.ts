@@ -19,7 +19,7 @@ import { Ajv } from 'ajv';
 import { parseDocument } from 'yaml';
 import { requirementById } from '../spec/requirements.js';
 import { ConfigError } from '../targets/load.js';
-import type { Attestation, RequirementRecord } from './types.js';
+import type { Attestation, RequirementRecord } from './results-types.js';
 
 const ATTESTATIONS_FILE_SCHEMA = {
   type: 'object',

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../targets/load.js';
-import type { BaselineComparison, RequirementRecord, RequirementStatus, RunResults, StatusChange } from './types.js';
+import type { BaselineComparison, RequirementRecord, RequirementStatus, RunResults, StatusChange } from './results-types.js';
 
 /** What a baseline must hold: an earlier results.json, any schema version that has these. */
 export type BaselineResults = Pick<RunResults, 'runId' | 'startedAt' | 'verdict'> & {

@@ -4,7 +4,7 @@
  * clock, the signature covers it): they are written as placeholders to regenerate, which
  * `xs2a-conformance replay` does.
  */
-import type { RecordedHttpMessage } from './types.js';
+import type { RecordedHttpMessage } from './results-types.js';
 
 /** Headers the sender makes anew for each request (lower case). */
 export const REGENERATED_HEADERS: Readonly<Record<string, string>> = {

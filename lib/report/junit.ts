@@ -9,7 +9,7 @@
  * convention Jenkins and GitLab read, relative to the report folder.
  */
 import { escapeMarkup as x } from './escape.js';
-import type { RequirementRecord, RunResults, TestRecord } from './types.js';
+import type { RequirementRecord, RunResults, TestRecord } from './results-types.js';
 
 export function renderJunit(results: RunResults): string {
   const deviations = new Map(results.requirements.filter((r) => r.status === 'KNOWN_DEVIATION').map((r) => [r.id, r]));

@@ -12,12 +12,12 @@ import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from '../sca/browser.js';
 import { REQUIREMENTS } from '../spec/requirements.js';
-import { SPECIFICATION } from '../spec/version.js';
+import { SPECIFICATION } from '../spec/spec-version.js';
 import { DEFAULT_PROFILE, type RunContext } from '../targets/run-context.js';
 import { probeSettings } from '../tpp/probe-settings.js';
 import type { Masker } from './mask.js';
 import { deviationFor } from './verdict.js';
-import type { Provenance } from './types.js';
+import type { Provenance } from './results-types.js';
 
 /** The tool's root (it holds package.json, the suites and .git): two folders up from lib/report. */
 const TOOL_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

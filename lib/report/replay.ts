@@ -2,11 +2,11 @@
  * Replaying a scenario's exchanges (`xs2a-conformance replay`): each recorded request made again, as the
  * TPP client would make it now. The headers a TPP makes fresh for every request (X-Request-ID, Date,
  * TPP-Signature-Certificate, Signature) are left for the client to regenerate, with the replaying TPP's
- * certificate and key, and the deliberate faults the scenario applied are applied again; everything else is
+ * certificate and key, and the deliberate signing defects the scenario applied are applied again; everything else is
  * sent as recorded. A report keeps PSU identifiers masked unless the run was `--unmasked`: such values are
  * sent masked, and said so.
  */
-import type { EvidenceExchange, RecordedHttpMessage } from './types.js';
+import type { EvidenceExchange, RecordedHttpMessage } from './results-types.js';
 
 /** Made anew for each request by the TPP client (lower case). */
 export const FRESH_HEADERS = ['x-request-id', 'date', 'tpp-signature-certificate', 'signature'] as const;
@@ -22,7 +22,7 @@ export interface ReplayRequest {
   /** Fresh headers the original went without (left out on purpose): not generated again. */
   omitHeaders: string[];
   rawBody?: string;
-  faults: unknown[];
+  signingDefects: unknown[];
   malformed?: string;
   /** Masked values the request carries (it is sent with them masked). */
   masked: boolean;
@@ -40,7 +40,7 @@ export function replayRequest(exchange: EvidenceExchange, recordedBaseUrl: strin
     headers,
     omitHeaders: FRESH_HEADERS.filter((name) => !present.has(name)),
     ...(request.body !== undefined ? { rawBody: request.body } : {}),
-    faults: exchange.faults ?? [],
+    signingDefects: exchange.faults ?? [],
     ...(exchange.malformed ? { malformed: exchange.malformed } : {}),
     masked: MASKED_VALUE.test(JSON.stringify(request)),
   };

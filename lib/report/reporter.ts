@@ -10,13 +10,13 @@ import { requirementIdOfTag } from '../spec/coverage.js';
 import { requirementById } from '../spec/requirements.js';
 import { RUN_CONTEXT_ENV, readRunContext, secretsOf, type RunContext } from '../targets/run-context.js';
 import { curlCommand } from './curl.js';
-import { ANNOTATIONS, EVIDENCE_ATTACHMENT, TRAFFIC_ATTACHMENT, type EvidencePayload, type TrafficPayload } from './evidence.js';
+import { ANNOTATIONS, EVIDENCE_ATTACHMENT, TRAFFIC_ATTACHMENT, type EvidencePayload, type TrafficPayload } from './attachments.js';
 import { Masker } from './mask.js';
 import { provenanceOf } from './provenance.js';
 import { assembleResults } from './results.js';
 import { leaveSelectionFor, selectionOf, type Selection } from './selection.js';
 import { SuiteTrafficRecorder } from './traffic-har.js';
-import type { EvidenceExchange, TestRecord, TestStatus } from './types.js';
+import type { EvidenceExchange, TestRecord, TestStatus } from './results-types.js';
 import { writeReport, type EvidenceFileCopy } from './write.js';
 
 export default class ConformanceReporter implements Reporter {

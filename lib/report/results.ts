@@ -16,12 +16,12 @@ import {
   type Provenance,
   type RunResults,
   type TestRecord,
-} from './types.js';
+} from './results-types.js';
 import { EXIT_CODES, deviationFor, foldAll, judgementsOf, runVerdict } from './verdict.js';
 
 export const RESULTS_SCHEMA_VERSION = 3;
 
-/** What the report is made of: the reporter's run, or a merge of shards (lib/cli/commands/merge.ts) from theirs. */
+/** What the report is made of: the reporter's run, or a merge of shards (lib/cli/commands/merge-command.ts) from theirs. */
 export interface ReportInput {
   context: Pick<RunContext, 'runId' | 'startedAt' | 'tool' | 'gauntlet' | 'attestationsFile' | 'baselineDir'> & {
     target: Pick<RunTarget, 'name' | 'environment' | 'baseUrl' | 'embedded' | 'faults' | 'deviations'> &

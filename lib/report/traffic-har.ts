@@ -6,7 +6,7 @@
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { entryOfExchange, harOpening, HAR_CLOSING, type HttpExchange } from '../har/index.js';
-import type { TrafficPayload } from './evidence.js';
+import type { TrafficPayload } from './attachments.js';
 
 /** The exchanges of one scenario run, and its SCA flows as browser requests just before each redirect. */
 export function trafficExchanges(payload: TrafficPayload): HttpExchange[] {

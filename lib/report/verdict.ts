@@ -8,9 +8,9 @@
  * INTERRUPTED, with the reason: never a guessed PASS or FAIL.
  */
 import type { Requirement } from '../spec/requirements.js';
-import { CAPABILITIES } from '../spec/requirements/types.js';
-import type { Deviation } from '../targets/types.js';
-import type { MissingRequirement, RequirementRecord, RequirementStatus, RunVerdict, TestRecord } from './types.js';
+import { CAPABILITIES } from '../spec/requirements/requirement-types.js';
+import type { Deviation } from '../targets/target-types.js';
+import type { MissingRequirement, RequirementRecord, RequirementStatus, RunVerdict, TestRecord } from './results-types.js';
 
 export const EXIT_CODES = {
   conformant: 0,

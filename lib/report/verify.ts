@@ -9,11 +9,11 @@
  */
 import { crc32 } from 'node:zlib';
 import { unzipSync } from 'fflate';
-import { resultsSchemaErrors } from './schema.js';
-import { MANIFEST, MANIFEST_SIGNATURE, canonicalZip } from './package.js';
+import { resultsSchemaErrors } from './results-schema.js';
+import { MANIFEST, MANIFEST_SIGNATURE, canonicalZip } from './certification-package.js';
 import { sha256 } from './provenance.js';
 import { RESULTS_SCHEMA_VERSION } from './results.js';
-import { checkManifestSignature, type SignatureCheck } from './signing.js';
+import { checkManifestSignature, type SignatureCheck } from './manifest-signing.js';
 
 export interface VerifyOptions {
   /** PEM certificates of the CAs trusted to issue the signing certificate. */

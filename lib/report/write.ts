@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { renderHtml } from './html/page.js';
 import { renderJunit } from './junit.js';
 import { copyPrivate, mkdirPrivate, writePrivate } from './private-files.js';
-import type { RunResults } from './types.js';
+import type { RunResults } from './results-types.js';
 
 export interface EvidenceFileCopy {
   /** Where Playwright left the attachment. */

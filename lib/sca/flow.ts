@@ -4,7 +4,7 @@
  * TPP-Redirect-URI. The same mechanism drives the reference bank and any real bank's pages.
  */
 import type { Page, Request } from '@playwright/test';
-import type { ScaPageRule, ScaStep } from '../targets/types.js';
+import type { ScaPageRule, ScaStep } from '../targets/target-types.js';
 
 export interface RedirectCapture {
   /** The full URL the bank sent the PSU to. */

@@ -105,9 +105,6 @@ const ISO_NOTES: Readonly<Record<string, string>> = {
   CUC: 'Cuban convertible peso; withdrawn from circulation in 2021 but still in the ISO 4217 list the library carries',
 };
 
-/** Publication date of the ISO 4217 list inside the `currency-codes` package. */
-export const CURRENCY_DATA_PUBLISHED: string = currencyCodes.publishDate;
-
 function buildCurrency(code: CurrencyCode): Currency {
   const nonCurrent = NON_CURRENT_CURRENCIES[code];
   if (nonCurrent) {

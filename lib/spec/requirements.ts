@@ -3,30 +3,30 @@
  * stable id (area prefix and number, never reused), its section, a level, a one-line statement in the
  * project's own words, how it is tested, and for an ambiguous rule the interpretation chosen.
  *
- * Plain data: nothing here reads a file at run time. The entries live in lib/spec/requirements/<area>.ts.
+ * Plain data: nothing here reads a file at run time. The entries live in lib/spec/requirements/<area>-requirements.ts.
  */
-import { ADR } from './requirements/adr.js';
-import { AIS } from './requirements/ais.js';
-import { BSK } from './requirements/bsk.js';
-import { END } from './requirements/end.js';
-import { ERR } from './requirements/err.js';
-import { EVT } from './requirements/evt.js';
-import { FMT } from './requirements/fmt.js';
-import { GEN } from './requirements/gen.js';
-import { HDR } from './requirements/hdr.js';
-import { LIM } from './requirements/lim.js';
-import { MSG } from './requirements/msg.js';
-import { PAG } from './requirements/pag.js';
-import { PAY } from './requirements/pay.js';
-import { PSU } from './requirements/psu.js';
-import { SBX } from './requirements/sbx.js';
-import { SCA } from './requirements/sca.js';
-import { SES } from './requirements/ses.js';
-import { SIG } from './requirements/sig.js';
-import { STA } from './requirements/sta.js';
-import { TPP } from './requirements/tpp.js';
-import { VER } from './requirements/ver.js';
-import { TPP_AREA, type Area, type Requirement } from './requirements/types.js';
+import { ADR } from './requirements/adr-requirements.js';
+import { AIS } from './requirements/ais-requirements.js';
+import { BSK } from './requirements/bsk-requirements.js';
+import { END } from './requirements/end-requirements.js';
+import { ERR } from './requirements/err-requirements.js';
+import { EVT } from './requirements/evt-requirements.js';
+import { FMT } from './requirements/fmt-requirements.js';
+import { GEN } from './requirements/gen-requirements.js';
+import { HDR } from './requirements/hdr-requirements.js';
+import { LIM } from './requirements/lim-requirements.js';
+import { MSG } from './requirements/msg-requirements.js';
+import { PAG } from './requirements/pag-requirements.js';
+import { PAY } from './requirements/pay-requirements.js';
+import { PSU } from './requirements/psu-requirements.js';
+import { SBX } from './requirements/sbx-requirements.js';
+import { SCA } from './requirements/sca-requirements.js';
+import { SES } from './requirements/ses-requirements.js';
+import { SIG } from './requirements/sig-requirements.js';
+import { STA } from './requirements/sta-requirements.js';
+import { TPP } from './requirements/tpp-requirements.js';
+import { VER } from './requirements/ver-requirements.js';
+import { TPP_AREA, type Requirement } from './requirements/requirement-types.js';
 
 export {
   AREAS,
@@ -36,16 +36,10 @@ export {
   CAPABILITIES,
   CLIENT_ERROR_STATUSES,
   LEVELS,
-  TPP_AREA,
-  fillsGap,
   type Area,
-  type Basis,
-  type Expectation,
-  type Capability,
   type Requirement,
   type RequirementLevel,
-  type TestedBy,
-} from './requirements/types.js';
+} from './requirements/requirement-types.js';
 
 /** The id pattern: area prefix, a dash, two or three digits. */
 export const REQUIREMENT_ID_PATTERN = /^[A-Z]{3}-\d{2,3}$/;
@@ -87,17 +81,8 @@ export function requirementById(id: string): Requirement | undefined {
   return BY_ID.get(id.startsWith('@') ? id.slice(1) : id);
 }
 
-export function requirementsOfArea(area: Area): Requirement[] {
-  return REQUIREMENTS.filter((requirement) => requirement.area === area);
-}
-
 /** The kind of testedBy: `automated`, `needs-capability` or `manual`. */
 export function testedByKind(requirement: Pick<Requirement, 'testedBy'>): 'automated' | 'needs-capability' | 'manual' {
   if (requirement.testedBy === 'automated') return 'automated';
   return requirement.testedBy.startsWith('needs-capability:') ? 'needs-capability' : 'manual';
-}
-
-/** The capability a `needs-capability:` entry names, or undefined. */
-export function requiredCapability(requirement: Pick<Requirement, 'testedBy'>): string | undefined {
-  return requirement.testedBy.startsWith('needs-capability:') ? requirement.testedBy.slice('needs-capability:'.length) : undefined;
 }

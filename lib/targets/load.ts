@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
 import { parseDocument } from 'yaml';
-import { TARGETS_FILE_SCHEMA } from './schema.js';
-import type { TargetConfig, TargetsFile } from './types.js';
+import { TARGETS_FILE_SCHEMA } from './targets-schema.js';
+import type { TargetConfig, TargetsFile } from './target-types.js';
 
 export class ConfigError extends Error {
   constructor(

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Deviation, Environment, PsuConfig, ScaPageRule, TargetCapability } from './types.js';
+import type { Deviation, Environment, PsuConfig, ScaPageRule, TargetCapability } from './target-types.js';
 
 export const RUN_CONTEXT_ENV = 'XS2A_RUN_CONTEXT';
 

@@ -1,10 +1,10 @@
 // The TPP side of conformance: the rules of the catalogue's TPP area judged on a TPP's own traffic, one
 // exchange at a time, by the judging sandbox (reference), the judging proxy and the audit of recorded traffic.
-export { TppJudge, REQUEST_RULES, JUDGED_RULE_IDS, interfacePath } from './judge.js';
-export type { ExchangeVerdict, JudgeOptions, RuleCheck, RuleVerdict } from './judge.js';
-export { bankClockOf, bodyText, requestHeader } from './exchange.js';
-export type { BankClockReading, ObservedExchange, ObservedMessageHeaders } from './exchange.js';
-export { certificateOf, publicKeyFingerprint, tppRefOf, TppAttribution, UNIDENTIFIED } from './identity.js';
-export type { TppRef } from './identity.js';
+export { TppJudge, JUDGED_RULE_IDS, interfacePath } from './tpp-judge.js';
+export type { ExchangeVerdict, JudgeOptions, RuleCheck } from './tpp-judge.js';
+export { bodyText, requestHeader } from './observed-exchange.js';
+export type { ObservedExchange } from './observed-exchange.js';
+export { certificateOf, tppRefOf } from './tpp-attribution.js';
+export type { TppRef } from './tpp-attribution.js';
 export { RuleTally } from './tally.js';
 export type { RuleSummary, TppSummary, EvidenceSample } from './tally.js';

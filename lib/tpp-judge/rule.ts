@@ -6,7 +6,7 @@
  */
 import type { X509Certificate } from 'node:crypto';
 import type { PathName } from '../spec/paths.js';
-import type { BankClockReading, ObservedExchange } from './exchange.js';
+import type { BankClockReading, ObservedExchange } from './observed-exchange.js';
 import type { TppState } from './state.js';
 
 export type Outcome =

@@ -4,8 +4,8 @@
  * unattended reads. Everything is bounded, so a day of traffic streams through in constant memory; the
  * bounds are stated where a rule depends on them (TPP-23).
  */
-import type { BankClockReading } from './exchange.js';
-import type { TppRef } from './identity.js';
+import type { BankClockReading } from './observed-exchange.js';
+import type { TppRef } from './tpp-attribution.js';
 
 /** A set that forgets its oldest entries beyond `limit`. */
 export class BoundedSet<T> {

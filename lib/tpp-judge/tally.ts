@@ -3,9 +3,9 @@
  * failures with what was expected and found, and the full exchanges of a few of them as evidence. A day of
  * traffic adds counts, not records.
  */
-import { bodyText, type ObservedExchange } from './exchange.js';
-import type { TppRef } from './identity.js';
-import type { ExchangeVerdict } from './judge.js';
+import { bodyText, type ObservedExchange } from './observed-exchange.js';
+import type { TppRef } from './tpp-attribution.js';
+import type { ExchangeVerdict } from './tpp-judge.js';
 
 /** Failures kept with their finding, per TPP and rule; the rest are counted. */
 const FAILURES_KEPT = 5;

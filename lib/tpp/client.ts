@@ -5,13 +5,13 @@ import { performance } from 'node:perf_hooks';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Agent, type Dispatcher } from 'undici';
 import type { DigestAlgorithm } from '../httpsig/index.js';
-import { systemClock } from './clock.js';
-import type { Clock } from './clock.js';
-import { TargetUnreachableError } from './errors.js';
-import type { RecordedExchange } from './exchange.js';
-import type { RequestFault } from './faults.js';
+import { systemClock } from './tpp-clock.js';
+import type { Clock } from './tpp-clock.js';
+import { TargetUnreachableError } from './target-unreachable.js';
+import type { RecordedExchange } from './recorded-exchange.js';
+import type { SigningDefect } from './signing-defects.js';
 import { HeaderFields } from './header-fields.js';
-import type { TppIdentity } from './identity.js';
+import type { TppIdentity } from './tpp-identity.js';
 import { ProductionRefusal, productionRefusal, type SafetyPolicy } from './production-guard.js';
 import { createResponse } from './response.js';
 import type { TppResponse } from './response.js';
@@ -52,7 +52,7 @@ export interface TppRequest {
   json?: unknown;
   /** Sent byte for byte instead of `json`. */
   rawBody?: string | Uint8Array;
-  faults?: RequestFault[];
+  signingDefects?: SigningDefect[];
   digestAlgorithm?: DigestAlgorithm;
   /**
    * What is wrong with this request, when the scenario malforms it on purpose: the invariants then expect
@@ -165,7 +165,7 @@ export class TppClient {
       identity: options.identity,
       now: new Date(clock.now().getTime() + (options.clockSkewSeconds ?? 0) * 1000),
       digestAlgorithm: req.digestAlgorithm ?? options.digestAlgorithm ?? 'SHA-256',
-      faults: req.faults ?? [],
+      defects: req.signingDefects ?? [],
       omitHeaders: req.omitHeaders ?? [],
       requestTarget: { method: req.method, path: `${url.pathname}${url.search}`, host: url.host },
     });
@@ -184,7 +184,7 @@ export class TppClient {
       ...(req.malformed !== undefined ? { malformed: req.malformed } : {}),
       ...(req.failureProvoked !== undefined ? { failureProvoked: req.failureProvoked } : {}),
       ...(req.deliberate !== undefined ? { deliberate: req.deliberate } : {}),
-      ...(req.faults?.length ? { faults: req.faults } : {}),
+      ...(req.signingDefects?.length ? { signingDefects: req.signingDefects } : {}),
     };
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const started = performance.now();

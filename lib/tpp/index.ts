@@ -1,21 +1,19 @@
-// The TPP client: identity, clock, signing with deliberate faults, requests
+// The TPP client: identity, clock, signing with deliberate defects, requests
 // over undici, exchange recording.
-export { ForeignLinkError, TppClient } from './client.js';
+export { TppClient } from './client.js';
 export type { TppClientOptions, TppRequest, RequestOptions } from './client.js';
 export type { TppResponse } from './response.js';
 export { ResponseNotJsonError, createResponse } from './response.js';
-export type { RecordedExchange } from './exchange.js';
-export { TppIdentity, loadTppIdentity, loadTppIdentityFromFiles } from './identity.js';
-export { systemClock, fixedClock } from './clock.js';
-export type { Clock } from './clock.js';
-export type { RequestFault, FaultKind } from './faults.js';
-export { TargetUnreachableError } from './errors.js';
+export type { RecordedExchange } from './recorded-exchange.js';
+export { TppIdentity, loadTppIdentity, loadTppIdentityFromFiles } from './tpp-identity.js';
+export { fixedClock } from './tpp-clock.js';
+export type { Clock } from './tpp-clock.js';
+export type { SigningDefect } from './signing-defects.js';
+export { TargetUnreachableError } from './target-unreachable.js';
 export { ProductionRefusal, productionRefusal } from './production-guard.js';
-export type { SafetyPolicy } from './production-guard.js';
 export { signRequest } from './sign-request.js';
-export type { SigningInput, SignedRequest } from './sign-request.js';
+export type { SignedRequest } from './sign-request.js';
 export { HeaderFields } from './header-fields.js';
-export { probeTls, probePlainHttp } from './tls-probe.js';
-export type { TlsProbeOutcome, TlsProbeResult, TlsProbeTarget } from './tls-probe.js';
+export { probeTls } from './tls-probe.js';
 export { describeProbe, malformedRequest, probeFailure, runProbes } from './malformed-requests.js';
 export type { ProbeOutcome, ProbeRequest, ProbeRun } from './malformed-requests.js';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { OPERATIONS } from '../spec/operations.js';
 import { DEFAULT_PATHS, resolvePath, type PathName } from '../spec/paths.js';
-import type { RequestFault } from './faults.js';
+import type { SigningDefect } from './signing-defects.js';
 
 /** One malformed request, as the TPP client sends it. */
 export interface ProbeRequest {
@@ -15,7 +15,7 @@ export interface ProbeRequest {
   headers: Record<string, string>;
   omitHeaders: string[];
   rawBody?: Buffer;
-  faults: RequestFault[];
+  signingDefects: SigningDefect[];
   /** What is wrong with it, in words (the shrunk counterexample is printed with it). */
   defects: string[];
 }
@@ -73,13 +73,13 @@ const body: fc.Arbitrary<{ bytes: Buffer; defect: string }> = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 2 }).map((mib) => ({ bytes: Buffer.alloc(mib * 1024 * 1024 + 1, 0x61), defect: `${mib} MiB of letters` })) },
 );
 
-const requestFault: fc.Arbitrary<RequestFault> = fc.oneof(
-  fc.constantFrom<RequestFault>(
+const signingDefect: fc.Arbitrary<SigningDefect> = fc.oneof(
+  fc.constantFrom<SigningDefect>(
     { kind: 'no-signature' }, { kind: 'no-digest' }, { kind: 'no-date' }, { kind: 'no-certificate' }, { kind: 'altered-signature' },
     { kind: 'wrong-digest' }, { kind: 'headers-part-reordered' }, { kind: 'body-changed-after-signing' },
   ),
-  fc.constantFrom('keyId', 'algorithm', 'headers', 'signature').map((part): RequestFault => ({ kind: 'signature-without-part', part: part as 'keyId' })),
-  fc.string({ maxLength: 40 }).map((value): RequestFault => ({ kind: 'key-id', value: value.replace(/"/g, '') })),
+  fc.constantFrom('keyId', 'algorithm', 'headers', 'signature').map((part): SigningDefect => ({ kind: 'signature-without-part', part: part as 'keyId' })),
+  fc.string({ maxLength: 40 }).map((value): SigningDefect => ({ kind: 'key-id', value: value.replace(/"/g, '') })),
 );
 
 /** Every defect a probe can carry; each probe draws a few. */
@@ -106,9 +106,9 @@ export function malformedRequest(pathOverrides: Readonly<Record<string, string>>
       wrongHeaders: fc.array(fc.tuple(fc.constantFrom(...HEADERS_WITH_A_FORM), headerValue), { maxLength: 3 }),
       duplicated: fc.subarray(['X-Request-ID', 'TPP-Session-ID', 'PSU-ID', 'Content-Type'], { maxLength: 2 }),
       body: fc.option(body, { freq: 2 }),
-      faults: fc.array(requestFault, { maxLength: 2 }),
+      signingDefects: fc.array(signingDefect, { maxLength: 2 }),
     })
-    .map(({ target: t, otherMethod, omitted, wrongHeaders, duplicated, body: b, faults }) => {
+    .map(({ target: t, otherMethod, omitted, wrongHeaders, duplicated, body: b, signingDefects }) => {
       const methodSent = otherMethod ?? t.method;
       const headers: Record<string, string> = Object.fromEntries(wrongHeaders);
       // A repeated header arrives as one field whose values are comma-joined (RFC 9110 5.3).
@@ -120,9 +120,9 @@ export function malformedRequest(pathOverrides: Readonly<Record<string, string>>
         ...wrongHeaders.map(([name, value]) => `${name}: ${JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…(${value.length})` : value)}`),
         ...duplicated.map((name) => `${name} twice`),
         ...(b ? [b.defect] : []),
-        ...faults.map((fault) => `fault ${JSON.stringify(fault)}`),
+        ...signingDefects.map((defect) => `signing defect ${JSON.stringify(defect)}`),
       ];
-      return { method: methodSent, path: t.path, headers, omitHeaders: omitted, ...(b ? { rawBody: b.bytes } : {}), faults, defects };
+      return { method: methodSent, path: t.path, headers, omitHeaders: omitted, ...(b ? { rawBody: b.bytes } : {}), signingDefects, defects };
     });
 }
 

@@ -7,7 +7,7 @@
  * which belong to the TPP's real service; a run's budget for them is none).
  */
 import { DEFAULT_PATHS, type PathName } from '../spec/paths.js';
-import type { Environment } from '../targets/types.js';
+import type { Environment } from '../targets/target-types.js';
 
 /** Reads the specification limits to 4 a day per account when the PSU is not present (Limits). */
 const QUOTA_READS: readonly PathName[] = ['balances', 'transactions', 'transactionDetails', 'cardAccountBalances', 'cardAccountTransactions'];

@@ -1,4 +1,4 @@
-import type { RecordedExchange } from './exchange.js';
+import type { RecordedExchange } from './recorded-exchange.js';
 
 export interface TppResponse {
   status: number;

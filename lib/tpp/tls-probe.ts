@@ -1,9 +1,8 @@
 // Transport probes (spec Authentication 1: TLS 1.2 or higher): one TLS handshake
-// at a chosen protocol version, and one plain-HTTP request to the TLS port. They
-// tell a refusal by the server (an alert, a closed connection) from the client's
-// own inability to offer a version, so a probe never blames the bank for what the
-// local TLS library will not do.
-import { connect as connectTcp } from 'node:net';
+// at a chosen protocol version. It tells a refusal by the server (an alert, a
+// closed connection) from the client's own inability to offer a version, so a
+// probe never blames the bank for what the local TLS library will not do. (The
+// plain-HTTP request to the TLS port is lib/fixtures/probes.ts' plainHttpAnswer.)
 import { connect as connectTls, type SecureVersion } from 'node:tls';
 
 export type TlsProbeOutcome =
@@ -59,27 +58,5 @@ export function probeTls(target: TlsProbeTarget, version: SecureVersion, timeout
       const code = error.code ?? error.message;
       done({ outcome: CLIENT_SIDE.test(code) ? 'client-cannot-offer' : 'refused-by-server', detail: code });
     });
-  });
-}
-
-/** Whether the TLS port answers a plain-HTTP request with an HTTP response (it must not: HTTPS only). */
-export function probePlainHttp(baseUrl: string, timeoutMs = 5_000): Promise<{ servedHttp: boolean; detail: string }> {
-  const url = new URL(baseUrl);
-  return new Promise((resolve) => {
-    const socket = connectTcp({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 443) });
-    let received = Buffer.alloc(0);
-    const done = () => {
-      socket.destroy();
-      const head = received.subarray(0, 12).toString('latin1');
-      resolve({ servedHttp: head.startsWith('HTTP/'), detail: received.length === 0 ? 'connection closed without an answer' : JSON.stringify(head) });
-    };
-    socket.setTimeout(timeoutMs, done);
-    socket.on('data', (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk]);
-      if (received.length >= 12) done();
-    });
-    socket.once('end', done);
-    socket.once('error', done);
-    socket.once('connect', () => socket.write(`GET ${url.pathname.replace(/\/$/, '')}/v1/accounts HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`));
   });
 }

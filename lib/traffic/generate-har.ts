@@ -53,7 +53,7 @@ export async function generateHar(path: string, megabytes: number, identity: Tpp
       'PSU-ID': psuId,
       ...(payment ? { 'Content-Type': 'application/json', 'x-accept-fix': 'amount-as-string' } : {}),
     });
-    const signed = signRequest({ headers, body, identity, now: at, digestAlgorithm: 'SHA-256', faults: [], requestTarget: { method: payment ? 'POST' : 'GET', path: target, host: 'bank.example' } });
+    const signed = signRequest({ headers, body, identity, now: at, digestAlgorithm: 'SHA-256', defects: [], requestTarget: { method: payment ? 'POST' : 'GET', path: target, host: 'bank.example' } });
     const lower = Object.fromEntries(Object.entries(signed.headers.toRecord()).map(([name, value]) => [name.toLowerCase(), value]));
     const answer = payment ? JSON.stringify({ paymentId: randomUUID(), transactionStatus: 'RCVD' }) : answerBody;
     const exchange: HttpExchange = {

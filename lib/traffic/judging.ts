@@ -5,7 +5,7 @@
  * same two reports from it.
  */
 import { BANK_REQUIREMENTS, TPP_REQUIREMENTS } from '../spec/requirements.js';
-import type { RunResults } from '../report/types.js';
+import type { RunResults } from '../report/results-types.js';
 import { RuleTally, TppJudge, type ExchangeVerdict, type JudgeOptions, type ObservedExchange } from '../tpp-judge/index.js';
 import { BankSideJudge } from './bank-side.js';
 import { resultsOf, type ReportContext } from './report.js';

@@ -18,7 +18,7 @@ import {
   type RunResults,
   type TestRecord,
   type TestStatus,
-} from '../report/types.js';
+} from '../report/results-types.js';
 import { foldRequirement, runVerdict, type Judgement } from '../report/verdict.js';
 import type { Requirement } from '../spec/requirements.js';
 import type { EvidenceSample, RuleSummary, RuleTally, TppSummary } from '../tpp-judge/index.js';

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { HttpExchange } from '../har/index.js';
 import { renderHtml } from '../report/html/page.js';
-import type { RunResults } from '../report/types.js';
+import type { RunResults } from '../report/results-types.js';
 import { certificateOf, tppRefOf } from '../tpp-judge/index.js';
 import { TrafficJudging } from './judging.js';
 import { writeResults, type ReportContext } from './report.js';

@@ -15,17 +15,8 @@ import type { DataValidationCxt, SchemaValidateFunction } from 'ajv/dist/types/i
 import addFormatsModule from 'ajv-formats';
 import { SCHEMAS, SCHEMA_BASE_URI } from '../spec/schemas/index.js';
 import type { SchemaName } from '../spec/schemas/index.js';
-import {
-  checkAmount,
-  isBic,
-  isCountryCode,
-  isCurrencyCode,
-  isIban,
-  isIsoDate,
-  isIsoDateTime,
-  isNorwegianNationalId,
-  isUuid,
-} from './formats.js';
+import { isBic, isIban, isNorwegianNationalId } from '../identifiers/index.js';
+import { checkAmount, isCountryCode, isCurrencyCode, isIsoDate, isIsoDateTime, isUuid } from './formats.js';
 import type { AmountMode } from './formats.js';
 
 const addFormats = addFormatsModule.default;

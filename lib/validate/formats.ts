@@ -16,15 +16,9 @@
  *   for JPY) is available for the strict reading. A zero or negative payment amount is left to the
  *   SHOULD-level check PAY-48 (POSITIVE_AMOUNT_PATTERN), not to the schemas.
  * - uuid: RFC 4122 textual form, either case, with the RFC 4122 variant bits and a version 1 to 8.
- * - iban: electronic form (no spaces, upper case), at most 34 characters, country-specific structure
- *   and the ISO 13616 mod-97 check, via ibantools.
- * - bic: the Berlin Group BICFI pattern, and a country code ibantools knows.
- * - norwegian-national-id: fødselsnummer or D-number with both mod-11 check digits (H-numbers and
- *   FH-numbers are not national identity numbers and are rejected). No schema uses it: the sandbox logs
- *   in with mocked numbers, which need not carry valid check digits (HDR-17, SBX-05).
+ * - iban, bic, norwegian-national-id: the identifiers' own predicates, in lib/identifiers (shared with the
+ *   reference bank, the fixtures and the suites).
  */
-import { isValidBIC, isValidIBAN } from 'ibantools';
-import { NorwegianId } from 'norwegian-national-id-validator';
 import { isCountry, isCurrency, minorUnitsOf } from '../spec/codelists.js';
 
 export {
@@ -34,7 +28,6 @@ export {
   AMOUNT_SCALE_PATTERN,
   AMOUNT_SYNTAX_PATTERN,
   BIC_PATTERN,
-  IBAN_MAX_LENGTH,
   IBAN_PATTERN,
   POSITIVE_AMOUNT_PATTERN,
 } from '../spec/patterns.js';
@@ -44,40 +37,14 @@ import {
   AMOUNT_SCALE,
   AMOUNT_SCALE_PATTERN,
   AMOUNT_SYNTAX_PATTERN,
-  BIC_PATTERN,
-  IBAN_MAX_LENGTH,
-  IBAN_PATTERN,
 } from '../spec/patterns.js';
 
-const ibanRe = new RegExp(IBAN_PATTERN);
-const bicRe = new RegExp(BIC_PATTERN);
 const amountSyntaxRe = new RegExp(AMOUNT_SYNTAX_PATTERN);
 const amountPrecisionRe = new RegExp(AMOUNT_PRECISION_PATTERN);
 const amountScaleRe = new RegExp(AMOUNT_SCALE_PATTERN);
 const dateRe = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dateTimeRe = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-](\d{2}):(\d{2}))$/;
 const uuidRe = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
-
-/** IBAN in electronic form with ISO 13616 structure and mod-97 check digits. */
-export function isIban(value: string): boolean {
-  return value.length <= IBAN_MAX_LENGTH && ibanRe.test(value) && isValidIBAN(value);
-}
-
-/** ISO 13616 mod-97 of an IBAN (1 for a correct IBAN); exposed for tests and diagnostics. */
-export function ibanMod97(value: string): number {
-  const rearranged = value.slice(4) + value.slice(0, 4);
-  let remainder = 0;
-  for (const ch of rearranged) {
-    const digits = /[0-9]/.test(ch) ? ch : String(ch.toUpperCase().charCodeAt(0) - 55);
-    for (const d of digits) remainder = (remainder * 10 + Number(d)) % 97;
-  }
-  return remainder;
-}
-
-/** BIC (BICFI, ISO 9362): 8 or 11 characters, upper case. */
-export function isBic(value: string): boolean {
-  return bicRe.test(value) && isValidBIC(value);
-}
 
 export function isCurrencyCode(value: string): boolean {
   return isCurrency(value);
@@ -123,13 +90,6 @@ export function isIsoDateTime(value: string): boolean {
 
 export function isUuid(value: string): boolean {
   return uuidRe.test(value);
-}
-
-/** Norwegian national identity number (fødselsnummer) or D-number, with both check digits. */
-export function isNorwegianNationalId(value: string): boolean {
-  if (!/^[0-9]{11}$/.test(value)) return false;
-  const id = NorwegianId(value);
-  return id.isValid() && (id.isBirthNumber() || id.isDNumber());
 }
 
 export type AmountMode = 'at-most' | 'exact';

@@ -6,18 +6,15 @@
 import { SCHEMAS } from '../spec/schemas/index.js';
 import type { SchemaName } from '../spec/schemas/index.js';
 import { validatorFor } from './ajv.js';
-import { readableErrors, show } from './errors.js';
-import type { ReadableError } from './errors.js';
+import { readableErrors, show } from './readable-errors.js';
+import type { ReadableError } from './readable-errors.js';
 import { exercisedRequirements, ownRequirement, propertyNotices } from './schema-walk.js';
 
-export type { ReadableError } from './errors.js';
-export { formatErrors, readableErrors } from './errors.js';
-export { getAjv, validatorFor, schemaId, FORMAT_DESCRIPTIONS, REQUIREMENT_KEYWORD, AMOUNT_KEYWORD } from './ajv.js';
-export { SCHEMAS, SCHEMA_NAMES, isSchemaName } from '../spec/schemas/index.js';
+export type { ReadableError } from './readable-errors.js';
+export { formatErrors } from './readable-errors.js';
+export { getAjv, validatorFor } from './ajv.js';
 export type { SchemaName } from '../spec/schemas/index.js';
 export * from './formats.js';
-export { exercisedRequirements } from './schema-walk.js';
-
 export interface ValidationResult {
   valid: boolean;
   errors: ReadableError[];
@@ -71,4 +68,3 @@ export function verdictsAgainst(name: SchemaName, value: unknown): RequirementVe
   const passed = new Set([...exercisedRequirements(name, value)].filter((id) => !failed.has(id)));
   return { failed, passed, warnings: result.warnings };
 }
-

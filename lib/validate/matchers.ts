@@ -12,8 +12,8 @@ import { test } from '@playwright/test';
 import type { ExpectMatcherState, MatcherReturnType } from '@playwright/test';
 import { isSchemaName, SCHEMA_NAMES } from '../spec/schemas/index.js';
 import type { SchemaName } from '../spec/schemas/index.js';
-import { show } from './errors.js';
-import type { ReadableError } from './errors.js';
+import { show } from './readable-errors.js';
+import type { ReadableError } from './readable-errors.js';
 import { validateAgainst } from './index.js';
 
 interface JsonBearer {
@@ -119,5 +119,3 @@ export const schemaMatchers = {
     };
   },
 };
-
-export type SchemaMatchers = typeof schemaMatchers;

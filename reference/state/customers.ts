@@ -5,7 +5,7 @@
 // more corporate agreements; the agreement (its UUID is the psu-corporate-id) holds
 // the company's accounts. Private accounts belong to the customer directly.
 import { uuidV5 } from '../ids.js';
-import { bbanFrom, norwegianIban } from '../iban.js';
+import { bbanFrom, norwegianIban } from '../../lib/identifiers/index.js';
 
 export type CustomerType = 'private' | 'corporate';
 

@@ -5,7 +5,7 @@
 // may change between reads.
 import { createHash } from 'node:crypto';
 import { DAY_MS, day } from '../serialisation.js';
-import { bbanFrom, norwegianIban } from '../iban.js';
+import { bbanFrom, norwegianIban } from '../../lib/identifiers/index.js';
 import { uuidV5 } from '../ids.js';
 import type { AnyAccount, MockHistory } from './customers.js';
 

@@ -2,7 +2,7 @@
  * Resources and their fields (accounts, balances, transactions; shapes from Berlin Group 1.3 with the
  * specification's facts) and the account endpoints, read with the worker's consented PSU.
  */
-import { jsonBodyOf, linkUrl, PrerequisiteUnmet, scenario, test, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
+import { type AccountList, accountsOf, isSuccess, jsonBodyOf, linkUrl, PrerequisiteUnmet, scenario, type ScenarioFixtures, test, type TppResponse } from '../../lib/fixtures/index.js';
 import { SCHEMAS } from '../../lib/spec/schemas/index.js';
 import { cardListingQuery } from './card-listing.js';
 
@@ -15,20 +15,18 @@ interface Report {
   pending?: unknown[];
 }
 
-const served = (response: TppResponse) => response.status >= 200 && response.status < 300;
 const reportOf = (response: TppResponse) => (jsonBodyOf(response) as { transactions?: Report } | undefined)?.transactions;
 
 /** A client of the worker's consented PSU, and the first account or card account it sees. */
 async function consented(
   { newTpp, consentedPsu, paths }: Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths'>,
-  list: 'accounts' | 'cardAccounts',
+  list: AccountList,
 ): Promise<{ read: (path: string, malformed?: string) => Promise<TppResponse>; listing: TppResponse; accountId: string; detailsOf: (entry: Listed, transactionId: string) => string }> {
   const { psuId, sessionId } = await consentedPsu();
   const tpp = newTpp({ sessionId });
   const read = (path: string, malformed?: string) => tpp.get(path, { headers: { 'PSU-ID': psuId }, ...(malformed === undefined ? {} : { malformed }) });
   const listing = await read(paths(list));
-  const entries = (jsonBodyOf(listing) as Record<string, { resourceId?: string }[] | undefined> | undefined)?.[list] ?? [];
-  const accountId = entries[0]?.resourceId;
+  const accountId = accountsOf(listing, list)[0]?.resourceId;
   if (accountId === undefined) throw new PrerequisiteUnmet(`the consented PSU has no ${list === 'accounts' ? 'account' : 'card account'} to read`);
   // Where a listed transaction links its details, the link; else the Berlin Group path.
   const detailsOf = (entry: Listed, transactionId: string) => {
@@ -63,13 +61,13 @@ test(...scenario(
     const { psuId, sessionId } = await consentedPsu();
     const tpp = newTpp({ sessionId });
     const listing = await tpp.get(paths('cardAccounts'), { headers: { 'PSU-ID': psuId } });
-    const listed = check.that('END-26', served(listing), { expected: 'the card accounts (HTTP 2xx)', response: listing });
+    const listed = check.that('END-26', isSuccess(listing), { expected: 'the card accounts (HTTP 2xx)', response: listing });
     check.schema(jsonBodyOf(listing), 'CardAccountList', { after: listed });
-    const accountId = ((jsonBodyOf(listing) as { cardAccounts?: { resourceId?: string }[] } | undefined)?.cardAccounts ?? [])[0]?.resourceId;
+    const accountId = accountsOf(listing, 'cardAccounts')[0]?.resourceId;
     if (accountId === undefined) throw new PrerequisiteUnmet('the consented PSU has no card account');
     const balances = await tpp.get(paths('cardAccountBalances', { accountId }), { headers: { 'PSU-ID': psuId } });
     const transactions = await tpp.get(`${paths('cardAccountTransactions', { accountId })}${cardListingQuery()}`, { headers: { 'PSU-ID': psuId } });
-    check.that('END-26', served(balances) && served(transactions), { expected: 'the card balances and transactions (HTTP 2xx)', actual: `HTTP ${balances.status}, ${transactions.status}` });
+    check.that('END-26', isSuccess(balances) && isSuccess(transactions), { expected: 'the card balances and transactions (HTTP 2xx)', actual: `HTTP ${balances.status}, ${transactions.status}` });
     const types = ((jsonBodyOf(balances) as { balances?: { balanceType?: string }[] } | undefined)?.balances ?? []).map((b) => b.balanceType);
     check.that('AIS-07', types.includes('interimBooked'), { expected: 'an interimBooked balance', actual: types.join(', '), response: balances }, { after: listed });
   },
@@ -133,7 +131,7 @@ test(...scenario(
     const response = await read(detailsOf(entry, entry.transactionId));
     const body = jsonBodyOf(response) as { transactionsDetails?: { transactionDetails?: object } } | undefined;
     const details = body?.transactionsDetails?.transactionDetails ?? body?.transactionsDetails;
-    const found = served(response) && details !== undefined;
+    const found = isSuccess(response) && details !== undefined;
     for (const id of ['END-23', 'VER-23'] as const) check.that(id, found, { expected: 'HTTP 2xx with transactionsDetails (nested or flat)', response });
   },
 ));

@@ -2,8 +2,8 @@
  * Endpoints > GET /v1/accounts: an empty list when the consented accounts have been closed. The accounts are
  * the scenario's own PSU's, closed with the sandbox mock-data operation after the PSU consented to them.
  */
-import { accountIdsOf, jsonBodyOf, PrerequisiteUnmet, scenario, test } from '../../lib/fixtures/index.js';
-import { consentOf, done } from '../sandbox/mock-data.js';
+import { accountIdsOf, isSuccess, jsonBodyOf, PrerequisiteUnmet, scenario, test } from '../../lib/fixtures/index.js';
+import { consentOf } from '../sandbox/mock-data.js';
 
 test(...scenario(
   'END-11.a',
@@ -16,11 +16,11 @@ test(...scenario(
     if (before.length === 0) throw new PrerequisiteUnmet('the PSU made for the scenario has no consented account to close');
     for (const accountId of before) {
       const closed = await tpp.delete(paths('sandboxAccount', { accountId }));
-      if (!done(closed)) throw new Error(`the target did not close account ${accountId}: HTTP ${closed.status} ${closed.bodyText.slice(0, 300)}`);
+      if (!isSuccess(closed)) throw new Error(`the target did not close account ${accountId}: HTTP ${closed.status} ${closed.bodyText.slice(0, 300)}`);
     }
     const after = await read();
     const left = accountIdsOf(after);
-    check.that('END-11', done(after) && Array.isArray((jsonBodyOf(after) as { accounts?: unknown } | undefined)?.accounts) && left.length === 0, {
+    check.that('END-11', isSuccess(after) && Array.isArray((jsonBodyOf(after) as { accounts?: unknown } | undefined)?.accounts) && left.length === 0, {
       expected: 'HTTP 2xx with an empty accounts list',
       actual: `HTTP ${after.status}, ${left.length} account(s): ${left.join(', ')}`,
       response: after,

@@ -3,7 +3,7 @@
  * POST /v1/consents ignores its body and answers with an SCA redirect, and so does its replacement POST
  * /v1/bank-offered-consents.
  */
-import { jsonBodyOf, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
+import { isSuccess, jsonBodyOf, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
 
 /** A body the Berlin Group consent schema would refuse: the bank must not read it. */
 const IGNORED_BODY = { access: 'everything, please', recurringIndicator: 'yes', validUntil: 'tomorrow' };
@@ -37,7 +37,7 @@ test(...scenario(
     // A 2xx body naming a consent is the consent resource (Berlin Group consentsResponse-201); a 401, or a 2xx
     // body holding only the scaRedirect link, is the redirect alone ("returns an SCA redirect").
     const body = jsonBodyOf(response) as { consentId?: unknown; consentStatus?: unknown } | undefined;
-    if (response.status >= 200 && response.status < 300 && (body?.consentId !== undefined || body?.consentStatus !== undefined)) {
+    if (isSuccess(response) && (body?.consentId !== undefined || body?.consentStatus !== undefined)) {
       check.schema(jsonBodyOf(response), 'ConsentCreationResponse');
       return;
     }

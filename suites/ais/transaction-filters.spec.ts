@@ -3,7 +3,7 @@
  * period, both days included (END-16); and the known issue's exception: in the sandbox, and for card
  * accounts, dateFrom, dateTo and limit filter the pending transactions too (END-25).
  */
-import { accountsOf, jsonBodyOf, PrerequisiteUnmet, scenario, test, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, isSuccess, jsonBodyOf, PrerequisiteUnmet, scenario, test, type TppResponse } from '../../lib/fixtures/index.js';
 import { consentOf, created, daysAgo, resourceIdOf } from '../sandbox/mock-data.js';
 
 interface Entry {
@@ -21,7 +21,6 @@ const reportOf = (response: TppResponse): Report => {
   const body = jsonBodyOf(response) as { transactions?: Report; cardTransactions?: Report } | undefined;
   return body?.transactions ?? body?.cardTransactions ?? {};
 };
-const served = (response: TppResponse) => response.status >= 200 && response.status < 300;
 const keyOf = (t: Entry) => t.transactionId ?? JSON.stringify(t);
 
 test(...scenario(
@@ -47,7 +46,7 @@ test(...scenario(
     const returned = reportOf(response).booked ?? [];
     const outside = returned.filter((t) => (t.bookingDate ?? '') < dateFrom || (t.bookingDate ?? '') > dateTo);
     const missing = expected.filter((key) => !returned.some((t) => keyOf(t) === key));
-    check.that('END-16', served(response) && outside.length === 0 && missing.length === 0, {
+    check.that('END-16', isSuccess(response) && outside.length === 0 && missing.length === 0, {
       expected: `the ${expected.length} booked transactions from ${dateFrom} to ${dateTo} (both days included), and no other`,
       actual: `HTTP ${response.status}; ${returned.length} returned, ${outside.length} outside the period (${outside.map((t) => t.bookingDate).join(', ')}), ${missing.length} of the period missing`,
       response,
@@ -85,11 +84,11 @@ test(...scenario(
       ] as const) {
         const response = await read(`${listing}?bookingStatus=pending&${filter}`);
         const dates = (reportOf(response).pending ?? []).map(pendingDate);
-        check.that('END-25', served(response) && dates.every(inside), { expected: `only pending ${kind} transactions with ${filter}`, actual: `HTTP ${response.status}; pending dated ${dates.join(', ') || '(none)'}`, response });
+        check.that('END-25', isSuccess(response) && dates.every(inside), { expected: `only pending ${kind} transactions with ${filter}`, actual: `HTTP ${response.status}; pending dated ${dates.join(', ') || '(none)'}`, response });
       }
       const limited = await read(`${listing}?bookingStatus=pending&dateFrom=${since}&limit=1`);
       const count = (reportOf(limited).pending ?? []).length;
-      check.that('END-25', served(limited) && count <= 1, { expected: `at most 1 pending ${kind} transaction with limit=1`, actual: `HTTP ${limited.status}; ${count} pending`, response: limited });
+      check.that('END-25', isSuccess(limited) && count <= 1, { expected: `at most 1 pending ${kind} transaction with limit=1`, actual: `HTTP ${limited.status}; ${count} pending`, response: limited });
     }
   },
 ));

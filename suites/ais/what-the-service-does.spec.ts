@@ -3,9 +3,9 @@
  * PSU in the SCA redirect (GEN-07), no account information before consent (GEN-08), the PSU's own accounts in
  * PRIVATE context (GEN-09), and a TPP served without registering a contact address (GEN-14).
  */
-import { accountsOf, PrerequisiteUnmet, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
+import { accountsOf, isSuccess, PrerequisiteUnmet, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
 import { initiate, paymentFrom } from '../payments/payment-bodies.js';
-import { done, resourceIdOf } from '../sandbox/mock-data.js';
+import { resourceIdOf } from '../sandbox/mock-data.js';
 
 type Listed = { resourceId?: string; iban?: unknown; currency?: unknown };
 
@@ -21,10 +21,10 @@ test(...scenario(
     const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId } });
     const listing = await tpp.get(paths('accounts'));
     const account = accountsOf<Listed>(listing).find((a) => typeof a.iban === 'string' && typeof a.currency === 'string');
-    check.that('GEN-03', done(listing) && account !== undefined, { expected: 'as an AISP: the account list (2xx) with an account', response: listing });
+    check.that('GEN-03', isSuccess(listing) && account !== undefined, { expected: 'as an AISP: the account list (2xx) with an account', response: listing });
     if (account === undefined) throw new PrerequisiteUnmet('no account to pay from');
     const initiation = await initiate(tpp, paths, paymentFrom({ tpp, psuId, psu, account: { iban: String(account.iban), currency: String(account.currency) } }, '1.00'));
-    check.that('GEN-03', done(initiation), { expected: 'as a PISP, on the same interface: the payment initiated (2xx)', response: initiation });
+    check.that('GEN-03', isSuccess(initiation), { expected: 'as a PISP, on the same interface: the payment initiated (2xx)', response: initiation });
   },
 ));
 
@@ -51,7 +51,7 @@ test(...scenario(
     const identity = { 'X-PSU-IDENTITY': psu.nationalId ?? '' };
     const request = await tpp.post(paths('bankOfferedConsents'), TPP_CONSENT_BODY, { headers: identity });
     const before = await tpp.get(paths('accounts'), { headers: identity });
-    check.that('GEN-07', !done(before), { expected: "no account data after the TPP's consent body alone", actual: `HTTP ${before.status}, ${accountsOf(before).length} account(s)`, response: before });
+    check.that('GEN-07', !isSuccess(before), { expected: "no account data after the TPP's consent body alone", actual: `HTTP ${before.status}, ${accountsOf(before).length} account(s)`, response: before });
 
     const href = scaRedirectOf(before) ?? scaRedirectOf(request);
     if (href === undefined) throw new PrerequisiteUnmet('no scaRedirect to let the PSU consent');
@@ -60,7 +60,7 @@ test(...scenario(
     if (redirect.outcome !== 'success' || psuId === undefined) throw new PrerequisiteUnmet('the SCA of the PSU did not succeed');
     const after = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId } });
     const ids = accountsOf<Listed>(after).map((a) => a.resourceId);
-    check.that('GEN-07', done(after) && ids.length > 0, { expected: 'the accounts the PSU consented to in the redirect (2xx)', actual: `HTTP ${after.status}, ${ids.length} account(s)`, response: after });
+    check.that('GEN-07', isSuccess(after) && ids.length > 0, { expected: 'the accounts the PSU consented to in the redirect (2xx)', actual: `HTTP ${after.status}, ${ids.length} account(s)`, response: after });
     check.that('GEN-09', ids.includes(accountId), { expected: `the PSU's own account ${accountId} returned in PRIVATE context`, actual: JSON.stringify(ids), response: after });
   },
 ));
@@ -73,6 +73,6 @@ test(...scenario(
     // The suite never registers a contact address (the dialogue API is not shown): every TPP of the run is unregistered.
     const { psuId, sessionId } = await consentedPsu();
     const listing = await newTpp({ sessionId }).get(paths('accounts'), { headers: { 'PSU-ID': psuId } });
-    check.that('GEN-14', done(listing), { expected: 'the account list (2xx) for a TPP without a registered contact', response: listing });
+    check.that('GEN-14', isSuccess(listing), { expected: 'the account list (2xx) for a TPP without a registered contact', response: listing });
   },
 ));

@@ -5,7 +5,7 @@
  * scenario's own TPP signs with a variant of its certificate that is wrong in one way. The registration check
  * of the same item runs where the target keeps a register the tester can change (tpp-register).
  */
-import { scenario, test, servedOrScaAsked, type Check, type CheckResult, type TppResponse } from '../../lib/fixtures/index.js';
+import { type Check, type CheckResult, isSuccess, scenario, servedOrScaAsked, test, type TppResponse } from '../../lib/fixtures/index.js';
 
 const PRODUCTION_VALIDATION = { needs: ['test-ca-trusted'] } as const;
 
@@ -52,7 +52,7 @@ test(...scenario(
     const before = await tpp.get(paths('accounts'));
     if (!servedOrScaAsked(before)) return check.notEvaluated(['SIG-10'], `not evaluated: the TPP was refused before its authorisation was withdrawn (HTTP ${before.status})`);
     const withdrawn = await tpp.request({ method: 'DELETE', path: paths('sandboxTppAuthorisation') });
-    if (withdrawn.status >= 300) return check.notEvaluated(['SIG-10'], `not evaluated: the target did not withdraw the authorisation in its register (HTTP ${withdrawn.status})`);
+    if (!isSuccess(withdrawn)) return check.notEvaluated(['SIG-10'], `not evaluated: the target did not withdraw the authorisation in its register (HTTP ${withdrawn.status})`);
     try {
       refused(check, 'SIG-10', await tpp.get(paths('accounts'), { malformed: 'a TPP whose authorisation is withdrawn in the register' }), 'TPP');
     } finally {

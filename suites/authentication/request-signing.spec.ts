@@ -14,7 +14,7 @@ test(...scenario(
   'a request without a Signature header gets 400, with a code that names the problem',
   { checks: ['SIG-04', 'ERR-35', 'SIG-05'] },
   async ({ tpp, paths, check }) => {
-    const response = await tpp.request({ method: 'GET', path: paths('accounts'), faults: [{ kind: 'no-signature' }], malformed: 'no Signature header' });
+    const response = await tpp.request({ method: 'GET', path: paths('accounts'), signingDefects: [{ kind: 'no-signature' }], malformed: 'no Signature header' });
     const refused = check.status('SIG-04', response);
     check.status('ERR-35', response);
     check.code('SIG-05', response, { after: refused });

@@ -30,7 +30,7 @@ interface SignatureCase {
   id: string;
   title: string;
   checks: readonly string[];
-  /** What the TPP client does differently (faults, headers); `malformed` when the request breaks a rule. */
+  /** What the TPP client does differently (signing defects, headers); `malformed` when the request breaks a rule. */
   request: (fixtures: Pick<ScenarioFixtures, 'tpp'>) => RequestOptions;
   judge: Judge;
   /** The bank must know the certificate from an earlier request (a request without a usable one is judged). */
@@ -53,23 +53,23 @@ const CASES: readonly SignatureCase[] = [
   // Item 5 signature and item 3: a signature that does not verify.
   {
     id: 'SIG-22.a', title: 'a signature whose bytes were altered is refused with 400', checks: ['SIG-22', 'SIG-06', 'SIG-07'],
-    request: () => ({ faults: [{ kind: 'altered-signature' }], malformed: 'signature bytes altered' }),
+    request: () => ({ signingDefects: [{ kind: 'altered-signature' }], malformed: 'signature bytes altered' }),
     judge: SIGNATURE_INVALID(['SIG-22', 'SIG-06']),
   },
   {
     id: 'SIG-06.a', title: 'a signature made with a key that is not the certificate\'s is refused with 400', checks: ['SIG-06', 'SIG-22', 'SIG-07'],
-    request: () => ({ faults: [{ kind: 'wrong-key' }], malformed: 'signed with another key' }),
+    request: () => ({ signingDefects: [{ kind: 'wrong-key' }], malformed: 'signed with another key' }),
     judge: SIGNATURE_INVALID(['SIG-06', 'SIG-22']),
   },
   ...(['x-request-id', 'date', 'tpp-redirect-uri'] as const).map((header, i): SignatureCase => ({
     id: `SIG-06.${'bcd'[i]}`, title: `a request whose ${header} header was changed after signing is refused with 400`, checks: ['SIG-06', 'SIG-07'],
-    request: () => ({ faults: [{ kind: 'header-changed-after-signing', header }], malformed: `${header} changed after signing` }),
+    request: () => ({ signingDefects: [{ kind: 'header-changed-after-signing', header }], malformed: `${header} changed after signing` }),
     judge: SIGNATURE_INVALID(['SIG-06']),
   })),
   // Digest (header table, RFC 3230 / 5843).
   {
     id: 'HDR-09.a', title: 'a Digest that does not match the body is refused with 400', checks: ['HDR-09', 'SIG-07'],
-    request: () => ({ faults: [{ kind: 'wrong-digest' }], malformed: 'Digest of other bytes' }),
+    request: () => ({ signingDefects: [{ kind: 'wrong-digest' }], malformed: 'Digest of other bytes' }),
     judge: SIGNATURE_INVALID(['HDR-09']),
   },
   {
@@ -79,19 +79,19 @@ const CASES: readonly SignatureCase[] = [
   },
   {
     id: 'HDR-08.b', title: 'a Digest in an algorithm other than SHA-256 or SHA-512 (MD5) is refused with 400', checks: ['HDR-08', 'SIG-07'],
-    request: () => ({ faults: [{ kind: 'digest-algorithm', name: 'MD5' }], malformed: 'an MD5 Digest' }),
+    request: () => ({ signingDefects: [{ kind: 'digest-algorithm', name: 'MD5' }], malformed: 'an MD5 Digest' }),
     judge: SIGNATURE_INVALID(['HDR-08']),
   },
   {
     // A row of the payment initiation table: a request without a body may go without Digest where the bank reads so.
     id: 'HDR-07.a', title: 'a signed payment initiation without Digest is refused with 400', checks: ['HDR-07', 'ERR-16'],
-    request: () => ({ faults: [{ kind: 'no-digest' }], malformed: 'no Digest header' }),
+    request: () => ({ signingDefects: [{ kind: 'no-digest' }], malformed: 'no Digest header' }),
     judge: HEADER_MISSING('HDR-07'), onPaymentInitiation: true,
   },
   // Date (item 4).
   {
     id: 'SIG-11.a', title: 'a signed request without Date is refused with 400', checks: ['SIG-11', 'ERR-16'],
-    request: () => ({ faults: [{ kind: 'no-date' }], malformed: 'no Date header' }),
+    request: () => ({ signingDefects: [{ kind: 'no-date' }], malformed: 'no Date header' }),
     judge: HEADER_MISSING('SIG-11'),
   },
   {
@@ -102,7 +102,7 @@ const CASES: readonly SignatureCase[] = [
   // TPP-Signature-Certificate.
   {
     id: 'HDR-10.a', title: 'a signed request without TPP-Signature-Certificate is refused with 400', checks: ['HDR-10', 'ERR-16'],
-    request: () => ({ faults: [{ kind: 'no-certificate' }], malformed: 'no TPP-Signature-Certificate' }),
+    request: () => ({ signingDefects: [{ kind: 'no-certificate' }], malformed: 'no TPP-Signature-Certificate' }),
     judge: HEADER_MISSING('HDR-10'), introduceCertificate: true,
   },
   {
@@ -118,39 +118,39 @@ const CASES: readonly SignatureCase[] = [
   // The parts of the Signature header (item 5).
   {
     id: 'SIG-18.a', title: 'a Signature without keyId is refused with 400 (never 401), code KID_MISSING', checks: ['SIG-18', 'ERR-37', 'ERR-30'],
-    request: () => ({ faults: [{ kind: 'signature-without-part', part: 'keyId' }], malformed: 'no keyId' }),
+    request: () => ({ signingDefects: [{ kind: 'signature-without-part', part: 'keyId' }], malformed: 'no keyId' }),
     judge: refused(['SIG-18', 'ERR-37'], 'ERR-30'),
   },
   ...(['algorithm', 'headers', 'signature'] as const).map((part, i): SignatureCase => ({
     id: `SIG-14.${'abc'[i]}`, title: `a Signature without its ${part} part is refused with 400`, checks: ['SIG-14', 'SIG-07'],
-    request: () => ({ faults: [{ kind: 'signature-without-part', part }], malformed: `no ${part} part` }),
+    request: () => ({ signingDefects: [{ kind: 'signature-without-part', part }], malformed: `no ${part} part` }),
     judge: SIGNATURE_INVALID(['SIG-14']),
   })),
   {
     id: 'SIG-16.a', title: 'keyId SN=<upper-case hex serial>,CA=<RFC 2253 issuer> naming the certificate is accepted', checks: ['SIG-16'],
-    request: ({ tpp }) => ({ faults: [{ kind: 'key-id', value: tpp.identity.keyId }] }),
+    request: ({ tpp }) => ({ signingDefects: [{ kind: 'key-id', value: tpp.identity.keyId }] }),
     judge: accepted('SIG-16'),
   },
   {
     id: 'SIG-17.a', title: 'a malformed keyId is refused with 400 (never 401), code KID_INVALID', checks: ['SIG-17', 'ERR-37', 'ERR-31'],
-    request: () => ({ faults: [{ kind: 'key-id', value: 'serial 1 of some CA' }], malformed: 'keyId not of the form SN=..,CA=..' }),
+    request: () => ({ signingDefects: [{ kind: 'key-id', value: 'serial 1 of some CA' }], malformed: 'keyId not of the form SN=..,CA=..' }),
     judge: refused(['SIG-17', 'ERR-37'], 'ERR-31'),
   },
   {
     id: 'SIG-17.b', title: 'a keyId naming another serial is refused with 400 (never 401), code KID_INVALID', checks: ['SIG-17', 'ERR-37', 'ERR-31'],
-    request: () => ({ faults: [{ kind: 'wrong-serial' }], malformed: 'keyId names another serial' }),
+    request: () => ({ signingDefects: [{ kind: 'wrong-serial' }], malformed: 'keyId names another serial' }),
     judge: refused(['SIG-17', 'ERR-37'], 'ERR-31'),
   },
   {
     id: 'SIG-17.c', title: 'a keyId naming another issuer is refused with 400 (never 401), code KID_INVALID', checks: ['SIG-17', 'ERR-37', 'ERR-31'],
-    request: () => ({ faults: [{ kind: 'wrong-issuer' }], malformed: 'keyId names another issuer' }),
+    request: () => ({ signingDefects: [{ kind: 'wrong-issuer' }], malformed: 'keyId names another issuer' }),
     judge: refused(['SIG-17', 'ERR-37'], 'ERR-31'),
   },
   {
     id: 'SIG-19.a', title: 'a keyId naming the certificate in a variant form (zero-padded lower-case serial) is accepted, or refused as a KID error with 400',
     checks: ['SIG-19'],
     request: ({ tpp }) => ({
-      faults: [{ kind: 'key-id', value: tpp.identity.keyId.replace(/^SN=([0-9A-Fa-f]+)/, (_all, serial: string) => `SN=00${serial.toLowerCase()}`) }],
+      signingDefects: [{ kind: 'key-id', value: tpp.identity.keyId.replace(/^SN=([0-9A-Fa-f]+)/, (_all, serial: string) => `SN=00${serial.toLowerCase()}`) }],
       deliberate: 'a keyId in a variant form (TPP-11), which the bank may accept',
     }),
     judge: (check, response) => {
@@ -160,29 +160,29 @@ const CASES: readonly SignatureCase[] = [
   },
   ...(['hmac-sha256', 'rsa-sha512'] as const).map((name, i): SignatureCase => ({
     id: `SIG-20.${'ab'[i]}`, title: `algorithm "${name}" is refused with 400`, checks: ['SIG-20', 'SIG-07'],
-    request: () => ({ faults: [{ kind: 'algorithm', name }], malformed: `algorithm ${name}` }),
+    request: () => ({ signingDefects: [{ kind: 'algorithm', name }], malformed: `algorithm ${name}` }),
     judge: SIGNATURE_INVALID(['SIG-20']),
   })),
   // The headers part and the signing string (items 5 and 6).
   {
     id: 'SIG-21.a', title: 'a signature that also covers (request-target) is verified over the target URL and accepted', checks: ['SIG-21'],
-    request: () => ({ faults: [{ kind: 'extra-signed-headers', names: ['(request-target)'] }] }),
+    request: () => ({ signingDefects: [{ kind: 'extra-signed-headers', names: ['(request-target)'] }] }),
     judge: accepted('SIG-21'),
   },
   // host is not among the signable headers: a bank may refuse to take it (SIG-26, a SHOULD).
   {
     id: 'SIG-26.a', title: 'a signature that also covers host, beyond the signable headers, is accepted', checks: ['SIG-26'],
-    request: () => ({ faults: [{ kind: 'extra-signed-headers', names: ['(request-target)', 'host'] }] }),
+    request: () => ({ signingDefects: [{ kind: 'extra-signed-headers', names: ['(request-target)', 'host'] }] }),
     judge: accepted('SIG-26'),
   },
   {
     id: 'SIG-21.b', title: 'signed headers listed, and signed, in another order are accepted', checks: ['SIG-21'],
-    request: () => ({ faults: [{ kind: 'headers-out-of-order' }] }),
+    request: () => ({ signingDefects: [{ kind: 'headers-out-of-order' }] }),
     judge: accepted('SIG-21'),
   },
   {
     id: 'SIG-23.a', title: 'a signing string built in another order than the headers part lists is refused with 400', checks: ['SIG-23', 'SIG-07'],
-    request: () => ({ faults: [{ kind: 'headers-part-reordered' }], malformed: 'headers part order differs from the signing string' }),
+    request: () => ({ signingDefects: [{ kind: 'headers-part-reordered' }], malformed: 'headers part order differs from the signing string' }),
     judge: SIGNATURE_INVALID(['SIG-23']),
   },
   {
@@ -192,14 +192,14 @@ const CASES: readonly SignatureCase[] = [
   },
   {
     id: 'SIG-24.b', title: 'a headers part naming psu-id, absent from the request, is refused with 400', checks: ['SIG-24', 'SIG-07'],
-    request: () => ({ faults: [{ kind: 'sign-absent-header', header: 'psu-id' }], malformed: 'signs an absent header' }),
+    request: () => ({ signingDefects: [{ kind: 'sign-absent-header', header: 'psu-id' }], malformed: 'signs an absent header' }),
     judge: SIGNATURE_INVALID(['SIG-24']),
   },
   ...(['date', 'digest', 'x-request-id', 'psu-id', 'psu-corporate-id', 'tpp-redirect-uri'] as const).map((header, i): SignatureCase => ({
     id: `SIG-25.${'abcdef'[i]}`, title: `a request whose ${header} header is present but not signed is refused with 400`, checks: ['SIG-25', 'SIG-07'],
     request: () => ({
       headers: OPTIONAL_SIGNABLE[header]?.() ?? {},
-      faults: [{ kind: 'unsigned-header', header }],
+      signingDefects: [{ kind: 'unsigned-header', header }],
       malformed: `${header} not signed`,
     }),
     judge: SIGNATURE_INVALID(['SIG-25']),
@@ -207,7 +207,7 @@ const CASES: readonly SignatureCase[] = [
   // Item 7 and item 8.
   ...(['utf-8', 'iso-8859-1'] as const).map((charset, i): SignatureCase => ({
     id: `SIG-27.${'ab'[i]}`, title: `a Signature header MIME-encoded per RFC 2047 (=?${charset}?B?...?=) is accepted`, checks: ['SIG-27'],
-    request: () => ({ faults: [{ kind: 'rfc2047-signature', charset }] }),
+    request: () => ({ signingDefects: [{ kind: 'rfc2047-signature', charset }] }),
     judge: accepted('SIG-27'),
   })),
   {

@@ -4,11 +4,11 @@
  * PSU in the online bank.
  */
 import { randomUUID } from 'node:crypto';
-import { accountsOf, scaRedirectFrom, scenario, test, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, isSuccess, scaRedirectFrom, scenario, test, type TppResponse } from '../../lib/fixtures/index.js';
 
 /** The account ids a 2xx answer carries (none for any other answer). */
 function servedAccountIds(response: TppResponse): string[] {
-  if (response.status < 200 || response.status >= 300) return [];
+  if (!isSuccess(response)) return [];
   const accounts = accountsOf(response);
   return accounts.flatMap((a) => (typeof a.resourceId === 'string' ? [a.resourceId] : []));
 }
@@ -30,7 +30,7 @@ test(...scenario(
     if (granted.length === 0) return check.notEvaluated(['SCA-20'], 'not evaluated: the consented PSU saw no account before the revocation');
 
     const revoked = await tpp.request({ method: 'DELETE', path: paths('sandboxCustomerConsents', { customerNumber: psu.nationalId }) });
-    if (revoked.status >= 300) return check.notEvaluated(['SCA-20'], `not evaluated: the target did not revoke the consent in its bank channel (HTTP ${revoked.status})`);
+    if (!isSuccess(revoked)) return check.notEvaluated(['SCA-20'], `not evaluated: the target did not revoke the consent in its bank channel (HTTP ${revoked.status})`);
 
     const list = await tpp.get(paths('accounts'));
     const listed = servedAccountIds(list).filter((id) => granted.includes(id));
@@ -41,6 +41,6 @@ test(...scenario(
     });
     const [first = ''] = granted;
     const balances = await tpp.get(paths('balances', { accountId: first }));
-    check.that('SCA-20', balances.status < 200 || balances.status >= 300, { expected: 'no balances of a revoked account (no 2xx)', response: balances });
+    check.that('SCA-20', !isSuccess(balances), { expected: 'no balances of a revoked account (no 2xx)', response: balances });
   },
 ));

@@ -5,7 +5,7 @@
  * that reports a payment lacking funds, and the links a basket's SCA closes. Rows of the rule table are
  * judged for the payments of every product.
  */
-import { jsonBodyOf, onlyAsksForSca, scaRedirectFrom, scaRedirectOf, scenario, test, type RequestOptions, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, isSuccess, jsonBodyOf, onlyAsksForSca, type RequestOptions, scaRedirectFrom, scaRedirectOf, scenario, type ScenarioFixtures, test, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 import {
   consentedDebtor,
   currencyOf,
@@ -92,7 +92,7 @@ async function basketablePayment(tpp: TppClient, paths: Paths, product: PaymentP
     const basketId = id === undefined ? undefined : basketIdOf(await createBasket(tpp, paths, [id]));
     if (id === undefined || basketId === undefined) continue;
     const deleted = await tpp.request({ method: 'DELETE', path: paths('signingBasket', { basketId }) });
-    if (deleted.status >= 200 && deleted.status < 300) return id;
+    if (isSuccess(deleted)) return id;
     return paymentIdOf(await initiate(tpp, paths, paymentOf({ service: 'payments', product: candidate }), { product: candidate }));
   }
   return undefined;
@@ -126,7 +126,7 @@ test(...scenario(
     check.schema(jsonBodyOf(await tpp.get(paths('signingBasket', { basketId }))), 'SigningBasket');
     check.schema(jsonBodyOf(await tpp.get(paths('signingBasketStatus', { basketId }))), 'SigningBasketStatus');
     const deleted = await tpp.request({ method: 'DELETE', path: paths('signingBasket', { basketId }) });
-    check.that('BSK-07', deleted.status >= 200 && deleted.status < 300, { expected: 'the basket deleted (2xx)', response: deleted });
+    check.that('BSK-07', isSuccess(deleted), { expected: 'the basket deleted (2xx)', response: deleted });
   },
 ));
 
@@ -181,7 +181,7 @@ test(...scenario(
     const { basketId } = await basketOf(tpp, paths, payments(2));
     if (basketId === undefined) return check.notEvaluatedRest('not evaluated: the payments or the basket were not created');
     const armed = await tpp.post(paths('sandboxFailures'), { operation: 'signing-basket-authorisation', resourceId: basketId });
-    if (armed.status >= 300) return check.notEvaluatedRest(`not evaluated: the target did not arm an internal failure (HTTP ${armed.status})`);
+    if (!isSuccess(armed)) return check.notEvaluatedRest(`not evaluated: the target did not arm an internal failure (HTTP ${armed.status})`);
     const response = await startAuthorisation(tpp, paths, basketId, { failureProvoked: 'the sandbox was asked to fail this basket authorisation inside the bank' });
     // ERR-11 carries the pairing over to any internal failure; this one is the basket's (ERR-10).
     for (const requirement of ['ERR-10', 'ERR-11']) {
@@ -279,7 +279,7 @@ const PAYABLE = '101.00';
 
 /** Whether every balance the account with this IBAN reports (in its currency) still covers `amount`. */
 async function covers(tpp: TppClient, paths: Paths, iban: string, amount: string): Promise<boolean> {
-  const accounts = (jsonBodyOf(await tpp.get(paths('accounts'))) as { accounts?: { iban?: unknown; resourceId?: unknown }[] } | undefined)?.accounts ?? [];
+  const accounts = accountsOf<{ iban?: unknown; resourceId?: unknown }>(await tpp.get(paths('accounts')));
   const accountId = accounts.find((a) => a.iban === iban)?.resourceId;
   if (typeof accountId !== 'string') return false;
   const balances = (jsonBodyOf(await tpp.get(paths('balances', { accountId }))) as { balances?: { balanceAmount?: { amount?: unknown } }[] } | undefined)?.balances ?? [];
@@ -423,7 +423,7 @@ for (const { id, cells } of cellScenarios('SCA-25.m')) {
         const basket = await basketOfTwo(paths, debtor, cell);
         if (basket.href === undefined) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: ${basket.unmet}`);
         const cancelled = await debtor.tpp.request({ method: 'DELETE', path: paymentPath(paths, 'payment', basket.payable.paymentId, where(cell)) });
-        if (cancelled.status < 200 || cancelled.status >= 300) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: the bank did not cancel the payment of the basket (HTTP ${cancelled.status})`);
+        if (!isSuccess(cancelled)) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: the bank did not cancel the payment of the basket (HTTP ${cancelled.status})`);
         await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-25', { href: basket.href, paymentId: basket.payable.paymentId }, 'a payment of its basket cancelled by the TPP');
       });
     },

@@ -5,7 +5,7 @@
  * corporate PSUs of its own (sandbox mock data), whose consents no other scenario sees.
  */
 import { randomUUID } from 'node:crypto';
-import { accountIdsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, test, type TppClient } from '../../lib/fixtures/index.js';
+import { accountIdsOf, isSuccess, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, test, type TppClient } from '../../lib/fixtures/index.js';
 
 const CORPORATE = { needs: ['corporate-psu', 'sandbox-mock-data'], ownPsu: true, writes: 'corporate sandbox customers with accounts' } as const;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -57,7 +57,7 @@ async function corporateAccounts(tpp: TppClient, consent: (href: string) => Prom
   const corporateId = redirect.params['psu-corporate-id'];
   if (psuId === undefined || corporateId === undefined) throw new PrerequisiteUnmet(`the SCA in corporate context gave no psu-id and psu-corporate-id: ${redirect.url}`);
   const listing = await tpp.get(accountsPath, { headers: { 'PSU-ID': psuId, 'PSU-CORPORATE-ID': corporateId } });
-  if (listing.status >= 300) throw new PrerequisiteUnmet(`the corporate accounts could not be read (HTTP ${listing.status}; SCA-14 judges that)`);
+  if (!isSuccess(listing)) throw new PrerequisiteUnmet(`the corporate accounts could not be read (HTTP ${listing.status}; SCA-14 judges that)`);
   return accountIdsOf(listing);
 }
 

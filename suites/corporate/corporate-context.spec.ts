@@ -3,7 +3,7 @@
  * the SCA redirect) on later calls; a corporate request without PSU-CORPORATE-ID gets 400 (judged on a payment
  * initiation that names the corporate context in PSU-Context).
  */
-import { jsonBodyOf, PrerequisiteUnmet, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
+import { accountsOf, isSuccess, PrerequisiteUnmet, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
 import { initiate, sepaPayment } from '../payments/payment-bodies.js';
 
 const CORPORATE_PSU = 'corporate';
@@ -23,7 +23,7 @@ test(...scenario(
     const served = check.status('SCA-14', response, { after: carried });
     // PSU-CORPORATE-ID carries the agreement (HDR-18): with it the agreement's accounts are served.
     check.status('HDR-18', response, { after: carried });
-    const accounts = (jsonBodyOf(response) as { accounts?: unknown[] } | undefined)?.accounts ?? [];
+    const accounts = accountsOf(response);
     const agreementAccounts = { expected: 'the accounts of the corporate agreement', actual: `${accounts.length} accounts`, response };
     check.that('SCA-14', accounts.length > 0, agreementAccounts, { after: served });
   },
@@ -45,7 +45,7 @@ test(...scenario(
     // (400), or read as a private one of the same PSU (which holds no private consent here). Either reading
     // passes; serving the agreement's accounts without PSU-CORPORATE-ID is neither.
     const read = await newTpp({ sessionId, headers: { 'PSU-ID': psuId } }).get(paths('accounts'));
-    check.that('SCA-17', read.status < 200 || read.status >= 300, {
+    check.that('SCA-17', !isSuccess(read), {
       expected: 'an account read with PSU-ID alone not served as a corporate one: 400, or answered as a private request of the PSU',
       response: read,
     });

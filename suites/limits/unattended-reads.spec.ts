@@ -5,14 +5,13 @@
  * never on production (`writes`).
  */
 import { randomUUID } from 'node:crypto';
-import { accountsOf, jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom, scenario, test, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, isSuccess, jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom, scenario, type ScenarioFixtures, test, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 import { busyAccount } from '../ais/busy-account.js';
 
 const ALLOWED_PER_DAY = 4;
 const WITHOUT_PSU = { omitHeaders: ['PSU-IP-Address'] };
 const DAY_MS = 86_400_000;
 
-const succeeded = (response: TppResponse) => response.status >= 200 && response.status < 300;
 
 /** Reads `path` once more than the daily quota without the PSU; the last answer and a summary of all. */
 async function exhaust(tpp: TppClient, path: string, psuId: string): Promise<{ last: TppResponse; withinQuota: boolean; summary: string }> {
@@ -20,9 +19,9 @@ async function exhaust(tpp: TppClient, path: string, psuId: string): Promise<{ l
   // The read past the quota leaves a TPP rule on purpose (TPP-43, TPP-44): that is what is tried.
   const pastQuota = { deliberate: 'a read past the unattended quota' };
   for (let i = 0; i <= ALLOWED_PER_DAY; i++) answers.push(await tpp.get(path, { ...WITHOUT_PSU, headers: { 'PSU-ID': psuId }, ...(i === ALLOWED_PER_DAY ? pastQuota : {}) }));
-  const firstRefusal = answers.findIndex((r) => !succeeded(r));
+  const firstRefusal = answers.findIndex((r) => !isSuccess(r));
   // At most 4 served, and once refused, refused for the rest of the day (whatever earlier runs used).
-  const withinQuota = firstRefusal !== -1 && answers.slice(firstRefusal).every((r) => !succeeded(r));
+  const withinQuota = firstRefusal !== -1 && answers.slice(firstRefusal).every((r) => !isSuccess(r));
   return { last: answers[answers.length - 1] as TppResponse, withinQuota, summary: answers.map((r) => r.status).join(', ') };
 }
 
@@ -94,6 +93,6 @@ test(...scenario(
     await sandboxClock.shift(shift);
     const dayLater = newTpp({ sessionId: randomUUID(), clock: { now: () => new Date(Date.now() + shift * 1000) } });
     const again = await dayLater.get(path, { ...WITHOUT_PSU, headers: { 'PSU-ID': psuId } });
-    check.that('LIM-04', succeeded(again), { expected: 'a transaction read without PSU-IP-Address served again a day after the quota was used up (2xx)', response: again }, { after: refused });
+    check.that('LIM-04', isSuccess(again), { expected: 'a transaction read without PSU-IP-Address served again a day after the quota was used up (2xx)', response: again }, { after: refused });
   },
 ));

@@ -5,7 +5,7 @@
  * endpoint's rules hold for every payment service and product: scenarios of rule-table rows judge each
  * cell the row names (lib/spec/rule-table.ts).
  */
-import { jsonBodyOf, scaRedirectOf, scenario, test, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { isSuccess, jsonBodyOf, scaRedirectOf, scenario, type ScenarioFixtures, test, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 import { initiate, payer, paymentIdOf, paymentOf, paymentPath, sepaPayment, statusOf, withAddress, type PaymentBody, type Where } from './payment-bodies.js';
 import { cellName, expected, forEachCell, judgeCell, where } from './rule-cells.js';
 
@@ -36,9 +36,9 @@ test(...scenario(
     // bank that refuses city (PAY-23 lets it) is asked again without it, and its response judged all the same.
     const tpp = payer({ newTpp, psu });
     const withCity = await initiate(tpp, paths, withAddress({ city: 'Oslo' }), { deliberate: 'the deprecated city beside townName' });
-    const response = withCity.status >= 200 && withCity.status < 300 ? withCity : await initiate(tpp, paths, sepaPayment());
+    const response = isSuccess(withCity) ? withCity : await initiate(tpp, paths, sepaPayment());
     const body = jsonBodyOf(response) as { transactionFees?: { amount?: unknown }; transactionFeeIndicator?: unknown; _links?: { scaRedirect?: { verbs?: unknown } } } | undefined;
-    if (body === undefined || response.status < 200 || response.status >= 300) {
+    if (body === undefined || !isSuccess(response)) {
       check.notEvaluatedRest(`not evaluated: the payment was not created (HTTP ${response.status})`);
       return;
     }
@@ -61,7 +61,7 @@ test(...scenario(
     const tpp = payer({ newTpp, psu });
     await forEachCell('END-05.a', async (cell) => {
       const response = await initiate(tpp, paths, paymentOf(cell), where(cell));
-      if (response.status < 200 || response.status >= 300) {
+      if (!isSuccess(response)) {
         return check.notEvaluated(['END-05', 'PAY-36', 'PAY-37'], `not evaluated for ${cellName(cell)}: the payment was not created (HTTP ${response.status}); whether the bank offers it is PAY-44, PAY-45 and PAY-46's`);
       }
       const created = check.status('END-05', response);

@@ -5,9 +5,9 @@
  * debtor side on the bulk, its creditor side on its first payment). Each payment goes to a creditor IBAN
  * of its own, so no two scenarios send logical duplicates of each other.
  */
-import { PAYMENT_PRODUCTS, type PaymentProduct, type PaymentService } from '../../lib/spec/payment-products.js';
+import type { PaymentProduct, PaymentService } from '../../lib/spec/payment-products.js';
 import type { PathName } from '../../lib/spec/paths.js';
-import { jsonBodyOf, notTestable, PrerequisiteUnmet, servedOrScaAsked, type ConsentedPsu, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, type ConsentedPsu, jsonBodyOf, notTestable, PrerequisiteUnmet, randomNorwegianIban, type ScenarioFixtures, servedOrScaAsked, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 
 export type PaymentBody = Record<string, unknown>;
 
@@ -18,20 +18,6 @@ export type Patch = Record<string, unknown>;
 export interface Where {
   service: PaymentService;
   product: PaymentProduct;
-}
-
-/** A valid Norwegian IBAN (mod-11 account number, mod-97 check digits) drawn at random. */
-export function randomNorwegianIban(): string {
-  const weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-  for (;;) {
-    const digits = Array.from({ length: 10 }, () => Math.floor(Math.random() * 10));
-    const rest = weights.reduce((sum, w, i) => sum + w * (digits[i] ?? 0), 0) % 11;
-    const check = rest === 0 ? 0 : 11 - rest;
-    if (check === 10) continue;
-    const bban = `${digits.join('')}${check}`;
-    const numeric = BigInt(`${bban}${'N'.charCodeAt(0) - 55}${'O'.charCodeAt(0) - 55}00`);
-    return `NO${String(98n - (numeric % 97n)).padStart(2, '0')}${bban}`;
-  }
 }
 
 /** A debtor IBAN for payments that are only initiated, never approved. */
@@ -108,9 +94,6 @@ export function paymentOf({ service, product }: Where, patch: Patch & { firstPay
   const payments = [patched(entry(entryPatch), firstPayment), entry({})];
   return patched({ batchBookingPreferred: true, debtorAccount: debtor ?? { iban: SOME_DEBTOR_IBAN, currency: 'NOK' }, payments }, bulkPatch);
 }
-
-/** Every product of the specification, for scenarios that go through them all. */
-export const EVERY_PRODUCT: readonly PaymentProduct[] = PAYMENT_PRODUCTS;
 
 /**
  * A TPP client that names the PSU on every request: payment initiation requires PSU-ID, or its alternative
@@ -190,7 +173,7 @@ export interface Debtor {
 export async function consentedDebtor({ newTpp, consentedPsu, paths }: Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths'>, psuName?: string): Promise<Debtor> {
   const { psuId, sessionId, psu, corporateId } = await consentedPsu(psuName);
   const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId, ...(corporateId === undefined ? {} : { 'PSU-CORPORATE-ID': corporateId }) } });
-  const listed = (jsonBodyOf(await tpp.get(paths('accounts'))) as { accounts?: { iban?: unknown; currency?: unknown }[] } | undefined)?.accounts ?? [];
+  const listed = accountsOf<{ iban?: unknown; currency?: unknown }>(await tpp.get(paths('accounts')));
   const accounts = listed.flatMap((a) => (typeof a.iban === 'string' && typeof a.currency === 'string' ? [{ iban: a.iban, currency: a.currency }] : []));
   const [account, otherAccount] = accounts;
   if (account === undefined) throw new PrerequisiteUnmet('the consented PSU has no account with an IBAN to pay from');

@@ -6,7 +6,7 @@
  * first, then on the Norwegian products (initiateOnOfferedProduct). Rows of the rule table are judged in every
  * product.
  */
-import { FREQUENCY_CODES } from '../../lib/spec/schemas/payments.js';
+import { FREQUENCY_CODES } from '../../lib/spec/schemas/payment-schemas.js';
 import { scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
 import { bulkPayment, consentedDebtor, currencyOf, initiate, initiateOnOfferedProduct, inCurrency, payer, paymentFrom, paymentIdOf, periodicPayment, SOME_DEBTOR_IBAN, statusOf, type Patch } from './payment-bodies.js';
 import { cellName, forEachCell, judgeCell, where } from './rule-cells.js';

@@ -6,7 +6,7 @@
  * and leaves the payment as it was. Approving far above the balance also shows, in every payment service
  * and product, what the PSU is shown (PAY-49) and how a lack of funds is reported (STA-06, ERR-39).
  */
-import { scenario, test } from '../../lib/fixtures/index.js';
+import { isSuccess, scenario, test } from '../../lib/fixtures/index.js';
 import { consentedDebtor, CREDITOR_NAME, paymentPath, statusOf } from './payment-bodies.js';
 import { cellName, cellScenarios, cellsName, forEach, initiated, judgeClosed, where } from './rule-cells.js';
 
@@ -77,7 +77,7 @@ for (const { id, cells } of cellScenarios('SCA-25.a')) {
         const payment = await initiated({ paths }, debtor, cell, '1.00');
         if (payment.href === undefined) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: ${payment.unmet}`);
         const cancelled = await debtor.tpp.request({ method: 'DELETE', path: paymentPath(paths, 'payment', payment.paymentId, where(cell)) });
-        if (cancelled.status < 200 || cancelled.status >= 300) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: the bank did not cancel the payment (HTTP ${cancelled.status}; cancellation is PAY-50's)`);
+        if (!isSuccess(cancelled)) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: the bank did not cancel the payment (HTTP ${cancelled.status}; cancellation is PAY-50's)`);
         await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-25', payment, 'cancelled by the TPP');
       });
     },

@@ -5,8 +5,8 @@
  * it: the customer list, and each customer's accounts after an SCA consenting to all of them.
  */
 import { randomUUID } from 'node:crypto';
-import { initialiseSandbox, jsonBodyOf, PrerequisiteUnmet, scenario, test, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
-import { consentOf, done, resourceIdOf } from './mock-data.js';
+import { accountIdsOf, initialiseSandbox, isSuccess, jsonBodyOf, PrerequisiteUnmet, scenario, type ScenarioFixtures, test, type TppResponse } from '../../lib/fixtures/index.js';
+import { consentOf, resourceIdOf } from './mock-data.js';
 
 interface Customer {
   customerNumber?: string;
@@ -19,8 +19,6 @@ function customersOf(response: TppResponse): Customer[] {
   return Array.isArray(body) ? body : (body?.customers ?? []);
 }
 
-const idsOf = (response: TppResponse, list: 'accounts' | 'cardAccounts') =>
-  ((jsonBodyOf(response) as Record<string, { resourceId?: string }[] | undefined> | undefined)?.[list] ?? []).map((a) => a.resourceId ?? '(no resourceId)');
 
 /**
  * The account and card account ids a customer shows a TPP after consenting to everything offered, in its context.
@@ -34,8 +32,8 @@ async function accountsSeen(fixtures: Pick<ScenarioFixtures, 'newTpp' | 'paths' 
   const { psuId, corporateId } = await consentOf({ tpp, paths, sca }, { nationalId: customer.customerNumber ?? '', context: corporate ? 'CORPORATE' : 'PRIVATE' });
   if (corporate && corporateId === undefined) throw new PrerequisiteUnmet(`the SCA of corporate customer ${customer.customerNumber ?? ''} gave no psu-corporate-id`);
   const headers = { 'PSU-ID': psuId, ...(corporateId === undefined ? {} : { 'PSU-CORPORATE-ID': corporateId }) };
-  const accounts = idsOf(await tpp.get(paths('accounts'), { headers }), 'accounts');
-  const cards = corporate ? [] : idsOf(await tpp.get(paths('cardAccounts'), { headers }), 'cardAccounts');
+  const accounts = accountIdsOf(await tpp.get(paths('accounts'), { headers }), 'accounts');
+  const cards = corporate ? [] : accountIdsOf(await tpp.get(paths('cardAccounts'), { headers }), 'cardAccounts');
   return { accounts, cards };
 }
 
@@ -50,22 +48,22 @@ test(...scenario(
   },
   async ({ target, tpp, newTpp, paths, sca, ownPsu, check }) => {
     const first = await initialiseSandbox({ target, tpp, paths });
-    if (!done(first)) throw new PrerequisiteUnmet(`the first initialisation answered HTTP ${first.status}`);
+    if (!isSuccess(first)) throw new PrerequisiteUnmet(`the first initialisation answered HTTP ${first.status}`);
     const known = customersOf(await tpp.get(paths('sandboxCustomers')));
     const person = known.find((c) => c.type === 'private');
     if (person?.customerNumber === undefined) throw new PrerequisiteUnmet('the known state lists no private customer');
 
     // Change the known state and add to it: a known customer renamed and given an account, a new customer.
     const renamed = await tpp.put(paths('sandboxCustomer', { customerNumber: person.customerNumber }), { name: 'Endret Navn' });
-    if (!done(renamed)) throw new PrerequisiteUnmet(`the target did not rename a customer: HTTP ${renamed.status}`);
+    if (!isSuccess(renamed)) throw new PrerequisiteUnmet(`the target did not rename a customer: HTTP ${renamed.status}`);
     const extraAccount = resourceIdOf('an account', await tpp.post(paths('sandboxAccounts'), { customerNumber: person.customerNumber, accountName: 'Ekstrakonto', currency: 'NOK' }));
     const newcomer = (await ownPsu()).nationalId ?? '';
 
     const second = await initialiseSandbox({ target, tpp, paths });
     const after = await tpp.get(paths('sandboxCustomers'));
     const listed = customersOf(after);
-    check.that('SBX-01', done(second), { expected: 'the initialisation answered 2xx', response: second });
-    if (!done(second)) throw new PrerequisiteUnmet(`the initialisation answered HTTP ${second.status}`);
+    check.that('SBX-01', isSuccess(second), { expected: 'the initialisation answered 2xx', response: second });
+    if (!isSuccess(second)) throw new PrerequisiteUnmet(`the initialisation answered HTTP ${second.status}`);
     const changed = known.filter((c) => !listed.some((l) => l.customerNumber === c.customerNumber && l.name === c.name && l.type === c.type));
     check.that('SBX-01', changed.length === 0, {
       expected: `the ${known.length} known customers as they were (names and types)`,

@@ -3,8 +3,8 @@
  * an account, a card account), set the balances of accounts and card accounts, and set an account's owner
  * name; each is judged by what a TPP then reads through the account information endpoints.
  */
-import { jsonBodyOf, scenario, test, type TppResponse } from '../../lib/fixtures/index.js';
-import { consentOf, done, resourceIdOf } from './mock-data.js';
+import { type AccountList, accountsOf, isSuccess, jsonBodyOf, scenario, test, type TppResponse } from '../../lib/fixtures/index.js';
+import { consentOf, resourceIdOf } from './mock-data.js';
 
 const UPDATED_NAME = 'Oppdatert Testperson';
 const OWNER_NAME = 'Eier Testesen';
@@ -29,8 +29,7 @@ function holds(read: TppResponse, set: readonly Balance[]): boolean {
 const describeBalances = (read: TppResponse) =>
   JSON.stringify(((jsonBodyOf(read) as { balances?: Balance[] } | undefined)?.balances ?? []).map((b) => [b.balanceType, b.balanceAmount?.amount]));
 
-const listed = (response: TppResponse, list: 'accounts' | 'cardAccounts') =>
-  ((jsonBodyOf(response) as Record<string, { resourceId?: string; name?: string }[] | undefined> | undefined)?.[list] ?? []).map((a) => a.resourceId);
+const listed = (response: TppResponse, list: AccountList) => accountsOf(response, list).map((a) => a.resourceId);
 
 test(...scenario(
   'SBX-06.a',
@@ -50,7 +49,7 @@ test(...scenario(
     const customers = await tpp.get(paths('sandboxCustomers'));
     const body = jsonBodyOf(customers) as { customers?: { customerNumber?: string; name?: string }[] } | { customerNumber?: string; name?: string }[] | undefined;
     const shownName = (Array.isArray(body) ? body : (body?.customers ?? [])).find((c) => c.customerNumber === customerNumber)?.name;
-    check.that('SBX-06', done(update) && shownName === UPDATED_NAME, { expected: `the customer updated (2xx), then listed as "${UPDATED_NAME}"`, actual: `HTTP ${update.status}, listed as "${String(shownName)}"`, response: customers });
+    check.that('SBX-06', isSuccess(update) && shownName === UPDATED_NAME, { expected: `the customer updated (2xx), then listed as "${UPDATED_NAME}"`, actual: `HTTP ${update.status}, listed as "${String(shownName)}"`, response: customers });
 
     const { psuId } = await consentOf({ tpp, paths, sca }, psu);
     const read = (path: string) => tpp.get(path, { headers: { 'PSU-ID': psuId } });
@@ -61,11 +60,11 @@ test(...scenario(
 
     const readBalances = await read(paths('balances', { accountId }));
     const readCardBalances = await read(paths('cardAccountBalances', { accountId: cardId }));
-    check.that('SBX-07', done(accountBalances) && holds(readBalances, ACCOUNT_BALANCES), { expected: `the account balances set (${JSON.stringify(ACCOUNT_BALANCES.map((b) => [b.balanceType, b.balanceAmount.amount]))})`, actual: `HTTP ${accountBalances.status}, read ${describeBalances(readBalances)}`, response: readBalances });
-    check.that('SBX-07', done(cardBalances) && holds(readCardBalances, CARD_BALANCES), { expected: `the card account balances set (${JSON.stringify(CARD_BALANCES.map((b) => [b.balanceType, b.balanceAmount.amount]))})`, actual: `HTTP ${cardBalances.status}, read ${describeBalances(readCardBalances)}`, response: readCardBalances });
+    check.that('SBX-07', isSuccess(accountBalances) && holds(readBalances, ACCOUNT_BALANCES), { expected: `the account balances set (${JSON.stringify(ACCOUNT_BALANCES.map((b) => [b.balanceType, b.balanceAmount.amount]))})`, actual: `HTTP ${accountBalances.status}, read ${describeBalances(readBalances)}`, response: readBalances });
+    check.that('SBX-07', isSuccess(cardBalances) && holds(readCardBalances, CARD_BALANCES), { expected: `the card account balances set (${JSON.stringify(CARD_BALANCES.map((b) => [b.balanceType, b.balanceAmount.amount]))})`, actual: `HTTP ${cardBalances.status}, read ${describeBalances(readCardBalances)}`, response: readCardBalances });
 
     const details = await read(paths('account', { accountId }));
     const shownOwner = (jsonBodyOf(details) as { account?: { ownerName?: string } } | undefined)?.account?.ownerName;
-    check.that('SBX-08', done(ownerName) && shownOwner === OWNER_NAME, { expected: `ownerName "${OWNER_NAME}" in the account details`, actual: `HTTP ${ownerName.status}, ownerName "${String(shownOwner)}"`, response: details });
+    check.that('SBX-08', isSuccess(ownerName) && shownOwner === OWNER_NAME, { expected: `ownerName "${OWNER_NAME}" in the account details`, actual: `HTTP ${ownerName.status}, ownerName "${String(shownOwner)}"`, response: details });
   },
 ));

@@ -5,17 +5,15 @@
  * judges that operation itself.
  */
 import type { ScenarioFixtures, TppResponse } from '../../lib/fixtures/index.js';
-import { jsonBodyOf, scaRedirectFrom } from '../../lib/fixtures/index.js';
+import { isSuccess, jsonBodyOf, scaRedirectFrom } from '../../lib/fixtures/index.js';
 
 /** A PSU as the target's steps log in with it (one from targets.yaml, or one made for the scenario). */
 export type Psu = Awaited<ReturnType<ScenarioFixtures['ownPsu']>>;
 
-/** Whether the target did what a mock-data operation asked (2xx). */
-export const done = (response: TppResponse) => response.status >= 200 && response.status < 300;
 
 /** The body of a mock-data answer the scenario needs to go on. */
 export function created(what: string, response: TppResponse): Record<string, unknown> {
-  if (!done(response)) throw new Error(`the target did not create ${what}: HTTP ${response.status} ${response.bodyText.slice(0, 300)}`);
+  if (!isSuccess(response)) throw new Error(`the target did not create ${what}: HTTP ${response.status} ${response.bodyText.slice(0, 300)}`);
   return (jsonBodyOf(response) ?? {}) as Record<string, unknown>;
 }
 

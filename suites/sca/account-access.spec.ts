@@ -4,7 +4,7 @@
  * TPP-Redirect-URI with psu-id, and the TPP's next call with PSU-ID succeeds.
  */
 import { randomUUID } from 'node:crypto';
-import { jsonBodyOf, scaRedirectFrom, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
+import { accountsOf, scaRedirectFrom, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
 import { initiate, sepaPayment } from '../payments/payment-bodies.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -64,7 +64,7 @@ test(...scenario(
     const response = await newTpp({ sessionId }).get(paths('accounts'), { headers: { 'PSU-ID': psuId } });
     const served = check.status('SCA-13', response);
     check.status('PSU-05', response);
-    const accounts = (jsonBodyOf(response) as { accounts?: unknown[] } | undefined)?.accounts ?? [];
+    const accounts = accountsOf(response);
     check.that('SCA-05', accounts.length > 0, { expected: 'the accounts the PSU consented to during SCA (all of them)', actual: `${accounts.length} accounts`, response }, { after: served });
   },
 ));
@@ -79,7 +79,7 @@ test(...scenario(
     const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu, { variant: 'first-account-only' });
     const response = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': redirect.params['psu-id'] ?? '' } });
     const served = check.status('SCA-13', response);
-    const accounts = (jsonBodyOf(response) as { accounts?: unknown[] } | undefined)?.accounts ?? [];
+    const accounts = accountsOf(response);
     const one = { expected: 'exactly the one account consented to', actual: `${accounts.length} accounts`, response };
     check.that('SCA-19', accounts.length === 1, one, { after: served });
     check.that('END-09', accounts.length === 1, one, { after: served });

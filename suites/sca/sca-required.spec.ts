@@ -3,7 +3,7 @@
  * identified) answers with an scaRedirect link wherever it is made; TPP-Redirect-URI is required on every
  * request, since the TPP cannot foresee which one will need SCA; and the SCA site can be shown in a frame.
  */
-import { jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, test, type ScenarioFixtures } from '../../lib/fixtures/index.js';
+import { accountsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, test, type AccountList, type ScenarioFixtures } from '../../lib/fixtures/index.js';
 import type { PathName } from '../../lib/spec/paths.js';
 import { cardListingQuery } from '../ais/card-listing.js';
 
@@ -13,9 +13,8 @@ type Kind = 'account' | 'cardAccount' | 'none';
 async function consentedResources({ newTpp, consentedPsu, paths }: Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths'>): Promise<{ psuId: string; idOf: Record<Kind, string> }> {
   const { psuId, sessionId } = await consentedPsu();
   const tpp = newTpp({ sessionId });
-  const first = async (list: 'accounts' | 'cardAccounts') => {
-    const entries = (jsonBodyOf(await tpp.get(paths(list), { headers: { 'PSU-ID': psuId } })) as Record<string, { resourceId?: string }[] | undefined> | undefined)?.[list];
-    const id = entries?.[0]?.resourceId;
+  const first = async (list: AccountList) => {
+    const id = accountsOf(await tpp.get(paths(list), { headers: { 'PSU-ID': psuId } }), list)[0]?.resourceId;
     if (id === undefined) throw new PrerequisiteUnmet(`the consented PSU has no entry in GET ${paths(list)}`);
     return id;
   };

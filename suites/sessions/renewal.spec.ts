@@ -5,7 +5,7 @@
  * refused. Time is moved with the target's clock (the scenario runs alone).
  */
 import { randomUUID } from 'node:crypto';
-import { accountsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, test, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, isSuccess, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
 
 const DAY = 86_400;
 /** A day's margin on either side of day 180: the suite does not judge the hour the period ends. */
@@ -13,7 +13,6 @@ const WITHIN = 179 * DAY;
 const PAST = 181 * DAY;
 const WITHOUT_PSU = ['PSU-IP-Address'];
 
-const served = (response: TppResponse) => response.status >= 200 && response.status < 300;
 
 test(...scenario(
   'SCA-09.a',
@@ -44,16 +43,16 @@ test(...scenario(
     // Under a TPP-Session-ID no SCA completed under, a bank may ask a present PSU for a fresh SCA while the
     // consent still serves the TPP acting alone: access holds if either read is served.
     const within = await readsOn(WITHIN);
-    const accessed = served(within.accounts) || served(within.unattendedAccounts);
+    const accessed = isSuccess(within.accounts) || isSuccess(within.unattendedAccounts);
     const stillValid = check.that('SCA-09', accessed, {
       expected: 'account access served on day 179 after SCA (2xx), with the PSU present or without it',
       actual: `with the PSU: HTTP ${within.accounts.status}; without: HTTP ${within.unattendedAccounts.status}`,
       response: within.unattendedAccounts,
     });
-    const unattendedBefore = served(within.unattendedTransactions);
+    const unattendedBefore = isSuccess(within.unattendedTransactions);
 
     const past = await readsOn(PAST);
-    const renewed = scaRedirectOf(past.accounts) !== undefined && !served(past.unattendedAccounts);
+    const renewed = scaRedirectOf(past.accounts) !== undefined && !isSuccess(past.unattendedAccounts);
     const renewal = {
       expected: 'on day 181 after SCA, account access answered with an scaRedirect (a new SCA), and not served without the PSU either',
       actual: `with the PSU: HTTP ${past.accounts.status}${scaRedirectOf(past.accounts) === undefined ? ' without scaRedirect' : ''}; without: HTTP ${past.unattendedAccounts.status}`,
@@ -64,6 +63,6 @@ test(...scenario(
     const answered = check.status('ERR-26', past.accounts, { after: renew });
     check.code('ERR-26', past.accounts, { after: answered });
     if (!unattendedBefore) return check.notEvaluated(['LIM-06'], `not evaluated: transactions without the PSU were not served on day 179 either (HTTP ${within.unattendedTransactions.status})`);
-    check.that('LIM-06', !served(past.unattendedTransactions), { expected: 'on day 181 after SCA, a transaction read without PSU-IP-Address refused', response: past.unattendedTransactions });
+    check.that('LIM-06', !isSuccess(past.unattendedTransactions), { expected: 'on day 181 after SCA, a transaction read without PSU-IP-Address refused', response: past.unattendedTransactions });
   },
 ));

@@ -5,13 +5,12 @@
  * time is moved with the target's clock, never waited for.
  */
 import { randomUUID } from 'node:crypto';
-import { PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, test, type CheckResult, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { type CheckResult, isSuccess, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, type ScenarioFixtures, test, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 
 const HOUR = 3600;
 
 type Psu = Awaited<ReturnType<ScenarioFixtures['ownPsu']>>;
 
-const served = (response: TppResponse) => response.status >= 200 && response.status < 300;
 const asksForSca = (response: TppResponse) => scaRedirectOf(response) !== undefined;
 
 interface Redirect {
@@ -53,13 +52,13 @@ test(...scenario(
     const session = await openSession({ newTpp, sca, paths }, psu);
     const read = await session.read();
     const redirected = session.redirect.params['tpp-session-id'] === session.sessionId;
-    check.that('SES-02', redirected && served(read), {
+    check.that('SES-02', redirected && isSuccess(read), {
       expected: `a redirect to the TPP with tpp-session-id=${session.sessionId}, then the call under that session served (2xx)`,
       actual: `${session.redirect.url}; then HTTP ${read.status}`,
       response: read,
     });
-    check.that('SCA-06', served(read), { expected: 'a call under the TPP-Session-ID of the SCA, within the hour, served without a new SCA (2xx)', response: read });
-    check.that('PSU-10', served(read), { expected: 'the TPP-Session-ID of the SCA carries the session: a call under it served (2xx)', response: read });
+    check.that('SCA-06', isSuccess(read), { expected: 'a call under the TPP-Session-ID of the SCA, within the hour, served without a new SCA (2xx)', response: read });
+    check.that('PSU-10', isSuccess(read), { expected: 'the TPP-Session-ID of the SCA carries the session: a call under it served (2xx)', response: read });
   },
 ));
 
@@ -70,12 +69,12 @@ test(...scenario(
   async ({ newTpp, sca, paths, check, ownPsu, sandboxClock }) => {
     const psu = await ownPsu();
     const session = await openSession({ newTpp, sca, paths }, psu);
-    const held = check.that('SCA-06', served(await session.read()), { expected: 'a call under the session right after SCA served (2xx)' });
+    const held = check.that('SCA-06', isSuccess(await session.read()), { expected: 'a call under the session right after SCA served (2xx)' });
     // "Up to 1 hour": the whole hour is the better reading (SES-07), a shorter session keeps the bound.
     // A minute's margin on either side of the hour: the clock keeps running while the scenario does.
     const before = HOUR - 60;
     await sandboxClock.shift(before);
-    check.that('SES-07', served(await session.read(before)), { expected: 'a call under the session 59 minutes after SCA served (2xx)' }, { after: held });
+    check.that('SES-07', isSuccess(await session.read(before)), { expected: 'a call under the session 59 minutes after SCA served (2xx)' }, { after: held });
     const after = HOUR + 60;
     await sandboxClock.shift(after);
     const late = await session.read(after);
@@ -88,7 +87,7 @@ test(...scenario(
     // Renewing the session is a new SCA under it: the PSU authenticates again, and calls under it are served again.
     const renewal = await sca.authorise(scaRedirectFrom(late), psu);
     const renewed = await session.read(after);
-    check.that('SCA-08', renewal.outcome === 'success' && served(renewed), {
+    check.that('SCA-08', renewal.outcome === 'success' && isSuccess(renewed), {
       expected: 'after a new SCA under the expired TPP-Session-ID, the call under it served again (2xx)',
       actual: `${renewal.url}; then HTTP ${renewed.status}`,
       response: renewed,
@@ -109,7 +108,7 @@ test(...scenario(
     const shown = `old session: HTTP ${underOld.status}; new session: HTTP ${underNew.status}`;
     check.status('SES-05', underOld);
     check.that('SES-05', asksForSca(underOld), { expected: 'a call under the old TPP-Session-ID answered with an scaRedirect (a new SCA)', response: underOld });
-    check.that('PSU-10', asksForSca(underOld) && served(underNew), { expected: 'the newer TPP-Session-ID carries the session, the old one no longer', actual: shown });
+    check.that('PSU-10', asksForSca(underOld) && isSuccess(underNew), { expected: 'the newer TPP-Session-ID carries the session, the old one no longer', actual: shown });
   },
 ));
 
@@ -123,7 +122,7 @@ test(...scenario(
     const aborted = await sca.authorise(scaRedirectFrom(await newTpp().get(paths('accounts'))), psu, { variant: 'cancel-at-consent' });
     if (aborted.outcome === 'success') return check.notEvaluatedRest(`not evaluated: the SCA meant to be aborted succeeded (${aborted.url})`);
     const underOld = await old.read();
-    check.that('SES-06', served(underOld), { expected: 'a call under the old TPP-Session-ID still served (2xx) after an aborted SCA under a new one', response: underOld });
+    check.that('SES-06', isSuccess(underOld), { expected: 'a call under the old TPP-Session-ID still served (2xx) after an aborted SCA under a new one', response: underOld });
   },
 ));
 

@@ -3,19 +3,17 @@
  * changes. Every fix of the specification's table is a default now, so each answer must show the fixed
  * behaviour whichever way it was asked.
  */
-import { jsonBodyOf, PrerequisiteUnmet, type ConsentedPsu, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { type AccountList, accountsOf, type ConsentedPsu, jsonBodyOf, PrerequisiteUnmet, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 import { PUBLISHED_FIXES } from '../../lib/spec/codelists.js';
 import type { PathName } from '../../lib/spec/paths.js';
 
 /** The values of the specification's table of implemented breaking changes (one list, in lib/spec). */
 export { PUBLISHED_FIXES };
-export type PublishedFix = (typeof PUBLISHED_FIXES)[number];
-
 export interface FixReader {
   /** GET as the consented PSU, sending `x-accept-fix: <fix>` when given. */
   read: (path: string, fix?: string) => Promise<TppResponse>;
   /** The resourceId of the first entry of a list (`accounts`, `cardAccounts`), read without the header. */
-  firstOf: (list: 'accounts' | 'cardAccounts') => Promise<string>;
+  firstOf: (list: AccountList) => Promise<string>;
 }
 
 interface ReaderFixtures {
@@ -34,8 +32,7 @@ export async function fixReader({ newTpp, consentedPsu, paths }: ReaderFixtures)
   return {
     read,
     firstOf: async (list) => {
-      const entries = (jsonBodyOf(await read(paths(list))) as Record<string, { resourceId?: string }[] | undefined> | undefined)?.[list] ?? [];
-      const id = entries.find((entry) => entry.resourceId !== undefined)?.resourceId;
+      const id = accountsOf(await read(paths(list)), list).find((entry) => entry.resourceId !== undefined)?.resourceId;
       if (id === undefined) throw new PrerequisiteUnmet(`the consented PSU has no entry in ${list} to read`);
       return id;
     },

@@ -3,7 +3,7 @@
  * with the fix and without it (a default since 1 October 2024). The card account is made for the scenario
  * with the sandbox mock data, since no known card account has a name longer than the old limit.
  */
-import { jsonBodyOf, scenario, test } from '../../lib/fixtures/index.js';
+import { accountsOf, scenario, test } from '../../lib/fixtures/index.js';
 import { consentOf, resourceIdOf } from '../sandbox/mock-data.js';
 
 /** 69 characters, within the specification's 70 and well past the 35 of before the fix. */
@@ -19,7 +19,7 @@ test(...scenario(
     const { psuId } = await consentOf({ tpp, paths, sca }, psu);
     for (const fix of ['longer-names', undefined]) {
       const response = await tpp.get(paths('cardAccounts'), { headers: { 'PSU-ID': psuId, ...(fix === undefined ? {} : { 'x-accept-fix': fix }) } });
-      const cards = (jsonBodyOf(response) as { cardAccounts?: { resourceId?: string; name?: string }[] } | undefined)?.cardAccounts ?? [];
+      const cards = accountsOf<{ resourceId?: string; name?: string }>(response, 'cardAccounts');
       const name = cards.find((card) => card.resourceId === cardId)?.name;
       check.that('VER-14', name === LONG_NAME, {
         expected: `the card account's name whole, ${LONG_NAME.length} characters (${fix === undefined ? 'without x-accept-fix' : `with x-accept-fix: ${fix}`})`,

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { PACKAGE_ROOT } from '../../lib/cli/package.js';
+import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
 
 /** The unit a file belongs to: `lib/<folder>`, `reference`, `suites`, `test`, or the file's top folder. */
 function unitOf(file: string): string {
@@ -74,6 +74,11 @@ describe('dependency rules', () => {
 
   test('lib/spec depends on nothing (lib/validate depends on it, never the reverse)', () => {
     assert.deepEqual(offending((e) => e.from === 'lib/spec'), []);
+  });
+
+  test('lib/spec is data: it imports no node: module (listing the suites with Playwright is lib/cli/suite-listing.ts)', () => {
+    const io = sources('lib/spec').filter((file) => /from\s*'node:/.test(readFileSync(join(PACKAGE_ROOT, file), 'utf8')));
+    assert.deepEqual(io, []);
   });
 
   test('no cycle between units', () => {

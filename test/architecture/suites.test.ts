@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { PACKAGE_ROOT } from '../../lib/cli/package.js';
+import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
 import { SCENARIO_ID_PATTERN } from '../../lib/fixtures/scenario.js';
 import { MESSAGE_CODES } from '../../lib/spec/schemas/index.js';
 

@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { applyGate, GATE_NOT_MET } from '../../lib/cli/gate.js';
-import { PACKAGE_ROOT } from '../../lib/cli/package.js';
-import { markdownSummary } from '../../lib/cli/summary.js';
-import { EVIDENCE_ATTACHMENT, type EvidencePayload } from '../../lib/report/evidence.js';
+import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
+import { markdownSummary } from '../../lib/cli/printed-summary.js';
+import { EVIDENCE_ATTACHMENT, type EvidencePayload } from '../../lib/report/attachments.js';
 import { renderJunit } from '../../lib/report/junit.js';
 import ConformanceReporter from '../../lib/report/reporter.js';
-import type { RequirementRecord, RunResults, TestRecord } from '../../lib/report/types.js';
+import type { RequirementRecord, RunResults, TestRecord } from '../../lib/report/results-types.js';
 import { RUN_CONTEXT_ENV, writeRunContext, type RunContext } from '../../lib/targets/run-context.js';
 import { runProcess } from './playwright-cli.js';
 import { sampleResults } from '../report/sample-results.js';
@@ -132,7 +132,7 @@ describe('the Markdown job summary', () => {
 
 describe('colours', () => {
   const paint = (env: NodeJS.ProcessEnv) =>
-    runProcess(process.execPath, ['--import', 'tsx', '-e', "const { TERMINAL_PAINT } = await import('./lib/cli/summary.ts'); process.stdout.write(TERMINAL_PAINT.status('FAIL') + TERMINAL_PAINT.status('CONFORMANT'))"], { NO_COLOR: '', FORCE_COLOR: '', ...env }, PACKAGE_ROOT);
+    runProcess(process.execPath, ['--import', 'tsx', '-e', "const { TERMINAL_PAINT } = await import('./lib/cli/printed-summary.ts'); process.stdout.write(TERMINAL_PAINT.status('FAIL') + TERMINAL_PAINT.status('CONFORMANT'))"], { NO_COLOR: '', FORCE_COLOR: '', ...env }, PACKAGE_ROOT);
 
   test('FORCE_COLOR colours the verdict and statuses; NO_COLOR and a pipe do not', async () => {
     const ESC = String.fromCharCode(27);

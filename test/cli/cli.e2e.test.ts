@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { COMMANDS } from '../../lib/cli/commands/index.js';
-import { PACKAGE_ROOT, TOOL } from '../../lib/cli/package.js';
+import { PACKAGE_ROOT, TOOL } from '../../lib/cli/package-root.js';
 import { runProcess } from './playwright-cli.js';
 
 /** The installed command (bin/xs2a-conformance.js registers tsx itself, so it runs from any folder). */

@@ -17,9 +17,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { parse } from 'yaml';
-import { PACKAGE_ROOT } from '../../lib/cli/package.js';
+import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
 import { generateCertificateAuthority, generateTppCertificate } from '../../lib/pki/index.js';
-import type { RunResults } from '../../lib/report/types.js';
+import type { RunResults } from '../../lib/report/results-types.js';
 import { runProcess, type ProcessRun } from './playwright-cli.js';
 
 /** Commands that install things from the network: the machine running the tests already has them. */

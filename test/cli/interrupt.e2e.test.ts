@@ -9,8 +9,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { PACKAGE_ROOT } from '../../lib/cli/package.js';
-import type { RunResults } from '../../lib/report/types.js';
+import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
+import type { RunResults } from '../../lib/report/results-types.js';
 import { runCli } from '../support/run-cli.js';
 import { PLAYWRIGHT_CLI } from './playwright-cli.js';
 

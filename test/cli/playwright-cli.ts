@@ -1,7 +1,7 @@
 /** Runs Playwright's own command line on the project, as a user of `npx playwright test` would. */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../../lib/cli/package.js';
+import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
 
 export interface ProcessRun {
   exitCode: number;

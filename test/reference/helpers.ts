@@ -78,7 +78,7 @@ export class TestClient {
       headers,
       ...(o.json === undefined ? {} : { json: o.json }),
       ...(o.body === undefined ? {} : { rawBody: o.body }),
-      ...(o.unsigned ? { faults: [{ kind: 'no-signature' as const }] } : {}),
+      ...(o.unsigned ? { signingDefects: [{ kind: 'no-signature' as const }] } : {}),
     });
     return { status: res.status, headers: res.headers, text: res.bodyText, json: () => res.json() };
   }

@@ -30,7 +30,7 @@ describe('reference bank: robustness probes', () => {
     for (const [name, value] of Object.entries(probe.headers)) headers.set(name, value);
     for (const name of probe.omitHeaders) headers.delete(name);
     const signed = signRequest({
-      headers, body: probe.rawBody, identity, now: new Date(), digestAlgorithm: 'SHA-256', faults: probe.faults, omitHeaders: probe.omitHeaders,
+      headers, body: probe.rawBody, identity, now: new Date(), digestAlgorithm: 'SHA-256', defects: probe.signingDefects, omitHeaders: probe.omitHeaders,
       requestTarget: { method: probe.method, path: probe.path, host: 'localhost' },
     });
     const response = await app.inject({
@@ -50,7 +50,7 @@ describe('reference bank: robustness probes', () => {
   });
 
   test('the bank still serves a well-formed request afterwards', async () => {
-    const outcome = await send({ method: 'GET', path: '/v1/sandbox/customers', headers: {}, omitHeaders: [], faults: [], defects: [] });
+    const outcome = await send({ method: 'GET', path: '/v1/sandbox/customers', headers: {}, omitHeaders: [], signingDefects: [], defects: [] });
     assert.ok(!('error' in outcome) && outcome.status === 200);
   });
 });

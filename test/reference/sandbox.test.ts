@@ -1,10 +1,9 @@
 // Sandbox operations: the known state, creating customers, initialisation, the test clock.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { isValidIBAN } from 'ibantools';
+import { isValidBBAN, isValidIBAN } from 'ibantools';
 import { consent, withBank } from './helpers.js';
 import { SandboxData } from '../../reference/state/customers.js';
-import { isValidBban } from '../../reference/iban.js';
 import { startReferenceBank, UnknownSwitchError } from '../../reference/server.js';
 
 type Bank = Awaited<ReturnType<typeof withBank>>;
@@ -41,7 +40,7 @@ describe('sandbox data (no server)', () => {
       assert.ok(a.name.length <= 70);
       if (a.kind === 'account') {
         assert.ok(isValidIBAN(a.iban), a.iban);
-        assert.ok(isValidBban(a.bban), a.bban);
+        assert.ok(isValidBBAN(a.bban, 'NO'), a.bban);
         assert.equal(a.iban.length, 15);
       }
     }

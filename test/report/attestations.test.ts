@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { applyAttestations, parseAttestations } from '../../lib/report/attestations.js';
-import type { RequirementRecord } from '../../lib/report/types.js';
+import type { RequirementRecord } from '../../lib/report/results-types.js';
 import { ConfigError } from '../../lib/targets/load.js';
 
 const TODAY = new Date('2026-11-25T12:00:00Z');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { renderHtml } from '../../lib/report/html/page.js';
 import { renderJunit } from '../../lib/report/junit.js';
-import { formatSummary } from '../../lib/report/summary.js';
+import { formatSummary } from '../../lib/report/results-summary.js';
 import { sampleResults } from './sample-results.js';
 
 const RESULTS = sampleResults();

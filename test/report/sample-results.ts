@@ -1,5 +1,5 @@
 /** A small results.json by hand, for the report's unit tests: a failure, a known deviation, an attestation, evidence files. */
-import { REQUIREMENT_STATUSES, TEST_STATUSES, type RequirementRecord, type RunResults, type TestRecord } from '../../lib/report/types.js';
+import { REQUIREMENT_STATUSES, TEST_STATUSES, type RequirementRecord, type RunResults, type TestRecord } from '../../lib/report/results-types.js';
 
 export function testRecord(scenario: string, status: TestRecord['status'], requirements: string[], extra: Partial<TestRecord> = {}): TestRecord {
   const failed = status === 'FAIL';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { CheckRecord, TestRecord, TestStatus } from '../../lib/report/types.js';
+import type { CheckRecord, TestRecord, TestStatus } from '../../lib/report/results-types.js';
 import { activeDeviation, deviationFor, foldAll, foldRequirement, judgementsOf, runVerdict, type CatalogueEntry } from '../../lib/report/verdict.js';
 
 const entry = (id: string, level: CatalogueEntry['level'] = 'MUST'): CatalogueEntry => ({

@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { generateCertificateAuthority, generateServerCertificate, type KeyAndCertificate } from '../../lib/pki/index.js';
-import type { TargetConfig } from '../../lib/targets/types.js';
+import type { TargetConfig } from '../../lib/targets/target-types.js';
 import { runCli } from '../support/run-cli.js';
 
 const SCENARIO = 'SCA-13.a'; // takes the worker's consented PSU: one SCA flow

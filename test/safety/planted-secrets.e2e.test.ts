@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { stringify } from 'yaml';
-import { PACKAGE_ROOT } from '../../lib/cli/package.js';
+import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
 import { decodeBase85 } from '../../lib/report/html/base85.js';
 import { generateCertificateAuthority, generateServerCertificate } from '../../lib/pki/index.js';
 import { readZip } from '../../lib/sca/zip-rewrite.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { generateCertificateAuthority, generateTppCertificate } from '../../lib/pki/index.js';
 import { loadTargetsFile } from '../../lib/targets/load.js';
-import type { TargetConfig } from '../../lib/targets/types.js';
+import type { TargetConfig } from '../../lib/targets/target-types.js';
 import { startReferenceBank, type ReferenceBank } from '../../reference/server.js';
 import { runCli, type CliRun } from '../support/run-cli.js';
 

@@ -10,10 +10,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { generateCertificateAuthority, generateServerCertificate } from '../../lib/pki/index.js';
-import type { TestRecord } from '../../lib/report/types.js';
+import type { TestRecord } from '../../lib/report/results-types.js';
 import { readZip } from '../../lib/sca/zip-rewrite.js';
 import { loadTargetsFile } from '../../lib/targets/load.js';
-import type { TargetConfig } from '../../lib/targets/types.js';
+import type { TargetConfig } from '../../lib/targets/target-types.js';
 import { runCli } from '../support/run-cli.js';
 
 const PRIVATE_PSU = '13039319955'; // targets.yaml: psus.private, typed at login before the broken step

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import type { TestRecord } from '../../lib/report/types.js';
+import type { TestRecord } from '../../lib/report/results-types.js';
 import { loadTargetsFile } from '../../lib/targets/load.js';
 import { runCli, type CliRun } from '../support/run-cli.js';
 

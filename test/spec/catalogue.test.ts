@@ -1,5 +1,5 @@
 /**
- * The requirement catalogue (lib/spec/requirements.ts) and its coverage by the suites (lib/spec/coverage.ts).
+ * The requirement catalogue (lib/spec/requirements.ts) and its coverage by the suites (lib/cli/suite-listing.ts, lib/spec/coverage.ts).
  * The spot checks list the rows of the specification's tables by name: a row without an entry fails here.
  */
 import assert from 'node:assert/strict';
@@ -7,18 +7,12 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { formatTable } from '../../lib/cli/commands/requirements.js';
+import { formatTable } from '../../lib/cli/commands/requirements-command.js';
 import { COMMANDS } from '../../lib/cli/commands/index.js';
 import { runProgram } from '../../lib/cli/program.js';
-import { PACKAGE_ROOT } from '../../lib/cli/package.js';
-import {
-  SuiteListingError,
-  listSuiteTests,
-  parsePlaywrightListing,
-  requirementIdOfTag,
-  uncoveredRequirements,
-  unknownRequirementIds,
-} from '../../lib/spec/coverage.js';
+import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
+import { SuiteListingError, listSuiteTests, parsePlaywrightListing } from '../../lib/cli/suite-listing.js';
+import { requirementIdOfTag, uncoveredRequirements, unknownRequirementIds } from '../../lib/spec/coverage.js';
 import {
   AREAS,
   AREA_PREFIXES,

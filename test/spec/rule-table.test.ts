@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { PACKAGE_ROOT } from '../../lib/cli/package.js';
+import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
 import { SCENARIO_ID_PATTERN } from '../../lib/fixtures/scenario.js';
 import { PAYMENT_PRODUCTS, PAYMENT_SERVICES, PRODUCT_ALIASES, paymentProductOf } from '../../lib/spec/payment-products.js';
 import { requirementById } from '../../lib/spec/requirements.js';

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RunResults } from '../../lib/report/types.js';
+import type { RunResults } from '../../lib/report/results-types.js';
 
 export interface CliRun {
   exitCode: number;

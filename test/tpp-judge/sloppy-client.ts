@@ -229,14 +229,14 @@ const PAYMENT_HEADERS = { 'x-accept-fix': 'amount-as-string' };
 
 /** One case per judged TPP rule, in catalogue order. */
 export const SLOPPY_CASES: readonly SloppyCase[] = [
-  { rule: 'TPP-01', run: async (t) => void (await t.client().get('/v1/accounts', { faults: [{ kind: 'no-signature' }] })) },
-  { rule: 'TPP-02', run: async (t) => void (await t.client().get('/v1/accounts', { faults: [{ kind: 'no-certificate' }] })) },
-  { rule: 'TPP-03', run: async (t) => void (await t.client().get('/v1/accounts', { faults: [{ kind: 'no-digest' }] })) },
-  { rule: 'TPP-04', run: async (t) => void (await t.client().post(PAYMENTS, goodPayment(), { headers: PAYMENT_HEADERS, faults: [{ kind: 'wrong-digest' }] })) },
-  { rule: 'TPP-05', run: async (t) => void (await t.client().get('/v1/accounts', { faults: [{ kind: 'no-date' }] })) },
+  { rule: 'TPP-01', run: async (t) => void (await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'no-signature' }] })) },
+  { rule: 'TPP-02', run: async (t) => void (await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'no-certificate' }] })) },
+  { rule: 'TPP-03', run: async (t) => void (await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'no-digest' }] })) },
+  { rule: 'TPP-04', run: async (t) => void (await t.client().post(PAYMENTS, goodPayment(), { headers: PAYMENT_HEADERS, signingDefects: [{ kind: 'wrong-digest' }] })) },
+  { rule: 'TPP-05', run: async (t) => void (await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'no-date' }] })) },
   { rule: 'TPP-06', run: async (t) => void (await t.client().get('/v1/accounts', { headers: { Date: new Date().toISOString() } })) },
   { rule: 'TPP-07', run: async (t) => void (await t.client({ clockSkewSeconds: -150 }).get('/v1/accounts')) },
-  { rule: 'TPP-08', run: async (t) => void (await t.client().get('/v1/accounts', { faults: [{ kind: 'signature-without-part', part: 'algorithm' }] })) },
+  { rule: 'TPP-08', run: async (t) => void (await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'signature-without-part', part: 'algorithm' }] })) },
   {
     rule: 'TPP-09',
     run: async (t) => {
@@ -244,13 +244,13 @@ export const SLOPPY_CASES: readonly SloppyCase[] = [
       await t.client().get('/v1/accounts', options);
     },
   },
-  { rule: 'TPP-10', run: async (t) => void (await t.client().get('/v1/accounts', { faults: [{ kind: 'wrong-serial' }] })) },
+  { rule: 'TPP-10', run: async (t) => void (await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'wrong-serial' }] })) },
   {
     rule: 'TPP-11',
     run: async (t) => {
       // The right certificate, its serial written in lower case as some tooling does.
       const keyId = t.pki.good.keyId.replace(/^SN=([0-9A-F]+)/, (_all, serial: string) => `SN=${serial.toLowerCase()}`);
-      await t.client().get('/v1/accounts', { faults: [{ kind: 'key-id', value: keyId }] });
+      await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'key-id', value: keyId }] });
     },
   },
   {
@@ -267,8 +267,8 @@ export const SLOPPY_CASES: readonly SloppyCase[] = [
       await t.client().get('/v1/accounts', options);
     },
   },
-  { rule: 'TPP-14', run: async (t) => void (await t.client().get('/v1/accounts', { faults: [{ kind: 'unsigned-header', header: 'tpp-redirect-uri' }] })) },
-  { rule: 'TPP-15', run: async (t) => void (await t.client().get('/v1/accounts', { faults: [{ kind: 'altered-signature' }] })) },
+  { rule: 'TPP-14', run: async (t) => void (await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'unsigned-header', header: 'tpp-redirect-uri' }] })) },
+  { rule: 'TPP-15', run: async (t) => void (await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'altered-signature' }] })) },
   {
     rule: 'TPP-16',
     run: async (t) => {

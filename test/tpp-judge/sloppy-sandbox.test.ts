@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { RunResults } from '../../lib/report/types.js';
+import type { RunResults } from '../../lib/report/results-types.js';
 import { JUDGED_RULE_IDS } from '../../lib/tpp-judge/index.js';
 import { SandboxJudging } from '../../lib/traffic/sandbox-judging.js';
 import { BROKEN_RULES_HEADER, TPP_REPORT_PATH } from '../../reference/plugins/tpp-judging.js';

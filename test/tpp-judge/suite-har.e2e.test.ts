@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { HarEntry } from '../../lib/har/index.js';
-import type { RunResults } from '../../lib/report/types.js';
+import type { RunResults } from '../../lib/report/results-types.js';
 import { auditHar } from '../../lib/traffic/audit.js';
 import type { ReportContext } from '../../lib/traffic/report.js';
 import { runCli } from '../support/run-cli.js';

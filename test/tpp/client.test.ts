@@ -113,8 +113,8 @@ describe('TppClient round trips', () => {
     assert.ok(ports.size < 4, `4 requests used ${ports.size} connections`);
   });
 
-  it('carries faults to the wire: the body sent differs from the one digested', async () => {
-    await client().post('/v1/x', { a: 1 }, { faults: [{ kind: 'body-changed-after-signing' }] });
+  it('carries signingDefects to the wire: the body sent differs from the one digested', async () => {
+    await client().post('/v1/x', { a: 1 }, { signingDefects: [{ kind: 'body-changed-after-signing' }] });
     assert.equal(lastRequest().body.toString(), '{"a":1} ');
     const result = verifySignedRequest(toIncomingRequest(lastRequest()), { now: new Date(), maxClockSkewSeconds: 60 });
     assert.equal(result.ok ? 'OK' : result.failure.code, 'SIGNATURE_INVALID');

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { TppClient } from '../../lib/tpp/index.js';
-import type { RequestFault } from '../../lib/tpp/index.js';
+import type { SigningDefect } from '../../lib/tpp/index.js';
 import { joyent } from '../httpsig/joyent.js';
 import { makeTestPki } from '../pki/test-pki.js';
 import { startTestServer } from './https-test-server.js';
@@ -54,13 +54,13 @@ describe("Joyent's http-signature verifies what TppClient sends", () => {
   });
 
   it('headers listed in another order', async () => {
-    await client.get('/v1/accounts', { faults: [{ kind: 'headers-out-of-order' }] });
+    await client.get('/v1/accounts', { signingDefects: [{ kind: 'headers-out-of-order' }] });
     assert.equal(joyentVerifies(), true);
   });
 
   it('and does not verify a signature made with another key', async () => {
-    const faults: RequestFault[] = [{ kind: 'wrong-key' }];
-    await client.get('/v1/accounts', { faults });
+    const signingDefects: SigningDefect[] = [{ kind: 'wrong-key' }];
+    await client.get('/v1/accounts', { signingDefects });
     assert.equal(joyentVerifies(), false);
   });
 });

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { playwrightArgs, type RunOptions } from '../../lib/cli/commands/run.js';
+import { playwrightArgs, type RunOptions } from '../../lib/cli/commands/run-command.js';
 import { COMMANDS } from '../../lib/cli/commands/index.js';
 import { parseCommandLine } from '../../lib/cli/program.js';
 import { OperationTable, OPERATIONS } from '../../lib/spec/operations.js';

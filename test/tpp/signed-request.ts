@@ -3,7 +3,7 @@
 import { formatHttpDate } from '../../lib/httpsig/index.js';
 import type { IncomingRequest } from '../../lib/httpsig/index.js';
 import { HeaderFields, signRequest } from '../../lib/tpp/index.js';
-import type { RequestFault, SignedRequest, TppIdentity } from '../../lib/tpp/index.js';
+import type { SigningDefect, SignedRequest, TppIdentity } from '../../lib/tpp/index.js';
 import type { DigestAlgorithm } from '../../lib/httpsig/index.js';
 
 // The current second: the test certificates are valid from a few minutes ago.
@@ -15,7 +15,7 @@ export interface TestRequest {
   path?: string;
   headers?: Record<string, string>;
   body?: string;
-  faults?: RequestFault[];
+  signingDefects?: SigningDefect[];
   now?: Date;
   digestAlgorithm?: DigestAlgorithm;
 }
@@ -35,7 +35,7 @@ export function signTestRequest(identity: TppIdentity, request: TestRequest = {}
     identity,
     now: request.now ?? NOW,
     digestAlgorithm: request.digestAlgorithm ?? 'SHA-256',
-    faults: request.faults ?? [],
+    defects: request.signingDefects ?? [],
   });
   return { signed, incoming: asIncoming(method, path, signed.headers.toRecord(), signed.body) };
 }

@@ -1,6 +1,6 @@
 /**
- * The data formats: IBAN (ISO 13616 mod-97), BIC, dates and date-times, UUID, Norwegian national
- * identity number and D-number, currency and country codes, and the amount rule.
+ * The data formats: dates and date-times, UUID, currency and country codes, and the amount rule (IBAN, BIC
+ * and national identity numbers: test/identifiers).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -8,14 +8,10 @@ import {
   POSITIVE_AMOUNT_PATTERN,
   checkAmount,
   fractionDigitsOf,
-  ibanMod97,
-  isBic,
   isCountryCode,
   isCurrencyCode,
-  isIban,
   isIsoDate,
   isIsoDateTime,
-  isNorwegianNationalId,
   isUuid,
 } from '../../lib/validate/formats.js';
 
@@ -25,32 +21,6 @@ const accept = (fn: (v: string) => boolean, values: string[]): void => {
 const reject = (fn: (v: string) => boolean, values: string[]): void => {
   for (const v of values) assert.equal(fn(v), false, `should reject ${JSON.stringify(v)}`);
 };
-
-describe('iban', () => {
-  it('accepts IBANs with valid mod-97 check digits', () => {
-    accept(isIban, ['NO9386011117947', 'DE89370400440532013000', 'GB82WEST12345698765432', 'FR7612345987650123456789014', 'SE4550000000058398257466', 'LC55HEMM000100010012001200023015']);
-  });
-
-  it('rejects a wrong check digit, spaces, lower case, an unknown country, a wrong length', () => {
-    reject(isIban, ['NO9386011117948', 'NO93 8601 1117 947', 'no9386011117947', 'XX89370400440532013000', 'NO938601111794', 'DE8937040044053201300', '', 'NO93860111179470000000000000000000000']);
-  });
-
-  it('computes the ISO 13616 mod-97 remainder (1 for a valid IBAN)', () => {
-    assert.equal(ibanMod97('NO9386011117947'), 1);
-    assert.equal(ibanMod97('GB82WEST12345698765432'), 1);
-    assert.notEqual(ibanMod97('NO9386011117948'), 1);
-  });
-});
-
-describe('bic', () => {
-  it('accepts 8 and 11 character BICs', () => {
-    accept(isBic, ['DNBANOKK', 'DNBANOKKXXX', 'COBADEFFXXX', 'CHASUS33', 'NEDSZAJJXXX']);
-  });
-
-  it('rejects wrong lengths, lower case, a digit in the bank code, an O as second location character', () => {
-    reject(isBic, ['DNBANOK', 'DNBANOKKXX', 'dnbanokk', 'DNB4NOKK', 'DNBANOKO', 'DNBANO1K', '']);
-  });
-});
 
 describe('iso-date', () => {
   it('accepts calendar dates, leap days included', () => {
@@ -79,24 +49,6 @@ describe('uuid', () => {
 
   it('rejects other forms, the nil UUID and a non-RFC 4122 variant', () => {
     reject(isUuid, ['3dc3d5b370234848 9853f5400a64e80f', '3dc3d5b3-7023-4848-9853-f5400a64e80', '{3dc3d5b3-7023-4848-9853-f5400a64e80f}', '00000000-0000-0000-0000-000000000000', '3dc3d5b3-7023-4848-c853-f5400a64e80f', 'urn:uuid:3dc3d5b3-7023-4848-9853-f5400a64e80f', '']);
-  });
-});
-
-describe('norwegian-national-id', () => {
-  it('accepts fødselsnummer with both check digits (sandbox customers of the facts)', () => {
-    accept(isNorwegianNationalId, ['13039319955', '12085592767', '18129215603', '20079518612', '31125461118', '01078900497']);
-  });
-
-  it('accepts a D-number (first digit plus 4)', () => {
-    accept(isNorwegianNationalId, ['41018036736']);
-  });
-
-  it('rejects H-numbers and FH-numbers, which are not national identity numbers', () => {
-    reject(isNorwegianNationalId, ['01418011056', '80000010050']);
-  });
-
-  it('rejects a wrong first or second check digit, wrong lengths, non-digits', () => {
-    reject(isNorwegianNationalId, ['13039319956', '13039319945', '1303931995', '130393199550', '1303931995a', ' 13039319955', '']);
   });
 });
 

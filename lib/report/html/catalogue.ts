@@ -7,8 +7,8 @@
  * Short keys keep the data small; the script (html/script.ts) reads exactly these.
  */
 import { gzipSync } from 'node:zlib';
-import { AREAS } from '../../spec/requirements/types.js';
-import type { CheckRecord, RequirementRecord, TestRecord } from '../types.js';
+import { AREAS } from '../../spec/requirements/requirement-types.js';
+import type { CheckRecord, RequirementRecord, TestRecord } from '../results-types.js';
 import { encodeBase85 } from './base85.js';
 import { shownStatus, titleOf, type ReportIndex } from './parts.js';
 

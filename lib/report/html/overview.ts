@@ -5,8 +5,8 @@
  * attestations, apart from the automated verdicts.
  */
 import { baselineLines } from '../baseline.js';
-import { REQUIREMENT_STATUSES, type RequirementRecord, type StatusChange } from '../types.js';
-import { scenarioBlock, type EvidenceFiles } from './evidence.js';
+import { REQUIREMENT_STATUSES, type RequirementRecord, type StatusChange } from '../results-types.js';
+import { scenarioBlock, type EvidenceFiles } from './scenario-evidence.js';
 import { anchor, badge, counts, h, shownStatus, type ReportIndex } from './parts.js';
 
 const ATTENTION = new Set(['FAIL', 'WARNING', 'INTERRUPTED', 'NOT_EVALUATED']);

@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { transformSync } from 'esbuild';
-import { REQUIREMENT_STATUSES, TEST_STATUSES, type RunResults } from '../types.js';
+import { REQUIREMENT_STATUSES, TEST_STATUSES, type RunResults } from '../results-types.js';
 import { packedCatalogue } from './catalogue.js';
-import type { EvidenceFiles } from './evidence.js';
+import type { EvidenceFiles } from './scenario-evidence.js';
 import { renderOverview } from './overview.js';
 import { h, indexOf, type ReportIndex } from './parts.js';
 import { STYLE } from './style.js';

@@ -1,6 +1,6 @@
 /** Small pieces the report's sections share: badges, links to anchors, counts, and how a scenario is shown. */
 import { escapeMarkup as h } from '../escape.js';
-import type { RequirementRecord, RunResults, TestRecord } from '../types.js';
+import type { RequirementRecord, RunResults, TestRecord } from '../results-types.js';
 
 export { h };
 
@@ -63,9 +63,4 @@ function needsEvidence(test: TestRecord, index: ReportIndex): boolean {
 /** The scenario's title without the id it starts with. */
 export function titleOf(test: TestRecord): string {
   return test.title.startsWith(`${test.scenario} `) ? test.title.slice(test.scenario.length + 1) : test.title;
-}
-
-/** The area of a requirement or scenario id: its prefix (`SIG-04.a` → `SIG`). */
-export function areaOf(id: string): string {
-  return id.slice(0, 3);
 }

@@ -2,20 +2,15 @@
  * The registry of the project's JSON Schemas (2020-12), by short name. Every schema has the `$id`
  * `${SCHEMA_BASE_URI}${name}`; lib/validate compiles them on one AJV instance.
  */
-import { ACCOUNT_SCHEMAS } from './accounts.js';
+import { ACCOUNT_SCHEMAS } from './account-schemas.js';
 import type { JsonSchema } from './base.js';
-import { COMMON_SCHEMAS } from './common.js';
-import { PAYMENT_SCHEMAS } from './payments.js';
-import { SCA_SCHEMAS } from './sca.js';
-
-export { SCHEMA_BASE_URI, JSON_SCHEMA_2020 } from './base.js';
+import { COMMON_SCHEMAS } from './common-schemas.js';
+import { PAYMENT_SCHEMAS } from './payment-schemas.js';
+import { SCA_SCHEMAS } from './sca-schemas.js';
+export { SCHEMA_BASE_URI } from './base.js';
 export type { JsonSchema } from './base.js';
-export {
-  TRANSACTION_STATUSES, SCA_STATUSES, MESSAGE_CODES, type MessageCode, LINK_VERBS, BALANCE_TYPES,
-} from './common.js';
-export { FREQUENCY_CODES, DAYS_OF_EXECUTION, MONTHS_OF_EXECUTION } from './payments.js';
-export { BASKET_TRANSACTION_STATUSES } from './sca.js';
-export { ACCOUNT_STATUSES, ACCOUNT_USAGES, CONSENT_STATUSES, ACCOUNT_ACCESS_TYPES } from './accounts.js';
+export { TRANSACTION_STATUSES, MESSAGE_CODES, type MessageCode } from './common-schemas.js';
+export { BASKET_TRANSACTION_STATUSES } from './sca-schemas.js';
 
 const ALL = { ...COMMON_SCHEMAS, ...PAYMENT_SCHEMAS, ...SCA_SCHEMAS, ...ACCOUNT_SCHEMAS };
 

@@ -1,0 +1,100 @@
+/**
+ * `xs2a-conformance audit traffic.har`: judges recorded traffic between TPPs and a bank on both sides (the
+ * TPP rules and the bank's every-exchange rules) and writes both reports, streamed (see lib/traffic/audit.ts).
+ *
+ * Exit codes: 0 nothing failed; 1 a MUST rule failed on either side; 2 usage error or a file that is no HAR.
+ */
+import { readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { Option, type Command } from 'commander';
+import type { ReportContext } from '../../traffic/report.js';
+import { repeatable, UsageError, type CliCommand } from '../command.js';
+import { TOOL } from '../package-root.js';
+
+export interface AuditCommandOptions {
+  harFile: string;
+  basePath?: string;
+  environment?: string;
+  trustCaFiles: string[];
+  reportDir: string;
+  unmasked: boolean;
+}
+
+export const auditCommand: CliCommand = {
+  name: 'audit',
+  summary: "judge recorded traffic (a HAR) on both sides: the TPP's requests and the bank's answers",
+  configure(command) {
+    command
+      .argument('<traffic.har>', 'the recorded traffic, HAR 1.2 (a browser, a proxy, run --har)')
+      .option('--base-path <path>', 'where the interface lives on the bank (/psd2 for https://bank.example/psd2/v1/…; default: read from each request)')
+      .addOption(new Option('--environment <env>', "the bank's environment: when the structured-address rule is enforced (default: the later date, production's)").choices(['sandbox', 'production']))
+      .option('--trust-ca <file>', 'a CA the bank trusts for TPP certificates (repeatable); without one, TPP-18 is not judged', repeatable, [])
+      .option('--report-dir <dir>', 'where reports go (<dir>/<run-id>/tpp/ and bank/)', 'reports')
+      .option('--unmasked', 'show PSU identifiers in the reports (masked by default)')
+      .addHelpText(
+        'after',
+        '\nWrites results.json and index.html for each side. Exit codes: 0 nothing failed, 1 a MUST rule failed (either side),\n2 usage error or a file that is no HAR.',
+      );
+  },
+  run(command: Command) {
+    const options = command.opts<{ basePath?: string; environment?: string; trustCa: string[]; reportDir: string; unmasked?: boolean }>();
+    return runAudit({
+      harFile: command.args[0] as string,
+      ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
+      ...(options.environment === undefined ? {} : { environment: options.environment }),
+      trustCaFiles: options.trustCa,
+      reportDir: options.reportDir,
+      unmasked: options.unmasked ?? false,
+    });
+  },
+};
+
+export async function runAudit(options: AuditCommandOptions): Promise<number> {
+  // Loaded when the command runs, not for --help.
+  const [{ auditHar }, { HarFormatError }, { writeResults }] = await Promise.all([import('../../traffic/audit.js'), import('../../har/index.js'), import('../../traffic/report.js')]);
+  const trustedCaPems = options.trustCaFiles.map((file) => readPem(file));
+  let result;
+  try {
+    result = await auditHar(resolve(options.harFile), {
+      ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
+      ...(options.environment === undefined ? {} : { environment: options.environment }),
+      ...(trustedCaPems.length === 0 ? {} : { trustedCaPems }),
+    });
+  } catch (error) {
+    if (error instanceof HarFormatError) throw new UsageError(`audit: ${error.message}`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new UsageError(`audit: no such file ${options.harFile}`);
+    throw error;
+  }
+  const runId = `audit-${result.startedAt.toISOString().replace(/[:.]/g, '-')}`;
+  const context: ReportContext = {
+    runId,
+    startedAt: result.startedAt,
+    finishedAt: result.finishedAt,
+    tool: TOOL,
+    target: { name: `audit of ${basename(options.harFile)}`, environment: options.environment ?? 'unknown', baseUrl: options.basePath ?? '', embedded: false, faults: [] },
+    source: basename(options.harFile),
+    maskPersonalData: !options.unmasked,
+  };
+  const dir = join(options.reportDir, runId);
+  const tpp = result.judging.tppResults(context);
+  const bank = result.judging.bankResults({ ...context, target: { ...context.target, name: `${context.target.name}: the bank's answers` } });
+  const tppFiles = writeResults(join(dir, 'tpp'), tpp);
+  const bankFiles = writeResults(join(dir, 'bank'), bank);
+  console.log(`Audited ${result.entries} entries of ${options.harFile} in ${result.finishedAt.getTime() - result.startedAt.getTime()} ms`);
+  console.log(`TPP side:  ${tpp.verdict}${failedList(tpp)}  ${tppFiles.html}`);
+  console.log(`Bank side: ${bank.verdict}${failedList(bank)}  ${bankFiles.html}`);
+  return tpp.requirements.some((r) => r.status === 'FAIL') || bank.requirements.some((r) => r.status === 'FAIL') ? 1 : 0;
+}
+
+function failedList(results: { requirements: { id: string; status: string }[] }): string {
+  const failed = results.requirements.filter((r) => r.status === 'FAIL' || r.status === 'WARNING').map((r) => `${r.id} ${r.status}`);
+  return failed.length === 0 ? '' : ` (${failed.join(', ')})`;
+}
+
+function readPem(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--trust-ca ${file}: ${(error as Error).message}`);
+  }
+}

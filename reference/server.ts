@@ -28,6 +28,13 @@ const serverCertificateForAnotherHost = defineFault('server-certificate-for-anot
   scope: 'bank',
 });
 
+const tls13Only = defineVariant('tls-1-3-only', {
+  description: 'the bank takes TLS 1.3 handshakes only: a TLS 1.2 handshake is refused',
+  allowedBy: 'Authentication 1: "Transport: TLS 1.2 or higher is always used." A bank that speaks TLS 1.3 alone always uses a version higher than 1.2: the sentence sets a floor, it does not ask the bank to offer 1.2 itself',
+  source: 'Specification, Authentication 1',
+  scope: 'bank',
+});
+
 // Plain HTTP on the TLS port: this bank closes the connection (the TLS handshake fails). Two banks answer it
 // instead, as the web servers in front of many banks do; neither serves the interface over plain HTTP.
 const PLAIN_HTTP_ALLOWED_BY = 'Authentication 1: "Transport: TLS 1.2 or higher is always used." It says what serves the interface, not what a plain-HTTP request to the TLS port gets: a refusal or a redirect to https serves nothing over plain HTTP';
@@ -137,7 +144,7 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
   const bankWide = switches.wholeBank;
   const wrongHost = bankWide.breaks(serverCertificateForAnotherHost);
   const server = generateServerCertificate(ca, wrongHost ? { hostnames: ['bank.invalid'], ipAddresses: [] } : { hostnames: names, ipAddresses: ips });
-  const legacyTls = bankWide.breaks(legacyTlsAccepted) ? { minVersion: 'TLSv1', ciphers: 'DEFAULT@SECLEVEL=0' } as const : {};
+  const legacyTls = bankWide.breaks(legacyTlsAccepted) ? { minVersion: 'TLSv1', ciphers: 'DEFAULT@SECLEVEL=0' } as const : bankWide.reads(tls13Only) ? { minVersion: 'TLSv1.3' } as const : {};
 
   const { app, tenants, connections } = await buildReferenceApp({
     switches,

@@ -16,6 +16,7 @@ export const SIG = defineArea('SIG', [
     id: 'SIG-01', level: 'MUST', section: `${A}1`,
     statement: 'Transport is always TLS 1.2 or higher: TLS 1.0/1.1 handshakes and plain HTTP are not served.',
     testedBy: 'automated',
+    interpretation: '"TLS 1.2 or higher" sets a floor: a server that offers TLS 1.2 and one that speaks TLS 1.3 alone both keep it, so the suite completes a TLS 1.2 handshake, or a TLS 1.3 one where the server refuses 1.2, with a certificate valid for the host. Plain HTTP on the TLS port is not served when the connection closes, or when it is refused or redirected to https.',
   },
   {
     id: 'SIG-02', level: 'MUST', section: `${A}2`,

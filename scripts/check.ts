@@ -17,6 +17,22 @@ interface Count {
   seconds: number;
 }
 
+const USAGE = `usage: npm run check   (node --import tsx scripts/check.ts)
+
+Typecheck, lint, the fast and e2e tiers of the project's tests (scripts/test-tiers.ts), the conformance suite
+against the embedded reference bank with its traffic recorded, and the audit of that traffic. The last line is
+"N passed, N failed"; exit 0 when nothing failed.`;
+
+const asked = process.argv.slice(2);
+if (asked.includes('--help') || asked.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (asked.length > 0) {
+  console.error(`unknown argument "${asked[0]}"\n${USAGE}`);
+  process.exit(2);
+}
+
 const counts: Count[] = [];
 const scratch = mkdtempSync(join(tmpdir(), 'xs2a-check-'));
 

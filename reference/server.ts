@@ -91,6 +91,8 @@ export interface ReferenceBankOptions {
    * banks quickly in tests).
    */
   ca?: KeyAndCertificate;
+  /** The key of its TLS certificate, made beforehand beside other work (generateRsaKeyPem); a new one otherwise. */
+  tlsKeyPem?: string;
   /** When given, TPP signing certificates must chain to one of these CAs; otherwise any certificate is accepted (sandbox). */
   trustedTppCaPems?: string[];
   /** The SCA page set by name (reference/sca-pages/named-page-sets.ts: `reference`, the default, or `alternative`). */
@@ -143,7 +145,8 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
   if (isIP(host) === 0 && !names.includes(host)) names.push(host);
   const bankWide = switches.wholeBank;
   const wrongHost = bankWide.breaks(serverCertificateForAnotherHost);
-  const server = generateServerCertificate(ca, wrongHost ? { hostnames: ['bank.invalid'], ipAddresses: [] } : { hostnames: names, ipAddresses: ips });
+  const key = options.tlsKeyPem === undefined ? {} : { privateKeyPem: options.tlsKeyPem };
+  const server = generateServerCertificate(ca, wrongHost ? { hostnames: ['bank.invalid'], ipAddresses: [], ...key } : { hostnames: names, ipAddresses: ips, ...key });
   const legacyTls = bankWide.breaks(legacyTlsAccepted) ? { minVersion: 'TLSv1', ciphers: 'DEFAULT@SECLEVEL=0' } as const : bankWide.reads(tls13Only) ? { minVersion: 'TLSv1.3' } as const : {};
 
   const { app, tenants, connections } = await buildReferenceApp({

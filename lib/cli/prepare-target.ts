@@ -3,11 +3,9 @@
  * read the CA and the TPP certificates (or generate test ones), and, for the gauntlet, give every case a
  * TPP of its own and switch the case's faults or variants on for that TPP only.
  */
-import { generateKeyPair } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { ALL_PSD2_ROLES, backdatedValidity, generateCertificateAuthority, generateTppCertificate, type KeyAndCertificate } from '../pki/index.js';
+import { ALL_PSD2_ROLES, backdatedValidity, generateCertificateAuthority, generateRsaKeyPem, generateTppCertificate, type KeyAndCertificate } from '../pki/index.js';
 import { ConfigError, interpolateTarget } from '../targets/load.js';
 import { DEFAULT_PROFILE, DEFAULT_TIMEOUTS, SECOND_PROFILE, WORLD_LANES, type GauntletCase, type GauntletPlan, type RunTarget, type TppProfile } from '../targets/run-context.js';
 import type { TargetConfig } from '../targets/target-types.js';
@@ -53,12 +51,15 @@ export async function prepareTarget(
   checkSwitchNames('fault', embedded.faults ?? [], `${field}.embedded.faults`);
   checkSwitchNames('variant', embedded.variants ?? [], `${field}.embedded.variants`);
 
+  // The run's keys are made side by side on libuv's thread pool (one after another, they were most of a second
+  // of every run's start): the test CA's, the generated TPP's and the embedded bank's TLS key.
+  const generatesTpp = !loadsOwnCertificate(config);
+  const keyIf = (wanted: boolean) => (wanted ? generateRsaKeyPem() : Promise.resolve(undefined));
+  const [caKeyPem, tppKeyPem, serverKeyPem] = await Promise.all([keyIf(Boolean(config.embedded) || generatesTpp), keyIf(generatesTpp), keyIf(Boolean(config.embedded))]);
   // One test CA per run issues the embedded bank's TLS certificate and every generated TPP certificate.
   const testCa =
-    config.embedded || !loadsOwnCertificate(config)
-      ? generateCertificateAuthority({ commonName: 'xs2a-conformance test CA', organizationName: 'xs2a-conformance', countryName: 'NO' })
-      : undefined;
-  const tpps = readOrGenerateTpps(config, field, options.targetsDir, options.workDir, testCa);
+    caKeyPem === undefined ? undefined : generateCertificateAuthority({ commonName: 'xs2a-conformance test CA', organizationName: 'xs2a-conformance', countryName: 'NO', privateKeyPem: caKeyPem });
+  const tpps = readOrGenerateTpps(config, field, options.targetsDir, options.workDir, testCa, tppKeyPem);
   // [protocol] The test CA's key stays in the run's private folder, for certificate variants (untrusted, expired, roles).
   const testCaFile = join(options.workDir, 'test-ca-key.pem');
   if (testCa) writeFileSync(testCaFile, testCa.privateKeyPem, { mode: 0o600 });
@@ -88,16 +89,15 @@ export async function prepareTarget(
   const scaPages = embedded.pages;
   // [design] The embedded bank keeps a sandbox world per TPP key (reference/state/tenants.ts): a scenario that
   // changes global state (its clock, a reset) runs in a world of its own, one of a few lanes, beside the others
-  // rather than alone. The keys are made while the bank starts.
-  const laneKeys = Promise.all(Array.from({ length: WORLD_LANES }, (_, i) => newKeyFile(join(options.workDir, `world-lane-${i + 1}-key.pem`))));
-  laneKeys.catch(() => undefined); // awaited below; a failure must not go unhandled if the bank fails first
+  // rather than alone. Each lane's key is made by the first scenario of the lane (lib/fixtures/world-lanes.ts).
+  const laneKeyFiles = Array.from({ length: WORLD_LANES }, (_, i) => join(options.workDir, `world-lane-${i + 1}-key.pem`));
   // The gauntlet's TPPs hold the run's key too: the same tester, one sandbox world (and no key to generate per fault).
   const gauntlet = options.gauntlet ? gauntletProfiles(options.gauntlet, ca, options.workDir, readFileSync((tpps[DEFAULT_PROFILE] as TppProfile).privateKeyFile, 'utf8')) : undefined;
   const banks: ReferenceBank[] = [];
-  const start = async (faults: (string | SwitchSetting)[], variants: (string | SwitchSetting)[] = []) => {
+  const start = async (faults: (string | SwitchSetting)[], variants: (string | SwitchSetting)[] = [], tlsKeyPem?: string) => {
     // The embedded bank trusts the suite's test CA the way a bank trusts its eIDAS issuers.
     const census = gauntlet !== undefined;
-    const bank = await startReferenceBank({ port: 0, ca, faults, variants, census, trustedTppCaPems: [ca.certificatePem], ...(scaPages ? { scaPages } : {}) }).catch((error: Error) => {
+    const bank = await startReferenceBank({ port: 0, ca, faults, variants, census, trustedTppCaPems: [ca.certificatePem], ...(scaPages ? { scaPages } : {}), ...(tlsKeyPem ? { tlsKeyPem } : {}) }).catch((error: Error) => {
       throw new ConfigError(`${field}.embedded`, error.message);
     });
     banks.push(bank);
@@ -105,7 +105,11 @@ export async function prepareTarget(
   };
   const stop = () => Promise.all(banks.map((bank) => bank.close())).then(() => undefined);
   try {
-    const main = await start([...(embedded.faults ?? []), ...options.faults, ...(gauntlet?.shared.faults ?? [])], [...(embedded.variants ?? []), ...variants, ...(gauntlet?.shared.variants ?? [])]);
+    const main = await start(
+      [...(embedded.faults ?? []), ...options.faults, ...(gauntlet?.shared.faults ?? [])],
+      [...(embedded.variants ?? []), ...variants, ...(gauntlet?.shared.variants ?? [])],
+      serverKeyPem,
+    );
     // A case with a switch that changes a whole bank (its TLS) gets a bank of its own, seen only by its TPP.
     const ownBanks = new Map<string, ReferenceBank>();
     for (const gauntletCase of gauntlet?.ownBank ?? []) {
@@ -125,7 +129,7 @@ export async function prepareTarget(
       );
     };
     return {
-      target: { ...common, tpps: { ...tpps, ...gauntlet?.profiles }, worldLaneKeyFiles: await laneKeys, baseUrl: main.baseUrl, embedded: true, faults: main.faults.slice(), variants: main.variants.slice(), caPem: main.caPem },
+      target: { ...common, tpps: { ...tpps, ...gauntlet?.profiles }, worldLaneKeyFiles: laneKeyFiles, baseUrl: main.baseUrl, embedded: true, faults: main.faults.slice(), variants: main.variants.slice(), caPem: main.caPem },
       ...(gauntlet ? { gauntlet: gauntlet.plan, consulted } : {}),
       stop,
     };
@@ -156,6 +160,7 @@ function readOrGenerateTpps(
   targetsDir: string,
   workDir: string,
   ca: KeyAndCertificate | undefined,
+  generatedKeyPem: string | undefined,
 ): Record<string, TppProfile> {
   const tpp = config.tpp;
   const wantsSecond = config.capabilities?.includes('second-tpp') ?? false;
@@ -170,10 +175,12 @@ function readOrGenerateTpps(
   if (!ca) throw new Error("a generated TPP certificate needs the run's test CA");
   const organizationIdentifier = tpp?.organizationIdentifier ?? 'PSDNO-FSA-XC0001';
   const profiles: Record<string, TppProfile> = {
-    [DEFAULT_PROFILE]: generatedProfile(ca, join(workDir, 'tpp-key.pem'), {
-      organizationName: tpp?.organizationName ?? 'xs2a-conformance test TPP',
-      organizationIdentifier,
-    }),
+    [DEFAULT_PROFILE]: generatedProfile(
+      ca,
+      join(workDir, 'tpp-key.pem'),
+      { organizationName: tpp?.organizationName ?? 'xs2a-conformance test TPP', organizationIdentifier },
+      generatedKeyPem,
+    ),
   };
   if (wantsSecond) {
     // [tpp-side] The embedded bank keeps each key holder in a sandbox world of its own (reference/state/tenants.ts):
@@ -244,12 +251,6 @@ function gauntletProfiles(request: GauntletRequest, ca: KeyAndCertificate, workD
   return { profiles, organizations, shared, ownBank, plan: { cases } satisfies GauntletPlan };
 }
 
-/** A new RSA key in the run's private folder (made on libuv's thread pool, beside other work). */
-async function newKeyFile(file: string): Promise<string> {
-  const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
-  writeFileSync(file, privateKey, { mode: 0o600 });
-  return file;
-}
 
 /** A PEM given inline or as a file path relative to targets.yaml (`baseDir`). */
 export function readPem(value: string, field: string, baseDir: string): string {

@@ -9,6 +9,8 @@ export function generateCertificateAuthority(options: {
   organizationName?: string;
   countryName?: string;
   validDays?: number;
+  /** Its key, made beforehand (generateRsaKeyPem); a new one otherwise. */
+  privateKeyPem?: string;
 }): KeyAndCertificate {
   const subject: SubjectAttribute[] = [
     ...(options.countryName ? [{ oid: SUBJECT_OID.countryName, value: options.countryName, printable: true }] : []),
@@ -18,6 +20,7 @@ export function generateCertificateAuthority(options: {
   return issueCertificate({
     subject,
     validDays: options.validDays ?? 3650,
+    ...(options.privateKeyPem === undefined ? {} : { privateKeyPem: options.privateKeyPem }),
     extensions: [
       { name: 'basicConstraints', cA: true, critical: true },
       { name: 'keyUsage', keyCertSign: true, cRLSign: true, digitalSignature: true, critical: true },

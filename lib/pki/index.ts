@@ -3,7 +3,7 @@
 export { generateCertificateAuthority } from './certificate-authority.js';
 export { generateServerCertificate } from './server-certificate.js';
 export { ALL_PSD2_ROLES, backdatedValidity, generateTppCertificate, organizationIdentifierOf } from './tpp-certificate.js';
-export type { KeyAndCertificate } from './issue-certificate.js';
+export { generateRsaKeyPem, type KeyAndCertificate } from './issue-certificate.js';
 export { readPsd2QcStatement } from './qc-statement.js';
 export type { Psd2Role } from './qc-statement.js';
 export { readCertificateFields, findExtension } from './x509-fields.js';

@@ -1,7 +1,8 @@
 // The one place certificates are made. node-forge builds the structure;
 // node:crypto makes the keys and the signature (forge's pure-JS RSA is an order
 // of magnitude slower).
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPair, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 import { readCertificateFields } from './x509-fields.js';
@@ -35,6 +36,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 // Backdated a little so a certificate made now is valid on a host whose clock is slightly behind.
 const DEFAULT_BACKDATE_MS = 5 * 60 * 1000;
 const { asn1 } = forge;
+
+/** A new RSA key (PKCS#8 PEM) for `privateKeyPem`, made on libuv's thread pool, beside other work. */
+export async function generateRsaKeyPem(): Promise<string> {
+  const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  return privateKey;
+}
 
 export function issueCertificate(options: IssueOptions): KeyAndCertificate {
   const { publicKey, privateKey } = options.privateKeyPem

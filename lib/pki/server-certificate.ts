@@ -10,7 +10,13 @@ const IP_ADDRESS = 7;
 
 export function generateServerCertificate(
   ca: KeyAndCertificate,
-  options: { hostnames: string[]; ipAddresses?: string[]; validDays?: number },
+  options: {
+    hostnames: string[];
+    ipAddresses?: string[];
+    validDays?: number;
+    /** Its key, made beforehand (generateRsaKeyPem); a new one otherwise. */
+    privateKeyPem?: string;
+  },
 ): KeyAndCertificate {
   const ipAddresses = options.ipAddresses ?? [];
   const invalid = ipAddresses.filter((ip) => isIP(ip) === 0);
@@ -22,6 +28,7 @@ export function generateServerCertificate(
     subject: [{ oid: SUBJECT_OID.commonName, value: commonName }],
     // Kept within the 398 days browsers accept for server certificates.
     validDays: options.validDays ?? 397,
+    ...(options.privateKeyPem === undefined ? {} : { privateKeyPem: options.privateKeyPem }),
     extensions: [
       { name: 'basicConstraints', cA: false, critical: true },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },

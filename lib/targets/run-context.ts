@@ -62,7 +62,8 @@ export interface RunTarget {
   /** The TPP identities of this run by profile name: always `default`; `second` with capability second-tpp. */
   tpps: Record<string, TppProfile>;
   /**
-   * Keys of the worlds a scenario that changes global state may run in beside the others (lib/fixtures/world-lanes.ts):
+   * Key files of the worlds a scenario that changes global state may run in beside the others, each made by the first
+   * scenario of its lane (lib/fixtures/world-lanes.ts):
    * only for a bank known to keep a sandbox world per TPP key (the embedded one), whose TPPs the run's test CA issues.
    */
   worldLaneKeyFiles?: string[];

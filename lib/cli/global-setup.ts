@@ -12,7 +12,6 @@
  */
 import type { FullConfig } from '@playwright/test';
 import { RUN_CONTEXT_ENV, readRunContext } from '../targets/run-context.js';
-import { prepareRun } from './prepare-run.js';
 
 export const METADATA_KEY = 'xs2a-conformance';
 const CONFORMANCE_REPORTER = /lib[\\/]report[\\/]reporter\.ts$/;
@@ -26,6 +25,9 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
     describeRun(config, given.runId, given.target.name, given.target.baseUrl);
     return undefined;
   }
+  // Loaded only here, when no runner prepared the target: it brings the reference bank, certificates and targets.yaml
+  // (fastify, node-forge…), which every run's Playwright process loaded for nothing before.
+  const { prepareRun } = await import('./prepare-run.js');
   const prepared = await prepareRun({
     target: process.env.XS2A_TARGET ?? 'reference',
     ...(process.env.XS2A_TARGETS ? { targetsFile: process.env.XS2A_TARGETS } : {}),

@@ -6,7 +6,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { ALL_PSD2_ROLES, backdatedValidity, generateCertificateAuthority, generateRsaKeyPem, generateTppCertificate, type KeyAndCertificate } from '../pki/index.js';
-import { ConfigError, interpolateTarget } from '../targets/load.js';
+import { ConfigError } from '../targets/config-error.js';
+import { interpolateTarget } from '../targets/load.js';
 import { DEFAULT_PROFILE, DEFAULT_TIMEOUTS, SECOND_PROFILE, WORLD_LANES, type GauntletCase, type GauntletPlan, type RunTarget, type TppProfile } from '../targets/run-context.js';
 import type { TargetConfig } from '../targets/target-types.js';
 import { assertDeclared, knownFaults, knownVariants, startReferenceBank, UnknownSwitchError, type ReferenceBank, type SwitchSetting } from '../../reference/server.js';

@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { BrowserNotFoundError } from '../sca/browser.js';
-import { ConfigError } from '../targets/load.js';
+import { ConfigError } from '../targets/config-error.js';
 import { EXIT_CODES } from '../report/verdict.js';
 import { UsageError, type CliCommand } from './command.js';
 import { versionText } from './tool-version.js';

@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { parseDocument } from 'yaml';
 import { requirementById } from '../spec/requirements.js';
-import { ConfigError } from '../targets/load.js';
+import { ConfigError } from '../targets/config-error.js';
 import type { Attestation, RequirementRecord } from './results-types.js';
 
 const ATTESTATIONS_FILE_SCHEMA = {

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError } from '../targets/load.js';
+import { ConfigError } from '../targets/config-error.js';
 import type { BaselineComparison, RequirementRecord, RequirementStatus, RunResults, StatusChange } from './results-types.js';
 
 /** What a baseline must hold: an earlier results.json, any schema version that has these. */

@@ -5,18 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
 import { parseDocument } from 'yaml';
+import { ConfigError } from './config-error.js';
 import { TARGETS_FILE_SCHEMA } from './targets-schema.js';
 import type { TargetConfig, TargetsFile } from './target-types.js';
-
-export class ConfigError extends Error {
-  constructor(
-    readonly field: string,
-    detail: string,
-  ) {
-    super(field ? `${field}: ${detail}` : detail);
-    this.name = 'ConfigError';
-  }
-}
 
 const ajv = new Ajv({ allErrors: true, strict: true });
 /** Aliases a targets file may use (a shared PSU list or TPP section needs a handful). */

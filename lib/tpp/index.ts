@@ -15,5 +15,6 @@ export { signRequest } from './sign-request.js';
 export type { SignedRequest } from './sign-request.js';
 export { HeaderFields } from './header-fields.js';
 export { probeTls } from './tls-probe.js';
-export { describeProbe, malformedRequest, probeFailure, runProbes } from './malformed-requests.js';
-export type { ProbeOutcome, ProbeRequest, ProbeRun } from './malformed-requests.js';
+// The probes' generator (malformed-requests.ts, fast-check) is not here: only the run that sends probes loads it.
+export { describeProbe } from './probe-request.js';
+export type { ProbeOutcome, ProbeRequest, ProbeRun } from './probe-request.js';

@@ -6,22 +6,8 @@
 import fc from 'fast-check';
 import { OPERATIONS } from '../spec/operations.js';
 import { DEFAULT_PATHS, resolvePath, type PathName } from '../spec/paths.js';
+import type { ProbeOutcome, ProbeRequest, ProbeRun } from './probe-request.js';
 import type { SigningDefect } from './signing-defects.js';
-
-/** One malformed request, as the TPP client sends it. */
-export interface ProbeRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  omitHeaders: string[];
-  rawBody?: Buffer;
-  signingDefects: SigningDefect[];
-  /** What is wrong with it, in words (the shrunk counterexample is printed with it). */
-  defects: string[];
-}
-
-/** What came back: an answer, or none (the connection dropped, or no answer in time). */
-export type ProbeOutcome = { status: number; contentType: string | undefined; body: string } | { error: string };
 
 /** Operations the probes reach: the interface's own, and the sandbox operation that takes a body. Never the sandbox reset or clock (global state). */
 const PROBED: readonly { method: string; path: PathName }[] = [...OPERATIONS, { method: 'POST', path: 'sandboxCustomers' }];
@@ -144,12 +130,6 @@ export function probeFailure(outcome: ProbeOutcome): string | undefined {
   return bodyOk ? undefined : `HTTP ${outcome.status} without the error body {id, system, status, code, message}: ${outcome.body.slice(0, 200)}`;
 }
 
-export interface ProbeRun {
-  runs: number;
-  /** The shrunk request that fails, and why; undefined when every probe held. */
-  counterexample?: { request: ProbeRequest; failure: string; shrinks: number; seed: number };
-}
-
 /**
  * Sends `runs` probes (seeded, so a run can be repeated) and shrinks the first failure. When `send` throws (the
  * target is gone: the run cannot judge), nothing more is sent and the error is thrown once the run is over,
@@ -193,9 +173,4 @@ export async function runProbes(
   const [request] = details.counterexample ?? [];
   if (!details.failed || request === undefined) return { runs: details.numRuns };
   return { runs: details.numRuns, counterexample: { request, failure: failures.get(request) ?? 'failed', shrinks: details.numShrinks, seed: details.seed } };
-}
-
-/** The request as a reader wants it in a report: method, path and every defect. */
-export function describeProbe(request: ProbeRequest): string {
-  return `${request.method} ${request.path.length > 120 ? `${request.path.slice(0, 120)}…` : request.path} with ${request.defects.join('; ') || 'no defect beyond the path'}`;
 }

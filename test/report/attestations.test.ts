@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { applyAttestations, parseAttestations } from '../../lib/report/attestations.js';
 import type { RequirementRecord } from '../../lib/report/results-types.js';
-import { ConfigError } from '../../lib/targets/load.js';
+import { ConfigError } from '../../lib/targets/config-error.js';
 
 const TODAY = new Date('2026-11-25T12:00:00Z');
 const entry = (fields: string) => `attestations:\n  - { requirement: SCA-23, verdict: PASS, reviewer: Kari Nordmann, date: 2026-11-20, evidence: QA-1432${fields} }\n`;

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { ConfigError, interpolateTarget, parseTargetsFile, selectTarget } from '../../lib/targets/load.js';
+import { ConfigError } from '../../lib/targets/config-error.js';
+import { interpolateTarget, parseTargetsFile, selectTarget } from '../../lib/targets/load.js';
 
 const VALID = `
 targets:

@@ -8,7 +8,7 @@ import { playwrightArgs, type RunOptions } from '../../lib/cli/commands/run-comm
 import { COMMANDS } from '../../lib/cli/commands/index.js';
 import { parseCommandLine } from '../../lib/cli/program.js';
 import { OperationTable, OPERATIONS } from '../../lib/spec/operations.js';
-import { malformedRequest, probeFailure, runProbes } from '../../lib/tpp/index.js';
+import { malformedRequest, probeFailure, runProbes } from '../../lib/tpp/malformed-requests.js';
 
 const ERROR_BODY = JSON.stringify({ id: 'e1', system: 'bank', status: 400, code: 'FORMAT_ERROR', message: 'no' });
 

@@ -21,7 +21,7 @@ import { REQUIREMENTS, requirementById } from '../../lib/spec/requirements.js';
 import { RULE_TABLE, scenariosOf } from '../../lib/spec/rule-table.js';
 import { knownFaults, knownVariants } from '../../reference/server.js';
 import { runCli, type CliRun } from '../support/run-cli.js';
-import { censusOf, derivePlan, gauntletTier, letterBanks, NOT_RUN_AGAINST_REFERENCE, type Census, type ScenarioDeclaration } from './plan.js';
+import { censusOf, derivePlan, gauntletTier, letterBanks, NOT_RUN_AGAINST_REFERENCE, precisionSeed, PRECISION_SLICE, type Census, type ScenarioDeclaration } from './plan.js';
 
 const FAULTS = knownFaults();
 const TIER = gauntletTier();
@@ -60,12 +60,14 @@ describe('gauntlets', () => {
     const first = await runGauntlet({ census: scenarios.map((s) => s.scenario) });
     census = censusOf(first.consulted);
     censusResults = first.results;
-    plan = derivePlan(FAULTS, VARIANTS, scenarios, census, TIER);
+    const seed = precisionSeed();
+    plan = derivePlan(FAULTS, VARIANTS, scenarios, census, TIER, seed);
     const second = await runGauntlet(plan);
     results = second.results;
     const runs = (kind: string) => results.tests.filter((t) => t.gauntletCase?.startsWith(kind)).length;
     console.log(
-      `gauntlet (${TIER} tier): census ${first.seconds.toFixed(0)} s (${censusResults.tests.length} scenario runs); ` +
+      `gauntlet (${TIER} tier${TIER === 'sensitivity' ? `, precision slice of ${PRECISION_SLICE} a fault turned by ${seed.slice(0, 12)}` : ''}): ` +
+        `census ${first.seconds.toFixed(0)} s (${censusResults.tests.length} scenario runs); ` +
         `faults and variants ${second.seconds.toFixed(0)} s (${runs('fault:')} fault runs for ${FAULTS.length} faults, ` +
         `${runs('variant')} variant runs for ${plan.variants?.length ?? 0} variant cases)`,
     );
@@ -91,7 +93,7 @@ describe('gauntlets', () => {
     });
   });
 
-  const where = TIER === 'precision' ? 'in every scenario that can observe it' : 'in the scenarios that declare what it breaks';
+  const where = TIER === 'precision' ? 'in every scenario that can observe it' : "in the scenarios that declare what it breaks and this commit's precision slice";
   describe(`fault gauntlet: each fault fails exactly what it breaks, ${where}`, () => {
     for (const fault of FAULTS) {
       test(`${fault.name}: ${fault.breaks.join(', ')} fail, and nothing else`, () => {

@@ -4,13 +4,17 @@
  * asked for that TPP (code asks a switch only where its answer changes the request: reference/switches.ts).
  * A switch a scenario never asked cannot change anything that scenario sees, so "can this scenario observe
  * this switch" is read off the census, over the whole suite:
- * - a fault runs against every scenario that asked it (precision: nothing else may fail there), and every
- *   scenario that declares a requirement the fault breaks (sensitivity: those must fail). A fault that
- *   refuses what every conforming request does (`refusesEveryRequest`) is seen by every scenario, and all
- *   else that fails follows from that one refusal: it runs against its declaring scenarios only;
+ * - a fault runs against every scenario that declares a requirement it breaks (sensitivity: those must fail,
+ *   and nothing else there) and, for precision (nothing else may fail anywhere it can be seen), against the
+ *   scenarios that asked it: all of them in the precision tier, a slice that turns with every commit in the
+ *   sensitivity tier (precisionSlice). A fault that refuses what every conforming request does
+ *   (`refusesEveryRequest`) is seen by every scenario, and all else that fails follows from that one refusal:
+ *   it runs against its declaring scenarios only;
  * - a variant runs against every scenario that asked it, alone and in "letter-of-the-specification" banks
  *   (every compatible variant at once), which must pass.
  */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import type { GauntletRequest } from '../../lib/cli/prepare-target.js';
 import type { FaultDefinition, VariantDefinition } from '../../reference/server.js';
 import { excludeEachOther } from '../../reference/switches.js';
@@ -33,14 +37,15 @@ export function censusOf(consulted: Record<string, string[]>): Census {
 }
 
 /**
- * The two tiers of the fault gauntlet: `sensitivity` runs each fault against the scenarios that declare what
- * it breaks (every check shown to fail, and nothing else failing there); `precision` adds every scenario
- * that can observe the fault, over the whole suite. Variants always run against every scenario that can
- * observe them.
+ * The two tiers of the fault gauntlet: `sensitivity` (every `npm run check`) runs each fault against the
+ * scenarios that declare what it breaks (every check shown to fail, and nothing else failing there) and a
+ * slice of the others that can observe it, turning with every commit (precisionSlice); `precision` (by hand:
+ * about ten thousand scenario runs) against every scenario that can observe the fault, over the whole suite.
+ * Variants always run against every scenario that can observe them.
  */
 export type GauntletTier = 'sensitivity' | 'precision';
 
-/** The tier this run asks for: XS2A_GAUNTLET=precision for the whole-suite tier (CI runs it). */
+/** The tier this run asks for: XS2A_GAUNTLET=precision for the whole-suite tier. */
 export function gauntletTier(env: NodeJS.ProcessEnv = process.env): GauntletTier {
   return env.XS2A_GAUNTLET === 'precision' ? 'precision' : 'sensitivity';
 }
@@ -48,22 +53,52 @@ export function gauntletTier(env: NodeJS.ProcessEnv = process.env): GauntletTier
 /** How many of the scenarios that asked it a fault no scenario declares runs against in the sensitivity tier. */
 const SENSITIVITY_SAMPLE = 6;
 
+/**
+ * Scenarios that asked a fault but do not declare what it breaks, run against it in every sensitivity run:
+ * a slice of the precision tier, a different one for every commit, so that successive commits judge "nothing
+ * else fails" across the whole suite, and each commit's runs repeat alike.
+ */
+export const PRECISION_SLICE = 1;
+
+/**
+ * What turns the precision slice: XS2A_PRECISION_SEED, else the commit checked out (the same slice on every
+ * run of a commit, CI's and a developer's), else a fixed word.
+ */
+export function precisionSeed(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
+  if (env.XS2A_PRECISION_SEED) return env.XS2A_PRECISION_SEED;
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'no-commit';
+  }
+}
+
+/** `size` of `candidates`, in an order the seed and the fault decide (every candidate's turn comes with some seed). */
+export function precisionSlice(fault: string, candidates: readonly string[], seed: string, size = PRECISION_SLICE): string[] {
+  const rank = (scenario: string) => createHash('sha256').update(`${seed}\n${fault}\n${scenario}`).digest('hex');
+  return [...candidates].sort((a, b) => rank(a).localeCompare(rank(b))).slice(0, size);
+}
+
 export function derivePlan(
   faults: readonly FaultDefinition[],
   variants: readonly VariantDefinition[],
   scenarios: readonly ScenarioDeclaration[],
   census: Census,
   tier: GauntletTier,
+  seed = precisionSeed(),
 ): GauntletRequest {
   const asking = (name: string) => scenarios.filter(({ scenario }) => census.get(scenario)?.has(name)).map(({ scenario }) => scenario);
   return {
     faults: faults.map((fault) => {
       const declaring = scenarios.filter(({ checks }) => checks.some((id) => fault.breaks.includes(id))).map(({ scenario }) => scenario);
-      // A fault of a rule judged on every exchange (ERR-01, HDR-03…) is declared by no scenario: the sensitivity
-      // tier runs it on a sample of the scenarios that asked it, the precision tier on all of them.
-      const sample = declaring.length === 0 ? asking(fault.name).slice(0, SENSITIVITY_SAMPLE) : [];
-      const observing = fault.refusesEveryRequest ? [] : tier === 'sensitivity' ? sample : asking(fault.name);
-      return { name: fault.name, scenarios: [...new Set([...declaring, ...observing])].sort() };
+      const observing = fault.refusesEveryRequest ? [] : asking(fault.name);
+      if (tier === 'precision') return { name: fault.name, scenarios: [...new Set([...declaring, ...observing])].sort() };
+      // A fault of a rule judged on every exchange (ERR-01, HDR-03…) is declared by no scenario: it runs on a
+      // sample of the scenarios that asked it. Then the commit's precision slice of the rest.
+      const sample = declaring.length === 0 ? observing.slice(0, SENSITIVITY_SAMPLE) : [];
+      const planned = new Set([...declaring, ...sample]);
+      const slice = precisionSlice(fault.name, observing.filter((scenario) => !planned.has(scenario)), seed);
+      return { name: fault.name, scenarios: [...new Set([...planned, ...slice])].sort() };
     }),
     variants: [
       ...variants.map(({ name }) => ({ name, variants: [name], scenarios: asking(name) })),

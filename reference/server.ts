@@ -1,11 +1,11 @@
 // The reference ASPSP: a real HTTPS bank implementing the specification, the
 // embedded default target of the suite and a sandbox a TPP can point its client
-// at. Each start makes a fresh CA and server certificate; the CA is returned so a
-// client can trust it explicitly (no system trust store is touched).
+// at. Each start makes a fresh CA and server certificate, unless given a CA; the CA
+// is returned so a client can trust it explicitly (no system trust store is touched).
 import type { AddressInfo, Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { isIP } from 'node:net';
-import { generateCertificateAuthority, generateServerCertificate, type KeyAndCertificate } from '../lib/pki/index.js';
+import { generateCertificateAuthority, generateServerCertificate, sharedServerCertificate, type KeyAndCertificate } from '../lib/pki/index.js';
 import { buildReferenceApp } from './app.js';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionCount, type ConnectionLimits } from './connections.js';
 import type { SandboxJudge } from './plugins/tpp-judging.js';
@@ -88,7 +88,7 @@ export interface ReferenceBankOptions {
   /**
    * The CA that issues the server certificate. Default: a fresh one per start. Give
    * one to keep a CA that clients already trust across restarts (or to start many
-   * banks quickly in tests).
+   * banks quickly in tests: its server certificate is made once, sharedServerCertificate).
    */
   ca?: KeyAndCertificate;
   /** The key of its TLS certificate, made beforehand beside other work (generateRsaKeyPem); a new one otherwise. */
@@ -145,8 +145,9 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
   if (isIP(host) === 0 && !names.includes(host)) names.push(host);
   const bankWide = switches.wholeBank;
   const wrongHost = bankWide.breaks(serverCertificateForAnotherHost);
-  const key = options.tlsKeyPem === undefined ? {} : { privateKeyPem: options.tlsKeyPem };
-  const server = generateServerCertificate(ca, wrongHost ? { hostnames: ['bank.invalid'], ipAddresses: [], ...key } : { hostnames: names, ipAddresses: ips, ...key });
+  const serverNames = wrongHost ? { hostnames: ['bank.invalid'], ipAddresses: [] } : { hostnames: names, ipAddresses: ips };
+  // A key made beforehand gets its certificate now; otherwise the CA's certificate for these names is reused.
+  const server = options.tlsKeyPem === undefined ? sharedServerCertificate(ca, serverNames) : generateServerCertificate(ca, { ...serverNames, privateKeyPem: options.tlsKeyPem });
   const legacyTls = bankWide.breaks(legacyTlsAccepted) ? { minVersion: 'TLSv1', ciphers: 'DEFAULT@SECLEVEL=0' } as const : bankWide.reads(tls13Only) ? { minVersion: 'TLSv1.3' } as const : {};
 
   const { app, tenants, connections } = await buildReferenceApp({

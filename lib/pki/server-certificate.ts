@@ -43,3 +43,20 @@ export function generateServerCertificate(
     ],
   });
 }
+
+/** The server certificates made by sharedServerCertificate, by CA and then by the names they are for. */
+const sharedByCa = new WeakMap<KeyAndCertificate, Map<string, KeyAndCertificate>>();
+
+/**
+ * The server certificate `ca` issues for these names, made on the first call and the same for every later one in
+ * the process: its RSA key is most of the time a bank or a test server takes to start, and the tests and the
+ * gauntlet start dozens of them on one CA.
+ */
+export function sharedServerCertificate(ca: KeyAndCertificate, options: { hostnames: string[]; ipAddresses?: string[] }): KeyAndCertificate {
+  const issued = sharedByCa.get(ca) ?? new Map<string, KeyAndCertificate>();
+  sharedByCa.set(ca, issued);
+  const names = JSON.stringify([options.hostnames, options.ipAddresses ?? []]);
+  const certificate = issued.get(names) ?? generateServerCertificate(ca, options);
+  issued.set(names, certificate);
+  return certificate;
+}

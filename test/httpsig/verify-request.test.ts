@@ -12,10 +12,10 @@ import {
   verifySignedRequest,
 } from '../../lib/httpsig/index.js';
 import type { IncomingRequest, SignatureParams, VerificationFailureCode, VerifyOptions } from '../../lib/httpsig/index.js';
-import { makeTestPki } from '../pki/test-pki.js';
+import { testPki } from '../pki/test-pki.js';
 import { NOW, signTestRequest, withHeaders } from '../tpp/signed-request.js';
 
-const { ca, tpp, identity } = makeTestPki();
+const { ca, tpp, identity } = testPki();
 const options: VerifyOptions = { now: NOW, maxClockSkewSeconds: 60 };
 
 function verify(request: IncomingRequest, overrides: Partial<VerifyOptions> = {}) {

@@ -11,10 +11,10 @@ import {
   readCertificateFields,
   readPsd2QcStatement,
 } from '../../lib/pki/index.js';
-import { makeTestPki } from './test-pki.js';
+import { testPki } from './test-pki.js';
 
 const DAY_MS = 86_400_000;
-const { ca, tpp } = makeTestPki({ organizationName: 'Prøvebank AS' });
+const { ca, tpp } = testPki({ organizationName: 'Prøvebank AS' });
 const caCertificate = new X509Certificate(ca.certificatePem);
 const tppCertificate = new X509Certificate(tpp.certificatePem);
 const server = generateServerCertificate(ca, { hostnames: ['localhost', 'bank.test'], ipAddresses: ['127.0.0.1', '::1'], validDays: 30 });

@@ -1,5 +1,4 @@
 // Certificates for the tests: a CA and a TPP seal certificate issued by it.
-// Call once per test file: each makes fresh RSA keys (tens of milliseconds each).
 import { generateCertificateAuthority, generateTppCertificate } from '../../lib/pki/index.js';
 import type { KeyAndCertificate } from '../../lib/pki/index.js';
 import { loadTppIdentity } from '../../lib/tpp/index.js';
@@ -11,7 +10,16 @@ export interface TestPki {
   identity: TppIdentity;
 }
 
-export function makeTestPki(ca: { commonName?: string; organizationName?: string } = {}): TestPki {
+const made = new Map<string, TestPki>();
+
+/**
+ * The test PKI for these CA names, made once per process: the test files of a fast-tier process share it
+ * (scripts/test-bundle.ts), and its two RSA keys are most of their set-up.
+ */
+export function testPki(ca: { commonName?: string; organizationName?: string } = {}): TestPki {
+  const names = JSON.stringify([ca.commonName, ca.organizationName]);
+  const known = made.get(names);
+  if (known) return known;
   const authority = generateCertificateAuthority({
     commonName: ca.commonName ?? 'xs2a-conformance Test CA',
     organizationName: ca.organizationName ?? 'xs2a-conformance',
@@ -22,5 +30,7 @@ export function makeTestPki(ca: { commonName?: string; organizationName?: string
     organizationIdentifier: 'PSDNO-FSA-123456',
     roles: ['PSP_AI', 'PSP_PI'],
   });
-  return { ca: authority, tpp, identity: loadTppIdentity(tpp) };
+  const pki = { ca: authority, tpp, identity: loadTppIdentity(tpp) };
+  made.set(names, pki);
+  return pki;
 }

@@ -5,7 +5,7 @@ import { Agent, request as undiciRequest } from 'undici';
 import { formatHttpDate } from '../../lib/httpsig/index.js';
 import { generateCertificateAuthority, generateTppCertificate } from '../../lib/pki/index.js';
 import { loadTppIdentity, TppClient, type TppIdentity } from '../../lib/tpp/index.js';
-import { startReferenceBank, type SwitchSetting, type ReferenceBank } from '../../reference/server.js';
+import { startReferenceBank, type ReferenceBankOptions, type SwitchSetting, type ReferenceBank } from '../../reference/server.js';
 
 export interface Response {
   status: number;
@@ -32,7 +32,16 @@ export interface RequestOptions {
 const tppCa = generateCertificateAuthority({ commonName: 'Test eIDAS CA', organizationName: 'Test QTSP', countryName: 'NO' });
 /** One server CA for all banks a test process starts: key generation is the slow part of a start. */
 const bankCa = generateCertificateAuthority({ commonName: 'Test Reference ASPSP CA', organizationName: 'xs2a-conformance tests' });
+
+/** A reference bank on the tests' one server CA, so on one server certificate: no key to make per start. */
+export const startTestBank = (options: ReferenceBankOptions = {}): Promise<ReferenceBank> => startReferenceBank({ ca: bankCa, ...options });
 let defaultTpp: TppIdentity | undefined;
+
+/** The TPP the tests act as unless they need another: made once per process (its RSA key takes a while). */
+export function testTpp(): TppIdentity {
+  defaultTpp ??= makeTpp();
+  return defaultTpp;
+}
 
 /** A TPP identity: a PSD2 certificate (AIS and PIS roles) issued by a test CA. */
 export function makeTpp(organizationIdentifier = 'PSDNO-FSA-900001', organizationName = 'Test TPP AS'): TppIdentity {
@@ -123,9 +132,8 @@ export async function withBank(
   faults: (string | SwitchSetting)[] = [],
   variants: (string | SwitchSetting)[] = [],
 ): Promise<{ bank: ReferenceBank; client: TestClient; close(): Promise<void> }> {
-  const bank = await startReferenceBank({ faults, variants, ca: bankCa });
-  defaultTpp ??= makeTpp();
-  const client = new TestClient(bank, defaultTpp);
+  const bank = await startTestBank({ faults, variants });
+  const client = new TestClient(bank, testTpp());
   return {
     bank,
     client,

@@ -4,11 +4,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { generateCertificateAuthority, generateServerCertificate } from '../../lib/pki/index.js';
+import { sharedServerCertificate } from '../../lib/pki/index.js';
 import { HeaderFields, describeProbe, signRequest, type ProbeOutcome, type ProbeRequest } from '../../lib/tpp/index.js';
 import { runProbes } from '../../lib/tpp/malformed-requests.js';
 import { buildReferenceApp } from '../../reference/app.js';
 import { BehaviourSwitches } from '../../reference/switches.js';
+import { testPki } from '../pki/test-pki.js';
 import { makeTpp, REDIRECT_URI } from './helpers.js';
 
 // Seeded, so every run sends the same 3,000; a third of what it was, to keep the fast tier fast (test-tiers.ts).
@@ -19,8 +20,8 @@ describe('reference bank: robustness probes', () => {
   const identity = makeTpp('PSDNO-FSA-900777', 'Probe TPP AS');
 
   before(async () => {
-    const ca = generateCertificateAuthority({ commonName: 'Probe CA' });
-    const server = generateServerCertificate(ca, { hostnames: ['localhost'], ipAddresses: ['127.0.0.1'] });
+    // Any certificate will do: the probes reach the app through inject, never through TLS.
+    const server = sharedServerCertificate(testPki().ca, { hostnames: ['localhost'], ipAddresses: ['127.0.0.1'] });
     ({ app } = await buildReferenceApp({ switches: new BehaviourSwitches(), tls: { key: server.privateKeyPem, cert: server.certificatePem } }));
     await app.ready();
   });

@@ -8,11 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { after, before, describe, test } from 'node:test';
-import { startReferenceBank, type ReferenceBank } from '../../reference/server.js';
+import type { ReferenceBank } from '../../reference/server.js';
 import { BankState } from '../../reference/state/bank-state.js';
 import { BoundedStore } from '../../reference/state/bounded-store.js';
 import { DEFAULT_STORE_BOUNDS } from '../../reference/state/store-bounds.js';
-import { makeTpp, TestClient } from './helpers.js';
+import { startTestBank, TestClient, testTpp } from './helpers.js';
 
 const body = (n: number) => ({
   instructedAmount: { amount: `${n}.00`, currency: 'EUR' },
@@ -125,8 +125,8 @@ describe('the bounds reach the running bank', () => {
   let bank: ReferenceBank;
   let client: TestClient;
   before(async () => {
-    bank = await startReferenceBank({ storeBounds: { payments: { perTpp: 3, total: 100, maxBytes: MiB } } });
-    client = new TestClient(bank, makeTpp());
+    bank = await startTestBank({ storeBounds: { payments: { perTpp: 3, total: 100, maxBytes: MiB } } });
+    client = new TestClient(bank, testTpp());
   });
   after(async () => {
     await client.close();

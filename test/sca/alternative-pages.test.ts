@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startReferenceBank, type ReferenceBank } from '../../reference/server.js';
-import { makeTpp, scaHrefFor, send, TestClient, type Response } from '../reference/helpers.js';
+import { scaHrefFor, send, startTestBank, TestClient, testTpp, type Response } from '../reference/helpers.js';
 
 const KARI = '13039319955';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -13,8 +13,8 @@ describe('the alternative SCA pages', () => {
   let bank: ReferenceBank;
   let client: TestClient;
   before(async () => {
-    bank = await startReferenceBank({ scaPages: 'alternative' });
-    client = new TestClient(bank, makeTpp());
+    bank = await startTestBank({ scaPages: 'alternative' });
+    client = new TestClient(bank, testTpp());
   });
   after(async () => {
     await client.close();

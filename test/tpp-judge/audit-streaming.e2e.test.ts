@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { generateHar } from '../../lib/traffic/generate-har.js';
-import { makeTestPki } from '../pki/test-pki.js';
+import { testPki } from '../pki/test-pki.js';
 
 interface HeapRun {
   entries: number;
@@ -30,7 +30,7 @@ describe('the audit of a HAR streams', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   test('a file four times larger costs the audit a few MB of heap more, not the 15 MB more it holds', async () => {
-    const identity = makeTestPki().identity;
+    const identity = testPki().identity;
     const [small, large] = [join(dir, 'small.har'), join(dir, 'large.har')];
     const entries = [await generateHar(small, 5, identity), await generateHar(large, 20, identity)];
     const runs = [auditInChild(small), auditInChild(large)];

@@ -31,7 +31,15 @@ export interface SloppyPki {
   paymentsOnly: TppIdentity;
 }
 
-export function makeSloppyPki(): SloppyPki {
+let made: SloppyPki | undefined;
+
+/** The sloppy TPP's certificates, made once per process: its six RSA keys are most of a sloppy test's set-up. */
+export function sloppyPki(): SloppyPki {
+  made ??= makeSloppyPki();
+  return made;
+}
+
+function makeSloppyPki(): SloppyPki {
   const trustedCa = generateCertificateAuthority({ commonName: 'Sloppy test CA', organizationName: 'xs2a-conformance', countryName: 'NO' });
   const otherCa = generateCertificateAuthority({ commonName: 'A CA nobody trusts', organizationName: 'Elsewhere', countryName: 'NO' });
   const issue = (ca: KeyAndCertificate, roles: ('PSP_AI' | 'PSP_PI')[], validity: { notBefore?: Date; validDays?: number } = {}) =>

@@ -15,7 +15,7 @@ import { exchangeOfEntry, readHarEntries } from '../../lib/har/index.js';
 import type { RunResults } from '../../lib/report/results-types.js';
 import { JUDGED_RULE_IDS, requestHeader } from '../../lib/tpp-judge/index.js';
 import { TrafficJudging } from '../../lib/traffic/judging.js';
-import { CASE_HEADER, makeSloppyPki, runSloppyTpp, SLOPPY_CASES, SloppyTpp } from './sloppy-client.js';
+import { CASE_HEADER, sloppyPki, runSloppyTpp, SLOPPY_CASES, SloppyTpp } from './sloppy-client.js';
 
 /** Rules each case broke, by case, as a mode saw them. */
 type Caught = Map<string, Set<string>>;
@@ -40,7 +40,7 @@ function failedIn(results: RunResults): string[] {
 
 describe('the sloppy TPP through the judging proxy, and its HAR audited', () => {
   const dir = mkdtempSync(join(tmpdir(), 'xs2a-sloppy-proxy-'));
-  const pki = makeSloppyPki();
+  const pki = sloppyPki();
   const live: Caught = new Map();
   let session: ProxySession;
   let stopped: Awaited<ReturnType<ProxySession['stop']>>;

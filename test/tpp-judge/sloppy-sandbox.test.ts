@@ -13,14 +13,15 @@ import type { RunResults } from '../../lib/report/results-types.js';
 import { JUDGED_RULE_IDS } from '../../lib/tpp-judge/index.js';
 import { SandboxJudging } from '../../lib/traffic/sandbox-judging.js';
 import { BROKEN_RULES_HEADER, TPP_REPORT_PATH } from '../../reference/plugins/tpp-judging.js';
-import { startReferenceBank, type ReferenceBank } from '../../reference/server.js';
-import { makeSloppyPki, runSloppyTpp, SLOPPY_CASES, SloppyTpp } from './sloppy-client.js';
+import type { ReferenceBank } from '../../reference/server.js';
+import { startTestBank } from '../reference/helpers.js';
+import { sloppyPki, runSloppyTpp, SLOPPY_CASES, SloppyTpp } from './sloppy-client.js';
 
 const failedIn = (results: RunResults) => results.requirements.filter((r) => r.status === 'FAIL' || r.status === 'WARNING').map((r) => r.id).sort();
 
 describe('the sloppy TPP against the judging sandbox', () => {
   const dir = mkdtempSync(join(tmpdir(), 'xs2a-sloppy-sandbox-'));
-  const pki = makeSloppyPki();
+  const pki = sloppyPki();
   const caught = new Map<string, Set<string>>();
   let current = 'before';
   let bank: ReferenceBank;
@@ -38,7 +39,7 @@ describe('the sloppy TPP against the judging sandbox', () => {
   before(async () => {
     let baseUrl = '';
     judge = new SandboxJudging({ tool: { name: 'xs2a-conformance', version: 'test' }, baseUrl: () => baseUrl, maskPersonalData: true, trustedCaPems: [pki.trustedCa.certificatePem] });
-    bank = await startReferenceBank({ trustedTppCaPems: [pki.trustedCa.certificatePem], judge });
+    bank = await startTestBank({ trustedTppCaPems: [pki.trustedCa.certificatePem], judge });
     baseUrl = bank.baseUrl;
     const tpp = new SloppyTpp(
       { baseUrl: bank.baseUrl, caPem: bank.caPem },
@@ -66,7 +67,7 @@ describe('the sloppy TPP against the judging sandbox', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   test('without the judge the bank answers the same requests with the same statuses, and no header', async () => {
-    const plain = await startReferenceBank({ trustedTppCaPems: [pki.trustedCa.certificatePem] });
+    const plain = await startTestBank({ trustedTppCaPems: [pki.trustedCa.certificatePem] });
     let headers = 0;
     const tpp = new SloppyTpp({ baseUrl: plain.baseUrl, caPem: plain.caPem }, pki, undefined, (response) => {
       statuses.plain.push(response.status);

@@ -10,13 +10,13 @@ import { after, before, describe, it } from 'node:test';
 import { computeDigest, decodeRfc2047, formatHttpDate, verifySignedRequest } from '../../lib/httpsig/index.js';
 import { fixedClock, loadTppIdentity, loadTppIdentityFromFiles, ResponseNotJsonError, TargetUnreachableError, TppClient } from '../../lib/tpp/index.js';
 import type { RecordedExchange, TppClientOptions } from '../../lib/tpp/index.js';
-import { makeTestPki } from '../pki/test-pki.js';
+import { testPki } from '../pki/test-pki.js';
 import { startTestServer, toIncomingRequest } from './https-test-server.js';
 import type { TestServer } from './https-test-server.js';
 
 // A CA name that is not ASCII makes every keyId non-ASCII, so every Signature
 // header here travels RFC 2047-encoded (Authentication item 7).
-const { ca, tpp, identity } = makeTestPki({ organizationName: 'Bank Ø Test AS' });
+const { ca, tpp, identity } = testPki({ organizationName: 'Bank Ø Test AS' });
 let server: TestServer;
 const clients: TppClient[] = [];
 before(async () => {

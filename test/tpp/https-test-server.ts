@@ -3,7 +3,7 @@
 import { createServer } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { generateServerCertificate } from '../../lib/pki/index.js';
+import { sharedServerCertificate } from '../../lib/pki/index.js';
 import type { KeyAndCertificate } from '../../lib/pki/index.js';
 import type { IncomingRequest } from '../../lib/httpsig/index.js';
 
@@ -24,7 +24,7 @@ export interface TestServer {
 }
 
 export async function startTestServer(ca: KeyAndCertificate): Promise<TestServer> {
-  const tls = generateServerCertificate(ca, { hostnames: ['localhost'], ipAddresses: ['127.0.0.1'] });
+  const tls = sharedServerCertificate(ca, { hostnames: ['localhost'], ipAddresses: ['127.0.0.1'] });
   const requests: CapturedRequest[] = [];
   const server = createServer({ key: tls.privateKeyPem, cert: tls.certificatePem }, (req, res) => {
     const chunks: Buffer[] = [];

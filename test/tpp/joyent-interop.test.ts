@@ -5,11 +5,11 @@ import { after, before, describe, it } from 'node:test';
 import { TppClient } from '../../lib/tpp/index.js';
 import type { SigningDefect } from '../../lib/tpp/index.js';
 import { joyent } from '../httpsig/joyent.js';
-import { makeTestPki } from '../pki/test-pki.js';
+import { testPki } from '../pki/test-pki.js';
 import { startTestServer } from './https-test-server.js';
 import type { TestServer } from './https-test-server.js';
 
-const { ca, identity } = makeTestPki();
+const { ca, identity } = testPki();
 const publicKeyPem = identity.certificate.publicKey.export({ type: 'spki', format: 'pem' }).toString();
 let server: TestServer;
 let client: TppClient;

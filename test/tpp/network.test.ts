@@ -5,12 +5,12 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { generateServerCertificate } from '../../lib/pki/index.js';
+import { sharedServerCertificate } from '../../lib/pki/index.js';
 import { TargetUnreachableError, TppClient } from '../../lib/tpp/index.js';
-import { makeTestPki } from '../pki/test-pki.js';
+import { testPki } from '../pki/test-pki.js';
 
-const { ca, identity } = makeTestPki();
-const tls = generateServerCertificate(ca, { hostnames: ['localhost'], ipAddresses: ['127.0.0.1'] });
+const { ca, identity } = testPki();
+const tls = sharedServerCertificate(ca, { hostnames: ['localhost'], ipAddresses: ['127.0.0.1'] });
 const seen = new Map<string, number>();
 let server: Server;
 let baseUrl = '';

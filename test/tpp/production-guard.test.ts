@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ProductionRefusal, productionRefusal, TppClient } from '../../lib/tpp/index.js';
-import { makeTestPki } from '../pki/test-pki.js';
+import { testPki } from '../pki/test-pki.js';
 import { startTestServer, type TestServer } from './https-test-server.js';
 
-const { ca, identity } = makeTestPki();
+const { ca, identity } = testPki();
 let server: TestServer;
 before(async () => {
   server = await startTestServer(ca);

@@ -5,11 +5,11 @@ import { describe, it } from 'node:test';
 import { buildSigningString, computeDigest, decodeRfc2047, formatHttpDate, parseKeyId, parseSignatureHeader, sameDistinguishedName, verifyRsaSha256, verifySignedRequest } from '../../lib/httpsig/index.js';
 import type { VerificationFailureCode } from '../../lib/httpsig/index.js';
 import type { SigningDefect } from '../../lib/tpp/index.js';
-import { makeTestPki } from '../pki/test-pki.js';
+import { testPki } from '../pki/test-pki.js';
 import { NOW, NOW_HTTP_DATE, signTestRequest } from './signed-request.js';
 import type { SignedTestRequest } from './signed-request.js';
 
-const { identity } = makeTestPki();
+const { identity } = testPki();
 const BODY = '{"instructedAmount":{"currency":"EUR","amount":"12.50"}}';
 
 function withDefects(...signingDefects: SigningDefect[]): SignedTestRequest {

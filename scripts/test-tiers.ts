@@ -7,7 +7,7 @@
  * Files that read what the check's own suite run leaves (its HAR) run after it.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export type TestTier = 'fast' | 'e2e' | 'all';
@@ -18,6 +18,8 @@ export const AFTER_SUITE: readonly string[] = ['test/tpp-judge/suite-har.e2e.tes
 
 /** The fast tier's processes: one per core. */
 const FAST_PROCESSES = 2;
+/** Seconds each fast-tier file takes (scripts/fast-tier-seconds.ts measures them), to share the files out by. */
+export const FAST_TIER_SECONDS_FILE = 'scripts/fast-tier-seconds.json';
 /** The files a fast-tier process imports (scripts/test-bundle.ts). */
 export const BUNDLE_ENV = 'XS2A_TEST_BUNDLE';
 
@@ -55,16 +57,35 @@ export function nodeArgumentsOf(run: NodeTestRun, options: readonly string[] = [
 export function nodeTestRunsOf(tier: Exclude<TestTier, 'all'>): NodeTestRun[] {
   const runs: NodeTestRun[] = [];
   if (tier === 'fast') {
-    const files = testFilesOf('fast');
-    for (let i = 0; i < FAST_PROCESSES; i++) {
-      const share = files.filter((_, index) => index % FAST_PROCESSES === i);
+    shareOut(testFilesOf('fast'), FAST_PROCESSES).forEach((share, i) => {
       runs.push({ label: `fast ${i + 1}/${FAST_PROCESSES}`, entries: ['scripts/test-bundle.ts'], env: { [BUNDLE_ENV]: JSON.stringify(share) } });
-    }
+    });
   }
   if (tier === 'e2e') {
     runs.push({ label: 'e2e', entries: testFilesOf('e2e'), env: {} });
   }
   return runs;
+}
+
+/**
+ * The files shared out among `processes` by their measured seconds, each share in name order. A few files take
+ * most of the tier's time (the robustness probes, the payments, the sloppy TPP, Playwright's listing of the
+ * suites), so a split by index can put them together; here the longest goes first, each to the share with the
+ * least time so far. The seconds are a committed table rather than a cache of the last run, so a clean clone
+ * splits the same way; a file not in it yet counts as the median file.
+ */
+function shareOut(files: readonly string[], processes: number): string[][] {
+  const measured = JSON.parse(readFileSync(FAST_TIER_SECONDS_FILE, 'utf8')) as Record<string, number>;
+  const known = Object.values(measured).sort((a, b) => a - b);
+  const median = known[Math.floor(known.length / 2)] ?? 1;
+  const secondsOf = (file: string) => measured[file] ?? median;
+  const shares = Array.from({ length: processes }, () => ({ files: [] as string[], seconds: 0 }));
+  for (const file of [...files].sort((a, b) => secondsOf(b) - secondsOf(a))) {
+    const least = shares.reduce((best, share) => (share.seconds < best.seconds ? share : best));
+    least.files.push(file);
+    least.seconds += secondsOf(file);
+  }
+  return shares.map((share) => share.files.sort());
 }
 
 /**

@@ -178,7 +178,7 @@ export const basketsPlugin = fp(
         ...(lookup?.kind === 'known' ? { expectedCustomer: lookup.customerNumber } : {}),
         ...(context === undefined ? {} : { requestedContext: context }),
       });
-      const scaLinks = (challenge.body as { _links?: Record<string, object> })._links ?? {};
+      const scaLinks: Record<string, object> = challenge.links;
       const authorisationId = challenge.authorisationId ?? '';
       basket.authorisationId = authorisationId;
       if (request.bank.reads(authorisationAsks401)) {

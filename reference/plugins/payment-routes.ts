@@ -371,7 +371,7 @@ export const paymentsPlugin = fp(
           ...(lookup?.kind === 'known' ? { expectedCustomer: lookup.customerNumber } : {}),
           ...(context === undefined ? {} : { requestedContext: context }),
         });
-        const scaLinks = (challenge.body as { _links?: Record<string, unknown> })._links ?? {};
+        const scaLinks = challenge.links;
         void reply.code(201).header('location', apiHref(request, `/v1/${service}/${product}/${payment.id}`));
         return initiationResponse(request.world, request, payment, scaLinks);
       });

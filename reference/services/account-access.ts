@@ -28,7 +28,8 @@ const corporateIdIgnored = defineFault('corporate-id-ignored', {
 });
 const unknownPsuIdServed = defineFault('unknown-psu-id-served', {
   description: 'a well-formed PSU-ID the bank never issued is answered 200 (with an empty account list) instead of a 4xx',
-  breaks: ['PSU-07'],
+  // A psu-id issued to another TPP is one this TPP was never issued: it is answered 200 too (PSU-06).
+  breaks: ['PSU-07', 'PSU-06'],
 });
 const unknownPsuIdAsFormatError = defineFault('unknown-psu-id-as-format-error', {
   description: 'a well-formed PSU-ID the bank never issued gets 400 FORMAT_ERROR instead of PSU_CREDENTIALS_INVALID (or a fresh SCA)',
@@ -133,7 +134,7 @@ export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   const consent = consentInForce(bank, request, customerNumber, context, challenge);
   const closedOnes = [...consent.accountIds].flatMap((id) => bank.data.accounts.get(id) ?? []).filter((a) => a.status === 'deleted');
   const closed = closedOnes.length > 0 && request.bank.breaks(closedAccountsListed) ? closedOnes : [];
-  return { customerNumber, context, accounts: [...visibleAccounts(bank, request, consent), ...closed], unconsented: (accountId) => unconsentedAccount(request, accountId) };
+  return { customerNumber, context, accounts: [...visibleAccounts(bank, request, consent), ...closed], unconsented: (accountId) => unconsentedAccount(bank, request, accountId) };
 }
 
 /** What the TPP may see under a consent: the consented accounts still open. */
@@ -149,9 +150,9 @@ function visibleAccounts(bank: BankState, request: FastifyRequest, consent: Cons
   return [...granted, ...others];
 }
 
-/** The answer to a read of an account outside the consent (the Berlin Group's RESOURCE_UNKNOWN). */
-function unconsentedAccount(request: FastifyRequest, accountId: string): BankError {
-  if (request.bank.breaks(unconsentedAccountAsFormatError)) return new BankError(400, 'FORMAT_ERROR', `Account ${accountId} is not valid here`);
+/** The answer to a read of an account outside the consent (the Berlin Group's RESOURCE_UNKNOWN); an id of no account at all is answered alike. */
+function unconsentedAccount(bank: BankState, request: FastifyRequest, accountId: string): BankError {
+  if (bank.data.accounts.has(accountId) && request.bank.breaks(unconsentedAccountAsFormatError)) return new BankError(400, 'FORMAT_ERROR', `Account ${accountId} is not valid here`);
   return new BankError(404, 'RESOURCE_UNKNOWN', `No consented account ${accountId}`);
 }
 

@@ -5,7 +5,7 @@
  * judges that operation itself.
  */
 import type { ScenarioFixtures, TppResponse } from '../../lib/fixtures/index.js';
-import { isSuccess, jsonBodyOf, scaRedirectFrom } from '../../lib/fixtures/index.js';
+import { isSuccess, jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom } from '../../lib/fixtures/index.js';
 
 /** A PSU as the target's steps log in with it (one from targets.yaml, or one made for the scenario). */
 export type Psu = Awaited<ReturnType<ScenarioFixtures['ownPsu']>>;
@@ -29,7 +29,7 @@ export function daysAgo(days: number, today = new Date()): string {
 export async function consentOf({ tpp, paths, sca }: Pick<ScenarioFixtures, 'tpp' | 'paths' | 'sca'>, psu: Psu): Promise<{ psuId: string; corporateId?: string }> {
   const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu);
   const psuId = redirect.params['psu-id'];
-  if (redirect.outcome !== 'success' || psuId === undefined) throw new Error(`the SCA for the scenario's PSU did not succeed: ${redirect.url}`);
+  if (redirect.outcome !== 'success' || psuId === undefined) throw new PrerequisiteUnmet(`the SCA for the scenario's PSU gave no psu-id to go on with: ${redirect.url}`);
   const corporateId = redirect.params['psu-corporate-id'];
   return { psuId, ...(corporateId === undefined ? {} : { corporateId }) };
 }

@@ -4,7 +4,7 @@
  * PRIVATE context (GEN-09), and a TPP served without registering a contact address (GEN-14).
  */
 import { accountsOf, isSuccess, PrerequisiteUnmet, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
-import { initiate, paymentFrom } from '../payments/payment-bodies.js';
+import { initiate, payer, paymentFrom, refusedAlike, sepaPayment } from '../payments/payment-bodies.js';
 import { resourceIdOf } from '../sandbox/mock-data.js';
 
 type Listed = { resourceId?: string; iban?: unknown; currency?: unknown };
@@ -16,7 +16,7 @@ test(...scenario(
   'GEN-03.a',
   "one interface serves both roles: the same TPP reads a consented PSU's accounts and initiates a payment from one of them",
   { checks: ['GEN-03'], writes: 'initiates a payment' },
-  async ({ newTpp, consentedPsu, paths, check }) => {
+  async ({ newTpp, consentedPsu, psu: targetPsu, paths, check }) => {
     const { psuId, sessionId, psu } = await consentedPsu();
     const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId } });
     const listing = await tpp.get(paths('accounts'));
@@ -24,6 +24,9 @@ test(...scenario(
     check.that('GEN-03', isSuccess(listing) && account !== undefined, { expected: 'as an AISP: the account list (2xx) with an account', response: listing });
     if (account === undefined) throw new PrerequisiteUnmet('no account to pay from');
     const initiation = await initiate(tpp, paths, paymentFrom({ tpp, psuId, psu, account: { iban: String(account.iban), currency: String(account.currency) } }, '1.00'));
+    // A refusal denies the TPP its second role only where the bank takes the suite's payments at all.
+    const unjudged = isSuccess(initiation) ? undefined : await refusedAlike(payer({ newTpp, psu: targetPsu }), paths, sepaPayment());
+    if (unjudged !== undefined) return check.notEvaluated(['GEN-03'], `not evaluated as a PISP: ${unjudged}`);
     check.that('GEN-03', isSuccess(initiation), { expected: 'as a PISP, on the same interface: the payment initiated (2xx)', response: initiation });
   },
 ));

@@ -4,7 +4,7 @@
  * TPP-Redirect-URI with psu-id, and the TPP's next call with PSU-ID succeeds.
  */
 import { randomUUID } from 'node:crypto';
-import { accountsOf, scaRedirectFrom, scaRedirectOf, scenario, servedOrScaAsked, test } from '../../lib/fixtures/index.js';
+import { accountsOf, refusedForConsentWithoutLink, scaRedirectFrom, scaRedirectOf, scenario, servedOrScaAsked, test } from '../../lib/fixtures/index.js';
 import { initiate, refusedAlike, sepaPayment } from '../payments/payment-bodies.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -99,8 +99,9 @@ test(...scenario('PSU-03.a', 'a second SCA of the same PSU yields the same psu-i
 test(...scenario('PSU-07.a', 'a well-formed PSU-ID the bank never issued gets no data', { checks: ['PSU-07', 'ERR-23'] }, async ({ tpp, paths, check }) => {
   const response = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': randomUUID() } });
   const refused = check.status('PSU-07', response);
-  // A fresh SCA (401 with scaRedirect) is a fair answer too, and carries no error code to judge.
+  // A fresh SCA (401 with scaRedirect) is a fair answer too, and carries no error code to judge; so is a 401 for want of consent that lacks the link (SCA-02 judges that).
   if (refused.passed && scaRedirectOf(response) !== undefined) return check.notEvaluated(['ERR-23'], 'not evaluated: the bank starts a fresh SCA (401 with scaRedirect), which carries no error code');
+  if (refused.passed && refusedForConsentWithoutLink(response)) return check.notEvaluated(['ERR-23'], 'not evaluated: the bank asks for consent (a 401 for want of it, without the scaRedirect link), not for another identification of the PSU');
   const answered = check.status('ERR-23', response, { after: refused });
   check.code('ERR-23', response, { after: answered });
 }));

@@ -33,7 +33,7 @@ const cardBalancesWithoutInterimBooked = defineFault('card-balances-without-inte
   breaks: ['AIS-07'],
 });
 const cardAccountNameTooLong = defineFault('card-account-name-71', {
-  description: 'card account names are 71 characters long',
+  description: 'card account names are 71 characters long (the name, filled up)',
   breaks: ['AIS-10'],
 });
 const cardAccountWithoutCurrency = defineFault('card-account-without-currency', {
@@ -44,8 +44,8 @@ const balancesRefused = defineFault('balances-refused', {
   description: 'account balances answer 404',
   breaks: ['END-12'],
 });
-const cardAccountsRefused = defineFault('card-accounts-refused', {
-  description: 'card account endpoints answer 404',
+const cardBalancesRefused = defineFault('card-balances-refused', {
+  description: 'card account balances answer 404',
   breaks: ['END-26'],
 });
 
@@ -74,6 +74,8 @@ const privateContextFirstOnly = defineFault('private-context-first-account-only'
 });
 
 const TOO_LONG_NAME = 'N'.repeat(71);
+/** A name one character past the 70 allowed: the card account's own, filled up, so that it is still its name. */
+const tooLong = (name: string) => name.padEnd(71, 'N');
 
 function balances(bank: BankState, request: FastifyRequest, stored: StoredBalance[], currency: string): object[] {
   const now = bank.clock.now();
@@ -124,7 +126,7 @@ function cardAccountDetails(a: StoredCardAccount, bank: TppBank): object {
     resourceId: a.resourceId,
     maskedPan: a.maskedPan,
     ...(bank.breaks(cardAccountWithoutCurrency) ? {} : { currency: a.currency }),
-    name: bank.breaks(cardAccountNameTooLong) ? TOO_LONG_NAME : a.name,
+    name: bank.breaks(cardAccountNameTooLong) ? tooLong(a.name) : a.name,
     ownerName: a.ownerName,
     product: a.product,
     status: a.status,
@@ -163,14 +165,6 @@ export const accountsPlugin = fp(
       return { account: { iban: a.iban, currency: a.currency }, balances: balances(request.world, request, a.balances, a.currency) };
     });
 
-    api.addHook('preHandler', (request, _reply, next) => {
-      if (request.url.startsWith('/v1/card-accounts') && request.bank.breaks(cardAccountsRefused)) {
-        next(new BankError(404, 'RESOURCE_UNKNOWN', 'No card accounts'));
-        return;
-      }
-      next();
-    });
-
     api.get('/card-accounts', (request) => {
       const access = psuAccess(request.world, request);
       const cards = access.accounts.filter(isCard);
@@ -184,6 +178,7 @@ export const accountsPlugin = fp(
 
     api.get<AccountParams>('/card-accounts/:accountId/balances', (request) => {
       const a = pick(psuAccess(request.world, request), request.params.accountId, isCard);
+      if (request.bank.breaks(cardBalancesRefused)) throw new BankError(404, 'RESOURCE_UNKNOWN', 'No balances');
       countUnattendedRead(request.world, request, a.resourceId, 'balances');
       return { cardAccount: { maskedPan: a.maskedPan, currency: a.currency }, balances: balances(request.world, request, a.balances, a.currency) };
     });

@@ -20,9 +20,10 @@ test(...scenario(
     const { psuId, sessionId, psu } = await consentedPsu();
     const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId } });
     const listing = await tpp.get(paths('accounts'));
+    check.that('GEN-03', isSuccess(listing) && accountsOf(listing).length > 0, { expected: 'as an AISP: the account list (2xx) with an account', response: listing });
+    // The account's shape is AIS-11's rule: a listed account without IBAN or currency only leaves nothing to pay from.
     const account = accountsOf<Listed>(listing).find((a) => typeof a.iban === 'string' && typeof a.currency === 'string');
-    check.that('GEN-03', isSuccess(listing) && account !== undefined, { expected: 'as an AISP: the account list (2xx) with an account', response: listing });
-    if (account === undefined) throw new PrerequisiteUnmet('no account to pay from');
+    if (account === undefined) throw new PrerequisiteUnmet('no listed account with an IBAN and a currency to pay from');
     const initiation = await initiate(tpp, paths, paymentFrom({ tpp, psuId, psu, account: { iban: String(account.iban), currency: String(account.currency) } }, '1.00'));
     // A refusal denies the TPP its second role only where the bank takes the suite's payments at all.
     const unjudged = isSuccess(initiation) ? undefined : await refusedAlike(payer({ newTpp, psu: targetPsu }), paths, sepaPayment());

@@ -42,6 +42,11 @@ export class Consents {
     return this.byKey.get(this.key(tppId, customerNumber, context));
   }
 
+  /** Whether this PSU holds a consent with this TPP in any context, in force or not. */
+  anyStored(tppId: string, customerNumber: string): boolean {
+    return [...this.byKey.values()].some((c) => c.tppId === tppId && c.customerNumber === customerNumber);
+  }
+
   /** Whether this PSU's consents with this TPP are all in corporate context (so a request without PSU-CORPORATE-ID is malformed). */
   onlyCorporate(tppId: string, customerNumber: string, now: Date): boolean {
     if (this.current(tppId, customerNumber, PRIVATE, now) !== undefined) return false;

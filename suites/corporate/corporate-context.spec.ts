@@ -91,6 +91,8 @@ test(...scenario(
     const redirect = await sca.authorise(href, CORPORATE_PSU);
     const { context } = redirect.params;
     const corporateId = redirect.params['psu-corporate-id'];
+    // The corporate PSU picks its agreement on the SCA pages: an SCA that ends in PRIVATE context all the same did not follow the PSU's pick (GEN-11's to judge).
+    if (context === 'PRIVATE') return check.notEvaluated(['END-18'], `not evaluated: the SCA ended in PRIVATE context, which the corporate PSU did not pick (${redirect.url})`);
     check.that('END-18', context === 'CORPORATE' && corporateId !== undefined, { expected: 'context=CORPORATE and a psu-corporate-id in the redirect', actual: redirect.url }, { after: started });
   },
 ));

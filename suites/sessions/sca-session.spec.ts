@@ -134,10 +134,13 @@ test(...scenario(
   async ({ newTpp, sca, paths, check, ownPsu }) => {
     const psu = await ownPsu();
     const old = await openSession({ newTpp, sca, paths }, psu);
+    // What the aborted SCA leaves is seen only on a session that served before it (a session kept at all is SES-02's).
+    const before = await old.read();
+    await judgeableAsSession({ newTpp, paths }, old.psuId, before);
+    if (!isSuccess(before)) throw new PrerequisiteUnmet(`the session of the SCA served no call even before the aborted SCA (HTTP ${before.status})`);
     const aborted = await sca.authorise(scaRedirectFrom(await newTpp().get(paths('accounts'))), psu, { variant: 'cancel-at-consent' });
     if (aborted.outcome === 'success') return check.notEvaluatedRest(`not evaluated: the SCA meant to be aborted succeeded (${aborted.url})`);
     const underOld = await old.read();
-    await judgeableAsSession({ newTpp, paths }, old.psuId, underOld);
     check.that('SES-06', isSuccess(underOld), { expected: 'a call under the old TPP-Session-ID still served (2xx) after an aborted SCA under a new one', response: underOld });
   },
 ));

@@ -3,7 +3,7 @@
  * the SCA redirect) on later calls; a corporate request without PSU-CORPORATE-ID gets 400 (judged on a payment
  * initiation that names the corporate context in PSU-Context).
  */
-import { accountsOf, type ConsentedPsu, isSuccess, PrerequisiteUnmet, readsNotRefused, scaRedirectOf, scenario, type ScenarioFixtures, test } from '../../lib/fixtures/index.js';
+import { accountsOf, type ConsentedPsu, consentServesReads, isSuccess, PrerequisiteUnmet, scaRedirectOf, scenario, type ScenarioFixtures, test } from '../../lib/fixtures/index.js';
 import { initiate, sepaPayment } from '../payments/payment-bodies.js';
 
 const CORPORATE_PSU = 'corporate';
@@ -27,7 +27,11 @@ test(...scenario(
     check.that('PSU-08', uuid, shown);
     check.that('SCA-15', corporateId !== undefined, shown);
     const response = await newTpp({ sessionId }).get(paths('accounts'), { headers: { 'PSU-ID': psuId, 'PSU-CORPORATE-ID': corporateId ?? '' } });
-    readsNotRefused(response, "the corporate PSU's consent");
+    // A refusal of every account list (the AISP role, GEN-03's) is told from one of the corporate read by the private PSU's.
+    if (!isSuccess(response)) {
+      const { psuId: privateId, sessionId: privateSession } = await consentedPsu();
+      consentServesReads(await newTpp({ sessionId: privateSession }).get(paths('accounts'), { headers: { 'PSU-ID': privateId } }), "the private PSU's consent");
+    }
     const served = check.status('SCA-14', response, { after: carried });
     // PSU-CORPORATE-ID carries the agreement (HDR-18): with it the agreement's accounts are served.
     check.status('HDR-18', response, { after: carried });

@@ -126,8 +126,8 @@ export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   if (requested === PRIVATE && !header(request, 'psu-context') && bank.consents.onlyCorporate(tpp.id, customerNumber, now) && !request.bank.reads(corporatePsuIdAloneReadAsPrivate)) {
     throw corporateIdRequired();
   }
-  // Before any consent of the PSU: a context not consented yet besides one that is is SCA-16's.
-  if (!bank.consents.anyStored(tpp.id, customerNumber) && request.bank.breaks(servedBeforeConsent)) {
+  // Before any consent of the PSU: a context not consented yet besides one that is is SCA-16's, a consent revoked SCA-20's.
+  if (!bank.consents.everConsented(tpp.id, customerNumber) && request.bank.breaks(servedBeforeConsent)) {
     return { customerNumber, context, accounts: bank.data.accountsIn(customerNumber, context).filter((a) => a.status !== 'deleted') };
   }
   // The SCA session and the 180-day renewal (consent-in-force.ts).

@@ -22,9 +22,12 @@ const corporatePsuIdAloneReadAsPrivate = defineVariant('corporate-psu-id-alone-r
   allowedBy: 'Authentication 13: "A corporate user request without PSU-CORPORATE-ID gets 400." What makes a request corporate is not said: a request that names no corporate context may be read as a private one of the same person',
   source: 'Specification, Authentication 13 and Errors rule 4',
 });
+// A bank that ignores PSU-CORPORATE-ID cannot tell a new corporate context: a PSU with a private consent asked
+// for in one gets the private accounts, where Authentication 13 says "a new corporate context triggers a new
+// consent flow" (SCA-16).
 const corporateIdIgnored = defineFault('corporate-id-ignored', {
-  description: 'PSU-CORPORATE-ID is ignored: corporate calls are served as private ones, so they get 401 with an scaRedirect',
-  breaks: ['SCA-14', 'HDR-18'],
+  description: "PSU-CORPORATE-ID is ignored: corporate calls are served as private ones, under the PSU's private consent when there is one, else with 401 and an scaRedirect",
+  breaks: ['SCA-14', 'HDR-18', 'SCA-16'],
 });
 const unknownPsuIdServed = defineFault('unknown-psu-id-served', {
   description: 'a well-formed PSU-ID the bank never issued is answered 200 (with an empty account list) instead of a 4xx',
@@ -127,7 +130,8 @@ export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   if (requested === PRIVATE && !header(request, 'psu-context') && bank.consents.onlyCorporate(tpp.id, customerNumber, now) && !request.bank.reads(corporatePsuIdAloneReadAsPrivate)) {
     throw corporateIdRequired();
   }
-  if (bank.consents.stored(tpp.id, customerNumber, context) === undefined && request.bank.breaks(servedBeforeConsent)) {
+  // Before any consent of the PSU: a context not consented yet besides one that is is SCA-16's, a consent revoked SCA-20's.
+  if (!bank.consents.everConsented(tpp.id, customerNumber) && request.bank.breaks(servedBeforeConsent)) {
     return { customerNumber, context, accounts: bank.data.accountsIn(customerNumber, context).filter((a) => a.status !== 'deleted') };
   }
   // The SCA session and the 180-day renewal (consent-in-force.ts).

@@ -5,7 +5,7 @@
  * never on production (`writes`).
  */
 import { randomUUID } from 'node:crypto';
-import { accountsOf, isSuccess, jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom, scenario, type ScenarioFixtures, test, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, consentServesReads, isSuccess, jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom, scenario, type ScenarioFixtures, test, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 import { busyAccount } from '../ais/busy-account.js';
 import { notIsoDates } from '../ais/iso-dates.js';
 
@@ -36,8 +36,9 @@ async function accountOfOwnPsu({ tpp, paths, sca, ownPsu }: Pick<ScenarioFixture
   const psu = await ownPsu();
   const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu);
   const psuId = redirect.params['psu-id'] ?? '';
-  const accounts = accountsOf(await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId } }));
-  return { psuId, accountId: accounts[0]?.resourceId ?? '' };
+  const listing = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId } });
+  consentServesReads(listing);
+  return { psuId, accountId: accountsOf(listing)[0]?.resourceId ?? '' };
 }
 
 test(...scenario(

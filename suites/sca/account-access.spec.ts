@@ -4,7 +4,7 @@
  * TPP-Redirect-URI with psu-id, and the TPP's next call with PSU-ID succeeds.
  */
 import { randomUUID } from 'node:crypto';
-import { accountsOf, refusedForConsentWithoutLink, scaRedirectFrom, scaRedirectOf, scenario, servedOrScaAsked, test } from '../../lib/fixtures/index.js';
+import { accountsOf, readsNotRefused, refusedForConsentWithoutLink, scaRedirectFrom, scaRedirectOf, scenario, servedOrScaAsked, test } from '../../lib/fixtures/index.js';
 import { initiate, refusedAlike, sepaPayment } from '../payments/payment-bodies.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -62,6 +62,7 @@ test(...scenario(
   async ({ newTpp, consentedPsu, paths, check }) => {
     const { psuId, sessionId } = await consentedPsu();
     const response = await newTpp({ sessionId }).get(paths('accounts'), { headers: { 'PSU-ID': psuId } });
+    readsNotRefused(response);
     const served = check.status('SCA-13', response);
     check.status('PSU-05', response);
     const accounts = accountsOf(response);
@@ -77,7 +78,9 @@ test(...scenario(
     const psu = await ownPsu();
     const tpp = newTpp();
     const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu, { variant: 'first-account-only' });
-    const response = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': redirect.params['psu-id'] ?? '' } });
+    // Under a TPP-Session-ID of its own, as a TPP's later calls: whether the SCA's session is kept is SES-02's to judge.
+    const response = await newTpp({ sessionId: randomUUID() }).get(paths('accounts'), { headers: { 'PSU-ID': redirect.params['psu-id'] ?? '' } });
+    readsNotRefused(response);
     const served = check.status('SCA-13', response);
     const accounts = accountsOf(response);
     const one = { expected: 'exactly the one account consented to', actual: `${accounts.length} accounts`, response };

@@ -5,7 +5,7 @@
  * never on production (`writes`).
  */
 import { randomUUID } from 'node:crypto';
-import { accountsOf, consentServesReads, isSuccess, jsonBodyOf, PrerequisiteUnmet, scaRedirectFrom, scenario, type ScenarioFixtures, test, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, consentServesReads, isSuccess, jsonBodyOf, PrerequisiteUnmet, psuIdFrom, scaRedirectFrom, scenario, type ScenarioFixtures, test, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 import { busyAccount } from '../ais/busy-account.js';
 import { notIsoDates } from '../ais/iso-dates.js';
 
@@ -35,7 +35,7 @@ async function exhaust(tpp: TppClient, path: string, psuId: string): Promise<{ l
 async function accountOfOwnPsu({ tpp, paths, sca, ownPsu }: Pick<ScenarioFixtures, 'tpp' | 'paths' | 'sca' | 'ownPsu'>): Promise<{ psuId: string; accountId: string }> {
   const psu = await ownPsu();
   const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu);
-  const psuId = redirect.params['psu-id'] ?? '';
+  const psuId = psuIdFrom(redirect);
   const listing = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId } });
   consentServesReads(listing);
   return { psuId, accountId: accountsOf(listing)[0]?.resourceId ?? '' };

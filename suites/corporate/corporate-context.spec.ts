@@ -93,6 +93,8 @@ test(...scenario(
     const started = check.that('END-18', href !== undefined, { expected: 'an scaRedirect link', response });
     if (href === undefined) return;
     const redirect = await sca.authorise(href, CORPORATE_PSU);
+    // What the SCA yields is seen only when it succeeds (a PSU who cannot log in is another rule's).
+    if (redirect.outcome !== 'success') return check.notEvaluated(['END-18'], `not evaluated: the SCA did not succeed, so it yielded nothing to see: ${redirect.url}`);
     const { context } = redirect.params;
     const corporateId = redirect.params['psu-corporate-id'];
     // The corporate PSU picks its agreement on the SCA pages: an SCA that ends in PRIVATE context all the same did not follow the PSU's pick (GEN-11's to judge).

@@ -40,7 +40,8 @@ const errorsAsPlainText = defineFault('errors-as-plain-text', {
 // [protocol] Codes of refusals of malformed requests.
 const misleadingErrorCodes = defineFault('misleading-error-codes', {
   description: 'refusals of malformed requests (missing header, format error, KID error, failed signature) carry RESOURCE_UNKNOWN, a code of the list that names another problem',
-  breaks: ['SIG-07', 'ERR-16', 'ERR-21', 'ERR-30', 'ERR-31'],
+  // A missing Signature is a missing header (SIG-05) and a Date out of the window a format error (SIG-13): their refusals carry it too.
+  breaks: ['SIG-07', 'ERR-16', 'ERR-21', 'ERR-30', 'ERR-31', 'SIG-05', 'SIG-13'],
 });
 const notFoundAsServerError = defineFault('not-found-as-server-error', {
   description: 'an unknown path or a method a path does not have answers 500 SYSTEM_ERROR instead of 404 or 405',
@@ -91,10 +92,14 @@ export class BankError extends Answer {
 
 /** A 401 that asks for SCA by redirect; the SCA module builds its body. */
 export class ScaRequired extends Answer {
-  /** `authorisationId`: the authorisation the redirect leads to, for resources that expose it (baskets). */
+  /**
+   * `authorisationId`: the authorisation the redirect leads to, for resources that expose it (baskets).
+   * `links`: the scaRedirect link, for answers that carry it otherwise than in the 401 (a payment's 201).
+   */
   constructor(
     readonly body: object,
     readonly authorisationId?: string,
+    readonly links: { scaRedirect?: object } = {},
   ) {
     super('SCA required');
     this.name = 'ScaRequired';
@@ -121,9 +126,15 @@ function echoRequestId(request: FastifyRequest, reply: FastifyReply, onlyOutside
   if (typeof requestId === 'string') void reply.header('x-request-id', requestId);
 }
 
+/** Whether the path names an account or card account the bank has none of (not merely one outside the consent). */
+function unknownAccountIn(request: FastifyRequest): boolean {
+  const accountId = /^\/v1\/(?:card-)?accounts\/([^/?]+)/.exec(request.url)?.[1];
+  return accountId !== undefined && !request.world.data.accounts.has(accountId);
+}
+
 /** Sends the error body. Handlers using it return nothing: fastify would otherwise send twice. */
 function sendError(request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, message?: string): void {
-  if (code === 'RESOURCE_UNKNOWN' && /^\/v1\/(card-)?accounts\//.test(request.url) && request.bank.breaks(unknownAccountAsBadRequest)) {
+  if (code === 'RESOURCE_UNKNOWN' && unknownAccountIn(request) && request.bank.breaks(unknownAccountAsBadRequest)) {
     [status, code] = [400, 'BAD_REQUEST'];
   }
   void reply

@@ -11,13 +11,16 @@ export interface RedirectCapture {
   url: string;
   /** Its query parameters (psu-id, tpp-session-id, context … or system, status, code, message). */
   params: Record<string, string>;
-  /** A redirect with error parameters (`code`) is a failed SCA. */
+  /** A redirect with error parameters (status, code, message: any one of them) is a failed SCA. */
   outcome: 'success' | 'failure';
   /** The pages the flow went through, in order, for evidence. */
   pages: string[];
   /** Texts the target's `read` steps took from its pages, by their `as` name. */
   read: Record<string, string>;
 }
+
+/** The parameters of the redirect after a failed SCA (Events) that the one after a successful SCA never carries. */
+const FAILURE_PARAMETERS: readonly string[] = ['status', 'code', 'message'];
 
 export interface ScaFlowOptions {
   href: string;
@@ -131,7 +134,9 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
 
   const url = new URL(captured.url());
   const params = Object.fromEntries(url.searchParams.entries());
-  return { url: url.href, params, outcome: 'code' in params ? 'failure' : 'success', pages, read };
+  // Any one error parameter tells a failure: a bank that leaves out code still reports one (EVT-10 judges the omission).
+  const failed = FAILURE_PARAMETERS.some((name) => name in params);
+  return { url: url.href, params, outcome: failed ? 'failure' : 'success', pages, read };
 }
 
 async function runStep(page: Page, step: Exclude<ScaStep, { read: unknown }>, variables: Record<string, unknown>, timeout: number, onTyped?: (value: string) => void): Promise<void> {

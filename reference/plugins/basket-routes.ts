@@ -20,7 +20,8 @@ const acceptsMixedReferences = defineFault('basket-accepts-bulk-and-periodic', {
 });
 const authorisationRefused = defineFault('basket-authorisation-refused', {
   description: 'the start of a basket authorisation is refused with 403 FORBIDDEN',
-  breaks: ['ERR-06', 'STA-02', 'ERR-08', 'BSK-03', 'BSK-08', 'BSK-09', 'BSK-11'],
+  // A basket no PSU can sign is no signing basket support, for NCBCT payments as for any (BSK-13, VER-24).
+  breaks: ['ERR-06', 'STA-02', 'ERR-08', 'BSK-03', 'BSK-08', 'BSK-09', 'BSK-11', 'BSK-13', 'VER-24'],
 });
 const scaStatusLowerCase = defineFault('basket-sca-status-camel-case', {
   description: 'the basket authorisation answers scaStatus "started" (Berlin Group case)',
@@ -38,7 +39,8 @@ const unknownAuthorisationAs400 = defineFault('basket-unknown-authorisation-as-4
 const failedScaStillStarted = defineFault('basket-failed-sca-reads-received', { description: 'after a failed SCA the basket authorisation still reads RECEIVED', breaks: ['STA-04'] });
 const basketLinksWithoutVerbs = defineFault('basket-links-without-verbs', { description: 'the links of a basket resource carry no verbs', breaks: ['MSG-09'] });
 const basketWithoutId = defineFault('basket-created-without-id', { description: 'the 201 answer to a basket creation has no basketId', breaks: ['BSK-07'] });
-const basketOwnStatus = defineFault('basket-own-status', { description: 'the basket reports PDNG, a status of its own, whatever its payments', breaks: ['BSK-05', 'BSK-14'] });
+// A basket holding a payment that lacks funds then reports PDNG, not the ACCP or RJCT of BSK-15.
+const basketOwnStatus = defineFault('basket-own-status', { description: 'the basket reports PDNG, a status of its own, whatever its payments', breaks: ['BSK-05', 'BSK-14', 'BSK-15'] });
 // An internal failure the TPP asked the sandbox for (POST /v1/sandbox/failures), reported the wrong way.
 const internalFailureAsBadRequest = defineFault('internal-failure-as-bad-request', {
   description: 'an internal failure during basket authorisation answers 400 BAD_REQUEST, as if the TPP were at fault',
@@ -48,7 +50,8 @@ const systemErrorAs503 = defineFault('system-error-as-503', {
   description: 'an internal failure during basket authorisation answers 503 with code SYSTEM_ERROR',
   breaks: ['ERR-10', 'ERR-11'],
 });
-const basketBestCase = defineFault('basket-best-case', { description: 'the basket reports the best status over its payments', breaks: ['BSK-14'] });
+// The best status over a payable payment and one lacking funds is the payable one's (ACTC), which BSK-15 names as what hides the lack of funds.
+const basketBestCase = defineFault('basket-best-case', { description: 'the basket reports the best status over its payments', breaks: ['BSK-14', 'BSK-15'] });
 const ncbctBasketRefused = defineFault('basket-refuses-ncbct', {
   description: 'a signing basket of NCBCT payments is refused at creation (400 PRODUCT_INVALID)',
   breaks: ['BSK-13', 'VER-24'],
@@ -178,7 +181,7 @@ export const basketsPlugin = fp(
         ...(lookup?.kind === 'known' ? { expectedCustomer: lookup.customerNumber } : {}),
         ...(context === undefined ? {} : { requestedContext: context }),
       });
-      const scaLinks = (challenge.body as { _links?: Record<string, object> })._links ?? {};
+      const scaLinks: Record<string, object> = challenge.links;
       const authorisationId = challenge.authorisationId ?? '';
       basket.authorisationId = authorisationId;
       if (request.bank.reads(authorisationAsks401)) {

@@ -68,12 +68,18 @@ function parse(request: FastifyRequest, body: Buffer): unknown {
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
     throw new BankError(415, 'FORMAT_ERROR', `Unsupported charset "${charset}": bodies are UTF-8`);
   }
+  let text: string;
   try {
-    return JSON.parse(decodeUtf8(body, bank)) as unknown;
+    text = decodeUtf8(body, bank);
+  } catch {
+    throw new BankError(400, 'FORMAT_ERROR', 'Malformed JSON body: the body is not valid UTF-8');
+  }
+  try {
+    return JSON.parse(text) as unknown;
   } catch (error) {
+    // Only the JSON parser fails under the fault: a body that is not UTF-8 was refused before it (FMT-03).
     if (bank.breaks(serverErrorOnBadJson)) throw new Error('JSON parser failure', { cause: error });
-    const reason = error instanceof SyntaxError ? error.message : 'the body is not valid UTF-8';
-    throw new BankError(400, 'FORMAT_ERROR', `Malformed JSON body: ${reason}`);
+    throw new BankError(400, 'FORMAT_ERROR', `Malformed JSON body: ${(error as Error).message}`);
   }
 }
 

@@ -32,21 +32,27 @@ const SCHEMA_OF: Record<PaymentService, SchemaName> = {
   'bulk-payments': 'BulkPaymentInitiationRequest',
 };
 
+/** The one schema error an amount written as a JSON number gets (its amount is of type string: PAY-04, FMT-10). */
+const amountNotAString = (error: ReadableError) => error.pointer.endsWith('/amount') && error.rule.startsWith('type');
+
 /**
  * Faults that switch off one rule of the request table: the bank then ignores every schema error that
- * names one of `ignores` (an error may name several rows, e.g. a 35-character IBAN breaks length and form).
+ * names one of `ignores` (an error may name several rows, e.g. a 35-character IBAN breaks length and form),
+ * of those only the errors `when` picks, where one schema error stands for two defects (a missing amount and an amount
+ * written as a number both name PAY-04 and FMT-10).
  */
 const RULE_FAULTS = [
   { name: 'payment-ignores-end-to-end-length', ignores: ['PAY-02'], breaks: ['PAY-02', 'LIM-09'] },
-  { name: 'payment-ignores-missing-amount', ignores: ['PAY-03', 'PAY-04'], breaks: ['PAY-03', 'PAY-04'] },
-  { name: 'payment-accepts-amount-as-number', ignores: ['FMT-10'], breaks: ['FMT-10'] },
+  { name: 'payment-ignores-missing-amount', ignores: ['PAY-03', 'PAY-04'], breaks: ['PAY-03', 'PAY-04'], when: (error: ReadableError) => !amountNotAString(error) },
+  { name: 'payment-accepts-amount-as-number', ignores: ['FMT-10'], breaks: ['FMT-10'], when: amountNotAString },
   { name: 'payment-ignores-amount-precision', ignores: ['PAY-05'], breaks: ['PAY-05', 'LIM-17'] },
   { name: 'payment-ignores-amount-fraction-digits', ignores: ['PAY-06', 'PAY-07'], breaks: ['PAY-06', 'PAY-07', 'LIM-17'] },
   { name: 'payment-ignores-amount-form', ignores: ['PAY-09', 'FMT-09'], breaks: ['PAY-09'] },
   { name: 'payment-ignores-currency-list', ignores: ['PAY-10', 'PAY-19', 'PAY-30'], breaks: ['PAY-10', 'PAY-11', 'PAY-19', 'PAY-30'] },
   { name: 'payment-ignores-creditor-name', ignores: ['PAY-13', 'PAY-14', 'ADR-04'], breaks: ['PAY-13', 'PAY-14', 'LIM-10', 'ADR-04'] },
   { name: 'payment-ignores-creditor-account', ignores: ['PAY-15', 'PAY-16', 'PAY-17', 'PAY-18'], breaks: ['PAY-15', 'PAY-16', 'PAY-17', 'PAY-18', 'LIM-12'] },
-  { name: 'payment-ignores-address-fields', ignores: ['PAY-20', 'PAY-21', 'PAY-22', 'ADR-05', 'ADR-06'], breaks: ['PAY-20', 'PAY-21', 'PAY-22', 'LIM-11'] },
+  // A creditorAddress that is a string breaks the structured-address rule by the same error (it names PAY-20 too).
+  { name: 'payment-ignores-address-fields', ignores: ['PAY-20', 'PAY-21', 'PAY-22'], breaks: ['PAY-20', 'PAY-21', 'PAY-22', 'LIM-11'] },
   { name: 'payment-ignores-address-country', ignores: ['PAY-25', 'PAY-26', 'PAY-27', 'ADR-06'], breaks: ['PAY-25', 'PAY-26', 'PAY-27', 'LIM-14', 'ADR-06', 'ADR-07'] },
   { name: 'payment-ignores-debtor-account', ignores: ['PAY-28', 'PAY-29'], breaks: ['PAY-28', 'PAY-29', 'LIM-12'] },
   { name: 'payment-ignores-remittance-length', ignores: ['PAY-31', 'PAY-32'], breaks: ['PAY-31', 'PAY-32', 'LIM-13'] },
@@ -61,9 +67,10 @@ const RULE_FAULTS = [
   { name: 'payment-accepts-blank-names', ignores: ['ADR-16'], breaks: ['ADR-16'] },
   { name: 'bulk-payment-accepts-no-payments', ignores: ['PAY-51'], breaks: ['PAY-51'] },
   { name: 'bulk-entry-accepts-bulk-fields', ignores: ['PAY-52'], breaks: ['PAY-52'] },
-].map(({ name, ignores, breaks }) => ({
+].map(({ name, ignores, breaks, when }: { name: string; ignores: string[]; breaks: string[]; when?: (error: ReadableError) => boolean }) => ({
   fault: defineFault(name, { description: `the bank does not check payment rule${ignores.length > 1 ? 's' : ''} ${ignores.join(', ')}`, breaks }),
   ignores,
+  when: when ?? (() => true),
 }));
 
 const refusesPeriodic = defineFault('periodic-payments-refused', { description: 'well-formed periodic payments are refused', breaks: ['PAY-44'] });
@@ -105,7 +112,8 @@ const refusesExactMinorUnits = defineFault('payment-refuses-exact-minor-units', 
 const refusesTownName = defineFault('payment-refuses-town-name', { description: 'creditorAddress.townName is refused (only the deprecated city is known)', breaks: ['PAY-24'] });
 const statusWithoutFunds = defineFault('payment-status-hides-funds', { description: 'a payment accepted without funds (ACCP) is reported without fundsAvailable false', breaks: ['STA-06'] });
 const fundsAsText = defineFault('payment-funds-available-as-text', { description: 'fundsAvailable is written as a string', breaks: ['END-07', 'STA-06'] });
-const insufficientFundsCrash = defineFault('payment-insufficient-funds-500', { description: 'the status of a payment lacking funds crashes the bank (500)', breaks: ['ERR-39', 'ERR-45'] });
+// A payment lacking funds in a basket then has no status request that answers (BSK-06).
+const insufficientFundsCrash = defineFault('payment-insufficient-funds-500', { description: 'the status of a payment lacking funds crashes the bank (500)', breaks: ['ERR-39', 'ERR-45', 'BSK-06'] });
 const fundsRefusedAsFormatError = defineFault('payment-lack-of-funds-refused-as-format-error', {
   description: 'a payment above the debtor balance is refused at initiation with FORMAT_ERROR instead of PAYMENT_FAILED',
   breaks: ['ERR-32'],
@@ -154,10 +162,11 @@ function enforced(bank: BankState, request: FastifyRequest): boolean {
 /** The schema errors a TPP's bank still enforces (a rule fault switches some off). */
 function enforcedErrors(request: FastifyRequest, schema: SchemaName, body: unknown, only?: (id: string) => boolean): ReadableError[] {
   const { failed } = verdictsAgainst(schema, body);
-  const ignored = (id: string) => RULE_FAULTS.some(({ fault, ignores }) => ignores.includes(id) && request.bank.breaks(fault)) || (id === 'ERR-42' && request.bank.reads(duplicateMonthsReportedRejected));
+  const ignored = (error: ReadableError) => (id: string) =>
+    RULE_FAULTS.some(({ fault, ignores, when }) => ignores.includes(id) && when(error) && request.bank.breaks(fault)) || (id === 'ERR-42' && request.bank.reads(duplicateMonthsReportedRejected));
   const errors = new Map<ReadableError, string[]>();
   for (const [id, list] of failed) for (const error of list) errors.set(error, [...(errors.get(error) ?? []), id]);
-  return [...errors].filter(([, ids]) => (only === undefined || ids.some(only)) && !ids.some(ignored)).map(([error]) => error);
+  return [...errors].filter(([error, ids]) => (only === undefined || ids.some(only)) && !ids.some(ignored(error))).map(([error]) => error);
 }
 
 // The other side of the freedoms the specification leaves the bank (PAY-23, PAY-47, ADR-13, END-04): this bank
@@ -203,11 +212,21 @@ function refuseOtherReadings(request: FastifyRequest, body: PaymentBody, refuse:
   if (digits !== undefined && minor !== undefined && digits < minor && request.bank.reads(fewerDigitsRefused)) throw refuse(`instructedAmount.amount must have ${minor} fraction digits for ${String(currency)}`);
 }
 
-/** A body that uses a freedom the specification leaves to the bank (PAY-23, PAY-47, ADR-13). */
+/** A body one of whose payments (itself, or one of a bulk) uses a freedom the specification leaves to the bank (PAY-23, PAY-47, ADR-13). */
 function optionalReading(body: PaymentBody): boolean {
-  const usesCity = typeof (body.creditorAddress as { city?: unknown } | undefined)?.city === 'string';
-  const fewerDigits = typeof body.instructedAmount?.amount === 'string' && !body.instructedAmount.amount.includes('.');
-  return usesCity || fewerDigits || body.creditorAgent === undefined;
+  return paymentsOf(body).some((payment) => {
+    const usesCity = typeof (payment.creditorAddress as { city?: unknown } | undefined)?.city === 'string';
+    const { amount, currency } = payment.instructedAmount ?? {};
+    const minor = typeof currency === 'string' ? minorUnitsOf(currency) : undefined;
+    const fewerDigits = typeof amount === 'string' && minor !== undefined && (amount.split('.')[1] ?? '').length < minor;
+    return usesCity || fewerDigits || payment.creditorAgent === undefined;
+  });
+}
+
+/** The single payments of a body: a bulk's payments, or the body itself. */
+function paymentsOf(body: PaymentBody): PaymentBody[] {
+  const { payments } = body as { payments?: unknown };
+  return Array.isArray(payments) ? payments.filter((p): p is PaymentBody => typeof p === 'object' && p !== null) : [body];
 }
 
 /** Every rule of the request table, then the rules the schema does not hold. Throws the refusal. */
@@ -231,12 +250,12 @@ function validate(bank: BankState, request: FastifyRequest, service: PaymentServ
   }
   const payment = body as PaymentBody & Record<string, unknown>;
   if (product !== 'sepa-credit-transfers' && request.bank.breaks(refusesDomesticProduct)) throw refuse(`Product ${product} takes another body`);
-  if (payment.endToEndIdentification === undefined && request.bank.breaks(refusesWithoutEndToEnd)) throw refuse('endToEndIdentification is required');
+  if (paymentsOf(payment).some((p) => p.endToEndIdentification === undefined) && request.bank.breaks(refusesWithoutEndToEnd)) throw refuse('endToEndIdentification is required');
   const text = JSON.stringify(payment);
   if (/[æøåÆØÅ]/.test(text) && request.bank.breaks(refusesUtf8Remittance)) throw refuse('remittanceInformationUnstructured must be ASCII');
   // A character the downstream systems cannot take (an emoji) is refused for every body by the json-body plugin.
   // Entries a rule fault let through may lack an amount: only amount objects are looked at.
-  const amounts = (payment.payments ?? [payment]).flatMap((p) => (typeof p?.instructedAmount === 'object' && p.instructedAmount !== null ? [p.instructedAmount] : []));
+  const amounts = paymentsOf(payment).flatMap((p) => (typeof p?.instructedAmount === 'object' && p.instructedAmount !== null ? [p.instructedAmount] : []));
   const fractionDigits = (a: { amount: unknown }) => (typeof a.amount === 'string' ? (a.amount.split('.')[1] ?? '').length : -1);
   if (amounts.some((a) => fractionDigits(a) === minorUnitsOf(a.currency)) && request.bank.breaks(refusesExactMinorUnits)) throw refuse('Unsupported minor units');
   if (typeof (payment.creditorAddress as { townName?: unknown } | undefined)?.townName === 'string' && request.bank.breaks(refusesTownName)) throw refuse('creditorAddress.townName is unknown');
@@ -371,7 +390,7 @@ export const paymentsPlugin = fp(
           ...(lookup?.kind === 'known' ? { expectedCustomer: lookup.customerNumber } : {}),
           ...(context === undefined ? {} : { requestedContext: context }),
         });
-        const scaLinks = (challenge.body as { _links?: Record<string, unknown> })._links ?? {};
+        const scaLinks = challenge.links;
         void reply.code(201).header('location', apiHref(request, `/v1/${service}/${product}/${payment.id}`));
         return initiationResponse(request.world, request, payment, scaLinks);
       });

@@ -24,7 +24,9 @@ const latin1CharsetDeclared = defineFault('latin1-charset-declared', {
 // only of an answer it would change.
 const SERIALISATION_FAULTS: readonly [Fault, RegExp, string][] = [
   [
-    defineFault('amounts-as-numbers', { description: 'amounts in answers are JSON numbers instead of strings', breaks: ['FMT-09'] }),
+    // Every amount, so the fee of a payment too ("transactionFees … has amount (a string)", PAY-38), with
+    // x-accept-fix: amount-as-string or without it ("amounts are strings, with or without the header", VER-12).
+    defineFault('amounts-as-numbers', { description: 'amounts in answers are JSON numbers instead of strings', breaks: ['FMT-09', 'PAY-38', 'VER-12'] }),
     /"amount":"(-?\d+(?:\.\d+)?)"/g,
     '"amount":$1',
   ],

@@ -56,11 +56,11 @@ const scaPagesDenyFraming = defineFault('sca-pages-deny-framing', {
 });
 
 const consentNotStored = defineFault('consent-not-stored', {
-  description: 'the consent the PSU confirms during SCA is not stored, so PSU-ID calls keep answering 401',
+  description: 'the consent the PSU confirms during SCA in private context is not stored, so PSU-ID calls keep answering 401',
   breaks: ['SCA-13', 'PSU-05'],
 });
 const consentStoredEmpty = defineFault('consent-stored-empty', {
-  description: 'the consent is stored without the accounts the PSU ticked, so the TPP sees none',
+  description: 'the consent in private context is stored without the accounts the PSU ticked, so the TPP sees none',
   breaks: ['SCA-05', 'SCA-19', 'END-09'],
 });
 const contextChosenByTpp = defineFault('context-chosen-by-tpp', {
@@ -309,8 +309,10 @@ export const scaPlugin = fp(
       const { customerNumber, context } = contextOf(a);
       const ticked = new Set(tickedIds);
       const granted = offered(request, a).filter((acc) => ticked.has(acc.resourceId)).map((acc) => acc.resourceId);
-      if (!request.bank.breaks(consentNotStored)) {
-        request.world.consents.grant(a.tppId, customerNumber, context, request.bank.breaks(consentStoredEmpty) ? [] : granted, request.world.clock.now());
+      // The consent faults break the private consent (SCA-13, SCA-05); the corporate one is SCA-14's to judge.
+      const isPrivate = context.kind === 'PRIVATE';
+      if (!(isPrivate && request.bank.breaks(consentNotStored))) {
+        request.world.consents.grant(a.tppId, customerNumber, context, isPrivate && request.bank.breaks(consentStoredEmpty) ? [] : granted, request.world.clock.now());
       }
       const psuCorporateId = context.kind === 'CORPORATE' ? context.agreementId : undefined;
       return seeOther(reply, successRedirect(request, a, customerNumber, context, psuCorporateId));

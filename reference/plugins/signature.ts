@@ -17,7 +17,7 @@ import { rolesOf } from '../services/tpp-roles.js';
 export const MAX_CLOCK_SKEW_SECONDS = 60;
 
 const signatureCheckOff = defineFault('signature-check-off', {
-  description: 'accepts requests with any signature, or none at all, and any Date',
+  description: 'does not check that a request is signed, nor when: a request without a Signature, or with any Date, is served (a signature that is there is still verified)',
   breaks: ['SIG-04', 'ERR-35', 'SIG-12', 'LIM-01'],
 });
 const acceptMissingSignature = defineFault('accept-missing-signature', {
@@ -36,6 +36,8 @@ const dateTolerance30 = defineFault('date-tolerance-30', {
   description: 'rejects a Date header more than 30 seconds off (instead of 60)',
   breaks: ['LIM-01'],
 });
+/** The verifier's failures a bank with its signature check off lets through: no signature at all, a Date out of the window. */
+const UNCHECKED_WITH_SIGNATURE_CHECK_OFF: readonly VerificationFailureCode[] = ['SIGNATURE_MISSING', 'TIMESTAMP_INVALID'];
 /** Why a fault's precision is judged over its own scenarios: it refuses the signature every conforming request carries. */
 const EVERY_REQUEST = 'the suite signs every request the way this fault refuses';
 const requireRequestTarget = defineFault('require-request-target', {
@@ -51,7 +53,9 @@ const berlinGroupErrorCodes = defineVariant('berlin-group-error-codes', {
 });
 const inventedSignatureCodes = defineFault('invented-signature-codes', {
   description: "signature and Date failures answer codes of the bank's own (SIGNATURE_REQUIRED, BAD_SIGNATURE, DATE_OUT_OF_RANGE…), in neither the specification's list nor Berlin Group's",
-  breaks: ['ERR-43', 'SIG-05', 'SIG-13'],
+  // Every refusal of the verifier says so: the codes of a failed signature (SIG-07), a missing header (ERR-16), a header
+  // that cannot be read (ERR-21) and a KID error (ERR-30, ERR-31) are as much the bank's own as those of SIG-05 and SIG-13.
+  breaks: ['ERR-43', 'SIG-05', 'SIG-13', 'SIG-07', 'ERR-16', 'ERR-21', 'ERR-30', 'ERR-31'],
 });
 /** What a bank with codes of its own calls the verifier's failures (inventedSignatureCodes). */
 const INVENTED_CODE: Record<VerificationFailureCode, string> = {
@@ -69,7 +73,8 @@ const INVENTED_CODE: Record<VerificationFailureCode, string> = {
 
 // Item 3 to 8, one fault per rule: each relaxes the verifier's matching rule for its TPP (lib/httpsig knows rules, not faults).
 const RELAXED_BY: Readonly<Record<keyof VerificationPolicy, Fault>> = {
-  verifiesSignatureValue: defineFault('signature-value-unchecked', { description: 'does not verify the RSA-SHA256 signature value', breaks: ['SIG-06', 'SIG-22'] }),
+  // A signing string built in another order than the headers part lists shows only in the value (SIG-23): a bank that does not verify it takes that too.
+  verifiesSignatureValue: defineFault('signature-value-unchecked', { description: 'does not verify the RSA-SHA256 signature value', breaks: ['SIG-06', 'SIG-22', 'SIG-23'] }),
   verifiesDigestValue: defineFault('accept-wrong-digest', { description: 'accepts any Digest value: one that does not match the body, or in another algorithm', breaks: ['HDR-09', 'HDR-08'] }),
   requiresDigest: defineFault('digest-optional', { description: 'accepts a signed request without Digest', breaks: ['HDR-07'] }),
   requiresDate: defineFault('date-optional', { description: 'accepts a signed request without Date', breaks: ['SIG-11'] }),
@@ -234,6 +239,12 @@ class ClaimedIdentities {
     return identity;
   }
 
+  /** Whether the request's TPP-Signature-Certificate is there and is a certificate (trusted or not). */
+  presentsCertificate(request: FastifyRequest): boolean {
+    const value = header(request, 'tpp-signature-certificate');
+    return value !== undefined && this.parsed(value) !== null;
+  }
+
   private parsed(value: string): TppIdentity | null {
     return memoised(this.cache, value, () => {
       try {
@@ -357,11 +368,12 @@ export const signaturePlugin = fp<SignatureOptions>(
           policy: verificationPolicy(bank),
           ...(options.trustedCaPems === undefined ? {} : { trustedCaPems: options.trustedCaPems }),
         });
-        const certificateProblem = !result.ok && ['CERTIFICATE_MISSING', 'CERTIFICATE_INVALID'].includes(result.failure.code);
-        // A bank with its signature check off takes whatever fails verification (a request that verifies is served as any other).
-        if (!result.ok && bank.breaks(signatureCheckOff)) {
+        // A certificate missing or not a certificate at all; one that is a certificate but untrusted or expired is another matter (SIG-02, SIG-09).
+        const noCertificate = !result.ok && ['CERTIFICATE_MISSING', 'CERTIFICATE_INVALID'].includes(result.failure.code) && !claimed.presentsCertificate(request);
+        // A bank with its signature check off takes a request without signature, or with any Date (a request that verifies is served as any other).
+        if (!result.ok && UNCHECKED_WITH_SIGNATURE_CHECK_OFF.includes(result.failure.code) && bank.breaks(signatureCheckOff)) {
           request.tpp = anonymous();
-        } else if (!result.ok && certificateProblem && bank.breaks(certificateUnchecked)) {
+        } else if (!result.ok && noCertificate && bank.breaks(certificateUnchecked)) {
           request.tpp = anonymous();
         } else if (!result.ok) {
           // Not the key holder (or not provably): the answer shows nothing of the world the certificate claims, its clock included.

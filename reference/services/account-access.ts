@@ -22,13 +22,17 @@ const corporatePsuIdAloneReadAsPrivate = defineVariant('corporate-psu-id-alone-r
   allowedBy: 'Authentication 13: "A corporate user request without PSU-CORPORATE-ID gets 400." What makes a request corporate is not said: a request that names no corporate context may be read as a private one of the same person',
   source: 'Specification, Authentication 13 and Errors rule 4',
 });
+// A bank that ignores PSU-CORPORATE-ID cannot tell a new corporate context: a PSU with a private consent asked
+// for in one gets the private accounts, where Authentication 13 says "a new corporate context triggers a new
+// consent flow" (SCA-16).
 const corporateIdIgnored = defineFault('corporate-id-ignored', {
-  description: 'PSU-CORPORATE-ID is ignored: corporate calls are served as private ones, so they get 401 with an scaRedirect',
-  breaks: ['SCA-14', 'HDR-18'],
+  description: "PSU-CORPORATE-ID is ignored: corporate calls are served as private ones, under the PSU's private consent when there is one, else with 401 and an scaRedirect",
+  breaks: ['SCA-14', 'HDR-18', 'SCA-16'],
 });
 const unknownPsuIdServed = defineFault('unknown-psu-id-served', {
   description: 'a well-formed PSU-ID the bank never issued is answered 200 (with an empty account list) instead of a 4xx',
-  breaks: ['PSU-07'],
+  // A psu-id issued to another TPP is one this TPP was never issued: it is answered 200 too (PSU-06).
+  breaks: ['PSU-07', 'PSU-06'],
 });
 const unknownPsuIdAsFormatError = defineFault('unknown-psu-id-as-format-error', {
   description: 'a well-formed PSU-ID the bank never issued gets 400 FORMAT_ERROR instead of PSU_CREDENTIALS_INVALID (or a fresh SCA)',
@@ -126,14 +130,15 @@ export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
   if (requested === PRIVATE && !header(request, 'psu-context') && bank.consents.onlyCorporate(tpp.id, customerNumber, now) && !request.bank.reads(corporatePsuIdAloneReadAsPrivate)) {
     throw corporateIdRequired();
   }
-  if (bank.consents.stored(tpp.id, customerNumber, context) === undefined && request.bank.breaks(servedBeforeConsent)) {
+  // Before any consent of the PSU: a context not consented yet besides one that is is SCA-16's, a consent revoked SCA-20's.
+  if (!bank.consents.everConsented(tpp.id, customerNumber) && request.bank.breaks(servedBeforeConsent)) {
     return { customerNumber, context, accounts: bank.data.accountsIn(customerNumber, context).filter((a) => a.status !== 'deleted') };
   }
   // The SCA session and the 180-day renewal (consent-in-force.ts).
   const consent = consentInForce(bank, request, customerNumber, context, challenge);
   const closedOnes = [...consent.accountIds].flatMap((id) => bank.data.accounts.get(id) ?? []).filter((a) => a.status === 'deleted');
   const closed = closedOnes.length > 0 && request.bank.breaks(closedAccountsListed) ? closedOnes : [];
-  return { customerNumber, context, accounts: [...visibleAccounts(bank, request, consent), ...closed], unconsented: (accountId) => unconsentedAccount(request, accountId) };
+  return { customerNumber, context, accounts: [...visibleAccounts(bank, request, consent), ...closed], unconsented: (accountId) => unconsentedAccount(bank, request, accountId) };
 }
 
 /** What the TPP may see under a consent: the consented accounts still open. */
@@ -149,9 +154,9 @@ function visibleAccounts(bank: BankState, request: FastifyRequest, consent: Cons
   return [...granted, ...others];
 }
 
-/** The answer to a read of an account outside the consent (the Berlin Group's RESOURCE_UNKNOWN). */
-function unconsentedAccount(request: FastifyRequest, accountId: string): BankError {
-  if (request.bank.breaks(unconsentedAccountAsFormatError)) return new BankError(400, 'FORMAT_ERROR', `Account ${accountId} is not valid here`);
+/** The answer to a read of an account outside the consent (the Berlin Group's RESOURCE_UNKNOWN); an id of no account at all is answered alike. */
+function unconsentedAccount(bank: BankState, request: FastifyRequest, accountId: string): BankError {
+  if (bank.data.accounts.has(accountId) && request.bank.breaks(unconsentedAccountAsFormatError)) return new BankError(400, 'FORMAT_ERROR', `Account ${accountId} is not valid here`);
   return new BankError(404, 'RESOURCE_UNKNOWN', `No consented account ${accountId}`);
 }
 

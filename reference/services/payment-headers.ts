@@ -8,6 +8,7 @@ import { isNationalIdentityNumber, isUuid } from '../ids.js';
 import type { BankState } from '../state/bank-state.js';
 import { PRIVATE, type PsuContext } from '../state/customers.js';
 import { defineFault, defineVariant } from '../switches.js';
+import { resolvePsuId } from './psu-id-lookup.js';
 import { scaChallenge } from './sca-answers.js';
 
 const corporateWithoutIdServed = defineFault('corporate-payment-without-id-served', {
@@ -53,7 +54,8 @@ export function paymentHeaders(bank: BankState, request: FastifyRequest): { cont
   // PSU-ID's and X-PSU-IDENTITY's where each resource looks the PSU up: here, for payments.
   required('PSU-IP-Address');
   const psuId = header(request, 'psu-id');
-  if (psuId !== undefined && !isUuid(psuId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
+  // A psu-id this bank issued is taken back in whatever form it was issued (state/psu-ids.ts tells it from a malformed one).
+  if (psuId !== undefined && resolvePsuId(request, psuId).kind === 'malformed') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
   const identity = header(request, 'x-psu-identity');
   if (identity !== undefined && !isNationalIdentityNumber(identity)) throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY must be a national identity number or D-number (11 digits)');
   if (identity !== undefined && request.bank.breaks(psuIdentityRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY is not supported: send PSU-ID');

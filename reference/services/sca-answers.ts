@@ -13,7 +13,9 @@ import { header, tppOf } from '../http/request-context.js';
 
 const noScaRedirect = defineFault('no-sca-redirect', {
   description: 'the 401 for a request that needs SCA is an error body without the scaRedirect link',
-  breaks: ['SCA-10', 'END-10', 'SES-01', 'SCA-02'],
+  // With the rules that name the link, the endpoints whose answer is that SCA redirect: an account read before
+  // consent (GEN-08), GET /v1/user (END-18), POST /v1/consents (END-20, VER-18) and /v1/bank-offered-consents (END-21).
+  breaks: ['SCA-10', 'END-10', 'SES-01', 'SCA-02', 'GEN-08', 'END-18', 'END-20', 'VER-18', 'END-21'],
 });
 const resourceChallengeWithoutLink = defineFault('resource-challenge-without-link', {
   description: 'the 401 for a read of one account or card account (its details, balances, transactions) without an identified PSU has no scaRedirect link',
@@ -39,15 +41,16 @@ const expiredSessionCodeConsentInvalid = defineFault('expired-session-code-conse
 function scaRequired(request: FastifyRequest, asked: ChallengeRequest, reason?: ChallengeReason): ScaRequired {
   const { bank } = request;
   const authorisation = request.world.sca.authorisationFor(asked);
-  const bare = bank.breaks(noScaRedirect) || (ONE_ACCOUNT.test(request.url) && bank.breaks(resourceChallengeWithoutLink));
-  if (bare) return new ScaRequired(errorBody(bank, 401, 'CONSENT_INVALID', 'No consent for this PSU'));
   const baseUrl = request.world.baseUrl;
   const base = bank.breaks(scaRedirectOverHttp) ? baseUrl.replace(/^https:/, 'http:') : bank.reads(relativeScaRedirect) ? '' : baseUrl;
   // The link of a 401 the spec does not type: a Berlin Group link where the bank writes those without verbs.
-  const scaRedirect = resourceLink(bank, `${base}/sca/${authorisation.id}`);
+  const links = { scaRedirect: resourceLink(bank, `${base}/sca/${authorisation.id}`) };
   const code = (reason: ChallengeReason) => (reason.code === 'SCA_EXPIRED' && bank.breaks(expiredSessionCodeConsentInvalid) ? 'CONSENT_INVALID' : reason.code);
   const why = reason === undefined ? {} : errorBody(bank, 401, code(reason), reason.message);
-  return new ScaRequired({ ...why, _links: { scaRedirect } }, authorisation.id);
+  // Only the 401 loses its link (a payment's 201 keeps it): an error body saying why, CONSENT_INVALID when nothing else does.
+  const bare = bank.breaks(noScaRedirect) || (ONE_ACCOUNT.test(request.url) && bank.breaks(resourceChallengeWithoutLink));
+  if (bare) return new ScaRequired(reason === undefined ? errorBody(bank, 401, 'CONSENT_INVALID', 'No consent for this PSU') : why, authorisation.id, links);
+  return new ScaRequired({ ...why, _links: links }, authorisation.id, links);
 }
 
 /**
@@ -85,7 +88,8 @@ const corporateIdInPrivateContext = defineFault('corporate-id-in-private-context
 });
 const redirectDropsCorporateId = defineFault('redirect-drops-corporate-id', {
   description: 'the redirect after SCA in corporate context omits psu-corporate-id',
-  breaks: ['EVT-04', 'PSU-08', 'SCA-15'],
+  // GET /v1/user exists to yield a psu-corporate-id (END-18): its SCA yields none either.
+  breaks: ['EVT-04', 'PSU-08', 'SCA-15', 'END-18'],
 });
 
 const psuIdUnstable = defineFault('psu-id-unstable', {

@@ -1,6 +1,6 @@
 // Bank-offered consents: per TPP, customer and context, the set of accounts the PSU
 // ticked on the consent page. Consent must be renewed with SCA every 180 days.
-import { BoundedStore, textBytes } from './bounded-store.js';
+import { BoundedStore, textBytes, tppOfKey } from './bounded-store.js';
 import { contextKey, PRIVATE, type AnyAccount, type PsuContext, type SandboxData } from './customers.js';
 import { DEFAULT_STORE_BOUNDS, type Bounds } from './store-bounds.js';
 
@@ -18,12 +18,15 @@ export interface Consent {
 export class Consents {
   /** Bounded: a TPP's oldest consents go first (store-bounds.ts). */
   private readonly byKey: BoundedStore<string, Consent>;
+  /** Who ever consented to a TPP, by TPP and PSU: what became of the consent since (revoked, expired) does not undo it. Bounded like the consents. */
+  private readonly consentedOnce: BoundedStore<string, string>;
 
   constructor(
     private readonly data: SandboxData,
     bounds: Bounds = DEFAULT_STORE_BOUNDS.consents,
   ) {
     this.byKey = new BoundedStore({ ...bounds, tppOf: (consent) => consent.tppId, sizeOf: (consent) => textBytes(consent.customerNumber, ...consent.accountIds) });
+    this.consentedOnce = new BoundedStore<string, string>({ ...bounds, tppOf: tppOfKey, sizeOf: (customerNumber) => textBytes(customerNumber) });
   }
 
   private key(tppId: string, customerNumber: string, context: PsuContext): string {
@@ -40,6 +43,11 @@ export class Consents {
   /** The consent last granted, whether or not it is still in force (its age is for the caller to judge). */
   stored(tppId: string, customerNumber: string, context: PsuContext): Consent | undefined {
     return this.byKey.get(this.key(tppId, customerNumber, context));
+  }
+
+  /** Whether this PSU ever consented to this TPP, in any context, whether or not the consent was revoked since or is still in force. */
+  everConsented(tppId: string, customerNumber: string): boolean {
+    return this.consentedOnce.has(`${tppId}\n${customerNumber}`);
   }
 
   /** Whether this PSU's consents with this TPP are all in corporate context (so a request without PSU-CORPORATE-ID is malformed). */
@@ -60,6 +68,7 @@ export class Consents {
    */
   grant(tppId: string, customerNumber: string, context: PsuContext, accountIds: Iterable<string>, now: Date): void {
     this.byKey.set(this.key(tppId, customerNumber, context), { tppId, customerNumber, context, accountIds: new Set(accountIds), grantedAt: now });
+    this.consentedOnce.set(`${tppId}\n${customerNumber}`, customerNumber);
   }
 
   /** What the TPP may see under a consent: consented accounts still open. */
@@ -76,5 +85,6 @@ export class Consents {
 
   clear(): void {
     this.byKey.clear();
+    this.consentedOnce.clear();
   }
 }

@@ -2,7 +2,7 @@
  * Endpoints > GET /v1/accounts: an empty list when the consented accounts have been closed. The accounts are
  * the scenario's own PSU's, closed with the sandbox mock-data operation after the PSU consented to them.
  */
-import { accountIdsOf, isSuccess, jsonBodyOf, PrerequisiteUnmet, scenario, test } from '../../lib/fixtures/index.js';
+import { accountIdsOf, isSuccess, jsonBodyOf, scenario, test } from '../../lib/fixtures/index.js';
 import { consentOf } from '../sandbox/mock-data.js';
 
 test(...scenario(
@@ -12,11 +12,15 @@ test(...scenario(
   async ({ tpp, paths, sca, ownPsu, check }) => {
     const { psuId } = await consentOf({ tpp, paths, sca }, await ownPsu());
     const read = () => tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId } });
-    const before = accountIdsOf(await read());
-    if (before.length === 0) throw new PrerequisiteUnmet('the PSU made for the scenario has no consented account to close');
-    for (const accountId of before) {
-      const closed = await tpp.delete(paths('sandboxAccount', { accountId }));
-      if (!isSuccess(closed)) throw new Error(`the target did not close account ${accountId}: HTTP ${closed.status} ${closed.bodyText.slice(0, 300)}`);
+    // Every account the list shows is closed, until it shows none the scenario has not closed: a list that shows
+    // only some of the consented accounts at a time (GEN-09 judges that) shows the next ones once the first are closed.
+    const closedIds = new Set<string>();
+    for (let open = accountIdsOf(await read()); open.length > 0; open = accountIdsOf(await read()).filter((id) => !closedIds.has(id))) {
+      for (const accountId of open) {
+        const closed = await tpp.delete(paths('sandboxAccount', { accountId }));
+        if (!isSuccess(closed)) throw new Error(`the target did not close account ${accountId}: HTTP ${closed.status} ${closed.bodyText.slice(0, 300)}`);
+        closedIds.add(accountId);
+      }
     }
     const after = await read();
     const left = accountIdsOf(after);

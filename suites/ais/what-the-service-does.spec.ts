@@ -3,8 +3,8 @@
  * PSU in the SCA redirect (GEN-07), no account information before consent (GEN-08), the PSU's own accounts in
  * PRIVATE context (GEN-09), and a TPP served without registering a contact address (GEN-14).
  */
-import { accountsOf, isSuccess, PrerequisiteUnmet, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
-import { initiate, paymentFrom } from '../payments/payment-bodies.js';
+import { accountsOf, consentServesReads, isSuccess, onlyAsksForSca, PrerequisiteUnmet, scaRedirectOf, scenario, servedOrScaAsked, test } from '../../lib/fixtures/index.js';
+import { initiate, payer, paymentFrom, refusedAlike, sepaPayment } from '../payments/payment-bodies.js';
 import { resourceIdOf } from '../sandbox/mock-data.js';
 
 type Listed = { resourceId?: string; iban?: unknown; currency?: unknown };
@@ -16,14 +16,20 @@ test(...scenario(
   'GEN-03.a',
   "one interface serves both roles: the same TPP reads a consented PSU's accounts and initiates a payment from one of them",
   { checks: ['GEN-03'], writes: 'initiates a payment' },
-  async ({ newTpp, consentedPsu, paths, check }) => {
+  async ({ newTpp, consentedPsu, psu: targetPsu, paths, check }) => {
     const { psuId, sessionId, psu } = await consentedPsu();
     const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId } });
     const listing = await tpp.get(paths('accounts'));
+    // Asked for SCA again, the AISP was not refused: whether the consent serves reads is SCA-13's to judge.
+    if (onlyAsksForSca(listing)) throw new PrerequisiteUnmet(`the account list under the consent asks for SCA again (HTTP ${listing.status})`);
+    check.that('GEN-03', isSuccess(listing), { expected: 'as an AISP: the account list (2xx)', response: listing });
+    // The account's shape is AIS-11's rule: a listed account without IBAN or currency only leaves nothing to pay from.
     const account = accountsOf<Listed>(listing).find((a) => typeof a.iban === 'string' && typeof a.currency === 'string');
-    check.that('GEN-03', isSuccess(listing) && account !== undefined, { expected: 'as an AISP: the account list (2xx) with an account', response: listing });
-    if (account === undefined) throw new PrerequisiteUnmet('no account to pay from');
+    if (account === undefined) throw new PrerequisiteUnmet('no listed account with an IBAN and a currency to pay from');
     const initiation = await initiate(tpp, paths, paymentFrom({ tpp, psuId, psu, account: { iban: String(account.iban), currency: String(account.currency) } }, '1.00'));
+    // A refusal denies the TPP its second role only where the bank takes the suite's payments at all.
+    const unjudged = isSuccess(initiation) ? undefined : await refusedAlike(payer({ newTpp, psu: targetPsu }), paths, sepaPayment());
+    if (unjudged !== undefined) return check.notEvaluated(['GEN-03'], `not evaluated as a PISP: ${unjudged}`);
     check.that('GEN-03', isSuccess(initiation), { expected: 'as a PISP, on the same interface: the payment initiated (2xx)', response: initiation });
   },
 ));
@@ -49,6 +55,9 @@ test(...scenario(
     const psu = await ownPsu();
     const accountId = resourceIdOf('an account', await tpp.post(paths('sandboxAccounts'), { customerNumber: psu.nationalId, accountName: 'Egen konto', currency: 'NOK' }));
     const identity = { 'X-PSU-IDENTITY': psu.nationalId ?? '' };
+    // Served before any consent, the read after the body could not show what the body granted (GEN-08 judges that).
+    const unconsented = await tpp.get(paths('accounts'), { headers: identity });
+    if (isSuccess(unconsented)) throw new PrerequisiteUnmet(`the PSU's accounts are served before any consent (HTTP ${unconsented.status})`);
     const request = await tpp.post(paths('bankOfferedConsents'), TPP_CONSENT_BODY, { headers: identity });
     const before = await tpp.get(paths('accounts'), { headers: identity });
     check.that('GEN-07', !isSuccess(before), { expected: "no account data after the TPP's consent body alone", actual: `HTTP ${before.status}, ${accountsOf(before).length} account(s)`, response: before });
@@ -59,8 +68,9 @@ test(...scenario(
     const psuId = redirect.params['psu-id'];
     if (redirect.outcome !== 'success' || psuId === undefined) throw new PrerequisiteUnmet('the SCA of the PSU did not succeed');
     const after = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': psuId } });
+    // Whether the consent granted in the redirect serves reads is SCA-13's and SCA-05's to judge.
+    consentServesReads(after);
     const ids = accountsOf<Listed>(after).map((a) => a.resourceId);
-    check.that('GEN-07', isSuccess(after) && ids.length > 0, { expected: 'the accounts the PSU consented to in the redirect (2xx)', actual: `HTTP ${after.status}, ${ids.length} account(s)`, response: after });
     check.that('GEN-09', ids.includes(accountId), { expected: `the PSU's own account ${accountId} returned in PRIVATE context`, actual: JSON.stringify(ids), response: after });
   },
 ));
@@ -69,10 +79,10 @@ test(...scenario(
   'GEN-14.a',
   'a TPP that never registered a contact e-mail address is served normally',
   { checks: ['GEN-14'] },
-  async ({ newTpp, consentedPsu, paths, check }) => {
+  async ({ tpp, paths, check }) => {
     // The suite never registers a contact address (the dialogue API is not shown): every TPP of the run is unregistered.
-    const { psuId, sessionId } = await consentedPsu();
-    const listing = await newTpp({ sessionId }).get(paths('accounts'), { headers: { 'PSU-ID': psuId } });
-    check.that('GEN-14', isSuccess(listing), { expected: 'the account list (2xx) for a TPP without a registered contact', response: listing });
+    // Its first request is answered as any TPP's: served, or sent to SCA. What a consent then serves is SCA-13's and GEN-03's.
+    const listing = await tpp.get(paths('accounts'));
+    check.that('GEN-14', servedOrScaAsked(listing), { expected: 'the account list (2xx), or an scaRedirect to obtain consent, for a TPP without a registered contact', response: listing });
   },
 ));

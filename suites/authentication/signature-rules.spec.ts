@@ -6,7 +6,7 @@
  * which requirements its answer judges.
  */
 import { randomUUID } from 'node:crypto';
-import { responseDigest, scenario, test, servedOrScaAsked, type Check, type RequestOptions, type ScenarioFixtures, type TppRequest, type TppResponse } from '../../lib/fixtures/index.js';
+import { responseDigest, scenario, test, type Check, type RequestOptions, type ScenarioFixtures, type TppRequest, type TppResponse } from '../../lib/fixtures/index.js';
 import { initiationRequest, psuIdentity, sepaPayment } from '../payments/payment-bodies.js';
 
 type Judge = (check: Check, response: TppResponse) => void;
@@ -153,10 +153,7 @@ const CASES: readonly SignatureCase[] = [
       signingDefects: [{ kind: 'key-id', value: tpp.identity.keyId.replace(/^SN=([0-9A-Fa-f]+)/, (_all, serial: string) => `SN=00${serial.toLowerCase()}`) }],
       deliberate: 'a keyId in a variant form (TPP-11), which the bank may accept',
     }),
-    judge: (check, response) => {
-      if (servedOrScaAsked(response)) check.accepted('SIG-19', response);
-      else check.status('SIG-19', response);
-    },
+    judge: (check, response) => check.acceptedOrRefused('SIG-19', response),
   },
   ...(['hmac-sha256', 'rsa-sha512'] as const).map((name, i): SignatureCase => ({
     id: `SIG-20.${'ab'[i]}`, title: `algorithm "${name}" is refused with 400`, checks: ['SIG-20', 'SIG-07'],

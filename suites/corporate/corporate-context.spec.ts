@@ -3,23 +3,35 @@
  * the SCA redirect) on later calls; a corporate request without PSU-CORPORATE-ID gets 400 (judged on a payment
  * initiation that names the corporate context in PSU-Context).
  */
-import { accountsOf, isSuccess, PrerequisiteUnmet, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
+import { accountsOf, type ConsentedPsu, consentServesReads, isSuccess, PrerequisiteUnmet, scaRedirectOf, scenario, type ScenarioFixtures, test } from '../../lib/fixtures/index.js';
 import { initiate, sepaPayment } from '../payments/payment-bodies.js';
 
 const CORPORATE_PSU = 'corporate';
+
+/** The corporate PSU's consent, which these scenarios judge in corporate context: not one whose SCA ended in PRIVATE context (who picks the context is GEN-11's). */
+async function corporateConsent(consentedPsu: ScenarioFixtures['consentedPsu']): Promise<ConsentedPsu> {
+  const consent = await consentedPsu(CORPORATE_PSU);
+  if (consent.context === 'PRIVATE') throw new PrerequisiteUnmet('the SCA of the corporate PSU ended in PRIVATE context');
+  return consent;
+}
 
 test(...scenario(
   'SCA-14.a',
   'after SCA in corporate context the redirect carries psu-corporate-id, and PSU-ID with PSU-CORPORATE-ID returns the agreement accounts',
   { checks: ['EVT-04', 'PSU-08', 'SCA-15', 'SCA-14', 'HDR-18'], needs: ['corporate-psu'] },
   async ({ newTpp, consentedPsu, paths, check }) => {
-    const { psuId, sessionId, corporateId } = await consentedPsu(CORPORATE_PSU);
+    const { psuId, sessionId, corporateId } = await corporateConsent(consentedPsu);
     const uuid = corporateId !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(corporateId);
     const shown = { expected: 'psu-corporate-id, a UUID, in the redirect after SCA in corporate context', actual: corporateId ?? '(absent)' };
     const carried = check.that('EVT-04', uuid, shown);
     check.that('PSU-08', uuid, shown);
     check.that('SCA-15', corporateId !== undefined, shown);
     const response = await newTpp({ sessionId }).get(paths('accounts'), { headers: { 'PSU-ID': psuId, 'PSU-CORPORATE-ID': corporateId ?? '' } });
+    // A refusal of every account list (the AISP role, GEN-03's) is told from one of the corporate read by the private PSU's.
+    if (!isSuccess(response)) {
+      const { psuId: privateId, sessionId: privateSession } = await consentedPsu();
+      consentServesReads(await newTpp({ sessionId: privateSession }).get(paths('accounts'), { headers: { 'PSU-ID': privateId } }), "the private PSU's consent");
+    }
     const served = check.status('SCA-14', response, { after: carried });
     // PSU-CORPORATE-ID carries the agreement (HDR-18): with it the agreement's accounts are served.
     check.status('HDR-18', response, { after: carried });
@@ -34,7 +46,7 @@ test(...scenario(
   'a payment initiation of a corporate PSU in context CORPORATE without PSU-CORPORATE-ID gets 400',
   { checks: ['SCA-17', 'ERR-38'], needs: ['corporate-psu'], writes: 'initiates a payment (refused)' },
   async ({ newTpp, consentedPsu, paths, check }) => {
-    const { psuId, sessionId } = await consentedPsu(CORPORATE_PSU);
+    const { psuId, sessionId } = await corporateConsent(consentedPsu);
     // The request names the corporate context itself, in a header of the payment initiation table. Whether an
     // account read with only a corporate PSU-ID is "corporate" is not said: both readings pass, so it is not sent.
     const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId, 'PSU-Context': 'CORPORATE' } });
@@ -81,8 +93,14 @@ test(...scenario(
     const started = check.that('END-18', href !== undefined, { expected: 'an scaRedirect link', response });
     if (href === undefined) return;
     const redirect = await sca.authorise(href, CORPORATE_PSU);
+    // What the SCA yields is seen only when it succeeds (a PSU who cannot log in is another rule's).
+    if (redirect.outcome !== 'success') return check.notEvaluated(['END-18'], `not evaluated: the SCA did not succeed, so it yielded nothing to see: ${redirect.url}`);
     const { context } = redirect.params;
     const corporateId = redirect.params['psu-corporate-id'];
-    check.that('END-18', context === 'CORPORATE' && corporateId !== undefined, { expected: 'context=CORPORATE and a psu-corporate-id in the redirect', actual: redirect.url }, { after: started });
+    // The corporate PSU picks its agreement on the SCA pages: an SCA that ends in PRIVATE context all the same did not follow the PSU's pick (GEN-11's to judge).
+    if (context === 'PRIVATE') return check.notEvaluated(['END-18'], `not evaluated: the SCA ended in PRIVATE context, which the corporate PSU did not pick (${redirect.url})`);
+    // The psu-corporate-id shows the corporate context; a context parameter, where there is one (EVT-07), must not contradict it.
+    const corporate = corporateId !== undefined && (context === undefined || context === 'CORPORATE');
+    check.that('END-18', corporate, { expected: 'a psu-corporate-id in the redirect (and context=CORPORATE, if it names one)', actual: redirect.url }, { after: started });
   },
 ));

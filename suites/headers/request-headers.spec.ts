@@ -6,7 +6,7 @@
  * refuse them, so they are writing scenarios (never against production).
  */
 import { randomUUID } from 'node:crypto';
-import { scaRedirectOf, scenario, test, type ScenarioFixtures, type TppRequest, type TppResponse } from '../../lib/fixtures/index.js';
+import { consentServesReads, scaRedirectOf, scenario, test, type ScenarioFixtures, type TppRequest, type TppResponse } from '../../lib/fixtures/index.js';
 import { initiationRequest, psuIdentity, sepaPayment } from '../payments/payment-bodies.js';
 
 /** Where a row's request goes: method, path, body and the headers the endpoint always takes, from the fixtures. */
@@ -124,6 +124,8 @@ test(...scenario(
   { checks: ['HDR-14'] },
   async ({ newTpp, consentedPsu, paths, check }) => {
     const { psuId, sessionId } = await consentedPsu();
+    // What the header's absence changes is seen against the same read with the PSU present.
+    consentServesReads(await newTpp({ sessionId }).get(paths('accounts'), { headers: { 'PSU-ID': psuId } }));
     const response = await newTpp({ sessionId }).get(paths('accounts'), { headers: { 'PSU-ID': psuId }, omitHeaders: ['PSU-IP-Address'] });
     check.status('HDR-14', response);
   },

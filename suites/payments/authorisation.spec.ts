@@ -4,8 +4,8 @@
  * (PSU contexts). Insufficient funds (Errors rule 5, the ACCP / fundsAvailable fact of transactionStatus).
  */
 import { randomUUID } from 'node:crypto';
-import { accountsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, test, type ScenarioFixtures } from '../../lib/fixtures/index.js';
-import { consentedDebtor, initiate, paymentFrom, paymentIdOf, statusOf, type Debtor } from './payment-bodies.js';
+import { accountsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, servedOrScaAsked, test, type ScenarioFixtures } from '../../lib/fixtures/index.js';
+import { consentedDebtor, initiate, paymentFrom, paymentIdOf, refusedAlike, statusOf, type Debtor } from './payment-bodies.js';
 import { cellName, cellScenarios, cellsName, forEach, forEachCell, where } from './rule-cells.js';
 
 /**
@@ -60,14 +60,20 @@ test(...scenario(
     const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
     const initiation = await initiate(debtor.tpp, paths, paymentFrom(debtor, '99999999.00'));
     const initiated = check.status('ERR-39', initiation);
-    const paymentId = paymentIdOf(initiation);
-    if (paymentId === undefined) {
-      // Refused at initiation: a proper refusal (judged above), which should say PAYMENT_FAILED.
-      const refused = check.status('ERR-32', initiation);
-      check.code('ERR-32', initiation, { after: refused });
+    if (!servedOrScaAsked(initiation)) {
+      // Refused at initiation: a proper refusal (judged above), which should say PAYMENT_FAILED, where it is for
+      // the lack of funds: the bank takes a payable payment from the same account.
+      const unjudged = await refusedAlike(debtor.tpp, paths, paymentFrom(debtor, '1.00'));
+      if (unjudged !== undefined) check.notEvaluated(['ERR-32'], `not evaluated: ${unjudged}`);
+      else {
+        const refused = check.status('ERR-32', initiation);
+        check.code('ERR-32', initiation, { after: refused });
+      }
       return check.notEvaluatedRest('not evaluated: the bank refused the payment at initiation, so it has no status to read');
     }
     check.notEvaluated(['ERR-32'], 'not evaluated: the bank did not refuse the payment at initiation (it may report the lack of funds through the status)');
+    const paymentId = paymentIdOf(initiation);
+    if (paymentId === undefined) return check.notEvaluatedRest('not evaluated: the answer carries no paymentId (PAY-36\'s), so the payment has no status to read');
     const redirect = scaRedirectOf(initiation);
     if (redirect !== undefined) await sca.authorise(redirect, debtor.psu);
     const { response, transactionStatus, fundsAvailable } = await statusOf(debtor.tpp, paths, paymentId);

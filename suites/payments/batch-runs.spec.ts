@@ -18,8 +18,8 @@ type Statuses = { before: unknown; after: Awaited<ReturnType<typeof statusOf>> }
 
 /**
  * Approves a payment of each cell (with `patch`), moves the target's clock past a batch run, and
- * hands each cell's statuses after its SCA and after the run to `judge`; a cell without an approved payment
- * is not evaluated.
+ * hands each cell's statuses after its SCA and after the run to `judge`; a cell without an approved payment,
+ * or whose status is not read, is not evaluated.
  */
 async function acrossABatchRun({ newTpp, consentedPsu, paths, sca, sandboxClock, check }: Fixtures, cells: readonly Cell[], requirement: string, patch: Patch, judge: (cell: Cell, statuses: Statuses) => void) {
   const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
@@ -30,13 +30,21 @@ async function acrossABatchRun({ newTpp, consentedPsu, paths, sca, sandboxClock,
     if (paymentId === undefined || href === undefined) return { cell, unmet: `no payment with an scaRedirect (HTTP ${initiation.status})` };
     const capture = await sca.authorise(href, debtor.psu);
     if (capture.outcome !== 'success') return { cell, unmet: `the PSU could not approve it (${capture.url})` };
-    return { cell, paymentId, before: (await statusOf(debtor.tpp, paths, paymentId, where(cell))).transactionStatus };
+    const before = await statusOf(debtor.tpp, paths, paymentId, where(cell));
+    if (before.transactionStatus === undefined) return { cell, unmet: `its status was not read after its SCA (HTTP ${before.response.status})` };
+    return { cell, paymentId, before: before.transactionStatus };
   });
-  if (approved.every((a) => a.paymentId === undefined)) throw new PrerequisiteUnmet('no payment of any service and product could be approved');
+  if (approved.every((a) => a.paymentId === undefined)) throw new PrerequisiteUnmet('no payment of any service and product could be approved, its status read');
   const later = await pastNextBatchRun({ sandboxClock, newTpp }, debtor.psuId);
   for (const { cell, paymentId, before, unmet } of approved) {
-    if (paymentId === undefined) check.notEvaluated([requirement], `not evaluated for ${cellName(cell)}: ${unmet ?? ''}`);
-    else judge(cell, { before, after: await statusOf(later, paths, paymentId, where(cell)) });
+    if (paymentId === undefined) {
+      check.notEvaluated([requirement], `not evaluated for ${cellName(cell)}: ${unmet ?? ''}`);
+      continue;
+    }
+    // A status the bank does not answer (END-06's) shows no move, nor the lack of one.
+    const after = await statusOf(later, paths, paymentId, where(cell));
+    if (after.transactionStatus === undefined) check.notEvaluated([requirement], `not evaluated for ${cellName(cell)}: its status was not read after the batch run (HTTP ${after.response.status})`);
+    else judge(cell, { before, after });
   }
 }
 

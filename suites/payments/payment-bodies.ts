@@ -144,6 +144,21 @@ export function initiate(tpp: TppClient, paths: ScenarioFixtures['paths'], body:
   return tpp.request(initiationRequest(paths, body, options));
 }
 
+/**
+ * Why the bank's refusal of a payment says nothing of the rule a scenario judges, if it does not: the bank
+ * refuses `control` alike, the same payment without what the rule is about (the valid payment, sent by the
+ * same client, of `options`' service and product), for something another rule judges. The one place a
+ * scenario learns that the payment it needs cannot be initiated at all; its requirements are then not
+ * evaluated, with this reason. Undefined when the bank takes the control (served, or asked for SCA).
+ */
+export async function refusedAlike(tpp: TppClient, paths: ScenarioFixtures['paths'], control: PaymentBody, options: Initiation = {}): Promise<string | undefined> {
+  const response = await initiate(tpp, paths, control, options);
+  if (servedOrScaAsked(response)) return undefined;
+  const code = (jsonBodyOf(response) as { code?: unknown } | undefined)?.code;
+  const where = `${options.service ?? 'payments'} of ${options.product ?? PRODUCTS.sepa}`;
+  return `the bank refuses the suite's valid payment of ${where} as well (HTTP ${response.status}${typeof code === 'string' ? ` ${code}` : ''}), so its answer says nothing of this rule`;
+}
+
 /** A path of one payment (details, status) from its initiation's answer. */
 export function paymentPath(paths: ScenarioFixtures['paths'], name: Extract<PathName, 'payment' | 'paymentStatus'>, paymentId: string, options: Initiation = {}): string {
   return paths(name, { paymentService: options.service ?? 'payments', paymentProduct: options.product ?? PRODUCTS.sepa, paymentId });
@@ -221,7 +236,8 @@ const PRODUCTS_TO_TRY = [PRODUCTS.sepa, PRODUCTS.domestic, PRODUCTS.ncbct] as co
 /**
  * Initiates `service` on the first product the bank takes it for (served, or asked for SCA), the body made
  * for that product (`body(product)`, a fresh creditor each time). When no product takes it, the last answer,
- * with `product` undefined.
+ * with `product` undefined, and `unjudged` when the bank refuses the suite's single payment on the
+ * specification's own endpoint too (refusedAlike): then the refusals say nothing of the service.
  */
 export async function initiateOnOfferedProduct(
   tpp: TppClient,
@@ -229,7 +245,7 @@ export async function initiateOnOfferedProduct(
   service: PaymentService,
   body: (product: PaymentProduct) => PaymentBody,
   options: Omit<Initiation, 'service' | 'product'> = {},
-): Promise<{ response: TppResponse; product?: PaymentProduct; tried: string }> {
+): Promise<{ response: TppResponse; product?: PaymentProduct; tried: string; unjudged?: string }> {
   const tried: string[] = [];
   let last: TppResponse | undefined;
   for (const product of PRODUCTS_TO_TRY) {
@@ -237,7 +253,8 @@ export async function initiateOnOfferedProduct(
     tried.push(`${product}: HTTP ${last.status}`);
     if (servedOrScaAsked(last)) return { response: last, product, tried: tried.join(', ') };
   }
-  return { response: last as TppResponse, tried: tried.join(', ') };
+  const unjudged = await refusedAlike(tpp, paths, sepaPayment());
+  return { response: last as TppResponse, tried: tried.join(', '), ...(unjudged === undefined ? {} : { unjudged }) };
 }
 
 /** The schedule of a periodic payment (Berlin Group 1.3 shape): monthly, from 2030. */

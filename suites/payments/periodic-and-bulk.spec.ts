@@ -15,13 +15,15 @@ const PERIODIC = 'periodic-payments';
 const letters = 'abcdefghi';
 FREQUENCY_CODES.forEach((frequency, i) => {
   test(...scenario(`PAY-44.${letters[i] ?? 'z'}`, `a periodic payment with frequency ${frequency} is accepted, on a product that takes periodic payments`, { checks: ['PAY-44'], writes: 'initiates a periodic payment' }, async ({ newTpp, psu, paths, check }) => {
-    const { response, product, tried } = await initiateOnOfferedProduct(payer({ newTpp, psu }), paths, PERIODIC, (p) => periodicPayment(frequency, inCurrency(currencyOf(p))));
+    const { response, product, tried, unjudged } = await initiateOnOfferedProduct(payer({ newTpp, psu }), paths, PERIODIC, (p) => periodicPayment(frequency, inCurrency(currencyOf(p))));
+    if (unjudged !== undefined) return check.notEvaluated(['PAY-44'], `not evaluated: no product took the periodic payment (${tried}), and ${unjudged}`);
     check.that('PAY-44', product !== undefined, { expected: `a well-formed periodic payment (${frequency}) taken on one of the products tried`, actual: tried, response });
   }));
 });
 
 test(...scenario('PAY-45.a', 'a bulk payment of two credit transfers is accepted, on a product that takes bulk payments', { checks: ['PAY-45'], writes: 'initiates a bulk payment' }, async ({ newTpp, psu, paths, check }) => {
-  const { response, product, tried } = await initiateOnOfferedProduct(payer({ newTpp, psu }), paths, 'bulk-payments', (p) => bulkPayment(p));
+  const { response, product, tried, unjudged } = await initiateOnOfferedProduct(payer({ newTpp, psu }), paths, 'bulk-payments', (p) => bulkPayment(p));
+  if (unjudged !== undefined) return check.notEvaluated(['PAY-45'], `not evaluated: no product took the bulk payment (${tried}), and ${unjudged}`);
   check.that('PAY-45', product !== undefined, { expected: 'a well-formed bulk payment taken on one of the products tried', actual: tried, response });
 }));
 

@@ -80,6 +80,18 @@ const CODE_REQUIREMENT = (key: string): string => (key === 'ERR-33.a' ? 'ERR-33'
 /** What the bank may take but a TPP does not send (the TPP rules): tried on purpose. */
 const OFF_TPP_RULES: Readonly<Record<string, string>> = { 'PAY-23.a': 'the deprecated city', 'ADR-13.a': 'no creditor agent BIC' };
 
+/**
+ * Rows whose reading every valid payment of the suite's has (exact minor units, a townName): the valid payment
+ * without it, the control a refusal is compared with (judgeCell), so that a bank refusing all the suite sends
+ * for another reason is not told it refuses this reading.
+ */
+const CONTROL: Readonly<Record<string, { patch: Patch; deliberate?: string }>> = {
+  'PAY-08.a': { patch: amount('12.5') },
+  'PAY-08.b': { patch: amount('12.5') },
+  'PAY-08.c': { patch: amount('12.5') },
+  'PAY-24.a': { patch: creditorAddress({ townName: undefined, city: 'Oslo' }), deliberate: OFF_TPP_RULES['PAY-23.a'] },
+};
+
 for (const row of RULE_TABLE.filter((r) => Object.hasOwn(REFUSED, r.key))) {
   const patch = REFUSED[row.key] ?? {};
   const code = CODE_REQUIREMENT(row.key);
@@ -95,6 +107,7 @@ for (const row of RULE_TABLE.filter((r) => Object.hasOwn(ALLOWED, r.key))) {
   test(...scenario(row.key, `${row.rule}, in every payment service`, { checks: row.requirements, writes: 'initiates payments' }, async ({ newTpp, psu, paths, check }) => {
     const tpp = payer({ newTpp, psu });
     const deliberate = OFF_TPP_RULES[row.key];
-    await forEachCell(row.key, (cell) => judgeCell({ check, paths }, tpp, cell, { patch, requirements: row.requirements, ...(deliberate === undefined ? {} : { deliberate }) }));
+    const control = CONTROL[row.key];
+    await forEachCell(row.key, (cell) => judgeCell({ check, paths }, tpp, cell, { patch, requirements: row.requirements, ...(deliberate === undefined ? {} : { deliberate }), ...(control === undefined ? {} : { control }) }));
   }));
 }

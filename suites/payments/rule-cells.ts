@@ -6,8 +6,8 @@
 import { requirementById } from '../../lib/spec/requirements.js';
 import type { PaymentService } from '../../lib/spec/payment-products.js';
 import { judgedCells, RULE_TABLE, scenariosOf, type Cell } from '../../lib/spec/rule-table.js';
-import { scaRedirectOf, servedOrScaAsked, type CheckResult, type ScaAttempt, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
-import { initiate, paymentFrom, paymentIdOf, paymentOf, statusOf, type Debtor, type Patch, type PaymentBody, type Where } from './payment-bodies.js';
+import { isSuccess, jsonBodyOf, scaRedirectOf, type CheckResult, type ScaAttempt, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { initiate, paymentFrom, paymentIdOf, paymentOf, paymentPath, refusedAlike, statusOf, type Debtor, type Patch, type PaymentBody, type Where } from './payment-bodies.js';
 
 export type { Cell };
 
@@ -61,6 +61,12 @@ export function expected(requirement: string, response: TppResponse): boolean {
   return requirementById(requirement)?.expect?.status?.includes(response.status) ?? false;
 }
 
+/** Whether a response's error code, if it carries one, is among those the requirement's catalogue entry expects. */
+function expectedCode(requirement: string, response: TppResponse): boolean {
+  const code = (jsonBodyOf(response) as { code?: unknown } | undefined)?.code;
+  return typeof code !== 'string' || (requirementById(requirement)?.expect?.codes?.includes(code) ?? false);
+}
+
 export interface CellJudgement {
   /** The change that breaks (or uses) the rule, on the cell's valid payment. */
   patch: Patch;
@@ -76,21 +82,23 @@ export interface CellJudgement {
   deliberate?: string;
   /** A reason the answer cannot be judged (the rule not in force by the target's clock, say), if any. */
   notInForce?: (response: TppResponse) => string | undefined;
-}
-
-/** The endpoint the specification itself describes (POST /v1/payments/sepa-credit-transfers): a bank offers it by definition. */
-function specificationEndpoint({ service, product }: Where): boolean {
-  return service === 'payments' && product === 'sepa-credit-transfers';
+  /**
+   * Where the cell's valid payment itself has what the rule is about (exact minor units, a townName): the
+   * change that makes it a valid payment without it, the control an unexpected answer is compared with (and
+   * which TPP rule that leaves on purpose, if any).
+   */
+  control?: { patch: Patch; deliberate?: string };
 }
 
 /**
- * Sends the cell's valid payment with the patch and judges each requirement on the answer. Elsewhere than
- * on the specification's own endpoint, an answer a requirement does not expect counts against the bank only
- * when the cell's valid payment is accepted: a bank that takes no payment of this service and product at
- * all (one it does not offer) has the cell not evaluated, since its refusal shows nothing about the rule.
+ * Sends the cell's valid payment with the patch and judges each requirement on the answer. An answer a
+ * requirement does not expect (its status, or its code) counts against the bank only when the bank takes
+ * the control, the cell's valid payment: one that takes no payment of the suite's there at all (a service
+ * or product it does not offer, or something every payment of the suite's has that it objects to) has the
+ * cell not evaluated, since its refusal shows nothing about the rule.
  */
 export async function judgeCell({ check, paths }: Pick<ScenarioFixtures, 'check' | 'paths'>, tpp: TppClient, cell: Where, judgement: CellJudgement): Promise<CheckResult[]> {
-  const { patch, requirements, code, malformed, query, notInForce, deliberate } = judgement;
+  const { patch, requirements, code, malformed, query, notInForce, deliberate, control = { patch: {} } } = judgement;
   const response = await initiate(tpp, paths, paymentOf(cell, patch), { ...where(cell), ...(malformed ? { malformed } : {}), ...(query ? { query } : {}), ...(deliberate ? { deliberate } : {}) });
   const judged = [...requirements, ...(code ? [code] : [])];
   const outOfForce = notInForce?.(response);
@@ -98,10 +106,10 @@ export async function judgeCell({ check, paths }: Pick<ScenarioFixtures, 'check'
     check.notEvaluated(judged, `not evaluated for ${cellName(cell)}: ${outOfForce}`);
     return [];
   }
-  if (!requirements.every((requirement) => expected(requirement, response)) && !specificationEndpoint(cell)) {
-    const valid = await initiate(tpp, paths, paymentOf(cell), where(cell));
-    if (!servedOrScaAsked(valid)) {
-      check.notEvaluated(judged, `not evaluated for ${cellName(cell)}: the bank takes no valid payment of it either (HTTP ${valid.status}), so its answer says nothing of the rule`);
+  if (!requirements.every((requirement) => expected(requirement, response)) || (code !== undefined && !expectedCode(code, response))) {
+    const unjudged = await refusedAlike(tpp, paths, paymentOf(cell, control.patch), { ...where(cell), ...(control.deliberate ? { deliberate: control.deliberate } : {}) });
+    if (unjudged !== undefined) {
+      check.notEvaluated(judged, `not evaluated for ${cellName(cell)}: ${unjudged}`);
       return [];
     }
   }
@@ -143,6 +151,19 @@ export async function initiated({ paths }: Pick<ScenarioFixtures, 'paths'>, debt
   if (paymentId === undefined) return { response, unmet: `the payment was not created (HTTP ${response.status})` } as const;
   if (href === undefined) return { response, unmet: 'the payment was created without an scaRedirect (exempted from SCA): it has no link' } as const;
   return { response, paymentId, href, amount: amountOf(body) } as const;
+}
+
+/**
+ * Cancels a payment of the cell (DELETE): why it is no cancelled payment to judge, if it does not read CANC
+ * afterwards (a cancellation refused, one still to be authorised, or one the bank answered and ignored).
+ */
+export async function cancel({ paths }: Pick<ScenarioFixtures, 'paths'>, tpp: TppClient, cell: Where, paymentId: string): Promise<string | undefined> {
+  const deleted = await tpp.request({ method: 'DELETE', path: paymentPath(paths, 'payment', paymentId, where(cell)) });
+  if (!isSuccess(deleted)) return `the bank did not cancel the payment (HTTP ${deleted.status}; cancellation is PAY-50's)`;
+  const { transactionStatus, response } = await statusOf(tpp, paths, paymentId, where(cell));
+  if (transactionStatus === 'CANC') return undefined;
+  const read = transactionStatus === undefined ? `HTTP ${response.status}` : `transactionStatus ${JSON.stringify(transactionStatus)}`;
+  return `the payment does not read CANC after its cancellation (${read}; cancellation is PAY-50's)`;
 }
 
 /** The amount of a payment (of its first payment, for a bulk), as sent. */

@@ -6,9 +6,9 @@
  * and leaves the payment as it was. Approving far above the balance also shows, in every payment service
  * and product, what the PSU is shown (PAY-49) and how a lack of funds is reported (STA-06, ERR-39).
  */
-import { isSuccess, scenario, test } from '../../lib/fixtures/index.js';
-import { consentedDebtor, CREDITOR_NAME, paymentPath, statusOf } from './payment-bodies.js';
-import { cellName, cellScenarios, cellsName, forEach, initiated, judgeClosed, where } from './rule-cells.js';
+import { scenario, test } from '../../lib/fixtures/index.js';
+import { consentedDebtor, CREDITOR_NAME, statusOf } from './payment-bodies.js';
+import { cancel, cellName, cellScenarios, cellsName, forEach, initiated, judgeClosed, where } from './rule-cells.js';
 
 /** More than any sandbox balance (ERR-39). */
 const FAR_ABOVE_BALANCE = '99999999.00';
@@ -76,8 +76,8 @@ for (const { id, cells } of cellScenarios('SCA-25.a')) {
       await forEach(cells, async (cell) => {
         const payment = await initiated({ paths }, debtor, cell, '1.00');
         if (payment.href === undefined) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: ${payment.unmet}`);
-        const cancelled = await debtor.tpp.request({ method: 'DELETE', path: paymentPath(paths, 'payment', payment.paymentId, where(cell)) });
-        if (!isSuccess(cancelled)) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: the bank did not cancel the payment (HTTP ${cancelled.status}; cancellation is PAY-50's)`);
+        const uncancelled = await cancel({ paths }, debtor.tpp, cell, payment.paymentId);
+        if (uncancelled !== undefined) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: ${uncancelled}`);
         await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-25', payment, 'cancelled by the TPP');
       });
     },

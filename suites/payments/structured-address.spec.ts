@@ -8,8 +8,8 @@
  * (ADR-09: the TPP certificate must then be valid from before that day).
  */
 import { RULE_TABLE } from '../../lib/spec/rule-table.js';
-import { scenario, test, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
-import { address, initiate, payer, psuIdentity, withAddress, type Patch } from './payment-bodies.js';
+import { scenario, servedOrScaAsked, test, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
+import { address, initiate, payer, psuIdentity, refusedAlike, sepaPayment, withAddress, type Patch } from './payment-bodies.js';
 import { forEachCell, judgeCell } from './rule-cells.js';
 
 const SANDBOX_ENFORCEMENT = Date.UTC(2026, 7, 13);
@@ -64,6 +64,11 @@ test(...scenario(
     if (target.environment !== 'sandbox') return check.notEvaluatedRest('not evaluated: the sandbox date applies to sandbox targets only');
     const dayBefore = new Date(SANDBOX_ENFORCEMENT - 12 * 3600 * 1000);
     await sandboxClock.freeze(dayBefore);
-    check.accepted('ADR-09', await initiate(newTpp({ clock: { now: () => dayBefore }, headers: psuIdentity(psu) }), paths, withoutTown()));
+    const tpp = newTpp({ clock: { now: () => dayBefore }, headers: psuIdentity(psu) });
+    const response = await initiate(tpp, paths, withoutTown());
+    // A refusal is the rule's, enforced early, only where the bank takes the same payment with its town name.
+    const unjudged = servedOrScaAsked(response) ? undefined : await refusedAlike(tpp, paths, sepaPayment());
+    if (unjudged !== undefined) return check.notEvaluated(['ADR-09'], `not evaluated: ${unjudged}`);
+    check.accepted('ADR-09', response);
   },
 ));

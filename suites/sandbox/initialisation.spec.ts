@@ -73,6 +73,9 @@ test(...scenario(
     check.that('SBX-02', !listed.some((c) => c.customerNumber === newcomer), { expected: 'the customer created before the initialisation no longer listed', actual: `${listed.length} customers listed`, response: after });
 
     const seenByCustomer = await Promise.all(known.map(async (customer) => ({ customer, seen: await accountsSeen({ newTpp, paths, sca }, customer) })));
+    // An account two corporate agreements both list is not one agreement's own (GEN-10 judges that): their counts cannot be read.
+    const corporateLists = seenByCustomer.filter(({ customer }) => customer.type === 'corporate').map(({ seen }) => seen.accounts);
+    const sharedByAgreements = (accounts: string[]) => accounts.filter((id) => corporateLists.filter((list) => list.includes(id)).length > 1);
     for (const { customer, seen } of seenByCustomer) {
       // An account created for the customer before the initialisation is SBX-02's, not the known state's.
       const accounts = seen.accounts.filter((id) => id !== extraAccount);
@@ -81,7 +84,9 @@ test(...scenario(
       if (customer.type === 'private') {
         check.that('SBX-03', accounts.length === 2 && seen.cards.length === 1, { expected: `${who}: 2 accounts and 1 card account`, actual: `${accounts.length} accounts, ${seen.cards.length} card accounts` });
       } else if (customer.type === 'corporate') {
-        check.that('SBX-04', accounts.length === 2, { expected: `${who}: 2 accounts`, actual: `${accounts.length} accounts` });
+        const shared = sharedByAgreements(accounts);
+        if (shared.length > 0) check.notEvaluated(['SBX-04'], `not evaluated: ${who} is listed accounts another corporate agreement is listed too (${shared.slice(0, 3).join(', ')})`);
+        else check.that('SBX-04', accounts.length === 2, { expected: `${who}: 2 accounts`, actual: `${accounts.length} accounts` });
       }
     }
   },

@@ -4,8 +4,8 @@
  * TPP-Redirect-URI with psu-id, and the TPP's next call with PSU-ID succeeds.
  */
 import { randomUUID } from 'node:crypto';
-import { accountsOf, scaRedirectFrom, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
-import { initiate, sepaPayment } from '../payments/payment-bodies.js';
+import { accountsOf, PrerequisiteUnmet, psuIdFrom, readsNotRefused, refusedForConsentWithoutLink, scaRedirectFrom, scaRedirectOf, scenario, servedOrScaAsked, test } from '../../lib/fixtures/index.js';
+import { initiate, refusedAlike, sepaPayment } from '../payments/payment-bodies.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
@@ -39,6 +39,8 @@ test(...scenario(
     const params = redirect.params;
     const psuId = params['psu-id'];
     const shown = { actual: redirect.url };
+    // The rules of the redirect after a successful SCA: a failed one (the PSU could not log in) leaves them unseen.
+    if (redirect.outcome !== 'success') throw new PrerequisiteUnmet(`the SCA did not succeed: ${redirect.url}`);
 
     const reached = check.that('EVT-02', redirect.outcome === 'success' && params.state === state, {
       expected: `a success redirect to TPP-Redirect-URI keeping its query (state=${state})`,
@@ -62,6 +64,7 @@ test(...scenario(
   async ({ newTpp, consentedPsu, paths, check }) => {
     const { psuId, sessionId } = await consentedPsu();
     const response = await newTpp({ sessionId }).get(paths('accounts'), { headers: { 'PSU-ID': psuId } });
+    readsNotRefused(response);
     const served = check.status('SCA-13', response);
     check.status('PSU-05', response);
     const accounts = accountsOf(response);
@@ -77,7 +80,9 @@ test(...scenario(
     const psu = await ownPsu();
     const tpp = newTpp();
     const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu, { variant: 'first-account-only' });
-    const response = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': redirect.params['psu-id'] ?? '' } });
+    // Under a TPP-Session-ID of its own, as a TPP's later calls: whether the SCA's session is kept is SES-02's to judge.
+    const response = await newTpp({ sessionId: randomUUID() }).get(paths('accounts'), { headers: { 'PSU-ID': psuIdFrom(redirect) } });
+    readsNotRefused(response);
     const served = check.status('SCA-13', response);
     const accounts = accountsOf(response);
     const one = { expected: 'exactly the one account consented to', actual: `${accounts.length} accounts`, response };
@@ -88,10 +93,10 @@ test(...scenario(
 
 test(...scenario('PSU-03.a', 'a second SCA of the same PSU yields the same psu-id', { checks: ['PSU-03'], ownPsu: true }, async ({ newTpp, sca, paths, check, ownPsu }) => {
   const psu = await ownPsu();
-  const psuIds: (string | undefined)[] = [];
+  const psuIds: string[] = [];
   for (const sessionId of [randomUUID(), randomUUID()]) {
     const redirect = await sca.authorise(scaRedirectFrom(await newTpp({ sessionId }).get(paths('accounts'))), psu);
-    psuIds.push(redirect.params['psu-id']);
+    psuIds.push(psuIdFrom(redirect));
   }
   check.that('PSU-03', psuIds[0] !== undefined && psuIds[1] === psuIds[0], { expected: `the same psu-id twice`, actual: psuIds.join(' then ') });
 }));
@@ -99,8 +104,9 @@ test(...scenario('PSU-03.a', 'a second SCA of the same PSU yields the same psu-i
 test(...scenario('PSU-07.a', 'a well-formed PSU-ID the bank never issued gets no data', { checks: ['PSU-07', 'ERR-23'] }, async ({ tpp, paths, check }) => {
   const response = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': randomUUID() } });
   const refused = check.status('PSU-07', response);
-  // A fresh SCA (401 with scaRedirect) is a fair answer too, and carries no error code to judge.
+  // A fresh SCA (401 with scaRedirect) is a fair answer too, and carries no error code to judge; so is a 401 for want of consent that lacks the link (SCA-02 judges that).
   if (refused.passed && scaRedirectOf(response) !== undefined) return check.notEvaluated(['ERR-23'], 'not evaluated: the bank starts a fresh SCA (401 with scaRedirect), which carries no error code');
+  if (refused.passed && refusedForConsentWithoutLink(response)) return check.notEvaluated(['ERR-23'], 'not evaluated: the bank asks for consent (a 401 for want of it, without the scaRedirect link), not for another identification of the PSU');
   const answered = check.status('ERR-23', response, { after: refused });
   check.code('ERR-23', response, { after: answered });
 }));
@@ -110,10 +116,13 @@ test(...scenario(
   'a payment initiation naming the PSU by X-PSU-IDENTITY, the national identity number, instead of PSU-ID is taken',
   { checks: ['HDR-16'], writes: 'initiates a payment' },
   async ({ newTpp, consentedPsu, paths, check }) => {
-    const { psu, sessionId } = await consentedPsu();
+    const { psu, psuId, sessionId } = await consentedPsu();
     if (psu.nationalId === undefined) return check.notEvaluated(['HDR-16'], 'not evaluated: the target names no national identity number for its PSU');
     // The header table of payment initiation names it; on an account read, where the spec does not, a bank may ignore it.
     const response = await initiate(newTpp({ sessionId, headers: { 'X-PSU-IDENTITY': psu.nationalId } }), paths, sepaPayment());
+    // A refusal is X-PSU-IDENTITY's only where the bank takes the same payment naming the PSU by PSU-ID.
+    const unjudged = servedOrScaAsked(response) ? undefined : await refusedAlike(newTpp({ sessionId, headers: { 'PSU-ID': psuId } }), paths, sepaPayment());
+    if (unjudged !== undefined) return check.notEvaluated(['HDR-16'], `not evaluated: ${unjudged}`);
     check.accepted('HDR-16', response);
   },
 ));

@@ -2,7 +2,7 @@
  * PSU identifiers, psu-id: "unique per TPP and bank pair". The same PSU authorises two TPPs (two certificates,
  * capability second-tpp): each gets a psu-id of its own, and one TPP's psu-id names nobody for the other.
  */
-import { scaRedirectFrom, scenario, test } from '../../lib/fixtures/index.js';
+import { psuIdFrom, scaRedirectFrom, scenario, test } from '../../lib/fixtures/index.js';
 
 /** The target's second TPP certificate (capability second-tpp). */
 const SECOND_PROFILE = 'second';
@@ -16,17 +16,17 @@ test(...scenario(
     const consentAt = async (profile?: string) => {
       const tpp = newTpp(profile === undefined ? {} : { profile });
       const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu);
-      return { tpp, psuId: redirect.params['psu-id'], url: redirect.url };
+      return { tpp, psuId: psuIdFrom(redirect), url: redirect.url };
     };
     // The other TPP first: a bank with one id per PSU would then hand this TPP the id it already gave out.
     const other = await consentAt(SECOND_PROFILE);
     const own = await consentAt();
-    const differ = check.that('PSU-02', own.psuId !== undefined && other.psuId !== undefined && own.psuId !== other.psuId, {
+    const differ = check.that('PSU-02', own.psuId !== other.psuId, {
       expected: 'a psu-id from each TPP, different from each other',
       actual: `${own.url} and ${other.url}`,
     });
     // This TPP holds a consent of the same PSU: only the psu-id tells the bank whom the other TPP's id names.
-    const response = await own.tpp.get(paths('accounts'), { headers: { 'PSU-ID': other.psuId ?? '' }, deliberate: "another TPP's psu-id" });
+    const response = await own.tpp.get(paths('accounts'), { headers: { 'PSU-ID': other.psuId }, deliberate: "another TPP's psu-id" });
     check.status('PSU-06', response, { after: differ });
   },
 ));

@@ -20,10 +20,11 @@ async function withFault<T>(fault: string, body: (b: Awaited<ReturnType<typeof w
 }
 
 describe('faults: signature, date, errors', () => {
-  test('signature-check-off: no signature and a garbage signature are both accepted', () =>
+  test('signature-check-off: no signature and a Date an hour old are accepted; a garbage signature is still refused', () =>
     withFault('signature-check-off', async ({ client }) => {
       assert.equal((await client.request({ path: '/v1/sandbox/customers', unsigned: true })).status, 200);
-      assert.equal((await client.request({ path: '/v1/sandbox/customers', unsigned: true, headers: { signature: GARBAGE_SIGNATURE } })).status, 200);
+      assert.equal((await client.request({ path: '/v1/sandbox/customers', date: secondsAgo(3600) })).status, 200);
+      assert.equal((await client.request({ path: '/v1/sandbox/customers', unsigned: true, headers: { signature: GARBAGE_SIGNATURE } })).status, 400);
       // Still a bank: required TPP headers are still required.
       assert.equal(code(await client.request({ path: '/v1/accounts', unsigned: true, headers: { 'tpp-session-id': '' } })), 'HTTP_HEADER_REQUIRED');
     }));

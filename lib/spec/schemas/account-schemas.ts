@@ -245,12 +245,18 @@ export const TransactionsResponse = named('TransactionsResponse', 'Body of GET /
   },
 });
 
-/** One transaction as the details endpoint shows it (the list's string-or-array remittance accepted). */
+/**
+ * One transaction as the details endpoint shows it (the list's string-or-array remittance accepted). Without
+ * its amount it is no transaction, which the endpoint returns (END-23); a field of the wrong form is the
+ * field's own rule.
+ */
 const transactionDetail: JsonSchema = {
   allOf: [ref('TransactionBase')],
   type: 'object',
+  required: ['transactionAmount'],
   ...req('END-23', 'AIS-13'),
   properties: {
+    transactionAmount: true,
     remittanceInformationUnstructured: {
       type: ['string', 'array'],
       maxLength: 140,
@@ -262,7 +268,9 @@ const transactionDetail: JsonSchema = {
 
 /**
  * The sources disagree, so both readings pass: Berlin Group 1.3.8's schema nests
- * `transactionsDetails.transactionDetails`, its example is flat `transactionsDetails: {…}`.
+ * `transactionsDetails.transactionDetails`, its example is flat `transactionsDetails: {…}`. Which one a body
+ * takes is told by the key (if/then/else, not anyOf): a flaw inside the transaction is then reported as that
+ * field's own rule, not as a body matching neither reading.
  */
 export const TransactionDetails = named(
   'TransactionDetails',
@@ -273,8 +281,11 @@ export const TransactionDetails = named(
     ...req('END-23'),
     properties: {
       transactionsDetails: {
-        anyOf: [{ type: 'object', required: ['transactionDetails'], properties: { transactionDetails: transactionDetail } }, transactionDetail],
+        type: 'object',
         ...req('END-23', 'AIS-13'),
+        if: { required: ['transactionDetails'], properties: { transactionDetails: true } },
+        then: { properties: { transactionDetails: transactionDetail } },
+        else: transactionDetail,
       },
     },
   },

@@ -192,10 +192,11 @@ export const PaymentDetails = named(
       creditorName: { type: 'string', ...details },
       creditorAddress: { type: 'object', ...details },
       remittanceInformationUnstructured: { type: 'string', ...details },
-      requestedExecutionDate: ref('IsoDate', details),
+      // how a date is written is FMT-05's rule (IsoDate's own), not the shape of the details
+      requestedExecutionDate: ref('IsoDate'),
       // a periodic payment's details carry its standing order
-      startDate: ref('IsoDate', details),
-      endDate: ref('IsoDate', details),
+      startDate: ref('IsoDate'),
+      endDate: ref('IsoDate'),
       executionRule: { type: 'string', ...details },
       frequency: { type: 'string', ...details },
       dayOfExecution: { type: 'string', ...details },

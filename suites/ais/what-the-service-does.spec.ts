@@ -3,6 +3,7 @@
  * PSU in the SCA redirect (GEN-07), no account information before consent (GEN-08), the PSU's own accounts in
  * PRIVATE context (GEN-09), and a TPP served without registering a contact address (GEN-14).
  */
+import { randomUUID } from 'node:crypto';
 import { accountsOf, consentServesReads, isSuccess, onlyAsksForSca, PrerequisiteUnmet, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
 import { initiate, payer, paymentFrom, refusedAlike, sepaPayment } from '../payments/payment-bodies.js';
 import { resourceIdOf } from '../sandbox/mock-data.js';
@@ -51,12 +52,13 @@ test(...scenario(
   'GEN-07.a',
   "consent is granted by the PSU in the SCA redirect, not by a TPP's consent body; in PRIVATE context the PSU's own accounts are offered and returned",
   { checks: ['GEN-07', 'GEN-09'], needs: ['sandbox-mock-data'], ownPsu: true, writes: 'creates a customer and an account' },
-  async ({ tpp, paths, sca, ownPsu, check }) => {
+  async ({ tpp, newTpp, paths, sca, ownPsu, check }) => {
     const psu = await ownPsu();
     const accountId = resourceIdOf('an account', await tpp.post(paths('sandboxAccounts'), { customerNumber: psu.nationalId, accountName: 'Egen konto', currency: 'NOK' }));
     const identity = { 'X-PSU-IDENTITY': psu.nationalId ?? '' };
     // Served before any consent, the read after the body could not show what the body granted (GEN-08 judges that).
-    const unconsented = await tpp.get(paths('accounts'), { headers: identity });
+    // Under a TPP-Session-ID of its own: its scaRedirect is left unopened, and the flow below must not repeat a request of its session (TPP-41).
+    const unconsented = await newTpp({ sessionId: randomUUID() }).get(paths('accounts'), { headers: identity });
     if (isSuccess(unconsented)) throw new PrerequisiteUnmet(`the PSU's accounts are served before any consent (HTTP ${unconsented.status})`);
     const request = await tpp.post(paths('bankOfferedConsents'), TPP_CONSENT_BODY, { headers: identity });
     const before = await tpp.get(paths('accounts'), { headers: identity });

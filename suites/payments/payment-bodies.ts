@@ -7,7 +7,7 @@
  */
 import type { PaymentProduct, PaymentService } from '../../lib/spec/payment-products.js';
 import type { PathName } from '../../lib/spec/paths.js';
-import { accountsOf, type ConsentedPsu, jsonBodyOf, notTestable, PrerequisiteUnmet, randomNorwegianIban, type ScenarioFixtures, servedOrScaAsked, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { accountsOf, type ConsentedPsu, errorCodeOf, jsonBodyOf, notTestable, PrerequisiteUnmet, randomNorwegianIban, type ScenarioFixtures, servedOrScaAsked, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 
 export type PaymentBody = Record<string, unknown>;
 
@@ -154,7 +154,7 @@ export function initiate(tpp: TppClient, paths: ScenarioFixtures['paths'], body:
 export async function refusedAlike(tpp: TppClient, paths: ScenarioFixtures['paths'], control: PaymentBody, options: Initiation = {}): Promise<string | undefined> {
   const response = await initiate(tpp, paths, control, options);
   if (servedOrScaAsked(response)) return undefined;
-  const code = (jsonBodyOf(response) as { code?: unknown } | undefined)?.code;
+  const code = errorCodeOf(response);
   const where = `${options.service ?? 'payments'} of ${options.product ?? PRODUCTS.sepa}`;
   return `the bank refuses the suite's valid payment of ${where} as well (HTTP ${response.status}${typeof code === 'string' ? ` ${code}` : ''}), so its answer says nothing of this rule`;
 }

@@ -6,7 +6,7 @@
 import { requirementById } from '../../lib/spec/requirements.js';
 import type { PaymentService } from '../../lib/spec/payment-products.js';
 import { judgedCells, RULE_TABLE, scenariosOf, type Cell } from '../../lib/spec/rule-table.js';
-import { isSuccess, jsonBodyOf, scaRedirectOf, type CheckResult, type ScaAttempt, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { errorCodeOf, isSuccess, scaRedirectOf, type CheckResult, type ScaAttempt, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 import { initiate, paymentFrom, paymentIdOf, paymentOf, paymentPath, refusedAlike, statusOf, type Debtor, type Patch, type PaymentBody, type Where } from './payment-bodies.js';
 
 export type { Cell };
@@ -63,7 +63,7 @@ export function expected(requirement: string, response: TppResponse): boolean {
 
 /** Whether a response's error code, if it carries one, is among those the requirement's catalogue entry expects. */
 function expectedCode(requirement: string, response: TppResponse): boolean {
-  const code = (jsonBodyOf(response) as { code?: unknown } | undefined)?.code;
+  const code = errorCodeOf(response);
   return typeof code !== 'string' || (requirementById(requirement)?.expect?.codes?.includes(code) ?? false);
 }
 

@@ -1,10 +1,11 @@
 // The one place certificates are made. node-forge builds the structure;
 // node:crypto makes the keys and the signature (forge's pure-JS RSA is an order
 // of magnitude slower).
-import { createHash, createPrivateKey, createPublicKey, generateKeyPair, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPair, randomBytes, sign } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { KeyObject } from 'node:crypto';
 import forge from 'node-forge';
+import { newRsaPrivateKey } from './rsa-key-source.js';
 import { readCertificateFields } from './x509-fields.js';
 
 export interface KeyAndCertificate {
@@ -44,9 +45,8 @@ export async function generateRsaKeyPem(): Promise<string> {
 }
 
 export function issueCertificate(options: IssueOptions): KeyAndCertificate {
-  const { publicKey, privateKey } = options.privateKeyPem
-    ? { privateKey: createPrivateKey(options.privateKeyPem), publicKey: createPublicKey(options.privateKeyPem) }
-    : generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const privateKey = options.privateKeyPem ? createPrivateKey(options.privateKeyPem) : newRsaPrivateKey();
+  const publicKey = createPublicKey(privateKey);
   const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const issuerPublicKey = options.issuer ? createPublicKey(options.issuer.certificatePem) : publicKey;

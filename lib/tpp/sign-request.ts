@@ -2,7 +2,7 @@
 // X-Request-ID, Date, Digest over the exact body bytes, TPP-Signature-Certificate
 // and Signature; then applies any deliberate defects. Pure apart from
 // randomness, so it can be tested without a network.
-import { createHash, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import {
   buildSigningString,
@@ -17,6 +17,7 @@ import {
   signRsaSha256,
 } from '../httpsig/index.js';
 import type { DigestAlgorithm, SignableHeader } from '../httpsig/index.js';
+import { newRsaPrivateKey } from '../pki/rsa-key-source.js';
 import { findDefect, hasDefect } from './signing-defects.js';
 import type { SigningDefect } from './signing-defects.js';
 import type { HeaderFields } from './header-fields.js';
@@ -141,6 +142,6 @@ function appendSpace(body: Uint8Array): Uint8Array {
 let otherKey: KeyObject | undefined;
 /** A key that is not the certificate's; made once per process (RSA key generation takes tens of milliseconds). */
 function otherPrivateKey(): KeyObject {
-  otherKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  otherKey ??= newRsaPrivateKey();
   return otherKey;
 }

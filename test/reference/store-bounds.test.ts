@@ -91,6 +91,18 @@ describe("the bank's stores under a flood", () => {
     assert.ok(twentyTpps < 16, `twenty TPPs: ${twentyTpps.toFixed(1)} MiB`);
   });
 
+  test('a world costs little before its first record (a gauntlet makes one per TPP)', () => {
+    const worlds: BankState[] = [];
+    const settle = () => [1, 2, 3, 4].forEach(() => gc());
+    settle();
+    const before = process.memoryUsage().heapUsed;
+    for (let n = 0; n < 20; n++) worlds.push(new BankState());
+    settle();
+    const perWorld = (process.memoryUsage().heapUsed - before) / MiB / worlds.length;
+    // With its stores' capacity allocated up front (lru-cache's `max`), an empty world took 7.8 MiB.
+    assert.ok(perWorld < 1, `an empty world: ${perWorld.toFixed(2)} MiB`);
+  });
+
   test('payments with large bodies are bounded by bytes', () => {
     const bank = new BankState({}, { ...DEFAULT_STORE_BOUNDS, payments: { perTpp: 1_000, total: 10_000, maxBytes: 4 * MiB } });
     const large = { ...body(1), remittanceInformationUnstructured: 'x'.repeat(100_000) };

@@ -17,7 +17,7 @@ import { ConfigError } from '../targets/config-error.js';
 import { loadTargetsFile, selectTarget } from '../targets/load.js';
 import { checkReachable } from '../targets/preflight.js';
 import { writeRunContext, type RunContext } from '../targets/run-context.js';
-import type { TargetConfig } from '../targets/target-types.js';
+import type { ScaDriver, TargetConfig } from '../targets/target-types.js';
 import { didYouMean } from './command.js';
 import { TOOL, defaultTargetsFile } from './package-root.js';
 import { prepareTarget, type GauntletRequest } from './prepare-target.js';
@@ -28,6 +28,8 @@ export interface RunRequest {
   faults: readonly string[];
   /** Legal readings the embedded bank takes (`--variant`). */
   variants?: readonly string[];
+  /** What drives the SCA pages, instead of the target's `scaDriver`. */
+  scaDriver?: ScaDriver;
   reportRoot: string;
   maskPersonalData: boolean;
   /** A gauntlet request (JSON file, lib/cli/prepare-target.ts): cases of switches on one TPP each, for the project's own tests. */
@@ -58,14 +60,16 @@ export class TargetUnreachableError extends Error {}
 
 export async function prepareRun(request: RunRequest): Promise<PreparedRun> {
   const targetsFile = resolve(request.targetsFile ?? defaultTargetsFile());
-  const config = selectTarget(loadTargetsFile(targetsFile), request.target);
+  const selected = selectTarget(loadTargetsFile(targetsFile), request.target);
+  const config = request.scaDriver ? { ...selected, scaDriver: request.scaDriver } : selected;
   checkScaVariants(request.target, config);
   // Read before anything starts, so a mistyped file is a usage error (exit 2), not a lost run.
   const attestationsFile = request.attestationsFile ? resolve(request.attestationsFile) : undefined;
   const baselineDir = request.baselineDir ? resolve(request.baselineDir) : undefined;
   if (attestationsFile) loadAttestations(attestationsFile);
   if (baselineDir) readBaseline(baselineDir);
-  if (!request.listOnly) await checkBrowser();
+  // The browser is needed for SCA through it (and found before anything starts, so that its absence costs nothing).
+  if (!request.listOnly && (config.scaDriver ?? 'browser') === 'browser') await checkBrowser();
   const gauntlet = request.gauntletFile ? readGauntlet(request.gauntletFile) : undefined;
   // Private to this run: holds the TPP key files, the test CA key and the context; removed when the run ends.
   const workDir = mkdtempSync(join(tmpdir(), 'xs2a-run-'));

@@ -71,6 +71,7 @@ export async function prepareTarget(
     psus: config.psus ?? {},
     sca: config.sca ?? [],
     scaVariants: config.scaVariants ?? {},
+    scaDriver: config.scaDriver ?? 'browser',
     capabilities: config.capabilities ?? [],
     paths: config.paths ?? {},
     deviations: config.deviations ?? [],

@@ -20,7 +20,7 @@ export interface RedirectCapture {
 }
 
 /** The parameters of the redirect after a failed SCA (Events) that the one after a successful SCA never carries. */
-const FAILURE_PARAMETERS: readonly string[] = ['status', 'code', 'message'];
+export const FAILURE_PARAMETERS: readonly string[] = ['status', 'code', 'message'];
 
 export interface ScaFlowOptions {
   href: string;

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Deviation, Environment, PsuConfig, ScaPageRule, TargetCapability } from './target-types.js';
+import type { Deviation, Environment, PsuConfig, ScaDriver, ScaPageRule, TargetCapability } from './target-types.js';
 
 export const RUN_CONTEXT_ENV = 'XS2A_RUN_CONTEXT';
 
@@ -72,6 +72,8 @@ export interface RunTarget {
   psus: Record<string, PsuConfig>;
   sca: ScaPageRule[];
   scaVariants: Record<string, ScaPageRule[]>;
+  /** What drives the SCA pages (targets.yaml `scaDriver`, or `run --sca-driver`). */
+  scaDriver: ScaDriver;
   capabilities: TargetCapability[];
   paths: Record<string, string>;
   deviations: Deviation[];

@@ -57,6 +57,9 @@ export interface Deviation {
   until?: string;
 }
 
+export const SCA_DRIVERS = ['browser', 'http'] as const;
+export type ScaDriver = (typeof SCA_DRIVERS)[number];
+
 export interface TargetConfig {
   /**
    * The embedded reference bank: `true`, or its options (faults always on; `variants`: legal readings of the
@@ -75,6 +78,11 @@ export interface TargetConfig {
    * only, cancel…). A variant's rule replaces the base rule with the same `match`; others are added.
    */
   scaVariants?: Record<string, ScaPageRule[]>;
+  /**
+   * What drives the SCA pages: `browser` (the default: Chromium, as a PSU would) or `http` (their forms over
+   * HTTP, no script: for banks whose SCA pages work without it; lib/sca/http-flow.ts).
+   */
+  scaDriver?: ScaDriver;
   capabilities?: TargetCapability[];
   paths?: Record<string, string>;
   deviations?: Deviation[];

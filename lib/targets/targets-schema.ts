@@ -1,5 +1,5 @@
 /** JSON Schema of targets.yaml. Every rejection names the field, so a broken file is fixed in one go. */
-import { ENVIRONMENTS, TARGET_CAPABILITIES } from './target-types.js';
+import { ENVIRONMENTS, SCA_DRIVERS, TARGET_CAPABILITIES } from './target-types.js';
 
 const selector = { type: 'string', minLength: 1 };
 
@@ -120,6 +120,7 @@ const target = {
       },
     },
     sca: scaRules,
+    scaDriver: { enum: [...SCA_DRIVERS] },
     scaVariants: { type: 'object', additionalProperties: scaRules },
     capabilities: { type: 'array', uniqueItems: true, items: { enum: [...TARGET_CAPABILITIES] } },
     paths: { type: 'object', additionalProperties: { type: 'string', pattern: '^/' } },

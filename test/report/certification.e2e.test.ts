@@ -57,7 +57,7 @@ before(async () => {
   [baseline, conforming, interrupted] = await Promise.all([
     runCli([...common, '--inject-fault', 'date-optional', '--inject-fault', 'no-request-id-echo', '--grep', 'SIG-03\\.a|SIG-04\\.a|SIG-11\\.a|SCA-13\\.a'], {}, prepare),
     runCli([...common, '--grep', 'SIG-03\\.a|SCA-13\\.a', '--pdf'], {}, prepare),
-    runCli([...common, '--grep', 'SCA-13\\.a'], { CHROMIUM_PATH: '/bin/false' }, prepare),
+    runCli([...common, '--grep', 'SCA-13\\.a', '--sca-driver', 'browser'], { CHROMIUM_PATH: '/bin/false' }, prepare),
   ]);
   failing = await runCli(
     [...common, '--inject-fault', 'accept-missing-signature', '--grep', 'SIG-03\\.a|SIG-04\\.a|SIG-11\\.a|SIG-12\\.e', '--baseline', latest(baseline), '--attestations', '{reportDir}/attestations.yaml'],

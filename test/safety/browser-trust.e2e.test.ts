@@ -1,5 +1,5 @@
 /**
- * The SCA browser trusts the bank's certificate for the bank's host name and nothing else. The bank's API
+ * The SCA browser (and the HTTP SCA driver) trusts the bank's certificate for the bank's host name and nothing else. The bank's API
  * answers like a bank; its scaRedirect leads to a site that presents a certificate for another host name
  * with the bank's CA appended (the bank's own certificate for another of its hosts, or an attacker's
  * certificate from another CA). The PSU's credentials would be typed there: the flow must be refused
@@ -55,7 +55,10 @@ describe('the SCA browser and a certificate for another host', () => {
   });
   after(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
 
-  const flowAgainst = async (certificate: KeyAndCertificate) => {
+  /** The named certificate problem: Chromium's net error, or node's TLS verdict under `scaDriver: http`. */
+  const CERTIFICATE_NAMED = { browser: /ERR_CERT_(COMMON_NAME_INVALID|AUTHORITY_INVALID)/, http: /TLS certificate .* was refused \((ERR_TLS_CERT_ALTNAME_INVALID|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)\)/ };
+
+  const flowAgainst = async (certificate: KeyAndCertificate, driver: 'browser' | 'http' = 'browser') => {
     scaSite = await scaSiteWith(certificate);
     pageLoaded = 0;
     const target: TargetConfig = {
@@ -66,6 +69,7 @@ describe('the SCA browser and a certificate for another host', () => {
       psus: { private: { nationalId: '13039319955', context: 'PRIVATE' } },
       sca: [{ match: '**/sca/login', steps: [{ fill: { selector: '#nationalId', value: '{{psu.nationalId}}' } }, { click: { selector: '#login' } }] }],
       timeouts: { scaMs: 5000 },
+      scaDriver: driver,
     };
     const run = await runCli(
       ['run', '--targets', '{reportDir}/targets.yaml', '--target', 'mitm', '--report-dir', '{reportDir}', '--grep', SCENARIO],
@@ -75,8 +79,8 @@ describe('the SCA browser and a certificate for another host', () => {
     const record = run.results?.tests.find((t) => t.scenario === SCENARIO);
     assert.ok(record, `no ${SCENARIO} in the results; exit ${run.exitCode}\n${run.stderr}\n${run.stdout.slice(-2000)}`);
     assert.ok(record.status === 'INTERRUPTED' || record.status === 'ERROR', `${record.status}: ${record.reason ?? record.error ?? ''}`);
-    assert.match(`${record.reason ?? ''} ${record.error ?? ''}`, /ERR_CERT_(COMMON_NAME_INVALID|AUTHORITY_INVALID)/, 'the certificate problem is named');
-    assert.equal(pageLoaded, 0, 'the browser never asked the site for its page');
+    assert.match(`${record.reason ?? ''} ${record.error ?? ''}`, CERTIFICATE_NAMED[driver], 'the certificate problem is named');
+    assert.equal(pageLoaded, 0, 'the PSU never asked the site for its page');
     assert.equal(record.evidence.redirects.length, 0, 'no redirect to TPP-Redirect-URI was captured');
   };
 
@@ -84,4 +88,9 @@ describe('the SCA browser and a certificate for another host', () => {
 
   test("an attacker's certificate for another host name, the bank's CA appended: refused", () =>
     flowAgainst(generateServerCertificate(attackerCa, { hostnames: ['login.bank.example'], ipAddresses: [] })));
+
+  test('over HTTP (scaDriver: http), the same two: refused', async () => {
+    await flowAgainst(generateServerCertificate(bankCa, { hostnames: ['login.bank.example'], ipAddresses: [] }), 'http');
+    await flowAgainst(generateServerCertificate(attackerCa, { hostnames: ['login.bank.example'], ipAddresses: [] }), 'http');
+  });
 });

@@ -101,14 +101,19 @@ function filesUnder(dir: string, since = 0): { name: string; text: string }[] {
 describe('secrets planted by a bank', () => {
   const ca = generateCertificateAuthority({ commonName: 'planting bank CA' });
   const tls = generateServerCertificate(ca, { hostnames: ['localhost'], ipAddresses: ['127.0.0.1'] });
-  let bank: Server;
+  const banks: Server[] = [];
   let run: CliRun;
+  /** The same run with the SCA pages driven over HTTP: its evidence is the last page's markup. */
+  let httpRun: CliRun;
   let startedAt: number;
   before(async () => {
-    bank = plantingBank(tls.privateKeyPem, tls.certificatePem);
-    await new Promise<void>((resolve) => bank.listen(0, '127.0.0.1', resolve));
+    // A bank per run: each fails its own first login.
+    const targetAt = async (bank: Server) => {
+      banks.push(bank);
+      await new Promise<void>((resolve) => bank.listen(0, '127.0.0.1', resolve));
+      return { ...target, baseUrl: `https://127.0.0.1:${(bank.address() as AddressInfo).port}` };
+    };
     const target = {
-      baseUrl: `https://127.0.0.1:${(bank.address() as AddressInfo).port}`,
       environment: 'sandbox',
       tls: { ca: ca.certificatePem },
       tpp: { generate: true, redirectUri: REDIRECT_URI },
@@ -129,13 +134,17 @@ describe('secrets planted by a bank', () => {
       timeouts: { scaMs: 3000 },
     };
     startedAt = Date.now() - 1000;
-    run = await runCli(
-      ['run', '--targets', '{reportDir}/targets.yaml', '--target', 'planting', '--report-dir', '{reportDir}', '--workers', '1', '--grep', 'SCA-13\\.a|ERR-22\\.a|SCA-10\\.a|ERR-14\\.a'],
-      { PSU_PASSWORD: PASSWORD },
-      (dir) => writeFileSync(join(dir, 'targets.yaml'), stringify({ targets: { planting: target } })),
-    );
+    const planting = async (driver: string) => {
+      const planted = await targetAt(plantingBank(tls.privateKeyPem, tls.certificatePem));
+      return runCli(
+        ['run', '--targets', '{reportDir}/targets.yaml', '--target', 'planting', '--report-dir', '{reportDir}', '--workers', '1', '--grep', 'SCA-13\\.a|ERR-22\\.a|SCA-10\\.a|ERR-14\\.a', '--sca-driver', driver],
+        { PSU_PASSWORD: PASSWORD },
+        (dir) => writeFileSync(join(dir, 'targets.yaml'), stringify({ targets: { planting: planted } })),
+      );
+    };
+    [run, httpRun] = await Promise.all([planting('browser'), planting('http')]);
   });
-  after(() => new Promise<void>((resolve) => bank.close(() => resolve())));
+  after(() => Promise.all(banks.map((bank) => new Promise<void>((resolve) => bank.close(() => resolve())))));
 
   test('the run judged the bank and kept evidence of the failed SCA flow (the test is not vacuous)', () => {
     assert.ok(run.results, `no results: exit ${run.exitCode}\n${run.stderr}\n${run.stdout.slice(-3000)}`);
@@ -146,11 +155,16 @@ describe('secrets planted by a bank', () => {
     assert.ok(run.results.tests.some((t) => (t.error ?? '').includes('[masked:')), 'an error that carried a secret, masked');
   });
 
+  test('over HTTP too, the failed flow kept the page it stopped at, masked', () => {
+    assert.ok(httpRun.results, `no results: exit ${httpRun.exitCode}\n${httpRun.stderr}\n${httpRun.stdout.slice(-3000)}`);
+    const files = filesUnder(join(httpRun.reportDir, 'latest'));
+    assert.ok(files.some((f) => /sca-\d+-html/.test(f.name) && f.text.includes('[masked:')), `a masked page: ${files.map((f) => f.name).join(', ')}`);
+    assert.ok(httpRun.results.tests.some((t) => (t.error ?? '').includes('[masked:')), 'an error that carried a secret, masked');
+  });
+
   test('no secret in the console, in any file of the report folder, or in test-results', () => {
     const places = [
-      { name: 'stdout', text: run.stdout },
-      { name: 'stderr', text: run.stderr },
-      ...filesUnder(run.reportDir),
+      ...[run, httpRun].flatMap((one) => [{ name: 'stdout', text: one.stdout }, { name: 'stderr', text: one.stderr }, ...filesUnder(one.reportDir)]),
       ...filesUnder(join(PACKAGE_ROOT, 'test-results'), startedAt),
     ];
     const found = places.flatMap((place) => SECRETS.flatMap(formsOf).filter((form) => place.text.includes(form)).map((form) => `${place.name}: ${form}`));

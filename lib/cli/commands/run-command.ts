@@ -13,6 +13,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { SCA_DRIVERS, type ScaDriver } from '../../targets/target-types.js';
 import { PROBES_ENV } from '../../fixtures/probes.js';
 import { EXIT_CODES } from '../../report/verdict.js';
 import type { RunResults } from '../../report/results-types.js';
@@ -31,6 +32,7 @@ export interface RunOptions extends GateOptions {
   targets?: string;
   injectFault: string[];
   variant: string[];
+  scaDriver?: ScaDriver;
   reportDir: string;
   reporter?: string[];
   unmasked?: boolean;
@@ -71,6 +73,7 @@ export const runCommand: CliCommand = {
       .option('--targets <file>', 'the targets file (default: $XS2A_TARGETS, else ./targets.yaml, else the one shipped)')
       .addOption(switchOption('--inject-fault <name>', 'fault', 'switch a fault on in the embedded reference bank (repeatable; see serve --list-faults)'))
       .addOption(switchOption('--variant <name>', 'variant', 'the embedded bank takes another legal reading of the specification (repeatable; see serve --list-variants)'))
+      .addOption(new Option('--sca-driver <driver>', "what drives the bank's SCA pages, instead of the target's scaDriver: browser (Chromium), or http (their forms over HTTP, for pages that work without script)").choices([...SCA_DRIVERS]))
       .option('--report-dir <dir>', 'where reports go (<dir>/<run-id>/ and <dir>/latest/)', 'reports')
       .addOption(new Option('--reporter <names>', `console output, comma-separated: ${CONSOLE_REPORTERS.join(', ')} (the report always has results.json, index.html and junit.xml)`).argParser(consoleReporters))
       .option('--unmasked', 'show PSU identifiers in reports (masked by default)')
@@ -128,6 +131,7 @@ async function run(options: RunOptions, filters: readonly string[]): Promise<num
     ...(options.targets ? { targetsFile: options.targets } : {}),
     faults: options.injectFault,
     variants: options.variant,
+    ...(options.scaDriver ? { scaDriver: options.scaDriver } : {}),
     reportRoot: options.reportDir,
     maskPersonalData: !options.unmasked,
     ...(options.gauntlet ? { gauntletFile: options.gauntlet } : {}),

@@ -53,9 +53,7 @@ function sh(command: string, cwd: string, env: NodeJS.ProcessEnv = {}): Promise<
   // A listing runs nothing (it lists the whole suite); a command with a --grep of its own is narrow already,
   // and XS2A_GREP would narrow it further (both apply).
   const slice = / (--list|--grep|-g)\b/.test(command) ? '' : SLICE;
-  // Two workers for a handful of scenarios (a command's own --workers still wins): the default four would start
-  // two more, each loading the suite's modules (about 2 CPU-s), to run one scenario apiece.
-  return runProcess('bash', ['-c', command], { CI: '1', XS2A_GREP: slice, XS2A_WORKERS: '2', ...env }, cwd);
+  return runProcess('bash', ['-c', command], { CI: '1', XS2A_GREP: slice, ...env }, cwd);
 }
 
 /**

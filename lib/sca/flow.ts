@@ -20,7 +20,7 @@ export interface RedirectCapture {
 }
 
 /** The parameters of the redirect after a failed SCA (Events) that the one after a successful SCA never carries. */
-export const FAILURE_PARAMETERS: readonly string[] = ['status', 'code', 'message'];
+const FAILURE_PARAMETERS: readonly string[] = ['status', 'code', 'message'];
 
 export interface ScaFlowOptions {
   href: string;
@@ -132,7 +132,12 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
   if (!captured) await redirected;
   if (!captured) throw await stuck(page, [], pages, options, failedNavigation);
 
-  const url = new URL(captured.url());
+  return captureOf(captured.url(), pages, read);
+}
+
+/** The redirect to TPP-Redirect-URI as a flow (in the browser or over HTTP) captured it. */
+export function captureOf(redirect: string, pages: string[], read: Record<string, string>): RedirectCapture {
+  const url = new URL(redirect);
   const params = Object.fromEntries(url.searchParams.entries());
   // Any one error parameter tells a failure: a bank that leaves out code still reports one (EVT-10 judges the omission).
   const failed = FAILURE_PARAMETERS.some((name) => name in params);

@@ -17,7 +17,7 @@ import type { AnyNode } from 'domhandler';
 import { CookieJar } from 'tough-cookie';
 import { request, type Dispatcher } from 'undici';
 import type { ScaStep } from '../targets/target-types.js';
-import { expand, FAILURE_PARAMETERS, globToRegExp, redirectMatcher, ScaFlowError, type RedirectCapture, type ScaFlowOptions } from './flow.js';
+import { captureOf, expand, globToRegExp, redirectMatcher, ScaFlowError, type RedirectCapture, type ScaFlowOptions } from './flow.js';
 
 export interface HttpScaFlowOptions extends Omit<ScaFlowOptions, 'probe'> {
   /** Connections to the bank, trusting its CA (the TPP client's kind of pool). */
@@ -31,6 +31,9 @@ export interface HttpScaPage {
   headers: Record<string, string>;
   html: string;
 }
+
+/** Where a navigation ends: a page of the bank, or the redirect to TPP-Redirect-URI (never fetched). */
+type Reached = HttpScaPage | { redirect: string };
 
 /** Redirects one navigation follows at most, as browsers bound them. */
 const MAX_REDIRECTS = 20;
@@ -48,34 +51,37 @@ export async function runScaFlowOverHttp(options: HttpScaFlowOptions, lastPage?:
     if (!next) throw browsing.stuck(page, pending.map((p) => p.rule.match));
     if (options.stopAtErrorPage && page.status >= 400) throw new ScaFlowError(`the bank answered ${page.url} with HTTP ${page.status}`, browsing.pages, 'refused');
     pending.splice(pending.indexOf(next), 1);
+    // The page the steps act on: a click that loads another one moves the later steps of the rule there, as in a browser.
+    let current = page;
     let document = cheerio.load(page.html);
-    let moved: HttpScaPage | { redirect: string } | undefined;
+    let left: Reached | undefined;
     for (const step of next.rule.steps) {
-      if (moved && 'redirect' in moved) break;
+      let moved: Reached | undefined;
       try {
         // The text as a browser shows it, near enough: runs of white space as one space (innerText collapses them too).
         if ('read' in step) read[step.read.as] = single(document, expand(step.read.selector, options.variables), 'read').text().replace(/\s+/g, ' ').trim();
-        else moved = (await act(browsing, moved ?? page, document, step, { ...options.variables, read }, options.onTyped)) ?? moved;
+        else moved = await act(browsing, current, document, step, { ...options.variables, read }, options.onTyped);
       } catch (error) {
         if (error instanceof ScaFlowError && error.kind !== 'stuck') throw error;
         const what = Object.keys(step)[0] ?? 'step';
-        throw new ScaFlowError(`SCA step ${what} of the page rule "${next.rule.match}" could not be done at ${(moved && !('redirect' in moved) ? moved : page).url}: ${(error as Error).message}`, browsing.pages);
+        throw new ScaFlowError(`SCA step ${what} of the page rule "${next.rule.match}" could not be done at ${current.url}: ${(error as Error).message}`, browsing.pages);
       }
-      // Later steps of the rule act on the page the click led to, as in a browser.
-      if (moved && !('redirect' in moved)) document = cheerio.load(moved.html);
+      if (moved === undefined) continue;
+      left = moved;
+      if ('redirect' in moved) break;
+      current = moved;
+      document = cheerio.load(current.html);
     }
     // Steps that leave the page where it was: a browser would wait for a navigation that never comes.
-    if (!moved) throw new ScaFlowError(`SCA did not reach TPP-Redirect-URI: the steps of the page rule "${next.rule.match}" did not leave ${page.url}`, browsing.pages);
-    at = moved;
+    if (!left) throw new ScaFlowError(`SCA did not reach TPP-Redirect-URI: the steps of the page rule "${next.rule.match}" did not leave ${page.url}`, browsing.pages);
+    at = left;
   }
-  const url = new URL(at.redirect);
-  const params = Object.fromEntries(url.searchParams.entries());
-  return { url: url.href, params, outcome: FAILURE_PARAMETERS.some((name) => name in params) ? 'failure' : 'success', pages: browsing.pages, read };
+  return captureOf(at.redirect, browsing.pages, read);
 }
 
 /** Opens `href` as a browser's address bar would: the page it ends on, redirects followed. */
-export async function openOverHttp(options: Pick<HttpScaFlowOptions, 'dispatcher' | 'timeoutMs' | 'redirectUri'>, href: string): Promise<HttpScaPage | { redirect: string }> {
-  return new HttpBrowsing({ ...options, href }).navigate('GET', href);
+export async function openOverHttp(options: Pick<HttpScaFlowOptions, 'dispatcher' | 'timeoutMs' | 'redirectUri'>, href: string): Promise<Reached> {
+  return new HttpBrowsing(options).navigate('GET', href);
 }
 
 /** One step on the current document; a navigation it caused is returned. */
@@ -160,7 +166,7 @@ function resolveSelector(selector: string): { css: string; nth?: number } {
   for (const part of parts) {
     const index = /^nth=(-?\d+)$/.exec(part);
     if (index && nth === undefined) nth = Number(index[1]);
-    else if (nth === undefined && !/^(?:text|role|xpath|id|data-testid|internal:[\w-]+)=/.test(part) && !/:(?:has-text|text|text-is|text-matches|visible|right-of|left-of|above|below|near)\(|:visible\b/.test(part)) css = css ? `${css} ${part.replace(/^css=/, '')}` : part.replace(/^css=/, '');
+    else if (nth === undefined && !/^(?:text|role|xpath|id|data-testid|internal:[\w-]+)=/.test(part) && !/:(?:has-text|text|text-is|text-matches|visible|right-of|left-of|above|below|near)\(|:visible\b/.test(part)) css = [css, part.replace(/^css=/, '')].filter(Boolean).join(' ');
     else throw new ScaFlowError(`the selector "${selector}" is Playwright's, not CSS: the http SCA driver takes CSS selectors and ">> nth=N"; the target needs the browser driver`, []);
   }
   return nth === undefined ? { css } : { css, nth };
@@ -240,7 +246,7 @@ class HttpBrowsing {
   private readonly isRedirect: (url: string) => boolean;
 
   constructor(
-    private readonly options: Pick<HttpScaFlowOptions, 'dispatcher' | 'timeoutMs' | 'redirectUri' | 'href'>,
+    private readonly options: Pick<HttpScaFlowOptions, 'dispatcher' | 'timeoutMs' | 'redirectUri'>,
     private readonly lastPage?: (page: HttpScaPage) => void,
   ) {
     this.deadline = Date.now() + options.timeoutMs;
@@ -262,7 +268,7 @@ class HttpBrowsing {
   }
 
   /** A navigation: redirects followed until a page, or the redirect to TPP-Redirect-URI (never fetched). */
-  async navigate(method: string, href: string, body?: string): Promise<HttpScaPage | { redirect: string }> {
+  async navigate(method: string, href: string, body?: string): Promise<Reached> {
     let url = href;
     let form = body;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {

@@ -17,6 +17,8 @@ export interface StoreBounds<V> {
   /** Bytes of all records together, with `sizeOf` estimating one record (a payment body a TPP chose). */
   maxBytes?: number;
   sizeOf?: (value: V) => number;
+  /** Called when a record leaves the store, whatever the reason (a bound, delete, clear): indexes of it follow. */
+  removed?: (value: V, key: string) => void;
 }
 
 /** Per-record overhead in a size estimate: ids, dates, the map's own entry. */
@@ -102,5 +104,6 @@ export class BoundedStore<K extends string, V extends NonNullable<unknown>> impl
     const keys = this.byTpp.get(tpp);
     keys?.delete(key);
     if (keys?.size === 0) this.byTpp.delete(tpp);
+    this.bounds.removed?.(value, key);
   }
 }

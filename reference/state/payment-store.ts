@@ -104,6 +104,16 @@ export const SANDBOX_BATCH: BatchSelection = (payment) => payment.service !== 'p
 export class Payments {
   /** Bounded: a TPP's oldest payments go first (store-bounds.ts); a body is counted at its JSON size. */
   private readonly byId: BoundedStore<string, Payment>;
+  /**
+   * The stored payments by duplicate key, and the approved ones a batch run has yet to settle with the time of
+   * that run: every request settles what is due (settleAll) and every initiation looks for a duplicate, so
+   * neither may go through all payments (a gauntlet's shared world holds thousands). Both follow the store:
+   * a payment leaves them when it leaves it.
+   */
+  private readonly byDuplicateKey = new Map<string, Set<Payment>>();
+  private readonly awaitingBatch = new Map<Payment, number>();
+  /** The earliest batch run an awaiting payment waits for (ms): until then settleAll has nothing to do. */
+  private nextBatchDue = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly clock: TestClock,
@@ -116,13 +126,21 @@ export class Payments {
     private readonly batchHoursOf: (payment: Payment) => readonly number[] = () => BATCH_HOURS,
     bounds: Bounds = DEFAULT_STORE_BOUNDS.payments,
   ) {
-    this.byId = new BoundedStore({ ...bounds, tppOf: (payment) => payment.tppId, sizeOf: (payment) => textBytes(JSON.stringify(payment.body)) });
+    this.byId = new BoundedStore({
+      ...bounds,
+      tppOf: (payment) => payment.tppId,
+      sizeOf: (payment) => textBytes(JSON.stringify(payment.body)),
+      removed: (payment) => {
+        this.unindex(payment);
+        this.awaitingBatch.delete(payment);
+      },
+    });
   }
 
   /** An active payment with the same debtor, creditor, amount and date, if any. */
   duplicateOf(tppId: string, body: PaymentBody): Payment | undefined {
-    const key = duplicateKeyOf(tppId, body);
-    return [...this.byId.values()].find((p) => p.duplicateKey === key && p.status !== 'CANC' && p.status !== 'RJCT');
+    for (const payment of this.byDuplicateKey.get(duplicateKeyOf(tppId, body)) ?? []) if (payment.status !== 'CANC' && payment.status !== 'RJCT') return payment;
+    return undefined;
   }
 
   /** A payment received; `executeOn` is the day it may be executed from (none: at once). */
@@ -132,6 +150,7 @@ export class Payments {
       ...(executeOn === undefined ? {} : { executeOn }),
     };
     this.byId.set(payment.id, payment);
+    if (this.byId.has(payment.id)) this.index(payment);
     return payment;
   }
 
@@ -177,11 +196,13 @@ export class Payments {
     const covered = account === undefined || coveredBy(payment, account);
     payment.status = covered ? 'ACTC' : 'ACCP';
     if (!covered) payment.fundsAvailable = false;
+    this.awaitBatch(payment);
     // Release 1.21.8: a transfer between the PSU's own accounts is instant, booked at once (on its day, when it asks for one ahead).
     const creditor = this.ownAccount(payment.body.creditorAccount?.iban, customerNumber);
     const due = payment.executeOn === undefined || payment.executeOn <= day(payment.approvedAt);
     if (covered && due && account !== undefined && payment.product === INSTANT_TO_SELF && creditor !== undefined) {
       payment.status = 'ACSC';
+      this.awaitingBatch.delete(payment);
       this.book(payment, account, payment.approvedAt);
     }
   }
@@ -201,6 +222,7 @@ export class Payments {
   cancel(payment: Payment): boolean {
     if (payment.status === 'ACSC' || payment.status === 'RJCT' || payment.status === 'CANC') return false;
     payment.status = 'CANC';
+    this.awaitingBatch.delete(payment);
     return true;
   }
 
@@ -209,32 +231,73 @@ export class Payments {
    * Its paymentId stays valid (release 1.18.0); `reissued` is what a bank that breaks that does: a new id.
    */
   changeElsewhere(payment: Payment, change: Pick<PaymentBody, 'instructedAmount' | 'requestedExecutionDate'>, reissued = false): Payment {
+    this.unindex(payment);
     payment.body = { ...payment.body, ...change };
     payment.duplicateKey = duplicateKeyOf(payment.tppId, payment.body);
     if (reissued) {
+      const awaiting = this.awaitingBatch.get(payment);
       this.byId.delete(payment.id);
       payment.id = randomUUID();
       this.byId.set(payment.id, payment);
+      if (awaiting !== undefined && this.byId.has(payment.id)) this.awaitingBatch.set(payment, awaiting);
     }
+    if (this.byId.has(payment.id)) this.index(payment);
     return payment;
   }
 
   /** Runs the batch runs due for every payment (before any request reads balances or transactions). */
   settleAll(): void {
-    for (const payment of this.byId.values()) this.settle(payment);
+    const now = this.clock.now().getTime();
+    if (now < this.nextBatchDue) return;
+    let next = Number.POSITIVE_INFINITY;
+    for (const [payment, due] of this.awaitingBatch) {
+      if (due <= now) this.settle(payment);
+      if (payment.status === 'ACTC' || payment.status === 'ACCP') next = Math.min(next, due);
+      else this.awaitingBatch.delete(payment);
+    }
+    this.nextBatchDue = next;
   }
 
   clear(): void {
     this.byId.clear();
+    this.byDuplicateKey.clear();
+    this.awaitingBatch.clear();
+    this.nextBatchDue = Number.POSITIVE_INFINITY;
+  }
+
+  private index(payment: Payment): void {
+    let same = this.byDuplicateKey.get(payment.duplicateKey);
+    if (same === undefined) this.byDuplicateKey.set(payment.duplicateKey, (same = new Set()));
+    same.add(payment);
+  }
+
+  private unindex(payment: Payment): void {
+    const same = this.byDuplicateKey.get(payment.duplicateKey);
+    same?.delete(payment);
+    if (same?.size === 0) this.byDuplicateKey.delete(payment.duplicateKey);
+  }
+
+  /** An approved payment (ACTC, ACCP) waits for the batch run that settles it, when batch runs take it up. */
+  private awaitBatch(payment: Payment): void {
+    const due = this.batchRunOf(payment);
+    if (due === undefined || !this.byId.has(payment.id)) return;
+    this.awaitingBatch.set(payment, due.getTime());
+    this.nextBatchDue = Math.min(this.nextBatchDue, due.getTime());
+  }
+
+  /** The batch run that settles an approved payment (none for one the batch runs do not take up). */
+  private batchRunOf(payment: Payment): Date | undefined {
+    if (payment.approvedAt === undefined || !this.batchTakes(payment)) return undefined;
+    // Not executed before its day: the first run it takes part in is its day's first, when that is later.
+    const dayStart = payment.executeOn === undefined ? undefined : new Date(`${payment.executeOn}T00:00:00Z`);
+    return nextBatchRun(dayStart !== undefined && dayStart > payment.approvedAt ? new Date(dayStart.getTime() - 1) : payment.approvedAt, this.batchHoursOf(payment));
   }
 
   /** Runs the batch runs that happened since the approval (periodic payments are not batch-processed). */
   private settle(payment: Payment): void {
-    if (payment.approvedAt === undefined || (payment.status !== 'ACTC' && payment.status !== 'ACCP')) return;
-    // Not executed before its day: the first run it takes part in is its day's first, when that is later.
-    const dayStart = payment.executeOn === undefined ? undefined : new Date(`${payment.executeOn}T00:00:00Z`);
-    const run = nextBatchRun(dayStart !== undefined && dayStart > payment.approvedAt ? new Date(dayStart.getTime() - 1) : payment.approvedAt, this.batchHoursOf(payment));
-    if (run > this.clock.now() || !this.batchTakes(payment)) return;
+    if (payment.status !== 'ACTC' && payment.status !== 'ACCP') return;
+    const run = this.batchRunOf(payment);
+    if (run === undefined || run > this.clock.now()) return;
     const account = payment.customerNumber === undefined ? undefined : this.debtorAccountOf(payment, payment.customerNumber);
     if (payment.fundsAvailable === false || (account !== undefined && !coveredBy(payment, account))) {
       payment.status = 'RJCT';

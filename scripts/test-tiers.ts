@@ -91,25 +91,42 @@ function shareOut(files: readonly string[], processes: number): string[][] {
   return shares.map((share) => share.files.sort());
 }
 
+/** A command to run beside others. */
+export interface SideBySideCommand {
+  label: string;
+  command: string;
+  args: readonly string[];
+  env?: NodeJS.ProcessEnv;
+}
+
 /**
- * Runs node --test processes side by side. With several, each one's output is printed whole when it ends, so
- * that none interleave; one alone prints as it goes.
+ * Runs commands side by side, each with this process's environment and its own. With several, each one's
+ * output is printed whole when it ends (headed by its label), so that none interleave; one alone prints as it
+ * goes. Resolves to each one's exit status and seconds, in order.
  */
-export function runSideBySide(runs: readonly NodeTestRun[], options: (run: NodeTestRun) => readonly string[]): Promise<number[]> {
-  const buffered = runs.length > 1;
+export function runCommandsSideBySide(commands: readonly SideBySideCommand[]): Promise<{ status: number; seconds: number }[]> {
+  const buffered = commands.length > 1;
   return Promise.all(
-    runs.map(
-      (run) =>
-        new Promise<number>((resolve) => {
-          const child = spawn(process.execPath, nodeArgumentsOf(run, options(run)), { env: { ...process.env, ...run.env }, stdio: ['ignore', buffered ? 'pipe' : 'inherit', buffered ? 'pipe' : 'inherit'] });
+    commands.map(
+      ({ label, command, args, env }) =>
+        new Promise<{ status: number; seconds: number }>((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', buffered ? 'pipe' : 'inherit', buffered ? 'pipe' : 'inherit'] });
           const output: Buffer[] = [];
           child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
           child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
           child.once('close', (code) => {
-            if (buffered) process.stdout.write(`\n--- ${run.label}\n${Buffer.concat(output).toString()}`);
-            resolve(code ?? 1);
+            const seconds = (Date.now() - started) / 1000;
+            if (buffered) process.stdout.write(`\n--- ${label} (${code === 0 ? 'passed' : 'FAILED'}, ${seconds.toFixed(1)} s)\n${Buffer.concat(output).toString()}`);
+            resolve({ status: code ?? 1, seconds });
           });
         }),
     ),
   );
+}
+
+/** Runs node --test processes side by side (runCommandsSideBySide), with node --test options of the caller. */
+export async function runSideBySide(runs: readonly NodeTestRun[], options: (run: NodeTestRun) => readonly string[]): Promise<number[]> {
+  const ended = await runCommandsSideBySide(runs.map((run) => ({ label: run.label, command: process.execPath, args: nodeArgumentsOf(run, options(run)), env: run.env })));
+  return ended.map((one) => one.status);
 }

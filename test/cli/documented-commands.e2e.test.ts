@@ -53,7 +53,10 @@ function sh(command: string, cwd: string, env: NodeJS.ProcessEnv = {}): Promise<
   // A listing runs nothing (it lists the whole suite); a command with a --grep of its own is narrow already,
   // and XS2A_GREP would narrow it further (both apply).
   const slice = / (--list|--grep|-g)\b/.test(command) ? '' : SLICE;
-  return runProcess('bash', ['-c', command], { CI: '1', XS2A_GREP: slice, ...env }, cwd);
+  // One Playwright worker (XS2A_WORKERS, which a command's own --workers overrides): a worker costs about 2.5
+  // CPU-seconds to start, more than the slice's scenarios take; this file measured 401 CPU-s with the
+  // default four, 318 with one, on a machine whose two cores the other e2e files want too.
+  return runProcess('bash', ['-c', command], { CI: '1', XS2A_GREP: slice, XS2A_WORKERS: '1', ...env }, cwd);
 }
 
 /**

@@ -27,21 +27,43 @@ export function resolveRef(refValue: string): JsonSchema | undefined {
 }
 
 /**
+ * What `expand` found for a node: the schemas never change, and every value of every exchange is walked
+ * (propertyNotices), so each node is expanded once per process, not once per value.
+ */
+const expanded = new WeakMap<JsonSchema, readonly JsonSchema[]>();
+
+/**
  * The node and every node it brings in at the same instance location, in order: the node itself,
  * then its $ref target, allOf/anyOf/oneOf members, then and else branches (recursively).
  */
-export function expand(node: Node | undefined, seen: Set<JsonSchema> = new Set()): JsonSchema[] {
+export function expand(node: Node | undefined): readonly JsonSchema[] {
+  const schema = asNode(node);
+  if (!schema) return [];
+  let nodes = expanded.get(schema);
+  if (nodes === undefined) expanded.set(schema, (nodes = expandFrom(schema, new Set())));
+  return nodes;
+}
+
+function expandFrom(node: Node | undefined, seen: Set<JsonSchema>): JsonSchema[] {
   const schema = asNode(node);
   if (!schema || seen.has(schema)) return [];
   seen.add(schema);
   const out: JsonSchema[] = [schema];
-  if (typeof schema.$ref === 'string') out.push(...expand(resolveRef(schema.$ref), seen));
+  if (typeof schema.$ref === 'string') out.push(...expandFrom(resolveRef(schema.$ref), seen));
   for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
     const members = schema[key];
-    if (Array.isArray(members)) for (const m of members) out.push(...expand(m as Node, seen));
+    if (Array.isArray(members)) for (const m of members) out.push(...expandFrom(m as Node, seen));
   }
-  for (const key of ['then', 'else'] as const) out.push(...expand(schema[key] as Node | undefined, seen));
+  for (const key of ['then', 'else'] as const) out.push(...expandFrom(schema[key] as Node | undefined, seen));
   return out;
+}
+
+/** patternProperties' patterns, compiled once. */
+const patternsCompiled = new Map<string, RegExp>();
+function compiledPattern(pattern: string): RegExp {
+  let compiled = patternsCompiled.get(pattern);
+  if (compiled === undefined) patternsCompiled.set(pattern, (compiled = new RegExp(pattern, 'u')));
+  return compiled;
 }
 
 /** The schema nodes that describe the child `key` of a location described by `nodes`. */
@@ -64,7 +86,7 @@ export function childNodes(nodes: readonly JsonSchema[], key: string, inArray: b
     const patterns = asNode(node.patternProperties);
     if (patterns) {
       for (const [pattern, sub] of Object.entries(patterns)) {
-        if (new RegExp(pattern, 'u').test(key)) {
+        if (compiledPattern(pattern).test(key)) {
           out.push(...expand(sub as Node));
           matched = true;
         }
@@ -172,7 +194,7 @@ function knownProperty(nodes: readonly JsonSchema[], key: string): boolean {
  */
 export function propertyNotices(name: SchemaName, value: unknown): PropertyNotice[] {
   const out: PropertyNotice[] = [];
-  const walk = (data: unknown, nodes: JsonSchema[], pointer: string): void => {
+  const walk = (data: unknown, nodes: readonly JsonSchema[], pointer: string): void => {
     if (nodes.length === 0) return;
     if (Array.isArray(data)) {
       data.forEach((item, i) => walk(item, childNodes(nodes, String(i), true), `${pointer}/${i}`));
@@ -208,7 +230,7 @@ export function exercisedRequirements(name: SchemaName, value: unknown): Set<str
   const collect = (nodes: readonly JsonSchema[]): void => {
     for (const node of nodes) for (const id of ownRequirement(node)) out.add(id);
   };
-  const walk = (data: unknown, nodes: JsonSchema[]): void => {
+  const walk = (data: unknown, nodes: readonly JsonSchema[]): void => {
     if (nodes.length === 0) return;
     collect(nodes);
     if (Array.isArray(data)) {

@@ -16,10 +16,11 @@ export const TEST_TIERS: readonly TestTier[] = ['fast', 'e2e', 'all'];
 /** Test files that read what the suite run of `npm run check` leaves (its HAR): run after it, in no tier. */
 export const AFTER_SUITE: readonly string[] = ['test/tpp-judge/suite-har.e2e.test.ts'];
 
-/** The fast tier's processes: one per core. */
+/** The fast tier's processes, and the e2e tier's lanes: one per core. */
 const FAST_PROCESSES = 2;
-/** Seconds each fast-tier file takes (scripts/fast-tier-seconds.ts measures them), to share the files out by. */
-export const FAST_TIER_SECONDS_FILE = 'scripts/fast-tier-seconds.json';
+const E2E_LANES = 2;
+/** Seconds each file of a tier takes (scripts/tier-seconds.ts measures them), to share the files out by. */
+export const tierSecondsFile = (tier: Exclude<TestTier, 'all'>): string => `scripts/${tier}-tier-seconds.json`;
 /** The files a fast-tier process imports (scripts/test-bundle.ts). */
 export const BUNDLE_ENV = 'XS2A_TEST_BUNDLE';
 
@@ -53,32 +54,33 @@ export function nodeArgumentsOf(run: NodeTestRun, options: readonly string[] = [
 /**
  * The processes that run a tier. The fast tier's files share a few processes (each imports its share through
  * scripts/test-bundle.ts): node 20 starts a process per file, and loading the project's modules through tsx
- * costs about a second each time, half the tier's CPU. The e2e files each get a process of their own, two at a
- * time: most are runs of the real command, which wait on their children much of the time (Playwright's start,
- * a worker's, the bank), so a second file fills the gaps (the tier took 854 s one file at a time, 659 s two).
+ * costs about a second each time, half the tier's CPU. The e2e files each get a process of their own, in two
+ * lanes side by side, one file at a time in each: most are runs of the real command, which wait on their
+ * children much of the time (Playwright's start, a worker's, the bank), so a second file fills the gaps (the
+ * tier took 854 s one file at a time, 659 s two). The lanes are shared out by measured seconds, as the fast
+ * tier's processes are: with node --test's own two-at-a-time, which takes files in name order, the gauntlet (the
+ * longest file) started only after a third of the tier and ran on alone at its end.
  */
 export function nodeTestRunsOf(tier: Exclude<TestTier, 'all'>): NodeTestRun[] {
-  const runs: NodeTestRun[] = [];
   if (tier === 'fast') {
-    shareOut(testFilesOf('fast'), FAST_PROCESSES).forEach((share, i) => {
-      runs.push({ label: `fast ${i + 1}/${FAST_PROCESSES}`, entries: ['scripts/test-bundle.ts'], env: { [BUNDLE_ENV]: JSON.stringify(share) } });
-    });
+    return shareOut(testFilesOf('fast'), FAST_PROCESSES, tier).map((share, i) => ({
+      label: `fast ${i + 1}/${FAST_PROCESSES}`,
+      entries: ['scripts/test-bundle.ts'],
+      env: { [BUNDLE_ENV]: JSON.stringify(share) },
+    }));
   }
-  if (tier === 'e2e') {
-    runs.push({ label: 'e2e', entries: testFilesOf('e2e'), env: {}, concurrency: 2 });
-  }
-  return runs;
+  return shareOut(testFilesOf('e2e'), E2E_LANES, tier).map((lane, i) => ({ label: `e2e ${i + 1}/${E2E_LANES}`, entries: lane, env: {}, concurrency: 1 }));
 }
 
 /**
  * The files shared out among `processes` by their measured seconds, each share in name order. A few files take
- * most of the tier's time (the robustness probes, the payments, the sloppy TPP, Playwright's listing of the
- * suites), so a split by index can put them together; here the longest goes first, each to the share with the
- * least time so far. The seconds are a committed table rather than a cache of the last run, so a clean clone
- * splits the same way; a file not in it yet counts as the median file.
+ * most of a tier's time (the robustness probes, the payments, Playwright's listing of the suites; the gauntlet
+ * and the README's commands), so a split by index can put them together; here the longest goes first, each to
+ * the share with the least time so far. The seconds are a committed table rather than a cache of the last run,
+ * so a clean clone splits the same way; a file not in it yet counts as the median file.
  */
-function shareOut(files: readonly string[], processes: number): string[][] {
-  const measured = JSON.parse(readFileSync(FAST_TIER_SECONDS_FILE, 'utf8')) as Record<string, number>;
+function shareOut(files: readonly string[], processes: number, tier: Exclude<TestTier, 'all'>): string[][] {
+  const measured = JSON.parse(readFileSync(tierSecondsFile(tier), 'utf8')) as Record<string, number>;
   const known = Object.values(measured).sort((a, b) => a - b);
   const median = known[Math.floor(known.length / 2)] ?? 1;
   const secondsOf = (file: string) => measured[file] ?? median;

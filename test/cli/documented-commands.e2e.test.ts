@@ -228,18 +228,29 @@ describe('the example pipelines, as written', { concurrency: 1 }, () => {
     await Promise.all(
       Array.from({ length: job.parallel ?? 1 }, async (_, i) => {
         for (const line of job.script.filter((l) => !SETUP.test(l))) {
-          const run = await sh(line, dir, { ...pipeline.variables, CI_NODE_INDEX: String(i + 1), CI_NODE_TOTAL: String(job.parallel) });
+          const run = await sh(line, dir, { ...gitLabJobEnv(pipeline.variables, dir, `conformance-${i + 1}`), CI_NODE_INDEX: String(i + 1), CI_NODE_TOTAL: String(job.parallel) });
           assert.equal(run.exitCode, 0, `${line}\n${run.stderr}`);
         }
       }),
     );
     for (const line of pipeline['conformance-verdict'].script.filter((l) => !SETUP.test(l))) {
-      const run = await sh(line, dir, pipeline.variables);
+      const run = await sh(line, dir, gitLabJobEnv(pipeline.variables, dir, 'conformance-verdict'));
       assert.equal(run.exitCode, 0, `${line}\n${run.stderr}`);
     }
     assertSameReport(join(dir, 'reports', 'merged', 'latest'), unshardedReport(), 'GitLab CI');
   });
 });
+
+/**
+ * A GitLab job's variables as it sees them: $CI_PROJECT_DIR expanded, and npm's cache its own. Each GitLab job
+ * runs in a container of its own with its own copy of the cache; here the jobs share one folder, and two npx
+ * installing into one empty cache at once race (seen as ENOENT on .npm/_npx/…/.bin/xs2a-conformance).
+ */
+function gitLabJobEnv(variables: Record<string, string>, dir: string, job: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(variables).map(([name, value]) => [name, value.replaceAll('$CI_PROJECT_DIR', dir)]));
+  if (env.npm_config_cache !== undefined) env.npm_config_cache = `${env.npm_config_cache}-${job}`;
+  return { ...env, CI_PROJECT_DIR: dir };
+}
 
 interface GitHubStep {
   run?: string;

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AFTER_SUITE, nodeTestRunsOf, runCommandsSideBySide, runSideBySide, type NodeTestRun, type SideBySideCommand } from './test-tiers.js';
+import { AFTER_SUITE, atOnceOf, nodeTestRunsOf, runCommandsSideBySide, runSideBySide, type NodeTestRun, type SideBySideCommand } from './test-tiers.js';
 
 interface Count {
   name: string;
@@ -57,11 +57,11 @@ async function asOneCheckEach(checks: readonly SideBySideCommand[]): Promise<voi
 }
 
 /** node:test processes run side by side, counted from their TAP output. */
-async function nodeTests(name: string, runs: readonly NodeTestRun[]): Promise<void> {
-  console.log(`\n=== ${name}: ${runs.map((run) => run.label).join(', ')}`);
+async function nodeTests(name: string, runs: readonly NodeTestRun[], atOnce = runs.length): Promise<void> {
+  console.log(`\n=== ${name}: ${runs.length > 4 ? `${runs.length} processes, ${atOnce} at a time` : runs.map((run) => run.label).join(', ')}`);
   const started = Date.now();
   const tapOf = (run: NodeTestRun) => join(scratch, `${run.label.replace(/\W+/g, '-')}.tap`);
-  const statuses = await runSideBySide(runs, (run) => ['--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapOf(run)}`]);
+  const statuses = await runSideBySide(runs, (run) => ['--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapOf(run)}`], atOnce);
   let passed = 0;
   let failed = 0;
   runs.forEach((run, i) => {
@@ -102,8 +102,8 @@ await asOneCheckEach([
 ]);
 
 // The project's tests, fast tier then e2e (scripts/test-tiers.ts): the spec reporter for people, TAP into a file for the counts.
-await nodeTests('fast tests', nodeTestRunsOf('fast'));
-await nodeTests('e2e tests', nodeTestRunsOf('e2e'));
+await nodeTests('fast tests', nodeTestRunsOf('fast'), atOnceOf('fast'));
+await nodeTests('e2e tests', nodeTestRunsOf('e2e'), atOnceOf('e2e'));
 
 // The conformance suite against the embedded reference bank: what `npm test` runs, its traffic recorded (--har).
 const reports = join(scratch, 'reports');

@@ -16,9 +16,9 @@ export const TEST_TIERS: readonly TestTier[] = ['fast', 'e2e', 'all'];
 /** Test files that read what the suite run of `npm run check` leaves (its HAR): run after it, in no tier. */
 export const AFTER_SUITE: readonly string[] = ['test/tpp-judge/suite-har.e2e.test.ts'];
 
-/** The fast tier's processes, and the e2e tier's lanes: one per core. */
+/** The fast tier's processes, and the e2e tier's files at once: one per core. */
 const FAST_PROCESSES = 2;
-const E2E_LANES = 2;
+const E2E_AT_ONCE = 2;
 /** Seconds each file of a tier takes (scripts/tier-seconds.ts measures them), to share the files out by. */
 export const tierSecondsFile = (tier: Exclude<TestTier, 'all'>): string => `scripts/${tier}-tier-seconds.json`;
 /** The files a fast-tier process imports (scripts/test-bundle.ts). */
@@ -42,50 +42,61 @@ export interface NodeTestRun {
   /** The files given to node --test. */
   entries: readonly string[];
   env: NodeJS.ProcessEnv;
-  /** Files node --test runs at once (by default one less than the cores: one, here). */
-  concurrency?: number;
 }
 
 /** node's arguments for a run, with node --test options (reporters…) of the caller. */
 export function nodeArgumentsOf(run: NodeTestRun, options: readonly string[] = []): string[] {
-  return ['--import', 'tsx', '--test', ...(run.concurrency === undefined ? [] : [`--test-concurrency=${run.concurrency}`]), ...options, ...run.entries];
+  return ['--import', 'tsx', '--test', ...options, ...run.entries];
 }
 
 /**
- * The processes that run a tier. The fast tier's files share a few processes (each imports its share through
- * scripts/test-bundle.ts): node 20 starts a process per file, and loading the project's modules through tsx
- * costs about a second each time, half the tier's CPU. The e2e files each get a process of their own, in two
- * lanes side by side, one file at a time in each: most are runs of the real command, which wait on their
- * children much of the time (Playwright's start, a worker's, the bank), so a second file fills the gaps (the
- * tier took 854 s one file at a time, 659 s two). The lanes are shared out by measured seconds, as the fast
- * tier's processes are: with node --test's own two-at-a-time, which takes files in name order, the gauntlet (the
- * longest file) started only after a third of the tier and ran on alone at its end.
+ * The processes that run a tier, in the order to start them. The fast tier's files share a few processes (each
+ * imports its share through scripts/test-bundle.ts): node 20 starts a process per file, and loading the
+ * project's modules through tsx costs about a second each time, half the tier's CPU. The e2e files each get a
+ * process of their own, longest first by measured seconds, two at a time (atOnceOf): most are runs of the real
+ * command, which wait on their children much of the time (Playwright's start, a worker's, the bank), so a second
+ * file fills the gaps (the tier took 854 s one file at a time, 659 s two). node --test's own two-at-a-time takes
+ * its files in name order: the gauntlet, the longest file, started a third into the tier and ran on alone at its
+ * end; two fixed lanes balanced by seconds measured alone still ended 60 s apart in CI.
  */
 export function nodeTestRunsOf(tier: Exclude<TestTier, 'all'>): NodeTestRun[] {
   if (tier === 'fast') {
-    return shareOut(testFilesOf('fast'), FAST_PROCESSES, tier).map((share, i) => ({
+    return shareOut(testFilesOf('fast'), FAST_PROCESSES, secondsOfFiles(tier)).map((share, i) => ({
       label: `fast ${i + 1}/${FAST_PROCESSES}`,
       entries: ['scripts/test-bundle.ts'],
       env: { [BUNDLE_ENV]: JSON.stringify(share) },
     }));
   }
-  return shareOut(testFilesOf('e2e'), E2E_LANES, tier).map((lane, i) => ({ label: `e2e ${i + 1}/${E2E_LANES}`, entries: lane, env: {}, concurrency: 1 }));
+  return longestFirst(testFilesOf('e2e'), secondsOfFiles(tier)).map((file) => ({ label: file, entries: [file], env: {} }));
+}
+
+/** How many of a tier's processes run at once. */
+export function atOnceOf(tier: Exclude<TestTier, 'all'>): number {
+  return tier === 'fast' ? FAST_PROCESSES : E2E_AT_ONCE;
 }
 
 /**
- * The files shared out among `processes` by their measured seconds, each share in name order. A few files take
- * most of a tier's time (the robustness probes, the payments, Playwright's listing of the suites; the gauntlet
- * and the README's commands), so a split by index can put them together; here the longest goes first, each to
- * the share with the least time so far. The seconds are a committed table rather than a cache of the last run,
- * so a clean clone splits the same way; a file not in it yet counts as the median file.
+ * The seconds each file of a tier takes, from a committed table (scripts/tier-seconds.ts measures them) rather
+ * than a cache of the last run, so that a clean clone orders and splits the same way; a file not in it yet
+ * counts as the median file.
  */
-function shareOut(files: readonly string[], processes: number, tier: Exclude<TestTier, 'all'>): string[][] {
+function secondsOfFiles(tier: Exclude<TestTier, 'all'>): (file: string) => number {
   const measured = JSON.parse(readFileSync(tierSecondsFile(tier), 'utf8')) as Record<string, number>;
   const known = Object.values(measured).sort((a, b) => a - b);
   const median = known[Math.floor(known.length / 2)] ?? 1;
-  const secondsOf = (file: string) => measured[file] ?? median;
+  return (file) => measured[file] ?? median;
+}
+
+const longestFirst = (files: readonly string[], secondsOf: (file: string) => number): string[] => [...files].sort((a, b) => secondsOf(b) - secondsOf(a) || a.localeCompare(b));
+
+/**
+ * The files shared out among `processes` by their measured seconds, each share in name order. A few files take
+ * most of the fast tier's time (the robustness probes, the payments, Playwright's listing of the suites), so a
+ * split by index can put them together; here the longest goes first, each to the share with the least time so far.
+ */
+function shareOut(files: readonly string[], processes: number, secondsOf: (file: string) => number): string[][] {
   const shares = Array.from({ length: processes }, () => ({ files: [] as string[], seconds: 0 }));
-  for (const file of [...files].sort((a, b) => secondsOf(b) - secondsOf(a))) {
+  for (const file of longestFirst(files, secondsOf)) {
     const least = shares.reduce((best, share) => (share.seconds < best.seconds ? share : best));
     least.files.push(file);
     least.seconds += secondsOf(file);
@@ -102,33 +113,46 @@ export interface SideBySideCommand {
 }
 
 /**
- * Runs commands side by side, each with this process's environment and its own. With several, each one's
- * output is printed whole when it ends (headed by its label), so that none interleave; one alone prints as it
- * goes. Resolves to each one's exit status and seconds, in order.
+ * Runs commands side by side, `atOnce` at a time in the order given (the next starts when one ends), each with
+ * this process's environment and its own. With several, each one's output is printed whole when it ends
+ * (headed by its label), so that none interleave; one alone prints as it goes. Resolves to each one's exit
+ * status and seconds, in order.
  */
-export function runCommandsSideBySide(commands: readonly SideBySideCommand[]): Promise<{ status: number; seconds: number }[]> {
+export async function runCommandsSideBySide(commands: readonly SideBySideCommand[], atOnce = commands.length): Promise<{ status: number; seconds: number }[]> {
   const buffered = commands.length > 1;
-  return Promise.all(
-    commands.map(
-      ({ label, command, args, env }) =>
-        new Promise<{ status: number; seconds: number }>((resolve) => {
-          const started = Date.now();
-          const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', buffered ? 'pipe' : 'inherit', buffered ? 'pipe' : 'inherit'] });
-          const output: Buffer[] = [];
-          child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-          child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
-          child.once('close', (code) => {
-            const seconds = (Date.now() - started) / 1000;
-            if (buffered) process.stdout.write(`\n--- ${label} (${code === 0 ? 'passed' : 'FAILED'}, ${seconds.toFixed(1)} s)\n${Buffer.concat(output).toString()}`);
-            resolve({ status: code ?? 1, seconds });
-          });
-        }),
-    ),
-  );
+  const ended: { status: number; seconds: number }[] = [];
+  let next = 0;
+  const slot = async () => {
+    while (next < commands.length) {
+      const index = next++;
+      const command = commands[index];
+      if (command) ended[index] = await runOne(command, buffered);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(atOnce, commands.length)) }, slot));
+  return ended;
 }
 
-/** Runs node --test processes side by side (runCommandsSideBySide), with node --test options of the caller. */
-export async function runSideBySide(runs: readonly NodeTestRun[], options: (run: NodeTestRun) => readonly string[]): Promise<number[]> {
-  const ended = await runCommandsSideBySide(runs.map((run) => ({ label: run.label, command: process.execPath, args: nodeArgumentsOf(run, options(run)), env: run.env })));
+function runOne({ label, command, args, env }: SideBySideCommand, buffered: boolean): Promise<{ status: number; seconds: number }> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', buffered ? 'pipe' : 'inherit', buffered ? 'pipe' : 'inherit'] });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.once('close', (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      if (buffered) process.stdout.write(`\n--- ${label} (${code === 0 ? 'passed' : 'FAILED'}, ${seconds.toFixed(1)} s)\n${Buffer.concat(output).toString()}`);
+      resolve({ status: code ?? 1, seconds });
+    });
+  });
+}
+
+/** Runs node --test processes side by side (runCommandsSideBySide), `atOnce` at a time, with node --test options of the caller. */
+export async function runSideBySide(runs: readonly NodeTestRun[], options: (run: NodeTestRun) => readonly string[], atOnce = runs.length): Promise<number[]> {
+  const ended = await runCommandsSideBySide(
+    runs.map((run) => ({ label: run.label, command: process.execPath, args: nodeArgumentsOf(run, options(run)), env: run.env })),
+    atOnce,
+  );
   return ended.map((one) => one.status);
 }

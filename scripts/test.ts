@@ -2,7 +2,7 @@
  * `npm run test:fast` / `npm run test:e2e`: one tier of the project's own tests (scripts/test-tiers.ts), with
  * node:test's spec reporter. Extra arguments go to node --test (`--test-name-pattern`, `--test-only`…).
  */
-import { nodeTestRunsOf, runSideBySide, TEST_TIERS, type TestTier } from './test-tiers.js';
+import { atOnceOf, nodeTestRunsOf, runSideBySide, TEST_TIERS, type TestTier } from './test-tiers.js';
 
 const USAGE = `usage: node --import tsx scripts/test.ts <${TEST_TIERS.join('|')}> [node --test options]
 
@@ -22,8 +22,9 @@ if (tier === '--help' || tier === '-h') {
   let failed = false;
   for (const one of tiers) {
     const runs = nodeTestRunsOf(one);
-    const statuses = await runSideBySide(runs, () => ['--test-reporter=spec', ...rest]);
-    console.log(`\n${one} tier: ${runs.map((run, i) => `${run.label} ${statuses[i] === 0 ? 'passed' : 'FAILED'}`).join(', ')}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const statuses = await runSideBySide(runs, () => ['--test-reporter=spec', ...rest], atOnceOf(one));
+    const failing = runs.filter((_, i) => statuses[i] !== 0).map((run) => run.label);
+    console.log(`\n${one} tier: ${runs.length} processes, ${failing.length === 0 ? 'all passed' : `FAILED: ${failing.join(', ')}`}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
     failed ||= statuses.some((status) => status !== 0);
   }
   process.exitCode = failed ? 1 : 0;

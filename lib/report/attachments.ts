@@ -2,6 +2,7 @@
  * What a scenario run hands to the reporter: one JSON attachment (already masked by the fixtures) and a few
  * annotations. The contract between lib/fixtures (in the workers) and lib/report (in the runner).
  */
+import { requirementById } from '../spec/requirements.js';
 import type { RecordedExchange } from '../tpp/index.js';
 import type { CheckRecord, EvidenceExchange } from './results-types.js';
 
@@ -23,6 +24,11 @@ export interface EvidencePayload {
   checks: CheckRecord[];
   exchanges: EvidenceExchange[];
   redirects: { url: string; pages: string[] }[];
+}
+
+/** A check of a MUST requirement failed: the scenario is FAIL, whatever Playwright says of the test. */
+export function mustCheckFailed(checks: readonly CheckRecord[]): boolean {
+  return checks.some((c) => c.verdict === 'FAIL' && requirementById(c.requirement)?.level === 'MUST');
 }
 
 /** Annotation types the fixtures write and the reporter reads. */

@@ -15,7 +15,7 @@
  * overrides what a scenario of the run judged.
  */
 import { readFileSync } from 'node:fs';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { parseDocument } from 'yaml';
 import { requirementById } from '../spec/requirements.js';
 import { ConfigError } from '../targets/config-error.js';
@@ -45,7 +45,13 @@ const ATTESTATIONS_FILE_SCHEMA = {
   },
 } as const;
 
-const validate = new Ajv({ allErrors: false, strict: true }).compile<{ attestations: Attestation[] }>(ATTESTATIONS_FILE_SCHEMA);
+let validator: ValidateFunction<{ attestations: Attestation[] }> | undefined;
+
+/** Compiled at the first file read, not when the module loads: the reporter of every run imports this module. */
+function attestationsValidator(): ValidateFunction<{ attestations: Attestation[] }> {
+  validator ??= new Ajv({ allErrors: false, strict: true }).compile<{ attestations: Attestation[] }>(ATTESTATIONS_FILE_SCHEMA);
+  return validator;
+}
 
 /** Reads and checks an attestations file; every problem is a ConfigError naming the entry and field (exit 2). */
 export function loadAttestations(path: string, today = new Date()): Attestation[] {
@@ -64,6 +70,7 @@ export function parseAttestations(text: string, sourceName: string, today = new 
   const syntaxError = document.errors[0];
   if (syntaxError) throw new ConfigError(sourceName, `not valid YAML: ${syntaxError.message.split('\n')[0]}`);
   const data: unknown = document.toJS();
+  const validate = attestationsValidator();
   if (!validate(data)) {
     const error = validate.errors?.[0];
     const field = (error?.instancePath ?? '').split('/').filter(Boolean).map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`)).join('').replace(/^\./, '');

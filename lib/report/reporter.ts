@@ -7,10 +7,9 @@ import { realpathSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { requirementIdOfTag } from '../spec/coverage.js';
-import { requirementById } from '../spec/requirements.js';
 import { RUN_CONTEXT_ENV, readRunContext, secretsOf, type RunContext } from '../targets/run-context.js';
 import { curlCommand } from './curl.js';
-import { ANNOTATIONS, EVIDENCE_ATTACHMENT, TRAFFIC_ATTACHMENT, type EvidencePayload, type TrafficPayload } from './attachments.js';
+import { ANNOTATIONS, EVIDENCE_ATTACHMENT, mustCheckFailed, TRAFFIC_ATTACHMENT, type EvidencePayload, type TrafficPayload } from './attachments.js';
 import { Masker } from './mask.js';
 import { provenanceOf } from './provenance.js';
 import { assembleResults } from './results.js';
@@ -161,8 +160,7 @@ function statusOf(result: TestResult, annotation: (type: string) => string | und
     return annotation(ANNOTATIONS.skipped) !== undefined ? 'SKIPPED' : 'INTERRUPTED';
   }
   // Under the gauntlet a failed check does not fail the Playwright test: the checks decide.
-  const mustFailed = payload.checks.some((c) => c.verdict === 'FAIL' && requirementById(c.requirement)?.level === 'MUST');
-  if (mustFailed) return 'FAIL';
+  if (mustCheckFailed(payload.checks)) return 'FAIL';
   if (result.status === 'passed') return 'PASS';
   if (result.status === 'interrupted' || result.status === 'timedOut') return 'INTERRUPTED';
   return annotation(ANNOTATIONS.interrupted) !== undefined ? 'INTERRUPTED' : 'ERROR';
@@ -183,6 +181,7 @@ function withCurl(exchange: EvidenceExchange): EvidenceExchange {
   return exchange.request ? { ...exchange, curl: curlCommand(exchange.request) } : exchange;
 }
 
+/** What the report keeps of an exchange of a scenario that passed (the fixtures send no more: lib/fixtures/evidence-fixtures.ts). */
 function summaryOnly(exchange: EvidenceExchange): EvidenceExchange {
   const { id, startedAt, durationMs, summary, error } = exchange;
   return { id, startedAt, durationMs, summary, ...(error ? { error } : {}) };

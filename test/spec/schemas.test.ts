@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { SCHEMA_NAMES, SCHEMAS } from '../../lib/spec/schemas/index.js';
 import type { JsonSchema, SchemaName } from '../../lib/spec/schemas/index.js';
 import { formatErrors, validateAgainst } from '../../lib/validate/index.js';
@@ -34,6 +35,13 @@ describe('schema registry', () => {
       assert.equal(schema.$id, `https://xs2a-conformance.dev/schemas/${name}`);
       assert.equal(schema.$schema, 'https://json-schema.org/draft/2020-12/schema');
     }
+  });
+
+  it("every schema is valid against JSON Schema 2020-12's meta-schema (the suite's validator does not check it as it loads them)", () => {
+    const meta = new Ajv2020();
+    const invalid = SCHEMA_NAMES.filter((name) => !meta.validateSchema(SCHEMAS[name])).map((name) => `${name}: ${meta.errorsText()}`);
+    assert.deepEqual(invalid, []);
+    assert.equal(meta.validateSchema({ type: 'string', minLength: '3' }), false, 'a schema the meta-schema refuses');
   });
 
   it('no schema forbids additional properties (unknown properties are warnings, not failures)', () => {

@@ -1,7 +1,8 @@
 /**
  * What a command of `xs2a-conformance` is: one module that declares its arguments and options on the
  * commander Command it is given, and runs with what commander parsed. Commands are registered in one place,
- * lib/cli/commands/index.ts; lib/cli/program.ts turns that list into the program (help, version, usage errors).
+ * lib/cli/commands/index.ts, by name, summary and usage; lib/cli/program.ts turns that list into the program
+ * (help, version, usage errors) and loads the module of the command that runs.
  *
  * Exit codes, for every command: 0 success (conformant, or nothing failed), 1 non-conformant, 2 usage or
  * configuration error, 3 target unreachable, infrastructure failure or run interrupted, 4 the run did not
@@ -10,13 +11,22 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { closest, distance } from 'fastest-levenshtein';
 
-export interface CliCommand {
+/** A command as the program lists it (lib/cli/commands/index.ts), before its module is loaded. */
+export interface CliCommandEntry {
   /** `xs2a-conformance <name>`. */
   name: string;
   /** One line for the program's help. */
   summary: string;
+  /** Its usage after the name, as commander derives it from the module's arguments (`[options] <dirs...>`). */
+  usage: string;
   /** The command run when none is named (`xs2a-conformance --target x` is `run --target x`). */
   isDefault?: boolean;
+  /** The command's module: loaded only when the command runs (or shows its help). */
+  load(): Promise<CliCommand>;
+}
+
+/** What a command's module gives: its arguments and options, and what it does. */
+export interface CliCommand {
   /** Declares arguments, options and extra help on the command. Nothing here may have side effects. */
   configure(command: Command): void;
   /** Runs with what commander parsed (`command.opts()`, `command.args`); resolves to the exit code. */

@@ -7,7 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { BrowserNotFoundError } from '../sca/browser.js';
 import { ConfigError } from '../targets/config-error.js';
 import { EXIT_CODES } from '../report/verdict.js';
-import { UsageError, type CliCommand } from './command.js';
+import { UsageError, type CliCommand, type CliCommandEntry } from './command.js';
 import { versionText } from './tool-version.js';
 import { TOOL } from './package-root.js';
 
@@ -22,30 +22,49 @@ Exit codes:
 /** Commander's codes for output the user asked for (help, version): exit 0. */
 const ASKED_FOR = new Set(['commander.helpDisplayed', 'commander.help', 'commander.version']);
 
-export function buildProgram(commands: readonly CliCommand[], exit: { code: number }): Command {
+/**
+ * The program, every command listed by its entry; a command's module is loaded and configured only when
+ * commander dispatches to it (its preSubcommand hook, before the command parses its own arguments), or when
+ * `help <command>` asks for its help (`preload`).
+ */
+export function buildProgram(entries: readonly CliCommandEntry[], exit: { code: number }, preload?: string): { program: Command; ready: Promise<void> } {
   const program = new Command(TOOL.name)
     .description('Conformance test suite and compliance checker for an XS2A 1.3 Open Banking interface')
     .version(versionText(), '-V, --version', 'the versions of this tool, its requirement catalogue and the specification')
     .helpOption('-h, --help', 'this help')
     .showSuggestionAfterError(true)
     .exitOverride()
+    // Commander lists a command by its arguments and options, which an entry not yet loaded has none of: its usage.
+    .configureHelp({ subcommandTerm: (command) => `${command.name()} ${command.usage()}` })
     .addHelpText('after', EXIT_HELP);
-  for (const spec of commands) {
-    const command = program.command(spec.name, spec.isDefault ? { isDefault: true } : {}).summary(spec.summary).description(spec.summary);
+  const loaders = new Map<Command, () => Promise<void>>();
+  for (const entry of entries) {
+    const command = program.command(entry.name, entry.isDefault ? { isDefault: true } : {}).summary(entry.summary).description(entry.summary).usage(entry.usage);
     command.helpOption('-h, --help', 'this help');
-    spec.configure(command);
-    command.action(async (...args: unknown[]) => {
-      exit.code = await spec.run(args.at(-1) as Command);
-    });
+    let loaded: Promise<void> | undefined;
+    loaders.set(command, () => (loaded ??= entry.load().then((spec: CliCommand) => {
+      spec.configure(command);
+      command.action(async (...args: unknown[]) => {
+        exit.code = await spec.run(args.at(-1) as Command);
+      });
+    })));
   }
-  return program;
+  program.hook('preSubcommand', (_program, command) => loaders.get(command)?.());
+  const wanted = preload === undefined ? undefined : program.commands.find((command) => command.name() === preload);
+  return { program, ready: (wanted && loaders.get(wanted)?.()) ?? Promise.resolve() };
+}
+
+/** `help <command>`: commander prints that command's help without dispatching to it, so its module is loaded first. */
+function helpAskedFor(argv: readonly string[]): string | undefined {
+  return argv[0] === 'help' ? argv[1] : undefined;
 }
 
 /** Runs the command line; resolves to the exit code. Errors the user can act on are one line on stderr. */
-export async function runProgram(commands: readonly CliCommand[], argv: readonly string[]): Promise<number> {
+export async function runProgram(entries: readonly CliCommandEntry[], argv: readonly string[]): Promise<number> {
   const exit = { code: 0 };
-  const program = buildProgram(commands, exit);
   try {
+    const { program, ready } = buildProgram(entries, exit, helpAskedFor(argv));
+    await ready;
     await program.parseAsync([...argv], { from: 'user' });
     return exit.code;
   } catch (error) {
@@ -64,16 +83,20 @@ export async function runProgram(commands: readonly CliCommand[], argv: readonly
 }
 
 /** What a command line means, without running anything (for the project's tests): the command, its options, its arguments. */
-export async function parseCommandLine(commands: readonly CliCommand[], argv: readonly string[]): Promise<{ command: string; options: Record<string, unknown>; args: string[] }> {
+export async function parseCommandLine(entries: readonly CliCommandEntry[], argv: readonly string[]): Promise<{ command: string; options: Record<string, unknown>; args: string[] }> {
   let parsed: { command: string; options: Record<string, unknown>; args: string[] } | undefined;
-  const capturing = commands.map((spec) => ({
-    ...spec,
-    run: (command: Command) => {
-      parsed = { command: spec.name, options: command.opts(), args: command.args };
-      return Promise.resolve(0);
-    },
+  const capturing = entries.map((entry) => ({
+    ...entry,
+    load: async (): Promise<CliCommand> => ({
+      ...(await entry.load()),
+      run: (command: Command) => {
+        parsed = { command: entry.name, options: command.opts(), args: command.args };
+        return Promise.resolve(0);
+      },
+    }),
   }));
-  const program = buildProgram(capturing, { code: 0 }).configureOutput({ writeErr: () => {}, writeOut: () => {} });
+  const { program } = buildProgram(capturing, { code: 0 });
+  program.configureOutput({ writeErr: () => {}, writeOut: () => {} });
   await program.parseAsync([...argv], { from: 'user' });
   if (!parsed) throw new Error(`no command ran for ${argv.join(' ')}`);
   return parsed;

@@ -21,8 +21,6 @@ export interface AuditCommandOptions {
 }
 
 export const auditCommand: CliCommand = {
-  name: 'audit',
-  summary: "judge recorded traffic (a HAR) on both sides: the TPP's requests and the bank's answers",
   configure(command) {
     command
       .argument('<traffic.har>', 'the recorded traffic, HAR 1.2 (a browser, a proxy, run --har)')

@@ -1,14 +1,71 @@
-/** The commands of `xs2a-conformance`, in the order `--help` lists them. A new command is one module, added here. */
-import type { CliCommand } from '../command.js';
-import { auditCommand } from './audit-command.js';
-import { listCommand } from './list-command.js';
-import { mergeCommand } from './merge-command.js';
-import { proxyCommand } from './proxy-command.js';
-import { packageCommand } from './package-command.js';
-import { replayCommand } from './replay-command.js';
-import { requirementsCommand } from './requirements-command.js';
-import { runCommand } from './run-command.js';
-import { serveCommand } from './serve-command.js';
-import { verifyCommand } from './verify-command.js';
+/**
+ * The commands of `xs2a-conformance`, in the order `--help` lists them. A new command is one module (what it
+ * takes and what it does), named here with its one-line summary and usage: the program lists every command
+ * from here, and loads only the module of the command that runs (`--help` and `list` need none of the bank,
+ * Playwright or the report's code; test/cli/program.test.ts checks each usage against its module).
+ */
+import type { CliCommandEntry } from '../command.js';
 
-export const COMMANDS: readonly CliCommand[] = [runCommand, mergeCommand, packageCommand, verifyCommand, replayCommand, listCommand, requirementsCommand, serveCommand, proxyCommand, auditCommand];
+export const COMMANDS: readonly CliCommandEntry[] = [
+  {
+    name: 'run',
+    summary: 'run the conformance suite against a target (the default command)',
+    usage: '[options] [test-filter...]',
+    isDefault: true,
+    load: async () => (await import('./run-command.js')).runCommand,
+  },
+  {
+    name: 'merge',
+    summary: "merge the reports of a sharded run's shards into one report and one verdict",
+    usage: '[options] <dirs...>',
+    load: async () => (await import('./merge-command.js')).mergeCommand,
+  },
+  {
+    name: 'package',
+    summary: "zip a report folder with a SHA-256 manifest, signed with the TPP's key on request",
+    usage: '[options] <report-dir>',
+    load: async () => (await import('./package-command.js')).packageCommand,
+  },
+  {
+    name: 'verify',
+    summary: 'check a certification package: what was changed, who signed it',
+    usage: '[options] <package>',
+    load: async () => (await import('./verify-command.js')).verifyCommand,
+  },
+  {
+    name: 'replay',
+    summary: "send a scenario's recorded requests again, freshly signed, and show the answers then and now",
+    usage: '[options] <report-dir> <scenario>',
+    load: async () => (await import('./replay-command.js')).replayCommand,
+  },
+  {
+    name: 'list',
+    summary: 'list the targets of targets.yaml',
+    usage: '[options]',
+    load: async () => (await import('./list-command.js')).listCommand,
+  },
+  {
+    name: 'requirements',
+    summary: 'list the requirement catalogue (--uncovered: what no scenario checks yet)',
+    usage: '[options]',
+    load: async () => (await import('./requirements-command.js')).requirementsCommand,
+  },
+  {
+    name: 'serve',
+    summary: 'run the reference bank as a sandbox for your own TPP client',
+    usage: '[options]',
+    load: async () => (await import('./serve-command.js')).serveCommand,
+  },
+  {
+    name: 'proxy',
+    summary: "judge a TPP's traffic to a bank, passing it through unchanged",
+    usage: '[options]',
+    load: async () => (await import('./proxy-command.js')).proxyCommand,
+  },
+  {
+    name: 'audit',
+    summary: "judge recorded traffic (a HAR) on both sides: the TPP's requests and the bank's answers",
+    usage: '[options] <traffic.har>',
+    load: async () => (await import('./audit-command.js')).auditCommand,
+  },
+];

@@ -6,8 +6,6 @@ import type { CliCommand } from '../command.js';
 import { defaultTargetsFile } from '../package-root.js';
 
 export const listCommand: CliCommand = {
-  name: 'list',
-  summary: 'list the targets of targets.yaml',
   configure(command) {
     command.option('--targets <file>', 'the targets file (default: $XS2A_TARGETS, else ./targets.yaml, else the one shipped)');
   },

@@ -22,8 +22,6 @@ interface MergeOptions extends GateOptions {
 }
 
 export const mergeCommand: CliCommand = {
-  name: 'merge',
-  summary: "merge the reports of a sharded run's shards into one report and one verdict",
   configure(command) {
     command
       .argument('<dirs...>', 'each shard\'s report folder (its --report-dir, or a run folder holding results.json)')

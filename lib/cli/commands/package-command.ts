@@ -24,8 +24,6 @@ export interface PackageOptions {
 }
 
 export const packageCommand: CliCommand = {
-  name: 'package',
-  summary: "zip a report folder with a SHA-256 manifest, signed with the TPP's key on request",
   configure(command) {
     command
       .argument('<report-dir>', 'the report folder (reports/latest, or reports/<run-id>)')

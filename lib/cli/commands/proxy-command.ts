@@ -14,8 +14,6 @@ import { repeatable, wholeNumber, type CliCommand } from '../command.js';
 import { defaultTargetsFile } from '../package-root.js';
 
 export const proxyCommand: CliCommand = {
-  name: 'proxy',
-  summary: "judge a TPP's traffic to a bank, passing it through unchanged",
   configure(command) {
     command
       .requiredOption('--target <name>', 'the bank (targets.yaml); the embedded reference bank is started behind the proxy')

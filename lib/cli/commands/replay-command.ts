@@ -26,8 +26,6 @@ export interface ReplayOptions {
 }
 
 export const replayCommand: CliCommand = {
-  name: 'replay',
-  summary: "send a scenario's recorded requests again, freshly signed, and show the answers then and now",
   configure(command) {
     command
       .argument('<report-dir>', 'the report folder of the run')

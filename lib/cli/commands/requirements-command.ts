@@ -93,8 +93,6 @@ function countLine(requirements: readonly Requirement[]): string {
 }
 
 export const requirementsCommand: CliCommand = {
-  name: 'requirements',
-  summary: 'list the requirement catalogue (--uncovered: what no scenario checks yet)',
   configure(command) {
     command
       .option('--json', 'print the full entries as JSON')

@@ -63,9 +63,6 @@ export interface RunOptions extends GateOptions {
 const STOP_GRACE_MS = 15_000;
 
 export const runCommand: CliCommand = {
-  name: 'run',
-  summary: 'run the conformance suite against a target (the default command)',
-  isDefault: true,
   configure(command) {
     command
       .argument('[test-filter...]', 'spec files or file:line, as Playwright takes them (suites/authentication/request-signing.spec.ts:12)')
@@ -88,7 +85,7 @@ export const runCommand: CliCommand = {
       .option('-g, --grep <regex>', 'only scenarios whose title or requirement tags match (SIG-04, SIG-12.e); $XS2A_GREP narrows any run the same way (with both, a scenario matches both)')
       .option('--grep-invert <regex>', 'leave out the scenarios that match')
       .option('--shard <current/total>', 'run one shard of the suite (merge the shards with xs2a-conformance merge)', shard)
-      .option('-j, --workers <n>', 'parallel workers (default 4)', wholeNumber(1))
+      .option('-j, --workers <n>', 'parallel workers (default: $XS2A_WORKERS, else one per core up to 4 against the embedded bank, else 4)', wholeNumber(1))
       .option('--timeout <ms>', 'per-scenario timeout', wholeNumber(1))
       .option('--retries <n>', 'retry a failed scenario; every attempt is reported and one that passes only on retry is FLAKY', wholeNumber(0))
       .option('--repeat-each <n>', 'run every scenario n times (to show a target is not flaky)', wholeNumber(1))

@@ -31,8 +31,6 @@ interface ServeOptions {
 }
 
 export const serveCommand: CliCommand = {
-  name: 'serve',
-  summary: 'run the reference bank as a sandbox for your own TPP client',
   configure(command) {
     command
       .option('--port <n>', 'HTTPS port (0: a free one)', wholeNumber(0, 65535), 8443)

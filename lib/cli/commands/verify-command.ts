@@ -17,8 +17,6 @@ export interface VerifyCommandOptions {
 }
 
 export const verifyCommand: CliCommand = {
-  name: 'verify',
-  summary: 'check a certification package: what was changed, who signed it',
   configure(command) {
     command
       .argument('<package>', 'the zip made by xs2a-conformance package')

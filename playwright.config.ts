@@ -10,7 +10,7 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { CONSOLE_REPORTERS, CONSOLE_REPORTER_ENV } from './lib/cli/console-reporters.js';
 import { GAUNTLET_UNFAULTED_TAG } from './lib/fixtures/scenario-tags.js';
-import { evidenceDirOf, readRunContext, scenarioTimeoutMs } from './lib/targets/run-context.js';
+import { defaultWorkers, evidenceDirOf, readRunContext, scenarioTimeoutMs } from './lib/targets/run-context.js';
 
 // [safety] What a run writes (the report, failure evidence) is its user's alone: files 0600, folders 0700.
 process.umask(0o077);
@@ -45,7 +45,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // A conformance verdict must not depend on luck: no retries hide a flaky target.
   retries: 0,
-  workers: process.env.XS2A_WORKERS ? Number(process.env.XS2A_WORKERS) : 4,
+  workers: defaultWorkers(readRunContext()?.target),
   // [safety] 30 s at the default timeouts; longer when the target's targets.yaml gives longer ones.
   timeout: scenarioTimeoutMs(readRunContext()?.target.timeouts),
   expect: { timeout: 5_000 },

@@ -3,20 +3,20 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { DEFAULT_TIMEOUTS, RUN_CONTEXT_ENV, scenarioTimeoutMs } from '../../lib/targets/run-context.js';
+import { DEFAULT_TIMEOUTS, defaultWorkers, RUN_CONTEXT_ENV, scenarioTimeoutMs } from '../../lib/targets/run-context.js';
 
-/** The test timeout playwright.config.ts sets for a run whose target has these timeouts. */
-function configuredTimeout(timeouts: { requestMs: number; scaMs: number }): number {
+/** The test timeout and workers playwright.config.ts sets for a run whose target is this. */
+function configured(target: { timeouts: { requestMs: number; scaMs: number }; embedded: boolean }): { timeout: number; workers: number } {
   const file = join(mkdtempSync(join(tmpdir(), 'xs2a-timeouts-')), 'context.json');
-  writeFileSync(file, JSON.stringify({ target: { timeouts } }));
-  const printed = execFileSync(process.execPath, ['--import', 'tsx', '-e', "import('./playwright.config.ts').then((m) => console.log(m.default.timeout))"], {
-    env: { ...process.env, [RUN_CONTEXT_ENV]: file },
-    encoding: 'utf8',
-  });
-  return Number(printed.trim());
+  writeFileSync(file, JSON.stringify({ target }));
+  const env: NodeJS.ProcessEnv = { ...process.env, [RUN_CONTEXT_ENV]: file };
+  delete env.XS2A_WORKERS;
+  const printed = execFileSync(process.execPath, ['--import', 'tsx', '-e', "import('./playwright.config.ts').then((m) => console.log(JSON.stringify(m.default)))"], { env, encoding: 'utf8' });
+  const { timeout, workers } = JSON.parse(printed) as { timeout: number; workers: number };
+  return { timeout, workers };
 }
 
 describe("a scenario's time limit", () => {
@@ -27,8 +27,18 @@ describe("a scenario's time limit", () => {
     assert.equal(scenarioTimeoutMs({ requestMs: 40_000, scaMs: 20_000 }), 120_000);
   });
 
-  test("is what playwright.config.ts gives Playwright for the run's target", () => {
-    assert.equal(configuredTimeout({ requestMs: 10_000, scaMs: 60_000 }), 90_000);
-    assert.equal(configuredTimeout(DEFAULT_TIMEOUTS), 30_000);
+  test("is what playwright.config.ts gives Playwright for the run's target, with the workers for it", () => {
+    assert.deepEqual(configured({ timeouts: { requestMs: 10_000, scaMs: 60_000 }, embedded: false }), { timeout: 90_000, workers: 4 });
+    assert.deepEqual(configured({ timeouts: DEFAULT_TIMEOUTS, embedded: true }), { timeout: 30_000, workers: Math.min(4, availableParallelism()) });
+  });
+});
+
+describe("a run's workers, when the command line gives none", () => {
+  test('XS2A_WORKERS, else one per core up to 4 against the embedded bank, else 4', () => {
+    assert.equal(defaultWorkers({ embedded: true }, { XS2A_WORKERS: '3' }, 2), 3);
+    assert.equal(defaultWorkers({ embedded: true }, {}, 2), 2);
+    assert.equal(defaultWorkers({ embedded: true }, {}, 16), 4);
+    assert.equal(defaultWorkers({ embedded: false }, {}, 2), 4, 'a remote bank: workers overlap its network time');
+    assert.equal(defaultWorkers(undefined, {}, 2), 4, 'no run context yet (plain npx playwright test)');
   });
 });

@@ -38,6 +38,9 @@ function grepOfEnvironment(): { grep: RegExp } | Record<string, never> {
   }
 }
 
+/** The run `xs2a-conformance run` prepared; none yet when a plain `npx playwright test` loads this (its global setup prepares one, and its workers see it). */
+const context = readRunContext();
+
 export default defineConfig({
   testDir: './suites',
   testMatch: '**/*.spec.ts',
@@ -45,9 +48,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // A conformance verdict must not depend on luck: no retries hide a flaky target.
   retries: 0,
-  workers: defaultWorkers(readRunContext()?.target),
+  workers: defaultWorkers(context?.target),
   // [safety] 30 s at the default timeouts; longer when the target's targets.yaml gives longer ones.
-  timeout: scenarioTimeoutMs(readRunContext()?.target.timeouts),
+  timeout: scenarioTimeoutMs(context?.target.timeouts),
   expect: { timeout: 5_000 },
   // [safety] Failure evidence waits in the run's private folder until the reporter copies it into the report.
   outputDir: evidenceDirOf(),
@@ -55,7 +58,7 @@ export default defineConfig({
   globalSetup: './lib/cli/global-setup.ts',
   // Under the gauntlet every scenario runs only as the TPPs of the faults it must catch.
   ...grepOfEnvironment(),
-  ...(readRunContext()?.gauntlet ? { grepInvert: new RegExp(GAUNTLET_UNFAULTED_TAG) } : {}),
+  ...(context?.gauntlet ? { grepInvert: new RegExp(GAUNTLET_UNFAULTED_TAG) } : {}),
   use: {
     trace: 'off',
     screenshot: 'off',

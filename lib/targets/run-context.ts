@@ -97,8 +97,8 @@ export function scenarioTimeoutMs(timeouts: RunTarget['timeouts'] = DEFAULT_TIME
   return Math.round(DEFAULT_SCENARIO_MS * Math.max(1, timeouts.requestMs / DEFAULT_TIMEOUTS.requestMs, timeouts.scaMs / DEFAULT_TIMEOUTS.scaMs));
 }
 
-/** Playwright's workers against a bank over the network: four overlap its answers' network time. */
-const REMOTE_WORKERS = 4;
+/** The most workers a run starts by default, and as many as it starts against a bank over the network: they overlap its answers' network time. */
+const MOST_WORKERS = 4;
 
 /**
  * The run's Playwright workers when the command line gives none: XS2A_WORKERS; else, against the embedded bank
@@ -110,7 +110,7 @@ const REMOTE_WORKERS = 4;
  */
 export function defaultWorkers(target: Pick<RunTarget, 'embedded'> | undefined, env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): number {
   if (env.XS2A_WORKERS) return Number(env.XS2A_WORKERS);
-  return target?.embedded ? Math.min(REMOTE_WORKERS, cores) : REMOTE_WORKERS;
+  return target?.embedded ? Math.min(MOST_WORKERS, cores) : MOST_WORKERS;
 }
 
 export interface RunContext {

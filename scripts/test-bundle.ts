@@ -1,13 +1,13 @@
 /**
  * One process of the fast tier (scripts/test-tiers.ts): imports the test files named in XS2A_TEST_BUNDLE, so
  * that their tests run in this process, one file after another, on modules loaded once, with RSA keys from
- * the pool kept between runs (test/support/rsa-key-pool.ts).
+ * the pool kept between runs (lib/pki/rsa-key-pool.ts).
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { useRsaKeyPool } from '../test/support/rsa-key-pool.js';
-import { BUNDLE_ENV } from './test-tiers.js';
+import { useRsaKeyPool } from '../lib/pki/rsa-key-pool.js';
+import { BUNDLE_ENV, RSA_KEY_POOL_FILE } from './test-tiers.js';
 
-useRsaKeyPool();
+useRsaKeyPool(RSA_KEY_POOL_FILE);
 const files = JSON.parse(process.env[BUNDLE_ENV] ?? '[]') as string[];
 for (const file of files) await import(pathToFileURL(resolve(file)).href);

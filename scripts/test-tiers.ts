@@ -8,7 +8,8 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { RSA_KEY_POOL_ENV } from '../lib/pki/rsa-key-pool.js';
 
 export type TestTier = 'fast' | 'e2e' | 'all';
 export const TEST_TIERS: readonly TestTier[] = ['fast', 'e2e', 'all'];
@@ -21,6 +22,8 @@ const FAST_PROCESSES = 2;
 const E2E_AT_ONCE = 2;
 /** Seconds each file of a tier takes (scripts/tier-seconds.ts measures them), to share the files out by. */
 export const tierSecondsFile = (tier: Exclude<TestTier, 'all'>): string => `scripts/${tier}-tier-seconds.json`;
+/** The RSA keys the tiers' processes take rather than make (lib/pki/rsa-key-pool.ts), among other tools' caches. */
+export const RSA_KEY_POOL_FILE = join('node_modules', '.cache', 'xs2a-conformance', 'test-rsa-keys.json');
 /** The files a fast-tier process imports (scripts/test-bundle.ts). */
 export const BUNDLE_ENV = 'XS2A_TEST_BUNDLE';
 
@@ -67,7 +70,9 @@ export function nodeTestRunsOf(tier: Exclude<TestTier, 'all'>): NodeTestRun[] {
       env: { [BUNDLE_ENV]: JSON.stringify(share) },
     }));
   }
-  return longestFirst(testFilesOf('e2e'), secondsOfFiles(tier)).map((file) => ({ label: file, entries: [file], env: {} }));
+  // Every run of the command an e2e file starts takes its three keys from the pool (a run of a file alone makes them).
+  const env = { [RSA_KEY_POOL_ENV]: resolve(RSA_KEY_POOL_FILE) };
+  return longestFirst(testFilesOf('e2e'), secondsOfFiles(tier)).map((file) => ({ label: file, entries: [file], env }));
 }
 
 /** How many of a tier's processes run at once. */
@@ -116,11 +121,11 @@ export interface SideBySideCommand {
  * Runs commands side by side, `atOnce` at a time in the order given (the next starts when one ends), each with
  * this process's environment and its own. With several, each one's output is printed whole when it ends
  * (headed by its label), so that none interleave; one alone prints as it goes. Resolves to each one's exit
- * status and seconds, in order.
+ * status, seconds, and when it started and ended (Date.now()), in order.
  */
-export async function runCommandsSideBySide(commands: readonly SideBySideCommand[], atOnce = commands.length): Promise<{ status: number; seconds: number }[]> {
+export async function runCommandsSideBySide(commands: readonly SideBySideCommand[], atOnce = commands.length): Promise<CommandEnd[]> {
   const buffered = commands.length > 1;
-  const ended: { status: number; seconds: number }[] = [];
+  const ended: CommandEnd[] = [];
   let next = 0;
   const slot = async () => {
     while (next < commands.length) {
@@ -133,7 +138,15 @@ export async function runCommandsSideBySide(commands: readonly SideBySideCommand
   return ended;
 }
 
-function runOne({ label, command, args, env }: SideBySideCommand, buffered: boolean): Promise<{ status: number; seconds: number }> {
+/** How a command of runCommandsSideBySide ended. */
+export interface CommandEnd {
+  status: number;
+  seconds: number;
+  startedAt: number;
+  endedAt: number;
+}
+
+function runOne({ label, command, args, env }: SideBySideCommand, buffered: boolean): Promise<CommandEnd> {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', buffered ? 'pipe' : 'inherit', buffered ? 'pipe' : 'inherit'] });
@@ -143,7 +156,7 @@ function runOne({ label, command, args, env }: SideBySideCommand, buffered: bool
     child.once('close', (code) => {
       const seconds = (Date.now() - started) / 1000;
       if (buffered) process.stdout.write(`\n--- ${label} (${code === 0 ? 'passed' : 'FAILED'}, ${seconds.toFixed(1)} s)\n${Buffer.concat(output).toString()}`);
-      resolve({ status: code ?? 1, seconds });
+      resolve({ status: code ?? 1, seconds, startedAt: started, endedAt: Date.now() });
     });
   });
 }

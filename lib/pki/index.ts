@@ -3,7 +3,8 @@
 export { generateCertificateAuthority } from './certificate-authority.js';
 export { generateServerCertificate, sharedServerCertificate } from './server-certificate.js';
 export { ALL_PSD2_ROLES, backdatedValidity, generateTppCertificate, organizationIdentifierOf } from './tpp-certificate.js';
-export { generateRsaKeyPem, type KeyAndCertificate } from './issue-certificate.js';
+export type { KeyAndCertificate } from './issue-certificate.js';
+export { generateRsaKeyPem } from './rsa-key-source.js';
 export { readPsd2QcStatement } from './qc-statement.js';
 export type { Psd2Role } from './qc-statement.js';
 export { readCertificateFields, findExtension } from './x509-fields.js';

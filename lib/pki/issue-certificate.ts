@@ -1,8 +1,7 @@
 // The one place certificates are made. node-forge builds the structure;
 // node:crypto makes the keys and the signature (forge's pure-JS RSA is an order
 // of magnitude slower).
-import { createHash, createPrivateKey, createPublicKey, generateKeyPair, randomBytes, sign } from 'node:crypto';
-import { promisify } from 'node:util';
+import { createHash, createPrivateKey, createPublicKey, randomBytes, sign } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 import { newRsaPrivateKey } from './rsa-key-source.js';
@@ -37,12 +36,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 // Backdated a little so a certificate made now is valid on a host whose clock is slightly behind.
 const DEFAULT_BACKDATE_MS = 5 * 60 * 1000;
 const { asn1 } = forge;
-
-/** A new RSA key (PKCS#8 PEM) for `privateKeyPem`, made on libuv's thread pool, beside other work. */
-export async function generateRsaKeyPem(): Promise<string> {
-  const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
-  return privateKey;
-}
 
 export function issueCertificate(options: IssueOptions): KeyAndCertificate {
   const privateKey = options.privateKeyPem ? createPrivateKey(options.privateKeyPem) : newRsaPrivateKey();

@@ -31,10 +31,11 @@ function runFoldersFor(reportRoot: string): string[] {
 
 /**
  * Starts a run, waits until `passes` scenarios passed (the dot reporter's `·`), sends `signal`, and measures
- * how long the run takes to end.
+ * how long the run takes to end. One Playwright worker, as runCli gives: each more costs a start for the
+ * few scenarios that pass before the signal.
  */
 async function interrupt(command: string[], env: NodeJS.ProcessEnv, signal: NodeJS.Signals, passes = 15) {
-  const child = spawn(process.execPath, command, { cwd: PACKAGE_ROOT, env: { ...process.env, FORCE_COLOR: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, command, { cwd: PACKAGE_ROOT, env: { ...process.env, FORCE_COLOR: '0', XS2A_WORKERS: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   let signalledAt = 0;

@@ -20,7 +20,7 @@ import { listSuiteTests, type SuiteListing } from '../../lib/cli/suite-listing.j
 import { REQUIREMENTS, requirementById } from '../../lib/spec/requirements.js';
 import { RULE_TABLE, scenariosOf } from '../../lib/spec/rule-table.js';
 import { knownFaults, knownVariants } from '../../reference/server.js';
-import { runCli, type CliRun } from '../support/run-cli.js';
+import { COMMAND_DEFAULT_WORKERS, runCli, type CliRun } from '../support/run-cli.js';
 import { censusOf, derivePlan, gauntletTier, letterBanks, NOT_RUN_AGAINST_REFERENCE, precisionSeed, PRECISION_SLICE, type Census, type ScenarioDeclaration } from './plan.js';
 
 const FAULTS = knownFaults();
@@ -41,7 +41,8 @@ const whole = FOCUS === undefined ? {} : { skip: 'XS2A_GAUNTLET_CASES: some case
 /** Runs the real command with a gauntlet request; the results and what the bank was asked per case. */
 async function runGauntlet(request: GauntletRequest): Promise<{ run: CliRun; results: RunResults; consulted: Record<string, string[]>; seconds: number }> {
   const started = Date.now();
-  const run = await runCli(['run', '--gauntlet', '{reportDir}/plan.json', '--report-dir', '{reportDir}'], {}, (reportDir) => {
+  // Thousands of scenario runs: as many workers as the command gives a run against the embedded bank.
+  const run = await runCli(['run', '--gauntlet', '{reportDir}/plan.json', '--report-dir', '{reportDir}'], COMMAND_DEFAULT_WORKERS, (reportDir) => {
     writeFileSync(join(reportDir, 'plan.json'), JSON.stringify(request));
   });
   assert.ok(run.results?.gauntlet, `no gauntlet results; exit ${run.exitCode}\nstderr: ${run.stderr}\nstdout: ${run.stdout.slice(-3000)}`);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import type { TestRecord } from '../../lib/report/results-types.js';
 import { loadTargetsFile } from '../../lib/targets/load.js';
-import { runCli, type CliRun } from '../support/run-cli.js';
+import { COMMAND_DEFAULT_WORKERS, runCli, type CliRun } from '../support/run-cli.js';
 
 const TARGETS = loadTargetsFile('targets.yaml').targets;
 const SUITES = 'suites';
@@ -38,7 +38,8 @@ describe('the reference-alt target (other SCA pages, the same bank)', () => {
     const files = browserDrivingSuites();
     let run: CliRun;
     before(async () => {
-      run = await runCli(['run', '--target', 'reference-alt', '--report-dir', '{reportDir}', ...files]);
+      // Every browser-driving scenario of the suite: the command's own number of workers.
+      run = await runCli(['run', '--target', 'reference-alt', '--report-dir', '{reportDir}', ...files], COMMAND_DEFAULT_WORKERS);
       assert.ok(run.results, `no results; exit ${run.exitCode}\nstderr: ${run.stderr}\nstdout: ${run.stdout.slice(-3000)}`);
     });
 

@@ -13,12 +13,22 @@ export interface CliRun {
   results?: RunResults;
 }
 
-/** `{reportDir}` in an argument is the run's own temporary folder; `prepare` may write files into it first. */
+/**
+ * The command's own number of workers, for a run that wants them: runCli gives one otherwise. Most of these
+ * runs select a few scenarios, which one worker plays in about the time a second takes to start (about 2.5
+ * CPU-seconds: a Playwright, its fixtures, a browser), and the e2e tier runs two files at once on shared cores.
+ */
+export const COMMAND_DEFAULT_WORKERS: NodeJS.ProcessEnv = { XS2A_WORKERS: '' };
+
+/**
+ * `{reportDir}` in an argument is the run's own temporary folder; `prepare` may write files into it first.
+ * One Playwright worker unless `env` says otherwise (COMMAND_DEFAULT_WORKERS, or a number).
+ */
 export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}, prepare?: (reportDir: string) => void): Promise<CliRun> {
   const reportDir = mkdtempSync(join(tmpdir(), 'xs2a-cli-test-'));
   prepare?.(reportDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'lib/cli/main.ts', ...args.map((a) => a.replace('{reportDir}', reportDir))], {
-    env: { ...process.env, CI: '1', XS2A_CONSOLE_REPORTER: 'dot', ...env },
+    env: { ...process.env, CI: '1', XS2A_CONSOLE_REPORTER: 'dot', XS2A_WORKERS: '1', ...env },
   });
   let stdout = '';
   let stderr = '';

@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { newConnectionPool } from './connection-pool.js';
 import type { DigestAlgorithm } from '../httpsig/index.js';
 import { systemClock } from './tpp-clock.js';
 import type { Clock } from './tpp-clock.js';
@@ -104,7 +105,7 @@ export class TppClient {
     this.#options = options;
     // Keep-alive is undici's default; one Agent per client reuses connections across requests.
     this.#ownsAgent = !options.dispatcher;
-    this.#agent = options.dispatcher ?? new Agent({ connect: options.ca ? { ca: options.ca } : {} });
+    this.#agent = options.dispatcher ?? newConnectionPool(options.ca);
   }
 
   get identity(): TppIdentity {

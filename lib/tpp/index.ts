@@ -1,6 +1,7 @@
 // The TPP client: identity, clock, signing with deliberate defects, requests
 // over undici, exchange recording.
 export { TppClient } from './client.js';
+export { newConnectionPool } from './connection-pool.js';
 export type { TppClientOptions, TppRequest, RequestOptions } from './client.js';
 export type { TppResponse } from './response.js';
 export { ResponseNotJsonError, createResponse } from './response.js';

@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { SCA_DRIVERS, type ScaDriver } from '../../targets/target-types.js';
-import { PROBES_ENV } from '../../fixtures/probes.js';
+import { PROBES_ENV } from '../../tpp/probe-settings.js';
 import { EXIT_CODES } from '../../report/verdict.js';
 import type { RunResults } from '../../report/results-types.js';
 import { selectionLeftFor } from '../../report/selection.js';

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { renderHtml } from '../../lib/report/html/page.js';
+import { minifiedPageScript } from '../../lib/report/html/page-script.js';
 import { renderJunit } from '../../lib/report/junit.js';
 import { formatSummary } from '../../lib/report/results-summary.js';
 import { sampleResults } from './sample-results.js';
@@ -80,5 +84,28 @@ describe('console summary', () => {
   test('what is missing for CONFORMANT, and the attestations, by whom', () => {
     assert.match(text, /Missing for CONFORMANT, besides the requirements above:\n {2}NOT_COVERED {3}GEN-05 {2}needs capability production-target/);
     assert.match(text, /Attestations \(checked by a person, not by the suite\):\n {2}ATTESTED {2}SCA-23 {2}by Kari Nordmann on 2026-11-20, evidence: QA-1432/);
+  });
+});
+
+describe("the page's script, minified once per version", () => {
+  const source = 'function greet(name) { const greeting = "hello " + name; return greeting; }\n';
+
+  test('minified the first time and kept; read back the next time; another version is minified anew', () => {
+    const cacheDir = join(mkdtempSync(join(tmpdir(), 'xs2a-page-script-')), 'cache');
+    const made = minifiedPageScript(source, cacheDir);
+    assert.ok(made.length < source.length && /function greet/.test(made), made);
+    const [kept] = readdirSync(cacheDir);
+    assert.ok(kept, 'the minified script was kept');
+    // What is read back is the kept file, whatever it holds: the cache is trusted as the tool's own files are.
+    writeFileSync(join(cacheDir, kept), '/* kept */');
+    assert.equal(minifiedPageScript(source, cacheDir), '/* kept */');
+    assert.notEqual(minifiedPageScript(`${source};`, cacheDir), '/* kept */');
+    assert.equal(readdirSync(cacheDir).length, 2);
+  });
+
+  test('a cache that cannot be written only costs the minifying', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'xs2a-page-script-')), 'a-file');
+    writeFileSync(file, '');
+    assert.match(minifiedPageScript(source, join(file, 'cache')), /function greet/);
   });
 });

@@ -4,26 +4,13 @@
  * comes first and is plain HTML; the catalogue of every requirement and scenario follows as data, stored
  * gzip-compressed and rendered by the page's script (it is nine tenths of the content and compresses tenfold).
  */
-import { readFileSync } from 'node:fs';
-import { transformSync } from 'esbuild';
 import { REQUIREMENT_STATUSES, TEST_STATUSES, type RunResults } from '../results-types.js';
 import { packedCatalogue } from './catalogue.js';
 import type { EvidenceFiles } from './scenario-evidence.js';
 import { renderOverview } from './overview.js';
 import { h, indexOf, type ReportIndex } from './parts.js';
+import { pageScript } from './page-script.js';
 import { STYLE } from './style.js';
-
-/**
- * The page's script, a browser file of its own (lib/report/html/browser.js), inlined minified by esbuild (the
- * compiler tsx already runs this project with): a conforming report is mostly data, and the script was a fifth of it.
- */
-let script: string | undefined;
-
-/** Minified at the first page rendered, not when the module loads: every command's start (each --help) imports it. */
-function pageScript(): string {
-  script ??= transformSync(readFileSync(new URL('./browser.js', import.meta.url), 'utf8'), { minify: true, target: 'es2020' }).code.trim();
-  return script;
-}
 
 /** Every status a row can show, in the order counts list them. */
 const STATUS_ORDER = [...new Set([...REQUIREMENT_STATUSES, ...TEST_STATUSES])];

@@ -1,6 +1,6 @@
 /**
- * The project's own checks: typecheck and lint, beside them the conformance suite against the embedded
- * reference bank and the audit of that run's own traffic (a test file that reads the suite's HAR); then the
+ * The project's own checks: typecheck and lint, and beside them the conformance suite against the embedded
+ * reference bank, the audit of that run's own traffic (a test file that reads the suite's HAR), then the
  * project's tests (node:test: the fast tier, then the e2e tier with the gauntlets; scripts/test-tiers.ts).
  * Ends with one line `N passed, N failed` counting every unit test, every suite test, and typecheck and lint
  * as one check each.
@@ -8,7 +8,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AFTER_SUITE, atOnceOf, nodeTestRunsOf, runCommandsSideBySide, runSideBySide, type NodeTestRun, type SideBySideCommand } from './test-tiers.js';
+import { AFTER_SUITE, atOnceOf, nodeArgumentsOf, nodeTestRunsOf, runCommandsSideBySide, type NodeTestRun, type SideBySideCommand } from './test-tiers.js';
 
 interface Count {
   name: string;
@@ -49,25 +49,45 @@ async function asOneCheckEach(checks: readonly SideBySideCommand[]): Promise<voi
   });
 }
 
-/** node:test processes run side by side, counted from their TAP output. */
-async function nodeTests(name: string, runs: readonly NodeTestRun[], atOnce = runs.length): Promise<void> {
-  console.log(`\n=== ${name}: ${runs.length > 4 ? `${runs.length} processes, ${atOnce} at a time` : runs.map((run) => run.label).join(', ')}`);
-  const started = Date.now();
+/** node:test processes of one group (a tier, the audit), counted as one line of the summary. */
+interface NodeTestGroup {
+  name: string;
+  runs: readonly NodeTestRun[];
+}
+
+/**
+ * node:test processes side by side, `atOnce` at a time, the groups' processes one queue in the order given
+ * (a group's next process takes the first free slot, not a slot after the whole group before it): each group
+ * counted from its processes' TAP output, its seconds from its first start to its last end.
+ */
+async function nodeTests(groups: readonly NodeTestGroup[], atOnce: number): Promise<void> {
+  const runs = groups.flatMap((group) => group.runs);
+  const described = (group: NodeTestGroup) => `${group.name}: ${group.runs.length > 4 ? `${group.runs.length} processes` : group.runs.map((run) => run.label).join(', ')}`;
+  console.log(`\n=== ${groups.map(described).join('; then ')}${runs.length > 1 ? `; ${atOnce} at a time` : ''}`);
   const tapOf = (run: NodeTestRun) => join(scratch, `${run.label.replace(/\W+/g, '-')}.tap`);
-  const statuses = await runSideBySide(runs, (run) => ['--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapOf(run)}`], atOnce);
-  let passed = 0;
-  let failed = 0;
-  runs.forEach((run, i) => {
-    const tapText = existsSync(tapOf(run)) ? readFileSync(tapOf(run), 'utf8') : '';
-    const tapCount = (key: string) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(tapText)?.[1] ?? 0);
-    // The test points themselves, not only node's closing summary: on a long run with many files the summary
-    // has been seen to leave a file's failures out while its points were there.
-    const points = tapPoints(tapText);
-    const runFailed = Math.max(points.failed, tapCount('fail') + tapCount('cancelled'));
-    passed += points.passed || tapCount('pass');
-    failed += runFailed + (statuses[i] !== 0 && runFailed === 0 ? 1 : 0);
-  });
-  counts.push({ name, passed, failed, seconds: (Date.now() - started) / 1000 });
+  const reporters = (run: NodeTestRun) => ['--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapOf(run)}`];
+  const ended = await runCommandsSideBySide(
+    runs.map((run) => ({ label: run.label, command: process.execPath, args: nodeArgumentsOf(run, reporters(run)), env: run.env })),
+    atOnce,
+  );
+  let offset = 0;
+  for (const group of groups) {
+    const own = ended.slice(offset, (offset += group.runs.length));
+    let passed = 0;
+    let failed = 0;
+    group.runs.forEach((run, i) => {
+      const tapText = existsSync(tapOf(run)) ? readFileSync(tapOf(run), 'utf8') : '';
+      const tapCount = (key: string) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(tapText)?.[1] ?? 0);
+      // The test points themselves, not only node's closing summary: on a long run with many files the summary
+      // has been seen to leave a file's failures out while its points were there.
+      const points = tapPoints(tapText);
+      const runFailed = Math.max(points.failed, tapCount('fail') + tapCount('cancelled'));
+      passed += points.passed || tapCount('pass');
+      failed += runFailed + ((own[i]?.status ?? 1) !== 0 && runFailed === 0 ? 1 : 0);
+    });
+    const seconds = own.length === 0 ? 0 : (Math.max(...own.map((e) => e.endedAt)) - Math.min(...own.map((e) => e.startedAt))) / 1000;
+    counts.push({ name: group.name, passed, failed, seconds });
+  }
 }
 
 /** Passed and failed tests of a TAP stream, leaves only (a suite's point says `type: 'suite'`), skips left out. */
@@ -109,23 +129,30 @@ async function conformanceSuiteThenAudit(): Promise<void> {
   } catch {
     counts.push({ name: 'conformance suite', passed: 0, failed: 1, seconds: suite.seconds });
   }
-  await nodeTests('audit of the suite', [{ label: 'audit of the suite', entries: AFTER_SUITE, env: { XS2A_SUITE_HAR: suiteHar } }]);
+  await nodeTests([{ name: 'audit of the suite', runs: [{ label: 'audit of the suite', entries: AFTER_SUITE, env: { XS2A_SUITE_HAR: suiteHar } }] }], 1);
 }
 
-// Typecheck and lint side by side with the suite and its audit: lint runs on alone for most of its time, on
-// about one core and a half, and the suite fills the rest (this phase took 72-74 s on the 2-core machine,
-// against 84-91 s for typecheck and lint, then the suite, then the audit).
+// Typecheck and lint side by side with the conformance suite, its audit, and then the project's tests (fast tier
+// then e2e, scripts/test-tiers.ts; the spec reporter for people, TAP into a file for the counts), which start
+// when the audit ends rather than when lint does: lint runs on alone for most of its time, on about one core
+// and a half. The tiers' processes are one queue, two at a time: the first e2e file starts when the first fast
+// process ends, not when the last does.
 await Promise.all([
   asOneCheckEach([
     { label: 'typecheck', command: process.execPath, args: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'] },
     { label: 'lint', command: process.execPath, args: ['node_modules/eslint/bin/eslint.js', '.'] },
   ]),
-  conformanceSuiteThenAudit(),
+  (async () => {
+    await conformanceSuiteThenAudit();
+    await nodeTests(
+      [
+        { name: 'fast tests', runs: nodeTestRunsOf('fast') },
+        { name: 'e2e tests', runs: nodeTestRunsOf('e2e') },
+      ],
+      Math.max(atOnceOf('fast'), atOnceOf('e2e')),
+    );
+  })(),
 ]);
-
-// The project's tests, fast tier then e2e (scripts/test-tiers.ts): the spec reporter for people, TAP into a file for the counts.
-await nodeTests('fast tests', nodeTestRunsOf('fast'), atOnceOf('fast'));
-await nodeTests('e2e tests', nodeTestRunsOf('e2e'), atOnceOf('e2e'));
 rmSync(scratch, { recursive: true, force: true });
 
 console.log('');

@@ -8,7 +8,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AFTER_SUITE, atOnceOf, nodeArgumentsOf, nodeTestRunsOf, runCommandsSideBySide, type NodeTestRun, type SideBySideCommand } from './test-tiers.js';
+import { AFTER_SUITE, atOnceOf, nodeTestRunsOf, runCommandsSideBySide, runSideBySide, type NodeTestRun, type SideBySideCommand } from './test-tiers.js';
 
 interface Count {
   name: string;
@@ -66,10 +66,7 @@ async function nodeTests(groups: readonly NodeTestGroup[], atOnce: number): Prom
   console.log(`\n=== ${groups.map(described).join('; then ')}${runs.length > 1 ? `; ${atOnce} at a time` : ''}`);
   const tapOf = (run: NodeTestRun) => join(scratch, `${run.label.replace(/\W+/g, '-')}.tap`);
   const reporters = (run: NodeTestRun) => ['--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapOf(run)}`];
-  const ended = await runCommandsSideBySide(
-    runs.map((run) => ({ label: run.label, command: process.execPath, args: nodeArgumentsOf(run, reporters(run)), env: run.env })),
-    atOnce,
-  );
+  const ended = await runSideBySide(runs, reporters, atOnce);
   let offset = 0;
   for (const group of groups) {
     const own = ended.slice(offset, (offset += group.runs.length));

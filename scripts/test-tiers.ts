@@ -162,10 +162,9 @@ function runOne({ label, command, args, env }: SideBySideCommand, buffered: bool
 }
 
 /** Runs node --test processes side by side (runCommandsSideBySide), `atOnce` at a time, with node --test options of the caller. */
-export async function runSideBySide(runs: readonly NodeTestRun[], options: (run: NodeTestRun) => readonly string[], atOnce = runs.length): Promise<number[]> {
-  const ended = await runCommandsSideBySide(
+export function runSideBySide(runs: readonly NodeTestRun[], options: (run: NodeTestRun) => readonly string[], atOnce = runs.length): Promise<CommandEnd[]> {
+  return runCommandsSideBySide(
     runs.map((run) => ({ label: run.label, command: process.execPath, args: nodeArgumentsOf(run, options(run)), env: run.env })),
     atOnce,
   );
-  return ended.map((one) => one.status);
 }

@@ -4,8 +4,8 @@
  * core) each of the e2e tier's hundred runs of the command. A test needs keys that differ from each other
  * within its process, which the pool gives (each key once); it never needs a key nobody had before. The pool
  * grows by the keys a run had to make, so the second run makes none. It is kept beside other tools' caches
- * in node_modules/.cache (RSA_KEY_POOL_FILE, scripts/test-tiers.ts), out of the repository: a committed private key, even a test one, is what secret
- * scanners are right to flag.
+ * in node_modules/.cache (RSA_KEY_POOL_FILE, scripts/test-tiers.ts), out of the repository: a committed
+ * private key, even a test one, is what secret scanners are right to flag.
  *
  * The fast tier's processes take their keys from it (scripts/test-bundle.ts); the command does when
  * XS2A_TEST_RSA_KEY_POOL names the pool (lib/cli/main.ts), as the e2e tier sets it (scripts/test-tiers.ts).

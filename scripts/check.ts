@@ -8,7 +8,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AFTER_SUITE, atOnceOf, nodeTestRunsOf, runCommandsSideBySide, runSideBySide, type NodeTestRun, type SideBySideCommand } from './test-tiers.js';
+import { AFTER_SUITE, atOnceOf, nodeTestRunsOf, runCommandsSideBySide, runSideBySide, type NodeTestRun } from './test-tiers.js';
 
 interface Count {
   name: string;
@@ -19,9 +19,9 @@ interface Count {
 
 const USAGE = `usage: npm run check   (node --import tsx scripts/check.ts)
 
-Typecheck, lint, the fast and e2e tiers of the project's tests (scripts/test-tiers.ts), the conformance suite
-against the embedded reference bank with its traffic recorded, and the audit of that traffic. The last line is
-"N passed, N failed"; exit 0 when nothing failed.`;
+Typecheck and lint (scripts/typecheck-and-lint.ts), the fast and e2e tiers of the project's tests
+(scripts/test-tiers.ts), the conformance suite against the embedded reference bank with its traffic recorded,
+and the audit of that traffic. The last line is "N passed, N failed"; exit 0 when nothing failed.`;
 
 const asked = process.argv.slice(2);
 if (asked.includes('--help') || asked.includes('-h')) {
@@ -37,16 +37,17 @@ const counts: Count[] = [];
 const scratch = mkdtempSync(join(tmpdir(), 'xs2a-check-'));
 
 /**
- * Commands that are one check each (typecheck, lint), side by side: each keeps one core busy for most of its
- * time, and this machine has two.
+ * Typecheck and lint, counted as two checks, in one process over one TypeScript program
+ * (scripts/typecheck-and-lint.ts): apart, tsc and ESLint each built the program and type-checked every file.
  */
-async function asOneCheckEach(checks: readonly SideBySideCommand[]): Promise<void> {
-  console.log(`\n=== ${checks.map((c) => c.label).join(', ')}`);
-  const ended = await runCommandsSideBySide(checks);
-  checks.forEach((check, i) => {
-    const { status, seconds } = ended[i] ?? { status: 1, seconds: 0 };
-    counts.push({ name: check.label, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, seconds });
-  });
+async function typecheckAndLint(): Promise<void> {
+  console.log('\n=== typecheck and lint');
+  const results = join(scratch, 'typecheck-and-lint.json');
+  const [ended = { status: 1, seconds: 0 }] = await runCommandsSideBySide([
+    { label: 'typecheck and lint', command: process.execPath, args: ['--import', 'tsx', 'scripts/typecheck-and-lint.ts', '--results', results] },
+  ]);
+  const clean = existsSync(results) ? (JSON.parse(readFileSync(results, 'utf8')) as { typecheck: boolean; lint: boolean }) : { typecheck: false, lint: false };
+  for (const name of ['typecheck', 'lint'] as const) counts.push({ name, passed: clean[name] ? 1 : 0, failed: clean[name] ? 0 : 1, seconds: ended.seconds });
 }
 
 /** node:test processes of one group (a tier, the audit), counted as one line of the summary. */
@@ -131,14 +132,11 @@ async function conformanceSuiteThenAudit(): Promise<void> {
 
 // Typecheck and lint side by side with the conformance suite, its audit, and then the project's tests (fast tier
 // then e2e, scripts/test-tiers.ts; the spec reporter for people, TAP into a file for the counts), which start
-// when the audit ends rather than when lint does: lint runs on alone for most of its time, on about one core
-// and a half. The tiers' processes are one queue, two at a time: the first e2e file starts when the first fast
-// process ends, not when the last does.
+// when the audit ends rather than when lint does: typecheck and lint run on alone for most of their time, on
+// about one core and a half. The tiers' processes are one queue, two at a time: the first e2e file starts when
+// the first fast process ends, not when the last does.
 await Promise.all([
-  asOneCheckEach([
-    { label: 'typecheck', command: process.execPath, args: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'] },
-    { label: 'lint', command: process.execPath, args: ['node_modules/eslint/bin/eslint.js', '.'] },
-  ]),
+  typecheckAndLint(),
   (async () => {
     await conformanceSuiteThenAudit();
     await nodeTests(

@@ -23,8 +23,7 @@ import { oneOf, wholeNumber, type CliCommand } from '../command.js';
 import { applyGate, gateOptions, type GateOptions } from '../gate.js';
 import { CONSOLE_REPORTERS, CONSOLE_REPORTER_ENV } from '../console-reporters.js';
 import { PACKAGE_ROOT } from '../package-root.js';
-import { prepareRun, TargetUnreachableError } from '../prepare-run.js';
-import { switchOption } from '../switch-options.js';
+import { addSwitchOptions } from '../switch-options.js';
 import { printSummary } from '../printed-summary.js';
 
 export interface RunOptions extends GateOptions {
@@ -67,9 +66,12 @@ export const runCommand: CliCommand = {
     command
       .argument('[test-filter...]', 'spec files or file:line, as Playwright takes them (suites/authentication/request-signing.spec.ts:12)')
       .option('--target <name>', 'the target of targets.yaml', 'reference')
-      .option('--targets <file>', 'the targets file (default: $XS2A_TARGETS, else ./targets.yaml, else the one shipped)')
-      .addOption(switchOption('--inject-fault <name>', 'fault', 'switch a fault on in the embedded reference bank (repeatable; see serve --list-faults)'))
-      .addOption(switchOption('--variant <name>', 'variant', 'the embedded bank takes another legal reading of the specification (repeatable; see serve --list-variants)'))
+      .option('--targets <file>', 'the targets file (default: $XS2A_TARGETS, else ./targets.yaml, else the one shipped)');
+    addSwitchOptions(command, [
+      { flags: '--inject-fault <name>', kind: 'fault', description: 'switch a fault on in the embedded reference bank (repeatable; see serve --list-faults)' },
+      { flags: '--variant <name>', kind: 'variant', description: 'the embedded bank takes another legal reading of the specification (repeatable; see serve --list-variants)' },
+    ]);
+    command
       .addOption(new Option('--sca-driver <driver>', "what drives the bank's SCA pages, instead of the target's scaDriver: browser (Chromium), or http (their forms over HTTP, for pages that work without script)").choices([...SCA_DRIVERS]))
       .option('--report-dir <dir>', 'where reports go (<dir>/<run-id>/ and <dir>/latest/)', 'reports')
       .addOption(new Option('--reporter <names>', `console output, comma-separated: ${CONSOLE_REPORTERS.join(', ')} (the report always has results.json, index.html and junit.xml)`).argParser(consoleReporters))
@@ -123,6 +125,8 @@ function shard(value: string): string {
 }
 
 async function run(options: RunOptions, filters: readonly string[]): Promise<number> {
+  // Loaded here, not with the options: a usage error or --help needs none of the bank, the browser or the report.
+  const { prepareRun, TargetUnreachableError } = await import('../prepare-run.js');
   const prepared = await prepareRun({
     target: options.target,
     ...(options.targets ? { targetsFile: options.targets } : {}),

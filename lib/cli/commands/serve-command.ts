@@ -12,7 +12,7 @@ import { SCA_PAGE_SETS } from '../../../reference/sca-pages/named-page-sets.js';
 import { knownFaults, knownVariants, startReferenceBank } from '../../../reference/server.js';
 import { repeatable, UsageError, wholeNumber, type CliCommand } from '../command.js';
 import { TOOL } from '../package-root.js';
-import { switchOption } from '../switch-options.js';
+import { addSwitchOptions } from '../switch-options.js';
 
 interface ServeOptions {
   port: number;
@@ -34,9 +34,12 @@ export const serveCommand: CliCommand = {
   configure(command) {
     command
       .option('--port <n>', 'HTTPS port (0: a free one)', wholeNumber(0, 65535), 8443)
-      .option('--host <address>', 'address to listen on', '127.0.0.1')
-      .addOption(switchOption('--fault <name>', 'fault', 'inject a fault (repeatable; see --list-faults)'))
-      .addOption(switchOption('--variant <name>', 'variant', 'take another legal reading of the specification (repeatable; see --list-variants)'))
+      .option('--host <address>', 'address to listen on', '127.0.0.1');
+    addSwitchOptions(command, [
+      { flags: '--fault <name>', kind: 'fault', description: 'inject a fault (repeatable; see --list-faults)' },
+      { flags: '--variant <name>', kind: 'variant', description: 'take another legal reading of the specification (repeatable; see --list-variants)' },
+    ]);
+    command
       .option('--ca-out <file>', "where to write the bank's CA certificate", 'reference-ca.pem')
       .addOption(new Option('--sca-pages <set>', 'the SCA page set').choices(Object.keys(SCA_PAGE_SETS)))
       .option('--list-faults', 'list the faults the bank can inject, one a line, and exit')

@@ -39,17 +39,21 @@ export function testFilesOf(tier: TestTier, root = 'test'): string[] {
     .sort();
 }
 
-/** One `node --test` process: its label, what it is given to run, and the files that come to. */
+/** One process of node:test tests: its label, the file it runs, and its environment. */
 export interface NodeTestRun {
   label: string;
-  /** The files given to node --test. */
-  entries: readonly string[];
+  /** A test file, or scripts/test-bundle.ts, which imports several. */
+  entry: string;
   env: NodeJS.ProcessEnv;
 }
 
-/** node's arguments for a run, with node --test options (reporters…) of the caller. */
+/**
+ * node's arguments for a run, with node:test options (reporters, --test-name-pattern…) of the caller. The file
+ * is run as a program, not given to `node --test`: that would start a second process for it, and a node with
+ * tsx costs about 0.7 CPU-seconds to start; node:test runs a file's tests and takes its options either way.
+ */
 export function nodeArgumentsOf(run: NodeTestRun, options: readonly string[] = []): string[] {
-  return ['--import', 'tsx', '--test', ...options, ...run.entries];
+  return ['--import', 'tsx', ...options, run.entry];
 }
 
 /**
@@ -66,13 +70,13 @@ export function nodeTestRunsOf(tier: Exclude<TestTier, 'all'>): NodeTestRun[] {
   if (tier === 'fast') {
     return shareOut(testFilesOf('fast'), FAST_PROCESSES, secondsOfFiles(tier)).map((share, i) => ({
       label: `fast ${i + 1}/${FAST_PROCESSES}`,
-      entries: ['scripts/test-bundle.ts'],
+      entry: 'scripts/test-bundle.ts',
       env: { [BUNDLE_ENV]: JSON.stringify(share) },
     }));
   }
   // Every run of the command an e2e file starts takes its three keys from the pool (a run of a file alone makes them).
   const env = { [RSA_KEY_POOL_ENV]: resolve(RSA_KEY_POOL_FILE) };
-  return longestFirst(testFilesOf('e2e'), secondsOfFiles(tier)).map((file) => ({ label: file, entries: [file], env }));
+  return longestFirst(testFilesOf('e2e'), secondsOfFiles(tier)).map((file) => ({ label: file, entry: file, env }));
 }
 
 /** How many of a tier's processes run at once. */
@@ -161,7 +165,7 @@ function runOne({ label, command, args, env }: SideBySideCommand, buffered: bool
   });
 }
 
-/** Runs node --test processes side by side (runCommandsSideBySide), `atOnce` at a time, with node --test options of the caller. */
+/** Runs node:test processes side by side (runCommandsSideBySide), `atOnce` at a time, with node:test options of the caller. */
 export function runSideBySide(runs: readonly NodeTestRun[], options: (run: NodeTestRun) => readonly string[], atOnce = runs.length): Promise<CommandEnd[]> {
   return runCommandsSideBySide(
     runs.map((run) => ({ label: run.label, command: process.execPath, args: nodeArgumentsOf(run, options(run)), env: run.env })),

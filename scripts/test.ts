@@ -1,10 +1,10 @@
 /**
  * `npm run test:fast` / `npm run test:e2e`: one tier of the project's own tests (scripts/test-tiers.ts), with
- * node:test's spec reporter. Extra arguments go to node --test (`--test-name-pattern`, `--test-only`…).
+ * node:test's spec reporter. Extra arguments are node:test's options (`--test-name-pattern`, `--test-only`…).
  */
 import { atOnceOf, nodeTestRunsOf, runSideBySide, TEST_TIERS, type TestTier } from './test-tiers.js';
 
-const USAGE = `usage: node --import tsx scripts/test.ts <${TEST_TIERS.join('|')}> [node --test options]
+const USAGE = `usage: node --import tsx scripts/test.ts <${TEST_TIERS.join('|')}> [node:test options]
 
   fast  every *.test.ts: no conformance run, no browser (the loop while working)
   e2e   every *.e2e.test.ts: the real command, the gauntlets, the browser

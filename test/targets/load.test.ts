@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import { ConfigError } from '../../lib/targets/config-error.js';
 import { interpolateTarget, parseTargetsFile, selectTarget } from '../../lib/targets/load.js';
+import { TARGETS_FILE_SCHEMA } from '../../lib/targets/targets-schema.js';
 
 const VALID = `
 targets:
@@ -27,6 +29,12 @@ function rejects(text: string, field: RegExp, detail: RegExp): void {
 }
 
 describe('targets.yaml loading', () => {
+  test("the targets file's schema is valid against the meta-schema (the command does not check it as it loads it)", () => {
+    const meta = new Ajv({ strict: true });
+    assert.ok(meta.validateSchema(TARGETS_FILE_SCHEMA), meta.errorsText());
+    assert.equal(meta.validateSchema({ type: 'object', required: 'name' }), false, 'a schema the meta-schema refuses');
+  });
+
   test('a valid file parses', () => {
     const file = parseTargetsFile(VALID);
     assert.deepEqual(Object.keys(file.targets), ['reference', 'sandbox']);

@@ -21,11 +21,16 @@ export interface ValidationResult {
   warnings: ReadableError[];
 }
 
-/** Validates `value` against the named schema. */
-export function validateAgainst(name: SchemaName, value: unknown): ValidationResult {
+/** Whether `value` is valid against the named schema, and its readable errors. */
+function schemaErrors(name: SchemaName, value: unknown): { valid: boolean; errors: ReadableError[] } {
   const validate = validatorFor(name);
   const valid = validate(value);
-  const errors = valid ? [] : readableErrors(validate.errors, SCHEMAS[name], value);
+  return { valid, errors: valid ? [] : readableErrors(validate.errors, SCHEMAS[name], value) };
+}
+
+/** Validates `value` against the named schema. */
+export function validateAgainst(name: SchemaName, value: unknown): ValidationResult {
+  const { valid, errors } = schemaErrors(name, value);
   const warnings: ReadableError[] = propertyNotices(name, value).map(({ pointer, value: found, kind, requirement }) => {
     if (kind === 'deprecated') {
       const ids = requirement.join(', ');
@@ -54,17 +59,22 @@ export interface RequirementVerdicts {
 }
 
 /**
- * Validates `value` and sorts the outcome by requirement: each error goes to the ids its rule names (the
- * schema's own ids when a rule names none); every other requirement the value exercised passed.
+ * The errors of `value` against a schema, by requirement: each error goes to the ids its rule names (the
+ * schema's own ids when a rule names none). All a bank that refuses a body needs.
  */
-export function verdictsAgainst(name: SchemaName, value: unknown): RequirementVerdicts & { warnings: ReadableError[] } {
-  const result = validateAgainst(name, value);
+export function failedRequirements(name: SchemaName, value: unknown): Map<string, ReadableError[]> {
   const failed = new Map<string, ReadableError[]>();
   const fallback = ownRequirement(SCHEMAS[name]);
-  for (const error of result.errors) {
+  for (const error of schemaErrors(name, value).errors) {
     const ids = error.requirement ? error.requirement.split(',').map((id) => id.trim()) : fallback;
     for (const id of ids) failed.set(id, [...(failed.get(id) ?? []), error]);
   }
+  return failed;
+}
+
+/** Validates `value` and sorts the outcome by requirement: what failed (failedRequirements), and every other requirement the value exercised, passed. */
+export function verdictsAgainst(name: SchemaName, value: unknown): RequirementVerdicts {
+  const failed = failedRequirements(name, value);
   const passed = new Set([...exercisedRequirements(name, value)].filter((id) => !failed.has(id)));
-  return { failed, passed, warnings: result.warnings };
+  return { failed, passed };
 }

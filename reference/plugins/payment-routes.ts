@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { minorUnitsOf } from '../../lib/spec/codelists.js';
 import type { SchemaName } from '../../lib/spec/schemas/index.js';
-import { verdictsAgainst, type ReadableError } from '../../lib/validate/index.js';
+import { failedRequirements, type ReadableError } from '../../lib/validate/index.js';
 import { BankError } from '../bank-errors.js';
 import { defineFault, defineVariant } from '../switches.js';
 import { day, reportedAmountsUnbound } from '../serialisation.js';
@@ -161,7 +161,7 @@ function enforced(bank: BankState, request: FastifyRequest): boolean {
 
 /** The schema errors a TPP's bank still enforces (a rule fault switches some off). */
 function enforcedErrors(request: FastifyRequest, schema: SchemaName, body: unknown, only?: (id: string) => boolean): ReadableError[] {
-  const { failed } = verdictsAgainst(schema, body);
+  const failed = failedRequirements(schema, body);
   const ignored = (error: ReadableError) => (id: string) =>
     RULE_FAULTS.some(({ fault, ignores, when }) => ignores.includes(id) && when(error) && request.bank.breaks(fault)) || (id === 'ERR-42' && request.bank.reads(duplicateMonthsReportedRejected));
   const errors = new Map<ReadableError, string[]>();
@@ -376,7 +376,7 @@ export const paymentsPlugin = fp(
         const executionDate = body.requestedExecutionDate;
         const executeOn = typeof executionDate === 'string' && !request.bank.breaks(executesBeforeItsDate) ? executionDate : undefined;
         const payment = request.world.payments.create(tpp.id, service, product, body, executeOn);
-        if (service === 'periodic-payments' && verdictsAgainst(SCHEMA_OF[service], body).failed.has('ERR-42') && request.bank.reads(duplicateMonthsReportedRejected)) request.world.payments.reject(payment);
+        if (service === 'periodic-payments' && failedRequirements(SCHEMA_OF[service], body).has('ERR-42') && request.bank.reads(duplicateMonthsReportedRejected)) request.world.payments.reject(payment);
         const inSession = lookup?.kind === 'known' && request.world.sca.sessionState(tpp.id, header(request, 'tpp-session-id') ?? '', lookup.customerNumber) === 'valid';
         const exempt = service === 'payments' && Number(body.instructedAmount?.amount) <= EXEMPT_UP_TO && request.bank.reads(smallPaymentsExempt);
         if ((inSession && request.bank.breaks(exemptInSession)) || exempt) {

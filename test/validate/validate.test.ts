@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatErrors, getAjv, validateAgainst, validatorFor } from '../../lib/validate/index.js';
+import { failedRequirements, formatErrors, getAjv, validateAgainst, validatorFor, verdictsAgainst } from '../../lib/validate/index.js';
 import { EXAMPLES } from './fixtures/schema-examples.js';
 
 const payment = EXAMPLES.PaymentInitiationRequest as Record<string, unknown>;
@@ -158,6 +158,19 @@ describe('readable errors', () => {
     const { errors } = validateAgainst('ErrorBody', { id: 'e', system: 's', status: 'x', code: 'bad code' });
     assert.equal(formatErrors(errors).split('\n').length, errors.length);
     assert.ok(errors.every((e) => e.requirement !== undefined));
+  });
+});
+
+describe('verdicts by requirement', () => {
+  it("each error goes to every requirement its rule names; a valid body fails none and passes those it exercised", () => {
+    const failed = failedRequirements('PaymentInitiationRequest', { ...payment, creditorName: 'x'.repeat(71) });
+    assert.deepEqual([...failed.keys()].sort(), ['LIM-10', 'PAY-14']);
+    assert.equal(failed.get('PAY-14')?.[0]?.pointer, '/creditorName');
+    assert.deepEqual(verdictsAgainst('PaymentInitiationRequest', { ...payment, creditorName: 'x'.repeat(71) }).failed, failed);
+    const valid = verdictsAgainst('PaymentInitiationRequest', payment);
+    assert.equal(valid.failed.size, 0);
+    assert.ok(valid.passed.has('PAY-14') && valid.passed.has('PAY-13'));
+    assert.equal(failedRequirements('PaymentInitiationRequest', payment).size, 0);
   });
 });
 

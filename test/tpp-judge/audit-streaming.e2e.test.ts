@@ -1,11 +1,11 @@
 /**
  * The audit streams: what it holds does not grow with the file. Two HARs of realistic signed traffic, 5 MB
- * and 20 MB, each audited in a process of its own whose live heap (after a collection, every 100 ms) is
- * sampled: the larger file costs the audit a few MB more at most, not the 15 MB more it holds (a reader that
- * held the file would need that for its text alone, and several times it parsed). The live heap, not the
- * peak of the heap used: that counts garbage not yet collected, which depends on when the collector runs;
- * on a busy machine the peaks of one streaming audit were 8.8 and 12.6 MB apart. The peak of a 100 MB HAR is
- * measured by scripts/audit-heap.ts (README: Audit of recorded traffic).
+ * and 20 MB, each audited in a process of its own whose live heap (after a collection, every second: more
+ * often doubled the audit's time) is sampled: the larger file costs the audit a few MB more at most, not the
+ * 15 MB more it holds (a reader that held the file would need that for its text alone, and several times it
+ * parsed). The live heap, not the peak of the heap used: that counts garbage not yet collected, which depends
+ * on when the collector runs; on a busy machine the peaks of one streaming audit were 8.8 and 12.6 MB apart.
+ * The peak of a 100 MB HAR is measured by scripts/audit-heap.ts (README: Audit of recorded traffic).
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

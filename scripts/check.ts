@@ -127,7 +127,7 @@ async function conformanceSuiteThenAudit(): Promise<void> {
   } catch {
     counts.push({ name: 'conformance suite', passed: 0, failed: 1, seconds: suite.seconds });
   }
-  await nodeTests([{ name: 'audit of the suite', runs: AFTER_SUITE.map((entry) => ({ label: 'audit of the suite', entry, env: { XS2A_SUITE_HAR: suiteHar } })) }], 1);
+  await nodeTests([{ name: 'audit of the suite', runs: AFTER_SUITE.map((entry) => ({ label: entry, entry, env: { XS2A_SUITE_HAR: suiteHar } })) }], 1);
 }
 
 // Typecheck and lint side by side with the conformance suite, its audit, and then the project's tests (fast tier

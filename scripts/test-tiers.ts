@@ -8,8 +8,9 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { RSA_KEY_POOL_ENV } from '../lib/pki/rsa-key-pool.js';
+import { TOOL_CACHE_DIR } from '../lib/support/tool-cache.js';
 
 export type TestTier = 'fast' | 'e2e' | 'all';
 export const TEST_TIERS: readonly TestTier[] = ['fast', 'e2e', 'all'];
@@ -23,7 +24,7 @@ const E2E_AT_ONCE = 2;
 /** Seconds each file of a tier takes (scripts/tier-seconds.ts measures them), to share the files out by. */
 export const tierSecondsFile = (tier: Exclude<TestTier, 'all'>): string => `scripts/${tier}-tier-seconds.json`;
 /** The RSA keys the tiers' processes take rather than make (lib/pki/rsa-key-pool.ts), among other tools' caches. */
-export const RSA_KEY_POOL_FILE = join('node_modules', '.cache', 'xs2a-conformance', 'test-rsa-keys.json');
+export const RSA_KEY_POOL_FILE = join(TOOL_CACHE_DIR, 'test-rsa-keys.json');
 /** The files a fast-tier process imports (scripts/test-bundle.ts). */
 export const BUNDLE_ENV = 'XS2A_TEST_BUNDLE';
 
@@ -75,7 +76,7 @@ export function nodeTestRunsOf(tier: Exclude<TestTier, 'all'>): NodeTestRun[] {
     }));
   }
   // Every run of the command an e2e file starts takes its three keys from the pool (a run of a file alone makes them).
-  const env = { [RSA_KEY_POOL_ENV]: resolve(RSA_KEY_POOL_FILE) };
+  const env = { [RSA_KEY_POOL_ENV]: RSA_KEY_POOL_FILE };
   return longestFirst(testFilesOf('e2e'), secondsOfFiles(tier)).map((file) => ({ label: file, entry: file, env }));
 }
 

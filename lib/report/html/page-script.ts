@@ -10,14 +10,14 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as Esbuild from 'esbuild';
+import { TOOL_CACHE_DIR } from '../../support/tool-cache.js';
 
 const require = createRequire(import.meta.url);
 const HERE = dirname(fileURLToPath(import.meta.url));
-const TOOL_CACHE = join(HERE, '..', '..', '..', 'node_modules', '.cache', 'xs2a-conformance');
 const OPTIONS = { minify: true, target: 'es2020' } as const;
 
 /** `source` minified: from `cacheDir` when this source was minified before with these options, else made now and kept. */
-export function minifiedPageScript(source: string, cacheDir = TOOL_CACHE): string {
+export function minifiedPageScript(source: string, cacheDir = TOOL_CACHE_DIR): string {
   const esbuildVersion = (require('esbuild/package.json') as { version: string }).version;
   const key = createHash('sha256').update(`${esbuildVersion}\n${JSON.stringify(OPTIONS)}\n${source}`).digest('hex').slice(0, 32);
   const file = join(cacheDir, `page-script-${key}.js`);

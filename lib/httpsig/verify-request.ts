@@ -234,10 +234,19 @@ function parseCertificate(base64: string): ParsedCertificate | VerificationFailu
 
 /** Trust anchors parsed once: the same few PEMs are consulted on every request. */
 const TRUST_ANCHORS = new Map<string, X509Certificate>();
+/**
+ * Whether a certificate was issued by an anchor, per parsed certificate (parsedCertificate keeps one object per
+ * header value): the answer is the certificate's own and never changes, and checking it verifies an RSA signature.
+ */
+const ISSUED_BY = new WeakMap<X509Certificate, Map<string, boolean>>();
 
 function issuedBy(certificate: X509Certificate, caPem: string): boolean {
-  const ca = memoised(TRUST_ANCHORS, caPem, () => new X509Certificate(caPem));
-  return certificate.checkIssued(ca) && certificate.verify(ca.publicKey);
+  let answers = ISSUED_BY.get(certificate);
+  if (answers === undefined) ISSUED_BY.set(certificate, (answers = new Map<string, boolean>()));
+  return memoised(answers, caPem, () => {
+    const ca = memoised(TRUST_ANCHORS, caPem, () => new X509Certificate(caPem));
+    return certificate.checkIssued(ca) && certificate.verify(ca.publicKey);
+  });
 }
 
 /** Item 5: the header's parts. A missing keyId has its own code (KID_MISSING, Errors rule 3); the rest is SIGNATURE_INVALID. */

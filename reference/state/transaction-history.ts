@@ -108,15 +108,31 @@ function mockHistory(account: AnyAccount, history: MockHistory, today: Date): St
   return booked;
 }
 
-/** Booked transactions, newest first, from yesterday back HISTORY_DAYS (or the mock history), booked payments and mock ones; then the pending ones (today's and mock ones). */
-export function transactionsOf(account: AnyAccount, today: Date): StoredTransaction[] {
+/**
+ * The derived booked history of an account on a day, kept per account: every listing and every details read
+ * asks for it (about 130 transactions, two hashes and a UUID each), and it changes only with the day or with
+ * a mock history, which a mock-data operation replaces whole. Frozen, since every caller shares it.
+ */
+const derivedHistories = new WeakMap<AnyAccount, { midnight: number; history: MockHistory | undefined; booked: readonly StoredTransaction[] }>();
+
+function derivedBooked(account: AnyAccount, today: Date): readonly StoredTransaction[] {
   const midnight = midnightOf(today);
+  const kept = derivedHistories.get(account);
+  if (kept !== undefined && kept.midnight === midnight && kept.history === account.history) return kept.booked;
   const booked: StoredTransaction[] = account.history ? mockHistory(account, account.history, today) : [];
   for (let back = 1; back <= HISTORY_DAYS && !account.history; back++) {
     const date = day(new Date(midnight - back * DAY_MS));
     // About one transaction in three days.
     if (hash(account.resourceId, date).readUInt8(0) % 3 === 0) booked.push(simulated(account, date, 0, 'booked'));
   }
+  for (const t of booked) Object.freeze(Object.freeze(t).counterparty);
+  derivedHistories.set(account, { midnight, history: account.history, booked });
+  return booked;
+}
+
+/** Booked transactions, newest first, from yesterday back HISTORY_DAYS (or the mock history), booked payments and mock ones; then the pending ones (today's and mock ones). */
+export function transactionsOf(account: AnyAccount, today: Date): StoredTransaction[] {
+  const booked = [...derivedBooked(account, today)];
   const todayText = day(today);
   const mock = mockTransactions.get(account) ?? [];
   const stored = [...(bookedPayments.get(account) ?? []), ...mock.filter((t) => t.status === 'booked')].filter((t) => (t.bookingDate ?? '') <= todayText);

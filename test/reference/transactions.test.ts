@@ -118,6 +118,27 @@ describe('transactions', () => {
     assert.ok((res.json() as Report).transactions.booked!.every((t) => t.bookingDate! >= oldest));
   });
 
+  test('the history follows the bank clock: a month on, the same booked transactions and the days since, up to yesterday', async () => {
+    const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const since = `?dateFrom=${dayOf(Date.now() - 20 * 86_400_000)}`;
+    const before = (await list(since)).booked!;
+    assert.equal((await b.client.shiftBankClock(30 * 86_400)).status, 200);
+    try {
+      // Without the PSU (no PSU-IP-Address): a month on, the PSU's SCA session has long ended; the consent has not.
+      const res = await b.client.request({ path: `/v1/accounts/${accountId}/transactions${since}`, headers: { 'psu-id': psuId, 'psu-ip-address': '' } });
+      assert.equal(res.status, 200, res.text);
+      const later = (res.json() as Report).transactions.booked!;
+      const ids = new Set(later.map((t) => t.transactionId));
+      assert.ok(before.every((t) => ids.has(t.transactionId)), 'every transaction booked before is still there, with its id');
+      const today = dayOf(Date.now());
+      const newer = later.filter((t) => t.bookingDate! >= today);
+      assert.ok(newer.length > 0, 'the thirty days since have transactions of their own');
+      assert.ok(later.every((t) => t.bookingDate! < dayOf(Date.now() + 30 * 86_400_000)), 'none booked on the bank\'s today or later');
+    } finally {
+      assert.equal((await b.client.resetBankClock()).status, 200);
+    }
+  });
+
   test('the mock history: 460 booked transactions over 120 days, read in pages of 200', async () => {
     const made = await b.client.request({ method: 'POST', path: `/v1/sandbox/accounts/${accountId}/transactions`, json: { count: 460, days: 120 } });
     assert.equal(made.status, 201, made.text);

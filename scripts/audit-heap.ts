@@ -14,14 +14,28 @@ import { generateCertificateAuthority, generateTppCertificate } from '../lib/pki
 import { loadTppIdentity } from '../lib/tpp/index.js';
 import { auditHar } from '../lib/traffic/audit.js';
 import { generateHar } from '../lib/traffic/generate-har.js';
+import { scriptArguments } from './script-arguments.js';
 
 const MB = 1_048_576;
 
-if (process.argv[2] === '--audit') {
+const USAGE = `usage: node --import tsx scripts/audit-heap.ts [megabytes]
+
+The peak heap of auditing a HAR of that size (default 100), generated first. --audit FILE is the audit's own
+process (run by the first, and by test/tpp-judge/audit-streaming.e2e.test.ts with node's --expose-gc).`;
+const given = scriptArguments(USAGE, {
+  options: { audit: { type: 'string' } },
+  maxPositionals: 1,
+  refuse: ({ values, positionals: [size] }) => {
+    if (values.audit !== undefined && size !== undefined) return `--audit takes a file and no size ("${size}")`;
+    return size === undefined || Number(size) > 0 ? undefined : `the size is a number of megabytes above 0, not "${size}"`;
+  },
+});
+
+if (typeof given.values.audit === 'string') {
   // The child: audit one file, sampling the heap. Started with --expose-gc, it also collects every second and
   // keeps the largest live heap: the peak alone counts garbage not yet collected, which depends on when the
   // collector runs (later on a busy machine) more than on what the audit holds.
-  const file = process.argv[3] ?? '';
+  const file = given.values.audit;
   const collect = typeof globalThis.gc === 'function' ? globalThis.gc : undefined;
   const liveHeap = () => {
     collect?.();
@@ -44,7 +58,7 @@ if (process.argv[2] === '--audit') {
   const live = collect ? { baselineLiveHeapMb: baselineLive / MB, peakLiveHeapMb: peakLive / MB } : {};
   console.log(JSON.stringify({ entries, ms: Math.round(performance.now() - started), baselineHeapMb: baseline / MB, peakHeapMb: peak / MB, ...live, failed }));
 } else {
-  const megabytes = Number(process.argv[2] ?? 100);
+  const megabytes = Number(given.positionals[0] ?? 100);
   const dir = mkdtempSync(join(tmpdir(), 'xs2a-audit-heap-'));
   try {
     const ca = generateCertificateAuthority({ commonName: 'Heap test CA', organizationName: 'xs2a-conformance', countryName: 'NO' });

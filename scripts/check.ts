@@ -8,6 +8,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { scriptArguments } from './script-arguments.js';
 import { AFTER_SUITE, atOnceOf, nodeTestRunsOf, runCommandsSideBySide, runSideBySide, type NodeTestRun } from './test-tiers.js';
 
 interface Count {
@@ -23,15 +24,7 @@ Typecheck and lint (scripts/typecheck-and-lint.ts), the fast and e2e tiers of th
 (scripts/test-tiers.ts), the conformance suite against the embedded reference bank with its traffic recorded,
 and the audit of that traffic. The last line is "N passed, N failed"; exit 0 when nothing failed.`;
 
-const asked = process.argv.slice(2);
-if (asked.includes('--help') || asked.includes('-h')) {
-  console.log(USAGE);
-  process.exit(0);
-}
-if (asked.length > 0) {
-  console.error(`unknown argument "${asked[0]}"\n${USAGE}`);
-  process.exit(2);
-}
+scriptArguments(USAGE);
 
 const counts: Count[] = [];
 const scratch = mkdtempSync(join(tmpdir(), 'xs2a-check-'));

@@ -14,8 +14,18 @@ import { loadTppIdentity, TppClient } from '../lib/tpp/index.js';
 import { TrafficJudging } from '../lib/traffic/judging.js';
 import { startJudgingProxy } from '../lib/traffic/proxy.js';
 import { startReferenceBank } from '../reference/server.js';
+import { scriptArguments } from './script-arguments.js';
 
-const REQUESTS = Number(process.argv[2] ?? 400);
+const USAGE = `usage: node --import tsx scripts/proxy-overhead.ts [requests]
+
+What the judging proxy adds to a request: [requests] signed GET /v1/accounts straight and as many through the
+proxy (default 400 of each), after 50 to warm up; the median and p90 latency of each.`;
+const REQUESTS = Number(
+  scriptArguments(USAGE, {
+    maxPositionals: 1,
+    refuse: ({ positionals: [count] }) => (count === undefined || (Number.isInteger(Number(count)) && Number(count) > 0) ? undefined : `requests is a whole number above 0, not "${count}"`),
+  }).positionals[0] ?? 400,
+);
 const WARM_UP = 50;
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;

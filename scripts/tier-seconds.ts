@@ -8,18 +8,14 @@
 import { writeFileSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { run } from 'node:test';
+import { scriptArguments } from './script-arguments.js';
 import { testFilesOf, tierSecondsFile } from './test-tiers.js';
 
-const USAGE = 'usage: node --import tsx scripts/tier-seconds.ts <fast|e2e>';
-const [tier, ...rest] = process.argv.slice(2);
-if (tier === '--help' || tier === '-h') {
-  console.log(`${USAGE}\n\nMeasures each file of the tier alone and writes scripts/<tier>-tier-seconds.json.`);
-  process.exit(0);
-}
-if ((tier !== 'fast' && tier !== 'e2e') || rest.length > 0) {
-  console.error(`${tier === undefined ? 'no tier given' : `unknown argument "${rest[0] ?? tier}"`}\n${USAGE}`);
-  process.exit(2);
-}
+const USAGE = `usage: node --import tsx scripts/tier-seconds.ts <fast|e2e>
+
+Measures each file of the tier alone and writes scripts/<tier>-tier-seconds.json.`;
+const TIERS = ['fast', 'e2e'] as const;
+const tier = scriptArguments(USAGE, { maxPositionals: 1, choices: TIERS }).positionals[0] as (typeof TIERS)[number];
 
 const seconds: Record<string, number> = {};
 for (const file of testFilesOf(tier)) {

@@ -9,26 +9,13 @@
 import { writeFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
+import { scriptArguments } from './script-arguments.js';
 
 const USAGE = `usage: node --import tsx scripts/typecheck-and-lint.ts [--results FILE]
 
 Typecheck (tsconfig.json, as tsc --noEmit -p .) and lint (eslint.config.js, as eslint .) over one TypeScript
 program. Exit 0 when both are clean, 1 otherwise. --results FILE: write {"typecheck": bool, "lint": bool}
 there (true: clean), for npm run check to count them as two checks.`;
-
-function parseArguments(argv: readonly string[]): { results?: string } {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  const [flag, file, ...rest] = argv;
-  if (flag === undefined) return {};
-  if (flag !== '--results' || file === undefined || rest.length > 0) {
-    console.error(`${flag === '--results' ? '--results needs a file' : `unknown argument "${rest[0] ?? flag}"`}\n${USAGE}`);
-    process.exit(2);
-  }
-  return { results: file };
-}
 
 /** The program of tsconfig.json, as tsc -p . builds it. */
 function projectProgram(): ts.Program {
@@ -65,7 +52,7 @@ async function lint(program: ts.Program): Promise<boolean> {
   return errors === 0;
 }
 
-const { results } = parseArguments(process.argv.slice(2));
+const results = scriptArguments(USAGE, { options: { results: { type: 'string' } } }).values.results as string | undefined;
 const program = projectProgram();
 const clean = { typecheck: typecheck(program), lint: await lint(program) };
 if (results) writeFileSync(results, JSON.stringify(clean));

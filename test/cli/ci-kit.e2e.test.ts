@@ -4,8 +4,7 @@
  * (NO_COLOR, FORCE_COLOR), and retries reported attempt by attempt (FLAKY, never PASS).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
@@ -17,6 +16,7 @@ import { renderJunit } from '../../lib/report/junit.js';
 import ConformanceReporter from '../../lib/report/reporter.js';
 import type { RequirementRecord, RunResults, TestRecord } from '../../lib/report/results-types.js';
 import { RUN_CONTEXT_ENV, writeRunContext, type RunContext } from '../../lib/targets/run-context.js';
+import { scratchDir } from '../support/scratch.js';
 import { runProcess } from './playwright-cli.js';
 import { sampleResults } from '../report/sample-results.js';
 
@@ -146,7 +146,7 @@ describe('colours', () => {
 describe('retries', () => {
   /** Drives the reporter as Playwright would: one test, attempts as given. */
   function report(attempts: { status: TestResult['status']; checks: EvidencePayload['checks'] }[]): RunResults {
-    const dir = mkdtempSync(join(tmpdir(), 'xs2a-flaky-'));
+    const dir = scratchDir('xs2a-flaky-');
     const context = { runId: 'flaky', reportRoot: dir, startedAt: new Date().toISOString(), tool: { name: 'xs2a-conformance', version: '0' }, maskPersonalData: true, target: { name: 'bank', environment: 'sandbox', baseUrl: 'https://bank', embedded: false, faults: [], deviations: [], psus: {}, tpps: {}, tpp: { redirectUri: 'https://tpp' }, sca: [], scaVariants: {}, capabilities: [], paths: {}, timeouts: { requestMs: 1, scaMs: 1 } } } as unknown as RunContext;
     writeRunContext(join(dir, 'context.json'), context);
     const previous = process.env[RUN_CONTEXT_ENV];

@@ -4,12 +4,12 @@
  * closed pipe (`| head`) ends quietly.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { COMMANDS } from '../../lib/cli/commands/index.js';
 import { PACKAGE_ROOT, TOOL } from '../../lib/cli/package-root.js';
+import { scratchDir } from '../support/scratch.js';
 import { runProcess } from './playwright-cli.js';
 
 /** The installed command (bin/xs2a-conformance.js registers tsx itself, so it runs from any folder). */
@@ -17,7 +17,7 @@ const BIN = join(PACKAGE_ROOT, 'bin', 'xs2a-conformance.js');
 
 /** The command, run in a folder of its own (so anything it writes would show there). */
 function cli(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
-  const cwd = mkdtempSync(join(tmpdir(), 'xs2a-cli-'));
+  const cwd = scratchDir('xs2a-cli-');
   return runProcess(process.execPath, [BIN, ...args], env, cwd).then((run) => ({ ...run, cwd }));
 }
 
@@ -62,7 +62,7 @@ describe('the command line', { concurrency: 4 }, () => {
   });
 
   test('a mistyped scaVariants name in targets.yaml exits 2 naming the field and the nearest variant', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'xs2a-variants-'));
+    const dir = scratchDir('xs2a-variants-');
     writeFileSync(
       join(dir, 'targets.yaml'),
       'targets:\n  mine:\n    embedded: true\n    environment: sandbox\n    scaVariants:\n      reject-paymnet:\n        - match: "**/confirm"\n          steps: [{ click: { selector: "#reject" } }]\n',

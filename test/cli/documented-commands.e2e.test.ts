@@ -12,14 +12,14 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { parse } from 'yaml';
 import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
 import { generateCertificateAuthority, generateTppCertificate } from '../../lib/pki/index.js';
 import type { RunResults } from '../../lib/report/results-types.js';
+import { scratchDir } from '../support/scratch.js';
 import { runProcess, type ProcessRun } from './playwright-cli.js';
 
 /** Commands that install things from the network: the machine running the tests already has them. */
@@ -35,7 +35,7 @@ const LOCAL_ONLY = new Set(['reports', 'test-results', 'playwright-report', 'blo
 
 /** A folder that looks like the project (each entry a link to it) and keeps what commands write. */
 function workspace(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'xs2a-documented-'));
+  const dir = scratchDir('xs2a-documented-');
   for (const entry of readdirSync(PACKAGE_ROOT)) if (!LOCAL_ONLY.has(entry)) symlinkSync(join(PACKAGE_ROOT, entry), join(dir, entry));
   return dir;
 }

@@ -5,13 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
 import type { RunResults } from '../../lib/report/results-types.js';
 import { runCli } from '../support/run-cli.js';
+import { scratchDir } from '../support/scratch.js';
 import { PLAYWRIGHT_CLI } from './playwright-cli.js';
 
 const BIN = join(PACKAGE_ROOT, 'bin', 'xs2a-conformance.js');
@@ -59,7 +60,7 @@ function latestResults(reportRoot: string): RunResults {
 describe('an interrupted run', { concurrency: 1 }, () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     test(`xs2a-conformance run, ${signal}: stops within seconds, reports what ran (INTERRUPTED, exit 3), leaves no key`, async () => {
-      const reportRoot = mkdtempSync(join(tmpdir(), 'xs2a-interrupt-'));
+      const reportRoot = scratchDir('xs2a-interrupt-');
       const run = await interrupt([BIN, 'run', '--report-dir', reportRoot, '--reporter', 'dot'], {}, signal);
       assert.equal(run.exitCode, 3, run.stderr);
       assert.ok(run.stopMs < 15_000, `stopped after ${run.stopMs} ms`);
@@ -73,7 +74,7 @@ describe('an interrupted run', { concurrency: 1 }, () => {
   }
 
   test('plain npx playwright test, SIGTERM: the same, through the global setup', async () => {
-    const reportRoot = mkdtempSync(join(tmpdir(), 'xs2a-interrupt-'));
+    const reportRoot = scratchDir('xs2a-interrupt-');
     const run = await interrupt([PLAYWRIGHT_CLI, 'test', '--reporter', 'dot,./lib/report/reporter.ts'], { XS2A_REPORT_DIR: reportRoot }, 'SIGTERM');
     assert.ok(run.stopMs < 15_000, `stopped after ${run.stopMs} ms`);
     assert.equal(latestResults(reportRoot).verdict, 'INTERRUPTED');
@@ -83,7 +84,7 @@ describe('an interrupted run', { concurrency: 1 }, () => {
 
 describe('reports/latest', () => {
   test('an empty selection writes no report, leaves latest alone and exits 2', async () => {
-    const reportRoot = mkdtempSync(join(tmpdir(), 'xs2a-empty-'));
+    const reportRoot = scratchDir('xs2a-empty-');
     mkdirSync(join(reportRoot, 'latest'));
     writeFileSync(join(reportRoot, 'latest', 'results.json'), '{"earlier":true}');
     const run = await runCli(['run', '--grep', 'NO-SUCH-SCENARIO', '--report-dir', reportRoot]);

@@ -3,16 +3,16 @@
  * and a real run's report files: complete, self-contained, masked, free of key material.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { generateCertificateAuthority, generateTppCertificate } from '../../lib/pki/index.js';
 import { startReferenceBank } from '../../reference/server.js';
 import { runCli } from '../support/run-cli.js';
+import { scratchDir } from '../support/scratch.js';
 
 function targetsFile(yaml: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'xs2a-targets-')), 'targets.yaml');
+  const file = join(scratchDir('xs2a-targets-'), 'targets.yaml');
   writeFileSync(file, yaml);
   return file;
 }
@@ -124,7 +124,7 @@ describe('a remote target, reached like any bank', () => {
     const issuer = generateCertificateAuthority({ commonName: 'Remote test TPP issuer' });
     const tpp = generateTppCertificate(issuer, { organizationName: 'Remote TPP', organizationIdentifier: 'PSDNO-FSA-REMOTE1', roles: ['PSP_AI'] });
     const bank = await startReferenceBank({ trustedTppCaPems: [issuer.certificatePem] });
-    const dir = mkdtempSync(join(tmpdir(), 'xs2a-remote-'));
+    const dir = scratchDir('xs2a-remote-');
     writeFileSync(join(dir, 'bank-ca.pem'), bank.caPem);
     writeFileSync(join(dir, 'tpp.pem'), tpp.certificatePem);
     writeFileSync(join(dir, 'tpp-key.pem'), tpp.privateKeyPem);

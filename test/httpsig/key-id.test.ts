@@ -3,8 +3,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import {
@@ -21,6 +20,7 @@ import {
 } from '../../lib/httpsig/index.js';
 import { generateCertificateAuthority } from '../../lib/pki/index.js';
 import { testPki } from '../pki/test-pki.js';
+import { scratchDir } from '../support/scratch.js';
 
 // A CA name with every character RFC 2253 makes special, and one that is not ASCII.
 const awkwardCa = generateCertificateAuthority({
@@ -65,7 +65,7 @@ describe('keyIdOf', () => {
 });
 
 describe('keyIdOf agrees with OpenSSL (an implementation we did not write)', () => {
-  const directory = mkdtempSync(join(tmpdir(), 'keyid-openssl-'));
+  const directory = scratchDir('keyid-openssl-');
   after(() => rmSync(directory, { recursive: true, force: true }));
 
   /** `openssl x509 -serial -issuer -nameopt RFC2253`, with UTF-8 printed as is rather than as \\XX escapes. */

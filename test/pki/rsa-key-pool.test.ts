@@ -3,11 +3,11 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
+import { scratchDir } from '../support/scratch.js';
 
 const pem = () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
@@ -24,7 +24,7 @@ function keysOfAProcess(pool: string): string[] {
 
 describe('the RSA key pool of the project tests', () => {
   test('a process takes each pooled key once, in order, then makes one and keeps it for the next process', () => {
-    const pool = join(mkdtempSync(join(tmpdir(), 'xs2a-key-pool-')), 'keys.json');
+    const pool = join(scratchDir('xs2a-key-pool-'), 'keys.json');
     const pooled = [pem(), pem()];
     writeFileSync(pool, JSON.stringify(pooled), { mode: 0o600 });
 

@@ -5,8 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
@@ -24,6 +23,7 @@ import { REQUIREMENTS } from '../../lib/spec/requirements.js';
 import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
 import { generateCertificateAuthority, generateTppCertificate } from '../../lib/pki/index.js';
 import type { RunContext } from '../../lib/targets/run-context.js';
+import { scratchDir } from '../support/scratch.js';
 import { sampleResults } from './sample-results.js';
 
 /** Today's report of a conforming run, a tenth of it: the limits this report keeps to. */
@@ -31,7 +31,7 @@ const MAX_BYTES = 70_900;
 const MAX_HEIGHT = 22_077;
 
 let browser: Browser;
-const dir = mkdtempSync(join(tmpdir(), 'xs2a-html-'));
+const dir = scratchDir('xs2a-html-');
 
 before(async () => {
   browser = await chromium.launch({ executablePath: findChromium(process.env, chromium.executablePath()), args: chromiumArgs() });

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { renderHtml } from '../../lib/report/html/page.js';
 import { minifiedPageScript } from '../../lib/report/html/page-script.js';
 import { renderJunit } from '../../lib/report/junit.js';
 import { formatSummary } from '../../lib/report/results-summary.js';
+import { scratchDir } from '../support/scratch.js';
 import { sampleResults } from './sample-results.js';
 
 const RESULTS = sampleResults();
@@ -91,7 +91,7 @@ describe("the page's script, minified once per version", () => {
   const source = 'function greet(name) { const greeting = "hello " + name; return greeting; }\n';
 
   test('minified the first time and kept; read back the next time; another version is minified anew', () => {
-    const cacheDir = join(mkdtempSync(join(tmpdir(), 'xs2a-page-script-')), 'cache');
+    const cacheDir = join(scratchDir('xs2a-page-script-'), 'cache');
     const made = minifiedPageScript(source, cacheDir);
     assert.ok(made.length < source.length && /function greet/.test(made), made);
     const [kept] = readdirSync(cacheDir);
@@ -104,7 +104,7 @@ describe("the page's script, minified once per version", () => {
   });
 
   test('a cache that cannot be written only costs the minifying', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'xs2a-page-script-')), 'a-file');
+    const file = join(scratchDir('xs2a-page-script-'), 'a-file');
     writeFileSync(file, '');
     assert.match(minifiedPageScript(source, join(file, 'cache')), /function greet/);
   });

@@ -3,8 +3,7 @@
  * PEM files), with a request log: what reached the bank, API and SCA pages alike. The safety tests run the
  * real command against it under a targets.yaml they write.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { generateCertificateAuthority, generateTppCertificate } from '../../lib/pki/index.js';
@@ -12,6 +11,7 @@ import { loadTargetsFile } from '../../lib/targets/load.js';
 import type { TargetConfig } from '../../lib/targets/target-types.js';
 import { startReferenceBank, type ReferenceBank } from '../../reference/server.js';
 import { runCli, type CliRun } from '../support/run-cli.js';
+import { scratchDir } from '../support/scratch.js';
 
 export interface LoggedRequest {
   method: string;
@@ -42,7 +42,7 @@ export async function startRemoteBank(): Promise<RemoteBank> {
   const second = generateTppCertificate(issuer, { organizationName: 'Remote TPP 2', organizationIdentifier: 'PSDNO-FSA-REMOTE2', roles: ['PSP_AI', 'PSP_PI'] });
   const log: LoggedRequest[] = [];
   const bank = await startReferenceBank({ trustedTppCaPems: [issuer.certificatePem], onRequest: (request) => log.push(request) });
-  const dir = mkdtempSync(join(tmpdir(), 'xs2a-remote-'));
+  const dir = scratchDir('xs2a-remote-');
   const files = { 'bank-ca.pem': bank.caPem, 'tpp.pem': first.certificatePem, 'tpp-key.pem': first.privateKeyPem, 'tpp2.pem': second.certificatePem, 'tpp2-key.pem': second.privateKeyPem };
   for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content, { mode: 0o600 });
   const { embedded: _embedded, tpp, ...reference } = shippedReferenceTarget();

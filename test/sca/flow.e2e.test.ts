@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { expand, globToRegExp, redirectMatcher } from '../../lib/sca/flow.js';
@@ -8,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { BrowserNotFoundError, BrowserTrustError, chromiumArgs, findChromium, trustBankCas } from '../../lib/sca/browser.js';
 import { generateCertificateAuthority } from '../../lib/pki/index.js';
 import { readZip, rewriteZip, writeZip } from '../../lib/sca/zip-rewrite.js';
+import { scratchDir } from '../support/scratch.js';
 
 describe('SCA step language', () => {
   test('URL globs: ** spans slashes, * does not', () => {
@@ -58,7 +57,7 @@ describe("the browser's arguments and trust", () => {
   });
 
   test("the browser's own home trusts exactly the bank's CAs, as TLS issuers only", () => {
-    const home = mkdtempSync(join(tmpdir(), 'browser-trust-'));
+    const home = scratchDir('browser-trust-');
     const first = generateCertificateAuthority({ commonName: 'Bank CA one' });
     const second = generateCertificateAuthority({ commonName: 'Bank CA two' });
     trustBankCas(home, [first.certificatePem + second.certificatePem, first.certificatePem]);
@@ -69,7 +68,7 @@ describe("the browser's arguments and trust", () => {
 
   test('without certutil: an error that says what to install', () => {
     const ca = generateCertificateAuthority({ commonName: 'Bank CA' });
-    assert.throws(() => trustBankCas(mkdtempSync(join(tmpdir(), 'browser-trust-')), [ca.certificatePem], '/nonexistent/certutil'), (error: unknown) => {
+    assert.throws(() => trustBankCas(scratchDir('browser-trust-'), [ca.certificatePem], '/nonexistent/certutil'), (error: unknown) => {
       assert.ok(error instanceof BrowserTrustError);
       assert.match(error.message, /apt-get install -y libnss3-tools/);
       return true;
@@ -79,7 +78,7 @@ describe("the browser's arguments and trust", () => {
 
 describe('rewriting a zip (masking a Playwright trace)', () => {
   test('every entry is transformed, names and other bytes kept, and the result reads back', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'zip-rewrite-')), 'trace.zip');
+    const path = join(scratchDir('zip-rewrite-'), 'trace.zip');
     const binary = Buffer.from([0, 255, 1, 128, 0x50, 0x4b, 0x05, 0x06]);
     writeZip(path, new Map([['trace.trace', Buffer.from('{"value":"13039319955"}')], ['resources/x.dat', binary]]));
     rewriteZip(path, (_name, content) => Buffer.from(content.toString('latin1').replaceAll('13039319955', '*******9955'), 'latin1'));

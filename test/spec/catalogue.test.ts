@@ -3,8 +3,7 @@
  * The spot checks list the rows of the specification's tables by name: a row without an entry fails here.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { formatTable } from '../../lib/cli/commands/requirements-command.js';
@@ -24,6 +23,7 @@ import {
   requirementById,
   type Requirement,
 } from '../../lib/spec/requirements.js';
+import { scratchDir } from '../support/scratch.js';
 
 const sections = REQUIREMENTS.map((r) => r.section);
 const hasSection = (section: string): boolean => sections.includes(section);
@@ -330,7 +330,7 @@ void describe('suite coverage', () => {
   });
 
   void it('with no suites, listing is empty rather than an error', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'xs2a-empty-suites-'));
+    const dir = scratchDir('xs2a-empty-suites-');
     try {
       mkdirSync(path.join(dir, 'suites'));
       const config = path.join(dir, 'pw.config.mjs');
@@ -347,7 +347,7 @@ void describe('suite coverage', () => {
   });
 
   void it('a suite that does not load is an error, not an empty listing', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'xs2a-broken-suites-'));
+    const dir = scratchDir('xs2a-broken-suites-');
     try {
       mkdirSync(path.join(dir, 'suites'));
       writeFileSync(path.join(dir, 'suites', 'broken.spec.mjs'), "throw new Error('this suite does not load');\n");

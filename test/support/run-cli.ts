@@ -1,9 +1,9 @@
 /** Runs the xs2a-conformance command as a user would, in a child process, and reads what it wrote. */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunResults } from '../../lib/report/results-types.js';
+import { scratchDir } from './scratch.js';
 
 export interface CliRun {
   exitCode: number;
@@ -21,22 +21,11 @@ export interface CliRun {
 export const COMMAND_DEFAULT_WORKERS: NodeJS.ProcessEnv = { XS2A_WORKERS: '' };
 
 /**
- * The runs' report folders: removed when this process ends, unless a test failed (node:test then exits 1), so
- * that they can be looked into. A check left about a gigabyte of them in the system's temporary folder (a
- * gauntlet run's results.json alone is over 100 MB).
- */
-const reportDirs: string[] = [];
-process.once('exit', (code) => {
-  if (code === 0) for (const dir of reportDirs) rmSync(dir, { recursive: true, force: true });
-});
-
-/**
  * `{reportDir}` in an argument is the run's own temporary folder; `prepare` may write files into it first.
  * One Playwright worker unless `env` says otherwise (COMMAND_DEFAULT_WORKERS, or a number).
  */
 export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}, prepare?: (reportDir: string) => void): Promise<CliRun> {
-  const reportDir = mkdtempSync(join(tmpdir(), 'xs2a-cli-test-'));
-  reportDirs.push(reportDir);
+  const reportDir = scratchDir('xs2a-cli-test-');
   prepare?.(reportDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'lib/cli/main.ts', ...args.map((a) => a.replace('{reportDir}', reportDir))], {
     env: { ...process.env, CI: '1', XS2A_CONSOLE_REPORTER: 'dot', XS2A_WORKERS: '1', ...env },

@@ -1,14 +1,14 @@
 // A malformed targets file, whatever is wrong with it, is a configuration error: one message, exit 2. Before,
 // a YAML alias bomb ended as "internal error" and `--target constructor` as "unreachable", both exit 3.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { runCli } from '../support/run-cli.js';
+import { scratchDir } from '../support/scratch.js';
 
 function targetsFile(yaml: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'xs2a-targets-')), 'targets.yaml');
+  const file = join(scratchDir('xs2a-targets-'), 'targets.yaml');
   writeFileSync(file, yaml);
   return file;
 }

@@ -2,15 +2,16 @@
 // that gives an SCA flow 60 s is not cut off at the default 30 s by the scenario's own limit.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { DEFAULT_TIMEOUTS, defaultWorkers, RUN_CONTEXT_ENV, scenarioTimeoutMs } from '../../lib/targets/run-context.js';
+import { scratchDir } from '../support/scratch.js';
 
 /** The test timeout and workers playwright.config.ts sets for a run whose target is this. */
 function configured(target: { timeouts: { requestMs: number; scaMs: number }; embedded: boolean }): { timeout: number; workers: number } {
-  const file = join(mkdtempSync(join(tmpdir(), 'xs2a-timeouts-')), 'context.json');
+  const file = join(scratchDir('xs2a-timeouts-'), 'context.json');
   writeFileSync(file, JSON.stringify({ target }));
   const env: NodeJS.ProcessEnv = { ...process.env, [RUN_CONTEXT_ENV]: file };
   delete env.XS2A_WORKERS;

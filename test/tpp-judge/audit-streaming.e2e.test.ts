@@ -9,12 +9,12 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { generateHar } from '../../lib/traffic/generate-har.js';
 import { testPki } from '../pki/test-pki.js';
+import { scratchDir } from '../support/scratch.js';
 
 interface HeapRun {
   entries: number;
@@ -30,7 +30,7 @@ function auditInChild(file: string): HeapRun {
 }
 
 describe('the audit of a HAR streams', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'xs2a-audit-streaming-'));
+  const dir = scratchDir('xs2a-audit-streaming-');
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   test('a file four times larger costs the audit a few MB of heap more, not the 15 MB more it holds', async () => {

@@ -5,8 +5,7 @@
  * reports list exactly the rules the cases broke.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startProxySession, type ProxySession } from '../../lib/cli/proxy-session.js';
@@ -15,6 +14,7 @@ import { exchangeOfEntry, readHarEntries } from '../../lib/har/index.js';
 import type { RunResults } from '../../lib/report/results-types.js';
 import { JUDGED_RULE_IDS, requestHeader } from '../../lib/tpp-judge/index.js';
 import { TrafficJudging } from '../../lib/traffic/judging.js';
+import { scratchDir } from '../support/scratch.js';
 import { CASE_HEADER, sloppyPki, runSloppyTpp, SLOPPY_CASES, SloppyTpp } from './sloppy-client.js';
 
 /** Rules each case broke, by case, as a mode saw them. */
@@ -39,7 +39,7 @@ function failedIn(results: RunResults): string[] {
 }
 
 describe('the sloppy TPP through the judging proxy, and its HAR audited', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'xs2a-sloppy-proxy-'));
+  const dir = scratchDir('xs2a-sloppy-proxy-');
   const pki = sloppyPki();
   const live: Caught = new Map();
   let session: ProxySession;

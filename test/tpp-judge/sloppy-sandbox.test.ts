@@ -5,8 +5,7 @@
  * stops. Without the judge the bank answers the same requests the same way (the header is the only change).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { RunResults } from '../../lib/report/results-types.js';
@@ -15,12 +14,13 @@ import { SandboxJudging } from '../../lib/traffic/sandbox-judging.js';
 import { BROKEN_RULES_HEADER, TPP_REPORT_PATH } from '../../reference/plugins/tpp-judging.js';
 import type { ReferenceBank } from '../../reference/server.js';
 import { startTestBank } from '../reference/helpers.js';
+import { scratchDir } from '../support/scratch.js';
 import { sloppyPki, runSloppyTpp, SLOPPY_CASES, SloppyTpp } from './sloppy-client.js';
 
 const failedIn = (results: RunResults) => results.requirements.filter((r) => r.status === 'FAIL' || r.status === 'WARNING').map((r) => r.id).sort();
 
 describe('the sloppy TPP against the judging sandbox', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'xs2a-sloppy-sandbox-'));
+  const dir = scratchDir('xs2a-sloppy-sandbox-');
   const pki = sloppyPki();
   const caught = new Map<string, Set<string>>();
   let current = 'before';

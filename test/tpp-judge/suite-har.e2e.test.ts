@@ -8,8 +8,7 @@
  * one from a part of the suite (SCA, sessions, payments, headers and signatures).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { HarEntry } from '../../lib/har/index.js';
@@ -17,6 +16,7 @@ import type { RunResults } from '../../lib/report/results-types.js';
 import { auditHar } from '../../lib/traffic/audit.js';
 import type { ReportContext } from '../../lib/traffic/report.js';
 import { runCli } from '../support/run-cli.js';
+import { scratchDir } from '../support/scratch.js';
 
 /** Enough of the suite to hold SCA flows, sessions, payments and the header and signature rules. */
 const PART_OF_THE_SUITE = 'SCA-1[234]|SES-0[25]|PSU-0[1-5]|PAY-36|PAY-08|END-0[56]|HDR-0[1-9]|SIG-1[46]|LIM-03|SCA-14';
@@ -54,7 +54,7 @@ const unmarked = (entry: HarEntry) => entry._malformed === undefined && entry._d
 const header = (headers: { name: string; value: string }[], name: string) => headers.find((h) => h.name.toLowerCase() === name);
 
 describe("the suite's own traffic, audited", () => {
-  const dir = mkdtempSync(join(tmpdir(), 'xs2a-suite-har-'));
+  const dir = scratchDir('xs2a-suite-har-');
   let harFile = process.env.XS2A_SUITE_HAR ?? '';
   let har: Har;
 

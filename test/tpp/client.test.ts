@@ -2,8 +2,7 @@
 // exchanges are recorded, network failures are told apart from HTTP answers.
 import assert from 'node:assert/strict';
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { after, before, describe, it } from 'node:test';
@@ -11,6 +10,7 @@ import { computeDigest, decodeRfc2047, formatHttpDate, verifySignedRequest } fro
 import { fixedClock, loadTppIdentity, loadTppIdentityFromFiles, ResponseNotJsonError, TargetUnreachableError, TppClient } from '../../lib/tpp/index.js';
 import type { RecordedExchange, TppClientOptions } from '../../lib/tpp/index.js';
 import { testPki } from '../pki/test-pki.js';
+import { scratchDir } from '../support/scratch.js';
 import { startTestServer, toIncomingRequest } from './https-test-server.js';
 import type { TestServer } from './https-test-server.js';
 
@@ -202,7 +202,7 @@ describe('TppIdentity', () => {
   });
 
   it('loads from files', async () => {
-    const directory = mkdtempSync(join(tmpdir(), 'tpp-identity-'));
+    const directory = scratchDir('tpp-identity-');
     try {
       writeFileSync(join(directory, 'tpp.pem'), tpp.certificatePem);
       writeFileSync(join(directory, 'tpp.key'), tpp.privateKeyPem);

@@ -13,7 +13,7 @@ const USAGE = `usage: node --import tsx scripts/test.ts <${TEST_TIERS.join('|')}
 
 // The tier is this script's own argument; what follows it is node:test's, passed on as given.
 const [tier, ...rest] = process.argv.slice(2);
-scriptArguments(USAGE, { maxPositionals: 1, choices: TEST_TIERS }, tier === undefined ? [] : [tier]);
+scriptArguments(USAGE, { maxPositionals: 1, choices: TEST_TIERS }, process.argv.slice(2, 3));
 const started = Date.now();
 const tiers = tier === 'all' ? (['fast', 'e2e'] as const) : [tier as 'fast' | 'e2e'];
 let failed = false;

@@ -5,7 +5,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readCertificateFields } from '../pki/x509-fields.js';
 import type { CertificateFields } from '../pki/x509-fields.js';
-import { memoised } from '../support/memo.js';
+import { memoised, memoisedWeak } from '../support/memo.js';
 import { checkDigest } from './digest.js';
 import { formatRfc2253, sameDistinguishedName } from './distinguished-name.js';
 import { parseHttpDate } from './http-date.js';
@@ -241,8 +241,7 @@ const TRUST_ANCHORS = new Map<string, X509Certificate>();
 const ISSUED_BY = new WeakMap<X509Certificate, Map<string, boolean>>();
 
 function issuedBy(certificate: X509Certificate, caPem: string): boolean {
-  let answers = ISSUED_BY.get(certificate);
-  if (answers === undefined) ISSUED_BY.set(certificate, (answers = new Map<string, boolean>()));
+  const answers = memoisedWeak(ISSUED_BY, certificate, () => new Map<string, boolean>());
   return memoised(answers, caPem, () => {
     const ca = memoised(TRUST_ANCHORS, caPem, () => new X509Certificate(caPem));
     return certificate.checkIssued(ca) && certificate.verify(ca.publicKey);

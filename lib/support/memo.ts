@@ -12,3 +12,13 @@ export function memoised<K, V>(memo: Map<K, V>, key: K, compute: () => V): V {
   memo.set(key, value);
   return value;
 }
+
+/**
+ * A memo of values derived from an object (a parsed certificate, a bank), kept as long as the object is: the
+ * WeakMap bounds it by itself. `make` runs once per key; an undefined value is made again.
+ */
+export function memoisedWeak<K extends object, V>(memo: WeakMap<K, V>, key: K, make: () => V): V {
+  let value = memo.get(key);
+  if (value === undefined) memo.set(key, (value = make()));
+  return value;
+}

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { decodeRfc2047, isSignableHeader, keyIdOf, verifySignedRequest, type IncomingRequest, type VerificationFailureCode, type VerificationPolicy } from '../../lib/httpsig/index.js';
 import { organizationIdentifierOf, type Psd2Role } from '../../lib/pki/index.js';
-import { memoised } from '../../lib/support/memo.js';
+import { memoised, memoisedWeak } from '../../lib/support/memo.js';
 import { BankError, type ErrorCode } from '../bank-errors.js';
 import { defineFault, defineVariant, type Fault, type TppBank, type Variant } from '../switches.js';
 import { UNIDENTIFIED } from '../state/tenants.js';
@@ -124,12 +124,6 @@ function verificationPolicy(bank: TppBank): VerificationPolicy {
 
 /** The keyId in the specification's form, per certificate (the verifier hands back the same object for the same header). */
 const specKeyIds = new WeakMap<X509Certificate, string>();
-
-function memoisedWeak<K extends object, V>(map: WeakMap<K, V>, key: K, make: () => V): V {
-  let value = map.get(key);
-  if (value === undefined) map.set(key, (value = make()));
-  return value;
-}
 
 const kidErrorAs401 = defineFault('kid-error-as-401', {
   description: 'answers a KID error (keyId missing, malformed or naming another certificate) with 401 instead of 400',

@@ -220,6 +220,12 @@ export function installErrorHandling(app: FastifyInstance): (request: FastifyReq
       return;
     }
     echoRequestId(request, reply, true);
+    // fastify answers a body over the limit before reading it, with Connection: close. Closed with the rest of
+    // the body unread, the socket is reset, and a client still sending may lose the answer (its write fails
+    // first: ERR-44.c was INTERRUPTED in one run of five). Without the header, Node reads and drops the rest
+    // (within the request timeout, connections.ts) and keeps the connection: the lingering RFC 9112 §9.6 asks of
+    // a server that answers before the request has arrived.
+    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') reply.removeHeader('connection');
     const { status, code, message } = classify(error, request.bank);
     if (status >= 500) request.log.error({ err: error }, 'unexpected error');
     sendError(request, reply, status, code, message);

@@ -2,6 +2,8 @@
 // request) take the specification's error body too, not the framework's
 // `{error, statusCode, message}`. Sent over a raw TLS socket, since no HTTP client
 // will send a garbage method or Content-Length together with Transfer-Encoding.
+// A body over the size limit is answered before it arrives, and the connection is not reset under the client
+// still sending it (which then lost the answer: ERR-44.c INTERRUPTED).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { connect } from 'node:tls';
@@ -56,5 +58,48 @@ describe('reference bank: errors below the routes', () => {
 
   test('the bank keeps serving after each of them', async () => {
     assert.equal((await bank.client.request({ path: '/v1/sandbox/customers' })).status, 200);
+  });
+});
+
+describe('reference bank: a body over the limit', () => {
+  let bank: Bank;
+  before(async () => {
+    bank = await withBank();
+  });
+  after(() => bank.close());
+
+  test('is answered 413 before it is sent, and the connection lives on: the rest is read and dropped, the next request answered', async () => {
+    const size = 2 * 1024 * 1024;
+    const socket = connect({ host: '127.0.0.1', port: bank.bank.port, ca: bank.bank.caPem, servername: 'localhost' });
+    const received: Buffer[] = [];
+    const answers = (count: number) =>
+      new Promise<string[]>((resolve, reject) => {
+        const check = () => {
+          const found = Buffer.concat(received).toString('latin1').match(/HTTP\/1\.1 \d{3}[^]*?\r\n\r\n/g) ?? [];
+          if (found.length >= count) resolve(found);
+        };
+        socket.on('data', (chunk: Buffer) => {
+          received.push(chunk);
+          check();
+        });
+        socket.once('error', reject);
+        socket.once('close', () => reject(new Error(`the bank closed the connection after ${received.length} chunk(s)`)));
+      });
+    try {
+      const first = answers(1);
+      socket.write(`POST /v1/sandbox/customers HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`);
+      const [head = ''] = await first;
+      assert.match(head, /^HTTP\/1\.1 413 /);
+      // Closing here, with the body still coming, is what reset connections under clients that were sending it.
+      assert.doesNotMatch(head, /^connection: close/im);
+      socket.removeAllListeners('data').removeAllListeners('close').removeAllListeners('error');
+      const second = answers(2);
+      socket.write(Buffer.alloc(size, 'x'));
+      socket.write('GET /v1/sandbox/customers HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      const [, next = ''] = await second;
+      assert.match(next, /^HTTP\/1\.1 \d{3} /);
+    } finally {
+      socket.destroy();
+    }
   });
 });

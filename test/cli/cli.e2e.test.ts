@@ -8,17 +8,15 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { COMMANDS } from '../../lib/cli/commands/index.js';
-import { PACKAGE_ROOT, TOOL } from '../../lib/cli/package-root.js';
+import { TOOL } from '../../lib/cli/package-root.js';
+import { COMMAND_BIN } from '../support/run-cli.js';
 import { scratchDir } from '../support/scratch.js';
 import { runProcess } from './playwright-cli.js';
-
-/** The installed command (bin/xs2a-conformance.js registers tsx itself, so it runs from any folder). */
-const BIN = join(PACKAGE_ROOT, 'bin', 'xs2a-conformance.js');
 
 /** The command, run in a folder of its own (so anything it writes would show there). */
 function cli(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
   const cwd = scratchDir('xs2a-cli-');
-  return runProcess(process.execPath, [BIN, ...args], env, cwd).then((run) => ({ ...run, cwd }));
+  return runProcess(process.execPath, [COMMAND_BIN, ...args], env, cwd).then((run) => ({ ...run, cwd }));
 }
 
 describe('the command line', { concurrency: 4 }, () => {
@@ -73,7 +71,7 @@ describe('the command line', { concurrency: 4 }, () => {
   });
 
   test('output cut short by a closed pipe ends quietly (no EPIPE)', async () => {
-    const run = await runProcess('bash', ['-o', 'pipefail', '-c', `"${process.execPath}" "${BIN}" serve --list-faults | head -1`]);
+    const run = await runProcess('bash', ['-o', 'pipefail', '-c', `"${process.execPath}" "${COMMAND_BIN}" serve --list-faults | head -1`]);
     assert.equal(run.exitCode, 0, run.stderr);
     assert.equal(run.stderr, '');
     assert.equal(run.stdout.split('\n').filter(Boolean).length, 1);

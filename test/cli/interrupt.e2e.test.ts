@@ -11,11 +11,9 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
 import type { RunResults } from '../../lib/report/results-types.js';
-import { runCli } from '../support/run-cli.js';
+import { COMMAND_BIN, runCli } from '../support/run-cli.js';
 import { scratchDir } from '../support/scratch.js';
 import { PLAYWRIGHT_CLI } from './playwright-cli.js';
-
-const BIN = join(PACKAGE_ROOT, 'bin', 'xs2a-conformance.js');
 
 /** The run folders (xs2a-run-*) in the temporary folder that hold a context for `reportRoot`. */
 function runFoldersFor(reportRoot: string): string[] {
@@ -61,7 +59,7 @@ describe('an interrupted run', { concurrency: 1 }, () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     test(`xs2a-conformance run, ${signal}: stops within seconds, reports what ran (INTERRUPTED, exit 3), leaves no key`, async () => {
       const reportRoot = scratchDir('xs2a-interrupt-');
-      const run = await interrupt([BIN, 'run', '--report-dir', reportRoot, '--reporter', 'dot'], {}, signal);
+      const run = await interrupt([COMMAND_BIN, 'run', '--report-dir', reportRoot, '--reporter', 'dot'], {}, signal);
       assert.equal(run.exitCode, 3, run.stderr);
       assert.ok(run.stopMs < 15_000, `stopped after ${run.stopMs} ms`);
       const results = latestResults(reportRoot);

@@ -2,8 +2,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
 import type { RunResults } from '../../lib/report/results-types.js';
 import { scratchDir } from './scratch.js';
+
+/** The installed command: it runs from any folder (bin/xs2a-conformance.js loads its own code). */
+export const COMMAND_BIN = join(PACKAGE_ROOT, 'bin', 'xs2a-conformance.js');
 
 export interface CliRun {
   exitCode: number;
@@ -27,7 +31,7 @@ export const COMMAND_DEFAULT_WORKERS: NodeJS.ProcessEnv = { XS2A_WORKERS: '' };
 export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}, prepare?: (reportDir: string) => void): Promise<CliRun> {
   const reportDir = scratchDir('xs2a-cli-test-');
   prepare?.(reportDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'lib/cli/main.ts', ...args.map((a) => a.replace('{reportDir}', reportDir))], {
+  const child = spawn(process.execPath, [COMMAND_BIN, ...args.map((a) => a.replace('{reportDir}', reportDir))], {
     env: { ...process.env, CI: '1', XS2A_CONSOLE_REPORTER: 'dot', XS2A_WORKERS: '1', ...env },
   });
   let stdout = '';

@@ -15,10 +15,11 @@ export function memoised<K, V>(memo: Map<K, V>, key: K, compute: () => V): V {
 
 /**
  * A memo of values derived from an object (a parsed certificate, a bank), kept as long as the object is: the
- * WeakMap bounds it by itself. `make` runs once per key; an undefined value is made again.
+ * WeakMap bounds it by itself. `make` runs once per key, whatever it returns (undefined included).
  */
 export function memoisedWeak<K extends object, V>(memo: WeakMap<K, V>, key: K, make: () => V): V {
-  let value = memo.get(key);
-  if (value === undefined) memo.set(key, (value = make()));
+  if (memo.has(key)) return memo.get(key) as V;
+  const value = make();
+  memo.set(key, value);
   return value;
 }

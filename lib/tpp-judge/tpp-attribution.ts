@@ -8,7 +8,7 @@
  */
 import { createHash, X509Certificate } from 'node:crypto';
 import { organizationIdentifierOf } from '../pki/index.js';
-import { memoised } from '../support/memo.js';
+import { memoised, memoisedWeak } from '../support/memo.js';
 import { requestHeader, type ObservedExchange } from './observed-exchange.js';
 
 export interface TppRef {
@@ -32,11 +32,7 @@ export function publicKeyFingerprint(certificate: X509Certificate): string {
 const REFS = new WeakMap<X509Certificate, TppRef>();
 
 export function tppRefOf(certificate: X509Certificate): TppRef {
-  const known = REFS.get(certificate);
-  if (known) return known;
-  const ref = uncachedTppRefOf(certificate);
-  REFS.set(certificate, ref);
-  return ref;
+  return memoisedWeak(REFS, certificate, () => uncachedTppRefOf(certificate));
 }
 
 function uncachedTppRefOf(certificate: X509Certificate): TppRef {

@@ -7,6 +7,7 @@
  * which belong to the TPP's real service; a run's budget for them is none).
  */
 import { DEFAULT_PATHS, type PathName } from '../spec/paths.js';
+import { memoisedWeak } from '../support/memo.js';
 import type { Environment } from '../targets/target-types.js';
 
 /** Reads the specification limits to 4 a day per account when the PSU is not present (Limits). */
@@ -30,18 +31,15 @@ const compiled = new WeakMap<object, { sandbox: RegExp[]; quota: RegExp[] }>();
 const NO_OVERRIDES = {};
 
 function patternsFor(overrides: Readonly<Record<string, string>>): { sandbox: RegExp[]; quota: RegExp[] } {
-  let patterns = compiled.get(overrides);
-  if (!patterns) {
+  return memoisedWeak(compiled, overrides, () => {
     const pattern = (name: PathName) => {
       const template = overrides[name] ?? DEFAULT_PATHS[name];
       const source = template.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+');
       return new RegExp(`^${source}(?:/|$)`);
     };
     const names = Object.keys(DEFAULT_PATHS) as PathName[];
-    patterns = { sandbox: names.filter((name) => name.startsWith('sandbox')).map(pattern), quota: QUOTA_READS.map(pattern) };
-    compiled.set(overrides, patterns);
-  }
-  return patterns;
+    return { sandbox: names.filter((name) => name.startsWith('sandbox')).map(pattern), quota: QUOTA_READS.map(pattern) };
+  });
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { SCHEMAS } from '../spec/schemas/index.js';
 import type { JsonSchema, SchemaName } from '../spec/schemas/index.js';
+import { memoisedWeak } from '../support/memo.js';
 import { REQUIREMENT_KEYWORD } from './ajv.js';
 
 type Node = JsonSchema | boolean;
@@ -39,9 +40,7 @@ const expanded = new WeakMap<JsonSchema, readonly JsonSchema[]>();
 export function expand(node: Node | undefined): readonly JsonSchema[] {
   const schema = asNode(node);
   if (!schema) return [];
-  let nodes = expanded.get(schema);
-  if (nodes === undefined) expanded.set(schema, (nodes = expandFrom(schema, new Set())));
-  return nodes;
+  return memoisedWeak(expanded, schema, () => expandFrom(schema, new Set()));
 }
 
 function expandFrom(node: Node | undefined, seen: Set<JsonSchema>): JsonSchema[] {

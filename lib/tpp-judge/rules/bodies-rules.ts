@@ -4,6 +4,7 @@
  * suite holds the bank to, read here from the TPP's side. Each schema error goes to one TPP rule: missing
  * fields and wrong types, currencies and amounts, and the structured address once enforced.
  */
+import { memoisedWeak } from '../../support/memo.js';
 import { validateAgainst, type ReadableError, type ValidationResult } from '../../validate/index.js';
 import { PASS, fail, judged, unjudged, type Outcome, type Rule, type RuleContext } from '../rule.js';
 
@@ -51,11 +52,7 @@ function sepaPayment(c: RuleContext): { value: unknown } | Outcome | undefined {
 const VALIDATIONS = new WeakMap<object, ValidationResult>();
 
 function validated(c: RuleContext, value: unknown): ValidationResult {
-  const cached = VALIDATIONS.get(c.exchange);
-  if (cached) return cached;
-  const result = validateAgainst('PaymentInitiationRequest', value);
-  VALIDATIONS.set(c.exchange, result);
-  return result;
+  return memoisedWeak(VALIDATIONS, c.exchange, () => validateAgainst('PaymentInitiationRequest', value));
 }
 
 function schemaOutcome(errors: readonly ReadableError[], expected: string): Outcome {

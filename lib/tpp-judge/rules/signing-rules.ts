@@ -22,7 +22,7 @@ import {
   type VerificationResult,
 } from '../../httpsig/index.js';
 import { readCertificateFields, readPsd2QcStatement, type Psd2Role } from '../../pki/index.js';
-import { memoised } from '../../support/memo.js';
+import { memoised, memoisedWeak } from '../../support/memo.js';
 import type { PathName } from '../../spec/paths.js';
 import { fail, judged, PASS, unjudged, type Outcome, type Rule, type RuleContext } from '../rule.js';
 
@@ -73,11 +73,7 @@ type SignatureReading =
 const READINGS = new WeakMap<RuleContext['exchange'], SignatureReading>();
 
 function readSignature(context: RuleContext): SignatureReading {
-  const cached = READINGS.get(context.exchange);
-  if (cached) return cached;
-  const reading = uncachedReadSignature(context.header('signature'));
-  READINGS.set(context.exchange, reading);
-  return reading;
+  return memoisedWeak(READINGS, context.exchange, () => uncachedReadSignature(context.header('signature')));
 }
 
 function uncachedReadSignature(value: string | undefined): SignatureReading {
@@ -122,10 +118,7 @@ function prerequisiteOf(result: VerificationResult): Outcome | undefined {
 const KEY_ID_OUTCOMES = new WeakMap<RuleContext['exchange'], Outcome | undefined>();
 
 function keyIdOutcome(context: RuleContext): Outcome | undefined {
-  if (KEY_ID_OUTCOMES.has(context.exchange)) return KEY_ID_OUTCOMES.get(context.exchange);
-  const outcome = uncachedKeyIdOutcome(context);
-  KEY_ID_OUTCOMES.set(context.exchange, outcome);
-  return outcome;
+  return memoisedWeak(KEY_ID_OUTCOMES, context.exchange, () => uncachedKeyIdOutcome(context));
 }
 
 function uncachedKeyIdOutcome(context: RuleContext): Outcome | undefined {
@@ -157,13 +150,6 @@ function rolesOf(certificate: NonNullable<RuleContext['certificate']>): readonly
       return null;
     }
   });
-}
-
-function memoisedWeak<K extends object, V>(map: WeakMap<K, V>, key: K, compute: () => V): V {
-  if (map.has(key)) return map.get(key) as V;
-  const value = compute();
-  map.set(key, value);
-  return value;
 }
 
 /** The certificate's issuer attribute types in RFC 2253 order (the reverse of the certificate's). */

@@ -232,11 +232,9 @@ async function stuck(page: Page, waitingFor: readonly ScaPageRule[], pages: stri
 const CERTIFICATE_ERROR = /net::ERR_CERT_[A-Z_]+/;
 
 async function describeStuckPage(page: Page, waitingFor: readonly ScaPageRule[]): Promise<string> {
-  const shown = await page
-    .locator('[role=alert], .error, #error')
-    .first()
-    .textContent({ timeout: 200 })
-    .catch(() => null);
+  // What the page already shows, read without waiting for it: the page is the one the flow stopped at, and a
+  // wait with a time limit (200 ms here before) lost the text on a loaded machine.
+  const shown = (await page.locator('[role=alert], .error, #error').allTextContents().catch(() => [])).find((text) => text.trim() !== '');
   const rules = waitingFor.map((rule) => rule.match).join(', ');
   return [
     `SCA did not reach TPP-Redirect-URI; the browser is at ${page.url()}`,

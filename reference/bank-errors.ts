@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { VerificationFailureCode } from '../lib/httpsig/index.js';
 import type { MessageCode } from '../lib/spec/schemas/index.js';
-import { defineFault, type TppBank } from './switches.js';
+import { defineFault, defineVariant, type TppBank } from './switches.js';
 
 export const SYSTEM_NAME = 'reference-aspsp';
 
@@ -188,6 +188,12 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
 /** How long a connection refused with an answer may take to receive it before it is closed regardless. */
 const CLOSE_GRACE_MS = 1_000;
 
+const closesOnBodyTooLarge = defineVariant('closes-on-body-too-large', {
+  description: 'a body over the size limit is answered 413 with Connection: close, and the connection closed with the rest of the body unread',
+  allowedBy: 'RFC 9110, 413 Content Too Large: "the server MAY terminate the request, if the protocol version in use allows it; otherwise, the server MAY close the connection". The specification says nothing of how a refused body ends',
+  source: 'RFC 9110, section 15.5.14',
+});
+
 /** fastify's `frameworkErrors` option: errors raised before routing (e.g. a malformed URL), when no TPP is known yet. */
 export function frameworkErrorHandler(wholeBank: TppBank) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
@@ -224,8 +230,8 @@ export function installErrorHandling(app: FastifyInstance): (request: FastifyReq
     // the body unread, the socket is reset, and a client still sending may lose the answer (its write fails
     // first: ERR-44.c was INTERRUPTED in one run of five). Without the header, Node reads and drops the rest
     // (within the request timeout, connections.ts) and keeps the connection: the lingering RFC 9112 §9.6 asks of
-    // a server that answers before the request has arrived.
-    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') reply.removeHeader('connection');
+    // a server that answers before the request has arrived. The variant keeps fastify's way.
+    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE' && !request.bank.reads(closesOnBodyTooLarge)) reply.removeHeader('connection');
     const { status, code, message } = classify(error, request.bank);
     if (status >= 500) request.log.error({ err: error }, 'unexpected error');
     sendError(request, reply, status, code, message);

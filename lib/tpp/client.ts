@@ -8,7 +8,7 @@ import { newConnectionPool } from './connection-pool.js';
 import type { DigestAlgorithm } from '../httpsig/index.js';
 import { systemClock } from './tpp-clock.js';
 import type { Clock } from './tpp-clock.js';
-import { TargetUnreachableError } from './target-unreachable.js';
+import { TargetUnreachableError, isResetBeforeAnswer } from './target-unreachable.js';
 import type { RecordedExchange } from './recorded-exchange.js';
 import type { SigningDefect } from './signing-defects.js';
 import { HeaderFields } from './header-fields.js';
@@ -82,14 +82,6 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 /** Methods without side effects (RFC 9110 9.2.1): sending one twice changes nothing at the bank. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The connection was reset or closed before the response headers arrived (undici rejects the request itself). */
-function isResetBeforeAnswer(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    const code = (cause as { code?: unknown }).code;
-    if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET') return true;
-  }
-  return false;
-}
 
 /** A link from the bank to another origin, or over plain http: never followed. */
 export class ForeignLinkError extends Error {

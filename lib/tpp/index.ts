@@ -10,7 +10,7 @@ export { TppIdentity, loadTppIdentity, loadTppIdentityFromFiles } from './tpp-id
 export { fixedClock } from './tpp-clock.js';
 export type { Clock } from './tpp-clock.js';
 export type { SigningDefect } from './signing-defects.js';
-export { TargetUnreachableError } from './target-unreachable.js';
+export { TargetUnreachableError, isResetBeforeAnswer } from './target-unreachable.js';
 export { ProductionRefusal, productionRefusal } from './production-guard.js';
 export { signRequest } from './sign-request.js';
 export type { SignedRequest } from './sign-request.js';

@@ -18,3 +18,16 @@ function describeCause(cause: unknown): string {
   const nested = cause.cause instanceof Error && cause.cause.message !== cause.message ? ` (${cause.cause.message})` : '';
   return `${typeof code === 'string' ? `${code}: ` : ''}${cause.message}${nested}`;
 }
+
+/**
+ * The connection was reset or closed before the response headers arrived (undici rejects the request itself),
+ * the error as thrown by undici or as TargetUnreachableError around it: a bank that closed a connection it had
+ * kept idle, or one that closed it while a body it refuses was still being sent.
+ */
+export function isResetBeforeAnswer(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET') return true;
+  }
+  return false;
+}

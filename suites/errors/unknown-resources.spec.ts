@@ -3,7 +3,7 @@
  * body over its size limit) is the TPP's error: a 4xx with the error body and the X-Request-ID echoed
  * (both checked on every exchange), never a 5xx.
  */
-import { scenario, test } from '../../lib/fixtures/index.js';
+import { isResetBeforeAnswer, scenario, test } from '../../lib/fixtures/index.js';
 
 test(...scenario('ERR-14.a', 'a path the interface does not have answers 404 with NOT_FOUND or RESOURCE_UNKNOWN', { checks: ['ERR-14', 'ERR-44'] }, async ({ tpp, check }) => {
   const response = await tpp.get('/v1/no-such-resource', { malformed: 'a path the interface does not have' });
@@ -22,6 +22,18 @@ test(...scenario(
   { checks: ['ERR-44'], needs: ['sandbox-mock-data'], writes: 'posts to a sandbox mock-data operation' },
   async ({ tpp, paths, check }) => {
     const huge = JSON.stringify({ customerNumber: '12345678901', name: 'x'.repeat(2 * 1024 * 1024), type: 'private' });
-    check.status('ERR-44', await tpp.request({ method: 'POST', path: paths('sandboxCustomers'), rawBody: huge, headers: { 'Content-Type': 'application/json' }, malformed: 'a 2 MiB body' }));
+    const answer = await tpp
+      .request({ method: 'POST', path: paths('sandboxCustomers'), rawBody: huge, headers: { 'Content-Type': 'application/json' }, malformed: 'a 2 MiB body' })
+      .catch((error: unknown) => {
+        if (isResetBeforeAnswer(error)) return undefined;
+        throw error;
+      });
+    // A bank may refuse the body before it has all arrived and close the connection (RFC 9110, 15.5.14, 413 Content
+    // Too Large); the TPP's next write then fails, often before its answer is read.
+    if (answer === undefined) {
+      check.notEvaluated(['ERR-44'], 'not evaluated: the bank closed the connection while the 2 MiB body was being sent (RFC 9110 section 15.5.14 lets it), and no answer could be read');
+      return;
+    }
+    check.status('ERR-44', answer);
   },
 ));

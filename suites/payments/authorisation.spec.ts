@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { accountsOf, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, servedOrScaAsked, test, type ScenarioFixtures } from '../../lib/fixtures/index.js';
-import { consentedDebtor, initiate, paymentFrom, paymentIdOf, refusedAlike, statusOf, type Debtor } from './payment-bodies.js';
+import { consentedDebtor, initiate, initiateAllowingDuplicate, paymentFrom, paymentIdOf, refusedAlike, statusOf, type Debtor } from './payment-bodies.js';
 import { cellName, cellScenarios, cellsName, forEach, forEachCell, where } from './rule-cells.js';
 
 /**
@@ -114,7 +114,7 @@ for (const { id, cells } of cellScenarios('GEN-15.a')) {
       const debtor = await consentedDebtor({ newTpp, consentedPsu, paths }, 'corporate');
       const inPrivate = { ...debtor.psu, context: 'PRIVATE' as const };
       await forEach(cells, async (cell) => {
-        const initiation = await initiate(debtor.tpp, paths, paymentFrom(debtor, '1.00', cell), { ...where(cell), headers: { 'PSU-Context': 'CORPORATE' } });
+        const initiation = await initiateAllowingDuplicate(debtor.tpp, paths, paymentFrom(debtor, '1.00', cell), { ...where(cell), headers: { 'PSU-Context': 'CORPORATE' } });
         const paymentId = paymentIdOf(initiation);
         const href = scaRedirectOf(initiation);
         if (paymentId === undefined || href === undefined) return check.notEvaluated(['GEN-15'], `not evaluated for ${cellName(cell)}: no payment with an scaRedirect (HTTP ${initiation.status})`);

@@ -145,6 +145,19 @@ export function initiate(tpp: TppClient, paths: ScenarioFixtures['paths'], body:
 }
 
 /**
+ * POST of a payment the scenario needs made, where its initiation is not what is judged. Another payment of the
+ * same debtor may be its logical duplicate (same creditor, amount and date: a payment to self has 99 amounts to
+ * pick from, and the gauntlets run one scenario as many TPPs of one PSU at once); a bank may refuse it 409, and
+ * allowLogicalDuplicate=true is the specification's way to send it anyway (END-02 judges that, elsewhere).
+ */
+export async function initiateAllowingDuplicate(tpp: TppClient, paths: ScenarioFixtures['paths'], body: unknown, options: Initiation = {}): Promise<TppResponse> {
+  const first = await initiate(tpp, paths, body, options);
+  if (first.status !== 409) return first;
+  const query = `${options.query ?? ''}${options.query?.includes('?') ? '&' : '?'}allowLogicalDuplicate=true`;
+  return initiate(tpp, paths, body, { ...options, query });
+}
+
+/**
  * Why the bank's refusal of a payment says nothing of the rule a scenario judges, if it does not: the bank
  * refuses `control` alike, the same payment without what the rule is about (the valid payment, sent by the
  * same client, of `options`' service and product), for something another rule judges. The one place a

@@ -7,7 +7,7 @@ import { requirementById } from '../../lib/spec/requirements.js';
 import type { PaymentService } from '../../lib/spec/payment-products.js';
 import { judgedCells, RULE_TABLE, scenariosOf, type Cell } from '../../lib/spec/rule-table.js';
 import { errorCodeOf, isSuccess, scaRedirectOf, type CheckResult, type ScaAttempt, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
-import { initiate, paymentFrom, paymentIdOf, paymentOf, paymentPath, refusedAlike, statusOf, type Debtor, type Patch, type PaymentBody, type Where } from './payment-bodies.js';
+import { initiate, initiateAllowingDuplicate, paymentFrom, paymentIdOf, paymentOf, paymentPath, refusedAlike, statusOf, type Debtor, type Patch, type PaymentBody, type Where } from './payment-bodies.js';
 
 export type { Cell };
 
@@ -145,11 +145,7 @@ type Fixtures = Pick<ScenarioFixtures, 'paths' | 'sca' | 'check'>;
 /** A payment of the cell from the debtor, with its scaRedirect; or why the cell cannot be judged. */
 export async function initiated({ paths }: Pick<ScenarioFixtures, 'paths'>, debtor: Debtor, cell: Where, amount: string) {
   const body = paymentFrom(debtor, amount, cell);
-  const first = await initiate(debtor.tpp, paths, body, where(cell));
-  // Another scenario's payment of this TPP may be its logical duplicate (same debtor, creditor, amount and date:
-  // a payment to self has 99 amounts to pick from); a bank may refuse it 409, and allowLogicalDuplicate=true is
-  // the specification's way to send it anyway (END-02 judges that, elsewhere).
-  const response = first.status === 409 ? await initiate(debtor.tpp, paths, body, { ...where(cell), query: '?allowLogicalDuplicate=true' }) : first;
+  const response = await initiateAllowingDuplicate(debtor.tpp, paths, body, where(cell));
   const paymentId = paymentIdOf(response);
   const href = scaRedirectOf(response);
   if (paymentId === undefined) return { response, unmet: `the payment was not created (HTTP ${response.status})` } as const;

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { RSA_KEY_POOL_ENV } from '../lib/pki/rsa-key-pool.js';
-import { TOOL_CACHE_DIR } from '../lib/support/tool-cache.js';
+import { TOOL_CACHE_DIR } from '../lib/support/install-paths.js';
 
 export type TestTier = 'fast' | 'e2e' | 'all';
 export const TEST_TIERS: readonly TestTier[] = ['fast', 'e2e', 'all'];

@@ -18,11 +18,10 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, extname, join, relative, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { TOOL_CACHE_DIR } from '../support/tool-cache.js';
+import { dirname, extname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PACKAGE_ROOT, TOOL_CACHE_DIR } from '../support/install-paths.js';
 
-const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Where bundles live: one folder per digest, and `current.json`, the last one made. */
 const COMMAND_BUNDLE_DIR = join(TOOL_CACHE_DIR, 'command');
 /** The bundle's entry point, relative to the package root. */
@@ -36,6 +35,7 @@ const STALE_MS = 24 * 60 * 60 * 1000;
  * @typedef {object} BundleManifest
  * @property {string} digest   the sources' digest, the bundle folder's name
  * @property {string[]} inputs the sources, relative to the package root
+ * @property {string} esbuild  the version of esbuild that made it
  */
 
 /**
@@ -57,7 +57,7 @@ const readSource = (file) => readFileSync(join(PACKAGE_ROOT, file));
 /** @param {string} dir */
 function readManifest(dir) {
   try {
-    return /** @type {BundleManifest & { esbuild: string }} */ (JSON.parse(readFileSync(join(dir, 'current.json'), 'utf8')));
+    return /** @type {BundleManifest} */ (JSON.parse(readFileSync(join(dir, 'current.json'), 'utf8')));
   } catch {
     return undefined;
   }
@@ -143,7 +143,7 @@ export async function makeBundle(dir = COMMAND_BUNDLE_DIR) {
     } catch (error) {
       if (!existsSync(join(folder, 'main.js'))) throw error;
     }
-    /** @type {BundleManifest & { esbuild: string }} */
+    /** @type {BundleManifest} */
     const manifest = { digest, inputs, esbuild: esbuild.version };
     const manifestScratch = join(dir, `.current-${randomUUID()}.json`);
     writeFileSync(manifestScratch, JSON.stringify(manifest));

@@ -1,9 +1,9 @@
 /** Where the tool lives and what it is called: the package root holds playwright.config.ts and the suites. */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { PACKAGE_ROOT } from '../support/install-paths.js';
 
-export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { PACKAGE_ROOT };
 
 const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 export const TOOL = { name: manifest.name, version: manifest.version };

@@ -82,7 +82,6 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 /** Methods without side effects (RFC 9110 9.2.1): sending one twice changes nothing at the bank. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-
 /** A link from the bank to another origin, or over plain http: never followed. */
 export class ForeignLinkError extends Error {
   override name = 'ForeignLinkError';

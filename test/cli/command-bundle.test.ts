@@ -59,7 +59,7 @@ describe('a bundle of the command', () => {
 
   test('lists the sources it was made from: the command, the bank and the TypeScript options, not the suites or the tests', () => {
     const { inputs } = JSON.parse(readFileSync(join(dir, 'current.json'), 'utf8')) as { inputs: string[] };
-    assert.ok(inputs.includes('lib/cli/main.ts') && inputs.includes('lib/cli/package-root.ts') && inputs.includes('reference/app.ts'), inputs.join(' '));
+    assert.ok(inputs.includes('lib/cli/main.ts') && inputs.includes('lib/support/install-paths.js') && inputs.includes('reference/app.ts'), inputs.join(' '));
     assert.deepEqual(inputs.filter((file) => !/^(lib|reference)\//.test(file)), ['tsconfig.json']);
   });
 
@@ -67,7 +67,7 @@ describe('a bundle of the command', () => {
     const folder = fileURLToPath(new URL('.', made));
     const code = readdirSync(folder).filter((file) => file.endsWith('.js')).map((file) => readFileSync(join(folder, file), 'utf8')).join('\n');
     assert.doesNotMatch(code, /import\.meta/);
-    assert.ok(code.includes(JSON.stringify(pathToFileURL(join(PACKAGE_ROOT, 'lib/cli/package-root.ts')).href)), 'package-root.ts keeps its own URL');
+    assert.ok(code.includes(JSON.stringify(pathToFileURL(join(PACKAGE_ROOT, 'lib/support/install-paths.js')).href)), 'install-paths.js keeps its own URL');
     assert.match(code, /from "fastify"/);
     assert.doesNotMatch(code, /node_modules\/fastify/);
   });

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as Esbuild from 'esbuild';
-import { TOOL_CACHE_DIR } from '../../support/tool-cache.js';
+import { TOOL_CACHE_DIR } from '../../support/install-paths.js';
 
 const require = createRequire(import.meta.url);
 const HERE = dirname(fileURLToPath(import.meta.url));

@@ -138,8 +138,7 @@ export function nearestSwitch(kind: 'fault' | 'variant', name: string): string |
 
 /**
  * The bank as one TPP meets it: which of its behaviour switches are on for that TPP. Every request gets one
- * (`request.bank`) once the signature plugin knows who sends it. (Issue 19 will give it the TPP's own sandbox
- * world too.)
+ * (`request.bank`) once the signature plugin knows who claims to send it.
  */
 export class TppBank {
   constructor(
@@ -160,6 +159,9 @@ export class TppBank {
     return this.on.has(variant.name);
   }
 }
+
+/** TPPs a census tells apart at most (a gauntlet has a few thousand cases). */
+const CENSUS_LIMIT = 20_000;
 
 /** The switches one bank instance runs with; none for the default bank. */
 export class BehaviourSwitches {
@@ -190,6 +192,8 @@ export class BehaviourSwitches {
     }
     this.census = settings.census === true;
     this.handles.set(undefined, new TppBank(this.forAll, this.census ? new Set() : undefined));
+    // Handles of the TPPs with switches of their own are made here, from the settings: never from a request.
+    for (const tpp of this.byTpp.keys()) this.handles.set(tpp, new TppBank(this.onFor(tpp), this.census ? new Set() : undefined));
   }
 
   private readonly census: boolean;
@@ -209,15 +213,19 @@ export class BehaviourSwitches {
     return [...new Set(this.variants.map((s) => s.name))];
   }
 
-  /** The bank as this TPP (by organizationIdentifier; undefined when it is not known) meets it. */
+  /**
+   * The bank as this TPP (by organizationIdentifier; undefined when it is not known) meets it. Asked with the
+   * identity a request claims, before its signature is verified (a fault may shape the refusal of its own
+   * TPP's bad request), so a claim makes nothing: a TPP without switches of its own meets the whole bank's
+   * handle, and only a census (a test bank's, never `serve`'s) keeps a handle per TPP, at most CENSUS_LIMIT.
+   */
   forTpp(tppId: string | undefined): TppBank {
-    let handle = this.handles.get(tppId);
-    if (handle === undefined) {
-      // Under a census every TPP gets a handle of its own, to be told apart; otherwise one without switches of its own shares the whole bank's.
-      handle = this.byTpp.has(tppId ?? '') || this.census ? new TppBank(this.onFor(tppId), this.census ? new Set() : undefined) : this.wholeBank;
-      this.handles.set(tppId, handle);
-    }
-    return handle;
+    const handle = this.handles.get(tppId);
+    if (handle !== undefined) return handle;
+    if (!this.census || this.handles.size >= CENSUS_LIMIT) return this.wholeBank;
+    const counted = new TppBank(this.onFor(tppId), new Set());
+    this.handles.set(tppId, counted);
+    return counted;
   }
 
   /** What everyone meets: the switches on for every TPP (the only ones before a TPP is known, e.g. at the TLS handshake). */

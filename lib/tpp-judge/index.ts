@@ -4,7 +4,7 @@ export { TppJudge, JUDGED_RULE_IDS, interfacePath } from './tpp-judge.js';
 export type { ExchangeVerdict, JudgeOptions, RuleCheck } from './tpp-judge.js';
 export { bodyText, requestHeader } from './observed-exchange.js';
 export type { ObservedExchange } from './observed-exchange.js';
-export { certificateOf, tppRefOf } from './tpp-attribution.js';
+export { tppRefOf } from './tpp-attribution.js';
 export type { TppRef } from './tpp-attribution.js';
 export { RuleTally } from './tally.js';
 export type { RuleSummary, TppSummary, EvidenceSample } from './tally.js';

@@ -3,11 +3,20 @@
  * proxy, or an entry of a HAR file. Bytes are kept as sent, since Digest and signatures are over bytes. A
  * request the recorder marks `malformed` or `deliberate` (off the rules on purpose) is not held against its TPP.
  */
+import type { X509Certificate } from 'node:crypto';
 import type { HttpExchange } from '../har/index.js';
 import { parseHttpDate } from '../httpsig/index.js';
 
 /** The exchanges a judge reads are recorded HTTP exchanges (lib/har): bytes as sent, from any recorder. */
-export type ObservedExchange = HttpExchange;
+export interface ObservedExchange extends HttpExchange {
+  /**
+   * Who signed the request, where the recorder verified it (the judging sandbox: the bank itself): the
+   * certificate whose key the signature verified with, or null when it did not verify (judged as unidentified,
+   * never as the TPP whose certificate it copied). Absent where the recorder cannot know (a proxy, a HAR): the
+   * request is then attributed by the certificate it carries (tpp-attribution.ts).
+   */
+  signer?: X509Certificate | null;
+}
 /**
  * Where the bank's clock stood when it received the request, as an interval of whole seconds (ms values):
  * exact in the sandbox; from the Date of the answer otherwise, widened by the exchange's duration (the Date

@@ -4,6 +4,7 @@
  * traffic adds counts, not records.
  */
 import { bodyText, type ObservedExchange } from './observed-exchange.js';
+import { BoundedMap } from './state.js';
 import type { TppRef } from './tpp-attribution.js';
 import type { ExchangeVerdict } from './tpp-judge.js';
 
@@ -47,8 +48,14 @@ export interface TppSummary {
   evidence: EvidenceSample[];
 }
 
+/**
+ * TPPs tallied at most: past it, the TPP seen first goes (its counts with it). A TPP is a verified key
+ * where the recorder verifies (the sandbox), so made-up certificates do not reach this far there.
+ */
+const TPPS_TALLIED = 1_000;
+
 export class RuleTally {
-  private readonly byTpp = new Map<string, TppSummary>();
+  private readonly byTpp = new BoundedMap<string, TppSummary>(TPPS_TALLIED);
   /** Counts of the traffic as a whole. */
   readonly totals = { exchanges: 0, api: 0, browser: 0, skipped: 0 };
 
@@ -86,11 +93,10 @@ export class RuleTally {
   }
 
   private summaryOf(tpp: TppRef, at: Date): TppSummary {
-    let summary = this.byTpp.get(tpp.key);
-    if (!summary) {
-      summary = { tpp, exchanges: 0, skipped: 0, firstSeen: at.toISOString(), lastSeen: at.toISOString(), rules: new Map(), evidence: [] };
-      this.byTpp.set(tpp.key, summary);
-    }
+    const known = this.byTpp.get(tpp.key);
+    if (known !== undefined) return known;
+    const summary: TppSummary = { tpp, exchanges: 0, skipped: 0, firstSeen: at.toISOString(), lastSeen: at.toISOString(), rules: new Map(), evidence: [] };
+    this.byTpp.set(tpp.key, summary);
     return summary;
   }
 }

@@ -5,6 +5,7 @@
  * are to the bank (reference/state/tenants.ts: one world per key, TPPs within it by organisation). A request that
  * carries no readable certificate is attributed, in this order, to the certificate its keyId named before,
  * or to the TPP whose certificate came earlier on the same connection; otherwise it stays unidentified.
+ * Where the recorder verified the signature (the judging sandbox), its verdict alone decides.
  */
 import { createHash, X509Certificate } from 'node:crypto';
 import { organizationIdentifierOf } from '../pki/index.js';
@@ -67,6 +68,9 @@ export class TppAttribution {
   private readonly byConnection = new Map<string, TppRef>();
 
   of(exchange: ObservedExchange): TppRef {
+    // What the recorder verified wins: a request whose signature failed is nobody's, whatever it carries.
+    if (exchange.signer === null) return UNIDENTIFIED;
+    if (exchange.signer !== undefined) return tppRefOf(exchange.signer);
     const keyId = /keyId="([^"]*)"/.exec(requestHeader(exchange, 'signature') ?? '')?.[1];
     const certificate = certificateOf(exchange);
     if (certificate !== undefined) {

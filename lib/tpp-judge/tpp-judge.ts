@@ -73,11 +73,18 @@ interface Deferred {
 
 const DEFERRED_LIMIT = 10_000;
 
+/** TPPs whose sequences (request ids, sessions, links, reads) the judge follows at once; the least recently active is forgotten first. */
+const TPPS_REMEMBERED = 256;
+
 export class TppJudge {
   private readonly operations: OperationTable;
   private readonly basePath: string | undefined;
   private readonly attribution = new TppAttribution();
-  private readonly tpps = new Map<string, TppState>();
+  /**
+   * What the judge remembers per TPP, for the TPPs active last: a TPP is a verified key where the recorder
+   * verifies (the sandbox), so made-up certificates cannot grow it; elsewhere the bound does it.
+   */
+  private readonly tpps = new BoundedMap<string, TppState>(TPPS_REMEMBERED);
   /** Who uses a TPP-Session-ID, and where its redirects arrive: redirects are tied back to their TPP by it. */
   private readonly sessionOwners = new BoundedMap<string, TppState>(100_000);
   /** scaRedirect links given, by path and query, with their TPP: opening one is seen as a browser request to it. */
@@ -146,17 +153,16 @@ export class TppJudge {
   }
 
   private stateOf(ref: TppRef): TppState {
-    let state = this.tpps.get(ref.key);
-    if (!state) {
-      state = new TppState(ref);
-      this.tpps.set(ref.key, state);
-    }
+    const state = this.tpps.get(ref.key) ?? new TppState(ref);
+    this.tpps.set(ref.key, state);
     return state;
   }
 
   /** The interface request an exchange is, or undefined for the PSU's browser elsewhere on the bank. */
   private apiCallOf(exchange: ObservedExchange): ApiCall | undefined {
-    const relative = interfacePath(new URL(exchange.request.url).pathname, this.basePath);
+    // Whatever a client sent as its target (`*`, an absolute form, garbage): a URL that does not parse is no interface request.
+    const url = URL.parse(exchange.request.url);
+    const relative = url === null ? undefined : interfacePath(url.pathname, this.basePath);
     if (relative === undefined) return undefined;
     const path = this.operations.match(relative);
     return {

@@ -5,10 +5,9 @@
  * every TPP's report is written when the sandbox stops.
  */
 import { join } from 'node:path';
-import type { HttpExchange } from '../har/index.js';
 import { renderHtml } from '../report/html/page.js';
 import type { RunResults } from '../report/results-types.js';
-import { certificateOf, tppRefOf } from '../tpp-judge/index.js';
+import { tppRefOf, type ObservedExchange } from '../tpp-judge/index.js';
 import { TrafficJudging } from './judging.js';
 import { writeResults, type ReportContext } from './report.js';
 
@@ -37,14 +36,14 @@ export class SandboxJudging {
     });
   }
 
-  observe(exchange: HttpExchange): readonly string[] {
+  observe(exchange: ObservedExchange): readonly string[] {
     return this.judging.observe(exchange).broken;
   }
 
-  /** The report of the TPP whose certificate the request carries (an empty one for a request without). */
-  report(exchange: HttpExchange, format: 'json' | 'html'): { contentType: string; body: string } {
-    const certificate = certificateOf(exchange);
-    const results = this.judging.tppResults(this.context(), certificate === undefined ? 'none' : tppRefOf(certificate).key);
+  /** The report of the TPP whose key signed the request (the bank verified it before the route ran). */
+  report(exchange: ObservedExchange, format: 'json' | 'html'): { contentType: string; body: string } {
+    const signer = exchange.signer ?? undefined;
+    const results = this.judging.tppResults(this.context(), signer === undefined ? 'none' : tppRefOf(signer).key);
     return format === 'html' ? { contentType: 'text/html; charset=utf-8', body: renderHtml(results) } : { contentType: 'application/json', body: JSON.stringify(results, null, 2) };
   }
 

@@ -168,10 +168,14 @@ export const sandboxAccountsPlugin = fp(
         const account = stored(request, 'accounts', request.params.accountId);
         const body = request.body;
         if (Array.isArray(body)) {
-          const added = addMockTransactions(account, body.map((t, i) => accountTransaction(account, t, i)));
+          const entries = body.map((t, i) => accountTransaction(account, t, i));
+          request.world.data.spendMockTransactions(account, entries.length);
+          const added = addMockTransactions(account, entries);
           return reply.code(201).send({ resourceId: account.resourceId, transactionIds: added.flatMap((t) => (t.transactionId === undefined ? [] : [t.transactionId])) });
         }
         const { count, days } = body;
+        // A history replaces the one before: its transactions are given back first.
+        request.world.data.spendMockTransactions(account, count - (account.history?.count ?? 0));
         account.history = { count, days, until: day(request.world.clock.now()) };
         return reply.code(201).send({ resourceId: account.resourceId, count, days });
       },
@@ -182,7 +186,9 @@ export const sandboxAccountsPlugin = fp(
       { config: SANDBOX_OPERATION, schema: { body: mockCardTransactions } },
       (request, reply) => {
         const card = stored(request, 'card-accounts', request.params.accountId);
-        const added = addMockTransactions(card, request.body.map((t, i) => cardTransaction(card, t, i)));
+        const entries = request.body.map((t, i) => cardTransaction(card, t, i));
+        request.world.data.spendMockTransactions(card, entries.length);
+        const added = addMockTransactions(card, entries);
         return reply.code(201).send({ resourceId: card.resourceId, cardTransactionIds: added.flatMap((t) => (t.transactionId === undefined ? [] : [t.transactionId.replaceAll('-', '')])) });
       },
     );

@@ -70,7 +70,7 @@ export const sandboxCustomersPlugin = fp(
         if (request.world.data.customers.has(customerNumber)) {
           throw new BankError(400, 'FORMAT_ERROR', `A customer with customerNumber ${customerNumber} already exists`);
         }
-        request.world.data.addCustomer({ customerNumber, name, type });
+        request.world.data.createCustomer({ customerNumber, name, type });
         return reply.code(201).send({ customerNumber, name, type });
       },
     );

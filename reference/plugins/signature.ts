@@ -10,7 +10,7 @@ import { organizationIdentifierOf, type Psd2Role } from '../../lib/pki/index.js'
 import { memoised, memoisedWeak } from '../../lib/support/memo.js';
 import { BankError, type ErrorCode } from '../bank-errors.js';
 import { defineFault, defineVariant, type Fault, type TppBank, type Variant } from '../switches.js';
-import { UNIDENTIFIED } from '../state/tenants.js';
+import { UNVERIFIED } from '../state/tenants.js';
 import { checkHook, header, type TppIdentity } from '../http/request-context.js';
 import { rolesOf } from '../services/tpp-roles.js';
 
@@ -216,21 +216,27 @@ function keyHolderOf(certificate: X509Certificate): string {
 
 /**
  * Who a request claims to be, from its TPP-Signature-Certificate, before anything is verified: faults are
- * switched per TPP, so the bank must know whose request it is even when it is about to refuse it. Parsed
- * certificates are kept (a TPP sends the same one on every request).
+ * switched per TPP, so the bank must know whose request it is even when it is about to refuse it. A claim
+ * chooses nothing else: no world, no state (identity first, state after). Parsed certificates are kept (a
+ * TPP sends the same one on every request; memoised's bound keeps a flood of forged ones from growing it).
  */
 class ClaimedIdentities {
   private readonly cache = new Map<string, TppIdentity | null>();
-  /** By keyId text, for requests whose certificate is missing or broken: who sent that keyId before. */
+  /** By keyId text, for requests whose certificate is missing or broken: the verified TPP that sent that keyId before. */
   private readonly byKeyId = new Map<string, TppIdentity>();
 
   of(request: FastifyRequest): TppIdentity | null {
     const value = header(request, 'tpp-signature-certificate');
-    const keyId = /keyId="([^"]*)"/.exec(header(request, 'signature') ?? '')?.[1];
     const identity = value === undefined ? null : this.parsed(value);
-    if (identity === null) return keyId === undefined ? null : (this.byKeyId.get(keyId) ?? null);
+    if (identity !== null) return identity;
+    const keyId = keyIdOfRequest(request);
+    return keyId === undefined ? null : (this.byKeyId.get(keyId) ?? null);
+  }
+
+  /** A request whose signature verified: its keyId names this TPP from now on. */
+  verified(request: FastifyRequest, identity: TppIdentity): void {
+    const keyId = keyIdOfRequest(request);
     if (keyId !== undefined) memoised(this.byKeyId, keyId, () => identity);
-    return identity;
   }
 
   /** Whether the request's TPP-Signature-Certificate is there and is a certificate (trusted or not). */
@@ -248,6 +254,10 @@ class ClaimedIdentities {
       }
     });
   }
+}
+
+function keyIdOfRequest(request: FastifyRequest): string | undefined {
+  return /keyId="([^"]*)"/.exec(header(request, 'signature') ?? '')?.[1];
 }
 
 function incoming(request: FastifyRequest, body: Buffer): IncomingRequest {
@@ -297,13 +307,11 @@ export const signaturePlugin = fp<SignatureOptions>(
     api.removeAllContentTypeParsers();
     api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, parsed) => parsed(null, body));
 
-    // The TPP as its certificate claims it, once per request: its switches, and its key holder's world
-    // (the Date is checked against that world's clock; a request that fails the check leaves it at once).
+    // The TPP as its certificate claims it, once per request: its switches (a fault may shape the refusal of
+    // its own bad request). Its world waits for the signature: until then the request meets the world of no one.
     api.addHook('onRequest', (request, _reply, next) => {
-      const claimant = claimed.of(request);
-      request.tppId = claimant?.id;
+      request.tppId = claimed.of(request)?.id;
       request.bank = switches.forTpp(request.tppId);
-      request.world = claimant === null ? tenants.unidentified : tenants.worldOf(claimant.keyHolder);
       next();
     });
 
@@ -351,12 +359,19 @@ export const signaturePlugin = fp<SignatureOptions>(
       const { bank } = request;
 
       const skipMissing = header(request, 'signature') === undefined && bank.breaks(acceptMissingSignature);
-      const anonymous = () => claimed.of(request) ?? { id: 'anonymous', name: 'an unidentified provider', keyHolder: UNIDENTIFIED };
+      const claimant = claimed.of(request);
+      // Served by a fault without a verified signature: as the TPP it claims, in the world of no key holder.
+      const unverified = () => {
+        request.world = tenants.unverified;
+        request.tpp = { ...(claimant ?? { id: 'anonymous', name: 'an unidentified provider' }), keyHolder: UNVERIFIED };
+      };
       if (skipMissing) {
-        request.tpp = anonymous();
+        unverified();
       } else {
+        // The Date is judged by the clock of the world the certificate claims, read without making or touching it.
+        const claimedWorld = claimant === null ? undefined : tenants.peek(claimant.keyHolder);
         const result = verifySignedRequest(incoming(request, body), {
-          now: request.world.clock.now(),
+          now: (claimedWorld ?? tenants.unidentified).clock.now(),
           maxClockSkewSeconds: MAX_CLOCK_SKEW_SECONDS,
           toleratesSkew: toleratesSkew(bank),
           policy: verificationPolicy(bank),
@@ -366,21 +381,24 @@ export const signaturePlugin = fp<SignatureOptions>(
         const noCertificate = !result.ok && ['CERTIFICATE_MISSING', 'CERTIFICATE_INVALID'].includes(result.failure.code) && !claimed.presentsCertificate(request);
         // A bank with its signature check off takes a request without signature, or with any Date (a request that verifies is served as any other).
         if (!result.ok && UNCHECKED_WITH_SIGNATURE_CHECK_OFF.includes(result.failure.code) && bank.breaks(signatureCheckOff)) {
-          request.tpp = anonymous();
+          unverified();
         } else if (!result.ok && noCertificate && bank.breaks(certificateUnchecked)) {
-          request.tpp = anonymous();
+          unverified();
         } else if (!result.ok) {
-          // Not the key holder (or not provably): the answer shows nothing of the world the certificate claims, its clock included.
-          request.world = tenants.unidentified;
+          // Not the key holder (or not provably): the answer comes from the world of no one, its clock included.
           const failure = result.failure.code;
           const code = bank.breaks(inventedSignatureCodes) ? (INVENTED_CODE[failure] as ErrorCode) : bank.reads(berlinGroupErrorCodes) ? failure : SPEC_CODE[failure];
           const kidError = code === 'KID_MISSING' || code === 'KID_INVALID';
           throw new BankError(kidError && bank.breaks(kidErrorAs401) ? 401 : 400, code, result.failure.message);
         } else {
+          // The certificate verified is the one the claimed identity was read from (cached per header value).
+          const tpp = claimant ?? identityOf(result.certificate);
+          // Only now, the key holder proven, does the request reach (and, the first time, make) its world.
+          request.world = tenants.worldOf(tpp.keyHolder, request.socket.remoteAddress ?? '');
+          request.tpp = tpp;
+          claimed.verified(request, tpp);
           refuseByFault(request, result.certificate, result.signedHeaders);
           if (options.trustedCaPems !== undefined) requireRole(request, result.certificate);
-          // The certificate verified is the one the claimed identity was read from (cached per header value).
-          request.tpp = claimed.of(request) ?? identityOf(result.certificate);
         }
       }
 

@@ -5,10 +5,12 @@
 //
 // Two plugins: the hook on every answer (registered at the root, before the routes), and the caller's own
 // report as a sandbox operation under /v1 (signed, so only the TPP whose certificate it is can read it).
+import type { X509Certificate } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { HttpExchange } from '../../lib/har/index.js';
 import { header, SANDBOX_OPERATION } from '../http/request-context.js';
+import { UNVERIFIED } from '../state/tenants.js';
 
 /** The response header that names the TPP rules a request broke, comma-separated. */
 export const BROKEN_RULES_HEADER = 'x-tpp-rules-broken';
@@ -16,12 +18,21 @@ export const BROKEN_RULES_HEADER = 'x-tpp-rules-broken';
 /** The path of a TPP's own report (JSON; `?format=html` for the page). */
 export const TPP_REPORT_PATH = '/sandbox/tpp-report';
 
+/**
+ * An exchange as the bank saw it, with what only the bank knows: whose key signed the request (the certificate
+ * its signature verified with; null when it did not verify, so a copied certificate is attributed to no one).
+ * Absent for the SCA pages, which a PSU's browser asks for.
+ */
+export interface JudgedExchange extends HttpExchange {
+  signer?: X509Certificate | null;
+}
+
 /** What the bank needs of a judge; lib/traffic's SandboxJudging is one (the bank does not import it). */
 export interface SandboxJudge {
   /** Judges one answered exchange; the TPP rules its request broke. */
-  observe(exchange: HttpExchange): readonly string[];
-  /** One TPP's report, by the request that asks for it (its certificate says whose). */
-  report(exchange: HttpExchange, format: 'json' | 'html'): { contentType: string; body: string };
+  observe(exchange: JudgedExchange): readonly string[];
+  /** One TPP's report, by the request that asks for it (the key that signed it says whose). */
+  report(exchange: JudgedExchange, format: 'json' | 'html'): { contentType: string; body: string };
 }
 
 declare module 'fastify' {
@@ -32,7 +43,7 @@ declare module 'fastify' {
 }
 
 /** The request as it came, and the answer as it goes. */
-function exchangeOf(request: FastifyRequest, baseUrl: string, status?: number, headers?: Record<string, string | number | string[] | undefined>, payload?: unknown): HttpExchange {
+function exchangeOf(request: FastifyRequest, baseUrl: string, status?: number, headers?: Record<string, string | number | string[] | undefined>, payload?: unknown): JudgedExchange {
   const start = request.judgeStart;
   const requestHeaders: Record<string, string> = {};
   for (const name of Object.keys(request.headers)) {
@@ -49,12 +60,22 @@ function exchangeOf(request: FastifyRequest, baseUrl: string, status?: number, h
     id: `sandbox ${request.id}`,
     startedAt: start?.startedAt ?? new Date(),
     durationMs: start === null ? 0 : Math.round(performance.now() - start.started),
-    request: { method: request.method, url: `${baseUrl}${request.url}`, headers: requestHeaders, body },
+    // An asterisk or absolute-form target (`OPTIONS *`, `GET http://…`) is recorded under the bank's address as it came.
+    request: { method: request.method, url: `${baseUrl}${request.url.startsWith('/') ? '' : '/'}${request.url}`, headers: requestHeaders, body },
     ...(status === undefined ? {} : { response: { status, headers: responseHeaders, body: sent } }),
     ...(start === null ? {} : { bankTime: start.bankTime }),
     connection: `${request.socket.remoteAddress ?? ''}:${request.socket.remotePort ?? ''}`,
     ...(unread ? { malformed: 'the bank refused it before reading its body' } : {}),
+    ...signerOf(request),
   };
+}
+
+/** For a request to the interface, whose key its signature verified with (null: it did not verify). */
+function signerOf(request: FastifyRequest): Pick<JudgedExchange, 'signer'> {
+  if (!request.url.startsWith('/v1/') && request.url !== '/v1') return {};
+  // request.tpp is set once the signature verified (signature.ts), or as UNVERIFIED when a fault served it without.
+  const tpp = request.tpp;
+  return { signer: tpp === null || tpp.keyHolder === UNVERIFIED ? null : (tpp.certificate ?? null) };
 }
 
 /** Judges every answer of the bank: register at the root, before the routes. */
@@ -65,11 +86,12 @@ export const judgingPlugin = fp<{ judge: SandboxJudge }>(
       request.judgeStart = { bankTime: new Date(), startedAt: new Date(), started: performance.now() };
       next();
     });
-    // The bank's time, by the clock of the request's world: chosen in an onRequest hook under /v1 (after this
-    // plugin's), read before the request can move it.
-    app.addHook('preParsing', (request, _reply, payload, next) => {
+    // The bank's time, by the clock of the request's world: known once the signature verified (a preValidation
+    // hook under /v1, before this one), read before the handler can move it. A refused request keeps the time
+    // of its arrival: it was answered from the world of no one, whose clock is the real one.
+    app.addHook('preHandler', (request, _reply, next) => {
       if (request.judgeStart) request.judgeStart.bankTime = request.world.clock.now();
-      next(null, payload);
+      next();
     });
     app.addHook('onSend', (request, reply, payload, next) => {
       const broken = judge.observe(exchangeOf(request, app.tenants.baseUrl, reply.statusCode, reply.getHeaders(), payload));

@@ -104,10 +104,13 @@ function bookPayment(data: SandboxData, payment: Payment, account: StoredAccount
   });
 }
 
+/** Booked payments an account keeps: the newest, so that a TPP settling payments for ever does not grow the bank. */
+const BOOKED_PAYMENTS_KEPT = 5_000;
+
 /** One booked transaction on an account, its balances moved by its amount. */
 function book(account: StoredAccount, transaction: StoredTransaction): void {
   for (const balance of account.balances) balance.amountMinor += transaction.amountMinor;
-  bookedPayments.set(account, [...(bookedPayments.get(account) ?? []), transaction]);
+  bookedPayments.set(account, [...(bookedPayments.get(account) ?? []), transaction].slice(-BOOKED_PAYMENTS_KEPT));
 }
 
 function text(value: unknown): string {

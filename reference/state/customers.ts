@@ -6,6 +6,7 @@
 // the company's accounts. Private accounts belong to the customer directly.
 import { uuidV5 } from '../ids.js';
 import { bbanFrom, norwegianIban } from '../../lib/identifiers/index.js';
+import { BankError } from '../bank-errors.js';
 
 export type CustomerType = 'private' | 'corporate';
 
@@ -180,6 +181,21 @@ export interface NewCardAccount {
 /** Account numbers of accounts created through the mock-data operations start here. */
 const CREATED_SERIAL = 500_000;
 
+/**
+ * How much mock data one sandbox world holds, whatever its TPP sends (with the store bounds, store-bounds.ts,
+ * what bounds a world's memory). Created customers beyond the first bound push out the oldest created one, with
+ * its accounts and agreements (a long gauntlet makes a PSU per scenario run and forgets it); the others are
+ * refused with 429 ACCESS_EXCEEDED until a reset. 5,000 created customers with two accounts each took
+ * 12.6 MiB of heap (test/reference/store-bounds.test.ts).
+ */
+export const MOCK_DATA_BOUNDS = {
+  createdCustomers: 5_000,
+  accountsPerCustomer: 20,
+  agreementsPerOwner: 20,
+  /** Transactions added by the mock-data operations, and booked ones of mock histories, in the whole world. */
+  mockTransactions: 50_000,
+};
+
 export class SandboxData {
   readonly customers = new Map<string, Customer>();
   readonly agreements = new Map<string, Agreement>();
@@ -190,6 +206,11 @@ export class SandboxData {
   private readonly known = new Set(SEED.map((person) => person.customerNumber));
   /** Accounts and card accounts made by the mock-data operations. */
   private readonly createdIds = new Set<string>();
+  /** Customers made by the mock-data operations, oldest first. */
+  private readonly createdCustomers = new Set<string>();
+  /** Mock transactions (added, or of a mock history) by account: what they spend of the world's bound. */
+  private readonly mockTransactionsOf = new Map<string, number>();
+  private mockTransactionTotal = 0;
 
   constructor() {
     this.reset();
@@ -206,6 +227,9 @@ export class SandboxData {
     this.agreements.clear();
     this.accounts.clear();
     this.createdIds.clear();
+    this.createdCustomers.clear();
+    this.mockTransactionsOf.clear();
+    this.mockTransactionTotal = 0;
     SEED.forEach((person, i) => {
       const serial = 100_000 + i * 1_000;
       const [first, second, card] = person.amounts;
@@ -241,6 +265,51 @@ export class SandboxData {
     else this.customers.set(customer.customerNumber, customer);
   }
 
+  /** A customer of the mock-data operations; past the bound, the oldest created customer goes, with its accounts and agreements. */
+  createCustomer(customer: Customer): void {
+    if (this.createdCustomers.size >= MOCK_DATA_BOUNDS.createdCustomers) {
+      const oldest = this.createdCustomers.values().next().value as string;
+      this.removeCustomer(oldest);
+    }
+    this.createdCustomers.add(customer.customerNumber);
+    this.addCustomer(customer);
+  }
+
+  private removeCustomer(customerNumber: string): void {
+    this.createdCustomers.delete(customerNumber);
+    this.customers.delete(customerNumber);
+    const owned = new Set(this.agreementsOf(customerNumber).filter((a) => a.members[0] === customerNumber).map((a) => a.id));
+    for (const agreement of this.agreements.values()) agreement.members = agreement.members.filter((member) => member !== customerNumber);
+    for (const id of owned) this.agreements.delete(id);
+    for (const [id, a] of this.accounts) {
+      const held = 'customerNumber' in a.holder ? a.holder.customerNumber === customerNumber : owned.has(a.holder.agreementId);
+      if (!held) continue;
+      this.accounts.delete(id);
+      this.createdIds.delete(id);
+      this.spendMockTransactions(a, -(this.mockTransactionsOf.get(id) ?? 0));
+    }
+  }
+
+  /**
+   * Counts mock transactions an account gets (negative: gives back) against the world's bound; a 429
+   * ACCESS_EXCEEDED when they would pass it.
+   */
+  spendMockTransactions(account: AnyAccount, count: number): void {
+    if (count > 0 && this.mockTransactionTotal + count > MOCK_DATA_BOUNDS.mockTransactions) {
+      throw new BankError(429, 'ACCESS_EXCEEDED', `this sandbox world holds ${this.mockTransactionTotal} mock transactions of at most ${MOCK_DATA_BOUNDS.mockTransactions}: initialise it to start again`);
+    }
+    this.mockTransactionTotal += count;
+    this.mockTransactionsOf.set(account.resourceId, (this.mockTransactionsOf.get(account.resourceId) ?? 0) + count);
+  }
+
+  /** A 429 ACCESS_EXCEEDED when the customer (or the agreement it acts under) holds as many accounts as a customer may. */
+  private admitAccount(holder: AnyAccount['holder']): void {
+    const held = [...this.accounts.values()].filter((a) => ('customerNumber' in holder ? 'customerNumber' in a.holder && a.holder.customerNumber === holder.customerNumber : 'agreementId' in a.holder && a.holder.agreementId === holder.agreementId)).length;
+    if (held >= MOCK_DATA_BOUNDS.accountsPerCustomer) {
+      throw new BankError(429, 'ACCESS_EXCEEDED', `this sandbox customer holds ${held} accounts, as many as one may`);
+    }
+  }
+
   /** A corporate customer and the agreement the person acts under (its id is the psu-corporate-id). */
   private addCorporateCustomer(customer: Customer, agreementName: string): Agreement {
     this.customers.set(customer.customerNumber, customer);
@@ -266,6 +335,7 @@ export class SandboxData {
     if (customer === undefined) return undefined;
     const agreement = customer.type === 'corporate' ? this.agreementsOf(customer.customerNumber)[0] : undefined;
     const holder = agreement ? { agreementId: agreement.id } : { customerNumber: customer.customerNumber };
+    this.admitAccount(holder);
     this.created += 1;
     const stored = account(holder, agreement?.name ?? customer.name, CREATED_SERIAL + this.created * 10, request.accountName, request.product ?? request.accountName, request.cashAccountType ?? 'CACC', request.amountMinor ?? 0);
     stored.currency = request.currency;
@@ -278,6 +348,7 @@ export class SandboxData {
   createCardAccount(request: NewCardAccount): StoredCardAccount | undefined {
     const customer = this.customers.get(request.customerNumber);
     if (customer?.type !== 'private') return undefined;
+    this.admitAccount({ customerNumber: customer.customerNumber });
     this.created += 1;
     const stored = cardAccount(customer.customerNumber, customer.name, CREATED_SERIAL + this.created, 0);
     stored.maskedPan = request.maskedPan ?? stored.maskedPan;
@@ -307,6 +378,9 @@ export class SandboxData {
   createAgreement(request: { owner: string; name: string; engagements: { customer: string; iban: string }[] }): Agreement | string {
     const owner = this.customers.get(request.owner);
     if (owner?.type !== 'corporate') return `No corporate sandbox customer ${request.owner}`;
+    if (this.agreementsOf(owner.customerNumber).length >= MOCK_DATA_BOUNDS.agreementsPerOwner) {
+      throw new BankError(429, 'ACCESS_EXCEEDED', `the corporate customer ${owner.customerNumber} holds as many agreements as one may`);
+    }
     const ownerAgreements = new Set(this.agreementsOf(owner.customerNumber).map((a) => a.id));
     const accounts: StoredAccount[] = [];
     for (const { customer, iban } of request.engagements) {

@@ -1,8 +1,9 @@
 // How much of each kind of record the bank keeps (bounded-store.ts). A run of the whole suite, gauntlet
 // included, stays far below every bound; a TPP that floods a long-running sandbox (`serve`) loses its own
 // oldest records first. Memory, worst case, all stores full of the largest records a TPP can send: about
-// 150 MiB per sandbox world (state/tenants.ts: one per key holder, at most MAX_WORLDS of them); 20,000 payments
-// of one TPP keep 1,000.
+// 150 MiB per sandbox world, with its mock data (customers.ts MOCK_DATA_BOUNDS); a world exists only for a key
+// whose signature verified, at most `maxWorlds` of them, and a client may make only so many an hour
+// (state/tenants.ts). 20,000 payments of one TPP keep 1,000.
 export interface Bounds {
   perTpp: number;
   total: number;

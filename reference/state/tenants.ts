@@ -9,51 +9,114 @@
 // roles, two TPP identities of one tester) share its world: separating them would protect nothing, as their
 // holder can sign as either.
 //
+// Identity first, state after: a world is made (or refreshed as recently used) only for a request whose
+// signature verified. Before that a request meets the world of no one; a certificate alone, which anyone can
+// copy, can read a world's clock to check a Date (`peek`) and nothing else.
+//
 // A world is made on first use; its psu-ids are keyed with a secret of the bank and of the world, so the same
 // PSU has another psu-id in every world and at every TPP, and nobody can work one out offline.
 import { createHmac, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { BankError } from '../bank-errors.js';
 import { BankState, type BankSite, type WorldOptions } from './bank-state.js';
 import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './store-bounds.js';
 
-/**
- * Worlds kept at most: the least recently used one goes first (its TPP starts again from the known state, as
- * after a reset), so that certificates made by the thousand cannot grow the bank without bound. Each world's
- * records are bounded by the store bounds (store-bounds.ts).
- */
-export const MAX_WORLDS = 200;
+export interface TenantLimits {
+  /**
+   * Worlds kept at most. Each world's records are bounded by the store bounds (store-bounds.ts), so this and
+   * they bound the bank's memory.
+   */
+  maxWorlds: number;
+  /**
+   * A world used within this long is never pushed out to make room for a new one: the new key holder is
+   * refused instead (429), so that certificates made by the thousand cannot evict the TPPs at work.
+   */
+  protectedForMs: number;
+  /** New worlds one client address may have made within `windowMs`; more are refused (429). */
+  newWorldsPerClient: number;
+  windowMs: number;
+}
 
-/** The tenant of requests that name no readable certificate: refused by the signature check, they change nothing. */
+export const DEFAULT_TENANT_LIMITS: TenantLimits = {
+  maxWorlds: 200,
+  protectedForMs: 10 * 60_000,
+  newWorldsPerClient: 32,
+  windowMs: 60 * 60_000,
+};
+
+/** The tenant of requests that name no readable certificate, or whose signature did not verify: they change nothing. */
 export const UNIDENTIFIED = 'unidentified';
+/** The tenant of requests a fault serves without a verified signature (signature-check-off and its kind). */
+export const UNVERIFIED = 'unverified';
+
+interface KeptWorld {
+  world: BankState;
+  lastUsed: number;
+}
 
 export class Tenants implements BankSite {
   /** Known once the server listens; every world's links point there. */
   baseUrl = '';
+  /**
+   * The world of no one: what a request meets before its signature is verified, and what a refusal is answered
+   * from (its clock is the real one: no verified request ever acts in it).
+   */
+  readonly unidentified: BankState;
+  /**
+   * The world of requests a fault serves without a verified signature: shared by all of them, never a key
+   * holder's, so a fault that relaxes the signature check does not open anyone's world to a copied certificate.
+   */
+  readonly unverified: BankState;
   private readonly secret = randomBytes(32);
-  private readonly worlds: LRUCache<string, BankState>;
+  private readonly worlds = new Map<string, KeptWorld>();
+  /** New worlds made per client address in the current window (bounded itself: one entry per address, LRU). */
+  private readonly madeBy = new LRUCache<string, { since: number; count: number }>({ max: 10_000 });
 
   constructor(
     private readonly options: Pick<WorldOptions, 'batchTakes' | 'batchHours'> = {},
     private readonly bounds: StoreBoundsConfig = DEFAULT_STORE_BOUNDS,
-    maxWorlds = MAX_WORLDS,
+    private readonly limits: TenantLimits = DEFAULT_TENANT_LIMITS,
+    private readonly now: () => number = Date.now,
   ) {
-    this.worlds = new LRUCache({ max: maxWorlds });
+    this.unidentified = this.made(UNIDENTIFIED);
+    this.unverified = this.made(UNVERIFIED);
   }
 
-  /** The world of this key holder (made on first use). */
-  worldOf(keyHolder: string): BankState {
-    let world = this.worlds.get(keyHolder);
-    if (world === undefined) {
-      const psuIdSecret = createHmac('sha256', this.secret).update(keyHolder).digest();
-      world = new BankState({ ...this.options, psuIdSecret, site: this }, this.bounds);
-      this.worlds.set(keyHolder, world);
+  /**
+   * The world of this key holder, for a request whose signature verified (made on first use). Throws a 429
+   * BankError when the bank cannot take another world: the client made too many of late, or every world is in
+   * use.
+   */
+  worldOf(keyHolder: string, client: string): BankState {
+    const now = this.now();
+    const kept = this.worlds.get(keyHolder);
+    if (kept !== undefined) {
+      // Most recently used last: a Map keeps insertion order, so the first entry is the least recently used.
+      this.worlds.delete(keyHolder);
+      this.worlds.set(keyHolder, { world: kept.world, lastUsed: now });
+      return kept.world;
     }
+    const budget = this.madeBy.get(client);
+    const spent = budget !== undefined && now - budget.since < this.limits.windowMs ? budget.count : 0;
+    if (spent >= this.limits.newWorldsPerClient) {
+      throw new BankError(429, 'ACCESS_EXCEEDED', `this client made ${spent} sandbox worlds (one per TPP key) within ${this.limits.windowMs / 60_000} minutes; try again later with a key it used before`);
+    }
+    if (this.worlds.size >= this.limits.maxWorlds) {
+      const [oldestKey, oldest] = this.worlds.entries().next().value as [string, KeptWorld];
+      if (now - oldest.lastUsed < this.limits.protectedForMs) {
+        throw new BankError(429, 'ACCESS_EXCEEDED', `the sandbox holds ${this.worlds.size} TPP worlds, all in use within ${this.limits.protectedForMs / 60_000} minutes; try again later`);
+      }
+      this.worlds.delete(oldestKey);
+    }
+    this.madeBy.set(client, { since: spent === 0 ? now : (budget?.since ?? now), count: spent + 1 });
+    const world = this.made(keyHolder);
+    this.worlds.set(keyHolder, { world, lastUsed: now });
     return world;
   }
 
-  /** The world of requests with no readable certificate. */
-  get unidentified(): BankState {
-    return this.worldOf(UNIDENTIFIED);
+  /** The world of this key holder if it has one, neither made nor counted as used: to read its clock before a signature is verified. */
+  peek(keyHolder: string): BankState | undefined {
+    return this.worlds.get(keyHolder)?.world;
   }
 
   /**
@@ -61,12 +124,17 @@ export class Tenants implements BankSite {
    * that world's TPP alone), or undefined when no world knows it.
    */
   worldOfAuthorisation(id: string): BankState | undefined {
-    for (const world of this.worlds.values()) if (world.sca.find(id) !== undefined) return world;
-    return undefined;
+    for (const { world } of this.worlds.values()) if (world.sca.find(id) !== undefined) return world;
+    return this.unverified.sca.find(id) !== undefined ? this.unverified : undefined;
   }
 
-  /** How many worlds there are (one per key holder seen so far). */
+  /** How many key holders' worlds there are. */
   get size(): number {
     return this.worlds.size;
+  }
+
+  private made(keyHolder: string): BankState {
+    const psuIdSecret = createHmac('sha256', this.secret).update(keyHolder).digest();
+    return new BankState({ ...this.options, psuIdSecret, site: this }, this.bounds);
   }
 }

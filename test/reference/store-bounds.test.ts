@@ -12,6 +12,8 @@ import type { ReferenceBank } from '../../reference/server.js';
 import { BankState } from '../../reference/state/bank-state.js';
 import { BoundedStore } from '../../reference/state/bounded-store.js';
 import { DEFAULT_STORE_BOUNDS } from '../../reference/state/store-bounds.js';
+import { MOCK_DATA_BOUNDS } from '../../reference/state/customers.js';
+import type { BankError } from '../../reference/bank-errors.js';
 import { startTestBank, TestClient, testTpp } from './helpers.js';
 
 const body = (n: number) => ({
@@ -130,6 +132,62 @@ describe("the bank's stores under a flood", () => {
     });
     const valid = sessions.filter((a, n) => a !== undefined && bank.sca.sessionState('flood', a.tppSessionId, `customer-${n}`) === 'valid');
     assert.equal(valid.length, 5);
+  });
+});
+
+describe("a world's mock data under a flood (issue 35, M5)", () => {
+  test('created customers past the bound push out the oldest created one, with its accounts; the known state stays', () => {
+    const bank = new BankState();
+    const known = bank.data.customers.size;
+    for (let n = 0; n <= MOCK_DATA_BOUNDS.createdCustomers; n++) {
+      const customerNumber = String(30_000_000_000 + n);
+      bank.data.createCustomer({ customerNumber, name: `Flood ${n}`, type: 'private' });
+      if (n < 2) bank.data.createAccount({ customerNumber, accountName: 'Konto', currency: 'NOK' });
+    }
+    assert.equal(bank.data.customers.size, known + MOCK_DATA_BOUNDS.createdCustomers);
+    assert.ok(!bank.data.customers.has('30000000000'), 'the oldest created customer went first');
+    assert.ok(bank.data.customers.has('30000000001') && bank.data.customers.has('13039319955'));
+    assert.equal(bank.data.accountsIn('30000000000', { kind: 'PRIVATE' }).length, 0, 'its account went with it');
+    assert.equal(bank.data.accountsIn('30000000001', { kind: 'PRIVATE' }).length, 1);
+  });
+
+  test('mock transactions past the world’s bound are refused with 429 ACCESS_EXCEEDED; a reset gives them back', () => {
+    const bank = new BankState();
+    const account = [...bank.data.accounts.values()][0]!;
+    bank.data.spendMockTransactions(account, MOCK_DATA_BOUNDS.mockTransactions);
+    assert.throws(() => bank.data.spendMockTransactions(account, 1), (error: BankError) => error.status === 429 && error.code === 'ACCESS_EXCEEDED');
+    bank.reset();
+    assert.doesNotThrow(() => bank.data.spendMockTransactions([...bank.data.accounts.values()][0]!, 1));
+  });
+
+  test('a world full of mock data takes a bounded amount of memory', () => {
+    const grown = heapGrowth((bank) => {
+      for (let n = 0; n < MOCK_DATA_BOUNDS.createdCustomers; n++) {
+        const customerNumber = String(40_000_000_000 + n);
+        bank.data.createCustomer({ customerNumber, name: 'N'.repeat(70), type: 'private' });
+        for (let a = 0; a < 2; a++) bank.data.createAccount({ customerNumber, accountName: 'A'.repeat(70), currency: 'NOK', product: 'P'.repeat(35) });
+      }
+    });
+    console.log(`heap for ${MOCK_DATA_BOUNDS.createdCustomers} created customers with 2 accounts each: ${grown.toFixed(1)} MiB`);
+    assert.ok(grown < 40, `${grown.toFixed(1)} MiB`);
+  });
+
+  test('a customer holds at most the bound of accounts: the next is refused over HTTP with the error body', async () => {
+    const bank = await startTestBank();
+    const client = new TestClient(bank, testTpp());
+    try {
+      const customerNumber = '33333333333';
+      assert.equal((await client.request({ method: 'POST', path: '/v1/sandbox/customers', json: { customerNumber, name: 'Many Accounts', type: 'private' } })).status, 201);
+      for (let n = 0; n < MOCK_DATA_BOUNDS.accountsPerCustomer; n++) {
+        assert.equal((await client.request({ method: 'POST', path: '/v1/sandbox/accounts', json: { customerNumber, accountName: `Konto ${n}`, currency: 'NOK' } })).status, 201);
+      }
+      const refused = await client.request({ method: 'POST', path: '/v1/sandbox/accounts', json: { customerNumber, accountName: 'One too many', currency: 'NOK' } });
+      assert.equal(refused.status, 429, refused.text);
+      assert.equal((refused.json() as { code: string }).code, 'ACCESS_EXCEEDED');
+    } finally {
+      await client.close();
+      await bank.close();
+    }
   });
 });
 

@@ -43,11 +43,13 @@ export interface SignatureCheck {
   problems: string[];
   notes: string[];
   signer?: { subject: string; issuer: string; serialNumber: string; sha256: string; signedAt?: string; algorithm?: string };
+  /** The CA given (`--ca`) that issued the signer's certificate: without one, who signed is unproven. */
+  trustAnchor?: { subject: string; sha256: string };
 }
 
 /**
  * Checks a detached manifest signature: that it verifies with the certificate it carries, that the
- * certificate was valid when it signed, and (given trust anchors) that a trusted CA issued it.
+ * certificate was valid when it signed, and (given trust anchors) which of them issued it.
  */
 export async function checkManifestSignature(manifest: Uint8Array, jwsText: string, trustAnchorsPem: readonly string[] = [], now = new Date()): Promise<SignatureCheck> {
   const problems: string[] = [];
@@ -92,17 +94,17 @@ export async function checkManifestSignature(manifest: Uint8Array, jwsText: stri
   if (Number.isNaN(at)) problems.push('the signature has no signing time (sigT)');
   else if (at < from || at > to) problems.push(`the certificate was not valid when it signed (${signedAt}; valid ${certificate.validFrom} to ${certificate.validTo})`);
   if (now.getTime() > to) notes.push(`the certificate has expired since (${certificate.validTo}); it was valid when it signed`);
-  if (trustAnchorsPem.length === 0) {
-    notes.push('the certificate was not checked against a trust anchor (give --ca FILE with the issuing CA to check who signed)');
-  } else if (!issuedByOneOf(certificate, trustAnchorsPem)) {
-    problems.push(`the certificate (issuer ${signer.issuer}) was not issued by a CA given with --ca`);
-  }
-  return { valid: valid && problems.length === 0, problems, notes, signer };
+  // Anyone can make a certificate with any subject: only a trust anchor says who signed (none given: the caller says so).
+  const anchor = issuerAmong(certificate, trustAnchorsPem);
+  if (trustAnchorsPem.length > 0 && !anchor) problems.push(`the certificate (issuer ${signer.issuer}) was not issued by a CA given with --ca`);
+  const trustAnchor = anchor ? { subject: oneLine(anchor.subject), sha256: anchor.fingerprint256 } : undefined;
+  return { valid: valid && problems.length === 0, problems, notes, signer, ...(trustAnchor ? { trustAnchor } : {}) };
 }
 
-function issuedByOneOf(certificate: X509Certificate, anchorsPem: readonly string[]): boolean {
+/** The anchor that is the certificate, or issued it (its signature checked with the anchor's key). */
+function issuerAmong(certificate: X509Certificate, anchorsPem: readonly string[]): X509Certificate | undefined {
   const anchors = anchorsPem.flatMap((pem) => pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []).map((pem) => new X509Certificate(pem));
-  return anchors.some((anchor) => certificate.fingerprint256 === anchor.fingerprint256 || (certificate.checkIssued(anchor) && certificate.verify(anchor.publicKey)));
+  return anchors.find((anchor) => certificate.fingerprint256 === anchor.fingerprint256 || (certificate.checkIssued(anchor) && certificate.verify(anchor.publicKey)));
 }
 
 function oneLine(dn: string): string {

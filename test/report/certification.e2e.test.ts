@@ -17,7 +17,8 @@ import { generateCertificateAuthority, generateTppCertificate } from '../../lib/
 import { createPackage } from '../../lib/report/certification-package.js';
 import { resultsSchemaErrors } from '../../lib/report/results-schema.js';
 import type { RunResults, TestRecord } from '../../lib/report/results-types.js';
-import { verifyPackage, zipLayout } from '../../lib/report/verify.js';
+import { zipLayout } from '../../lib/report/package-zip.js';
+import { verifyPackage } from '../../lib/report/verify.js';
 import { loadTargetsFile } from '../../lib/targets/load.js';
 import { runCli, type CliRun } from '../support/run-cli.js';
 
@@ -209,6 +210,11 @@ describe('package and verify', () => {
     assert.equal(verified.exitCode, 0, verified.stdout + verified.stderr);
     assert.match(verified.stdout, /ok {7}\d+ files match their SHA-256 in MANIFEST\.sha256/);
     assert.match(verified.stdout, /ok {7}results\.json is valid against the results schema, version 3/);
+    // A real run's verdict, with its deviation and attestations, folded again from its checks: the same.
+    assert.match(verified.stdout, /ok {7}its verdict NON_CONFORMANT and its counts follow from the results inside \(recomputed\)/);
+    assert.doesNotMatch(verified.stdout, /taken as stated/);
+    assert.match(verified.stdout, /^Target: {7}reference-certify at https:\/\/127\.0\.0\.1:\d+ \(sandbox\): the embedded reference bank, faults injected: accept-missing-signature; it certifies no bank$/m);
+    assert.match(verified.stdout, /^INTEGRITY ONLY: .*failing\.zip is whole as packaged, but not signed: who made it is unproven/m);
     const required = await runCli(['verify', out, '--require-signature']);
     assert.equal(required.exitCode, 1);
     assert.match(required.stdout, /MANIFEST\.sha256\.jws: missing; the package is not signed/);
@@ -226,6 +232,9 @@ describe('package and verify', () => {
     const verified = await runCli(['verify', out, '--ca', join(dir, 'issuer.pem'), '--require-signature']);
     assert.equal(verified.exitCode, 0, verified.stdout);
     assert.match(verified.stdout, /MANIFEST\.sha256 is signed \(PS256, [^)]+\) by .*organizationIdentifier=PSDNO-FSA-CERT1/);
+    assert.match(verified.stdout, /^Verdict: {6}INCOMPLETE \(recomputed from the results inside: the same\)$/m);
+    assert.match(verified.stdout, /^Trust anchor: CN=Certify test eIDAS issuer \(SHA-256 [0-9A-F:]+\), given with --ca$/m);
+    assert.match(verified.stdout, /^Verified: /m);
     const otherCa = generateCertificateAuthority({ commonName: 'Someone else' });
     writeFileSync(join(dir, 'other.pem'), otherCa.certificatePem);
     const untrusted = await runCli(['verify', out, '--ca', join(dir, 'other.pem')]);
@@ -247,7 +256,7 @@ describe('package and verify', () => {
       const changed = Uint8Array.from(zip);
       changed[offset] = (changed[offset] ?? 0) ^ 0x20;
       const verification = await verifyPackage(changed, { trustAnchorsPem: [issuer.certificatePem] });
-      const said = verification.problems.join('\n');
+      const said = verification.problems.map((p) => p.text).join('\n');
       assert.equal(verification.ok, false, `byte ${offset} (${part.what} of ${part.file ?? '-'}) changed unnoticed`);
       assert.ok(said.includes(part.file ?? "the zip's end record"), `byte ${offset} in ${part.what} of ${part.file ?? '-'}: ${said}`);
     }

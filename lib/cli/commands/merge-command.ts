@@ -3,12 +3,21 @@
  * made into one report (results.json, index.html, junit.xml, evidence files) with one verdict, as an
  * unsharded run would have given. Each shard alone is INCOMPLETE; together they certify when every shard of
  * the same split is there, against the same target, and between them they ran every scenario of the suite.
+ * Shards that do not cover their split (only 1 of 2, or 1 and 3 of 3) make an INCOMPLETE report naming the
+ * missing ones, exit 3: part of the run did not run (in CI, a shard's job failed or its artefact was lost).
+ *
+ * A shard's folder is whatever a CI job left: its results.json must be valid against the published schema,
+ * and its evidence files must be regular files inside it, or the shard is refused (exit 2) before anything
+ * is written. The merged page escapes what the shards say like any report (lib/report/html).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { assembleResults } from '../../report/results.js';
+import { visibleControls } from '../../report/mask.js';
+import { unreadableReportFile, unsafeReportPath } from '../../report/report-paths.js';
+import { RESULTS_SCHEMA_VERSION, assembleResults } from '../../report/results.js';
+import { resultsSchemaErrors } from '../../report/results-schema.js';
 import { writeReport } from '../../report/write.js';
 import { incompleteness, type Selection } from '../../report/selection.js';
 import type { RunResults } from '../../report/results-types.js';
@@ -33,7 +42,11 @@ export const mergeCommand: CliCommand = {
 Example:
   $ xs2a-conformance run --shard 1/2 --report-dir shard-1
   $ xs2a-conformance run --shard 2/2 --report-dir shard-2
-  $ xs2a-conformance merge shard-1 shard-2 --require conformant`,
+  $ xs2a-conformance merge shard-1 shard-2 --require conformant
+
+Shards that do not cover their split (only 1 of 2, or 1 and 3 of 3) make an INCOMPLETE report that names
+the missing ones, and exit 3 whatever --require says. A shard whose results.json is not valid against the
+published schema, or that names an evidence file outside its folder or through a link, is refused (exit 2).`,
     );
   },
   run(command: Command) {
@@ -53,7 +66,28 @@ Example:
 function readShard(dir: string): { runDir: string; results: RunResults } {
   const runDir = [resolve(dir), resolve(dir, 'latest')].find((candidate) => existsSync(join(candidate, 'results.json')));
   if (!runDir) throw new UsageError(`merge: no results.json in ${dir} nor in ${join(dir, 'latest')}`);
-  return { runDir, results: JSON.parse(readFileSync(join(runDir, 'results.json'), 'utf8')) as RunResults };
+  const file = join(runDir, 'results.json');
+  // What a shard says is shown, its control characters never obeyed.
+  const refuse = (why: string) => new UsageError(`merge: ${visibleControls(`${file} is not a report this tool can merge: ${why}`)}`);
+  let results: unknown;
+  try {
+    results = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw refuse(`not JSON (${(error as Error).message})`);
+  }
+  const version = (results as { schemaVersion?: unknown } | null)?.schemaVersion;
+  if (version !== RESULTS_SCHEMA_VERSION) throw refuse(`schema version ${String(version)}, this tool merges version ${RESULTS_SCHEMA_VERSION}`);
+  const errors = resultsSchemaErrors(results);
+  if (errors.length > 0) throw refuse(errors.slice(0, 5).join('; '));
+  const valid = results as RunResults;
+  for (const test of valid.tests) {
+    for (const { path } of test.evidence.files) {
+      const unsafe = unsafeReportPath(path);
+      const why = unsafe ? `an unsafe path (${unsafe})` : unreadableReportFile(runDir, path);
+      if (why) throw new UsageError(`merge: ${visibleControls(`${runDir}: ${test.scenario} names the evidence file ${JSON.stringify(path)}, ${why}: refused`)}`);
+    }
+  }
+  return { runDir, results: valid };
 }
 
 /** What a shard ran against: a bank by its address; the embedded bank (a new port each run) by its name and faults. */
@@ -87,25 +121,29 @@ export function mergeShards(shards: readonly RunResults[]): RunResults {
     // One run in several parts: the first shard's provenance, with the suite files every shard ran.
     provenance: { ...first.provenance, suiteFiles: [...new Map(shards.flatMap((shard) => shard.provenance.suiteFiles).map((f) => [f.path, f])).values()].sort((a, b) => a.path.localeCompare(b.path)) },
     tests,
-    runErrors: shards.flatMap((shard) => shard.runErrors ?? []),
+    // A shard that did not arrive is part of the run that did not run: the verdict function makes that INCOMPLETE, exit 3.
+    runErrors: [...splitGaps(shards), ...shards.flatMap((shard) => shard.runErrors ?? [])],
     selection: mergedSelection(shards),
     interrupted: shards.some((shard) => shard.verdict === 'INTERRUPTED'),
     finishedAt: new Date(finishedAt),
   });
 }
 
+/** Why the shards do not make up one split (--shard i/n, every i of one n): each missing shard named. */
+function splitGaps(shards: readonly RunResults[]): string[] {
+  const totals = new Set(shards.map((s) => s.selection?.shard?.total));
+  const present = new Set(shards.map((s) => s.selection?.shard?.current));
+  const [total] = [...totals];
+  if (totals.size !== 1 || total === undefined) return ['the reports are not shards of one split (--shard i/n with the same n)'];
+  const missing = Array.from({ length: total }, (_, i) => i + 1).filter((i) => !present.has(i));
+  if (missing.length === 0 && shards.length !== total) return [`a shard of ${total} is given twice`];
+  return missing.map((i) => `shard ${i} of ${total} is missing from the merge`);
+}
+
 /** The shards cover the suite when all n of one split are there and between them they ran every scenario and file. */
 function mergedSelection(shards: readonly RunResults[]): Selection {
   const selections = shards.map((shard) => shard.selection);
-  const reasons: string[] = [];
-  const totals = new Set(selections.map((s) => s?.shard?.total));
-  const present = new Set(selections.map((s) => s?.shard?.current));
-  const [total] = [...totals];
-  if (totals.size !== 1 || total === undefined) reasons.push('the reports are not shards of one split (--shard i/n with the same n)');
-  else if (present.size !== total || shards.length !== total) {
-    const missing = Array.from({ length: total }, (_, i) => i + 1).filter((i) => !present.has(i));
-    reasons.push(`shard(s) ${missing.join(', ') || '(repeated)'} of ${total} missing`);
-  }
+  const reasons = splitGaps(shards);
   const scenarios = Math.max(...selections.map((s) => s?.scenarios ?? 0));
   const specFiles = Math.max(...selections.map((s) => s?.specFiles ?? 0));
   const tests = shards.flatMap((shard) => shard.tests.filter((t) => t.gauntletCase === undefined));

@@ -38,6 +38,7 @@ export const packageCommand: CliCommand = {
         `
 The zip holds the folder whole (results.json, index.html, junit.xml, index.pdf, every evidence file) and
 MANIFEST.sha256, the SHA-256 of each file (sha256sum -c MANIFEST.sha256 checks it without this tool).
+A symbolic link, or anything that is not a regular file or folder, is refused by name (exit 2).
 
 Example:
   $ xs2a-conformance package reports/latest --sign --key tpp-key.pem --certificate tpp.pem -o certification.zip
@@ -65,8 +66,10 @@ export async function runPackage(options: PackageOptions): Promise<number> {
   const started = performance.now();
   // Loaded when the command runs, not when the program starts (every command's --help would pay for it).
   const { createPackage } = await import('../../report/certification-package.js');
+  const { visibleControls } = await import('../../report/mask.js');
+  // A file name of the folder is shown, its control characters never obeyed.
   const result = await createPackage(reportDir, signingKey).catch((error: Error) => {
-    throw new UsageError(`package: ${error.message}`);
+    throw new UsageError(`package: ${visibleControls(error.message)}`);
   });
   writePrivate(out, result.zip);
   const seconds = ((performance.now() - started) / 1000).toFixed(2);

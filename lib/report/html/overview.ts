@@ -31,7 +31,7 @@ function verdictBox({ results }: ReportIndex): string {
   const reasons = results.verdictReasons.length ? `<ul class="tight">${results.verdictReasons.map((r) => `<li>${h(r)}</li>`).join('')}</ul>` : '';
   const faults = results.target.faults.length ? `<p><strong>Faults injected into the reference bank: ${h(results.target.faults.join(', '))}</strong></p>` : '';
   const variants = results.target.variants?.length ? `<p>Variants of the reference bank (legal readings it took): ${h(results.target.variants.join(', '))}</p>` : '';
-  return `<div class="box${results.verdict === 'NON_CONFORMANT' ? ' bad' : ''}"><span class="b verdict ${h(results.verdict)}">${h(results.verdict)}</span> exit code ${results.exitCode}${faults}${variants}${reasons}${list}</div>`;
+  return `<div class="box${results.verdict === 'NON_CONFORMANT' ? ' bad' : ''}"><span class="b verdict ${h(results.verdict)}">${h(results.verdict)}</span> exit code ${h(results.exitCode)}${faults}${variants}${reasons}${list}</div>`;
 }
 
 function baselineBox({ results }: ReportIndex): string {
@@ -118,8 +118,8 @@ function attestations({ results }: ReportIndex): string {
 /** The counts of the run; per area they head each group of the catalogue below. */
 function totals({ results }: ReportIndex): string {
   const t = results.summary.tests;
-  const scenarioCounts = Object.entries(t).filter(([k, n]) => k !== 'total' && n > 0).map(([k, n]) => `<span>${n} ${badge(k)}</span>`).join('');
-  return `<p class="c"><strong>Scenarios</strong> ${scenarioCounts} <span class="m">of ${t.total}</span> · <strong>Requirements</strong> ${counts(
+  const scenarioCounts = Object.entries(t).filter(([k, n]) => k !== 'total' && n > 0).map(([k, n]) => `<span>${h(n)} ${badge(k)}</span>`).join('');
+  return `<p class="c"><strong>Scenarios</strong> ${scenarioCounts} <span class="m">of ${h(t.total)}</span> · <strong>Requirements</strong> ${counts(
     results.requirements.map((r) => r.status),
     REQUIREMENT_STATUSES,
   )} <span class="m">of ${results.requirements.length}</span></p>`;

@@ -60,11 +60,11 @@ function provenance(results: RunResults): string {
   return `<h2 id="provenance">Provenance</h2><table>
 ${row('Tool', `${h(p.tool.name)} ${h(p.tool.version)}${p.tool.commit ? ` · commit <code>${h(p.tool.commit)}</code>${p.tool.dirty ? ' (with local changes)' : ''}` : ''}`)}
 ${row('Specification', `${h(p.specification.title)}, documentation ${h(p.specification.documentation)} (API release ${h(p.specification.apiRelease)}), on ${h(p.specification.framework)}`)}
-${row('Catalogue', `${p.catalogue.requirements} requirements, version <code>${h(p.catalogue.version)}</code>`)}
+${row('Catalogue', `${h(p.catalogue.requirements)} requirements, version <code>${h(p.catalogue.version)}</code>`)}
 ${row('Runtime', `Node ${h(p.runtime.node)} · Playwright ${h(p.runtime.playwright)} · ${h(p.runtime.chromium)} · ${h(p.runtime.platform)}`)}
 ${row('Target', `${h(results.target.name)} · capabilities: ${h(p.capabilities.join(', ') || 'none')}<details><summary class="m">as declared in targets.yaml (keys removed${p.masked ? ', identities masked' : ''})</summary><pre id="declared-target"></pre></details>`)}
 ${row('TPP certificate', tpp)}
-${row('Probes', `${p.probes.runs} robustness probes, seed ${p.probes.seed}`)}
+${row('Probes', `${h(p.probes.runs)} robustness probes, seed ${h(p.probes.seed)}`)}
 ${row('Masking', p.masked ? 'PSU identifiers masked' : '<strong>unmasked (--unmasked)</strong>')}
 ${row('Arguments', p.arguments.length ? `<code>${h(p.arguments.join(' '))}</code>` : 'none')}
 ${row('Suite files', `<details><summary class="m">${p.suiteFiles.length} files, SHA-256</summary><pre id="suite-files"></pre></details>`)}

@@ -21,7 +21,7 @@ export function scenarioBlock(t: TestRecord, index: ReportIndex, files: Evidence
   const exchanges = t.evidence.exchanges;
   const parts = [
     `<h3>${badge(status)} <span class="mono">${h(t.scenario)}</span> ${h(titleOf(t))}</h3>`,
-    `<div class="m">${h(t.file)}:${t.line} · ${t.durationMs} ms · checks ${t.requirements.map(anchor).join(' ')} · <a href="#scenarios-${h(t.scenario.slice(0, 3))}">in the list</a></div>`,
+    `<div class="m">${h(t.file)}:${h(t.line)} · ${h(t.durationMs)} ms · checks ${t.requirements.map(anchor).join(' ')} · <a href="#scenarios-${h(t.scenario.slice(0, 3))}">in the list</a></div>`,
     t.reason ? `<p>${h(t.reason)}</p>` : '',
     ...failed.map((c) => {
       const requirement = index.requirement.get(c.requirement);
@@ -70,12 +70,20 @@ function fileBlock(f: TestRecord['evidence']['files'][number], files: EvidenceFi
     return `<p>${h(f.name)}<br><img class="shot" alt="${h(f.name)}" src="data:${h(f.contentType)};base64,${content.toString('base64')}"></p>`;
   }
   if (f.contentType === 'application/zip' && /trace/.test(f.name)) {
-    return `<p>Playwright trace: <a href="${h(f.path)}">${h(f.path)}</a><br><span class="m">open it from the report folder with</span> <code>npx playwright show-trace ${h(f.path)}</code></p>`;
+    return `<p>Playwright trace: <a href="${h(fileHref(f.path))}">${h(f.path)}</a><br><span class="m">open it from the report folder with</span> <code>npx playwright show-trace ${h(f.path)}</code></p>`;
   }
   if (f.contentType.startsWith('text/') && content && content.length <= INLINE_TEXT_LIMIT) {
     return `<details><summary>${h(f.name)} <span class="m">(${h(f.path)})</span></summary><pre>${h(content.toString('utf8'))}</pre></details>`;
   }
-  return `<p><a href="${h(f.path)}">${h(f.name)}</a> <span class="m">(${h(f.contentType)}, a file beside index.html)</span></p>`;
+  return `<p><a href="${h(fileHref(f.path))}">${h(f.name)}</a> <span class="m">(${h(f.contentType)}, a file beside index.html)</span></p>`;
+}
+
+/**
+ * A link to a file of the report folder: always relative (`./`, each segment percent-encoded), so a path
+ * such as `javascript:…` is a file name, never a scheme, and `#` or `?` in a name stay part of it.
+ */
+function fileHref(path: string): string {
+  return `./${path.split('/').map(encodeURIComponent).join('/')}`;
 }
 
 /** Every check of the scenario with what it saw: its own checks first, then the rules checked on its exchanges. */
@@ -84,7 +92,7 @@ function checkList(checks: readonly CheckRecord[]): string {
   const ordered = [...checks.filter((c) => c.source === 'scenario'), ...checks.filter((c) => c.source === 'invariant')];
   const rows = ordered.map(
     (c) =>
-      `<tr><td class="id">${anchor(c.requirement)}</td><td class="st">${badge(c.verdict)}</td><td class="m">${c.source === 'invariant' ? 'every exchange' : 'scenario'}</td><td class="mono">${h(c.actual ?? '')}${c.count && c.count > 1 ? ` <span class="m">×${c.count}</span>` : ''}</td></tr>`,
+      `<tr><td class="id">${anchor(c.requirement)}</td><td class="st">${badge(c.verdict)}</td><td class="m">${c.source === 'invariant' ? 'every exchange' : 'scenario'}</td><td class="mono">${h(c.actual ?? '')}${c.count && c.count > 1 ? ` <span class="m">×${h(c.count)}</span>` : ''}</td></tr>`,
   );
   return `<details><summary class="m">${checks.length} checks with what they saw</summary><table>${rows.join('')}</table></details>`;
 }

@@ -12,7 +12,9 @@ import { TrafficJudging, type Observation } from '../traffic/judging.js';
 import type { ObservedExchange } from '../tpp-judge/index.js';
 import { startJudgingProxy, type JudgingProxy } from '../traffic/proxy.js';
 import { writeResults, type ReportContext } from '../traffic/report.js';
+import { visibleControls } from '../report/mask.js';
 import type { RunResults } from '../report/results-types.js';
+import { capConnectionsPerClient, DEFAULT_CONNECTION_LIMITS } from '../../reference/connections.js';
 import { startReferenceBank, type ReferenceBank } from '../../reference/server.js';
 import { TOOL } from './package-root.js';
 import { readPem } from './prepare-target.js';
@@ -77,6 +79,8 @@ export async function startProxySession(options: ProxyCommandOptions): Promise<P
     judging,
     har,
     onObservation: options.onObservation ?? printBroken,
+    // The bank's own bounds against slow, greedy and flooding clients: the proxy faces the same clients.
+    clients: { limits: DEFAULT_CONNECTION_LIMITS, capPerClient: capConnectionsPerClient },
   });
   proxyOrigin = proxy.origin;
   let bank: ReferenceBank | undefined;
@@ -119,11 +123,14 @@ export async function startProxySession(options: ProxyCommandOptions): Promise<P
   };
 }
 
-/** One line per exchange that broke a rule, as it passes. */
+/**
+ * One line per exchange that broke a rule, as it passes; its control characters shown, not obeyed (the TPP's
+ * label is what its certificate claims, escape sequences included).
+ */
 function printBroken({ broken, bankBroken, tpp }: Observation, exchange: ObservedExchange): void {
   if (broken.length === 0 && bankBroken.length === 0) return;
   const path = new URL(exchange.request.url).pathname;
   const sides = [broken.length > 0 ? `TPP broke ${broken.join(', ')}` : '', bankBroken.length > 0 ? `bank broke ${bankBroken.join(', ')}` : ''].filter(Boolean);
-  console.log(`${exchange.id}: ${exchange.request.method} ${path} → ${exchange.response?.status ?? 'no answer'} · ${sides.join(' · ')} · ${tpp.tpp.label}`);
+  console.log(visibleControls(`${exchange.id}: ${exchange.request.method} ${path} → ${exchange.response?.status ?? 'no answer'} · ${sides.join(' · ')} · ${tpp.tpp.label}`));
 }
 

@@ -6,10 +6,19 @@
  * gives request bodies no encoding).
  *
  * The parser is @streamparser/json (streams `$.log.entries.*` one by one and drops each once emitted).
+ *
+ * The marks this project puts on an entry (`_malformed`, `_deliberate`, `_failureProvoked`: broken on purpose,
+ * not to be held against the TPP or the bank) are obeyed only when this installation wrote them: each marked
+ * entry is sealed (`_markSeal`, an HMAC over the marks and the request they are on, keyed with a secret of
+ * this installation's tool cache). A mark written by hand, moved to another entry, or written anywhere else
+ * (another installation, another tool, this one before seals) is read as no mark.
  */
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { join } from 'node:path';
 import { JSONParser } from '@streamparser/json';
+import { TOOL_CACHE_DIR } from '../support/install-paths.js';
 
 export interface HttpHeaders {
   /** Lower-case header names; repeated headers joined with ", " as HTTP allows. */
@@ -32,7 +41,8 @@ export interface HttpExchange {
   connection?: string;
   /**
    * The recorder says the request is broken on purpose (a conformance suite testing the bank). Only a
-   * recorder that knows can say so (the suite's own recording); traffic never says it.
+   * recorder that knows can say so (the suite's own recording, the proxy of a body it did not read); traffic
+   * never says it, and a HAR says it only under this installation's seal (see markStandingOf).
    */
   malformed?: string;
   /** The recorder asked the bank to fail this request inside (a fault-injection sandbox operation): its 5xx is expected. */
@@ -84,6 +94,8 @@ export interface HarEntry {
   _malformed?: string;
   _failureProvoked?: string;
   _deliberate?: string;
+  /** The marks' seal: `hmac-sha256:<hex>` over them and the request, by this installation's key (markStandingOf). */
+  _markSeal?: string;
   comment?: string;
 }
 
@@ -128,6 +140,8 @@ export function exchangeOfEntry(entry: HarEntry, index: number): HttpExchange {
   if (Number.isNaN(startedAt.getTime())) throw new HarFormatError(`${field('startedDateTime')} is not a date: ${String(entry.startedDateTime)}`);
   const requestBody = request.postData === undefined ? new Uint8Array(0) : bytesOf(request.postData.text, request.postData._encoding);
   const answered = typeof response?.status === 'number' && response.status > 0;
+  // Marks this installation did not seal are no marks: a HAR cannot excuse its own traffic.
+  const marked = markStandingOf(entry) === 'verified';
   return {
     id: `entry ${index}`,
     startedAt,
@@ -137,9 +151,9 @@ export function exchangeOfEntry(entry: HarEntry, index: number): HttpExchange {
       ? { response: { status: response.status, headers: headersOf(response.headers), body: bytesOf(response.content?.text, response.content?.encoding) } }
       : {}),
     ...(typeof entry.connection === 'string' ? { connection: entry.connection } : {}),
-    ...(typeof entry._malformed === 'string' ? { malformed: entry._malformed } : {}),
-    ...(typeof entry._failureProvoked === 'string' ? { failureProvoked: entry._failureProvoked } : {}),
-    ...(typeof entry._deliberate === 'string' ? { deliberate: entry._deliberate } : {}),
+    ...(marked && typeof entry._malformed === 'string' ? { malformed: entry._malformed } : {}),
+    ...(marked && typeof entry._failureProvoked === 'string' ? { failureProvoked: entry._failureProvoked } : {}),
+    ...(marked && typeof entry._deliberate === 'string' ? { deliberate: entry._deliberate } : {}),
     ...(typeof entry.comment === 'string' ? { comment: entry.comment } : {}),
   };
 }
@@ -176,13 +190,13 @@ function harHeaders(headers: HttpHeaders): HarHeader[] {
   return Object.entries(headers).flatMap(([name, value]) => (value === undefined ? [] : [{ name, value }]));
 }
 
-/** An exchange as a HAR entry. */
+/** An exchange as a HAR entry; its marks, if any, sealed with this installation's key. */
 export function entryOfExchange(exchange: HttpExchange): HarEntry {
   const { request, response } = exchange;
   const url = new URL(request.url);
   const requestBody = textOf(request.body);
   const responseBody = response === undefined ? undefined : textOf(response.body);
-  return {
+  const entry: HarEntry = {
     startedDateTime: exchange.startedAt.toISOString(),
     time: exchange.durationMs,
     request: {
@@ -221,6 +235,95 @@ export function entryOfExchange(exchange: HttpExchange): HarEntry {
     ...(exchange.deliberate === undefined ? {} : { _deliberate: exchange.deliberate }),
     ...(exchange.comment === undefined ? {} : { comment: exchange.comment }),
   };
+  const seal = hasMarks(entry) ? sealOf(entry) : undefined;
+  return seal === undefined ? entry : { ...entry, _markSeal: seal };
+}
+
+// ---- marks ----
+
+/** What an entry's marks are worth here: none; sealed by this installation (obeyed); or not (ignored). */
+export type MarkStanding = 'none' | 'verified' | 'unverified';
+
+export function markStandingOf(entry: HarEntry): MarkStanding {
+  if (!hasMarks(entry)) return 'none';
+  const expected = sealOf(entry);
+  const given = entry._markSeal;
+  if (expected === undefined || typeof given !== 'string' || given.length !== expected.length) return 'unverified';
+  return timingSafeEqual(Buffer.from(given), Buffer.from(expected)) ? 'verified' : 'unverified';
+}
+
+function hasMarks(entry: HarEntry): boolean {
+  return entry._malformed !== undefined || entry._failureProvoked !== undefined || entry._deliberate !== undefined;
+}
+
+/**
+ * The seal of an entry's marks: an HMAC over the marks and what makes the entry the request it is (when, the
+ * method, URL, headers and body, as written), so that a mark moved to another entry, or an entry's request
+ * edited under its mark, no longer verifies. The answer is not covered: the marks speak of the request.
+ * Undefined when this installation has no key to seal with.
+ */
+function sealOf(entry: HarEntry): string | undefined {
+  const key = markKey();
+  if (key === undefined) return undefined;
+  const request = (entry.request ?? {}) as Partial<HarEntry['request']>;
+  const sealed = JSON.stringify([
+    'xs2a-conformance HAR marks 1',
+    entry.startedDateTime,
+    request.method,
+    request.url,
+    request.headers ?? [],
+    request.postData ?? null,
+    entry._malformed ?? null,
+    entry._failureProvoked ?? null,
+    entry._deliberate ?? null,
+  ]);
+  return `hmac-sha256:${createHmac('sha256', key).update(sealed).digest('hex')}`;
+}
+
+/** The key of the seals: 32 random bytes, hex, made on first use, readable by its owner only. */
+const MARK_KEY_FILE = join(TOOL_CACHE_DIR, 'har-mark-key');
+
+/** The key once read (null: none can be had here, so marks are written unsealed and read as unverified). */
+let markKeyRead: Buffer | null | undefined;
+
+function markKey(): Buffer | undefined {
+  if (markKeyRead === undefined) {
+    markKeyRead = readOrMakeMarkKey();
+    if (markKeyRead === null) console.warn(`xs2a-conformance: no key for HAR marks at ${MARK_KEY_FILE} (unreadable, or not 64 hex digits): marks are written unsealed and read as unverified`);
+  }
+  return markKeyRead ?? undefined;
+}
+
+function readOrMakeMarkKey(): Buffer | null {
+  const read = (): Buffer | null => {
+    const text = readFileSync(MARK_KEY_FILE, 'utf8').trim();
+    return /^[0-9a-f]{64}$/.test(text) ? Buffer.from(text, 'hex') : null;
+  };
+  try {
+    return read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return null;
+  }
+  // Written whole under a name of its own, then linked into place: processes making it at once agree on one key.
+  const draft = `${MARK_KEY_FILE}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    mkdirSync(TOOL_CACHE_DIR, { recursive: true });
+    writeFileSync(draft, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+    try {
+      linkSync(draft, MARK_KEY_FILE);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    return read();
+  } catch {
+    return null;
+  } finally {
+    try {
+      unlinkSync(draft);
+    } catch {
+      // never written
+    }
+  }
 }
 
 /** What a HAR file starts with, before its entries, and ends with after them. */

@@ -1,8 +1,10 @@
 /**
  * A suite run's traffic as HAR (`run --har FILE`): every exchange of the TPP client and the PSU's SCA flows
  * (the pages opened, the redirect to the TPP), in the order they happened, unmasked, each request the
- * scenario broke on purpose marked `_malformed`, so that an audit of the file holds the suite's client to
- * the TPP rules only where it meant to keep them.
+ * scenario broke on purpose marked `_malformed` (or `_deliberate`, `_failureProvoked`), so that an audit of
+ * the file holds the suite's client to the TPP rules only where it meant to keep them. The marks are sealed
+ * with this installation's key (lib/har): an audit here obeys them, an audit elsewhere or of an edited mark
+ * does not.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { entryOfExchange, harOpening, HAR_CLOSING, type HttpExchange } from '../har/index.js';

@@ -1,12 +1,15 @@
 /**
  * `xs2a-conformance audit traffic.har`: judges recorded traffic between TPPs and a bank on both sides (the
  * TPP rules and the bank's every-exchange rules) and writes both reports, streamed (see lib/traffic/audit.ts).
+ * Marks in the file excuse an entry only when this installation sealed them; the console and both reports
+ * say how many were honoured and how many ignored.
  *
  * Exit codes: 0 nothing failed; 1 a MUST rule failed on either side; 2 usage error or a file that is no HAR.
  */
 import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
+import type { RunResults } from '../../report/results-types.js';
 import type { ReportContext } from '../../traffic/report.js';
 import { repeatable, UsageError, type CliCommand } from '../command.js';
 import { TOOL } from '../package-root.js';
@@ -49,7 +52,12 @@ export const auditCommand: CliCommand = {
 
 export async function runAudit(options: AuditCommandOptions): Promise<number> {
   // Loaded when the command runs, not for --help.
-  const [{ auditHar }, { HarFormatError }, { writeResults }] = await Promise.all([import('../../traffic/audit.js'), import('../../har/index.js'), import('../../traffic/report.js')]);
+  const [{ auditHar }, { HarFormatError }, { writeResults }, { visibleControls }] = await Promise.all([
+    import('../../traffic/audit.js'),
+    import('../../har/index.js'),
+    import('../../traffic/report.js'),
+    import('../../report/mask.js'),
+  ]);
   const trustedCaPems = options.trustCaFiles.map((file) => readPem(file));
   let result;
   try {
@@ -59,7 +67,8 @@ export async function runAudit(options: AuditCommandOptions): Promise<number> {
       ...(trustedCaPems.length === 0 ? {} : { trustedCaPems }),
     });
   } catch (error) {
-    if (error instanceof HarFormatError) throw new UsageError(`audit: ${error.message}`);
+    // The message quotes the file (a URL, a date): its control characters are shown, not obeyed.
+    if (error instanceof HarFormatError) throw new UsageError(`audit: ${visibleControls(error.message)}`);
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new UsageError(`audit: no such file ${options.harFile}`);
     throw error;
   }
@@ -74,14 +83,31 @@ export async function runAudit(options: AuditCommandOptions): Promise<number> {
     maskPersonalData: !options.unmasked,
   };
   const dir = join(options.reportDir, runId);
-  const tpp = result.judging.tppResults(context);
-  const bank = result.judging.bankResults({ ...context, target: { ...context.target, name: `${context.target.name}: the bank's answers` } });
+  const marks = marksLine(result.marks);
+  const tpp = withReason(result.judging.tppResults(context), marks);
+  const bank = withReason(result.judging.bankResults({ ...context, target: { ...context.target, name: `${context.target.name}: the bank's answers` } }), marks);
   const tppFiles = writeResults(join(dir, 'tpp'), tpp);
   const bankFiles = writeResults(join(dir, 'bank'), bank);
-  console.log(`Audited ${result.entries} entries of ${options.harFile} in ${result.finishedAt.getTime() - result.startedAt.getTime()} ms`);
-  console.log(`TPP side:  ${tpp.verdict}${failedList(tpp)}  ${tppFiles.html}`);
-  console.log(`Bank side: ${bank.verdict}${failedList(bank)}  ${bankFiles.html}`);
+  console.log(visibleControls(`Audited ${result.entries} entries of ${options.harFile} in ${result.finishedAt.getTime() - result.startedAt.getTime()} ms`));
+  if (marks !== undefined) console.log(marks);
+  console.log(visibleControls(`TPP side:  ${tpp.verdict}${failedList(tpp)}  ${tppFiles.html}`));
+  console.log(visibleControls(`Bank side: ${bank.verdict}${failedList(bank)}  ${bankFiles.html}`));
   return tpp.requirements.some((r) => r.status === 'FAIL') || bank.requirements.some((r) => r.status === 'FAIL') ? 1 : 0;
+}
+
+/** What the file's marks came to; nothing when it carries none. */
+function marksLine({ verified, unverified }: { verified: number; unverified: number }): string | undefined {
+  if (verified === 0 && unverified === 0) return undefined;
+  const entries = (n: number) => `${n} entr${n === 1 ? 'y' : 'ies'}`;
+  const ignored =
+    unverified === 0
+      ? ''
+      : `; ${entries(unverified)} carried marks this installation did not seal, ignored as unverified (written by hand, moved from another entry, by another installation, or before marks were sealed)`;
+  return `Marks: ${entries(verified)} excused by marks this installation sealed${ignored}`;
+}
+
+function withReason(results: RunResults, reason: string | undefined): RunResults {
+  return reason === undefined ? results : { ...results, verdictReasons: [...results.verdictReasons, reason] };
 }
 
 function failedList(results: { requirements: { id: string; status: string }[] }): string {

@@ -30,8 +30,11 @@ export const proxyCommand: CliCommand = {
         `
 Point the TPP's client at the printed address (the bank's base path kept), trusting the proxy's CA. Requests
 and answers pass unchanged, the TPP's certificate and signature included: the proxy never signs. Each broken
-rule is printed as it passes; the reports are written when the proxy is stopped (Ctrl-C). Exit codes: 0
-nothing failed, 1 a MUST rule failed (either side), 2 usage or configuration error.`,
+rule is printed as it passes; the reports are written when the proxy is stopped (Ctrl-C). The proxy is
+bounded as the reference bank is (its deadlines, its connections per client address) and answers with the
+specification's error body what it refuses itself: a request target that is no path (400), a body over its
+limit (413), no answer of the bank or one over its limit (502). Exit codes: 0 nothing failed, 1 a MUST rule
+failed (either side), 2 usage or configuration error.`,
       );
   },
   async run(command: Command) {

@@ -97,6 +97,21 @@ describe('dependency rules', () => {
   });
 });
 
+describe('the clean-room bank', () => {
+  test('imports nothing of the project and no package: node built-ins and its own files only', () => {
+    const files = sources('test/clean-room-bank');
+    assert.ok(files.length > 10, 'its files were read');
+    const foreign = files.flatMap((file) => {
+      const text = readFileSync(join(PACKAGE_ROOT, file), 'utf8');
+      return [...text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)]
+        .map((match) => match[1] ?? '')
+        .filter((target) => (target.startsWith('.') ? !resolve(PACKAGE_ROOT, dirname(file), target).startsWith(join(PACKAGE_ROOT, 'test', 'clean-room-bank')) : !target.startsWith('node:')))
+        .map((target) => `${file} -> ${target}`);
+    });
+    assert.deepEqual(foreign, []);
+  });
+});
+
 /** Imports between files of the reference bank (relative paths from the repository root), static and dynamic. */
 function bankImports(): Edge[] {
   const out: Edge[] = [];

@@ -109,7 +109,7 @@ async function conformanceSuiteThenAudit(): Promise<void> {
   const suiteHar = join(scratch, 'suite.har');
   console.log('\n=== conformance suite');
   const [suite = { status: 1, seconds: 0 }] = await runCommandsSideBySide([
-    { label: 'conformance suite', command: process.execPath, args: ['bin/xs2a-conformance.js', 'run', '--report-dir', reports, '--har', suiteHar] },
+    { label: 'conformance suite', command: process.execPath, args: ['bin/xs2a-conformance.js', 'run', '--report-dir', reports, '--har', suiteHar, '--unmasked'] },
   ]);
   try {
     const results = JSON.parse(readFileSync(join(reports, 'latest', 'results.json'), 'utf8')) as {

@@ -3,7 +3,8 @@
  * reference bank started behind it, its links and SCA pages reached through it), the traffic appended to a
  * HAR, both sides judged, and the reports written when it stops.
  */
-import { mkdirSync } from 'node:fs';
+import { Masker } from '../report/mask.js';
+import { mkdirPrivate } from '../report/private-files.js';
 import { dirname, join, resolve } from 'node:path';
 import { generateCertificateAuthority, generateServerCertificate } from '../pki/index.js';
 import { interpolateTarget, loadTargetsFile, selectTarget } from '../targets/load.js';
@@ -54,7 +55,7 @@ export async function startProxySession(options: ProxyCommandOptions): Promise<P
   const startedAt = new Date();
   const runId = `proxy-${startedAt.toISOString().replace(/[:.]/g, '-')}`;
   const dir = join(options.reportDir, runId);
-  mkdirSync(dir, { recursive: true });
+  mkdirPrivate(dir);
   const harFile = options.harFile ?? join(dir, 'traffic.har');
   const ca = generateCertificateAuthority({ commonName: 'xs2a-conformance proxy CA', organizationName: 'xs2a-conformance', countryName: 'NO' });
   const server = generateServerCertificate(ca, { hostnames: ['localhost', ...(options.host.match(/^[a-z]/i) ? [options.host] : [])], ipAddresses: ['127.0.0.1', '::1'] });
@@ -78,6 +79,7 @@ export async function startProxySession(options: ProxyCommandOptions): Promise<P
     tls: { key: server.privateKeyPem, cert: server.certificatePem },
     judging,
     har,
+    harMasker: new Masker(!options.unmasked, [], undefined, 'lookalike'),
     onObservation: options.onObservation ?? printBroken,
     // The bank's own bounds against slow, greedy and flooding clients: the proxy faces the same clients.
     clients: { limits: DEFAULT_CONNECTION_LIMITS, capPerClient: capConnectionsPerClient },

@@ -14,7 +14,7 @@
  * (another installation, another tool, this one before seals) is read as no mark.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync, type WriteStream } from 'node:fs';
+import { chmodSync, createReadStream, createWriteStream, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { JSONParser } from '@streamparser/json';
@@ -52,6 +52,11 @@ export interface HttpExchange {
    * trying how the bank treats a variant): like `malformed`, not held against the TPP.
    */
   deliberate?: string;
+  /**
+   * The recorder masked personal data in it (a PSU's identifiers by lookalikes of their shape, credentials):
+   * what was signed and digested is no longer there, so a judge does not hold the bytes against the TPP.
+   */
+  masked?: string;
   /** A note for people (HAR `comment`): the suite writes the scenario that made the exchange. */
   comment?: string;
 }
@@ -94,6 +99,7 @@ export interface HarEntry {
   _malformed?: string;
   _failureProvoked?: string;
   _deliberate?: string;
+  _masked?: string;
   /** The marks' seal: `hmac-sha256:<hex>` over them and the request, by this installation's key (markStandingOf). */
   _markSeal?: string;
   comment?: string;
@@ -154,6 +160,7 @@ export function exchangeOfEntry(entry: HarEntry, index: number): HttpExchange {
     ...(marked && typeof entry._malformed === 'string' ? { malformed: entry._malformed } : {}),
     ...(marked && typeof entry._failureProvoked === 'string' ? { failureProvoked: entry._failureProvoked } : {}),
     ...(marked && typeof entry._deliberate === 'string' ? { deliberate: entry._deliberate } : {}),
+    ...(marked && typeof entry._masked === 'string' ? { masked: entry._masked } : {}),
     ...(typeof entry.comment === 'string' ? { comment: entry.comment } : {}),
   };
 }
@@ -233,6 +240,7 @@ export function entryOfExchange(exchange: HttpExchange): HarEntry {
     ...(exchange.malformed === undefined ? {} : { _malformed: exchange.malformed }),
     ...(exchange.failureProvoked === undefined ? {} : { _failureProvoked: exchange.failureProvoked }),
     ...(exchange.deliberate === undefined ? {} : { _deliberate: exchange.deliberate }),
+    ...(exchange.masked === undefined ? {} : { _masked: exchange.masked }),
     ...(exchange.comment === undefined ? {} : { comment: exchange.comment }),
   };
   const seal = hasMarks(entry) ? sealOf(entry) : undefined;
@@ -253,7 +261,7 @@ export function markStandingOf(entry: HarEntry): MarkStanding {
 }
 
 function hasMarks(entry: HarEntry): boolean {
-  return entry._malformed !== undefined || entry._failureProvoked !== undefined || entry._deliberate !== undefined;
+  return entry._malformed !== undefined || entry._failureProvoked !== undefined || entry._deliberate !== undefined || entry._masked !== undefined;
 }
 
 /**
@@ -276,6 +284,8 @@ function sealOf(entry: HarEntry): string | undefined {
     entry._malformed ?? null,
     entry._failureProvoked ?? null,
     entry._deliberate ?? null,
+    // Sealed from the fourth mark on only when there, so that HARs sealed before it still verify.
+    ...(entry._masked === undefined ? [] : [entry._masked]),
   ]);
   return `hmac-sha256:${createHmac('sha256', key).update(sealed).digest('hex')}`;
 }
@@ -346,6 +356,9 @@ export class HarWriter {
     readonly path: string,
     creator: { name: string; version: string },
   ) {
+    // A recording holds what was sent, secrets included: its user's alone, as a report is (0600).
+    writeFileSync(path, '', { mode: 0o600 });
+    chmodSync(path, 0o600); // a file that was there keeps its mode through writeFileSync
     this.out = createWriteStream(path, { encoding: 'utf8' });
     this.out.write(harOpening(creator));
   }

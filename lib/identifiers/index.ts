@@ -4,3 +4,4 @@
  */
 export { bbanFrom, isBic, isIban, norwegianIban, randomNorwegianIban } from './bank-accounts.js';
 export { hasNationalIdForm, isNorwegianNationalId, randomNationalId } from './national-ids.js';
+export { lookalikeIban, lookalikeNationalId, lookalikeUuid } from './lookalikes.js';

@@ -41,7 +41,7 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.context = readRunContext();
-    if (this.context?.harFile !== undefined) this.traffic = new SuiteTrafficRecorder(this.context.harFile);
+    if (this.context?.harFile !== undefined) this.traffic = new SuiteTrafficRecorder(this.context.harFile, new Masker(this.context.maskPersonalData, secretsOf(this.context.target), this.context.maskKey, 'lookalike'));
     if (this.context) this.masker = new Masker(this.context.maskPersonalData, secretsOf(this.context.target), this.context.maskKey);
     // Spec files are named from the project's folder, wherever Playwright was started (and through links).
     this.projectDir = config.configFile ? dirname(realpathSync(config.configFile)) : process.cwd();

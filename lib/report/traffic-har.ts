@@ -1,14 +1,16 @@
 /**
  * A suite run's traffic as HAR (`run --har FILE`): every exchange of the TPP client and the PSU's SCA flows
- * (the pages opened, the redirect to the TPP), in the order they happened, unmasked, each request the
+ * (the pages opened, the redirect to the TPP), in the order they happened, each request the
  * scenario broke on purpose marked `_malformed` (or `_deliberate`, `_failureProvoked`), so that an audit of
  * the file holds the suite's client to the TPP rules only where it meant to keep them. The marks are sealed
  * with this installation's key (lib/har): an audit here obeys them, an audit elsewhere or of an edited mark
- * does not.
+ * does not. Personal data is replaced by lookalikes of the same shape unless the run is --unmasked (the bytes
+ * as sent: what an audit needs to judge signatures and digests), and the entries that changed say so.
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, openSync, writeSync } from 'node:fs';
 import { entryOfExchange, harOpening, HAR_CLOSING, type HttpExchange } from '../har/index.js';
 import type { TrafficPayload } from './attachments.js';
+import type { Masker } from './mask.js';
 
 /** The exchanges of one scenario run, and its SCA flows as browser requests just before each redirect. */
 export function trafficExchanges(payload: TrafficPayload): HttpExchange[] {
@@ -40,7 +42,11 @@ export function trafficExchanges(payload: TrafficPayload): HttpExchange[] {
 export class SuiteTrafficRecorder {
   private readonly exchanges: HttpExchange[] = [];
 
-  constructor(private readonly path: string) {}
+  /** `masker`: the run's, in its lookalike form (personal data replaced by identifiers of the same shape); off with --unmasked. */
+  constructor(
+    private readonly path: string,
+    private readonly masker: Masker,
+  ) {}
 
   add(payload: TrafficPayload): void {
     this.exchanges.push(...trafficExchanges(payload));
@@ -48,11 +54,12 @@ export class SuiteTrafficRecorder {
 
   /** Written at once, entry by entry (the reporter's end is synchronous); returns the number of entries. */
   write(creator: { name: string; version: string }): number {
-    const file = openSync(this.path, 'w');
+    const file = openSync(this.path, 'w', 0o600);
+    chmodSync(this.path, 0o600); // a file that was there keeps its mode through openSync
     try {
       writeSync(file, harOpening(creator));
       this.exchanges.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
-      this.exchanges.forEach((exchange, i) => writeSync(file, `${i === 0 ? '' : ',\n'}${JSON.stringify(entryOfExchange(exchange))}`));
+      this.exchanges.forEach((exchange, i) => writeSync(file, `${i === 0 ? '' : ',\n'}${JSON.stringify(entryOfExchange(this.masker.exchange(exchange)))}`));
       writeSync(file, HAR_CLOSING);
     } finally {
       closeSync(file);

@@ -5,6 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BrowserContext } from '@playwright/test';
+import { scaSiteRefusal, type SafetyPolicy } from '../tpp/index.js';
 
 const SYSTEM_CANDIDATES = [
   '/usr/bin/chromium-headless-shell',
@@ -104,5 +106,22 @@ export function trustBankCas(home: string, caPems: readonly string[], certutil =
     writeFileSync(file, certificate, { mode: 0o600 });
     // C,, : a trusted issuer of TLS server certificates, and of nothing else (no e-mail, no code signing).
     run(['-A', '-n', `bank-ca-${index}`, '-t', 'C,,', '-i', file]);
+  });
+}
+
+/**
+ * The gate of the browser's requests (lib/tpp/production-guard.ts): on a production target every request the
+ * context would send is looked at, and one the gate refuses (a form posted at the SCA site, by a step or by
+ * the page's own script) is aborted before it leaves; `refused` is told why. Elsewhere nothing is routed (a
+ * routed request costs a round trip through Node).
+ */
+export async function guardBrowserContext(context: BrowserContext, safety: SafetyPolicy, refused: (reason: string) => void): Promise<void> {
+  if (safety.environment !== 'production') return;
+  await context.route('**/*', (route) => {
+    const request = route.request();
+    const refusal = scaSiteRefusal(safety, request.method(), request.url());
+    if (refusal === undefined) return route.continue();
+    refused(refusal);
+    return route.abort('blockedbyclient');
   });
 }

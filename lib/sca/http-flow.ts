@@ -17,11 +17,14 @@ import type { AnyNode } from 'domhandler';
 import { CookieJar } from 'tough-cookie';
 import { request, type Dispatcher } from 'undici';
 import type { ScaStep } from '../targets/target-types.js';
+import { ProductionRefusal, scaSiteRefusal, type SafetyPolicy } from '../tpp/index.js';
 import { captureOf, expand, globToRegExp, redirectMatcher, ScaFlowError, type RedirectCapture, type ScaFlowOptions } from './flow.js';
 
 export interface HttpScaFlowOptions extends Omit<ScaFlowOptions, 'probe'> {
   /** Connections to the bank, trusting its CA (the TPP client's kind of pool). */
   dispatcher: Dispatcher;
+  /** The target's safety policy: every request of the flow passes its gate (production: GET and HEAD only). */
+  safety: SafetyPolicy;
 }
 
 /** A page of the flow as the driver holds it: where it is, how the bank answered, and its document. */
@@ -62,7 +65,8 @@ export async function runScaFlowOverHttp(options: HttpScaFlowOptions, lastPage?:
         if ('read' in step) read[step.read.as] = single(document, expand(step.read.selector, options.variables), 'read').text().replace(/\s+/g, ' ').trim();
         else moved = await act(browsing, current, document, step, { ...options.variables, read }, options.onTyped);
       } catch (error) {
-        if (error instanceof ScaFlowError && error.kind !== 'stuck') throw error;
+        // The safety gate's refusal is no step the page lacks: it ends the flow as it is (the scenario is skipped).
+        if ((error instanceof ScaFlowError && error.kind !== 'stuck') || error instanceof ProductionRefusal) throw error;
         const what = Object.keys(step)[0] ?? 'step';
         throw new ScaFlowError(`SCA step ${what} of the page rule "${next.rule.match}" could not be done at ${current.url}: ${(error as Error).message}`, browsing.pages);
       }
@@ -80,7 +84,7 @@ export async function runScaFlowOverHttp(options: HttpScaFlowOptions, lastPage?:
 }
 
 /** Opens `href` as a browser's address bar would: the page it ends on, redirects followed. */
-export async function openOverHttp(options: Pick<HttpScaFlowOptions, 'dispatcher' | 'timeoutMs' | 'redirectUri'>, href: string): Promise<Reached> {
+export async function openOverHttp(options: Pick<HttpScaFlowOptions, 'dispatcher' | 'timeoutMs' | 'redirectUri' | 'safety'>, href: string): Promise<Reached> {
   return new HttpBrowsing(options).navigate('GET', href);
 }
 
@@ -246,7 +250,7 @@ class HttpBrowsing {
   private readonly isRedirect: (url: string) => boolean;
 
   constructor(
-    private readonly options: Pick<HttpScaFlowOptions, 'dispatcher' | 'timeoutMs' | 'redirectUri'>,
+    private readonly options: Pick<HttpScaFlowOptions, 'dispatcher' | 'timeoutMs' | 'redirectUri' | 'safety'>,
     private readonly lastPage?: (page: HttpScaPage) => void,
   ) {
     this.deadline = Date.now() + options.timeoutMs;
@@ -301,6 +305,8 @@ class HttpBrowsing {
   }
 
   private async fetch(method: string, url: string, body: string | undefined): Promise<Omit<HttpScaPage, 'url'>> {
+    const refusal = scaSiteRefusal(this.options.safety, method, url);
+    if (refusal !== undefined) throw new ProductionRefusal(refusal);
     const remaining = Math.max(1, this.deadline - Date.now());
     const cookie = await this.jar.getCookieString(url);
     try {

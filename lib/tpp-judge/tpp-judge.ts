@@ -73,6 +73,9 @@ interface Deferred {
 
 const DEFERRED_LIMIT = 10_000;
 
+/** Rules judged over the exact bytes sent (the Digest, the signature's value): not on an exchange the recorder masked. */
+const OVER_THE_BYTES: readonly string[] = ['TPP-04', 'TPP-15'];
+
 /** TPPs whose sequences (request ids, sessions, links, reads) the judge follows at once; the least recently active is forgotten first. */
 const TPPS_REMEMBERED = 256;
 
@@ -112,7 +115,7 @@ export class TppJudge {
     const onPurpose = exchange.malformed ?? exchange.deliberate;
     if (onPurpose === undefined) {
       for (const rule of REQUEST_RULES) {
-        const outcome = rule.judge(context);
+        const outcome = exchange.masked !== undefined && OVER_THE_BYTES.includes(rule.id) ? { unjudged: `the recorder masked personal data in it, so the bytes signed and digested are not there (${exchange.masked})` } : rule.judge(context);
         const check = outcome === undefined ? undefined : this.checkOf(rule.id, outcome, tpp.ref, exchange);
         if (check !== undefined) checks.push(check);
       }

@@ -1,6 +1,7 @@
 /**
- * Production safety, enforced where every request passes: a target declared `environment: production` gets
- * only reads from the TPP client. Whatever a scenario or a fixture asks for, the client refuses before a byte
+ * Production safety, the one gate every request to a target passes (the TPP client's, and the PSU's side at the
+ * bank's SCA site, over HTTP or in Chromium; test/architecture/outbound-requests.test.ts keeps it so): a target
+ * declared `environment: production` gets only reads. Whatever a scenario or a fixture asks for, the client refuses before a byte
  * leaves any method but GET (payments, baskets, consents, cancellations…), any sandbox operation (GET included:
  * a production bank has none, and a path that answers there is not one to explore), and any read that burns
  * the rate-limited unattended quota (balances and transactions without PSU-IP-Address: 4 a day per account,
@@ -58,4 +59,15 @@ export function productionRefusal(policy: SafetyPolicy, method: string, path: st
     return `not run against production: ${who} would send ${request} without PSU-IP-Address, which uses up the account's unattended quota (4 a day; a run's budget for them is none)`;
   }
   return undefined;
+}
+
+/**
+ * Why this request to the bank's SCA site may not go, or undefined when it may: in production, nothing but GET
+ * and HEAD (the page a link opens, its redirects and resources). A form a PSU submits there is a login, and a
+ * production bank never receives an SCA login from a test, whether a scenario, a step or a page's own script
+ * would send it.
+ */
+export function scaSiteRefusal(policy: SafetyPolicy, method: string, url: string): string | undefined {
+  if (policy.environment !== 'production' || ['GET', 'HEAD'].includes(method.toUpperCase())) return undefined;
+  return `not run against production: ${policy.sender ?? 'the PSU side of SCA'} would send ${method.toUpperCase()} ${url} to the bank's SCA site (an SCA login: production receives none)`;
 }

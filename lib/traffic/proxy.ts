@@ -25,6 +25,7 @@ import { Agent } from 'undici';
 import type { ObservedExchange } from '../tpp-judge/index.js';
 import type { HarWriter } from '../har/index.js';
 import { entryOfExchange } from '../har/index.js';
+import type { Masker } from '../report/mask.js';
 import { visibleControls } from '../report/mask.js';
 import type { Observation, TrafficJudging } from './judging.js';
 
@@ -80,6 +81,8 @@ export interface ProxyOptions {
   judging: TrafficJudging;
   /** Where to append each exchange (HAR 1.2); none when not given. */
   har?: HarWriter;
+  /** How the HAR keeps personal data: replaced by lookalikes (the default), or as sent (a masker not enabled: --unmasked). */
+  harMasker?: Masker;
   /** Called with what each exchange broke, as it passes (the command prints it). */
   onObservation?: (observation: Observation, exchange: ObservedExchange) => void;
   /** Whole-request limit towards the bank (default 30 s). */
@@ -141,7 +144,7 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<JudgingP
     } catch (error) {
       console.error(visibleControls(`judging proxy: ${exchange.id} could not be judged: ${(error as Error).message}`));
     }
-    options.har?.add(entryOfExchange(exchange));
+    options.har?.add(entryOfExchange(options.harMasker?.exchange(exchange) ?? exchange));
   };
 
   /** Passes one request to the bank and its answer back, or refuses it; fills in the exchange as it goes. */

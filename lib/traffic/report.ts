@@ -4,12 +4,12 @@
  * certificate's key, or the bank's answers), with its checks merged and the exchanges of its first failures
  * as evidence. The same reader, the same HTML, the same verdicts and exit codes as a suite run.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderHtml } from '../report/html/page.js';
 import { trafficProvenance } from '../report/provenance.js';
 import { RESULTS_SCHEMA_VERSION, tally } from '../report/results.js';
 import { Masker } from '../report/mask.js';
+import { mkdirPrivate, writePrivate } from '../report/private-files.js';
 import {
   REQUIREMENT_STATUSES,
   TEST_STATUSES,
@@ -85,11 +85,11 @@ function trafficLine(traffic: RuleTally, source: string): string {
 
 /** Writes results.json and index.html into `dir`; returns the paths. */
 export function writeResults(dir: string, results: RunResults): { json: string; html: string } {
-  mkdirSync(dir, { recursive: true });
+  mkdirPrivate(dir);
   const json = join(dir, 'results.json');
   const html = join(dir, 'index.html');
-  writeFileSync(json, JSON.stringify(results, null, 2));
-  writeFileSync(html, renderHtml(results));
+  writePrivate(json, JSON.stringify(results, null, 2));
+  writePrivate(html, renderHtml(results));
   return { json, html };
 }
 
@@ -154,21 +154,8 @@ function evidenceOf(sample: EvidenceSample, masker: Masker): EvidenceExchange {
     startedAt: sample.startedAt,
     durationMs: sample.durationMs,
     summary: `${sample.id}: ${sample.request.method} ${url} → ${sample.response?.status ?? 'no response'}`,
-    request: {
-      method: sample.request.method,
-      url,
-      headers: masker.headers(sample.request.headers),
-      ...(sample.request.body === undefined ? {} : { body: masker.text(sample.request.body) }),
-    },
-    ...(sample.response === undefined
-      ? {}
-      : {
-          response: {
-            status: sample.response.status,
-            headers: masker.headers(sample.response.headers),
-            ...(sample.response.body === undefined ? {} : { body: masker.text(sample.response.body) }),
-          },
-        }),
+    request: { method: sample.request.method, url, ...masker.message(sample.request.headers, sample.request.body) },
+    ...(sample.response === undefined ? {} : { response: { status: sample.response.status, ...masker.message(sample.response.headers, sample.response.body) } }),
   };
 }
 

@@ -105,6 +105,9 @@ describe('secrets planted by a bank', () => {
   let run: CliRun;
   /** The same run with the SCA pages driven over HTTP: its evidence is the last page's markup. */
   let httpRun: CliRun;
+  /** The audit of the browser run's HAR, and a merge of its report. */
+  let audited: CliRun;
+  let merged: CliRun;
   let startedAt: number;
   before(async () => {
     // A bank per run: each fails its own first login.
@@ -137,12 +140,19 @@ describe('secrets planted by a bank', () => {
     const planting = async (driver: string) => {
       const planted = await targetAt(plantingBank(tls.privateKeyPem, tls.certificatePem));
       return runCli(
-        ['run', '--targets', '{reportDir}/targets.yaml', '--target', 'planting', '--report-dir', '{reportDir}', '--workers', '1', '--grep', 'SCA-13\\.a|ERR-22\\.a|SCA-10\\.a|ERR-14\\.a', '--sca-driver', driver],
+        ['run', '--targets', '{reportDir}/targets.yaml', '--target', 'planting', '--report-dir', '{reportDir}', '--workers', '1', '--grep', 'SCA-13\\.a|ERR-22\\.a|SCA-10\\.a|ERR-14\\.a', '--sca-driver', driver, '--har', '{reportDir}/traffic.har'],
         { PSU_PASSWORD: PASSWORD },
         (dir) => writeFileSync(join(dir, 'targets.yaml'), stringify({ targets: { planting: planted } })),
       );
     };
     [run, httpRun] = await Promise.all([planting('browser'), planting('http')]);
+    // The other commands that write reports, over what this run wrote: the audit of its HAR (masked, as a HAR
+    // is by default) and a merge of its report (the judging sandbox and the proxy write with the audit's writer:
+    // test/safety/planted-traffic-secrets.test.ts).
+    [audited, merged] = await Promise.all([
+      runCli(['audit', join(run.reportDir, 'traffic.har'), '--report-dir', '{reportDir}']),
+      runCli(['merge', join(run.reportDir, 'latest'), '--report-dir', '{reportDir}']),
+    ]);
   });
   after(() => Promise.all(banks.map((bank) => new Promise<void>((resolve) => bank.close(() => resolve())))));
 
@@ -162,9 +172,15 @@ describe('secrets planted by a bank', () => {
     assert.ok(httpRun.results.tests.some((t) => (t.error ?? '').includes('[masked:')), 'an error that carried a secret, masked');
   });
 
+  test('the HAR, its audit and the merge were written (the scan below reads them)', () => {
+    assert.ok(filesUnder(run.reportDir).some((f) => f.name.endsWith('traffic.har') && f.text.includes('"_masked"')), 'a HAR with masked entries');
+    assert.ok(filesUnder(audited.reportDir).some((f) => f.name.endsWith('results.json')), `the audit wrote its reports: exit ${audited.exitCode} ${audited.stderr}`);
+    assert.ok(merged.results, `the merge wrote its report: exit ${merged.exitCode} ${merged.stderr}`);
+  });
+
   test('no secret in the console, in any file of the report folder, or in test-results', () => {
     const places = [
-      ...[run, httpRun].flatMap((one) => [{ name: 'stdout', text: one.stdout }, { name: 'stderr', text: one.stderr }, ...filesUnder(one.reportDir)]),
+      ...[run, httpRun, audited, merged].flatMap((one) => [{ name: 'stdout', text: one.stdout }, { name: 'stderr', text: one.stderr }, ...filesUnder(one.reportDir)]),
       ...filesUnder(join(PACKAGE_ROOT, 'test-results'), startedAt),
     ];
     const found = places.flatMap((place) => SECRETS.flatMap(formsOf).filter((form) => place.text.includes(form)).map((form) => `${place.name}: ${form}`));
@@ -173,18 +189,20 @@ describe('secrets planted by a bank', () => {
 
   test("the report is its user's alone (files 0600, folders 0700), and nothing of the run lands outside --report-dir", () => {
     const loose: string[] = [];
-    for (const relative of readdirSync(run.reportDir, { recursive: true, encoding: 'utf8' })) {
-      if (relative === 'targets.yaml') continue; // the test's input
-      const stat = statSync(join(run.reportDir, relative));
-      const mode = stat.mode & 0o777;
-      if (mode !== (stat.isDirectory() ? 0o700 : 0o600)) loose.push(`${relative} ${mode.toString(8)}`);
+    for (const dir of [run.reportDir, audited.reportDir, merged.reportDir]) {
+      for (const relative of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+        if (relative === 'targets.yaml') continue; // the test's input
+        const stat = statSync(join(dir, relative));
+        const mode = stat.mode & 0o777;
+        if (mode !== (stat.isDirectory() ? 0o700 : 0o600)) loose.push(`${relative} ${mode.toString(8)}`);
+      }
     }
     assert.deepEqual(loose, []);
     assert.deepEqual(filesUnder(join(PACKAGE_ROOT, 'test-results'), startedAt).map((f) => f.name), [], "files in the package's test-results/");
   });
 
   test('no control character of the bank reaches the console', () => {
-    for (const [name, text] of [['stdout', run.stdout], ['stderr', run.stderr]] as const) {
+    for (const [name, text] of [['stdout', run.stdout], ['stderr', run.stderr], ['audit stdout', audited.stdout], ['audit stderr', audited.stderr], ['merge stdout', merged.stdout]] as const) {
       assert.ok(!text.includes('\u001b[31mred'), `${name} obeys the bank's escape sequence`);
       assert.ok(!text.includes('red\u001b[0m\r'), `${name} carries the bank's carriage return`);
     }

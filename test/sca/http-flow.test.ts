@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { Agent } from 'undici';
 import { ScaFlowError } from '../../lib/sca/flow.js';
+import { ProductionRefusal } from '../../lib/tpp/index.js';
 import { openOverHttp, runScaFlowOverHttp, type HttpScaFlowOptions } from '../../lib/sca/http-flow.js';
 import type { ScaPageRule } from '../../lib/targets/target-types.js';
 
@@ -85,7 +86,7 @@ describe('SCA over HTTP (no browser)', () => {
     server.close();
   });
 
-  const options = (rules: ScaPageRule[], href = `${base}/start`): HttpScaFlowOptions => ({ href, redirectUri: REDIRECT, rules, variables: { psu: { nationalId: '13039319955', context: 'CORPORATE' } }, timeoutMs: 5_000, dispatcher });
+  const options = (rules: ScaPageRule[], href = `${base}/start`): HttpScaFlowOptions => ({ href, redirectUri: REDIRECT, rules, variables: { psu: { nationalId: '13039319955', context: 'CORPORATE' } }, timeoutMs: 5_000, dispatcher, safety: { environment: 'sandbox' } });
   const LOGIN: ScaPageRule = { match: '**/login', steps: [{ fill: { selector: '#id', value: '{{psu.nationalId}}' } }, { click: { selector: '#login' } }] };
 
   test('goes through the pages by their rules and returns the redirect to TPP-Redirect-URI, never fetching it', async () => {
@@ -157,8 +158,17 @@ describe('SCA over HTTP (no browser)', () => {
     await assert.rejects(runScaFlowOverHttp(options([], 'http://127.0.0.1:9/start')), (error: unknown) => error instanceof ScaFlowError && error.kind === 'network' && /ECONNREFUSED/.test(error.message));
   });
 
+  test('against a production target, the page opens (GET) but no form is posted: the gate refuses the login before it leaves (issue 35, I1)', async () => {
+    received.clear();
+    const production = { ...options([LOGIN]), safety: { environment: 'production' as const, sender: 'SCA-11.a' } };
+    await assert.rejects(runScaFlowOverHttp(production), (error: unknown) => error instanceof ProductionRefusal && /SCA-11\.a would send POST .*\/login.* SCA login: production receives none/.test(error.message));
+    assert.deepEqual([...received.keys()], [], 'a form reached the bank');
+    const opened = await openOverHttp({ dispatcher, timeoutMs: 5_000, redirectUri: REDIRECT, safety: { environment: 'production' } }, `${base}/start`);
+    assert.ok(!('redirect' in opened) && opened.status === 200, 'the first page opens');
+  });
+
   test('opens a link as an address bar would: the page it ends on, with its status and headers', async () => {
-    const opened = await openOverHttp({ dispatcher, timeoutMs: 5_000, redirectUri: REDIRECT }, `${base}/start`);
+    const opened = await openOverHttp({ dispatcher, timeoutMs: 5_000, redirectUri: REDIRECT, safety: { environment: 'sandbox' } }, `${base}/start`);
     assert.ok(!('redirect' in opened));
     assert.equal(opened.url, `${base}/login`);
     assert.equal(opened.status, 200);

@@ -11,7 +11,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { HarEntry } from '../../lib/har/index.js';
+import { entryOfExchange, exchangeOfEntry, readHarEntries, type HarEntry } from '../../lib/har/index.js';
+import { Masker } from '../../lib/report/mask.js';
 import type { RunResults } from '../../lib/report/results-types.js';
 import { auditHar } from '../../lib/traffic/audit.js';
 import type { ReportContext } from '../../lib/traffic/report.js';
@@ -61,7 +62,7 @@ describe("the suite's own traffic, audited", () => {
   before(async () => {
     if (harFile === '') {
       harFile = join(dir, 'suite.har');
-      const run = await runCli(['run', '--report-dir', '{reportDir}', '--har', harFile, '--grep', PART_OF_THE_SUITE]);
+      const run = await runCli(['run', '--report-dir', '{reportDir}', '--har', harFile, '--unmasked', '--grep', PART_OF_THE_SUITE]);
       assert.equal(run.exitCode, 0, `the part of the suite passes: ${run.stderr}${run.stdout.slice(-2000)}`);
     }
     har = JSON.parse(readFileSync(harFile, 'utf8')) as Har;
@@ -87,6 +88,21 @@ describe("the suite's own traffic, audited", () => {
     const judged = tpp.requirements.filter((r) => r.status === 'PASS').length;
     assert.ok(judged >= 25, `most TPP rules were judged, and held (${judged} PASS)`);
     assert.ok(tpp.verdictReasons[0]?.includes('of the PSU\'s browser'), 'the SCA flows are in it');
+  });
+
+  test('masked as a HAR is by default (personal data replaced by lookalikes), it still audits clean: the bytes signed are left unjudged, not failed', async () => {
+    const masker = new Masker(true, [], undefined, 'lookalike');
+    const file = join(dir, 'masked.har');
+    const entries: HarEntry[] = [];
+    for await (const entry of readHarEntries(harFile)) entries.push(entryOfExchange(masker.exchange(exchangeOfEntry(entry, entries.length))));
+    writeFileSync(file, JSON.stringify({ log: { version: '1.2', creator: { name: 'test', version: '0' }, entries } }));
+    const maskedEntries = entries.filter((entry) => entry._masked !== undefined).length;
+    assert.ok(maskedEntries > 20, `PSU identifiers were masked in ${maskedEntries} entries`);
+    assert.ok(!readFileSync(file, 'utf8').includes('13039319955'), "the PSU's national identity number is gone");
+    const { tpp, bank } = await audit(file);
+    assert.deepEqual(failed(tpp), [], 'no TPP rule fails');
+    assert.deepEqual(failed(bank), [], 'no bank rule fails');
+    assert.ok(tpp.requirements.some((r) => r.id === 'TPP-32' && r.status === 'PASS'), 'PSU-ID is still judged a UUID');
   });
 
   test('with one request body edited, TPP-04 fails, naming the entry', async () => {

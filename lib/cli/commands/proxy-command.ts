@@ -24,7 +24,7 @@ export const proxyCommand: CliCommand = {
       .option('--ca-out <file>', "where to write the proxy's CA certificate", 'proxy-ca.pem')
       .option('--trust-ca <file>', 'a CA the bank trusts for TPP certificates (repeatable); without one, TPP-18 is not judged', repeatable, [])
       .option('--report-dir <dir>', 'where reports go (<dir>/<run-id>/tpp/ and bank/)', 'reports')
-      .option('--unmasked', 'show PSU identifiers in the reports (masked by default)')
+      .option('--unmasked', 'keep PSU identifiers, credentials and personal data in the reports and the HAR as sent (masked by default; an audit of the HAR judges signatures and digests only then)')
       .addHelpText(
         'after',
         `

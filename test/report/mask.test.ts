@@ -114,4 +114,24 @@ describe('text for a person to read', () => {
       assert.ok(!text.includes(NATIONAL_ID) && !text.includes(PSU_ID) && !text.includes('\u001b'), text);
     }
   });
+
+  test('the gaps of issue 35 (L6): a learnt psu-id in capitals, a header value with spaces, JSON inside JSON, an HTML-entity =, identifiers nobody configured', () => {
+    const masker = new Masker(true, [], KEY);
+    masker.add(PSU_ID);
+    assert.equal(masker.text(`id ${PSU_ID.toUpperCase()}`), `id ${masker.tag(PSU_ID)}`);
+    assert.equal(masker.text('Authorization: Bearer abc def\nnext'), `Authorization: ${masker.tag('Bearer abc def')}\nnext`);
+    assert.equal(masker.text(`curl -H 'Cookie: a=1; b=2' -H 'X: y'`), `curl -H 'Cookie: ${masker.tag('a=1; b=2')}' -H 'X: y'`);
+    assert.doesNotMatch(masker.text(JSON.stringify({ body: JSON.stringify({ 'PSU-ID': 'f81d4fae-7dec-11d0-a765-00a0c91e6bf6' }) })), /f81d4fae/);
+    assert.doesNotMatch(masker.text('<a href="/cb?x=1&amp;psu-id&#61;f81d4fae-7dec-11d0-a765-00a0c91e6bf6">'), /f81d4fae/);
+    const unconfigured = masker.text('customers 12085592767 and 120855 92767, account NO93 8601 1117 947 and no9386011117947; not 12345678901');
+    assert.equal(unconfigured, `customers ${masker.tag('12085592767')} and ${masker.tag('12085592767')}, account ${masker.tag('NO9386011117947')} and ${masker.tag('NO9386011117947')}; not 12345678901`);
+  });
+
+  test('a form a PSU posts is masked field by field; the enumerated PSU headers stay readable', () => {
+    const masker = new Masker(true, [], KEY);
+    const { body, headers } = masker.message({ 'Content-Type': 'application/x-www-form-urlencoded', 'PSU-Context': 'PRIVATE', 'PSU-IP-Address': '203.0.113.7' }, 'user=anything&pin=1234&go=');
+    assert.equal(body, `user=${masker.tag('anything')}&pin=${masker.tag('1234')}&go=`);
+    assert.equal(headers['PSU-Context'], 'PRIVATE');
+    assert.equal(headers['PSU-IP-Address'], masker.tag('203.0.113.7'));
+  });
 });

@@ -74,6 +74,7 @@ export async function prepareTarget(
     scaDriver: config.scaDriver ?? 'browser',
     capabilities: config.capabilities ?? [],
     paths: config.paths ?? {},
+    sandbox: config.sandbox ?? {},
     deviations: config.deviations ?? [],
     timeouts: { ...DEFAULT_TIMEOUTS, ...config.timeouts },
     ...(testCa ? { testCa: { certificatePem: testCa.certificatePem, privateKeyFile: testCaFile } } : {}),

@@ -103,14 +103,21 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
 
   const pending = options.rules.map((rule) => ({ rule, matches: globToRegExp(rule.match) }));
   const read: Record<string, string> = {};
+  /** The first rule whose URL the page is at and whose `when` it shows, once there is one. */
+  const nextRule = async (): Promise<(typeof pending)[number] | undefined> => {
+    for (;;) {
+      await page.waitForURL((url) => pending.some(({ matches }) => matches.test(url.href)), { timeout: remaining() });
+      const at = pending.filter(({ matches }) => matches.test(page.url()));
+      for (const candidate of at) {
+        if (candidate.rule.when === undefined || (await page.locator(candidate.rule.when).count()) > 0) return candidate;
+      }
+      // At a rule's address, but not yet showing its page (pages sharing one URL): one of theirs, or another page.
+      const shown = at.map(({ rule }) => page.locator(rule.when ?? ':root').first().waitFor({ state: 'attached', timeout: remaining() }));
+      await Promise.race([Promise.any(shown), page.waitForEvent('framenavigated', { timeout: remaining() })]);
+    }
+  };
   while (!captured) {
-    const next = await Promise.race([
-      redirected.then(() => undefined),
-      page
-        .waitForURL((url) => pending.some(({ matches }) => matches.test(url.href)), { timeout: remaining() })
-        .then(() => pending.find(({ matches }) => matches.test(page.url())))
-        .catch(() => undefined),
-    ]);
+    const next = await Promise.race([redirected.then(() => undefined), nextRule().catch(() => undefined)]);
     if (captured) break;
     if (!next) throw await stuck(page, pending.map((p) => p.rule), pages, options, failedNavigation);
     if (options.stopAtErrorPage && documentStatus >= 400) throw new ScaFlowError(`the bank answered ${page.url()} with HTTP ${documentStatus}`, pages, 'refused');
@@ -168,10 +175,11 @@ async function runStep(page: Page, step: Exclude<ScaStep, { read: unknown }>, va
   if (step.wait.url) await page.waitForURL(globToRegExp(step.wait.url), { timeout });
 }
 
-/** A variant's rules replace the base rules with the same `match`, in place; the rest are appended. */
+/** A variant's rules replace the base rules of the same page (`match` and `when`), in place; the rest are appended. */
 export function applyVariant(base: readonly ScaPageRule[], variant: readonly ScaPageRule[]): ScaPageRule[] {
-  const replaced = base.map((rule) => variant.find((v) => v.match === rule.match) ?? rule);
-  return [...replaced, ...variant.filter((v) => !base.some((rule) => rule.match === v.match))];
+  const samePage = (a: ScaPageRule, b: ScaPageRule) => a.match === b.match && a.when === b.when;
+  const replaced = base.map((rule) => variant.find((v) => samePage(v, rule)) ?? rule);
+  return [...replaced, ...variant.filter((v) => !base.some((rule) => samePage(rule, v)))];
 }
 
 /** `{{psu.nationalId}}` → the value at that path; an unknown name is a configuration error, not an empty string. */
@@ -235,7 +243,7 @@ async function describeStuckPage(page: Page, waitingFor: readonly ScaPageRule[])
   // What the page already shows, read without waiting for it: the page is the one the flow stopped at, and a
   // wait with a time limit (200 ms here before) lost the text on a loaded machine.
   const shown = (await page.locator('[role=alert], .error, #error').allTextContents().catch(() => [])).find((text) => text.trim() !== '');
-  const rules = waitingFor.map((rule) => rule.match).join(', ');
+  const rules = waitingFor.map(describeRule).join(', ');
   return [
     `SCA did not reach TPP-Redirect-URI; the browser is at ${page.url()}`,
     rules ? `no configured page rule matches it (waiting for: ${rules})` : 'all page rules ran',
@@ -243,4 +251,9 @@ async function describeStuckPage(page: Page, waitingFor: readonly ScaPageRule[])
   ]
     .filter(Boolean)
     .join('; ');
+}
+
+/** A rule as a person finds it in targets.yaml: its URL glob, and what the page must show. */
+export function describeRule(rule: ScaPageRule): string {
+  return rule.when === undefined ? rule.match : `${rule.match} showing ${rule.when}`;
 }

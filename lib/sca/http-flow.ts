@@ -18,7 +18,7 @@ import { CookieJar } from 'tough-cookie';
 import { request, type Dispatcher } from 'undici';
 import type { ScaStep } from '../targets/target-types.js';
 import { ProductionRefusal, scaSiteRefusal, type SafetyPolicy } from '../tpp/index.js';
-import { captureOf, expand, globToRegExp, redirectMatcher, ScaFlowError, type RedirectCapture, type ScaFlowOptions } from './flow.js';
+import { captureOf, describeRule, expand, globToRegExp, redirectMatcher, ScaFlowError, type RedirectCapture, type ScaFlowOptions } from './flow.js';
 
 export interface HttpScaFlowOptions extends Omit<ScaFlowOptions, 'probe'> {
   /** Connections to the bank, trusting its CA (the TPP client's kind of pool). */
@@ -50,13 +50,14 @@ export async function runScaFlowOverHttp(options: HttpScaFlowOptions, lastPage?:
   const read: Record<string, string> = {};
   while (!('redirect' in at)) {
     const page = at;
-    const next = pending.find(({ matches }) => matches.test(page.url));
-    if (!next) throw browsing.stuck(page, pending.map((p) => p.rule.match));
+    const shown = cheerio.load(page.html);
+    const next = pending.find(({ rule, matches }) => matches.test(page.url) && (rule.when === undefined || shown(rule.when).length > 0));
+    if (!next) throw browsing.stuck(page, pending.map((p) => describeRule(p.rule)));
     if (options.stopAtErrorPage && page.status >= 400) throw new ScaFlowError(`the bank answered ${page.url} with HTTP ${page.status}`, browsing.pages, 'refused');
     pending.splice(pending.indexOf(next), 1);
     // The page the steps act on: a click that loads another one moves the later steps of the rule there, as in a browser.
     let current = page;
-    let document = cheerio.load(page.html);
+    let document = shown;
     let left: Reached | undefined;
     for (const step of next.rule.steps) {
       let moved: Reached | undefined;

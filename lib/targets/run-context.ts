@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Deviation, Environment, PsuConfig, ScaDriver, ScaPageRule, TargetCapability } from './target-types.js';
+import type { Deviation, SandboxConfig, Environment, PsuConfig, ScaDriver, ScaPageRule, TargetCapability } from './target-types.js';
 
 export const RUN_CONTEXT_ENV = 'XS2A_RUN_CONTEXT';
 
@@ -77,6 +77,8 @@ export interface RunTarget {
   scaDriver: ScaDriver;
   capabilities: TargetCapability[];
   paths: Record<string, string>;
+  /** targets.yaml `sandbox`: its operations (on top of the vendor's defaults) and the clock of its Date. */
+  sandbox: SandboxConfig;
   deviations: Deviation[];
   timeouts: { requestMs: number; scaMs: number };
 }

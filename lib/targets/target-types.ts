@@ -1,3 +1,4 @@
+import type { SandboxOperation, SandboxOperationName } from '../spec/sandbox-operations.js';
 import { CAPABILITIES, type Capability } from '../spec/requirements/requirement-types.js';
 
 /** The shape of one entry of targets.yaml after validation (before `${VAR}` interpolation of its strings). */
@@ -12,9 +13,14 @@ export type Environment = (typeof ENVIRONMENTS)[number];
 export const TARGET_CAPABILITIES = Object.keys(CAPABILITIES) as Capability[];
 export type TargetCapability = Capability;
 
-/** One page of a target's SCA site, recognised by its URL, and what the PSU does on it. */
+/** One page of a target's SCA site, recognised by its URL (and what it shows), and what the PSU does on it. */
 export interface ScaPageRule {
   match: string;
+  /**
+   * A selector the page must show for the rule to apply: for a bank whose pages share one URL (each step a
+   * form posted back to the same address), what tells them apart, e.g. `body[data-step=consent]`.
+   */
+  when?: string;
   /** An optional page (a context choice shown only to some PSUs) need not appear. */
   optional?: boolean;
   steps: ScaStep[];
@@ -51,6 +57,16 @@ export interface TppConfig {
   second?: { certificate: string; privateKey: string };
 }
 
+export interface SandboxConfig {
+  /**
+   * Which clock judges a request's Date once the sandbox clock is moved: `bank-clock` (the moved one: the
+   * default) or `real-time` (the bank's clock moves its rules, never the Date it checks).
+   */
+  dates?: 'bank-clock' | 'real-time';
+  /** How the target offers each operation: its method, path and body template; null where it has none. */
+  operations?: Partial<Record<SandboxOperationName, SandboxOperation | null>>;
+}
+
 export interface Deviation {
   requirement: string;
   reason: string;
@@ -85,6 +101,8 @@ export interface TargetConfig {
   scaDriver?: ScaDriver;
   capabilities?: TargetCapability[];
   paths?: Record<string, string>;
+  /** The sandbox operations the specification names without their shape (lib/spec/sandbox-operations.ts), and its clock. */
+  sandbox?: SandboxConfig;
   deviations?: Deviation[];
   timeouts?: { requestMs?: number; scaMs?: number };
 }

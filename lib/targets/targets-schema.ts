@@ -1,4 +1,5 @@
 /** JSON Schema of targets.yaml. Every rejection names the field, so a broken file is fixed in one go. */
+import { SANDBOX_OPERATION_NAMES } from '../spec/sandbox-operations.js';
 import { ENVIRONMENTS, SCA_DRIVERS, TARGET_CAPABILITIES } from './target-types.js';
 
 const selector = { type: 'string', minLength: 1 };
@@ -57,6 +58,7 @@ const scaRules = {
     required: ['match', 'steps'],
     properties: {
       match: { type: 'string', minLength: 1 },
+      when: { type: 'string', minLength: 1 },
       optional: { type: 'boolean' },
       steps: { type: 'array', minItems: 1, items: scaStep },
     },
@@ -124,6 +126,35 @@ const target = {
     scaVariants: { type: 'object', additionalProperties: scaRules },
     capabilities: { type: 'array', uniqueItems: true, items: { enum: [...TARGET_CAPABILITIES] } },
     paths: { type: 'object', additionalProperties: { type: 'string', pattern: '^/' } },
+    sandbox: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        // Which clock judges a request's Date once the sandbox clock is moved: the bank's (moved) or the real one.
+        dates: { enum: ['bank-clock', 'real-time'] },
+        operations: {
+          type: 'object',
+          propertyNames: { enum: [...SANDBOX_OPERATION_NAMES] },
+          additionalProperties: {
+            // null: the target has no such operation (a default it lacks).
+            oneOf: [
+              { type: 'null' },
+              {
+                type: 'object',
+                additionalProperties: false,
+                required: ['method', 'path'],
+                properties: {
+                  method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+                  path: { type: 'string', pattern: '^/' },
+                  body: {},
+                  idAt: { type: 'string', minLength: 1 },
+                },
+              },
+            ],
+          },
+        },
+      },
+    },
     deviations: {
       type: 'array',
       items: {

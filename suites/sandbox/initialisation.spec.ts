@@ -46,8 +46,8 @@ test(...scenario(
     globalState: 'initialises the sandbox (consents and created customers are dropped)',
     ownPsu: true,
   },
-  async ({ target, tpp, newTpp, paths, sca, ownPsu, check }) => {
-    const first = await initialiseSandbox({ target, tpp, paths });
+  async ({ target, tpp, newTpp, paths, sca, ownPsu, check, sandbox }) => {
+    const first = await initialiseSandbox({ target, sandbox });
     if (!isSuccess(first)) throw new PrerequisiteUnmet(`the first initialisation answered HTTP ${first.status}`);
     const known = customersOf(await tpp.get(paths('sandboxCustomers')));
     const person = known.find((c) => c.type === 'private');
@@ -59,7 +59,7 @@ test(...scenario(
     const extraAccount = resourceIdOf('an account', await tpp.post(paths('sandboxAccounts'), { customerNumber: person.customerNumber, accountName: 'Ekstrakonto', currency: 'NOK' }));
     const newcomer = (await ownPsu()).nationalId ?? '';
 
-    const second = await initialiseSandbox({ target, tpp, paths });
+    const second = await initialiseSandbox({ target, sandbox });
     const after = await tpp.get(paths('sandboxCustomers'));
     const listed = customersOf(after);
     check.that('SBX-01', isSuccess(second), { expected: 'the initialisation answered 2xx', response: second });

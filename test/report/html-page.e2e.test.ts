@@ -180,7 +180,7 @@ function conformingRun(specs: { title: string; ids: string[] }[]): RunResults {
     target: {
       name: 'reference', environment: 'sandbox', baseUrl: 'https://127.0.0.1:8443', embedded: true, faults: [], variants: [],
       tpp: { redirectUri: 'https://tpp.example/cb' }, tpps: { default: { certificatePem: tpp.certificatePem, privateKeyFile: '/nonexistent' } },
-      psus: {}, sca: [], scaVariants: {}, scaDriver: 'browser', capabilities: [], paths: {}, deviations: [], timeouts: { requestMs: 1000, scaMs: 1000 },
+      psus: {}, sca: [], scaVariants: {}, scaDriver: 'browser', capabilities: [], paths: {}, sandbox: {}, deviations: [], timeouts: { requestMs: 1000, scaMs: 1000 },
     },
   };
   const finishedAt = new Date();

@@ -38,6 +38,12 @@ const PAGES: Record<string, (request: IncomingMessage, body: string) => { status
         }
       : { status: 403, html: page('<p role="alert">no session cookie</p>') },
   '/login-done': () => ({ status: 303, headers: { location: '/choose' } }),
+  // One address for every step, as some banks have it: each form is posted back to it, and the page says which step it is.
+  '/flow': (request, body) => {
+    if (request.method === 'GET') return { status: 200, html: page(`<main data-step="login"><form method="post"><input name="id" id="id"><button id="next" name="step" value="login">Next</button></form></main>`) };
+    if (body.includes('step=login')) return { status: 200, html: page(`<main data-step="consent"><form method="post"><input type="checkbox" name="account" value="a1"><button id="next" name="step" value="consent">Next</button></form></main>`) };
+    return { status: 303, headers: { location: `${REDIRECT}?psu-id=p-2&context=PRIVATE&accounts=${encodeURIComponent(body)}` } };
+  },
   '/choose': () => ({
     status: 200,
     html: page(`<form method="post" action="/chosen">
@@ -165,6 +171,18 @@ describe('SCA over HTTP (no browser)', () => {
     assert.deepEqual([...received.keys()], [], 'a form reached the bank');
     const opened = await openOverHttp({ dispatcher, timeoutMs: 5_000, redirectUri: REDIRECT, safety: { environment: 'production' } }, `${base}/start`);
     assert.ok(!('redirect' in opened) && opened.status === 200, 'the first page opens');
+  });
+
+  test('pages that share one URL are told apart by what they show (when), in whatever order their rules are written', async () => {
+    const rules: ScaPageRule[] = [
+      { match: '**/flow', when: 'main[data-step=consent]', steps: [{ check: { selector: 'input[name=account]', all: true } }, { click: { selector: '#next' } }] },
+      { match: '**/flow', when: 'main[data-step=login]', steps: [{ fill: { selector: '#id', value: '{{psu.nationalId}}' } }, { click: { selector: '#next' } }] },
+    ];
+    const capture = await runScaFlowOverHttp(options(rules, `${base}/flow`));
+    assert.equal(capture.outcome, 'success');
+    assert.equal(capture.params.accounts, 'account=a1&step=consent');
+    const stuck = await runScaFlowOverHttp(options([rules[1] as ScaPageRule], `${base}/flow`)).then(() => undefined, (error: unknown) => error);
+    assert.ok(stuck instanceof ScaFlowError && /waiting for: \*\*\/flow showing main\[data-step=consent\]|all page rules ran/.test(stuck.message), String(stuck));
   });
 
   test('opens a link as an address bar would: the page it ends on, with its status and headers', async () => {

@@ -21,7 +21,9 @@ function reporters(): ReporterDescription[] {
   const unknown = requested.filter((name) => !(CONSOLE_REPORTERS as readonly string[]).includes(name));
   if (unknown.length > 0) throw new Error(`${CONSOLE_REPORTER_ENV}: unknown console reporter "${unknown.join(', ')}" (known: ${CONSOLE_REPORTERS.join(', ')})`);
   const chosen: ReporterDescription[] = requested.map((name) => [name]);
-  return [...(chosen.length > 0 ? chosen : [['line'] as ReporterDescription]), ['./lib/report/reporter.ts']];
+  // The conformance reporter first: it raises the failed checks the workers defer to it before the console
+  // reporters hear of the test (lib/report/deferred-failures.ts).
+  return [['./lib/report/reporter.ts'], ...(chosen.length > 0 ? chosen : [['line'] as ReporterDescription])];
 }
 
 /**

@@ -24,7 +24,24 @@ export interface EvidencePayload {
   checks: CheckRecord[];
   exchanges: EvidenceExchange[];
   redirects: { url: string; pages: string[] }[];
+  /** Failed MUST checks the worker left to the reporter to raise (lib/report/deferred-failures.ts), masked. */
+  deferredFailures?: DeferredFailure[];
 }
+
+/**
+ * Set in the workers' environment by the conformance reporter when it raises failed checks itself: the worker
+ * then records them (DeferredFailure) instead of failing the Playwright test, which would cost a new worker.
+ */
+export const DEFERRED_FAILURES_ENV = 'XS2A_DEFERRED_FAILURES';
+
+/** A failed check as Playwright would have raised it: the message, and a stack whose first frame is the suite's line. */
+export interface DeferredFailure {
+  message: string;
+  stack: string;
+}
+
+/** How a robustness probe's exchange is marked (`malformed`), so that a report can bound them (lib/report/evidence-bounds.ts). */
+export const ROBUSTNESS_PROBE = 'robustness probe';
 
 /** A check of a MUST requirement failed: the scenario is FAIL, whatever Playwright says of the test. */
 export function mustCheckFailed(checks: readonly CheckRecord[]): boolean {

@@ -19,7 +19,9 @@ export function curlCommand(request: RecordedHttpMessage): string {
     const regenerate = REGENERATED_HEADERS[name.toLowerCase()];
     lines.push(`-H ${quote(`${name}: ${regenerate ? `<regenerate: ${regenerate}>` : value}`)}`);
   }
-  if (request.body !== undefined && request.body !== '') lines.push(`--data-raw ${quote(request.body)}`);
+  // A body cut in the report is sent whole from its file (run from the report folder).
+  if (request.bodyFile !== undefined) lines.push(`--data-binary ${quote(`@${request.bodyFile}`)}`);
+  else if (request.body !== undefined && request.body !== '') lines.push(`--data-raw ${quote(request.body)}`);
   return lines.join(' \\\n  ');
 }
 

@@ -4,7 +4,7 @@
  * TPP-Signature-Certificate, Signature) are left for the client to regenerate, with the replaying TPP's
  * certificate and key, and the deliberate signing defects the scenario applied are applied again; everything else is
  * sent as recorded. A report keeps PSU identifiers masked unless the run was `--unmasked`: such values are
- * sent masked, and said so.
+ * sent masked, and said so; a masked header about the PSU's device or connection goes as a stand-in of its form.
  */
 import type { EvidenceExchange, RecordedHttpMessage } from './results-types.js';
 
@@ -28,11 +28,28 @@ export interface ReplayRequest {
   masked: boolean;
 }
 
+/**
+ * What a masked header about the PSU's device and connection is sent as: a value of its form from the
+ * documentation ranges. It identifies no one, and a bank judges only its form (PSU-IP-Address present: the PSU
+ * takes part), so the replayed request means what the recorded one meant. PSU identifiers stay masked.
+ */
+const STAND_INS: Readonly<Record<string, string>> = {
+  'psu-ip-address': '192.0.2.10',
+  'psu-ip-port': '443',
+  'psu-device-id': '99391c7e-ad88-49ec-a2ad-99ddcb1f7721',
+  'psu-geo-location': 'GEO:0.0;0.0',
+  'psu-user-agent': 'xs2a-conformance replay',
+};
+
 export function replayRequest(exchange: EvidenceExchange, recordedBaseUrl: string, baseUrl: string): ReplayRequest | undefined {
   const request = exchange.request;
   if (!request?.method || !request.url) return undefined;
   const present = new Set(Object.keys(request.headers).map((name) => name.toLowerCase()));
-  const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !(FRESH_HEADERS as readonly string[]).includes(name.toLowerCase())));
+  const headers = Object.fromEntries(
+    Object.entries(request.headers)
+      .filter(([name]) => !(FRESH_HEADERS as readonly string[]).includes(name.toLowerCase()))
+      .map(([name, value]) => [name, MASKED_VALUE.test(value) ? (STAND_INS[name.toLowerCase()] ?? value) : value]),
+  );
   const url = request.url.startsWith(recordedBaseUrl) ? `${baseUrl}${request.url.slice(recordedBaseUrl.length)}` : request.url;
   return {
     method: request.method,
@@ -42,7 +59,7 @@ export function replayRequest(exchange: EvidenceExchange, recordedBaseUrl: strin
     ...(request.body !== undefined ? { rawBody: request.body } : {}),
     signingDefects: exchange.faults ?? [],
     ...(exchange.malformed ? { malformed: exchange.malformed } : {}),
-    masked: MASKED_VALUE.test(JSON.stringify(request)),
+    masked: MASKED_VALUE.test(JSON.stringify({ ...request, headers })),
   };
 }
 

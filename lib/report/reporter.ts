@@ -5,10 +5,13 @@
  */
 import { realpathSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { requirementIdOfTag } from '../spec/coverage.js';
 import { RUN_CONTEXT_ENV, readRunContext, secretsOf, type RunContext } from '../targets/run-context.js';
 import { curlCommand } from './curl.js';
+import { canRaiseDeferredFailures, deferFailuresInWorkers, raiseDeferredFailures } from './deferred-failures.js';
+import { boundExchanges } from './evidence-bounds.js';
 import { ANNOTATIONS, EVIDENCE_ATTACHMENT, mustCheckFailed, TRAFFIC_ATTACHMENT, type EvidencePayload, type TrafficPayload } from './attachments.js';
 import { Masker } from './mask.js';
 import { provenanceOf } from './provenance.js';
@@ -34,6 +37,8 @@ export default class ConformanceReporter implements Reporter {
   private readonly runErrors: string[] = [];
   /** The run's traffic, when it is recorded (`run --har`). */
   private traffic: SuiteTrafficRecorder | undefined;
+  /** The workers defer their failed checks to this reporter (deferred-failures.ts). */
+  private raisesDeferred = false;
 
   printsToStdio(): boolean {
     return false;
@@ -48,10 +53,15 @@ export default class ConformanceReporter implements Reporter {
     this.selection = selectionOf(config, suite);
     const contextFile = process.env[RUN_CONTEXT_ENV];
     if (contextFile) leaveSelectionFor(contextFile, this.selection);
+    this.raisesDeferred = canRaiseDeferredFailures(config, fileURLToPath(import.meta.url));
+    deferFailuresInWorkers(this.raisesDeferred);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const record = this.recordOf(test, result);
+    const payload = evidenceOf(result);
+    // Before any other reporter hears of the test (this one is first when the workers defer).
+    if (this.raisesDeferred) raiseDeferredFailures(result, payload.deferredFailures ?? []);
+    const record = this.recordOf(test, result, payload);
     this.attempts.set(test.id, [...(this.attempts.get(test.id) ?? []), record]);
     this.suiteFiles.add(test.location.file);
     // Gauntlet runs break the bank on purpose: they are not traffic a TPP would send.
@@ -64,6 +74,7 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onEnd(result: FullResult): void {
+    deferFailuresInWorkers(false);
     const context = this.context;
     if (context) this.traffic?.write(context.tool);
     // Playwright run bare (--list), or nothing selected: nothing to certify, and no report replaces the last one.
@@ -82,7 +93,7 @@ export default class ConformanceReporter implements Reporter {
     writeReport(context.reportRoot, context.runId, results, this.files);
   }
 
-  private recordOf(test: TestCase, result: TestResult): TestRecord {
+  private recordOf(test: TestCase, result: TestResult, payload: EvidencePayload): TestRecord {
     const annotations = [...test.annotations, ...result.annotations];
     const annotation = (type: string) => {
       const description = annotations.find((a) => a.type === type)?.description;
@@ -90,7 +101,6 @@ export default class ConformanceReporter implements Reporter {
     };
     const requirements = test.tags.flatMap((tag) => requirementIdOfTag(tag) ?? []);
     const error = this.masker.display(result.errors.map((e) => stripAnsi(e.message ?? e.value ?? '')).join('\n\n')) || undefined;
-    const payload = evidenceOf(result);
     const status = statusOf(result, annotation, payload);
     const reason =
       annotation(ANNOTATIONS.notTestable) ?? annotation(ANNOTATIONS.skipped) ?? (status === 'INTERRUPTED' ? (annotation(ANNOTATIONS.interrupted) ?? interruptedReason(result)) : undefined);
@@ -105,6 +115,12 @@ export default class ConformanceReporter implements Reporter {
         this.files.push({ from: a.path ?? '', to });
         return { name: a.name, path: to, contentType: a.contentType };
       });
+    // Full request and response for every non-PASS result, bounded (evidence-bounds.ts); a summary line otherwise.
+    const bounded = status === 'PASS' ? { exchanges: payload.exchanges.map(summaryOnly), bodies: [] } : boundExchanges(payload.exchanges, `${folder}/${result.retry ? `retry${result.retry}-` : ''}`);
+    for (const body of bounded.bodies) {
+      this.files.push({ content: body.content, to: body.path });
+      files.push({ name: body.name, path: body.path, contentType: 'text/plain' });
+    }
     return {
       id: test.id,
       scenario,
@@ -122,10 +138,10 @@ export default class ConformanceReporter implements Reporter {
       warnings: [...new Set(annotations.filter((a) => a.type === ANNOTATIONS.warning).map((a) => this.masker.display(a.description ?? '')))],
       checks: payload.checks,
       evidence: {
-        // Full request and response for every non-PASS result; a summary line otherwise.
-        exchanges: payload.exchanges.map((e) => (status === 'PASS' ? summaryOnly(e) : withCurl(e))),
+        exchanges: status === 'PASS' ? bounded.exchanges : bounded.exchanges.map(withCurl),
         redirects: payload.redirects,
         files,
+        ...('probes' in bounded && bounded.probes ? { probes: bounded.probes } : {}),
       },
     };
   }

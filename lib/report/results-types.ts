@@ -56,7 +56,19 @@ export interface RecordedHttpMessage {
   url?: string;
   status?: number;
   headers: Record<string, string>;
+  /** The body; cut to its first characters when `bodyFile` is there (lib/report/evidence-bounds.ts). */
   body?: string;
+  /** The whole body's size in bytes, when `body` is cut. */
+  bodyBytes?: number;
+  /** The whole body, a file of the report folder, when `body` is cut. */
+  bodyFile?: string;
+}
+
+/** A scenario's robustness probes, when not all are kept: how many were sent, kept whole, and answered with each status. */
+export interface ProbeCount {
+  sent: number;
+  kept: number;
+  byStatus: Record<string, number>;
 }
 
 /** One request and its response, masked. PASS tests keep only the summary line (OBUK style). */
@@ -80,8 +92,10 @@ export interface TestEvidence {
   exchanges: EvidenceExchange[];
   /** Browser redirects captured at TPP-Redirect-URI, masked. */
   redirects: { url: string; pages: string[] }[];
-  /** Files kept by Playwright (screenshots, traces), relative to the report folder. */
+  /** Files kept by Playwright (screenshots, traces) and bodies kept whole, relative to the report folder. */
   files: { name: string; path: string; contentType: string }[];
+  /** Its robustness probes, when only some are kept in `exchanges`. */
+  probes?: ProbeCount;
 }
 
 export interface TestRecord {
@@ -221,7 +235,7 @@ export interface StatusChange {
 }
 
 export interface RunResults {
-  schemaVersion: 3;
+  schemaVersion: 4;
   /** What was judged: a bank's interface (this suite) or a TPP's client (judged by the reference bank). */
   kind: 'bank-conformance' | 'tpp-conformance';
   tool: { name: string; version: string };

@@ -19,7 +19,8 @@ import {
 } from './results-types.js';
 import { EXIT_CODES, deviationFor, foldAll, judgementsOf, runVerdict } from './verdict.js';
 
-export const RESULTS_SCHEMA_VERSION = 3;
+/** 4: bodies over 16 KiB cut, with the whole in a file, and robustness probes counted rather than all kept (3 kept everything). */
+export const RESULTS_SCHEMA_VERSION = 4;
 
 /** What the report is made of: the reporter's run, or a merge of shards (lib/cli/commands/merge-command.ts) from theirs. */
 export interface ReportInput {

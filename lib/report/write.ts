@@ -5,19 +5,19 @@
  */
 import { cpSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { areaBarsSvg } from './html/area-bars.js';
 import { renderHtml } from './html/page.js';
 import { renderJunit } from './junit.js';
 import { copyPrivate, mkdirPrivate, writePrivate } from './private-files.js';
 import type { RunResults } from './results-types.js';
 
-export interface EvidenceFileCopy {
-  /** Where Playwright left the attachment. */
-  from: string;
+/** A file of the report: an attachment where Playwright left it, or content the reporter made (a body kept whole). */
+export type EvidenceFileCopy = ({ from: string } | { content: string }) & {
   /** Its path inside the report folder. */
   to: string;
-}
+};
 
-export const REPORT_FILES = { results: 'results.json', html: 'index.html', junit: 'junit.xml', pdf: 'index.pdf' } as const;
+export const REPORT_FILES = { results: 'results.json', html: 'index.html', junit: 'junit.xml', pdf: 'index.pdf', picture: 'areas.svg' } as const;
 
 /**
  * Writes <reportRoot>/<runId>/, then makes it <reportRoot>/latest: a copy beside it renamed into place, so
@@ -30,7 +30,8 @@ export function writeReport(reportRoot: string, runId: string, results: RunResul
     const target = join(runDir, file.to);
     mkdirPrivate(join(target, '..'));
     try {
-      copyPrivate(file.from, target);
+      if ('content' in file) writePrivate(target, file.content);
+      else copyPrivate(file.from, target);
     } catch {
       // A missing attachment file must not cost the whole report.
     }
@@ -39,6 +40,7 @@ export function writeReport(reportRoot: string, runId: string, results: RunResul
   writePrivate(join(runDir, REPORT_FILES.results), JSON.stringify(results));
   writePrivate(join(runDir, REPORT_FILES.html), renderHtml(results, { readEvidence: evidenceReader(runDir) }));
   writePrivate(join(runDir, REPORT_FILES.junit), renderJunit(results));
+  writePrivate(join(runDir, REPORT_FILES.picture), areaBarsSvg(results, { heading: true }));
   const latest = join(reportRoot, 'latest');
   const incoming = join(reportRoot, `.latest-${runId}`);
   cpSync(runDir, incoming, { recursive: true });

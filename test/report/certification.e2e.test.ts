@@ -209,7 +209,7 @@ describe('package and verify', () => {
     const verified = await runCli(['verify', out]);
     assert.equal(verified.exitCode, 0, verified.stdout + verified.stderr);
     assert.match(verified.stdout, /ok {7}\d+ files match their SHA-256 in MANIFEST\.sha256/);
-    assert.match(verified.stdout, /ok {7}results\.json is valid against the results schema, version 3/);
+    assert.match(verified.stdout, /ok {7}results\.json is valid against the results schema, version 4/);
     // A real run's verdict, with its deviation and attestations, folded again from its checks: the same.
     assert.match(verified.stdout, /ok {7}its verdict NON_CONFORMANT and its counts follow from the results inside \(recomputed\)/);
     assert.doesNotMatch(verified.stdout, /taken as stated/);

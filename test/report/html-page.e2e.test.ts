@@ -26,8 +26,8 @@ import type { RunContext } from '../../lib/targets/run-context.js';
 import { scratchDir } from '../support/scratch.js';
 import { sampleResults } from './sample-results.js';
 
-/** Today's report of a conforming run, a tenth of it: the limits this report keeps to. */
-const MAX_BYTES = 70_900;
+/** Today's report of a conforming run, a tenth of it: the limits this report keeps to (the per-area picture, inline SVG, is 12 KB of it). */
+const MAX_BYTES = 83_000;
 const MAX_HEIGHT = 22_077;
 
 let browser: Browser;
@@ -84,7 +84,7 @@ describe('the report in the browser', () => {
     try {
       const shown = async () => page.locator('#catalogue [data-s]:visible').evaluateAll((rows) => rows.map((r) => r.querySelector('.q')?.textContent));
       const atFirst = await shown();
-      assert.deepEqual(atFirst, ['SIG-03', 'SIG-04', 'PAG-02', 'SIG-04.a', 'SIG-03.a', 'PAG-02.a'], 'groups with something to look at open, failures first');
+      assert.deepEqual(atFirst, ['SIG-03', 'SIG-04', 'PAG-02'], 'requirement groups with something to look at open, failures first; the scenarios folded (the top of the page lists them by cause)');
       await page.selectOption('#fs', 'FAIL');
       assert.deepEqual(await shown(), ['SIG-04', 'SIG-04.a']);
       await page.selectOption('#fs', '');

@@ -62,7 +62,7 @@ describe('HTML report', () => {
   });
 
   test('the verdict says what is missing for CONFORMANT, with the reason', () => {
-    assert.match(top, /Missing for CONFORMANT: the 1 requirement\(s\) under <a href="#attention">Needs attention<\/a>, and this one<\/h3>[\s\S]*GEN-05[\s\S]*needs capability production-target/);
+    assert.match(top, /Missing for CONFORMANT: the 1 requirement\(s\) under <a href="#attention">Needs attention<\/a>, and this one<\/strong><\/summary>[\s\S]*GEN-05[\s\S]*needs capability production-target/);
   });
 
   test('provenance: tool commit, specification and catalogue versions, runtime, probe seed', () => {

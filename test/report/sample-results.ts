@@ -85,7 +85,7 @@ export function sampleResults(): RunResults {
     return { ...counts, total: values.length };
   };
   return {
-    schemaVersion: 3,
+    schemaVersion: 4,
     kind: 'bank-conformance',
     tool: { name: 'xs2a-conformance', version: '0.0.0' },
     runId: 'run-1',

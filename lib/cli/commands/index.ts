@@ -38,6 +38,7 @@ export const COMMANDS: readonly CliCommandEntry[] = [
     usage: '[options] <report-dir> <scenario>',
     load: async () => (await import('./replay-command.js')).replayCommand,
   },
+  { name: 'show-report', summary: 'serve a report folder on this machine and open it in the browser', usage: '[options] [dir]', load: async () => (await import('./show-report-command.js')).showReportCommand },
   {
     name: 'list',
     summary: 'list the targets of targets.yaml',

@@ -42,8 +42,9 @@
     statuses.forEach(function (s) { tally[s] = (tally[s] || 0) + 1; });
     return ORDER.filter(function (s) { return tally[s]; }).map(function (s) { return '<span>' + tally[s] + ' ' + badge(s) + '</span>'; }).join('');
   }
-  function group(id, title, statuses, body) {
-    var open = rank(statuses) < SEVERITY.length ? ' open' : '';
+  /** `closed`: a group that stays folded whatever it holds (the scenarios, which the top of the page lists by cause). */
+  function group(id, title, statuses, body, closed) {
+    var open = !closed && rank(statuses) < SEVERITY.length ? ' open' : '';
     return '<details class="grp" id="' + esc(id) + '"' + open + '><summary>' + title + ' <span class="c"><span class="k"></span>' + counts(statuses) + '</span></summary>' + body + '</details>';
   }
   /** `FMT-01!:2` → requirement FMT-01, failed, twice. */
@@ -119,7 +120,7 @@
         return rank([x.s]) - rank([y.s]) || x.i.localeCompare(y.i, 'en', { numeric: true });
       });
       var statuses = list.map(function (s) { return s.s; });
-      return { rank: rank(statuses), html: group('scenarios-' + area, esc(area) + ' <span class="m">' + esc(data.areas[area] || '') + ' · ' + list.length + '</span>', statuses, '<table>' + list.map(scenarioRow).join('') + '</table>') };
+      return { rank: rank(statuses), html: group('scenarios-' + area, esc(area) + ' <span class="m">' + esc(data.areas[area] || '') + ' · ' + list.length + '</span>', statuses, '<table>' + list.map(scenarioRow).join('') + '</table>', true) };
     });
     function ordered(groups) {
       return groups.sort(function (x, y) { return x.rank - y.rank; }).map(function (g) { return g.html; }).join('');

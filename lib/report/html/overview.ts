@@ -6,6 +6,8 @@
  */
 import { baselineLines } from '../baseline.js';
 import { REQUIREMENT_STATUSES, type RequirementRecord, type StatusChange } from '../results-types.js';
+import { areaBarsSvg, toneOf } from './area-bars.js';
+import { causeGroupBlock, groupByCause } from './causes.js';
 import { scenarioBlock, type EvidenceFiles } from './scenario-evidence.js';
 import { anchor, badge, counts, h, shownStatus, type ReportIndex } from './parts.js';
 
@@ -13,25 +15,39 @@ const ATTENTION = new Set(['FAIL', 'WARNING', 'INTERRUPTED', 'NOT_EVALUATED']);
 const ATTENTION_ORDER = ['FAIL', 'WARNING', 'INTERRUPTED', 'NOT_EVALUATED'];
 
 export function renderOverview(index: ReportIndex, files: EvidenceFiles): string {
-  return [verdictBox(index), baselineBox(index), attention(index, files), deviations(index, files), attestations(index), totals(index)].join('');
+  // The verdict and the picture side by side: the first screen says how the run went and where.
+  const top = `<div class="top">${verdictBox(index)}<div class="box areas" id="areas"><h2 style="margin-top:0">Requirements by area</h2>${areaBarsSvg(index.results, { heading: false })}</div></div>`;
+  return [top, baselineBox(index), attention(index, files), missingList(index), deviations(index, files), attestations(index), totals(index)].join('');
 }
 
-function verdictBox({ results }: ReportIndex): string {
-  // Requirements that failed or could not be judged are listed under "Needs attention"; the rest is here.
+/** Requirements that keep the run from CONFORMANT besides those under "Needs attention": listed after what ran, and folded when long (a filtered run has dozens). */
+function missingList({ results }: ReportIndex): string {
   const missing = results.missingForConformant.filter((m) => !ATTENTION.has(m.status));
+  if (missing.length === 0) return '';
   const listedBelow = results.missingForConformant.length - missing.length;
   const shown = missing.slice(0, 40);
-  const list = missing.length
-    ? `<h3>Missing for CONFORMANT${
-        listedBelow ? `: the ${listedBelow} requirement(s) under <a href="#attention">Needs attention</a>, and ${missing.length === 1 ? 'this one' : `these ${missing.length}`}` : ` (${missing.length})`
-      }</h3><ul class="tight">${shown
-        .map((m) => `<li>${anchor(m.id)} ${badge(m.status)} ${h(m.reason)}</li>`)
-        .join('')}</ul>${missing.length > shown.length ? `<p class="m">and ${missing.length - shown.length} more (filter the catalogue by status, or read missingForConformant in results.json)</p>` : ''}`
-    : '';
+  const items = `<ul class="tight">${shown.map((m) => `<li>${anchor(m.id)} ${badge(m.status)} ${h(m.reason)}</li>`).join('')}</ul>${
+    missing.length > shown.length ? `<p class="m">and ${missing.length - shown.length} more (filter the catalogue by status, or read missingForConformant in results.json)</p>` : ''
+  }`;
+  const title = `Missing for CONFORMANT${listedBelow ? `: the ${listedBelow} requirement(s) under <a href="#attention">Needs attention</a>, and ${missing.length === 1 ? 'this one' : `these ${missing.length}`}` : ` (${missing.length})`}`;
+  const open = missing.length <= 5 && !results.filtered ? ' open' : '';
+  return `<details class="box" id="missing"${open}><summary><strong>${title}</strong></summary>${items}</details>`;
+}
+
+/** What the exit code means, in a few words beside it. */
+const EXIT_MEANING: Record<number, string> = {
+  0: 'nothing failed',
+  1: 'a MUST requirement failed',
+  3: 'the run could not judge everything it ran (a scenario error, an interruption or a flaky scenario)',
+};
+
+function verdictBox({ results }: ReportIndex): string {
+  const missing = results.missingForConformant.filter((m) => !ATTENTION.has(m.status)).length;
   const reasons = results.verdictReasons.length ? `<ul class="tight">${results.verdictReasons.map((r) => `<li>${h(r)}</li>`).join('')}</ul>` : '';
   const faults = results.target.faults.length ? `<p><strong>Faults injected into the reference bank: ${h(results.target.faults.join(', '))}</strong></p>` : '';
   const variants = results.target.variants?.length ? `<p>Variants of the reference bank (legal readings it took): ${h(results.target.variants.join(', '))}</p>` : '';
-  return `<div class="box${results.verdict === 'NON_CONFORMANT' ? ' bad' : ''}"><span class="b verdict ${h(results.verdict)}">${h(results.verdict)}</span> exit code ${h(results.exitCode)}${faults}${variants}${reasons}${list}</div>`;
+  const more = missing ? `<p class="m"><a href="#missing">${missing} more requirement(s) missing for CONFORMANT</a> (not covered, manual…)</p>` : '';
+  return `<div class="box verdict-box tone-${toneOf(results)}"><span class="b verdict tone-${toneOf(results)}">${h(results.verdict)}</span> exit code ${h(results.exitCode)}<span class="m">: ${h(EXIT_MEANING[results.exitCode] ?? '')}</span>${faults}${variants}${reasons}${more}</div>`;
 }
 
 function baselineBox({ results }: ReportIndex): string {
@@ -66,14 +82,19 @@ function attention(index: ReportIndex, files: EvidenceFiles): string {
   const staleNote = stale.length
     ? `<p><strong>Listed as known deviations but passing now (remove them from the deviation list):</strong> ${stale.map((r) => anchor(r.id)).join(' ')}</p>`
     : '';
-  return `<h2 id="attention">Needs attention</h2>${table}${staleNote}${blocks.length ? `<h3>Scenarios that did not pass, with their evidence</h3>${blocks.map((t) => scenarioBlock(t, index, files)).join('')}` : ''}`;
+  const groups = groupByCause(blocks, index);
+  const evidence = blocks.length
+    ? `<h3>Scenarios that did not pass, by cause (${groups.length} cause${groups.length === 1 ? '' : 's'}, ${blocks.length} scenario${blocks.length === 1 ? '' : 's'})</h3>${groups.map((g) => causeGroupBlock(g, index, (t) => scenarioBlock(t, index, files))).join('')}`
+    : '';
+  return `<h2 id="attention">Needs attention</h2>${table}${staleNote}${evidence}`;
 }
 
 /** Links to the scenarios that judged a requirement, those with a failed check of it first. */
 function scenarioLinks(r: RequirementRecord, index: ReportIndex): string {
   const failing = index.scenarios.filter((t) => t.checks.some((c) => c.requirement === r.id && c.verdict !== 'PASS')).map((t) => t.scenario);
   const rest = r.tests.filter((id) => !failing.includes(id));
-  const shown = [...failing, ...rest.slice(0, Math.max(0, 4 - failing.length))];
+  // A few, not all 140 a fault fails: the rest are listed by cause below.
+  const shown = [...failing.slice(0, 6), ...rest.slice(0, Math.max(0, 4 - failing.length))];
   return shown.map(anchor).join(' ') + (r.tests.length > shown.length ? ` <span class="m">+${r.tests.length - shown.length}</span>` : '');
 }
 

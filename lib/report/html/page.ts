@@ -5,6 +5,7 @@
  * gzip-compressed and rendered by the page's script (it is nine tenths of the content and compresses tenfold).
  */
 import { REQUIREMENT_STATUSES, TEST_STATUSES, type RunResults } from '../results-types.js';
+import { toneOf } from './area-bars.js';
 import { packedCatalogue } from './catalogue.js';
 import type { EvidenceFiles } from './scenario-evidence.js';
 import { renderOverview } from './overview.js';
@@ -36,7 +37,7 @@ function header(results: RunResults): string {
   const p = results.provenance;
   const commit = p.tool.commit ? ` (${p.tool.commit.slice(0, 10)}${p.tool.dirty ? ', modified' : ''})` : '';
   const tpp = p.tpp ? ` · TPP ${h(p.tpp.subject)}${p.tpp.generated ? ' (generated test certificate)' : ''}` : '';
-  return `<header><h1>xs2a-conformance report: ${h(results.target.name)} <span class="b verdict ${h(results.verdict)}">${h(results.verdict)}</span></h1>
+  return `<header><h1>xs2a-conformance report: ${h(results.target.name)} <span class="b verdict tone-${toneOf(results)}">${h(results.verdict)}</span></h1>
 <div class="meta">${h(results.target.baseUrl)} · ${h(results.target.environment)}${results.target.embedded ? ' (embedded reference bank)' : ''} · run ${h(results.runId)} · ${h(results.startedAt)} · ${(results.durationMs / 1000).toFixed(1)} s · ${h(results.tool.name)} ${h(results.tool.version)}${h(commit)}${tpp}${results.filtered ? ' · <strong>filtered run</strong>' : ''}</div></header>`;
 }
 

@@ -19,6 +19,8 @@ export function scenarioBlock(t: TestRecord, index: ReportIndex, files: Evidence
   const status = shownStatus(t, index);
   const failed = t.checks.filter((c) => c.verdict === 'FAIL');
   const exchanges = t.evidence.exchanges;
+  // Bodies kept whole in files are linked from their exchange, not listed again.
+  const bodyFiles = new Set(exchanges.flatMap((e) => [e.request?.bodyFile, e.response?.bodyFile]).filter((path) => path !== undefined));
   const parts = [
     `<h3>${badge(status)} <span class="mono">${h(t.scenario)}</span> ${h(titleOf(t))}</h3>`,
     `<div class="m">${h(t.file)}:${h(t.line)} · ${h(t.durationMs)} ms · checks ${t.requirements.map(anchor).join(' ')} · <a href="#scenarios-${h(t.scenario.slice(0, 3))}">in the list</a></div>`,
@@ -36,7 +38,8 @@ export function scenarioBlock(t: TestRecord, index: ReportIndex, files: Evidence
     checkList(t.checks),
     ...t.evidence.redirects.map((r) => `<p>Redirect to the TPP: <code>${h(r.url)}</code><br><span class="m">pages: ${r.pages.map(h).join(' → ')}</span></p>`),
     exchanges.length ? `<div class="m">${exchanges.length} exchange${exchanges.length === 1 ? '' : 's'}:</div>${exchanges.map((e) => exchangeBlock(e, failed.length > 0 && exchanges.length <= 3)).join('')}` : '',
-    ...t.evidence.files.map((f) => fileBlock(f, files)),
+    probeLine(t),
+    ...t.evidence.files.filter((f) => !bodyFiles.has(f.path)).map((f) => fileBlock(f, files)),
     exchanges.some((e) => e.request)
       ? `<p class="m">Send these requests again, freshly signed, against the same target: <code>npx xs2a-conformance replay &lt;this report folder&gt; ${h(t.scenario)}</code></p>`
       : '',
@@ -46,8 +49,11 @@ export function scenarioBlock(t: TestRecord, index: ReportIndex, files: Evidence
 
 function exchangeBlock(e: EvidenceExchange, open: boolean): string {
   if (!e.request) return `<div class="mono">${h(e.summary)}</div>`;
+  // A curl command with a long body is cut like the body (results.json keeps it whole).
   const curl = e.curl
-    ? `<div><strong>As curl</strong> <span class="m">(Date, TPP-Signature-Certificate and Signature must be made anew: <code>replay</code> does it)</span> <button class="noprint" data-copy="curl-${h(e.id)}">copy</button><pre id="curl-${h(e.id)}">${h(e.curl)}</pre></div>`
+    ? e.curl.length > MAX_BODY_SHOWN * 2
+      ? `<div><strong>As curl</strong> <span class="m">(${h(e.curl.length.toLocaleString('en'))} characters: whole in results.json)</span><pre>${h(e.curl.slice(0, MAX_BODY_SHOWN))}…</pre></div>`
+      : `<div><strong>As curl</strong> <span class="m">(Date, TPP-Signature-Certificate and Signature must be made anew: <code>replay</code> does it)</span> <button class="noprint" data-copy="curl-${h(e.id)}">copy</button><pre id="curl-${h(e.id)}">${h(e.curl)}</pre></div>`
     : '';
   return `<details class="ex"${open ? ' open' : ''}><summary>${h(e.summary)}${e.malformed ? ` <span class="m">(malformed on purpose: ${h(e.malformed)})</span>` : ''}</summary>${message('Request', e.request)}${
     e.response ? message('Response', e.response) : ''
@@ -57,11 +63,27 @@ function exchangeBlock(e: EvidenceExchange, open: boolean): string {
 /** Past this length a header value is cut in the page (a certificate in base64): results.json keeps it whole. */
 const MAX_HEADER_SHOWN = 120;
 
+/** Past this many characters a body is cut in the page: a reader sees its start, the rest is a link away. */
+const MAX_BODY_SHOWN = 2_000;
+
 function message(label: string, m: RecordedHttpMessage): string {
   const start = m.method ? `${m.method} ${m.url ?? ''}` : `HTTP ${m.status ?? ''}`;
   const shown = (value: string) => (value.length > MAX_HEADER_SHOWN ? `${value.slice(0, MAX_HEADER_SHOWN)}… (${value.length} characters, whole in results.json)` : value);
   const headers = Object.entries(m.headers).map(([k, v]) => `${k}: ${shown(v)}`).join('\n');
-  return `<div><strong>${label}</strong><pre>${h(start)}\n${h(headers)}${m.body ? `\n\n${h(m.body)}` : ''}</pre></div>`;
+  const body = m.body ?? '';
+  const whole = m.bodyFile ? `whole in <a href="${h(fileHref(m.bodyFile))}">${h(m.bodyFile)}</a>` : 'whole in results.json';
+  const size = m.bodyBytes ?? Buffer.byteLength(body);
+  const cut = body.length > MAX_BODY_SHOWN || m.bodyFile !== undefined;
+  const text = cut ? `${h(body.slice(0, MAX_BODY_SHOWN))}…` : h(body);
+  return `<div><strong>${label}</strong><pre>${h(start)}\n${h(headers)}${body ? `\n\n${text}` : ''}</pre>${cut ? `<div class="m">body cut in the page: ${h(size.toLocaleString('en'))} bytes, ${whole}</div>` : ''}</div>`;
+}
+
+/** A scenario's probes when only some are kept: how many were sent and what they got. */
+function probeLine(t: TestRecord): string {
+  const probes = t.evidence.probes;
+  if (!probes) return '';
+  const answers = Object.entries(probes.byStatus).map(([status, n]) => `${status} ×${n}`).join(', ');
+  return `<p class="m">${h(probes.sent)} robustness probes sent, ${h(probes.kept)} kept here (the 5xx answers first, then one of each other answer); answers: ${h(answers)}</p>`;
 }
 
 function fileBlock(f: TestRecord['evidence']['files'][number], files: EvidenceFiles): string {

@@ -15,7 +15,11 @@ a{color:#0b57d0}a:target,.hit{outline:3px solid #f5b400;outline-offset:1px}
 .NOT_TESTABLE,.SKIPPED,.NOT_COVERED,.MANUAL{background:var(--greybg);color:var(--grey)}
 .KNOWN_DEVIATION{background:var(--devbg);color:var(--dev)}
 .box{background:#fff;border:1px solid var(--line);border-radius:6px;padding:10px 14px;margin:10px 0}
-.box.bad{border-left:5px solid var(--fail)}.box.dev{border-left:5px solid var(--dev)}.box.att{border-left:5px solid var(--ok)}
+.box.bad{border-left:5px solid var(--fail)}
+.verdict.tone-conformant{background:#2e9e4f;color:#fff}.verdict.tone-passed-what-ran{background:#1f6fb2;color:#fff}.verdict.tone-failed{background:#d92d20;color:#fff}.verdict.tone-stopped{background:#4a2a7a;color:#fff}
+.verdict-box{border-left:5px solid #1f6fb2}.verdict-box.tone-conformant{border-left-color:#2e9e4f}.verdict-box.tone-failed{border-left-color:#d92d20}.verdict-box.tone-stopped{border-left-color:#4a2a7a}
+.top{display:flex;flex-wrap:wrap;gap:0 14px;align-items:flex-start}.top>.verdict-box{flex:1 1 380px}.top>.areas{flex:0 1 auto;overflow-x:auto}.areas svg{display:block;max-width:100%;height:auto}
+details.box>summary{margin:2px 0}.box.dev{border-left:5px solid var(--dev)}.box.att{border-left:5px solid var(--ok)}
 table{border-collapse:collapse;width:100%;background:#fff}
 th,td{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}th{background:#eef0f3;font-weight:600}
 td.id{white-space:nowrap;font:12px ui-monospace,monospace;width:1%}td.lv{width:1%;font-size:12px;color:#555}td.st{width:1%}td a{white-space:nowrap}
@@ -38,6 +42,8 @@ details.grp[open]>summary{border-bottom:1px solid var(--line)}
 .scn h3{margin:2px 0 4px}img.shot{max-width:min(100%,760px);border:1px solid #ccc;margin:4px 0}
 .ex>summary{font:12px ui-monospace,monospace}
 ul.tight{margin:4px 0;padding-left:20px}
+.grp-cause{background:#fff;border:1px solid var(--line);border-radius:6px;padding:6px 12px;margin:10px 0}.grp-cause>.scn{margin:6px 0;border-right:none;border-top:none;border-bottom:none}
+h3.cause{margin:4px 0}.cause-lines li{font-size:12px}details.others>summary{font-weight:600;margin:6px 0}
 @media print{
   #tools,.noprint,button{display:none!important}
   body{background:#fff;font-size:11px}header{background:#fff;color:#000;border-bottom:2px solid #000;padding:4px 0}header .meta{color:#333}

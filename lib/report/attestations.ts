@@ -94,7 +94,7 @@ export function parseAttestations(text: string, sourceName: string, today = new 
 }
 
 /** Statuses an attestation may settle: the run could not judge the requirement itself. */
-const ATTESTABLE = new Set(['MANUAL', 'NOT_COVERED', 'NOT_TESTABLE']);
+const ATTESTABLE = new Set(['MANUAL', 'NOT_COVERED', 'OUT_OF_SCOPE', 'NOT_TESTABLE']);
 
 /**
  * The requirement records with the attestations applied: ATTESTED or FAIL/WARNING where the run could not

@@ -33,7 +33,7 @@ export function readBaseline(path: string): BaselineResults {
 const HELD: ReadonlySet<RequirementStatus> = new Set(['PASS', 'ATTESTED']);
 const FAILING: ReadonlySet<RequirementStatus> = new Set(['FAIL', 'WARNING']);
 /** Statuses of a requirement no scenario of the run judged. */
-const UNJUDGED: ReadonlySet<RequirementStatus> = new Set(['NOT_COVERED', 'MANUAL']);
+const UNJUDGED: ReadonlySet<RequirementStatus> = new Set(['NOT_COVERED', 'OUT_OF_SCOPE', 'MANUAL']);
 
 export function compareWithBaseline(current: Pick<RunResults, 'requirements' | 'tests'>, baseline: BaselineResults): BaselineComparison {
   const before = new Map(baseline.requirements.map((r) => [r.id, r]));

@@ -5,6 +5,7 @@
  * against this tool's catalogue, the requirement records are first folded again from the scenarios' checks;
  * otherwise (a report judged on traffic, or another catalogue) they are taken as stated.
  */
+import type { ScopeName } from '../spec/scopes.js';
 import { BANK_REQUIREMENTS } from '../spec/requirements.js';
 import { applyAttestations } from './attestations.js';
 import { catalogueVersion } from './provenance.js';
@@ -62,6 +63,8 @@ function foldedAgain(results: RunResults, problems: string[], notes: string[]): 
     targetName: target.name,
     capabilities: provenance.capabilities,
     embedded: target.embedded,
+    // The results schema holds it to the environments of targets.yaml, the scopes' names.
+    environment: target.environment as ScopeName,
   });
   const requirements = applyAttestations(folded, results.attestations ?? []);
   const stated = new Map(results.requirements.map((r) => [r.id, r.status]));

@@ -13,11 +13,12 @@ export const REQUIREMENT_VERDICTS = [
 ] as const;
 /**
  * Catalogue entries no scenario exercised in this run are listed too, so a report never hides what it did
- * not check: NOT_COVERED (automated, but no scenario exists yet, or a filter left it out) and MANUAL.
+ * not check: NOT_COVERED (automated, but no scenario exists yet, or a filter left it out), OUT_OF_SCOPE (it needs
+ * what no target of this kind can offer: lib/spec/scopes.ts) and MANUAL.
  * ATTESTED: a person checked it (`run --attestations FILE`) and recorded it passed; an attested failure is
  * FAIL, with the attestation beside it.
  */
-export const REQUIREMENT_STATUSES = [...REQUIREMENT_VERDICTS, 'NOT_COVERED', 'MANUAL', 'ATTESTED'] as const;
+export const REQUIREMENT_STATUSES = [...REQUIREMENT_VERDICTS, 'NOT_COVERED', 'OUT_OF_SCOPE', 'MANUAL', 'ATTESTED'] as const;
 export type RequirementStatus = (typeof REQUIREMENT_STATUSES)[number];
 
 /**

@@ -48,6 +48,7 @@ export function assembleResults({ context, tests, runErrors, selection, interrup
     targetName: target.name,
     capabilities: target.capabilities,
     embedded: target.embedded,
+    environment: target.environment,
   });
   const attestations = context.attestationsFile ? loadAttestations(context.attestationsFile, finishedAt) : undefined;
   const requirements = attestations ? applyAttestations(folded, attestations) : folded;

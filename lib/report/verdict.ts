@@ -8,6 +8,7 @@
  * INTERRUPTED, with the reason: never a guessed PASS or FAIL.
  */
 import type { Requirement } from '../spec/requirements.js';
+import { outOfScope, type ScopeName } from '../spec/scopes.js';
 import { CAPABILITIES } from '../spec/requirements/requirement-types.js';
 import type { Deviation } from '../targets/target-types.js';
 import type { MissingRequirement, RequirementRecord, RequirementStatus, RunVerdict, TestRecord } from './results-types.js';
@@ -30,6 +31,8 @@ export interface CoverageContext {
   targetName: string;
   capabilities: readonly string[];
   embedded: boolean;
+  /** The kind of target: what it can never offer is out of its scope (lib/spec/scopes.ts). */
+  environment: ScopeName;
 }
 
 /**
@@ -125,6 +128,8 @@ export function foldRequirement(
   const deviation = listed?.expired ? undefined : listed;
   if (judgements.length === 0) {
     if (entry.testedBy.startsWith('manual:')) return { ...base, status: 'MANUAL', reason: entry.testedBy.slice(7) };
+    const scoped = outOfScopeReason(entry, coverage);
+    if (scoped !== undefined) return { ...base, status: 'OUT_OF_SCOPE', reason: scoped };
     return { ...base, status: 'NOT_COVERED', reason: notCoveredReason(entry, coverage) };
   }
   const worst = PRECEDENCE.find((status) => judgements.some((j) => j.status === status)) ?? 'PASS';
@@ -140,6 +145,14 @@ export function foldRequirement(
     return { ...base, status: 'KNOWN_DEVIATION', reason: deviation.reason, deviationUnexpectedlyPasses: worst === 'PASS' };
   }
   return { ...base, status: worst, ...(reason && worst !== 'PASS' ? { reason } : {}) };
+}
+
+/** Why an entry is out of the target's scope: it needs what no target of its kind can offer, and this one does not declare it. */
+function outOfScopeReason(entry: CatalogueEntry, coverage: CoverageContext | undefined): string | undefined {
+  const capability = entry.testedBy.startsWith('needs-capability:') ? entry.testedBy.slice('needs-capability:'.length) : undefined;
+  if (!capability || !coverage || coverage.capabilities.includes(capability) || !outOfScope(coverage.environment, capability)) return undefined;
+  const meaning = (CAPABILITIES as Record<string, string>)[capability];
+  return `out of ${coverage.environment} scope: it needs capability ${capability}${meaning ? ` (${meaning})`: ''}, which no ${coverage.environment} target can offer`;
 }
 
 /** Why no scenario judged an entry: a capability the target lacks (and may never have), or none ran. */
@@ -201,7 +214,15 @@ export function runVerdict(
   }
   // Every reason a requirement could not be tested, once each: what the target would have to offer.
   for (const [reason, which] of groupReasons(missing.filter((m) => m.status === 'NOT_TESTABLE'))) reasons.push(`NOT_TESTABLE (${which.join(', ')}): ${reason}`);
-  if (reasons.length === 0) return { verdict: 'CONFORMANT', reasons, exitCode: EXIT_CODES.conformant, missing };
+  if (reasons.length === 0) {
+    // CONFORMANT says in what scope: what no target of this kind can offer was not judged, and is named.
+    const scoped = ids('OUT_OF_SCOPE');
+    const scope = requirements.find((r) => r.status === 'OUT_OF_SCOPE')?.reason?.match(/^out of (\w+) scope/)?.[1];
+    const named = scoped.length > 0 ? [`${scope ?? 'its'} scope; ${scoped.length} requirement(s) out of scope: ${scoped.join(', ')}`] : [];
+    return { verdict: 'CONFORMANT', reasons: named, exitCode: EXIT_CODES.conformant, missing };
+  }
+  const outside = ids('OUT_OF_SCOPE');
+  if (outside.length > 0) reasons.push(`${outside.length} requirement(s) out of scope: ${outside.join(', ')}`);
   const couldNotJudge = interrupted.length > 0 || errored.length > 0 || flaky.length > 0 || runErrors.length > 0;
   return { verdict: 'INCOMPLETE', reasons, exitCode: couldNotJudge ? EXIT_CODES.infrastructureFailure : EXIT_CODES.conformant, missing };
 }

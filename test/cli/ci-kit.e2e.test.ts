@@ -44,7 +44,7 @@ function requirement(id: string, status: RequirementRecord['status'], changes: P
 /** The sample run (test/report/sample-results.ts) made conforming, with these scenarios and requirements. */
 function results(tests: TestRecord[], requirements: RequirementRecord[], changes: Partial<RunResults> = {}): RunResults {
   const zero = { PASS: 0, FAIL: 0, ERROR: 0, FLAKY: 0, NOT_TESTABLE: 0, SKIPPED: 0, INTERRUPTED: 0, total: 0 };
-  const none = { PASS: 0, FAIL: 0, WARNING: 0, NOT_EVALUATED: 0, NOT_TESTABLE: 0, SKIPPED: 0, KNOWN_DEVIATION: 0, INTERRUPTED: 0, NOT_COVERED: 0, MANUAL: 0, ATTESTED: 0, total: 0 };
+  const none = { PASS: 0, FAIL: 0, WARNING: 0, NOT_EVALUATED: 0, NOT_TESTABLE: 0, SKIPPED: 0, KNOWN_DEVIATION: 0, INTERRUPTED: 0, NOT_COVERED: 0, OUT_OF_SCOPE: 0, MANUAL: 0, ATTESTED: 0, total: 0 };
   const sample = sampleResults();
   delete sample.attestations;
   return {

@@ -140,10 +140,13 @@ describe('known deviations and what is missing for CONFORMANT', () => {
     assert.doesNotMatch(baseline.stdout, /FAIL +SIG-11/);
   });
 
-  test('the verdict names GEN-05 and SCA-23 as needing capabilities the reference bank can never give', () => {
-    const missing = results(conforming).missingForConformant.filter((m) => ['GEN-05', 'SCA-23'].includes(m.id));
-    assert.deepEqual(missing.map((m) => m.id), ['GEN-05', 'SCA-23']);
-    for (const m of missing) assert.match(m.reason, /^needs capability [a-z-]+ \(.+\): target reference-certify does not declare it, and the embedded reference bank never can$/);
+  test('GEN-05 and SCA-23 are out of the sandbox scope, named, and keep nothing from CONFORMANT (issue 38)', () => {
+    const run = results(conforming);
+    assert.deepEqual(run.missingForConformant.filter((m) => ['GEN-05', 'SCA-23'].includes(m.id)), []);
+    const scoped = run.requirements.filter((r) => r.status === 'OUT_OF_SCOPE');
+    assert.deepEqual(scoped.map((r) => r.id), ['GEN-05', 'SCA-23']);
+    for (const r of scoped) assert.match(r.reason ?? '', /^out of sandbox scope: it needs capability [a-z-]+ \(.+\), which no sandbox target can offer$/);
+    assert.ok(run.verdictReasons.some((reason) => /2 requirement\(s\) out of scope: GEN-05, SCA-23/.test(reason)), run.verdictReasons.join(' | '));
   });
 });
 

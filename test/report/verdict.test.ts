@@ -167,7 +167,7 @@ describe('run verdict and exit code', () => {
   test('every requirement short of CONFORMANT is named with its reason, every NOT_TESTABLE reason among the reasons', () => {
     const records = [
       foldRequirement(entry('SIG-01'), [{ status: 'NOT_TESTABLE', scenario: 'SIG-01.a', reason: 'needs capability clock-control' }], undefined),
-      foldRequirement({ ...entry('SCA-23'), testedBy: 'needs-capability:mobile-app' }, [], undefined, { targetName: 'reference', capabilities: [], embedded: true }),
+      foldRequirement({ ...entry('SCA-23'), testedBy: 'needs-capability:mobile-app' }, [], undefined, { targetName: 'reference', capabilities: [], embedded: true, environment: 'staging' }),
       foldRequirement(entry('SIG-02'), [{ status: 'PASS', scenario: 's' }], undefined),
     ];
     const verdict = runVerdict(records, ran(), false);
@@ -176,6 +176,24 @@ describe('run verdict and exit code', () => {
     assert.match(verdict.missing[1]?.reason ?? '', /^needs capability mobile-app \(the bank's mobile app[^)]*\): target reference does not declare it, and the embedded reference bank never can$/);
     assert.ok(verdict.reasons.includes('NOT_TESTABLE (SIG-01): needs capability clock-control'), verdict.reasons.join(' | '));
     assert.ok(verdict.reasons.includes('1 requirement(s) not exercised by this run: SCA-23'), verdict.reasons.join(' | '));
+  });
+
+  test('what no target of its kind can offer is out of scope: a sandbox is CONFORMANT in its scope, named; declared, it is judged (issue 38)', () => {
+    const sandbox = { targetName: 'sandbox', capabilities: [], embedded: false, environment: 'sandbox' as const };
+    const records = [
+      foldRequirement({ ...entry('GEN-05'), testedBy: 'needs-capability:production-target' }, [], undefined, sandbox),
+      foldRequirement({ ...entry('SCA-23'), testedBy: 'needs-capability:mobile-app' }, [], undefined, sandbox),
+      foldRequirement(entry('SIG-02'), [{ status: 'PASS', scenario: 's' }], undefined),
+    ];
+    assert.deepEqual(records.map((r) => r.status), ['OUT_OF_SCOPE', 'OUT_OF_SCOPE', 'PASS']);
+    assert.match(records[0]?.reason ?? '', /^out of sandbox scope: it needs capability production-target/);
+    const verdict = runVerdict(records, ran(), false);
+    assert.deepEqual([verdict.verdict, verdict.exitCode, verdict.missing], ['CONFORMANT', 0, []]);
+    assert.deepEqual(verdict.reasons, ['sandbox scope; 2 requirement(s) out of scope: GEN-05, SCA-23']);
+    const withApp = foldRequirement({ ...entry('SCA-23'), testedBy: 'needs-capability:mobile-app' }, [], undefined, { ...sandbox, capabilities: ['mobile-app'] });
+    assert.equal(withApp.status, 'NOT_COVERED', 'a sandbox that declares the app is judged on it');
+    const production = foldRequirement({ ...entry('GEN-05'), testedBy: 'needs-capability:production-target' }, [], undefined, { ...sandbox, environment: 'production' });
+    assert.equal(production.status, 'NOT_COVERED', 'in production it is in scope');
   });
 
   test('filtered or partly covered: INCOMPLETE, exit 0', () => {

@@ -12,7 +12,7 @@ a{color:#0b57d0}a:target,.hit{outline:3px solid #f5b400;outline-offset:1px}
 .FAIL,.NON_CONFORMANT,.ERROR{background:var(--failbg);color:var(--fail)}
 .PASS,.CONFORMANT,.ATTESTED{background:var(--okbg);color:var(--ok)}
 .WARNING,.INCOMPLETE,.INTERRUPTED,.NOT_EVALUATED,.FLAKY{background:var(--warnbg);color:var(--warn)}
-.NOT_TESTABLE,.SKIPPED,.NOT_COVERED,.MANUAL{background:var(--greybg);color:var(--grey)}
+.NOT_TESTABLE,.SKIPPED,.NOT_COVERED,.OUT_OF_SCOPE,.MANUAL{background:var(--greybg);color:var(--grey)}
 .KNOWN_DEVIATION{background:var(--devbg);color:var(--dev)}
 .box{background:#fff;border:1px solid var(--line);border-radius:6px;padding:10px 14px;margin:10px 0}
 .box.bad{border-left:5px solid var(--fail)}

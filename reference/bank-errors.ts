@@ -51,6 +51,20 @@ const oversizedBodyServerError = defineFault('oversized-body-server-error', {
   description: 'a body over the size limit answers 500 SYSTEM_ERROR instead of 413',
   breaks: ['ERR-44'],
 });
+const gatewayErrorPages = defineVariant('gateway-error-pages', {
+  description: 'a request for a path the interface does not have, with a method a path does not take, or with a body over the size limit is refused by the gateway in front of the interface: 404, 405 or 413 with its own HTML page, not the error body',
+  allowedBy:
+    'The error body is the interface\'s ("Errors"); a request that names none of its operations, or that a gateway refuses before it reaches one, is answered by what stands in front of it, in whatever representation: HTTP gives such an answer its status, not its content',
+  source: 'Specification, Errors (error body); RFC 9110, sections 15.5.5, 15.5.6 and 15.5.14',
+});
+const GATEWAY_REASONS = { 404: 'Not Found', 405: 'Method Not Allowed', 413: 'Content Too Large' } as const;
+
+/** The gateway's own page (the variant): HTML, no error body. */
+function sendGatewayPage(reply: FastifyReply, status: keyof typeof GATEWAY_REASONS): void {
+  const title = `${status} ${GATEWAY_REASONS[status]}`;
+  void reply.code(status).type('text/html; charset=utf-8').send(`<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1><hr><p>gateway</p></body></html>`);
+}
+
 const unknownAccountAsBadRequest = defineFault('unknown-account-as-bad-request', {
   description: 'an unknown account id in the path answers 400 BAD_REQUEST instead of 404 RESOURCE_UNKNOWN',
   breaks: ['ERR-22'],
@@ -234,6 +248,7 @@ export function installErrorHandling(app: FastifyInstance): (request: FastifyReq
     if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE' && !request.bank.reads(closesOnBodyTooLarge)) reply.removeHeader('connection');
     const { status, code, message } = classify(error, request.bank);
     if (status >= 500) request.log.error({ err: error }, 'unexpected error');
+    if (status === 413 && request.bank.reads(gatewayErrorPages)) return sendGatewayPage(reply, status);
     sendError(request, reply, status, code, message);
   });
 
@@ -244,12 +259,11 @@ export function installErrorHandling(app: FastifyInstance): (request: FastifyReq
       sendError(request, reply, 500, 'SYSTEM_ERROR');
       return;
     }
-    if (allowed.length > 0) {
-      void reply.header('allow', allowed.join(', '));
-      sendError(request, reply, 405, 'BAD_REQUEST', `Method ${request.method} is not supported on ${path}`);
-      return;
-    }
-    sendError(request, reply, 404, 'NOT_FOUND', `No resource at ${request.method} ${path}`);
+    if (allowed.length > 0) void reply.header('allow', allowed.join(', '));
+    const status = allowed.length > 0 ? 405 : 404;
+    if (request.bank.reads(gatewayErrorPages)) return sendGatewayPage(reply, status);
+    if (status === 405) sendError(request, reply, 405, 'BAD_REQUEST', `Method ${request.method} is not supported on ${path}`);
+    else sendError(request, reply, 404, 'NOT_FOUND', `No resource at ${request.method} ${path}`);
   };
   app.setNotFoundHandler((request, reply) => {
     echoRequestId(request, reply, true);

@@ -340,6 +340,8 @@ const REQUIRED_HEADERS: readonly [string, (policy: VerificationPolicy) => boolea
 function checkDate(dateText: string, options: VerifyOptions, policy: VerificationPolicy): void {
   const date = parseHttpDate(dateText) ?? (policy.requiresHttpDate || Number.isNaN(Date.parse(dateText)) ? undefined : new Date(Date.parse(dateText)));
   if (!date) {
+    // A verifier that requires neither a Date nor its form takes one it cannot read as none: there is nothing to compare.
+    if (!policy.requiresHttpDate && !policy.requiresDate) return;
     reject('FORMAT_ERROR', `Date header "${dateText}" is not an RFC 7231 IMF-fixdate like "Sun, 06 Nov 1994 08:49:37 GMT"`);
   }
   // The header has whole seconds, so the server clock is compared at that resolution.

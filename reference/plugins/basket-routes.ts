@@ -72,6 +72,18 @@ const basketHidesLackOfFunds = defineFault('basket-hides-lack-of-funds', {
   description: 'a basket does not count a payment lacking funds as its worst case: with one ACTC (or ACSC) and one ACCP lacking funds it reports ACTC (ACSC)',
   breaks: ['BSK-15'],
 });
+const basketReadAndDeleteNotOffered = defineVariant('basket-read-and-delete-not-offered', {
+  description: 'a signing basket cannot be read (GET /v1/signing-baskets/{basketId}) or deleted (DELETE): 405; its status and its authorisation are offered',
+  allowedBy:
+    'Berlin Group 1.3.8: "this API definition does not differ between methods which are mandatory, conditional, or optional … it is only necessary to support a certain subset of the methods"; the specification shows the basket\'s status (its worst case) and the start of its authorisation, not its read or deletion',
+  source: 'Berlin Group 1.3.8, info; Specification, Resources > Signing basket authorisation response',
+});
+
+/** A method of the basket this bank does not offer (the variant). */
+function notOffered(request: FastifyRequest): BankError {
+  return new BankError(405, 'BAD_REQUEST', `${request.method} of a signing basket is not offered: read its status`);
+}
+
 const lackOfFundsAsRejection = defineVariant('basket-lack-of-funds-as-rejection', {
   description: 'a basket holding a payment that lacks funds reports RJCT, what the lack of funds means, rather than the payment\'s ACCP',
   allowedBy: 'ACCP can be reported when funds are lacking, "and then the payment status response carries attribute fundsAvailable to show that the payment was rejected for lack of funds"; "A single basket status reports only the worst case"',
@@ -145,6 +157,7 @@ export const basketsPlugin = fp(
     });
 
     api.get<{ Params: BasketParams }>('/signing-baskets/:basketId', (request) => {
+      if (request.bank.reads(basketReadAndDeleteNotOffered)) throw notOffered(request);
       const basket = basketOf(request);
       return { payments: basket.paymentIds, transactionStatus: statusOf(basket, request), _links: { status: link(request, apiHref(request, `/v1/signing-baskets/${basket.id}/status`), ['GET']) } };
     });
@@ -152,6 +165,7 @@ export const basketsPlugin = fp(
     api.get<{ Params: BasketParams }>('/signing-baskets/:basketId/status', (request) => ({ transactionStatus: statusOf(basketOf(request), request) }));
 
     api.delete<{ Params: BasketParams }>('/signing-baskets/:basketId', (request, reply) => {
+      if (request.bank.reads(basketReadAndDeleteNotOffered)) throw notOffered(request);
       const basket = basketOf(request);
       if (basket.authorisationId !== undefined) throw new BankError(400, 'RESOURCE_BLOCKED', 'The basket is being authorised or was authorised');
       request.world.baskets.delete(basket);

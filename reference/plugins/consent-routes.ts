@@ -82,6 +82,13 @@ function consentResource(challenge: Error, reply: FastifyReply, status: 'receive
   return reply.code(201).send({ consentStatus: status, consentId: challenge.authorisationId, ...challenge.body });
 }
 
+/** The PSU a consent request names with a psu-id of this TPP, if any: the SCA it starts is that PSU's (whose session in force spares the login). */
+function namedPsu(request: FastifyRequest): { expectedCustomer?: string } {
+  const psuId = header(request, 'psu-id');
+  const lookup = psuId === undefined ? undefined : resolvePsuId(request, psuId);
+  return lookup?.kind === 'known' ? { expectedCustomer: lookup.customerNumber } : {};
+}
+
 export const consentsPlugin = fp(
   (api, _options, done) => {
     const notFound = () => new BankError(404, 'NOT_FOUND', 'No such endpoint');
@@ -89,18 +96,20 @@ export const consentsPlugin = fp(
     // The body is ignored on purpose (the specification says so for /v1/consents).
     api.post('/consents', (request, reply) => {
       if (request.bank.breaks(consentsRemoved)) throw notFound();
-      if (request.bank.reads(consentResources)) return consentResource(scaChallenge(request), reply, 'received');
-      if (request.bank.reads(consentRedirectAs200)) return redirectAlone(scaChallenge(request), reply);
-      throw scaChallenge(request);
+      const challenge = () => scaChallenge(request, namedPsu(request));
+      if (request.bank.reads(consentResources)) return consentResource(challenge(), reply, 'received');
+      if (request.bank.reads(consentRedirectAs200)) return redirectAlone(challenge(), reply);
+      throw challenge();
     });
 
     api.post('/bank-offered-consents', (request, reply) => {
       if (request.bank.breaks(bankOfferedConsentsMissing)) throw notFound();
       if (request.bank.breaks(consentFromTppBody)) grantFromBody(request.world, request);
-      if (request.bank.breaks(consentResourceUpperCase)) return consentResource(scaChallenge(request), reply, 'RECEIVED');
-      if (request.bank.reads(consentResources)) return consentResource(scaChallenge(request), reply, 'received');
-      if (request.bank.reads(consentRedirectAs200)) return redirectAlone(scaChallenge(request), reply);
-      throw scaChallenge(request);
+      const challenge = () => scaChallenge(request, namedPsu(request));
+      if (request.bank.breaks(consentResourceUpperCase)) return consentResource(challenge(), reply, 'RECEIVED');
+      if (request.bank.reads(consentResources)) return consentResource(challenge(), reply, 'received');
+      if (request.bank.reads(consentRedirectAs200)) return redirectAlone(challenge(), reply);
+      throw challenge();
     });
 
     api.get('/user', (request) => {

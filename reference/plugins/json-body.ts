@@ -18,7 +18,7 @@ const xmlBodyAccepted = defineFault('xml-body-accepted', {
 });
 const bodyUtf8Unchecked = defineFault('body-utf8-unchecked', {
   description: 'decodes a body that is not valid UTF-8 with replacement characters instead of refusing it',
-  breaks: ['FMT-03'],
+  breaks: ['FMT-11'],
 });
 const emojiServerError = defineFault('emoji-server-error', {
   description: 'a character outside the Basic Multilingual Plane (an emoji) in a body gives 500 instead of 400',

@@ -55,7 +55,8 @@ const RULE_FAULTS = [
   { name: 'payment-ignores-address-fields', ignores: ['PAY-20', 'PAY-21', 'PAY-22'], breaks: ['PAY-20', 'PAY-21', 'PAY-22', 'LIM-11'] },
   { name: 'payment-ignores-address-country', ignores: ['PAY-25', 'PAY-26', 'PAY-27', 'ADR-06'], breaks: ['PAY-25', 'PAY-26', 'PAY-27', 'LIM-14', 'ADR-06', 'ADR-07'] },
   { name: 'payment-ignores-debtor-account', ignores: ['PAY-28', 'PAY-29'], breaks: ['PAY-28', 'PAY-29', 'LIM-12'] },
-  { name: 'payment-ignores-remittance-length', ignores: ['PAY-31', 'PAY-32'], breaks: ['PAY-31', 'PAY-32', 'LIM-13'] },
+  // A text over 140 characters may be taken (and truncated, PAY-32): only the empty one shows.
+  { name: 'payment-ignores-remittance-length', ignores: ['PAY-31', 'PAY-32'], breaks: ['PAY-31'] },
   { name: 'payment-ignores-execution-date-form', ignores: ['PAY-35'], breaks: ['PAY-35'] },
   { name: 'payment-ignores-creditor-agent', ignores: ['ADR-03'], breaks: ['ADR-03'] },
   // A payment without any creditorAddress lacks town and country alike: it gets through too (ADR-06).
@@ -80,8 +81,8 @@ const fieldRefusalCode = defineFault('payment-field-refusal-code', {
   breaks: ['ERR-21'],
 });
 const optionalReadingsAs422 = defineFault('payment-optional-readings-as-422', {
-  description: 'what the specification lets a bank accept or refuse with 400 (city, fewer fraction digits, no BIC, a logical duplicate) gets 422',
-  breaks: ['PAY-23', 'PAY-47', 'ADR-13', 'END-04'],
+  description: 'what the specification lets a bank accept or refuse with 400 (city, fewer fraction digits, no BIC, a remittance text over 140 characters, a logical duplicate) gets 422',
+  breaks: ['PAY-23', 'PAY-47', 'ADR-13', 'END-04', 'PAY-32', 'LIM-13'],
 });
 const enforcedEarly = defineFault('payment-address-rule-always-enforced', { description: 'the structured-address rule is enforced whatever the date', breaks: ['ADR-09'] });
 const acceptsZeroAmount = defineFault('payment-accepts-zero-amount', { description: 'a payment of zero or a negative amount is accepted', breaks: ['PAY-48'] });
@@ -102,6 +103,25 @@ const periodicAndBulkDomesticOnly = defineVariant('periodic-and-bulk-domestic-on
   allowedBy: 'Berlin Group: "The ASPSP will publish which of the payment products/endpoints will be supported"; the specification shows periodic and bulk payments without saying for which products',
   source: 'Berlin Group 1.3.8, path parameter payment-product and MessageCode403_PIS (PRODUCT_INVALID); Specification, Errors rules 7 and 8',
 });
+const noBulkPayments = defineVariant('no-bulk-payments', {
+  description: 'bulk payments are not offered: POST /v1/bulk-payments/{product} answers 404 NOT_FOUND, as a path the interface does not have',
+  allowedBy:
+    'Berlin Group 1.3.8: "it is only necessary to support a certain subset of the methods defined in this API definition"; the specification names bulk payments only to keep them out of signing baskets (Errors rule 7)',
+  source: 'Berlin Group 1.3.8, info; Specification, Errors rule 7',
+});
+const someFrequencies = defineVariant('periodic-some-frequencies', {
+  description: 'periodic payments are offered with the frequencies Weekly, Monthly, Quarterly and Annual only: another frequency is refused (400 FORMAT_ERROR)',
+  allowedBy: 'Berlin Group 1.3.8 frequencyCode lists the ISO 20022 codes a frequency is written in; which standing orders a bank offers is its own ("only necessary to support a certain subset")',
+  source: 'Berlin Group 1.3.8, schema frequencyCode and info',
+});
+const OFFERED_FREQUENCIES: readonly unknown[] = ['Weekly', 'Monthly', 'Quarterly', 'Annual'];
+const sepaInEuroOnly = defineVariant('sepa-in-euro-only', {
+  description: 'a sepa-credit-transfers payment in another currency than EUR is refused (400 FORMAT_ERROR): SEPA credit transfers are euro payments',
+  allowedBy:
+    'The request table types the currency "one of the currency list below" without saying which currencies a product takes; a SEPA credit transfer is a payment in euro (the SEPA scheme), and the Berlin Group lets the bank publish its products',
+  source: 'Specification, Payment initiation request (sepa-credit-transfers); Berlin Group 1.3.8, path parameter payment-product',
+});
+
 const productUnknownAs400 = defineFault('payment-unknown-product-as-400', { description: 'an unknown payment product gets 400 FORMAT_ERROR instead of 404 PRODUCT_UNKNOWN', breaks: ['ERR-28'] });
 const refusesDuplicatesAlways = defineFault('payment-refuses-allowed-duplicates', { description: 'a logical duplicate is refused even with allowLogicalDuplicate=true', breaks: ['END-02'] });
 const duplicateAsBadRequest = defineFault('payment-duplicate-code', { description: 'a refused logical duplicate gets 400 FORMAT_ERROR instead of 409 CONFLICT', breaks: ['ERR-15'] });
@@ -110,7 +130,7 @@ const refusesUtf8Remittance = defineFault('payment-refuses-utf8-remittance', { d
 const refusesWithoutEndToEnd = defineFault('payment-requires-end-to-end', { description: 'a payment without endToEndIdentification is refused', breaks: ['PAY-01', 'END-01', 'ADR-02'] });
 const refusesExactMinorUnits = defineFault('payment-refuses-exact-minor-units', { description: 'an amount with exactly the minor units of its currency is refused', breaks: ['PAY-08'] });
 const refusesTownName = defineFault('payment-refuses-town-name', { description: 'creditorAddress.townName is refused (only the deprecated city is known)', breaks: ['PAY-24'] });
-const statusWithoutFunds = defineFault('payment-status-hides-funds', { description: 'a payment accepted without funds (ACCP) is reported without fundsAvailable false', breaks: ['STA-06'] });
+const statusWithoutFunds = defineFault('payment-status-misreports-funds', { description: 'a payment accepted without funds (ACCP) is reported with fundsAvailable true', breaks: ['STA-06'] });
 const fundsAsText = defineFault('payment-funds-available-as-text', { description: 'fundsAvailable is written as a string', breaks: ['END-07', 'STA-06'] });
 // A payment lacking funds in a basket then has no status request that answers (BSK-06).
 const insufficientFundsCrash = defineFault('payment-insufficient-funds-500', { description: 'the status of a payment lacking funds crashes the bank (500)', breaks: ['ERR-39', 'ERR-45', 'BSK-06'] });
@@ -203,6 +223,16 @@ const duplicateMonthsReportedRejected = defineVariant('duplicate-months-reported
   source: 'Specification, Errors rule 8; Berlin Group 1.3.8, TransactionStatus RJCT ("Rejected")',
 });
 
+/** What a bank offering less than this one refuses of a well-formed payment (its variants): a frequency, a currency. */
+function refuseWhatIsNotOffered(request: FastifyRequest, service: PaymentService, product: PaymentProduct, body: PaymentBody): void {
+  const frequency = (body as { frequency?: unknown }).frequency;
+  if (service === 'periodic-payments' && !OFFERED_FREQUENCIES.includes(frequency) && request.bank.reads(someFrequencies)) {
+    throw new BankError(400, 'FORMAT_ERROR', `Standing orders are offered weekly, monthly, quarterly or yearly, not ${String(frequency)}`);
+  }
+  const foreign = paymentsOf(body).some((p) => p.instructedAmount?.currency !== 'EUR');
+  if (product === 'sepa-credit-transfers' && foreign && request.bank.reads(sepaInEuroOnly)) throw new BankError(400, 'FORMAT_ERROR', 'A SEPA credit transfer is paid in EUR');
+}
+
 /** Refusals of the readings this bank otherwise takes (city, fewer fraction digits), under their variants. */
 function refuseOtherReadings(request: FastifyRequest, body: PaymentBody, refuse: (message: string) => Error): void {
   if (typeof (body.creditorAddress as { city?: unknown } | undefined)?.city === 'string' && request.bank.reads(cityRefused)) throw refuse('creditorAddress.city is removed: send townName');
@@ -210,6 +240,12 @@ function refuseOtherReadings(request: FastifyRequest, body: PaymentBody, refuse:
   const digits = typeof amount === 'string' ? (amount.split('.')[1] ?? '').length : undefined;
   const minor = typeof currency === 'string' ? minorUnitsOf(currency) : undefined;
   if (digits !== undefined && minor !== undefined && digits < minor && request.bank.reads(fewerDigitsRefused)) throw refuse(`instructedAmount.amount must have ${minor} fraction digits for ${String(currency)}`);
+}
+
+/** A payment whose remittance text is over the table's 140 characters, which a bank may take and truncate (PAY-32). */
+function remittanceOverLimit(payment: PaymentBody): boolean {
+  const remittance = (payment as { remittanceInformationUnstructured?: unknown }).remittanceInformationUnstructured;
+  return typeof remittance === 'string' && remittance.length > 140;
 }
 
 /** A body one of whose payments (itself, or one of a bulk) uses a freedom the specification leaves to the bank (PAY-23, PAY-47, ADR-13). */
@@ -237,6 +273,8 @@ function validate(bank: BankState, request: FastifyRequest, service: PaymentServ
 
   if ((service === 'periodic-payments' && request.bank.breaks(refusesPeriodic)) || (service === 'bulk-payments' && request.bank.breaks(refusesBulk))) throw refuse(`${service} are not offered`);
   const errors = enforcedErrors(request, SCHEMA_OF[service], body);
+  // A remittance text over 140 characters is one of these freedoms (PAY-32), and breaks a rule of the table too: seen before the rules.
+  if (paymentsOf(body as PaymentBody).some(remittanceOverLimit) && request.bank.breaks(optionalReadingsAs422)) throw new BankError(422, 'FORMAT_ERROR', 'Unprocessable payment');
   if (errors[0]) throw refuse(errors[0].message);
   if (optionalReading(body as PaymentBody) && request.bank.breaks(optionalReadingsAs422)) throw new BankError(422, 'FORMAT_ERROR', 'Unprocessable payment');
   refuseOtherReadings(request, body as PaymentBody, refuse);
@@ -359,8 +397,10 @@ export const paymentsPlugin = fp(
         if (service !== 'payments' && product !== DOMESTIC && request.bank.reads(periodicAndBulkDomesticOnly)) {
           throw new BankError(403, 'PRODUCT_INVALID', `${service} are offered for ${DOMESTIC} only`);
         }
+        if (service === 'bulk-payments' && request.bank.reads(noBulkPayments)) throw new BankError(404, 'NOT_FOUND', 'No such endpoint: bulk payments are not offered');
         const { context } = paymentHeaders(request.world, request);
         const body = validate(request.world, request, service, product);
+        refuseWhatIsNotOffered(request, service, product, body);
         // This bank reports a lack of funds through the payment status (ACCP, fundsAvailable false), not at initiation.
         if (request.world.payments.lacksFunds(body) && request.bank.breaks(fundsRefusedAsFormatError)) throw new BankError(400, 'FORMAT_ERROR', 'Insufficient funds');
         if (request.world.payments.lacksFunds(body) && request.bank.reads(lackOfFundsRefused)) throw new BankError(400, 'PAYMENT_FAILED', 'Insufficient funds on the debtor account');
@@ -409,7 +449,8 @@ export const paymentsPlugin = fp(
           void reply.code(500);
           throw new Error('insufficient funds not handled');
         }
-        const funds = payment.fundsAvailable === undefined || request.bank.breaks(statusWithoutFunds) ? {} : { fundsAvailable: request.bank.breaks(fundsAsText) ? 'false' : payment.fundsAvailable };
+        const fundsAvailable = payment.fundsAvailable === false && request.bank.breaks(statusWithoutFunds) ? true : payment.fundsAvailable;
+        const funds = fundsAvailable === undefined ? {} : { fundsAvailable: request.bank.breaks(fundsAsText) ? String(fundsAvailable) : fundsAvailable };
         return { transactionStatus: payment.status, ...funds };
       });
 

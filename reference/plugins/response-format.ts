@@ -10,9 +10,9 @@ import { BankError } from '../bank-errors.js';
 import { defineFault, defineVariant, type Fault } from '../switches.js';
 import { header } from '../http/request-context.js';
 
-const headerUtf8Unchecked = defineFault('header-utf8-unchecked', {
-  description: 'accepts header values that are not valid UTF-8 (e.g. a TPP-Session-ID with byte 0xFF)',
-  breaks: ['FMT-03'],
+const headerUtf8Crash = defineFault('header-utf8-server-error', {
+  description: 'a header value that is not valid UTF-8 (e.g. a TPP-Session-ID with byte 0xFF) gives 500 instead of a refusal or its being taken',
+  breaks: ['FMT-12', 'ERR-44'],
 });
 
 const latin1CharsetDeclared = defineFault('latin1-charset-declared', {
@@ -103,8 +103,8 @@ export const formatPlugin = fp(
   (api, _options, done) => {
     api.addHook('onRequest', (request, _reply, next) => {
       const badHeader = headerNotUtf8(request);
-      if (badHeader !== undefined && !request.bank.breaks(headerUtf8Unchecked)) {
-        next(new BankError(400, 'FORMAT_ERROR', `Header ${badHeader} is not valid UTF-8: requests use UTF-8`));
+      if (badHeader !== undefined) {
+        next(request.bank.breaks(headerUtf8Crash) ? new Error(`cannot decode header ${badHeader}`) : new BankError(400, 'FORMAT_ERROR', `Header ${badHeader} is not valid UTF-8: requests use UTF-8`));
         return;
       }
       const nonAscii = headerNotAscii(request);

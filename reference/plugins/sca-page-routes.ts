@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { defineFault, defineVariant } from '../switches.js';
 import { decidePayments, paymentMovedOn, paymentsShown } from '../services/payment-approval.js';
+import { sessionSparingLogin } from '../services/consent-in-force.js';
 import { failureRedirect, successRedirect } from '../services/sca-answers.js';
 import { referencePages } from '../sca-pages/named-page-sets.js';
 import type { ScaPageSet } from '../sca-pages/sca-page-set.js';
@@ -180,7 +181,7 @@ export const scaPlugin = fp(
           const code = request.bank.breaks(cancelCodeConsentInvalid) ? 'CONSENT_INVALID' : 'SCA_INVALID';
           return seeOther(reply, failureRedirect(request, a, 400, code, 'The PSU cancelled the authorisation'));
         }
-        const sessionCustomer = request.world.sca.sessionCustomer(a);
+        const sessionCustomer = sessionSparingLogin(request.world, request.bank, a);
         if (sessionCustomer !== undefined) authenticate(request, a, sessionCustomer);
         const current = stepAt(a);
         if (current !== step) return seeOther(reply, pathOf(a, current));

@@ -75,7 +75,7 @@ const INVENTED_CODE: Record<VerificationFailureCode, string> = {
 const RELAXED_BY: Readonly<Record<keyof VerificationPolicy, Fault>> = {
   // A signing string built in another order than the headers part lists shows only in the value (SIG-23): a bank that does not verify it takes that too.
   verifiesSignatureValue: defineFault('signature-value-unchecked', { description: 'does not verify the RSA-SHA256 signature value', breaks: ['SIG-06', 'SIG-22', 'SIG-23'] }),
-  verifiesDigestValue: defineFault('accept-wrong-digest', { description: 'accepts any Digest value: one that does not match the body, or in another algorithm', breaks: ['HDR-09', 'HDR-08'] }),
+  verifiesDigestValue: defineFault('accept-wrong-digest', { description: 'accepts any Digest value: one that does not match the body, or in another algorithm', breaks: ['HDR-09', 'HDR-33'] }),
   requiresDigest: defineFault('digest-optional', { description: 'accepts a signed request without Digest', breaks: ['HDR-07'] }),
   requiresDate: defineFault('date-optional', { description: 'accepts a signed request without Date', breaks: ['SIG-11'] }),
   requiresHttpDate: defineFault('date-any-format', { description: 'accepts a Date in any form (ISO 8601 too), not only an HTTP-date', breaks: ['FMT-08'] }),
@@ -266,9 +266,14 @@ function incoming(request: FastifyRequest, body: Buffer): IncomingRequest {
   return { method: request.method, path: request.url, headers, body };
 }
 
-const tppRedirectUriOptional = defineFault('tpp-redirect-uri-optional', {
-  description: 'serves requests without a TPP-Redirect-URI (or with an empty one)',
+const tppRedirectUriForbidden = defineFault('tpp-redirect-uri-missing-forbidden', {
+  description: 'refuses a request without a TPP-Redirect-URI (or with an empty one) with 403 FORBIDDEN instead of 400',
   breaks: ['HDR-06', 'SCA-04'],
+});
+const redirectUriOnlyWhereSca = defineVariant('redirect-uri-only-where-sca', {
+  description: 'a read (GET) without TPP-Redirect-URI is served where it needs no SCA; one that needs SCA is refused (400 HTTP_HEADER_REQUIRED), and so is any other request without it',
+  allowedBy: 'Authentication 9: "The TPP-Redirect-URI header is required on all requests because the need for SCA cannot be foreseen": the TPP\'s duty, and its reason; nothing says a request that needs no SCA is refused without it',
+  source: 'Specification, Authentication 9',
 });
 
 const tppSessionIdOptional = defineFault('tpp-session-id-optional', {
@@ -278,12 +283,15 @@ const tppSessionIdOptional = defineFault('tpp-session-id-optional', {
 
 function requireTppHeaders(request: FastifyRequest): void {
   const absent = (name: string) => !header(request, name)?.trim();
-  if (absent('tpp-redirect-uri') && request.bank.breaks(tppRedirectUriOptional)) return;
-  for (const name of ['TPP-Redirect-URI', 'TPP-Session-ID']) {
+  if (absent('tpp-redirect-uri') && request.bank.breaks(tppRedirectUriForbidden)) throw new BankError(403, 'FORBIDDEN', 'Header TPP-Redirect-URI is required');
+  // The variant's read needing SCA is refused where the SCA is asked for (services/sca-answers.ts).
+  const needed = request.method !== 'GET' || !absent('tpp-redirect-uri') || !request.bank.reads(redirectUriOnlyWhereSca);
+  for (const name of needed ? ['TPP-Redirect-URI', 'TPP-Session-ID'] : ['TPP-Session-ID']) {
     if (absent(name.toLowerCase()) && !(name === 'TPP-Session-ID' && request.bank.breaks(tppSessionIdOptional))) {
       throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${name} is required`);
     }
   }
+  if (!needed) return;
   const redirectUri = header(request, 'tpp-redirect-uri') ?? '';
   if (!URL.canParse(redirectUri) || !/^https?:$/.test(new URL(redirectUri).protocol)) {
     throw new BankError(400, 'FORMAT_ERROR', 'Header TPP-Redirect-URI must be an absolute http or https URI');

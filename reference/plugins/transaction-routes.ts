@@ -120,6 +120,12 @@ const transactionsUngrouped = defineFault('transactions-ungrouped', {
   description: 'booked and pending account transactions come in one list under transactions.all instead of booked and pending',
   breaks: ['AIS-01'],
 });
+const emptyGroupsOmitted = defineVariant('empty-transaction-groups-omitted', {
+  description: 'an account transaction report leaves out a group with no entry (an empty booked or pending list) instead of sending it empty',
+  allowedBy:
+    '"transactions are grouped as booked and pending" names the groups; Berlin Group 1.3.8 accountReport requires only _links (booked and pending are optional lists, "pending is not contained" for booked)',
+  source: 'Specification, Resources (account information facts); Berlin Group 1.3.8, schema accountReport',
+});
 const transactionDetailsNested = defineVariant('transaction-details-nested', {
   description: 'the transaction details answer nests the transaction as transactionsDetails.transactionDetails (the Berlin Group 1.3.8 schema), not flat',
   allowedBy: '"Path and payload of the transaction details endpoint … not shown"; Berlin Group 1.3.8 nests it in its schema (transactionDetailsBody) and writes it flat in its example',
@@ -278,8 +284,10 @@ function report<T>(base: string, accountLink: object, all: StoredTransaction[], 
   const booked = wantBooked ? items.map(entry) : [];
   const pendingShown = bank.breaks(pendingIgnoreLimit) ? pendingAll : wantBooked ? pendingAll.slice(0, s.limit) : items;
   const pending = wantPending ? pendingShown.map(entry) : [];
+  // A card report keeps its booked list: the Berlin Group cardAccountReport requires it.
+  const kept = (group: unknown[]) => group.length > 0 || card || !bank.reads(emptyGroupsOmitted);
   // The ungrouped fault is about account reports; card reports stay grouped.
-  const grouped = !card && bank.breaks(transactionsUngrouped) ? { all: [...booked, ...pending] } : { ...(wantBooked ? { booked } : {}), ...(wantPending ? { pending } : {}) };
+  const grouped = !card && bank.breaks(transactionsUngrouped) ? { all: [...booked, ...pending] } : { ...(wantBooked && kept(booked) ? { booked } : {}), ...(wantPending && kept(pending) ? { pending } : {}) };
   return { ...grouped, _links: { ...accountLink, ...(bank.breaks(pendingIgnoreLimit) && !wantBooked ? {} : links) } };
 }
 

@@ -5,13 +5,15 @@
 // Sessions are judged on calls with the PSU present (PSU-IP-Address) under a TPP-Session-ID
 // an SCA was completed under: once its hour has passed (401 SCA_EXPIRED) or a newer session
 // replaced it, a new SCA is required. A TPP-Session-ID no SCA was completed under leaves it to
-// the consent, as do calls without the PSU (they belong to no PSU session).
+// the consent, as do calls without the PSU (they belong to no PSU session). A session in force
+// also spares the PSU the login of a new SCA under its TPP-Session-ID (sessionSparingLogin).
+// The other readings of the table ("prevents new SCA prompts", Authentication 10) are variants.
 import type { FastifyRequest } from 'fastify';
-import type { ChallengeReason, SessionState } from '../state/sca-state.js';
+import type { Authorisation, ChallengeReason, SessionState } from '../state/sca-state.js';
 import type { BankState } from '../state/bank-state.js';
 import type { Consent } from '../state/consent-store.js';
 import { PRIVATE, type PsuContext } from '../state/customers.js';
-import { defineFault } from '../switches.js';
+import { defineFault, defineVariant, type TppBank } from '../switches.js';
 import { header, psuPresent, tppOf } from '../http/request-context.js';
 
 const consentNeverExpires = defineFault('consent-never-expires', {
@@ -49,14 +51,50 @@ const corporateContextSharesConsent = defineFault('corporate-context-shares-cons
   breaks: ['SCA-16'],
 });
 
-/** Where the request's TPP-Session-ID stands for this PSU, as the request's TPP meets the bank (faults bend the session table). */
-function sessionState(bank: BankState, request: FastifyRequest, customerNumber: string): SessionState {
-  const shortened = request.bank.breaks(sessionShortened) ? SHORTENED_SESSION_MS : undefined;
-  const state = bank.sca.sessionState(tppOf(request).id, header(request, 'tpp-session-id') ?? '', customerNumber, shortened);
-  if (state === 'replaced' && request.bank.breaks(newSessionKeepsOld)) return 'valid';
-  if (state === 'valid' && request.bank.breaks(sessionNotKept)) return 'expired';
-  if (state === 'expired' && request.bank.breaks(sessionNeverExpires)) return 'valid';
+const promptsOnly = defineVariant('session-governs-sca-prompts-only', {
+  description:
+    "a present PSU's reads are served from the consent whatever TPP-Session-ID they carry, an expired or invalidated session's too: a session only spares the PSU's login in a new SCA under it",
+  allowedBy:
+    'Authentication 10: "within one session an SCA lasts up to 1 hour and prevents new SCA prompts in that window"; Authentication 11 and Limits: SCA for consent access is renewed every 180 days',
+  source: 'Specification, Authentication 10 and 11; Limits > SCA renewal',
+  excludes: ['unknown-session-asks-for-sca'],
+});
+const unknownSessionAsksForSca = defineVariant('unknown-session-asks-for-sca', {
+  description: "a present PSU's read under a TPP-Session-ID no SCA of that PSU was completed under asks for SCA (401 with scaRedirect) instead of being served from the consent",
+  allowedBy: 'SCA session table: "none | request requiring SCA | no valid SCA | SCA pending | response carries scaRedirect"; TPP-Session-ID "governs the SCA session"',
+  source: 'Specification, States > SCA session; Resources > Identifiers of the PSU',
+});
+const invalidatedServed = defineVariant('invalidated-session-served-from-consent', {
+  description: "a present PSU's read under a TPP-Session-ID that a newer completed SCA invalidated is served from the consent; the old session no longer spares the PSU's login",
+  allowedBy:
+    'SCA session table: "a new TPP-Session-ID is used before expiry, SCA completed | new session valid | the old session is invalidated", which invalidates the session, not the consent (Authentication 11: renewed every 180 days)',
+  source: 'Specification, States > SCA session; Authentication 11',
+});
+
+/** Where a TPP-Session-ID stands for this PSU, as this TPP meets the bank (faults bend the session table). */
+function sessionState(world: BankState, bank: TppBank, tppId: string, tppSessionId: string, customerNumber: string): SessionState {
+  const shortened = bank.breaks(sessionShortened) ? SHORTENED_SESSION_MS : undefined;
+  const state = world.sca.sessionState(tppId, tppSessionId, customerNumber, shortened);
+  if (state === 'replaced' && bank.breaks(newSessionKeepsOld)) return 'valid';
+  if (state === 'valid' && bank.breaks(sessionNotKept)) return 'expired';
+  if (state === 'expired' && bank.breaks(sessionNeverExpires)) return 'valid';
   return state;
+}
+
+/**
+ * The PSU whose session in force under the authorisation's TPP-Session-ID spares the login of this new SCA, if
+ * any: the PSU the TPP named (PSU-ID), never one the bank guesses from the session. Authentication 10: a session
+ * does not cover SCA with dynamic linking (payments).
+ */
+export function sessionSparingLogin(world: BankState, bank: TppBank, authorisation: Authorisation): string | undefined {
+  const { tppId, tppSessionId, expectedCustomer } = authorisation;
+  if (authorisation.status !== 'RECEIVED' || authorisation.purpose === 'payment' || expectedCustomer === undefined) return undefined;
+  return sessionState(world, bank, tppId, tppSessionId, expectedCustomer) === 'valid' ? expectedCustomer : undefined;
+}
+
+/** Whether a read under a session no longer in force is served from the consent all the same (a reading of the table). */
+function consentServesLapsedSession(bank: TppBank, state: 'expired' | 'replaced'): boolean {
+  return bank.reads(promptsOnly) || (state === 'replaced' && bank.reads(invalidatedServed));
 }
 
 
@@ -71,9 +109,10 @@ export function consentInForce(bank: BankState, request: FastifyRequest, custome
   const now = bank.clock.now();
   const present = psuPresent(request);
   if (present) {
-    const session = sessionState(bank, request, customerNumber);
-    if (session === 'expired') throw challenge(customerNumber, context, SESSION_EXPIRED);
-    if (session === 'replaced') throw challenge(customerNumber, context);
+    const session = sessionState(bank, request.bank, tppId, header(request, 'tpp-session-id') ?? '', customerNumber);
+    if (session === 'expired' && !consentServesLapsedSession(request.bank, session)) throw challenge(customerNumber, context, SESSION_EXPIRED);
+    if (session === 'replaced' && !consentServesLapsedSession(request.bank, session)) throw challenge(customerNumber, context);
+    if (session === 'none' && request.bank.reads(unknownSessionAsksForSca)) throw challenge(customerNumber, context);
   }
   const consent = bank.consents.current(tppId, customerNumber, context, now);
   if (consent !== undefined) return consent;

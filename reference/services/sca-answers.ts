@@ -4,7 +4,7 @@
 // and the faults in that wording, are here.
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { errorBody, ScaRequired, SYSTEM_NAME, type ErrorCode } from '../bank-errors.js';
+import { BankError, errorBody, ScaRequired, SYSTEM_NAME, type ErrorCode } from '../bank-errors.js';
 import type { PsuContext } from '../state/customers.js';
 import { withQuery, type Authorisation, type ChallengeReason, type ChallengeRequest } from '../state/sca-state.js';
 import { defineFault, defineVariant } from '../switches.js';
@@ -59,6 +59,8 @@ function scaRequired(request: FastifyRequest, asked: ChallengeRequest, reason?: 
  */
 export function scaChallenge(request: FastifyRequest, asked: Pick<ChallengeRequest, 'paymentIds' | 'expectedCustomer' | 'requestedContext'> = {}, reason?: ChallengeReason): ScaRequired {
   const tpp = tppOf(request);
+  // Only a bank that serves reads without it gets here without one (the variant redirect-uri-only-where-sca).
+  if (!header(request, 'tpp-redirect-uri')?.trim()) throw new BankError(400, 'HTTP_HEADER_REQUIRED', 'Header TPP-Redirect-URI is required: this request needs SCA');
   return scaRequired(
     request,
     { tppId: tpp.id, tppName: tpp.name, tppSessionId: header(request, 'tpp-session-id') ?? '', redirectUri: header(request, 'tpp-redirect-uri') ?? '', ...asked },

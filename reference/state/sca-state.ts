@@ -151,19 +151,6 @@ export class ScaService {
     return this.clock.now().getTime() - authorisation.createdAt.getTime() > AUTHORISATION_SECONDS * 1000;
   }
 
-  /**
-   * The PSU whose valid session covers this authorisation's TPP-Session-ID, if any:
-   * that PSU need not log in again.
-   */
-  sessionCustomer(authorisation: Authorisation): string | undefined {
-    const customerNumber = authorisation.expectedCustomer;
-    // Authentication 10: a session does not cover SCA with dynamic linking (payments).
-    if (authorisation.status !== 'RECEIVED' || customerNumber === undefined || authorisation.purpose === 'payment') return undefined;
-    const session = this.sessions.get(`${authorisation.tppId}\n${customerNumber}`);
-    if (session?.tppSessionId !== authorisation.tppSessionId || session.validUntil < this.clock.now().getTime()) return undefined;
-    return customerNumber;
-  }
-
   authenticated(authorisation: Authorisation, customerNumber: string): void {
     authorisation.status = 'PSU_AUTHENTICATED';
     authorisation.customerNumber = customerNumber;

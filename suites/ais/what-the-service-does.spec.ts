@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { accountsOf, consentServesReads, isSuccess, onlyAsksForSca, PrerequisiteUnmet, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
-import { initiate, payer, paymentFrom, refusedAlike, sepaPayment } from '../payments/payment-bodies.js';
+import { initiate, payer, refusedAlike, sepaPayment } from '../payments/payment-bodies.js';
 import { resourceIdOf } from '../sandbox/mock-data.js';
 
 type Listed = { resourceId?: string; iban?: unknown; currency?: unknown };
@@ -18,7 +18,7 @@ test(...scenario(
   "one interface serves both roles: the same TPP reads a consented PSU's accounts and initiates a payment from one of them",
   { checks: ['GEN-03'], writes: 'initiates a payment' },
   async ({ newTpp, consentedPsu, psu: targetPsu, paths, check }) => {
-    const { psuId, sessionId, psu } = await consentedPsu();
+    const { psuId, sessionId } = await consentedPsu();
     const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId } });
     const listing = await tpp.get(paths('accounts'));
     // Asked for SCA again, the AISP was not refused: whether the consent serves reads is SCA-13's to judge.
@@ -27,7 +27,8 @@ test(...scenario(
     // The account's shape is AIS-11's rule: a listed account without IBAN or currency only leaves nothing to pay from.
     const account = accountsOf<Listed>(listing).find((a) => typeof a.iban === 'string' && typeof a.currency === 'string');
     if (account === undefined) throw new PrerequisiteUnmet('no listed account with an IBAN and a currency to pay from');
-    const initiation = await initiate(tpp, paths, paymentFrom({ tpp, psuId, psu, account: { iban: String(account.iban), currency: String(account.currency) } }, '1.00'));
+    // A SEPA credit transfer, in euro as every other of the suite's (SEPA is a euro scheme), from the account read.
+    const initiation = await initiate(tpp, paths, sepaPayment({}, { iban: String(account.iban), currency: String(account.currency) }));
     // A refusal denies the TPP its second role only where the bank takes the suite's payments at all.
     const unjudged = isSuccess(initiation) ? undefined : await refusedAlike(payer({ newTpp, psu: targetPsu }), paths, sepaPayment());
     if (unjudged !== undefined) return check.notEvaluated(['GEN-03'], `not evaluated as a PISP: ${unjudged}`);

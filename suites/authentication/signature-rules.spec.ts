@@ -78,9 +78,9 @@ const CASES: readonly SignatureCase[] = [
     judge: accepted('HDR-08'),
   },
   {
-    id: 'HDR-08.b', title: 'a Digest in an algorithm other than SHA-256 or SHA-512 (MD5) is refused with 400', checks: ['HDR-08', 'SIG-07'],
+    id: 'HDR-08.b', title: 'a Digest in an algorithm other than SHA-256 or SHA-512 (MD5) is refused with 400', checks: ['HDR-33', 'SIG-07'],
     request: () => ({ signingDefects: [{ kind: 'digest-algorithm', name: 'MD5' }], malformed: 'an MD5 Digest' }),
-    judge: SIGNATURE_INVALID(['HDR-08']),
+    judge: SIGNATURE_INVALID(['HDR-33']),
   },
   {
     // A row of the payment initiation table: a request without a body may go without Digest where the bank reads so.

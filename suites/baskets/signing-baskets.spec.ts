@@ -1,5 +1,5 @@
 /**
- * Signing baskets: create, read, status and delete (Berlin Group 1.3), the start of the authorisation
+ * Signing baskets: create and status, read and delete where offered (Berlin Group 1.3), the start of the authorisation
  * with the answers the specification names for it, bulk and periodic payments refused with
  * REFERENCE_MIX_INVALID, NCBCT payments in a basket, the basket SCA, a basket that is not atomic and one
  * that reports a payment lacking funds, and the links a basket's SCA closes. Rows of the rule table are
@@ -110,7 +110,7 @@ function linksWithoutVerbs(body: unknown): string[] {
 
 test(...scenario(
   'BSK-07.a',
-  'a basket made from two payments is created (201), read, reported and deleted, in the Berlin Group shape',
+  'a basket made from two payments is created (201) and reported, and read and deleted where the bank offers it, in the Berlin Group shape',
   { checks: ['BSK-07', 'MSG-09'], writes: 'initiates payments and a signing basket' },
   async ({ newTpp, psu, paths, check }) => {
     const tpp = payer({ newTpp, psu });
@@ -122,10 +122,14 @@ test(...scenario(
     check.that('MSG-09', bare.length === 0, { expected: 'every link of the basket with verbs', actual: `without verbs: ${bare.join(', ')}`, response: created }, { after: made });
     const basketId = basketIdOf(created);
     if (basketId === undefined) return check.notEvaluatedRest('not evaluated: no basketId');
-    check.schema(jsonBodyOf(await tpp.get(paths('signingBasket', { basketId }))), 'SigningBasket');
+    // Its status carries the worst case the spec speaks of; reading and deleting it are Berlin Group methods a bank
+    // may leave out ("only necessary to support a certain subset"): judged where the bank serves them.
     check.schema(jsonBodyOf(await tpp.get(paths('signingBasketStatus', { basketId }))), 'SigningBasketStatus');
+    const read = await tpp.get(paths('signingBasket', { basketId }));
+    if (isSuccess(read)) check.schema(jsonBodyOf(read), 'SigningBasket');
     const deleted = await tpp.request({ method: 'DELETE', path: paths('signingBasket', { basketId }) });
-    check.that('BSK-07', isSuccess(deleted), { expected: 'the basket deleted (2xx)', response: deleted });
+    if (!isSuccess(deleted) && deleted.status < 500) return;
+    check.that('BSK-07', isSuccess(deleted), { expected: 'the basket deleted (2xx), or its deletion refused as a method the bank does not offer', response: deleted });
   },
 ));
 
@@ -313,7 +317,9 @@ test(...scenario(
       const read = [payableStatus, unpayableStatus].map((s) => `HTTP ${String(s?.response.status)}`).join(', ');
       return check.notEvaluated(['BSK-05', 'BSK-14'], `not evaluated: the status of a payment of the basket was not read (${read}), so what the basket reports cannot be compared with it (${actual})`);
     }
-    check.that('BSK-05', basketStatus === payable || basketStatus === unpayable, { expected: 'the basket status is that of one of its payments', actual, response: status });
+    // The worst case may be named by what it means: RJCT for a payment rejected for lack of funds (ACCP, fundsAvailable false).
+    const meant: unknown[] = [payable, unpayable, ...(rejected(unpayableStatus) || rejected(payableStatus) ? ['RJCT'] : [])];
+    check.that('BSK-05', meant.includes(basketStatus), { expected: 'the basket status is that of one of its payments, or RJCT for one rejected for lack of funds', actual, response: status });
     const worst = ['RJCT', 'CANC', 'PART'].find((s) => s === payable || s === unpayable);
     check.that('BSK-14', worst === undefined || basketStatus === worst, { expected: `the basket reports the worst case (${worst ?? 'none'})`, actual, response: status });
   },

@@ -6,6 +6,7 @@
  * of its own, so no two scenarios send logical duplicates of each other.
  */
 import type { PaymentProduct, PaymentService } from '../../lib/spec/payment-products.js';
+import { requirementById } from '../../lib/spec/requirements.js';
 import type { PathName } from '../../lib/spec/paths.js';
 import { accountsOf, type ConsentedPsu, errorCodeOf, jsonBodyOf, notTestable, PrerequisiteUnmet, randomNorwegianIban, type ScenarioFixtures, servedOrScaAsked, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
 
@@ -200,7 +201,9 @@ export interface Debtor {
  */
 export async function consentedDebtor({ newTpp, consentedPsu, paths }: Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths'>, psuName?: string): Promise<Debtor> {
   const { psuId, sessionId, psu, corporateId } = await consentedPsu(psuName);
-  const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId, ...(corporateId === undefined ? {} : { 'PSU-CORPORATE-ID': corporateId }) } });
+  // PSU-Context, "required for single-SCA payment initiation" (HDR-20): whatever makes an initiation single-SCA, it is sent.
+  const context: Record<string, string> = corporateId === undefined ? { 'PSU-Context': 'PRIVATE' } : { 'PSU-Context': 'CORPORATE', 'PSU-CORPORATE-ID': corporateId };
+  const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId, ...context } });
   const listed = accountsOf<{ iban?: unknown; currency?: unknown }>(await tpp.get(paths('accounts')));
   const accounts = listed.flatMap((a) => (typeof a.iban === 'string' && typeof a.currency === 'string' ? [{ iban: a.iban, currency: a.currency }] : []));
   const [account, otherAccount] = accounts;
@@ -221,6 +224,15 @@ export function paymentFrom(debtor: Debtor, amount: string, where: Where = { ser
   if (toSelf) amount = `${amount.split('.')[0] ?? '0'}.${String(Math.floor(Math.random() * 99) + 1).padStart(2, '0')}`;
   // Every payment of a bulk in the account's currency, to the same creditor: the funds it needs are plain.
   return paymentOf(where, { everyPayment: { instructedAmount: { amount, currency }, creditorAccount: { iban: creditor.iban, currency } }, ...patch }, debtor.account);
+}
+
+/**
+ * STA-06 on the status of a payment the debtor cannot cover: an ACCP that carries fundsAvailable reports the lack of
+ * funds with false. ACCP without it is a payment accepted before its funds are checked (Berlin Group
+ * AcceptedCustomerProfile): no report of the funds at all.
+ */
+export function reportsFundsHonestly(transactionStatus: unknown, fundsAvailable: unknown): boolean {
+  return transactionStatus !== 'ACCP' || fundsAvailable === undefined || fundsAvailable === false;
 }
 
 /** transactionStatus and fundsAvailable of a payment, as its status request reports them. */
@@ -258,20 +270,40 @@ export async function initiateOnOfferedProduct(
   service: PaymentService,
   body: (product: PaymentProduct) => PaymentBody,
   options: Omit<Initiation, 'service' | 'product'> = {},
-): Promise<{ response: TppResponse; product?: PaymentProduct; tried: string; unjudged?: string }> {
+): Promise<{ response: TppResponse; product?: PaymentProduct; tried: string; unjudged?: string; calledMalformed?: boolean }> {
   const tried: string[] = [];
-  let last: TppResponse | undefined;
+  const answers: TppResponse[] = [];
   for (const product of PRODUCTS_TO_TRY) {
-    last = await initiate(tpp, paths, body(product), { ...options, service, product });
-    tried.push(`${product}: HTTP ${last.status}`);
-    if (servedOrScaAsked(last)) return { response: last, product, tried: tried.join(', ') };
+    const answer = await initiate(tpp, paths, body(product), { ...options, service, product });
+    answers.push(answer);
+    tried.push(`${product}: HTTP ${answer.status}${typeof errorCodeOf(answer) === 'string' ? ` ${String(errorCodeOf(answer))}` : ''}`);
+    if (servedOrScaAsked(answer)) return { response: answer, product, tried: tried.join(', ') };
   }
   const unjudged = await refusedAlike(tpp, paths, sepaPayment());
-  return { response: last as TppResponse, tried: tried.join(', '), ...(unjudged === undefined ? {} : { unjudged }) };
+  const calledMalformed = answers.every(refusedAsMalformed);
+  return { response: answers.at(-1) as TppResponse, tried: tried.join(', '), calledMalformed, ...(unjudged === undefined ? {} : { unjudged }) };
 }
 
-/** The schedule of a periodic payment (Berlin Group 1.3 shape): monthly, from 2030. */
-const PERIODIC_SCHEDULE: Patch = { startDate: '2030-01-15', endDate: '2031-01-15', executionRule: 'following', dayOfExecution: '15', frequency: 'Monthly' };
+/**
+ * A refusal that calls the request malformed: the status and a code ERR-21 expects of a request breaking a field
+ * rule. A well-formed payment of a service or product the bank does not offer is refused otherwise (404, 403
+ * PRODUCT_INVALID…): only this answer says the bank takes the service but not its Berlin Group shape.
+ */
+function refusedAsMalformed(response: TppResponse): boolean {
+  const { status = [], codes = [] } = requirementById('ERR-21')?.expect ?? {};
+  const code = errorCodeOf(response);
+  return status.includes(response.status) && typeof code === 'string' && codes.includes(code);
+}
+
+/** Days between a periodic payment's initiation and its first execution: a start a bank takes, past the next batch runs. */
+const PERIODIC_START_DAYS = 14;
+
+/**
+ * The schedule of a periodic payment (Berlin Group 1.3 shape): monthly, from two weeks on, with the required
+ * fields only (startDate and frequency): how far ahead a bank takes a standing order, and what its optional
+ * endDate, executionRule and dayOfExecution mean for each frequency, are the bank's.
+ */
+const PERIODIC_SCHEDULE: Patch = { startDate: new Date(Date.now() + PERIODIC_START_DAYS * 86_400_000).toISOString().slice(0, 10), frequency: 'Monthly' };
 
 /** A periodic SEPA credit transfer (Berlin Group 1.3 shape) with this frequency; MonthlyVariable gets its months. */
 export function periodicPayment(frequency: string, changes: Patch = {}): PaymentBody {

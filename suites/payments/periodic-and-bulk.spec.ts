@@ -1,5 +1,6 @@
 /**
- * Periodic and bulk payments (shapes not shown; Berlin Group 1.3): every frequency, the months of execution
+ * Periodic and bulk payments (shapes not shown; Berlin Group 1.3; a bank may offer either or neither, and the
+ * frequencies it chooses): every frequency, the months of execution
  * of MonthlyVariable with a duplicate month refused (Errors rule 8), a bulk payment, a bulk of no payments,
  * and a payment of a bulk that carries the bulk's own fields. The Berlin Group lets the bank publish which
  * products it offers for periodic and bulk payments, so a well-formed one is tried on SEPA credit transfers
@@ -7,24 +8,43 @@
  * product.
  */
 import { FREQUENCY_CODES } from '../../lib/spec/schemas/payment-schemas.js';
-import { scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
+import { scaRedirectOf, scenario, type ScenarioFixtures, test, type TppClient } from '../../lib/fixtures/index.js';
 import { bulkPayment, consentedDebtor, currencyOf, initiate, initiateOnOfferedProduct, inCurrency, payer, paymentFrom, paymentIdOf, periodicPayment, SOME_DEBTOR_IBAN, statusOf, type Patch } from './payment-bodies.js';
 import { cellName, forEachCell, judgeCell, where } from './rule-cells.js';
 
 const PERIODIC = 'periodic-payments';
 const letters = 'abcdefghi';
+
+/** A periodic payment of this frequency, on the first product that takes one. */
+const periodicOf = (tpp: TppClient, paths: ScenarioFixtures['paths'], frequency: string) =>
+  initiateOnOfferedProduct(tpp, paths, PERIODIC, (p) => periodicPayment(frequency, inCurrency(currencyOf(p))));
+
+/** The first other frequency the bank takes a periodic payment of, if any: then it offers periodic payments. */
+async function anotherFrequencyTaken(tpp: TppClient, paths: ScenarioFixtures['paths'], frequency: string): Promise<string | undefined> {
+  for (const other of FREQUENCY_CODES.filter((f) => f !== frequency)) if ((await periodicOf(tpp, paths, other)).product !== undefined) return other;
+  return undefined;
+}
+
 FREQUENCY_CODES.forEach((frequency, i) => {
-  test(...scenario(`PAY-44.${letters[i] ?? 'z'}`, `a periodic payment with frequency ${frequency} is accepted, on a product that takes periodic payments`, { checks: ['PAY-44'], writes: 'initiates a periodic payment' }, async ({ newTpp, psu, paths, check }) => {
-    const { response, product, tried, unjudged } = await initiateOnOfferedProduct(payer({ newTpp, psu }), paths, PERIODIC, (p) => periodicPayment(frequency, inCurrency(currencyOf(p))));
+  test(...scenario(`PAY-44.${letters[i] ?? 'z'}`, `a periodic payment with frequency ${frequency} is taken, on a product that takes periodic payments, or refused as one the bank does not offer`, { checks: ['PAY-44'], writes: 'initiates a periodic payment' }, async ({ newTpp, psu, paths, check }) => {
+    const tpp = payer({ newTpp, psu });
+    const { response, product, tried, unjudged, calledMalformed } = await periodicOf(tpp, paths, frequency);
+    if (product !== undefined) return void check.that('PAY-44', true, { expected: `a well-formed periodic payment (${frequency}) taken`, actual: tried, response });
     if (unjudged !== undefined) return check.notEvaluated(['PAY-44'], `not evaluated: no product took the periodic payment (${tried}), and ${unjudged}`);
-    check.that('PAY-44', product !== undefined, { expected: `a well-formed periodic payment (${frequency}) taken on one of the products tried`, actual: tried, response });
+    // Which services and frequencies a bank offers is its own: only calling the Berlin Group shape malformed is against the rule.
+    if (calledMalformed !== true) return check.notEvaluated(['PAY-44'], `not evaluated: no product took a periodic payment of ${frequency}, each refusing it otherwise than as malformed (${tried}): one the bank does not offer`);
+    const other = await anotherFrequencyTaken(tpp, paths, frequency);
+    if (other !== undefined) return check.notEvaluated(['PAY-44'], `not evaluated: the bank takes periodic payments (${other}) but not of ${frequency} (${tried}): which frequencies it offers is its own`);
+    check.that('PAY-44', false, { expected: `a well-formed periodic payment (${frequency}) taken, or refused as a service the bank does not offer`, actual: `refused as malformed on every product, and no other frequency taken: ${tried}`, response });
   }));
 });
 
-test(...scenario('PAY-45.a', 'a bulk payment of two credit transfers is accepted, on a product that takes bulk payments', { checks: ['PAY-45'], writes: 'initiates a bulk payment' }, async ({ newTpp, psu, paths, check }) => {
-  const { response, product, tried, unjudged } = await initiateOnOfferedProduct(payer({ newTpp, psu }), paths, 'bulk-payments', (p) => bulkPayment(p));
+test(...scenario('PAY-45.a', 'a bulk payment of two credit transfers is taken, on a product that takes bulk payments, or refused as a service the bank does not offer', { checks: ['PAY-45'], writes: 'initiates a bulk payment' }, async ({ newTpp, psu, paths, check }) => {
+  const { response, product, tried, unjudged, calledMalformed } = await initiateOnOfferedProduct(payer({ newTpp, psu }), paths, 'bulk-payments', (p) => bulkPayment(p));
+  if (product !== undefined) return void check.that('PAY-45', true, { expected: 'a well-formed bulk payment taken', actual: tried, response });
   if (unjudged !== undefined) return check.notEvaluated(['PAY-45'], `not evaluated: no product took the bulk payment (${tried}), and ${unjudged}`);
-  check.that('PAY-45', product !== undefined, { expected: 'a well-formed bulk payment taken on one of the products tried', actual: tried, response });
+  if (calledMalformed !== true) return check.notEvaluated(['PAY-45'], `not evaluated: no product took a bulk payment, each refusing it otherwise than as malformed (${tried}): the bank offers no bulk payments`);
+  check.that('PAY-45', false, { expected: 'a well-formed bulk payment taken, or refused as a service the bank does not offer', actual: `refused as malformed on every product: ${tried}`, response });
 }));
 
 /** Each refusal row of the rule table about these shapes, and what breaks it (a bulk's debtor side on the bulk, its creditor side on its first payment). */
@@ -56,8 +76,9 @@ test(...scenario(
       const response = await initiate(debtor.tpp, paths, paymentFrom(debtor, '1.00', cell, DUPLICATE_MONTHS), { ...where(cell), malformed: 'month 4 listed twice' });
       const paymentId = paymentIdOf(response);
       if (paymentId === undefined) {
-        // Refused at initiation: the status of every malformed payment, and its code, where the product takes the payment without the duplicate.
-        await judgeCell({ check, paths }, debtor.tpp, cell, { patch: DUPLICATE_MONTHS, requirements: ['ERR-42'], code: 'ERR-21', malformed: 'month 4 listed twice' });
+        // Refused at initiation: the status of every malformed payment, and its code, where the product takes the
+        // same MonthlyVariable payment without the duplicate (a bank may not offer MonthlyVariable at all).
+        await judgeCell({ check, paths }, debtor.tpp, cell, { patch: DUPLICATE_MONTHS, requirements: ['ERR-42'], code: 'ERR-21', malformed: 'month 4 listed twice', control: { patch: MONTHLY_VARIABLE } });
         return;
       }
       check.notEvaluated(['ERR-21'], `not evaluated for ${cellName(cell)}: the bank took the payment, so there is no refusal code to judge`);

@@ -65,7 +65,6 @@ const REFUSED: Readonly<Record<string, Patch>> = {
 const ALLOWED: Readonly<Record<string, Patch>> = {
   'PAY-01.a': { endToEndIdentification: undefined },
   'PAY-08.a': amount('10.00'),
-  'PAY-08.b': amount('100', 'JPY'),
   'PAY-08.c': amount('1.000', 'BHD'),
   'PAY-24.a': creditorAddress({ townName: 'Bergen' }),
   'PAY-33.a': { remittanceInformationUnstructured: 'Blåbær og ørret fra Ålesund' },
@@ -83,12 +82,12 @@ const OFF_TPP_RULES: Readonly<Record<string, string>> = { 'PAY-23.a': 'the depre
 /**
  * Rows whose reading every valid payment of the suite's has (exact minor units, a townName): the valid payment
  * without it, the control a refusal is compared with (judgeCell), so that a bank refusing all the suite sends
- * for another reason is not told it refuses this reading.
+ * for another reason (the currency itself, say) is not told it refuses this reading.
  */
 const CONTROL: Readonly<Record<string, { patch: Patch; deliberate?: string }>> = {
   'PAY-08.a': { patch: amount('12.5') },
-  'PAY-08.b': { patch: amount('12.5') },
-  'PAY-08.c': { patch: amount('12.5') },
+  // In BHD itself: a product that takes no BHD (a SEPA credit transfer is a euro payment) refuses both alike.
+  'PAY-08.c': { patch: amount('1', 'BHD') },
   'PAY-24.a': { patch: creditorAddress({ townName: undefined, city: 'Oslo' }), deliberate: OFF_TPP_RULES['PAY-23.a'] },
 };
 

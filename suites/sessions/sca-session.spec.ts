@@ -2,7 +2,10 @@
  * The SCA session (specification, "SCA session (TPP-Session-ID)", Authentication 10, Limits): every row of
  * the state table, as a TPP sees it on calls with the PSU present under the TPP-Session-ID of the SCA.
  * Each scenario takes a PSU of its own (a session is per PSU: another scenario's SCA would replace it), and
- * time is moved with the target's clock, never waited for.
+ * time is moved with the target's clock, never waited for. What a TPP-Session-ID governs has two readings:
+ * the PSU's reads as well, or only new SCA prompts ("prevents new SCA prompts in that window",
+ * Authentication 10), the reads being the consent's (renewed every 180 days). Where the bank serves a read
+ * the first reading would refuse, the session is judged by the prompts it spares (promptedAgain).
  */
 import { randomUUID } from 'node:crypto';
 import { type CheckResult, consentServesReads, isSuccess, readsNotRefused, PrerequisiteUnmet, scaRedirectFrom, scaRedirectOf, scenario, type ScenarioFixtures, test, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
@@ -23,7 +26,7 @@ interface Session {
   psuId: string;
   /** The 401 that started the SCA. */
   started: TppResponse;
-  redirect: Redirect;
+  redirect: Redirect & { pages: string[] };
   /** A client under this session's TPP-Session-ID, the PSU present; `shiftedBy` when the target's clock was moved. */
   client: (shiftedBy?: number) => TppClient;
   /** GET /v1/accounts under this session with the psu-id: what the TPP does after SCA (Authentication 12, step 7). */
@@ -39,6 +42,21 @@ async function openSession({ newTpp, sca, paths }: Pick<ScenarioFixtures, 'newTp
   const psuId = redirect.params['psu-id'];
   if (redirect.outcome !== 'success' || psuId === undefined) throw new PrerequisiteUnmet(`the SCA under TPP-Session-ID ${sessionId} did not succeed: ${redirect.url}`);
   return { sessionId, psuId, started, redirect, client, read: (shiftedBy) => client(shiftedBy).get(paths('accounts'), { headers: { 'PSU-ID': psuId } }) };
+}
+
+/**
+ * Whether a new SCA of the PSU under the session's TPP-Session-ID prompts the PSU again: a consent request
+ * naming the PSU (PSU-ID; the bank-offered consent answers with an SCA redirect) is followed, and the PSU is
+ * prompted when it goes through as many pages as at the session's own SCA, its login among them; a session in
+ * force spares the login (Authentication 10). The SCA it completes renews the session. Where the bank gives no
+ * SCA redirect there, nothing can be seen.
+ */
+async function promptedAgain({ sca, paths }: Pick<ScenarioFixtures, 'sca' | 'paths'>, session: Session, psu: Psu, shiftedBy = 0): Promise<{ prompted: boolean; completed: boolean; shown: string }> {
+  const asked = await session.client(shiftedBy).post(paths('bankOfferedConsents'), {}, { headers: { 'PSU-ID': session.psuId } });
+  const redirect = await sca.authorise(scaRedirectFrom(asked), psu);
+  const prompted = redirect.pages.length >= session.redirect.pages.length;
+  const shown = `a new SCA under TPP-Session-ID ${session.sessionId} went through ${redirect.pages.length} page(s), the session's own ${session.redirect.pages.length}: ${prompted ? 'the PSU was prompted again' : 'the login was spared'}`;
+  return { prompted, completed: redirect.outcome === 'success', shown };
 }
 
 /**
@@ -93,6 +111,17 @@ test(...scenario(
     const after = HOUR + 60;
     await sandboxClock.shift(after);
     const late = await session.read(after);
+    if (isSuccess(late)) {
+      // Served from the consent (a TPP-Session-ID that governs SCA prompts only): the hour shows in whether a new SCA under it prompts the PSU again.
+      const probe = await promptedAgain({ sca, paths }, session, psu, after);
+      const expiry = { expected: 'a read under the session 61 minutes after SCA answered with an scaRedirect, or (reads served from the consent) a new SCA under it that prompts the PSU again', actual: `the read served (HTTP ${late.status}); ${probe.shown}` };
+      const expired = check.that('SES-04', probe.prompted, expiry, { after: held });
+      check.that('LIM-02', probe.prompted, expiry, { after: held });
+      check.notEvaluated(['ERR-19'], 'not evaluated: the bank serves reads under the expired session from the consent, so no 401 carries a code to judge');
+      const renewed = await session.read(after);
+      check.that('SCA-08', probe.completed && isSuccess(renewed), { expected: 'the new SCA under the expired TPP-Session-ID completed, and a call under it served', actual: `${probe.shown}; then HTTP ${renewed.status}`, response: renewed }, { after: expired });
+      return;
+    }
     const expiry = { expected: 'a call under the session 61 minutes after SCA answered with an scaRedirect (a new SCA)', response: late };
     const expired = check.that('SES-04', asksForSca(late), expiry, { after: held });
     check.that('LIM-02', asksForSca(late), expiry, { after: held });
@@ -122,6 +151,13 @@ test(...scenario(
     const underNew = await replacing.read();
     await judgeableAsSession({ newTpp, paths }, replacing.psuId, underNew);
     const shown = `old session: HTTP ${underOld.status}; new session: HTTP ${underNew.status}`;
+    if (isSuccess(underOld)) {
+      // Served from the consent (an invalidated session's reads, or a TPP-Session-ID that governs SCA prompts only): the old session shows in whether a new SCA under it prompts the PSU again.
+      const probe = await promptedAgain({ sca, paths }, old, psu);
+      check.that('SES-05', probe.prompted, { expected: 'a read under the old TPP-Session-ID answered with an scaRedirect, or (reads served from the consent) a new SCA under it that prompts the PSU again', actual: `${shown}; ${probe.shown}` });
+      check.that('PSU-10', probe.prompted && isSuccess(underNew), { expected: 'the newer TPP-Session-ID carries the session, the old one no longer spares an SCA', actual: `${shown}; ${probe.shown}` });
+      return;
+    }
     check.status('SES-05', underOld);
     check.that('SES-05', asksForSca(underOld), { expected: 'a call under the old TPP-Session-ID answered with an scaRedirect (a new SCA)', response: underOld });
     check.that('PSU-10', asksForSca(underOld) && isSuccess(underNew), { expected: 'the newer TPP-Session-ID carries the session, the old one no longer', actual: shown });

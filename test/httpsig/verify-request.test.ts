@@ -9,6 +9,7 @@ import {
   encodeRfc2047,
   formatSignatureHeader,
   parseSignatureHeader,
+  STRICT_VERIFICATION,
   verifySignedRequest,
 } from '../../lib/httpsig/index.js';
 import type { IncomingRequest, SignatureParams, VerificationFailureCode, VerifyOptions } from '../../lib/httpsig/index.js';
@@ -160,6 +161,13 @@ describe('verifySignedRequest rejects (all 400)', () => {
     for (const date of ['Monday, 02-Jun-25 10:00:00 GMT', 'Mon Jun  2 10:00:00 2025', '2025-06-02T10:00:00Z', 'Tue, 02 Jun 2025 10:00:00 GMT', 'Mon, 31 Feb 2025 10:00:00 GMT', 'Mon, 02 Jun 2025 10:00:00 +0000']) {
       assertFailure(resigned(withHeaders(valid, { date }), {}), 'FORMAT_ERROR', /is not an RFC 7231 IMF-fixdate/);
     }
+  });
+
+  it('a Date nothing reads: FORMAT_ERROR, unless the policy requires neither a Date nor its form (then it is none)', () => {
+    const unreadable = resigned(withHeaders(valid, { date: 'garbage' }), {});
+    assertFailure(unreadable, 'FORMAT_ERROR', /is not an RFC 7231 IMF-fixdate/, { policy: { ...STRICT_VERIFICATION, requiresHttpDate: false } });
+    assertFailure(unreadable, 'FORMAT_ERROR', /is not an RFC 7231 IMF-fixdate/, { policy: { ...STRICT_VERIFICATION, requiresDate: false } });
+    assert.ok(verify(unreadable, { policy: { ...STRICT_VERIFICATION, requiresDate: false, requiresHttpDate: false } }).ok);
   });
 
   it('a Date more than 60 s from the server clock: TIMESTAMP_INVALID; exactly 60 s is fine', () => {

@@ -39,6 +39,10 @@ describe('iban', () => {
     accept(isIban, ['NO9386011117947', 'DE89370400440532013000', 'GB82WEST12345698765432', 'FR7612345987650123456789014', 'SE4550000000058398257466', 'LC55HEMM000100010012001200023015']);
   });
 
+  it('asks ISO 13616 only: a BBAN whose national check digit (Norway\'s mod-11) is wrong passes, its mod-97 being right', () => {
+    accept(isIban, ['NO6686011117948']);
+  });
+
   it('rejects a wrong check digit, spaces, lower case, an unknown country, a wrong length', () => {
     reject(isIban, ['NO9386011117948', 'NO93 8601 1117 947', 'no9386011117947', 'XX89370400440532013000', 'NO938601111794', 'DE8937040044053201300', '', 'NO93860111179470000000000000000000000']);
   });

@@ -1,5 +1,6 @@
 /** ADR: the structured-address rule for payments (Resources > Payment initiation request > Structured-address rule). */
-import { defineArea } from './requirement-types.js';
+import { ANY_CLIENT_ERROR, FIELD_REFUSAL } from './requirement-review.js';
+import { CLIENT_ERROR_STATUSES, defineArea } from './requirement-types.js';
 
 const S = 'Resources > Structured-address rule';
 
@@ -7,7 +8,7 @@ const DATE_BY_ENVIRONMENT =
   'The date follows the environment declared for the target, one of the two the spec knows: `sandbox` uses 13 August 2026, `production` 15 November 2026. The date is compared with the target clock (its Date response header), not the suite clock.';
 
 const EMPTY_IS_MISSING =
-  'Rule 1 asks for the part to be available and rule 4 refuses what is missing: an empty string names nothing, and ISO 20022, whose Max70Text and Max35Text the fields follow, gives them a minimum length of 1. Judged once the rule is enforced (ADR-08).';
+  'Rule 1 asks for the part to be available and rule 4 refuses what is missing: an empty string names nothing, and ISO 20022, whose Max70Text and Max35Text the fields follow, gives them a minimum length of 1. Rule 4 says "returns an error" without a status: any 4xx passes. Judged once the rule is enforced (ADR-08).';
 
 export const ADR = defineArea('ADR', [
   {
@@ -23,39 +24,44 @@ export const ADR = defineArea('ADR', [
     expect: { status: [201] },
   },
   {
-    id: 'ADR-03', level: 'MUST', section: `${S} 3`,
+    id: 'ADR-03', level: 'SHOULD', section: `${S} 3`,
     statement: 'The TPP supplies the creditor agent BIC in `creditorAgent`; a malformed BIC there gets 400.',
     testedBy: 'automated',
     basis: 'berlin-group',
     source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, schema paymentInitiation_json property creditorAgent (schema bicfi)',
     expect: { status: [400] },
     interpretation: 'The field table has no field for it; the rule says no other API change is needed, so the Berlin Group request field `creditorAgent` (a BIC, 8 or 11 characters, pattern [A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?) carries it. A missing BIC is ADR-13.',
+    review: [FIELD_REFUSAL],
   },
   {
     id: 'ADR-04', level: 'MUST', section: `${S} 3`,
-    statement: 'The TPP supplies the creditor name; a payment without creditorName is refused with 400.',
+    statement: 'The TPP supplies the creditor name; once the rule is enforced, a payment without creditorName is refused with an error (a 4xx).',
     testedBy: 'automated',
-    expect: { status: [400] },
+    expect: { status: CLIENT_ERROR_STATUSES },
+    review: [ANY_CLIENT_ERROR],
   },
   {
     id: 'ADR-05', level: 'MUST', section: `${S} 3`,
-    statement: 'The TPP supplies the creditor town name (creditorAddress.townName); once enforced, a payment without it is refused with 400.',
+    statement: 'The TPP supplies the creditor town name (creditorAddress.townName); once enforced, a payment without it is refused with an error (a 4xx).',
     testedBy: 'automated',
-    expect: { status: [400] },
+    expect: { status: CLIENT_ERROR_STATUSES },
     interpretation: 'Where the bank still accepts the deprecated creditorAddress.city (PAY-23), a city value also satisfies the rule; where it refuses city, only townName does.',
+    review: [ANY_CLIENT_ERROR],
   },
   {
     id: 'ADR-06', level: 'MUST', section: `${S} 3`,
-    statement: 'The TPP supplies the creditor country code; once enforced, a payment without creditorAddress.country is refused with 400.',
+    statement: 'The TPP supplies the creditor country code; once enforced, a payment without creditorAddress.country is refused with an error (a 4xx).',
     testedBy: 'automated',
-    expect: { status: [400] },
+    expect: { status: CLIENT_ERROR_STATUSES },
+    review: [ANY_CLIENT_ERROR],
   },
   {
     id: 'ADR-07', level: 'MUST', section: `${S} 4`,
-    statement: 'A missing creditor town name or country, which cannot be inferred, gives an error response (400), never 201 or 5xx.',
+    statement: 'A missing creditor town name or country, which cannot be inferred, gives an error response (a 4xx), never 201 or 5xx.',
     testedBy: 'automated',
-    expect: { status: [400] },
-    interpretation: 'The spec says only "returns an error"; 400 is the status it gives every other refusal of a malformed request, and the code is checked under ERR-21. A missing creditor agent BIC can be inferred from the IBAN, so it is ADR-13.',
+    expect: { status: CLIENT_ERROR_STATUSES },
+    interpretation: 'The spec says only "returns an error": any 4xx passes (400, the status it gives every other refusal of a malformed request, is the likely one; the code is checked under ERR-21). A missing creditor agent BIC can be inferred from the IBAN, so it is ADR-13.',
+    review: [ANY_CLIENT_ERROR],
   },
   {
     id: 'ADR-08', level: 'MUST', section: `${S} 5`,
@@ -95,17 +101,19 @@ export const ADR = defineArea('ADR', [
   },
   {
     id: 'ADR-14', level: 'MUST', section: `${S} 1`,
-    statement: 'Once the rule is enforced, an empty creditorName ("") does not make the creditor name available: the payment is refused with 400.',
+    statement: 'Once the rule is enforced, an empty creditorName ("") does not make the creditor name available: the payment is refused with an error (a 4xx).',
     testedBy: 'automated',
-    expect: { status: [400] },
+    expect: { status: CLIENT_ERROR_STATUSES },
     interpretation: `${EMPTY_IS_MISSING} The code is checked under ERR-21.`,
+    review: [ANY_CLIENT_ERROR],
   },
   {
     id: 'ADR-15', level: 'MUST', section: `${S} 1`,
-    statement: 'Once the rule is enforced, an empty creditorAddress.townName ("") does not make the town name available: the payment is refused with 400.',
+    statement: 'Once the rule is enforced, an empty creditorAddress.townName ("") does not make the town name available: the payment is refused with an error (a 4xx).',
     testedBy: 'automated',
-    expect: { status: [400] },
+    expect: { status: CLIENT_ERROR_STATUSES },
     interpretation: `${EMPTY_IS_MISSING} Where the bank still takes the deprecated city for townName (PAY-23, ADR-05), an empty townName beside a city is judged by the city.`,
+    review: [ANY_CLIENT_ERROR],
   },
   {
     id: 'ADR-16', level: 'SHOULD', section: `${S} 1`,

@@ -1,4 +1,5 @@
 /** AIS: the account, balance and transaction facts the spec gives (Resources > account information facts). */
+import { relaxed, variant } from './requirement-review.js';
 import { defineArea } from './requirement-types.js';
 
 const F = 'Resources > Account information facts > ';
@@ -9,8 +10,10 @@ const OAS = 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, schema';
 export const AIS = defineArea('AIS', [
   {
     id: 'AIS-01', level: 'MUST', section: `${F}booked and pending`,
-    statement: 'A transaction list groups its entries as booked and pending (transactions.booked, transactions.pending).',
+    statement: 'A transaction list groups its entries as booked and pending: every entry is in one of the groups (transactions.booked, transactions.pending), each an array; a group with no entry may be left out.',
     testedBy: 'automated',
+    interpretation: '"Transactions are grouped as booked and pending" names the groups; the Berlin Group accountReport requires only _links, says "booked shall be contained" for booked and both, and leaves pending out for booked. So each group present is an array and every entry is in one; a group with no entry may be left out (an empty pending one, above all), while a list of entries under another name is no grouping.',
+    review: [variant('assertion', 'END-13.a: booked and pending both demanded as arrays', ['empty-transaction-groups-omitted'], 'Berlin Group 1.3.8 accountReport: required only _links; "booked shall be contained if bookingStatus parameter is set to booked or both"; pending is one of the groups, not one every answer carries.')],
   },
   {
     id: 'AIS-02', level: 'MUST', section: `${F}booked is final`,
@@ -69,6 +72,7 @@ export const AIS = defineArea('AIS', [
     basis: 'berlin-group',
     source: `${OAS} accountDetails (currency required), with accountList`,
     interpretation: BG,
+    review: [relaxed('assertion', 'IBANs checked against national check digits (the iban format)', 'ISO 13616-1 gives an IBAN its structure and mod-97 check digits; a BBAN\'s national check digits are the country\'s rule. The iban format checks ISO 13616 only (lib/identifiers).')],
   },
   {
     id: 'AIS-12', level: 'MUST', section: NS,

@@ -1,4 +1,5 @@
 /** BSK: signing baskets (Resources > Signing basket authorisation response; Endpoints > Start of signing basket authorisation). */
+import { kept, lowered, relaxed, variant } from './requirement-review.js';
 import { defineArea } from './requirement-types.js';
 
 const R = 'Resources > Signing basket authorisation response';
@@ -21,6 +22,7 @@ export const BSK = defineArea('BSK', [
     testedBy: 'automated',
     expect: { status: [201, 401] },
     interpretation: 'See ERR-08: the spec shows both a 401 body with scaRedirect and a 201 with links for a started authorisation; both hand the PSU to SCA and pass.',
+    review: [kept('refusal', 'a 401 body (or 201) with scaRedirect when SCA is required', 'Signing basket authorisation response: "when SCA is required (status 401 body), it holds a link named scaRedirect"; Responses: "201 (scaStatus body with links), … 401 (body with scaRedirect link)".')],
   },
   {
     id: 'BSK-04', level: 'MUST', section: R,
@@ -30,9 +32,13 @@ export const BSK = defineArea('BSK', [
   },
   {
     id: 'BSK-05', level: 'MUST', section: R,
-    statement: "A basket's status is the status of one of its payments: it reports the worst case over them, not a status of its own.",
+    statement: "A basket's status reports the worst case over its payments, not a status of its own: the status of one of them, or RJCT for one rejected for lack of funds (ACCP with fundsAvailable false).",
     testedBy: 'needs-capability:clock-control',
-    interpretation: 'The spec does not rank the statuses, so which payment is the worst case is not checked here (BSK-14 carries a ranking at SHOULD level); the basket status must be a transactionStatus of the spec and equal that of one of its payments. Statuses differ only after a batch run, hence clock control.',
+    interpretation: 'The spec does not rank the statuses, so which payment is the worst case is not checked here (BSK-14 carries a ranking at SHOULD level); the basket status must be a transactionStatus of the spec and that of one of its payments, or what a payment\'s status means: ACCP with fundsAvailable false is "rejected for lack of funds", which a basket may report as RJCT (BSK-15). Statuses differ only after a batch run, hence clock control.',
+    review: [
+      relaxed('beyond-text', 'MUST equal the status of one of its payments', 'BSK-15 passes a basket reporting RJCT for a payment ACCP with fundsAvailable false (the fact calls it "rejected for lack of funds"); BSK-05 failed it. The worst case may be named by what it means.'),
+      relaxed('contradiction', 'BSK-15 allows RJCT for a basket holding a payment ACCP with fundsAvailable false, which BSK-05 (BSK-04.a) failed', 'Both now read the fact alike: a basket may report the lack of funds as RJCT, what "rejected for lack of funds" means.'),
+    ],
   },
   {
     id: 'BSK-06', level: 'MUST', section: R,
@@ -47,7 +53,8 @@ export const BSK = defineArea('BSK', [
     expect: { status: [201] },
     basis: 'berlin-group',
     source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, path /v1/signing-baskets, schemas signingBasket, signingBasketResponse-201, signingBasketResponse-200, signingBasketStatusResponse-200',
-    interpretation: 'Create with POST /v1/signing-baskets {"paymentIds": [...]}; the 201 carries transactionStatus, basketId and _links. The basket status takes the spec\'s transactionStatus list, not the Berlin Group basket list (which has PATC), since it is the status of a payment (BSK-05). Paths can be overridden per target.',
+    interpretation: 'Create with POST /v1/signing-baskets {"paymentIds": [...]}; the 201 carries transactionStatus, basketId and _links. The basket status takes the spec\'s transactionStatus list, not the Berlin Group basket list (which has PATC), since it is the status of a payment (BSK-05). Reading and deleting a basket are Berlin Group methods a bank may leave out ("only necessary to support a certain subset of the methods"): judged where the bank offers them. Paths can be overridden per target.',
+    review: [variant('assertion', 'BSK-07.a: reading and deleting a basket demanded', ['basket-read-and-delete-not-offered'], 'Berlin Group 1.3.8: "it is only necessary to support a certain subset of the methods defined in this API definition"; the specification needs a basket\'s status (its worst case), not its read or its deletion. Judged where the bank answers them.')],
   },
   {
     id: 'BSK-08', level: 'MUST', section: E,
@@ -66,11 +73,13 @@ export const BSK = defineArea('BSK', [
     testedBy: 'automated',
   },
   {
-    id: 'BSK-11', level: 'MUST', section: E,
+    id: 'BSK-11', level: 'SHOULD', section: E,
     statement: 'The basket authorisation answers with one of the statuses the spec names for it: 201, 400, 401, 404 or 500.',
     testedBy: 'automated',
     expect: { status: [201, 400, 401, 404, 500] },
-    interpretation: 'The list of responses is read as the set of answers of the operation to the requests the suite sends; statuses of requests outside the operation (a wrong method, a gateway limit) are not judged here.',
+    interpretation: 'The list of responses is read as the answers the operation gives to the requests the suite sends; a status outside it (a 403 for a role, a 429) is not forbidden by the list, which shows the answers, not all of them: a WARNING. Statuses of requests outside the operation (a wrong method, a gateway limit) are not judged here.',
+    basis: 'interpretation',
+    review: [lowered('beyond-text', 'MUST answer only 201, 400, 401, 404 or 500', '"Responses: 201 (…), 400, 401 (…), 404, 500" shows the answers of the operation; it does not forbid another status. SHOULD.')],
   },
   {
     id: 'BSK-12', level: 'MUST', section: E,
@@ -78,6 +87,7 @@ export const BSK = defineArea('BSK', [
     testedBy: 'automated',
     expect: { status: [400], codes: ['REFERENCE_MIX_INVALID'] },
     interpretation: 'The spec puts the refusal under the start of the basket authorisation, while payments join a basket when it is created: a refusal at either step passes, as long as the basket is never authorised with such a payment.',
+    review: [kept('refusal', 'refused with 400 REFERENCE_MIX_INVALID', 'Start of signing basket authorisation: "Baskets may not contain bulk or periodic payments; an attempt returns 400 with code REFERENCE_MIX_INVALID."')],
   },
   {
     id: 'BSK-13', level: 'MUST', section: E,

@@ -1,4 +1,5 @@
 /** END: endpoints (Endpoints; Other endpoints named). */
+import { kept } from './requirement-review.js';
 import { CLIENT_ERROR_STATUSES, defineArea } from './requirement-types.js';
 
 const P = 'Endpoints > POST /v1/payments/sepa-credit-transfers';
@@ -57,6 +58,7 @@ export const END = defineArea('END', [
     testedBy: 'automated',
     expect: { status: CLIENT_ERROR_STATUSES },
     interpretation: 'No status is named, so any 4xx with the error body passes (403, 404 and 401 with scaRedirect are the likely ones). The details path is the Berlin Group one (GET /v1/payments/{product}/{paymentId}).',
+    review: [kept('refusal', 'details and status refused (a 4xx) before approval', 'GET …/status: "For the product domestic-norway-credit-transfers, details and status are not available before the PSU approves the payment."; no status is named, so any 4xx passes.')],
   },
   {
     id: 'END-09', level: 'MUST', section: `${O}GET /v1/accounts`,
@@ -69,6 +71,7 @@ export const END = defineArea('END', [
     statement: 'GET /v1/accounts without SCA or consent answers 401 with an scaRedirect link.',
     testedBy: 'automated',
     expect: { status: [401] },
+    review: [kept('refusal', 'answers 401 with scaRedirect without SCA or consent', 'Other endpoints named: GET /v1/accounts "answers 401 with scaRedirect when no SCA or consent exists".')],
   },
   {
     id: 'END-11', level: 'MUST', section: `${O}GET /v1/accounts`,
@@ -133,6 +136,7 @@ export const END = defineArea('END', [
     testedBy: 'automated',
     expect: { status: [200, 201, 401] },
     interpretation: 'Any body, even one that breaks the Berlin Group consent schema, gets the same answer; the redirect is an scaRedirect link in a 201 or 401 body, or in a 200 body: the spec gives the answer no status, and a body holding the redirect alone, no consent resource, is as literal a reading of "returns an SCA redirect" as the Berlin Group 201 or the 401 of account access.',
+    review: [kept('refusal', 'answers with an SCA redirect', 'Other endpoints named: POST /v1/consents "ignores its body and returns an SCA redirect"; no status is named, so 200, 201 and 401 with the link pass.')],
   },
   {
     id: 'END-21', level: 'SHOULD', section: `${O}POST /v1/consents`,

@@ -1,5 +1,6 @@
 /** ERR: error body, status codes of the signing basket operation, message codes, error rules 1-8. */
 import { MESSAGE_CODES } from '../schemas/common-schemas.js';
+import { ANY_CLIENT_ERROR, kept, relaxed, variant } from './requirement-review.js';
 import { BELOW_SERVER_ERROR_STATUSES, CLIENT_ERROR_STATUSES, defineArea } from './requirement-types.js';
 
 const B = 'Errors > Error body > ';
@@ -23,19 +24,22 @@ export const ERR = defineArea('ERR', [
     statement: 'An error response body carries id, a string identifying this occurrence of the error.',
     testedBy: 'automated',
     everyExchange: true,
-    interpretation: 'The table has no "required" column; only message is said to be possibly absent, so id, system, status and code are required in every error body.',
+    interpretation: 'The table has no "required" column; only message is said to be possibly absent, so id, system, status and code are required in every error body of the interface. An answer to a request that names no operation of the interface (an unknown path, a method the path does not take), or that is refused before it reaches one (413, 414, 431), may come from a gateway in front of it, in its own form, and is not judged here.',
+    review: [variant('assertion', 'the error body demanded of every 4xx, a gateway\'s own 404, 405 and 413 included (invariants)', ['gateway-error-pages'], 'The error body is the interface\'s: a request that names no operation of it (a path it does not have, a method a path does not take) or that is refused before it reaches one (413, 414, 431) may be answered by what stands in front of the interface in its own form. The invariants judge the error body, its code and JSON only on answers of the interface\'s operations.')],
   },
   {
     id: 'ERR-02', level: 'MUST', section: `${B}system`,
     statement: 'An error response body carries system, a string naming the system that produced the error.',
     testedBy: 'automated',
     everyExchange: true,
+    review: [variant('assertion', 'the error body demanded of every 4xx, a gateway\'s own 404, 405 and 413 included (invariants)', ['gateway-error-pages'], 'The error body is the interface\'s: a request that names no operation of it (a path it does not have, a method a path does not take) or that is refused before it reaches one (413, 414, 431) may be answered by what stands in front of the interface in its own form. The invariants judge the error body, its code and JSON only on answers of the interface\'s operations.')],
   },
   {
     id: 'ERR-03', level: 'MUST', section: `${B}status`,
     statement: 'An error response body carries status, a number equal to the HTTP status of the response.',
     testedBy: 'automated',
     everyExchange: true,
+    review: [variant('assertion', 'the error body demanded of every 4xx, a gateway\'s own 404, 405 and 413 included (invariants)', ['gateway-error-pages'], 'The error body is the interface\'s: a request that names no operation of it (a path it does not have, a method a path does not take) or that is refused before it reaches one (413, 414, 431) may be answered by what stands in front of the interface in its own form. The invariants judge the error body, its code and JSON only on answers of the interface\'s operations.')],
   },
   {
     id: 'ERR-04', level: 'MUST', section: `${B}code`,
@@ -43,12 +47,14 @@ export const ERR = defineArea('ERR', [
     testedBy: 'automated',
     everyExchange: true,
     interpretation: 'Any upper-snake-case code passes here; whether it is the expected one is checked by the entry of the rule or message code concerned.',
+    review: [variant('assertion', 'the error body demanded of every 4xx, a gateway\'s own 404, 405 and 413 included (invariants)', ['gateway-error-pages'], 'The error body is the interface\'s: a request that names no operation of it (a path it does not have, a method a path does not take) or that is refused before it reaches one (413, 414, 431) may be answered by what stands in front of the interface in its own form. The invariants judge the error body, its code and JSON only on answers of the interface\'s operations.')],
   },
   {
     id: 'ERR-05', level: 'MUST', section: `${B}message`,
     statement: 'An error response body may carry message, the error text, as a string; it may be absent (e.g. for SYSTEM_ERROR).',
     testedBy: 'automated',
     everyExchange: true,
+    review: [variant('assertion', 'the error body demanded of every 4xx, a gateway\'s own 404, 405 and 413 included (invariants)', ['gateway-error-pages'], 'The error body is the interface\'s: a request that names no operation of it (a path it does not have, a method a path does not take) or that is refused before it reaches one (413, 414, 431) may be answered by what stands in front of the interface in its own form. The invariants judge the error body, its code and JSON only on answers of the interface\'s operations.')],
   },
   // ---- Signing basket authorisation status codes ----
   {
@@ -71,18 +77,21 @@ export const ERR = defineArea('ERR', [
     testedBy: 'automated',
     expect: { status: [201, 401] },
     interpretation: 'The spec also shows 201 with links for a started authorisation (STA-02). The suite passes either 201 (scaStatus STARTED with scaRedirect) or 401 (error body with scaRedirect) when SCA is due; both hand the PSU to the SCA site.',
+    review: [kept('refusal', 'a 401 body (or 201) with scaRedirect', 'Errors: "401 unauthorised (body with scaRedirect link)" for the basket operation; a started authorisation answers "STARTED and links".')],
   },
   {
     id: 'ERR-09', level: 'MUST', section: `${SB}404`,
     statement: 'Starting the authorisation of an unknown signing basket answers 404 with code RESOURCE_UNKNOWN.',
     testedBy: 'automated',
     expect: { status: [404], codes: ['RESOURCE_UNKNOWN'] },
+    review: [kept('refusal', 'an unknown basket answered 404 RESOURCE_UNKNOWN', 'Errors: for the signing basket operation "404 (code RESOURCE_UNKNOWN is shown)", the code the Berlin Group gives an addressed resource the ASPSP does not know.')],
   },
   {
     id: 'ERR-10', level: 'MUST', section: `${SB}500`,
     statement: 'An internal failure during basket authorisation answers 500 with code SYSTEM_ERROR.',
     testedBy: 'needs-capability:fault-injection',
     expect: { status: [500], codes: ['SYSTEM_ERROR'] },
+    review: [kept('refusal', 'an internal failure answered 500 SYSTEM_ERROR', 'Errors: for the signing basket operation "500 internal error (code SYSTEM_ERROR)".')],
   },
   // ---- Message codes ----
   {
@@ -115,6 +124,7 @@ export const ERR = defineArea('ERR', [
     basis: 'interpretation',
     expect: { status: [404], codes: ['NOT_FOUND', 'RESOURCE_UNKNOWN'] },
     interpretation: `404 is the HTTP status for a target that does not exist; both list codes describe it. ${OWN_CODE}`,
+    review: [variant('assertion', 'ERR-14.a: the 404 of an unknown path judged for the error body and code', ['gateway-error-pages'], 'Its status is judged; a gateway\'s own 404 page carries no code, which leaves the code unjudged (a SHOULD), and the error body is not demanded of it.')],
   },
   {
     id: 'ERR-15', level: 'SHOULD', section: `${C}CONFLICT`,
@@ -171,7 +181,7 @@ export const ERR = defineArea('ERR', [
     basis: 'berlin-group',
     source: SOURCE('MessageCode400_PIS and MessageCode400_AIS (FORMAT_ERROR)'),
     expect: { status: [400], codes: ['FORMAT_ERROR', 'BAD_REQUEST'] },
-    interpretation: `Every PAY and ADR refusal is tested at MUST level for its status 400 under its own id; this id carries the check of the code. The Berlin Group uses FORMAT_ERROR; the spec's generic BAD_REQUEST passes too. ${BG_CODE}`,
+    interpretation: `Every PAY and ADR refusal is tested for its status under its own id (400 at SHOULD for a rule of the field table, any 4xx at MUST where the text says a refusal); this id carries the check of the code. The Berlin Group uses FORMAT_ERROR; the spec's generic BAD_REQUEST passes too. ${BG_CODE}`,
   },
   {
     id: 'ERR-22', level: 'SHOULD', section: `${C}RESOURCE_UNKNOWN`,
@@ -184,12 +194,13 @@ export const ERR = defineArea('ERR', [
   },
   {
     id: 'ERR-23', level: 'SHOULD', section: `${C}PSU_CREDENTIALS_INVALID`,
-    statement: 'An error for a PSU identification the bank does not know (an unknown X-PSU-IDENTITY or PSU-ID) carries PSU_CREDENTIALS_INVALID with 401.',
+    statement: 'A PSU identification the bank does not know (an unknown X-PSU-IDENTITY or PSU-ID) is answered with a fresh SCA (401 with scaRedirect), or with an error carrying PSU_CREDENTIALS_INVALID (401).',
     testedBy: 'automated',
     basis: 'berlin-group',
     source: SOURCE('MessageCode401_PIS and MessageCode401_AIS (PSU_CREDENTIALS_INVALID)'),
     expect: { status: [401], codes: ['PSU_CREDENTIALS_INVALID'] },
-    interpretation: `Only an error body is judged here: a 401 with scaRedirect that starts a fresh SCA carries no error code and is judged by PSU-07 and HDR-17 alone. Serving data never passes. ${BG_CODE}`,
+    interpretation: `Judged on the path the bank takes. A 401 with scaRedirect starts a fresh SCA, the answer the spec gives a request without a valid SCA (SES-01), and carries no error code: it passes. An error body (no scaRedirect) is the other path, and its code should be PSU_CREDENTIALS_INVALID. Serving data never passes (PSU-07). ${BG_CODE}`,
+    review: [relaxed('contradiction', 'NOT_EVALUATED against a bank that answers an unknown PSU with a fresh SCA, which PSU-07 passes', 'A requirement whose condition the bank legally never produces is judged on the path it took: the fresh SCA passes, the error path is judged by its code.')],
   },
   {
     id: 'ERR-24', level: 'INFO', section: `${C}CONSENT_UNKNOWN`,
@@ -261,12 +272,13 @@ export const ERR = defineArea('ERR', [
   },
   {
     id: 'ERR-32', level: 'SHOULD', section: `${C}PAYMENT_FAILED`,
-    statement: 'A payment the bank refuses to execute at initiation, e.g. for lack of funds, answers 400 with PAYMENT_FAILED.',
+    statement: 'A payment the debtor cannot cover is refused at initiation with 400 PAYMENT_FAILED, or taken and its lack of funds reported through its status.',
     testedBy: 'automated',
     basis: 'berlin-group',
     source: SOURCE('MessageCode400_PIS (PAYMENT_FAILED)'),
     expect: { status: [400], codes: ['PAYMENT_FAILED'] },
-    interpretation: `Only checked when the bank refuses at initiation; a bank may instead report the lack of funds through the status (STA-06). ${BG_CODE}`,
+    interpretation: `Judged on the path the bank takes. The spec reports a lack of funds through the status too ("ACCP can be reported when funds are lacking", STA-06), so a payment taken (201) passes here, its status being STA-06's and ERR-39's; a payment refused at initiation, where the bank takes a payable payment from the same account, should say PAYMENT_FAILED. ${BG_CODE}`,
+    review: [relaxed('contradiction', 'NOT_EVALUATED against a bank that reports the lack of funds through the status, which STA-06 and ERR-39 pass', 'A requirement whose condition the bank legally never produces is judged on the path it took: a payment taken passes, a refusal is judged by its code.')],
   },
   {
     id: 'ERR-33', level: 'SHOULD', section: `${C}EXECUTION_DATE_INVALID`,
@@ -283,6 +295,7 @@ export const ERR = defineArea('ERR', [
     testedBy: 'automated',
     expect: { status: [400], codes: ['REFERENCE_MIX_INVALID'] },
     interpretation: 'At basket creation or at the start of its authorisation, see BSK-12.',
+    review: [kept('refusal', 'refused with 400 REFERENCE_MIX_INVALID', 'Errors rule 7: "Bulk or periodic payment added to a signing basket gives 400 REFERENCE_MIX_INVALID."')],
   },
   // ---- Rules ----
   {
@@ -291,6 +304,7 @@ export const ERR = defineArea('ERR', [
     testedBy: 'automated',
     expect: { status: [400] },
     interpretation: 'Same rule as Authentication 3 (SIG-04, SIG-06); the codes are chosen there.',
+    review: [kept('refusal', 'refused with 400', 'Errors rule 1: "Missing or invalid signature gives 400."')],
   },
   {
     id: 'ERR-36', level: 'MUST', section: `${R}2`,
@@ -298,12 +312,14 @@ export const ERR = defineArea('ERR', [
     testedBy: 'automated',
     expect: { status: [201, 400] },
     interpretation: 'Same rule and test as FMT-04: whether a downstream system refuses the character cannot be seen, so 201 passes too.',
+    review: [kept('refusal', 'a character the downstream system cannot process refused with 400', 'Errors rule 2: "A character the downstream system cannot process gives 400."')],
   },
   {
     id: 'ERR-37', level: 'MUST', section: `${R}3`,
     statement: 'A keyId (KID) error gives 400, not 401.',
     testedBy: 'automated',
     expect: { status: [400] },
+    review: [kept('refusal', 'refused with 400', 'Errors rule 3: "A KID error gives 400 (not 401)."')],
   },
   {
     id: 'ERR-38', level: 'MUST', section: `${R}4`,
@@ -311,6 +327,7 @@ export const ERR = defineArea('ERR', [
     testedBy: 'needs-capability:corporate-psu',
     expect: { status: [400] },
     interpretation: 'See SCA-17 for which request is unmistakably corporate (PSU-Context CORPORATE on a payment initiation) and the readings that leave an account read with only a corporate PSU-ID open.',
+    review: [kept('refusal', 'refused with 400', 'Errors rule 4: "A corporate request without PSU-CORPORATE-ID gives 400."')],
   },
   {
     id: 'ERR-39', level: 'MUST', section: `${R}5`,
@@ -318,13 +335,15 @@ export const ERR = defineArea('ERR', [
     testedBy: 'automated',
     expect: { status: [200, 201, ...CLIENT_ERROR_STATUSES] },
     interpretation: 'The suite pays far more than any sandbox balance. Passing outcomes: 4xx with an error body at initiation, or a 201 whose status (200) reads RJCT, or ACCP with fundsAvailable false (STA-06).',
+    review: [kept('refusal', 'a proper error or a rejected status, never a 5xx', 'Errors rule 5: "Insufficient funds give a proper error response, not 500."')],
   },
   {
     id: 'ERR-40', level: 'MUST', section: `${R}6`,
-    statement: 'Missing address parts that the structured-address rule requires give an error response.',
+    statement: 'Missing address parts that the structured-address rule requires give an error response (a 4xx).',
     testedBy: 'automated',
-    expect: { status: [400] },
+    expect: { status: CLIENT_ERROR_STATUSES },
     interpretation: 'Same rule and test as ADR-07 (and ADR-13 for the inferable BIC).',
+    review: [ANY_CLIENT_ERROR],
   },
   {
     id: 'ERR-41', level: 'MUST', section: `${R}7`,
@@ -332,13 +351,15 @@ export const ERR = defineArea('ERR', [
     testedBy: 'automated',
     expect: { status: [400], codes: ['REFERENCE_MIX_INVALID'] },
     interpretation: 'At basket creation or at the start of its authorisation, see BSK-12.',
+    review: [kept('refusal', 'refused with 400 REFERENCE_MIX_INVALID', 'Errors rule 7: "Bulk or periodic payment added to a signing basket gives 400 REFERENCE_MIX_INVALID."')],
   },
   {
     id: 'ERR-42', level: 'MUST', section: `${R}8`,
-    statement: 'A periodic payment with frequency MonthlyVariable and a month identifier listed twice is rejected: refused with 400 at initiation, or reported RJCT.',
+    statement: 'A periodic payment with frequency MonthlyVariable and a month identifier listed twice is rejected: refused with a 4xx at initiation, or reported RJCT.',
     testedBy: 'automated',
-    expect: { status: [400] },
-    interpretation: 'Month identifiers are the Berlin Group monthsOfExecution values "1" to "12", which must all differ. "Is rejected" has two literal readings: a refusal at initiation, with the status of every other malformed payment (400; the code is checked under ERR-21), or a payment taken and then rejected, its transactionStatus RJCT (right away, or once the PSU has authorised it, when the bank checks the standing order). Both pass; a payment the PSU can authorise and that is then not RJCT fails.',
+    expect: { status: CLIENT_ERROR_STATUSES },
+    interpretation: 'Month identifiers are the Berlin Group monthsOfExecution values "1" to "12", which must all differ. "Is rejected" has two literal readings: a refusal at initiation (any 4xx: 400 is the status of every other malformed payment, and the code is checked under ERR-21), or a payment taken and then rejected, its transactionStatus RJCT (right away, or once the PSU has authorised it, when the bank checks the standing order). Both pass; a payment the PSU can authorise and that is then not RJCT fails.',
+    review: [ANY_CLIENT_ERROR, variant('assertion', 'ERR-42.a: a MonthlyVariable payment refused by a bank that offers no MonthlyVariable judged as the duplicate\'s refusal', ['periodic-some-frequencies'], 'The control a refusal is compared with is now the same MonthlyVariable payment without the duplicate: where the bank refuses that too, the refusal says nothing of the duplicate.')],
   },
   // ---- Rules that hold for every response (checked on every exchange) ----
   {
@@ -349,6 +370,7 @@ export const ERR = defineArea('ERR', [
     basis: 'interpretation',
     expect: { codes: MESSAGE_CODES },
     interpretation: 'Two readings. The list is headed "Message codes in tppMessages" and the error body types code only as "error code": a Berlin Group code in an error body (SIGNATURE_MISSING, TIMESTAMP_INVALID, CONSENT_EXPIRED at 401 ...) keeps the letter. Or: the Errors part gives one list, and every code it shows in an error answer (RESOURCE_UNKNOWN, SYSTEM_ERROR, REFERENCE_MIX_INVALID, RESOURCE_BLOCKED) is of it. A TPP that reads codes from the list is served best by the second, so a code outside it is a WARNING, never a FAIL; the entries of the rules that name a code (ERR-09, ERR-10, ERR-34, ERR-41) still demand that code.',
+    review: [variant('assertion', 'the error body demanded of every 4xx, a gateway\'s own 404, 405 and 413 included (invariants)', ['gateway-error-pages'], 'The error body is the interface\'s: a request that names no operation of it (a path it does not have, a method a path does not take) or that is refused before it reaches one (413, 414, 431) may be answered by what stands in front of the interface in its own form. The invariants judge the error body, its code and JSON only on answers of the interface\'s operations.')],
   },
   {
     id: 'ERR-44', level: 'MUST', section: 'Errors > Rules',
@@ -359,6 +381,7 @@ export const ERR = defineArea('ERR', [
     basis: 'berlin-group',
     source: 'NextGenPSD2 XS2A 1.3 Implementation Guidelines, section 14.11 (HTTP return codes): 4xx for errors of the TPP request, 5xx for errors of the ASPSP; OpenAPI 1.3.8 MessageCode400_* (FORMAT_ERROR)',
     interpretation: 'The specification gives 400 for each malformed case it names (signature, downstream characters, KID, corporate id) and 500 only as SYSTEM_ERROR, so a request the suite deliberately malforms must not get a 5xx. Whether it must be refused at all is the business of the entry the request is about: some refusals are only SHOULD (HDR-15, END-28, PAY-48) or MAY (PAY-47, SIG-19), and acceptance does not breach this rule.',
+    review: [variant('assertion', 'ERR-44.a-c: a refusal of an unknown path, a wrong method or an oversized body must carry the error body', ['gateway-error-pages'], 'What ERR-44 states is kept (a 4xx, never a 5xx); the error body of such a refusal is not demanded (see ERR-01).')],
   },
   {
     id: 'ERR-45', level: 'SHOULD', section: 'Errors > Rules',

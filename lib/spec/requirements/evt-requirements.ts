@@ -1,4 +1,5 @@
 /** EVT: the PSU redirect after SCA (Events). */
+import { lowered } from './requirement-review.js';
 import { defineArea } from './requirement-types.js';
 
 const OK = 'Events > After successful SCA > ';
@@ -60,8 +61,11 @@ export const EVT = defineArea('EVT', [
     testedBy: 'needs-capability:sca-abort',
   },
   {
-    id: 'EVT-11', level: 'MUST', section: `${KO}message`,
+    id: 'EVT-11', level: 'SHOULD', section: `${KO}message`,
     statement: 'After failed SCA the redirect carries message, the URL-encoded error text.',
     testedBy: 'needs-capability:sca-abort',
+    interpretation: 'The parameters mirror the error body (system, status, code, message), whose message "may be absent" (Errors, error body): a redirect without message keeps that table; with it, the PSU and the TPP learn why. SHOULD.',
+    basis: 'interpretation',
+    review: [lowered('beyond-text', 'MUST carry message in every failure redirect', 'The table of failure parameters has no required column, and the error body it mirrors lets message be absent. SHOULD.')],
   },
 ]);

@@ -1,4 +1,5 @@
 /** GEN: what the service does (roles, environments, consent approach, PSU contexts, TPP contact registration). */
+import { kept, lowered, variant } from './requirement-review.js';
 import { defineArea } from './requirement-types.js';
 
 const W = 'What the service does > ';
@@ -19,6 +20,7 @@ export const GEN = defineArea('GEN', [
     id: 'GEN-03', level: 'MUST', section: `${W}Roles`,
     statement: 'The bank serves both roles through the same interface: an AISP can read accounts and a PISP can initiate payments.',
     testedBy: 'automated',
+    review: [variant('assertion', 'GEN-03.a paid a SEPA credit transfer in the debtor account\'s currency (NOK)', ['sepa-in-euro-only'], 'A SEPA credit transfer is a euro payment; which currencies a product takes is not said. The PISP half now pays in euro from the PSU\'s account, as every other SEPA payment of the suite.')],
   },
   {
     id: 'GEN-04', level: 'INFO', section: `${W}Environments`,
@@ -46,6 +48,7 @@ export const GEN = defineArea('GEN', [
     statement: 'Before consent the TPP gets no account information: account reads answer 401 with scaRedirect, never data.',
     testedBy: 'automated',
     expect: { status: [401] },
+    review: [kept('refusal', 'answers 401 with scaRedirect before consent', 'Other endpoints named: GET /v1/accounts "answers 401 with scaRedirect when no SCA or consent exists"; What the service does: "a TPP has no access to account information before consent."')],
   },
   {
     id: 'GEN-09', level: 'MUST', section: `${W}PSU contexts`,
@@ -81,9 +84,11 @@ export const GEN = defineArea('GEN', [
     interpretation: 'The suite never registers a contact, so every passing scenario shows this; one test states it explicitly.',
   },
   {
-    id: 'GEN-15', level: 'MUST', section: `${W}PSU contexts`,
+    id: 'GEN-15', level: 'SHOULD', section: `${W}PSU contexts`,
     statement: "A payment is approved only from an account of the context the PSU picked in its SCA: the PSU's own in PRIVATE, the agreement's in CORPORATE.",
     testedBy: 'needs-capability:corporate-psu',
     interpretation: 'PRIVATE is the context of the PSU\'s own accounts and CORPORATE of the accounts granted under the agreement, and the PSU picks it during SCA (GEN-11). Observed with a payment from the agreement\'s account, initiated in corporate context, whose SCA the PSU completes after picking PRIVATE: the bank may fail the SCA, reject the payment or not offer PRIVATE for it; what fails is a payment going ahead (any status but RCVD, RJCT or CANC) after an SCA that ended in PRIVATE context.',
+    basis: 'interpretation',
+    review: [lowered('beyond-text', 'MUST approve a payment only from an account of the context picked in SCA', 'The text gives the contexts and says the PSU picks one during SCA; it does not say a payment\'s SCA ending in another context stops the payment (and "the bank may remove payment permission", Authentication 15, is a permission, not a duty). Read into the contexts: SHOULD.')],
   },
 ]);

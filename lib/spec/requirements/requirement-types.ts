@@ -99,6 +99,37 @@ export const AREA_PREFIXES = Object.keys(AREAS) as Area[];
 /** The area of the rules that bind the TPP: judged on a TPP's traffic (lib/tpp-judge), never by the suite's scenarios. */
 export const TPP_AREA = 'TPP' satisfies Area;
 
+/**
+ * What an audit of the catalogue against the specification and Berlin Group 1.3.8 found in an entry, or in a
+ * check of it (issue 38): a MUST that says more than its source, a refusal the text does not state, a check
+ * stricter than the text, or one entry allowing what another fails.
+ */
+export const REVIEW_FINDINGS = {
+  'beyond-text': 'a MUST entry that says more than the text',
+  refusal: 'a MUST refusal or status: stated by the text, or only the rule it enforces',
+  assertion: 'a check of a scenario or of the invariants stricter than the source',
+  contradiction: 'one entry allows what another fails',
+} as const;
+export type ReviewFinding = keyof typeof REVIEW_FINDINGS;
+
+/**
+ * How a finding was decided: relaxed to what the text says; lowered (SHOULD, MAY or INFO); the other reading
+ * made a variant of the reference bank that the whole suite passes; or kept, with the sentence that makes it a MUST.
+ */
+export const REVIEW_ANSWERS = ['relaxed', 'lowered', 'variant', 'kept'] as const;
+export type ReviewAnswer = (typeof REVIEW_ANSWERS)[number];
+
+export interface Review {
+  finding: ReviewFinding;
+  /** What was found, in a few words ("refused with 400", "PAY-44.a-i: all nine frequencies"). */
+  what: string;
+  answer: ReviewAnswer;
+  /** Why: for `kept` the sentence quoted from its source, for the others what the text says instead. */
+  reason: string;
+  /** For `variant`: the reference bank's variants that take the other reading. */
+  variants?: readonly string[];
+}
+
 export interface Requirement {
   /** `^[A-Z]{3}-\d{2,3}$`, the prefix is the area. Stable, never reused. */
   id: string;
@@ -121,13 +152,15 @@ export interface Requirement {
   everyExchange?: true;
   /** Kept only so the id is never reused. */
   retired?: true;
+  /** The audit's findings about this entry and how each was decided (shown by `requirements --json`). */
+  review?: readonly Review[];
 }
 
 /** A catalogue entry as written in an area file: the area follows from the id prefix, the basis defaults to the specification. */
 export type RequirementEntry<A extends Area> = Omit<Requirement, 'area' | 'id' | 'basis'> & { id: `${A}-${string}`; basis?: Basis };
 
 export function defineArea<A extends Area>(area: A, entries: readonly RequirementEntry<A>[]): Requirement[] {
-  return entries.map(({ id, section, level, statement, testedBy, interpretation, basis, source, expect, everyExchange, retired }) => ({
+  return entries.map(({ id, section, level, statement, testedBy, interpretation, basis, source, expect, everyExchange, retired, review }) => ({
     id,
     area,
     section,
@@ -140,5 +173,6 @@ export function defineArea<A extends Area>(area: A, entries: readonly Requiremen
     ...(expect === undefined ? {} : { expect }),
     ...(everyExchange === undefined ? {} : { everyExchange }),
     ...(retired === undefined ? {} : { retired }),
+    ...(review === undefined ? {} : { review }),
   }));
 }

@@ -1,4 +1,5 @@
 /** SBX: sandbox mock data (What the service does > Sandbox mock data). */
+import { lowered } from './requirement-review.js';
 import { defineArea } from './requirement-types.js';
 
 const S = 'What the service does > Sandbox mock data';
@@ -54,10 +55,12 @@ export const SBX = defineArea('SBX', [
     interpretation: 'Path and payload not shown: the suite uses PUT /v1/sandbox/accounts/{id}/owner-name with { ownerName }, and reads it back as ownerName in the account details (Berlin Group 1.3 accountDetails.ownerName). Another form keeps the letter of the spec: a WARNING.',
   },
   {
-    id: 'SBX-09', level: 'MUST', section: S,
+    id: 'SBX-09', level: 'SHOULD', section: S,
     statement: 'The sandbox simulates batch processing 5 times a day: an authorised non-periodic payment advances in status after a batch run.',
     testedBy: 'needs-capability:clock-control',
     interpretation: 'The batch times are not given, only their number: with clock control the suite moves the clock a day (and a minute) on, which holds at least one of the five runs wherever the bank puts them, and expects the status to have moved on from its state after SCA. A payment already final after SCA (ACSC, RJCT, CANC) has nothing to advance to and passes.',
+    basis: 'interpretation',
+    review: [lowered('beyond-text', 'MUST advance an approved payment\'s status at the next batch run', '"The sandbox simulates payment batch processing for all payments except periodic ones, 5 times a day" gives the runs, not what a run does to a payment\'s status (a payment may wait for its settlement day, or settle in a later run). Read as progress by the next run: SHOULD.')],
   },
   {
     id: 'SBX-10', level: 'MUST', section: S,

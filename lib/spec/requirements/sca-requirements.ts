@@ -1,4 +1,5 @@
 /** SCA: Authentication items 9 to 16. */
+import { kept, variant } from './requirement-review.js';
 import { defineArea } from './requirement-types.js';
 
 const A = 'Authentication ';
@@ -25,11 +26,12 @@ export const SCA = defineArea('SCA', [
     testedBy: 'manual:a permission; the suite accepts both a payment with and without scaRedirect',
   },
   {
-    id: 'SCA-04', level: 'MUST', section: `${A}9`,
-    statement: 'TPP-Redirect-URI is required on all requests, since the need for SCA cannot be foreseen: an account read without it gets 400.',
+    id: 'SCA-04', level: 'MAY', section: `${A}9`,
+    statement: 'TPP-Redirect-URI is required on all requests, since the need for SCA cannot be foreseen: an account read without it may be refused with 400, or served where it needs no SCA.',
     testedBy: 'automated',
     expect: { status: [400] },
-    interpretation: 'All AIS and PIS requests; sandbox mock-data operations never lead to SCA and are excluded. The code is checked under ERR-16.',
+    interpretation: 'The sentence gives the TPP its duty (judged on its traffic as TPP-24) and the reason: a request may need SCA, which needs the address. A bank may refuse every request without it (400; the code under ERR-16), or serve one that needs no SCA; both pass, another refusal is reported. Sandbox mock-data operations never lead to SCA and are excluded.',
+    review: [variant('assertion', 'SCA-04.a-d: the bank must refuse a read without TPP-Redirect-URI', ['redirect-uri-only-where-sca'], 'Authentication 9: "The TPP-Redirect-URI header is required on all requests because the need for SCA cannot be foreseen" makes sending it the TPP\'s duty; the bank\'s refusal is not written. MAY: served and refused with 400 both pass.')],
   },
   {
     id: 'SCA-05', level: 'MUST', section: `${A}9`,
@@ -58,12 +60,14 @@ export const SCA = defineArea('SCA', [
     statement: 'SCA for account access is renewed every 180 days (previously 90): access works until day 180 and needs SCA after.',
     testedBy: 'needs-capability:clock-control',
     interpretation: 'Access on day 179 is shown by an account read that is served with the PSU present or without the PSU: a bank may ask a present PSU for a fresh SCA once the hour of the SCA session is over (SES-04) while the consent still serves reads without the PSU, or serve both from the consent. On day 181 neither is served: a read with the PSU present gets an scaRedirect.',
+    review: [variant('contradiction', 'SCA-09 lets a bank serve a present PSU\'s reads from the consent whatever the session, which SES-05 (and SES-04, PSU-10, LIM-02) failed', ['session-governs-sca-prompts-only', 'invalidated-session-served-from-consent', 'unknown-session-asks-for-sca'], 'Each reading of the session table is a variant the whole suite passes: the session rules are judged on reads where the bank ties reads to the session, else on the SCA prompts a session spares.')],
   },
   {
     id: 'SCA-10', level: 'MUST', section: `${A}12`,
     statement: 'Account access step 1-2: a first call to a resource answers 401 with scaRedirect.',
     testedBy: 'automated',
     expect: { status: [401] },
+    review: [kept('refusal', 'answers 401 with scaRedirect', 'Authentication 12: "call a resource; receive 401 with scaRedirect".')],
   },
   {
     id: 'SCA-11', level: 'SHOULD', section: `${A}12`,
@@ -82,6 +86,7 @@ export const SCA = defineArea('SCA', [
     statement: 'Account access steps 6-7: the call repeated with PSU-ID returns the selected accounts.',
     testedBy: 'automated',
     expect: { status: [200] },
+    review: [variant('assertion', 'SCA-13.a read the consent under a TPP-Session-ID no SCA completed under', ['unknown-session-asks-for-sca'], 'Authentication 12 repeats the call after SCA; a bank may ask for SCA again under a TPP-Session-ID it has never seen. The worker\'s consent (lib/fixtures, consentedPsu) now reads under the TPP-Session-ID of its SCA wherever the bank asks for SCA under one it has never seen.')],
   },
   {
     id: 'SCA-14', level: 'MUST', section: `${A}13`,
@@ -100,6 +105,7 @@ export const SCA = defineArea('SCA', [
     testedBy: 'needs-capability:corporate-psu',
     expect: { status: [401] },
     interpretation: 'A consent flow starts as Authentication 12 describes: 401 with scaRedirect.',
+    review: [kept('refusal', 'a corporate context without consent answers 401 with scaRedirect', 'Authentication 13: "a new corporate context triggers a new consent flow", which starts as Authentication 12 does: "receive 401 with scaRedirect".')],
   },
   {
     id: 'SCA-17', level: 'MUST', section: `${A}13`,
@@ -107,6 +113,7 @@ export const SCA = defineArea('SCA', [
     testedBy: 'needs-capability:corporate-psu',
     expect: { status: [400] },
     interpretation: 'What makes a request "corporate" is not said. Unmistakable is a payment initiation that names the context itself (PSU-Context CORPORATE, a header of its table) without the agreement: that gets 400 (the code is checked under ERR-16). An account read carrying only a corporate PSU-ID, or PSU-Context (a header the spec names for payment initiation only), may be read as corporate (400) or as a private request of that PSU (served, or 401 with scaRedirect for a consent in that context): both readings pass, so such reads are not judged here.',
+    review: [kept('refusal', 'refused with 400', 'Authentication 13: "A corporate user request without PSU-CORPORATE-ID gets 400."')],
   },
   {
     id: 'SCA-18', level: 'MUST', section: `${A}14`,

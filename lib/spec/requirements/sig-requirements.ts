@@ -1,10 +1,11 @@
 /** SIG: Authentication items 1 to 8 (transport, TPP identity, request signing). */
-import { defineArea } from './requirement-types.js';
+import { ANY_CLIENT_ERROR, FAILS_VALIDATION, KID_ERROR, kept } from './requirement-review.js';
+import { CLIENT_ERROR_STATUSES, defineArea } from './requirement-types.js';
 
 const A = 'Authentication ';
 
 const CODE =
-  'The status 400 is MUST under its own entry, but the spec names no code for the case, and its code list (ERR-43) has none of the Berlin Group signature codes. The codes of the list that describe the failure are expected (SHOULD: another code is a WARNING).';
+  'The refusal is MUST under its own entry (its status there), but the spec names no code for the case, and its code list (ERR-43) has none of the Berlin Group signature codes. The codes of the list that describe the failure are expected (SHOULD: another code is a WARNING).';
 
 const REFUSED = { status: [400] } as const;
 
@@ -20,10 +21,11 @@ export const SIG = defineArea('SIG', [
   },
   {
     id: 'SIG-02', level: 'MUST', section: `${A}2`,
-    statement: 'A TPP certificate not issued by a trusted CA is refused (400, 401 or 403), never served.',
+    statement: 'A TPP certificate not issued by a trusted CA is refused (a 4xx), never served.',
     testedBy: 'needs-capability:test-ca-trusted',
-    expect: { status: [400, 401, 403] },
-    interpretation: `${PRODUCTION_ONLY} The suite then signs with a second self-made CA the target does not trust. No status is named: 400 (the signature cannot be validated), 401 and 403 pass, and so does a refusal of the TLS handshake.`,
+    expect: { status: CLIENT_ERROR_STATUSES },
+    interpretation: `${PRODUCTION_ONLY} The suite then signs with a second self-made CA the target does not trust. No status is named: any 4xx passes (400, the signature cannot be validated, 401 and 403 are the likely ones), and so does a refusal of the TLS handshake.`,
+    review: [ANY_CLIENT_ERROR],
   },
   {
     id: 'SIG-03', level: 'MUST', section: `${A}3`,
@@ -36,6 +38,7 @@ export const SIG = defineArea('SIG', [
     testedBy: 'automated',
     expect: REFUSED,
     interpretation: 'Every interface request should be signed, GETs and sandbox operations included.',
+    review: [kept('refusal', 'refused with 400', 'Authentication 3: "A request that should be signed but has no signature gets 400."')],
   },
   {
     id: 'SIG-05', level: 'SHOULD', section: `${A}3`,
@@ -50,6 +53,7 @@ export const SIG = defineArea('SIG', [
     statement: 'A signature that fails validation gets 400.',
     testedBy: 'automated',
     expect: REFUSED,
+    review: [kept('refusal', 'refused with 400', 'Authentication 3: "A signature that fails validation gets 400."')],
   },
   {
     id: 'SIG-07', level: 'SHOULD', section: `${A}3`,
@@ -64,25 +68,28 @@ export const SIG = defineArea('SIG', [
     id: 'SIG-08', level: 'MUST', section: `${A}2`,
     statement: 'A TPP must be a registered AISP or PISP: a certificate without the role needed for the service is refused.',
     testedBy: 'needs-capability:test-ca-trusted',
-    expect: { status: [400, 401, 403] },
-    interpretation: `Roles come from the ETSI TS 119 495 QCStatement (PSP_AI, PSP_PI, ...). ${PRODUCTION_ONLY} An AIS-only certificate initiating a payment is refused; no status is named, so 400, 401 and 403 pass, and the code is checked under ERR-13.`,
+    expect: { status: CLIENT_ERROR_STATUSES },
+    interpretation: `Roles come from the ETSI TS 119 495 QCStatement (PSP_AI, PSP_PI, ...). ${PRODUCTION_ONLY} A certificate without the role is refused; no status is named, so any 4xx passes, and the code is checked under ERR-13.`,
+    review: [ANY_CLIENT_ERROR],
   },
   {
     id: 'SIG-09', level: 'MUST', section: `${A}2`,
-    statement: 'An expired or not yet valid TPP certificate is refused (400, 401 or 403).',
+    statement: 'An expired or not yet valid TPP certificate is refused (a 4xx).',
     testedBy: 'needs-capability:test-ca-trusted',
-    expect: { status: [400, 401, 403] },
+    expect: { status: CLIENT_ERROR_STATUSES },
     interpretation: `${PRODUCTION_ONLY} Statuses as for SIG-02.`,
+    review: [ANY_CLIENT_ERROR],
   },
   {
     id: 'SIG-10', level: 'MUST', section: `${A}2`,
-    statement: 'The TPP registration is checked against the register: a TPP whose authorisation is withdrawn is refused (400, 401 or 403).',
+    statement: 'The TPP registration is checked against the register: a TPP whose authorisation is withdrawn is refused (a 4xx).',
     testedBy: 'needs-capability:tpp-register',
-    expect: { status: [400, 401, 403] },
+    expect: { status: CLIENT_ERROR_STATUSES },
     interpretation:
       'The spec checks registration "in production" against central registries; the suite cannot make a production TPP unregistered. ' +
       "It checks the rule on a target that keeps a register it lets the tester change (tpp-register): the TPP withdraws its own authorisation there, and its next request must be refused, where the same request was served just before. " +
-      'No status is named: 400, 401 and 403 pass. The certificate validation of the same sentence is SIG-02 and SIG-09.',
+      'No status is named: any 4xx passes. The certificate validation of the same sentence is SIG-02 and SIG-09.',
+    review: [ANY_CLIENT_ERROR],
   },
   {
     id: 'SIG-11', level: 'MUST', section: `${A}4`,
@@ -90,13 +97,15 @@ export const SIG = defineArea('SIG', [
     testedBy: 'automated',
     expect: REFUSED,
     interpretation: 'Authentication 4 and the clock-deviation limit presuppose a Date on every signed request, and the XS2A signature profile (Authentication 8) always signs it; without it the signed request fails validation (400). The code is checked under ERR-16.',
+    review: [FAILS_VALIDATION],
   },
   {
     id: 'SIG-12', level: 'MUST', section: `${A}4`,
-    statement: 'A Date more than 60 seconds from the bank clock, in the past or the future, gets 400.',
+    statement: 'A Date more than 60 seconds from the bank clock, in the past or the future, is refused (a 4xx).',
     testedBy: 'automated',
-    expect: REFUSED,
-    interpretation: 'Inclusive limit, see LIM-01. The spec names no status for a wrong Date; date is a signed header, so the request fails validation of the signed request (Authentication 3: 400).',
+    expect: { status: CLIENT_ERROR_STATUSES },
+    interpretation: 'Inclusive limit, see LIM-01. The limit refuses what is beyond it, but no status is named for a wrong Date, and a signature over a stale Date still verifies: any 4xx passes (400, as for a signature failing validation, and the Berlin Group TIMESTAMP_INVALID are the likely ones; the code is SIG-13).',
+    review: [ANY_CLIENT_ERROR],
   },
   {
     id: 'SIG-13', level: 'SHOULD', section: `${A}4`,
@@ -111,6 +120,7 @@ export const SIG = defineArea('SIG', [
     statement: 'The Signature header has the parts keyId, algorithm, headers and signature as name="value": one missing gets 400.',
     testedBy: 'automated',
     expect: REFUSED,
+    review: [FAILS_VALIDATION],
   },
   {
     id: 'SIG-15', level: 'INFO', section: `${A}5`,
@@ -128,6 +138,7 @@ export const SIG = defineArea('SIG', [
     testedBy: 'automated',
     expect: REFUSED,
     interpretation: 'A KID error (Errors rule 3): 400; the code is checked under ERR-31.',
+    review: [KID_ERROR],
   },
   {
     id: 'SIG-18', level: 'MUST', section: `${A}5 > keyId`,
@@ -135,6 +146,7 @@ export const SIG = defineArea('SIG', [
     testedBy: 'automated',
     expect: REFUSED,
     interpretation: 'A KID error (Errors rule 3): 400; the code is checked under ERR-30.',
+    review: [KID_ERROR],
   },
   {
     id: 'SIG-19', level: 'MAY', section: `${A}5 > keyId`,
@@ -163,12 +175,14 @@ export const SIG = defineArea('SIG', [
     statement: 'signature is Base64(RSA-SHA256(signing string)), verified with the certificate public key: altered bytes get 400.',
     testedBy: 'automated',
     expect: REFUSED,
+    review: [FAILS_VALIDATION],
   },
   {
     id: 'SIG-23', level: 'MUST', section: `${A}6`,
     statement: 'The signing string is "name: value" lines, lower-case names, joined by newlines in headers order: signing another order gets 400.',
     testedBy: 'automated',
     expect: REFUSED,
+    review: [FAILS_VALIDATION],
   },
   {
     id: 'SIG-24', level: 'MUST', section: `${A}6`,
@@ -176,6 +190,7 @@ export const SIG = defineArea('SIG', [
     testedBy: 'automated',
     expect: REFUSED,
     interpretation: 'Conversely, a headers list naming a header the request lacks cannot be verified and gets 400.',
+    review: [FAILS_VALIDATION],
   },
   {
     id: 'SIG-25', level: 'MUST', section: `${A}6`,
@@ -185,6 +200,7 @@ export const SIG = defineArea('SIG', [
     source: 'NextGenPSD2 XS2A 1.3 Implementation Guidelines, section 11 on signatures (named by Authentication 8): these header fields are signed when present',
     expect: REFUSED,
     interpretation: 'The spec lists the headers as signable and, for the basket endpoint, as included "when present"; the XS2A signature profile it refers to makes them mandatory when present for every request. A signature leaving one out fails validation (400).',
+    review: [kept('refusal', 'refused with 400', 'Authentication 3: "A signature that fails validation gets 400", with the XS2A signature profile of Authentication 8 (Berlin Group section 11), which signs these headers when present.')],
   },
   {
     id: 'SIG-26', level: 'SHOULD', section: `${A}6`,

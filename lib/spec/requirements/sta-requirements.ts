@@ -1,4 +1,5 @@
 /** STA: scaStatus and transactionStatus (States and transitions). */
+import { relaxed } from './requirement-review.js';
 import { defineArea } from './requirement-types.js';
 
 export const STA = defineArea('STA', [
@@ -39,9 +40,10 @@ export const STA = defineArea('STA', [
   },
   {
     id: 'STA-06', level: 'MUST', section: 'States > transactionStatus',
-    statement: 'When ACCP is reported for a payment lacking funds, its status response carries fundsAvailable false.',
+    statement: 'An ACCP status response of a payment the debtor cannot cover that carries fundsAvailable carries false: that is how it reports the lack of funds.',
     testedBy: 'automated',
-    interpretation: 'fundsAvailable false marks the payment as rejected for lack of funds. The suite pays more than the balance; RJCT or an initiation error also pass (ERR-39), but ACCP without fundsAvailable false fails.',
+    interpretation: 'The fact: "ACCP can be reported when funds are lacking, and then the payment status response carries attribute fundsAvailable to show that the payment was rejected for lack of funds". ACCP is also the status of a payment accepted before its funds are checked (Berlin Group: AcceptedCustomerProfile), which carries no fundsAvailable: that reports no lack of funds, and passes. What fails is a fundsAvailable on an ACCP of a payment far above the balance that is not false. RJCT or an initiation error also pass (ERR-39).',
+    review: [relaxed('assertion', 'SCA-24.a-l and ERR-39.a (13 scenarios): an ACCP without fundsAvailable taken for a lack of funds', 'ACCP is reported "when funds are lacking" with fundsAvailable, and otherwise for a payment accepted before its funds are checked: only an ACCP that carries fundsAvailable is a report of the funds, and it must say false.')],
   },
   {
     id: 'STA-07', level: 'INFO', section: 'States > transactionStatus',

@@ -9,6 +9,7 @@
  * Where a rule needs the bank's clock, the bank's own clock is used (the sandbox's, or the Date of the bank's
  * answer); where it needs the PSU's browser, it is judged only when that traffic was seen.
  */
+import { lowered } from './requirement-review.js';
 import { defineArea } from './requirement-types.js';
 
 const A = 'Authentication ';
@@ -284,16 +285,20 @@ export const TPP = defineArea('TPP', [
   },
   // ---- Limits ----
   {
-    id: 'TPP-43', level: 'MUST', section: 'Limits > Calls without PSU-IP-Address (balances)',
-    statement: 'Balance reads without PSU-IP-Address stay within 4 per account in any 24 hours.',
+    id: 'TPP-43', level: 'SHOULD', section: 'Limits > Calls without PSU-IP-Address (balances)',
+    statement: 'Balance reads without PSU-IP-Address stay within 4 per account per 24 hours.',
     testedBy: 'automated',
     interpretation: `"Per 24 hours" is read as any window of 24 hours. Card accounts are counted on their own paths. ${BANK_CLOCK}`,
+    basis: 'interpretation',
+    review: [lowered('beyond-text', 'MUST stay within 4 unattended reads per account in any 24 hours', 'The Limits table gives the bank\'s limit, "at most 4 per 24 hours", which the bank enforces (LIM-03, LIM-04); it does not make staying within it a duty of the TPP, and "per 24 hours" may also be read per calendar day. A TPP that goes past it is refused: SHOULD, read as any 24 hours.')],
   },
   {
-    id: 'TPP-44', level: 'MUST', section: 'Limits > Calls without PSU-IP-Address (transactions)',
-    statement: 'Transaction reads without PSU-IP-Address stay within 4 per account in any 24 hours.',
+    id: 'TPP-44', level: 'SHOULD', section: 'Limits > Calls without PSU-IP-Address (transactions)',
+    statement: 'Transaction reads without PSU-IP-Address stay within 4 per account per 24 hours.',
     testedBy: 'automated',
     interpretation: 'As TPP-43; transaction lists and transaction details of the account count together.',
+    basis: 'interpretation',
+    review: [lowered('beyond-text', 'MUST stay within 4 unattended reads per account in any 24 hours', 'The Limits table gives the bank\'s limit, "at most 4 per 24 hours", which the bank enforces (LIM-03, LIM-04); it does not make staying within it a duty of the TPP, and "per 24 hours" may also be read per calendar day. A TPP that goes past it is refused: SHOULD, read as any 24 hours.')],
   },
   // ---- Bodies ----
   {

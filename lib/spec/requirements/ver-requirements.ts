@@ -1,4 +1,5 @@
 /** VER: versioning (path prefix, documentation changes, x-accept-fix, deprecations, release notes). */
+import { kept } from './requirement-review.js';
 import { defineArea } from './requirement-types.js';
 
 const V = 'Versioning > ';
@@ -109,6 +110,7 @@ export const VER = defineArea('VER', [
     testedBy: 'automated',
     expect: { status: [200, 201, 401] },
     interpretation: 'Deprecated means announced for removal, not removed: the endpoint is still listed among the endpoints, so an answer without the SCA redirect (a 404 included) fails. The redirect may come in a 200, 201 or 401 body (END-20).',
+    review: [kept('refusal', 'the deprecated endpoint still answers with an SCA redirect', 'Other endpoints named: POST /v1/consents "deprecated; ignores its body and returns an SCA redirect; replaced by /v1/bank-offered-consents".')],
   },
   {
     id: 'VER-19', level: 'INFO', section: `${V}Deprecations`,

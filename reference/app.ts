@@ -29,7 +29,7 @@ import { capConnectionsPerClient, DEFAULT_CONNECTION_LIMITS, serverOptions, type
 import type { BankState } from './state/bank-state.js';
 import { batchHours, batchSelection } from './services/payment-batch.js';
 import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './state/store-bounds.js';
-import { Tenants, type TenantLimits } from './state/tenants.js';
+import { Tenants, type Tenancy, type TenantLimits } from './state/tenants.js';
 
 export interface AppOptions {
   switches: BehaviourSwitches;
@@ -49,11 +49,13 @@ export interface AppOptions {
   storeBounds?: StoreBoundsConfig;
   /** How many TPP worlds the bank keeps, and how fast one client may make them (state/tenants.ts). */
   tenantLimits?: TenantLimits;
+  /** Whose PSUs a TPP meets: a copy of its own per key (the default), or one sandbox of PSUs every TPP sees (state/tenants.ts). */
+  tenancy?: Tenancy;
 }
 
 export async function buildReferenceApp(options: AppOptions): Promise<{ app: FastifyInstance; tenants: Tenants; connections: ConnectionCount }> {
   const { switches } = options;
-  const tenants = new Tenants({ batchTakes: batchSelection(switches), batchHours: batchHours(switches) }, options.storeBounds ?? DEFAULT_STORE_BOUNDS, options.tenantLimits);
+  const tenants = new Tenants({ batchTakes: batchSelection(switches), batchHours: batchHours(switches) }, options.storeBounds ?? DEFAULT_STORE_BOUNDS, options.tenantLimits, options.tenancy);
   const rewriteUrl = unversionedPathRewrite(switches.wholeBank);
   const limits = options.connectionLimits ?? DEFAULT_CONNECTION_LIMITS;
   const deadlines = serverOptions(limits);

@@ -10,7 +10,7 @@ import { buildReferenceApp } from './app.js';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionCount, type ConnectionLimits } from './connections.js';
 import type { SandboxJudge } from './plugins/tpp-judging.js';
 import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './state/store-bounds.js';
-import { DEFAULT_TENANT_LIMITS, type TenantLimits } from './state/tenants.js';
+import { DEFAULT_TENANT_LIMITS, type Tenancy, type TenantLimits } from './state/tenants.js';
 import { scaPageSet } from './sca-pages/named-page-sets.js';
 import { BehaviourSwitches, declaredFaults, declaredVariants, defineFault, defineVariant, type FaultDefinition, type SwitchSetting, type TppBank, type VariantDefinition } from './switches.js';
 
@@ -104,6 +104,8 @@ export interface ReferenceBankOptions {
   judge?: SandboxJudge;
   /** How many TPP worlds the bank keeps, and how fast one client may make them (state/tenants.ts). */
   tenantLimits?: Partial<TenantLimits>;
+  /** Whose PSUs a TPP meets: a copy of its own per key (the default), or one sandbox of PSUs every TPP sees (`serve`). */
+  tenancy?: Tenancy;
   /** Keep a census of the behaviour switches asked, per TPP (`ReferenceBank.asked`): for the gauntlet's plan. */
   census?: boolean;
   /** Told of every request the bank receives, API and SCA pages alike (a request log; tests count what reached the bank). */
@@ -164,6 +166,7 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
     connectionLimits: { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits },
     storeBounds: { ...DEFAULT_STORE_BOUNDS, ...options.storeBounds },
     tenantLimits: { ...DEFAULT_TENANT_LIMITS, ...options.tenantLimits },
+    ...(options.tenancy === undefined ? {} : { tenancy: options.tenancy }),
   });
   // A plain-HTTP request fails the TLS handshake; the raw connection under it can still be answered.
   app.server.on('tlsClientError', (error: Error & { code?: string }, socket: TLSSocket & { _parent?: Socket }) => {

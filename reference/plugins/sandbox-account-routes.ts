@@ -90,7 +90,7 @@ export const sandboxAccountsPlugin = fp(
       },
       (request, reply) => {
         const { balances, ...fields } = request.body;
-        const stored = request.world.data.createAccount({ ...fields, ...(balances === undefined ? {} : { balances: storedBalances(balances, fields.currency) }) });
+        const stored = request.world.data.createAccount({ ...fields, ...(balances === undefined ? {} : { balances: storedBalances(balances, fields.currency) }) }, request.world.tenant);
         if (stored === undefined) throw new BankError(400, 'FORMAT_ERROR', `No sandbox customer ${request.body.customerNumber}`);
         return reply.code(201).send({ resourceId: stored.resourceId, iban: stored.iban, bban: stored.bban, currency: stored.currency, name: stored.name });
       },
@@ -126,7 +126,7 @@ export const sandboxAccountsPlugin = fp(
           ...(maskedPan === undefined ? {} : { maskedPan }),
           ...(creditLimit === undefined ? {} : { creditLimitMinor: amountMinor(creditLimit, currency, 'creditLimit') }),
           ...(balances === undefined ? {} : { balances: storedBalances(balances, currency) }),
-        });
+        }, request.world.tenant);
         if (stored === undefined) throw new BankError(400, 'FORMAT_ERROR', `No private sandbox customer ${customerNumber}`);
         return reply.code(201).send({ resourceId: stored.resourceId, maskedPan: stored.maskedPan, currency: stored.currency, name: stored.name });
       },
@@ -169,13 +169,13 @@ export const sandboxAccountsPlugin = fp(
         const body = request.body;
         if (Array.isArray(body)) {
           const entries = body.map((t, i) => accountTransaction(account, t, i));
-          request.world.data.spendMockTransactions(account, entries.length);
+          request.world.data.spendMockTransactions(account, entries.length, request.world.tenant);
           const added = addMockTransactions(account, entries);
           return reply.code(201).send({ resourceId: account.resourceId, transactionIds: added.flatMap((t) => (t.transactionId === undefined ? [] : [t.transactionId])) });
         }
         const { count, days } = body;
         // A history replaces the one before: its transactions are given back first.
-        request.world.data.spendMockTransactions(account, count - (account.history?.count ?? 0));
+        request.world.data.spendMockTransactions(account, count - (account.history?.count ?? 0), request.world.tenant);
         account.history = { count, days, until: day(request.world.clock.now()) };
         return reply.code(201).send({ resourceId: account.resourceId, count, days });
       },
@@ -187,7 +187,7 @@ export const sandboxAccountsPlugin = fp(
       (request, reply) => {
         const card = stored(request, 'card-accounts', request.params.accountId);
         const entries = request.body.map((t, i) => cardTransaction(card, t, i));
-        request.world.data.spendMockTransactions(card, entries.length);
+        request.world.data.spendMockTransactions(card, entries.length, request.world.tenant);
         const added = addMockTransactions(card, entries);
         return reply.code(201).send({ resourceId: card.resourceId, cardTransactionIds: added.flatMap((t) => (t.transactionId === undefined ? [] : [t.transactionId.replaceAll('-', '')])) });
       },

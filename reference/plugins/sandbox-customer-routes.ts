@@ -70,7 +70,7 @@ export const sandboxCustomersPlugin = fp(
         if (request.world.data.customers.has(customerNumber)) {
           throw new BankError(400, 'FORMAT_ERROR', `A customer with customerNumber ${customerNumber} already exists`);
         }
-        request.world.data.createCustomer({ customerNumber, name, type });
+        request.world.data.createCustomer({ customerNumber, name, type }, request.world.tenant);
         return reply.code(201).send({ customerNumber, name, type });
       },
     );
@@ -122,7 +122,7 @@ export const sandboxCustomersPlugin = fp(
       },
       (request, reply) => {
         const { owner, name, engagements } = request.body;
-        const agreement = request.world.data.createAgreement({ owner, name, engagements: engagements.map((e) => ({ customer: e.customer, iban: e.account.iban })) });
+        const agreement = request.world.data.createAgreement({ owner, name, engagements: engagements.map((e) => ({ customer: e.customer, iban: e.account.iban })) }, request.world.tenant);
         if (typeof agreement === 'string') throw new BankError(400, 'FORMAT_ERROR', agreement);
         return reply.code(201).send({ agreementId: agreement.id, name: agreement.name, members: agreement.members });
       },

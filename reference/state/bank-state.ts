@@ -33,11 +33,22 @@ export interface WorldOptions {
   psuIdSecret?: Buffer;
   /** The bank this world belongs to; a site of its own by default. */
   site?: BankSite;
+  /**
+   * The PSUs (customers, agreements, accounts) this world shares with the other tenants of its bank (a sandbox
+   * of one world of PSUs seen by many TPPs: state/tenants.ts); its own by default.
+   */
+  sharedData?: SandboxData;
+  /** Who this world's tenant is: what it makes in shared data is its own to remove. */
+  tenant?: string;
 }
 
 export class BankState {
   readonly clock = new TestClock();
-  readonly data = new SandboxData();
+  readonly data: SandboxData;
+  /** The tenant whose world this is; what it makes in shared data is recorded as its. */
+  readonly tenant: string;
+  /** Whether `data` is shared with other tenants (its initialisation then removes only what this one made). */
+  private readonly sharesData: boolean;
   readonly consents: Consents;
   readonly psuIds: PsuDirectory;
   readonly sca: ScaService;
@@ -52,6 +63,9 @@ export class BankState {
   /** `bounds`: how much of each kind of record this world keeps (store-bounds.ts). */
   constructor(options: WorldOptions = {}, bounds: StoreBoundsConfig = DEFAULT_STORE_BOUNDS) {
     this.site = options.site ?? { baseUrl: '' };
+    this.data = options.sharedData ?? new SandboxData();
+    this.sharesData = options.sharedData !== undefined;
+    this.tenant = options.tenant ?? '';
     this.consents = new Consents(this.data, bounds.consents);
     this.psuIds = new PsuDirectory(this.data, options.psuIdSecret ?? randomBytes(32));
     this.sca = new ScaService(this.clock, bounds);
@@ -64,9 +78,12 @@ export class BankState {
     return this.site.baseUrl;
   }
 
-  /** Sandbox initialisation: the known state, and nothing else (clock included); `keep` is what a fault leaves as it was. */
+  /**
+   * Sandbox initialisation: the known state, and nothing else (clock included); `keep` is what a fault leaves as
+   * it was. In shared data, only what this tenant made goes, and the known customers come back as they were.
+   */
   reset(keep: Parameters<SandboxData['reset']>[0] = {}): void {
-    this.data.reset(keep);
+    this.data.reset(keep, this.sharesData ? this.tenant : undefined);
     this.consents.clear();
     this.psuIds.clear();
     this.sca.clear();

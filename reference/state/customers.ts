@@ -206,30 +206,39 @@ export class SandboxData {
   private readonly known = new Set(SEED.map((person) => person.customerNumber));
   /** Accounts and card accounts made by the mock-data operations. */
   private readonly createdIds = new Set<string>();
-  /** Customers made by the mock-data operations, oldest first. */
-  private readonly createdCustomers = new Set<string>();
-  /** Mock transactions (added, or of a mock history) by account: what they spend of the world's bound. */
-  private readonly mockTransactionsOf = new Map<string, number>();
-  private mockTransactionTotal = 0;
+  /**
+   * Customers made by the mock-data operations, by who made them (a tenant of a sandbox whose PSUs all TPPs
+   * share: state/tenants.ts; '' in a world of one tenant), oldest first: each is bounded on its own.
+   */
+  private readonly createdCustomersBy = new Map<string, Set<string>>();
+  /** Who made each created customer, account and agreement (its id): initialisation removes the caller's own. */
+  private readonly creatorOf = new Map<string, string>();
+  /** Mock transactions (added, or of a mock history) by account and by who added them: what they spend of the bound. */
+  private readonly mockTransactionsOf = new Map<string, Map<string, number>>();
+  private readonly mockTransactionTotalBy = new Map<string, number>();
 
   constructor() {
     this.reset();
   }
 
   /**
-   * Back to the known state: created customers and everything else are removed. `keep` is what a fault leaves
-   * as it was (the names of known customers, the accounts created for them).
+   * Back to the known state. With a `creator` (a sandbox whose PSUs all its TPPs share), what that tenant made
+   * goes and the known customers come back as they were, while what other tenants made stays theirs;
+   * without, everything created goes. `keep` is what a fault leaves as it was (the names of known customers,
+   * the accounts created for them).
    */
-  reset(keep: { names?: boolean; createdAccountsOfKnown?: boolean } = {}): void {
+  reset(keep: { names?: boolean; createdAccountsOfKnown?: boolean } = {}, creator?: string): void {
+    if (creator !== undefined) return this.resetFor(creator, keep);
     const names = new Map([...this.customers].map(([number, customer]) => [number, customer.name]));
     const createdOfKnown = [...this.accounts.values()].filter((a) => this.isCreated(a) && 'customerNumber' in a.holder && this.known.has(a.holder.customerNumber));
     this.customers.clear();
     this.agreements.clear();
     this.accounts.clear();
     this.createdIds.clear();
-    this.createdCustomers.clear();
+    this.createdCustomersBy.clear();
+    this.creatorOf.clear();
     this.mockTransactionsOf.clear();
-    this.mockTransactionTotal = 0;
+    this.mockTransactionTotalBy.clear();
     SEED.forEach((person, i) => {
       const serial = 100_000 + i * 1_000;
       const [first, second, card] = person.amounts;
@@ -250,6 +259,26 @@ export class SandboxData {
     if (keep.createdAccountsOfKnown) createdOfKnown.forEach((a) => this.addCreated(a));
   }
 
+  /** One tenant's initialisation of a shared sandbox: its creations removed, the known customers as they were. */
+  private resetFor(creator: string, keep: { names?: boolean; createdAccountsOfKnown?: boolean }): void {
+    for (const customerNumber of [...(this.createdCustomersBy.get(creator) ?? [])]) this.removeCustomer(customerNumber);
+    for (const [id, by] of [...this.creatorOf]) {
+      if (by !== creator) continue;
+      const account = this.accounts.get(id);
+      if (account !== undefined && !keep.createdAccountsOfKnown) this.removeAccount(account);
+      if (this.agreements.has(id)) this.agreements.delete(id);
+    }
+    // The known state, made afresh: its customers, agreements and accounts (ids derived, so the same) replace theirs.
+    const known = new SandboxData();
+    for (const [number, customer] of known.customers) this.customers.set(number, keep.names ? { ...customer, name: this.customers.get(number)?.name ?? customer.name } : customer);
+    for (const [id, agreement] of known.agreements) this.agreements.set(id, agreement);
+    for (const [id, account] of known.accounts) {
+      const replaced = this.accounts.get(id);
+      if (replaced !== undefined) this.giveBackMockTransactions(replaced);
+      this.accounts.set(id, account);
+    }
+  }
+
   /** Whether the customer belongs to the known state (not created through the mock-data operations). */
   isKnown(customerNumber: string): boolean {
     return this.known.has(customerNumber);
@@ -265,41 +294,56 @@ export class SandboxData {
     else this.customers.set(customer.customerNumber, customer);
   }
 
-  /** A customer of the mock-data operations; past the bound, the oldest created customer goes, with its accounts and agreements. */
-  createCustomer(customer: Customer): void {
-    if (this.createdCustomers.size >= MOCK_DATA_BOUNDS.createdCustomers) {
-      const oldest = this.createdCustomers.values().next().value as string;
-      this.removeCustomer(oldest);
-    }
-    this.createdCustomers.add(customer.customerNumber);
+  /**
+   * A customer of the mock-data operations, made by `creator`; past the creator's bound, its oldest created
+   * customer goes, with its accounts and agreements (never another creator's).
+   */
+  createCustomer(customer: Customer, creator = ''): void {
+    const made = entryOf(this.createdCustomersBy, creator, () => new Set<string>());
+    if (made.size >= MOCK_DATA_BOUNDS.createdCustomers) this.removeCustomer(made.values().next().value as string);
+    made.add(customer.customerNumber);
+    this.creatorOf.set(customer.customerNumber, creator);
     this.addCustomer(customer);
   }
 
   private removeCustomer(customerNumber: string): void {
-    this.createdCustomers.delete(customerNumber);
+    this.createdCustomersBy.get(this.creatorOf.get(customerNumber) ?? '')?.delete(customerNumber);
+    this.creatorOf.delete(customerNumber);
     this.customers.delete(customerNumber);
     const owned = new Set(this.agreementsOf(customerNumber).filter((a) => a.members[0] === customerNumber).map((a) => a.id));
     for (const agreement of this.agreements.values()) agreement.members = agreement.members.filter((member) => member !== customerNumber);
     for (const id of owned) this.agreements.delete(id);
-    for (const [id, a] of this.accounts) {
+    for (const a of [...this.accounts.values()]) {
       const held = 'customerNumber' in a.holder ? a.holder.customerNumber === customerNumber : owned.has(a.holder.agreementId);
-      if (!held) continue;
-      this.accounts.delete(id);
-      this.createdIds.delete(id);
-      this.spendMockTransactions(a, -(this.mockTransactionsOf.get(id) ?? 0));
+      if (held) this.removeAccount(a);
     }
   }
 
+  private removeAccount(account: AnyAccount): void {
+    this.accounts.delete(account.resourceId);
+    this.createdIds.delete(account.resourceId);
+    this.creatorOf.delete(account.resourceId);
+    this.giveBackMockTransactions(account);
+  }
+
+  /** What an account's mock transactions spent of their adders' bounds, given back (the account goes, or is made afresh). */
+  private giveBackMockTransactions(account: AnyAccount): void {
+    for (const [by, count] of this.mockTransactionsOf.get(account.resourceId) ?? []) this.mockTransactionTotalBy.set(by, (this.mockTransactionTotalBy.get(by) ?? 0) - count);
+    this.mockTransactionsOf.delete(account.resourceId);
+  }
+
   /**
-   * Counts mock transactions an account gets (negative: gives back) against the world's bound; a 429
+   * Counts mock transactions `spender` gives an account (negative: gives back) against its bound; a 429
    * ACCESS_EXCEEDED when they would pass it.
    */
-  spendMockTransactions(account: AnyAccount, count: number): void {
-    if (count > 0 && this.mockTransactionTotal + count > MOCK_DATA_BOUNDS.mockTransactions) {
-      throw new BankError(429, 'ACCESS_EXCEEDED', `this sandbox world holds ${this.mockTransactionTotal} mock transactions of at most ${MOCK_DATA_BOUNDS.mockTransactions}: initialise it to start again`);
+  spendMockTransactions(account: AnyAccount, count: number, spender = ''): void {
+    const total = this.mockTransactionTotalBy.get(spender) ?? 0;
+    if (count > 0 && total + count > MOCK_DATA_BOUNDS.mockTransactions) {
+      throw new BankError(429, 'ACCESS_EXCEEDED', `this sandbox holds ${total} mock transactions of yours, of at most ${MOCK_DATA_BOUNDS.mockTransactions}: initialise it to start again`);
     }
-    this.mockTransactionTotal += count;
-    this.mockTransactionsOf.set(account.resourceId, (this.mockTransactionsOf.get(account.resourceId) ?? 0) + count);
+    this.mockTransactionTotalBy.set(spender, total + count);
+    const spent = entryOf(this.mockTransactionsOf, account.resourceId, () => new Map<string, number>());
+    spent.set(spender, (spent.get(spender) ?? 0) + count);
   }
 
   /** A 429 ACCESS_EXCEEDED when the customer (or the agreement it acts under) holds as many accounts as a customer may. */
@@ -330,7 +374,7 @@ export class SandboxData {
    * A mock account for a customer: a private customer's own, or a corporate customer's agreement's. Undefined
    * when the customer does not exist.
    */
-  createAccount(request: NewAccount): StoredAccount | undefined {
+  createAccount(request: NewAccount, creator = ''): StoredAccount | undefined {
     const customer = this.customers.get(request.customerNumber);
     if (customer === undefined) return undefined;
     const agreement = customer.type === 'corporate' ? this.agreementsOf(customer.customerNumber)[0] : undefined;
@@ -340,12 +384,12 @@ export class SandboxData {
     const stored = account(holder, agreement?.name ?? customer.name, CREATED_SERIAL + this.created * 10, request.accountName, request.product ?? request.accountName, request.cashAccountType ?? 'CACC', request.amountMinor ?? 0);
     stored.currency = request.currency;
     if (request.balances !== undefined) stored.balances = request.balances;
-    this.addCreated(stored);
+    this.addCreated(stored, creator);
     return stored;
   }
 
   /** A mock card account of a private customer; undefined when there is no such private customer. */
-  createCardAccount(request: NewCardAccount): StoredCardAccount | undefined {
+  createCardAccount(request: NewCardAccount, creator = ''): StoredCardAccount | undefined {
     const customer = this.customers.get(request.customerNumber);
     if (customer?.type !== 'private') return undefined;
     this.admitAccount({ customerNumber: customer.customerNumber });
@@ -361,12 +405,13 @@ export class SandboxData {
       { balanceType: 'interimBooked', amountMinor: 0 },
       { balanceType: 'interimAvailable', amountMinor: stored.creditLimitMinor },
     ];
-    this.addCreated(stored);
+    this.addCreated(stored, creator);
     return stored;
   }
 
-  private addCreated(stored: AnyAccount): void {
+  private addCreated(stored: AnyAccount, creator?: string): void {
     this.createdIds.add(stored.resourceId);
+    if (creator !== undefined) this.creatorOf.set(stored.resourceId, creator);
     this.addAccount(stored);
   }
 
@@ -375,7 +420,7 @@ export class SandboxData {
    * persons engaged in it become its members, and the owner's accounts they are engaged on move under it.
    * A string says what is wrong with the request.
    */
-  createAgreement(request: { owner: string; name: string; engagements: { customer: string; iban: string }[] }): Agreement | string {
+  createAgreement(request: { owner: string; name: string; engagements: { customer: string; iban: string }[] }, creator = ''): Agreement | string {
     const owner = this.customers.get(request.owner);
     if (owner?.type !== 'corporate') return `No corporate sandbox customer ${request.owner}`;
     if (this.agreementsOf(owner.customerNumber).length >= MOCK_DATA_BOUNDS.agreementsPerOwner) {
@@ -393,6 +438,7 @@ export class SandboxData {
     const members = [...new Set([owner.customerNumber, ...request.engagements.map((e) => e.customer)])];
     const agreement: Agreement = { id: uuidV5(`agreement:${owner.customerNumber}:${request.name}:${this.created}`), name: request.name, members };
     this.agreements.set(agreement.id, agreement);
+    this.creatorOf.set(agreement.id, creator);
     for (const a of accounts) {
       a.holder = { agreementId: agreement.id };
       a.ownerName = request.name;
@@ -418,4 +464,13 @@ export class SandboxData {
         : 'agreementId' in a.holder && a.holder.agreementId === context.agreementId && this.agreementFor(customerNumber, context.agreementId) !== undefined,
     );
   }
+}
+
+/** The entry of `key`, made the first time (a store of state: never cleared as a memo would be). */
+function entryOf<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  const found = map.get(key);
+  if (found !== undefined) return found;
+  const made = make();
+  map.set(key, made);
+  return made;
 }

@@ -19,7 +19,16 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { BankError } from '../bank-errors.js';
 import { BankState, type BankSite, type WorldOptions } from './bank-state.js';
+import { SandboxData } from './customers.js';
 import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './store-bounds.js';
+
+/**
+ * Whose PSUs a key holder's world holds: its own copy of the known state (`world-per-key`: the suite's embedded
+ * bank, whose world lanes reset and move their clocks side by side), or one sandbox of PSUs every TPP sees
+ * (`shared-psus`: `serve`, a bank's sandbox as TPP developers meet it), each TPP still with its own consents,
+ * payments, sessions, quotas, clock, register entry and psu-ids.
+ */
+export type Tenancy = 'world-per-key' | 'shared-psus';
 
 export interface TenantLimits {
   /**
@@ -72,14 +81,20 @@ export class Tenants implements BankSite {
   /** New worlds made per client address in the current window (bounded itself: one entry per address, LRU). */
   private readonly madeBy = new LRUCache<string, { since: number; count: number }>({ max: 10_000 });
 
+  /** The PSUs every key holder's world shares, under `shared-psus`. */
+  private readonly shared: SandboxData | undefined;
+
   constructor(
     private readonly options: Pick<WorldOptions, 'batchTakes' | 'batchHours'> = {},
     private readonly bounds: StoreBoundsConfig = DEFAULT_STORE_BOUNDS,
     private readonly limits: TenantLimits = DEFAULT_TENANT_LIMITS,
+    tenancy: Tenancy = 'world-per-key',
     private readonly now: () => number = Date.now,
   ) {
-    this.unidentified = this.made(UNIDENTIFIED);
-    this.unverified = this.made(UNVERIFIED);
+    this.shared = tenancy === 'shared-psus' ? new SandboxData() : undefined;
+    // The worlds of no key holder keep PSUs of their own: what a fault lets an unverified request do stays there.
+    this.unidentified = this.made(UNIDENTIFIED, false);
+    this.unverified = this.made(UNVERIFIED, false);
   }
 
   /**
@@ -133,8 +148,9 @@ export class Tenants implements BankSite {
     return this.worlds.size;
   }
 
-  private made(keyHolder: string): BankState {
+  private made(keyHolder: string, sharing = true): BankState {
     const psuIdSecret = createHmac('sha256', this.secret).update(keyHolder).digest();
-    return new BankState({ ...this.options, psuIdSecret, site: this }, this.bounds);
+    const shared = sharing && this.shared !== undefined ? { sharedData: this.shared } : {};
+    return new BankState({ ...this.options, psuIdSecret, site: this, tenant: keyHolder, ...shared }, this.bounds);
   }
 }

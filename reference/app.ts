@@ -19,6 +19,7 @@ import { requestHeadersPlugin } from './plugins/request-headers.js';
 import { sandboxAccountsPlugin } from './plugins/sandbox-account-routes.js';
 import { sandboxClockPlugin } from './plugins/sandbox-clock-routes.js';
 import { sandboxCustomersPlugin } from './plugins/sandbox-customer-routes.js';
+import { sandboxHomePlugin } from './plugins/sandbox-home-routes.js';
 import { sandboxResetPlugin } from './plugins/sandbox-reset-routes.js';
 import { scaPlugin } from './plugins/sca-page-routes.js';
 import type { ScaPageSet } from './sca-pages/sca-page-set.js';
@@ -133,5 +134,6 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
     { prefix: '/v1' },
   );
   await app.register(scaPlugin, { prefix: '/sca', ...(options.scaPages ? { pages: options.scaPages } : {}) });
+  await app.register(sandboxHomePlugin, { judging: options.judge !== undefined });
   return { app, tenants, connections };
 }

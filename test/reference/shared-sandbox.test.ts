@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ReferenceBank } from '../../reference/server.js';
-import { accountsOf, consent, makeTpp, startTestBank, TestClient, type Response } from './helpers.js';
+import { accountsOf, consent, makeTpp, send, startTestBank, TestClient, type Response } from './helpers.js';
 
 const CREATED = '24048512345';
 const customersOf = async (client: TestClient) => ((await client.request({ path: '/v1/sandbox/customers' })).json() as { customers: { customerNumber: string }[] }).customers.map((c) => c.customerNumber);
@@ -64,5 +64,23 @@ describe('a sandbox whose PSUs every TPP shares (tenancy shared-psus)', () => {
     assert.equal((await first.request({ path: `/v1/payments/sepa-credit-transfers/${paymentId}/status`, headers })).status, 200, 'the payment survives another TPP’s initialisation');
     assert.equal((await first.initialize()).status, 204);
     assert.ok(!(await customersOf(second)).includes(CREATED), 'its own initialisation removes what it made, for everyone');
+  });
+});
+
+describe("the sandbox's home page", () => {
+  test('GET / needs no certificate and shows the test customers with their accounts, the products, the endpoints, the headers and the commands', async () => {
+    const bank = await startTestBank();
+    const browser = new TestClient(bank, makeTpp());
+    try {
+      const page = await send(browser.agent, `${bank.baseUrl}/`, 'GET', {});
+      assert.equal(page.status, 200, page.text.slice(0, 200));
+      assert.match(String(page.headers['content-type']), /^text\/html/);
+      for (const shown of ['13039319955', '18129215603', 'Brukskonto', 'norwegian-cross-border-credit-transfers', '/v1/accounts/{accountId}/transactions', 'TPP-Redirect-URI', 'npx xs2a-conformance cert', `${bank.baseUrl}/v1`]) {
+        assert.ok(page.text.includes(shown), `the page shows ${shown}`);
+      }
+    } finally {
+      await browser.close();
+      await bank.close();
+    }
   });
 });

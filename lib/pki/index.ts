@@ -1,6 +1,6 @@
 // Certificates for tests and the reference bank: a CA, TLS server
 // certificates and PSD2 TPP seal certificates, plus reading the PSD2 fields back.
-export { generateCertificateAuthority } from './certificate-authority.js';
+export { CertificateAuthorityError, generateCertificateAuthority, loadCertificateAuthority } from './certificate-authority.js';
 export { generateServerCertificate, sharedServerCertificate } from './server-certificate.js';
 export { ALL_PSD2_ROLES, backdatedValidity, generateTppCertificate, organizationIdentifierOf } from './tpp-certificate.js';
 export type { KeyAndCertificate } from './issue-certificate.js';

@@ -18,6 +18,9 @@ export type Outcome =
 
 export const PASS: Outcome = Object.freeze({ pass: true });
 
+/** Why a rule measured against the bank's clock is not judged where the traffic does not show that clock. */
+export const CLOCK_UNKNOWN = "the bank's clock at this request is not known (no Date in its answer, or a clock moved by the request before the traffic showed where it stood)";
+
 export function fail(expected: string, actual: string): Outcome {
   return { pass: false, expected, actual };
 }
@@ -47,12 +50,20 @@ export interface JudgeSettings {
   environment?: string;
   /** The CAs the bank trusts for TPP certificates; undefined when any certificate is accepted. */
   trustedCaPems?: readonly string[];
+  /**
+   * The traffic begins with the bank's life (the judging sandbox; the proxy in front of the embedded bank it
+   * started): every psu-id and psu-corporate-id a TPP holds was issued in it, so one the traffic never gave
+   * the TPP is one it never obtained. Not given: an identifier not seen may predate the traffic.
+   */
+  fromBankStart?: boolean;
 }
 
 export interface RuleContext {
   readonly exchange: ObservedExchange;
   readonly call: ApiCall;
   readonly tpp: TppState;
+  /** Whether the sender is a TPP (a key), not the unidentified sender of requests nobody could be attributed to. */
+  readonly identified: boolean;
   readonly settings: JudgeSettings;
   /** The bank's clock at the request, when it can be known. */
   readonly clock: BankClockReading | undefined;
@@ -67,13 +78,19 @@ export interface RuleContext {
    * the SCA pages) and in a proxy the link leads through; undefined when only the end of a recording tells.
    */
   seesScaLink(href: string): boolean | undefined;
-  /** The bank's answer, for what stateful rules learn from it (the rules judge the request, not the answer). */
+  /** The bank's answer, for what stateful rules learn from it (the rules judge the request, not the answer): its status, and any scaRedirect link. */
   readonly answer: { status: number; scaRedirect?: string } | undefined;
 }
 
-export interface Rule {
+/** A rule the judge judges: its catalogue entry, and the call that exercises it (shown where traffic left it unjudged). */
+export interface JudgedRule {
   /** The catalogue entry (TPP-…) it judges, and nothing else. */
   readonly id: string;
+  /** The call a TPP makes for the rule to be judged, e.g. "a request with PSU-IP-Address". */
+  readonly hint: string;
+}
+
+export interface Rule extends JudgedRule {
   judge(context: RuleContext): Outcome | undefined;
 }
 

@@ -1,8 +1,9 @@
 /**
  * What the judge remembers of each TPP between its requests, for the rules that judge a sequence: the
- * X-Request-IDs it used, its SCA sessions and their redirects, the scaRedirect links it was given, and its
- * unattended reads. Everything is bounded, so a day of traffic streams through in constant memory; the
- * bounds are stated where a rule depends on them (TPP-23).
+ * X-Request-IDs it used, its SCA sessions and their redirects, the identifiers the bank gave it, the
+ * scaRedirect links it was given, its unattended reads and where its sandbox clock stands. Everything is
+ * bounded, so a day of traffic streams through in constant memory; the bounds are stated where a rule
+ * depends on them (TPP-23).
  */
 import type { BankClockReading } from './observed-exchange.js';
 import type { TppRef } from './tpp-attribution.js';
@@ -47,6 +48,9 @@ export class BoundedMap<K, V> {
   }
 }
 
+/** psu-ids remembered per TPP-Session-ID: a session shared by more PSUs than this forgets the first. */
+const PSUS_PER_SESSION = 1_000;
+
 /** X-Request-IDs remembered per TPP (TPP-23 states it). */
 export const REQUEST_ID_MEMORY = 100_000;
 
@@ -64,6 +68,8 @@ export interface SessionState {
   redirectUri?: string;
   /** The last successful SCA of the session. */
   success?: ScaSuccess;
+  /** The psu-ids SCAs of this session gave (lower case), with the exchange that showed each. */
+  psuIds: BoundedMap<string, string>;
 }
 
 /** An scaRedirect link the TPP was given in a 401, and whether the PSU has opened it since. */
@@ -74,6 +80,25 @@ export interface ScaLink {
   /** The exchange that gave it. */
   givenIn: string;
   opened: boolean;
+  /** Whether the request it answered named its PSU (PSU-ID, or X-PSU-IDENTITY). */
+  namedPsu: boolean;
+}
+
+/** The unattended reads of one quota (TPP-43, TPP-44) of one account: the last few, as many as the quota needs. */
+export interface UnattendedReads {
+  /** Account and card-account reads, transaction details left out. */
+  listings: BankClockReading[];
+  /** Every read, transaction details included. */
+  all: BankClockReading[];
+}
+
+/**
+ * Where a TPP's sandbox clock stands against the recorder's, in milliseconds (bank clock minus recorder
+ * clock), as a range: learnt from the Dates of the answers given in the TPP's own world.
+ */
+export interface ClockOffset {
+  min: number;
+  max: number;
 }
 
 export class TppState {
@@ -81,15 +106,21 @@ export class TppState {
   readonly sessions = new BoundedMap<string, SessionState>(100_000);
   /** By session and request (`<session>\n<METHOD> <path>`): the link of the last answer asking for SCA. */
   readonly scaLinks = new BoundedMap<string, ScaLink>(100_000);
-  /** Unattended reads by kind and account: when the bank received each (its clock). */
-  readonly unattendedReads = new BoundedMap<string, BankClockReading[]>(100_000);
+  /** Unattended reads by quota and account. */
+  readonly unattendedReads = new BoundedMap<string, UnattendedReads>(100_000);
+  /** The psu-ids the bank gave this TPP in redirects (lower case), with the exchange that showed each. */
+  readonly psuIds = new BoundedMap<string, string>(100_000);
+  /** The psu-corporate-ids the bank gave this TPP (a redirect, or GET /v1/agreements; lower case), with the exchange. */
+  readonly corporateIds = new BoundedMap<string, string>(100_000);
+  /** Its sandbox clock, once an answer in its world showed it. */
+  clockOffset: ClockOffset | undefined;
 
   constructor(readonly ref: TppRef) {}
 
   session(id: string): SessionState {
     const existing = this.sessions.get(id);
     if (existing) return existing;
-    const created: SessionState = {};
+    const created: SessionState = { psuIds: new BoundedMap(PSUS_PER_SESSION) };
     this.sessions.set(id, created);
     return created;
   }

@@ -7,15 +7,16 @@
  * Pure and synchronous: the caller decides where exchanges come from and where verdicts go.
  */
 import { OperationTable } from '../spec/operations.js';
-import { bankClockOf, requestHeader, type ObservedExchange } from './observed-exchange.js';
+import { bankClockAt, learnBankClock } from './clock-at-request.js';
+import { requestHeader, type ObservedExchange } from './observed-exchange.js';
 import { certificateOf, TppAttribution, UNIDENTIFIED, type TppRef } from './tpp-attribution.js';
-import type { ApiCall, JudgeSettings, Learner, Outcome, Rule, RuleContext } from './rule.js';
+import type { ApiCall, JudgedRule, JudgeSettings, Learner, Outcome, Rule, RuleContext } from './rule.js';
 import { BODY_RULES } from './rules/bodies-rules.js';
 import { HEADER_RULES } from './rules/headers-rules.js';
 import { LIMIT_RULES } from './rules/limits-rules.js';
-import { judgeSessionReuse, scaRedirectOfAnswer, SESSION_RULES } from './rules/sessions-rules.js';
+import { judgePsuIdDropped, judgeSessionReuse, namesPsu, REDIRECT_RULES, scaRedirectOf, SESSION_RULES } from './rules/sessions-rules.js';
 import { SIGNING_RULES } from './rules/signing-rules.js';
-import { BoundedMap, TppState, type ScaLink } from './state.js';
+import { BoundedMap, TppState, type ScaLink, type ScaSuccess } from './state.js';
 
 export type RuleVerdict = 'PASS' | 'FAIL' | 'NOT_EVALUATED';
 
@@ -55,11 +56,14 @@ export interface JudgeOptions extends JudgeSettings {
   seesScaLink?: (href: string) => boolean;
 }
 
-/** Every rule the judge runs per request, in catalogue order. TPP-42 is judged on redirects (judgeSessionReuse). */
-export const REQUEST_RULES: readonly Rule[] = [...SIGNING_RULES, ...HEADER_RULES, ...SESSION_RULES, ...LIMIT_RULES, ...BODY_RULES].sort((a, b) => a.id.localeCompare(b.id));
+/** Every rule the judge runs per request, in catalogue order. */
+const REQUEST_RULES: readonly Rule[] = [...SIGNING_RULES, ...HEADER_RULES, ...SESSION_RULES, ...LIMIT_RULES, ...BODY_RULES].sort((a, b) => a.id.localeCompare(b.id));
 
-/** The ids of every TPP rule the judge can judge (the catalogue's automated TPP entries). */
-export const JUDGED_RULE_IDS: readonly string[] = [...REQUEST_RULES.map((rule) => rule.id), 'TPP-42'].sort();
+/** Every rule the judge judges (the catalogue's automated TPP entries), with its hint: those of requests, and TPP-42 of redirects. */
+export const JUDGED_RULES: readonly JudgedRule[] = [...REQUEST_RULES, ...REDIRECT_RULES].sort((a, b) => a.id.localeCompare(b.id));
+
+/** The ids of every TPP rule the judge can judge. */
+export const JUDGED_RULE_IDS: readonly string[] = JUDGED_RULES.map((rule) => rule.id);
 
 const LEARNERS: readonly Learner[] = REQUEST_RULES.filter((rule): rule is Rule & Learner => 'learn' in rule);
 
@@ -93,10 +97,12 @@ export class TppJudge {
   /** scaRedirect links given, by path and query, with their TPP: opening one is seen as a browser request to it. */
   private readonly links = new BoundedMap<string, { link: ScaLink; tpp: TppState }>(100_000);
   /**
-   * By TPP-Session-ID, the TPP whose link the PSU opened last: the redirect that ends the flow is that TPP's,
-   * even where two TPPs use the same session id.
+   * By TPP-Session-ID, the TPP whose link the PSU opened last, and that link: the redirect that ends the flow
+   * is that TPP's, even where two TPPs use the same session id, and ends the SCA the link's request asked for.
    */
-  private readonly flowOwners = new BoundedMap<string, TppState>(100_000);
+  private readonly flows = new BoundedMap<string, { tpp: TppState; link: ScaLink; ended: boolean }>(100_000);
+  /** By the address of its TPP-Redirect-URI (origin and path), the TPP that sends it: a redirect without its session is that TPP's. */
+  private readonly redirectEndpoints = new BoundedMap<string, TppState>(10_000);
   private anyLinkOpened = false;
   private readonly deferred: Deferred[] = [];
 
@@ -110,7 +116,8 @@ export class TppJudge {
     const call = this.apiCallOf(exchange);
     if (call === undefined) return this.browser(exchange);
     const tpp = this.stateOf(this.attribution.of(exchange));
-    const context = this.contextOf(exchange, call, tpp);
+    const clock = bankClockAt(exchange, call, tpp);
+    const context = this.contextOf(exchange, call, tpp, clock.clock);
     const checks: RuleCheck[] = [];
     const onPurpose = exchange.malformed ?? exchange.deliberate;
     if (onPurpose === undefined) {
@@ -122,6 +129,7 @@ export class TppJudge {
     }
     for (const learner of LEARNERS) learner.learn(context);
     this.learnSession(context);
+    learnBankClock(exchange, call, tpp, clock);
     return {
       exchange,
       tpp: tpp.ref,
@@ -176,13 +184,11 @@ export class TppJudge {
     };
   }
 
-  private contextOf(exchange: ObservedExchange, call: ApiCall, tpp: TppState): RuleContext {
+  private contextOf(exchange: ObservedExchange, call: ApiCall, tpp: TppState, clock: RuleContext['clock']): RuleContext {
     const response = exchange.response;
-    // A request that moves the bank's clock is answered on the moved clock: its Date says nothing of the clock it came in on.
-    const movesClock = call.path?.name === 'sandboxClock' && call.method !== 'GET';
     let answer: RuleContext['answer'];
     if (response !== undefined) {
-      const scaRedirect = response.status === 401 ? scaRedirectOfAnswer(401, parseJson(response.body)) : undefined;
+      const scaRedirect = scaRedirectOf(parseJson(response.body));
       answer = { status: response.status, ...(scaRedirect === undefined ? {} : { scaRedirect }) };
     }
     const seesScaLink = this.options.seesScaLink;
@@ -190,8 +196,9 @@ export class TppJudge {
       exchange,
       call,
       tpp,
+      identified: tpp.ref.key !== UNIDENTIFIED.key,
       settings: this.options,
-      clock: movesClock && exchange.bankTime === undefined ? undefined : bankClockOf(exchange),
+      clock,
       header: (name) => requestHeader(exchange, name),
       rawHeader: (name) => exchange.request.headers[name],
       certificate: certificateOf(exchange),
@@ -210,27 +217,31 @@ export class TppJudge {
 
   /** Sessions and links the TPP's request shows: whose session id it is, where its redirects go, which link it got. */
   private learnSession(context: RuleContext): void {
+    const redirectUri = context.header('tpp-redirect-uri');
+    const endpoint = redirectUri === undefined ? null : URL.parse(redirectUri);
+    if (endpoint !== null) this.redirectEndpoints.set(endpointOf(endpoint), context.tpp);
     const session = context.header('tpp-session-id');
     if (session === undefined) return;
-    const redirectUri = context.header('tpp-redirect-uri');
     const state = context.tpp.session(session);
     if (redirectUri !== undefined) state.redirectUri = redirectUri;
     this.sessionOwners.set(session, context.tpp);
     const href = context.answer?.scaRedirect;
     if (href !== undefined) {
-      const link = context.tpp.scaLinks.get(`${session}\n${context.call.method} ${context.call.pathname}`);
-      if (link !== undefined) this.links.set(pathAndQuery(href), { link, tpp: context.tpp });
+      // A 401's link is the one TPP-41 follows; a link in another answer (a payment's 201) starts a flow too.
+      const asked = context.tpp.scaLinks.get(`${session}\n${context.call.method} ${context.call.pathname}`);
+      const link = asked?.href === href ? asked : { href, session, givenIn: context.exchange.id, opened: false, namedPsu: namesPsu(context) };
+      this.links.set(pathAndQuery(href), { link, tpp: context.tpp });
     }
   }
 
-  /** The PSU's browser: a link opened, or the redirect after SCA (TPP-42 is judged there). */
+  /** The PSU's browser: a link opened, or the redirect after SCA (TPP-42, and TPP-39's dropped psu-id, are judged there). */
   private browser(exchange: ObservedExchange): ExchangeVerdict {
     let owner: TppState | undefined;
     const opened = this.links.get(pathAndQuery(exchange.request.url));
     if (opened !== undefined) {
       opened.link.opened = true;
       this.anyLinkOpened = true;
-      this.flowOwners.set(opened.link.session, opened.tpp);
+      this.flows.set(opened.link.session, { ...opened, ended: false });
       owner = opened.tpp;
     }
     const checks: RuleCheck[] = [];
@@ -239,31 +250,74 @@ export class TppJudge {
       if (redirect === undefined) continue;
       owner = redirect.tpp;
       if (redirect.success === undefined) continue;
-      const check = this.checkOf('TPP-42', judgeSessionReuse(redirect.tpp, redirect.session, redirect.success), redirect.tpp.ref, exchange);
-      if (check !== undefined) checks.push(check);
-      redirect.tpp.session(redirect.session).success = redirect.success;
+      const { tpp, session, success } = redirect;
+      // A redirect without its session (a bank that drops it) still gave the TPP its identifiers.
+      if (session === undefined) {
+        learnIdentifiers(tpp, success);
+        continue;
+      }
+      const flow = this.flows.get(session);
+      // The flow's link ends with its first redirect (a recording may show it twice: the Location, then the request).
+      const ending = flow?.tpp === tpp && !flow.ended ? flow.link : undefined;
+      if (flow !== undefined) flow.ended = true;
+      const outcomes: [string, Outcome | undefined][] = [
+        ['TPP-39', ending === undefined ? undefined : judgePsuIdDropped(tpp, session, success, ending)],
+        ['TPP-42', judgeSessionReuse(tpp, session, success)],
+      ];
+      for (const [rule, outcome] of outcomes) {
+        const check = outcome === undefined ? undefined : this.checkOf(rule, outcome, tpp.ref, exchange);
+        if (check !== undefined) checks.push(check);
+      }
+      learnSuccess(tpp, session, success);
     }
     return { exchange, tpp: owner?.ref ?? UNIDENTIFIED, kind: 'browser', checks };
   }
 
-  /** A URL that is a redirect to a TPP after SCA (Events): to the TPP-Redirect-URI of a session, with tpp-session-id. */
-  private redirectOf(text: string, seenIn: string): { tpp: TppState; session: string; success?: { psuId: string; psuCorporateId?: string; context?: string; seenIn: string } } | undefined {
+  /**
+   * A URL that is a redirect to a TPP after SCA (Events): to the TPP-Redirect-URI of a session, with
+   * tpp-session-id; without one, to the TPP-Redirect-URI a TPP sends (its session then unknown).
+   */
+  private redirectOf(text: string, seenIn: string): { tpp: TppState; session?: string; success?: ScaSuccess } | undefined {
     const url = URL.parse(text);
-    const session = url?.searchParams.get('tpp-session-id');
-    if (url === null || session === null || session === undefined) return undefined;
-    const tpp = this.flowOwners.get(session) ?? this.sessionOwners.get(session);
-    const redirectUri = tpp?.sessions.get(session)?.redirectUri;
-    if (tpp === undefined || redirectUri === undefined || !sameEndpoint(url, redirectUri)) return undefined;
+    if (url === null) return undefined;
+    const session = url.searchParams.get('tpp-session-id') ?? undefined;
+    let tpp: TppState | undefined;
+    if (session === undefined) {
+      tpp = url.searchParams.has('psu-id') ? this.redirectEndpoints.get(endpointOf(url)) : undefined;
+    } else {
+      tpp = this.flows.get(session)?.tpp ?? this.sessionOwners.get(session);
+      const redirectUri = tpp?.sessions.get(session)?.redirectUri;
+      if (redirectUri === undefined || !sameEndpoint(url, redirectUri)) tpp = undefined;
+    }
+    if (tpp === undefined) return undefined;
     const psuId = url.searchParams.get('psu-id');
-    if (psuId === null) return { tpp, session };
+    if (psuId === null) return { tpp, ...(session === undefined ? {} : { session }) };
     const psuCorporateId = url.searchParams.get('psu-corporate-id');
     const context = url.searchParams.get('context');
     return {
       tpp,
-      session,
+      ...(session === undefined ? {} : { session }),
       success: { psuId, seenIn, ...(psuCorporateId === null ? {} : { psuCorporateId }), ...(context === null ? {} : { context }) },
     };
   }
+}
+
+/** What a successful SCA gave the TPP: the session's last SCA, and the identifiers it now holds. */
+function learnSuccess(tpp: TppState, session: string, success: ScaSuccess): void {
+  const state = tpp.session(session);
+  state.success = success;
+  state.psuIds.set(success.psuId.toLowerCase(), success.seenIn);
+  learnIdentifiers(tpp, success);
+}
+
+/** The identifiers a redirect gave the TPP (TPP-39, TPP-40 hold its requests to them). */
+function learnIdentifiers(tpp: TppState, success: ScaSuccess): void {
+  tpp.psuIds.set(success.psuId.toLowerCase(), success.seenIn);
+  if (success.psuCorporateId !== undefined) tpp.corporateIds.set(success.psuCorporateId.toLowerCase(), success.seenIn);
+}
+
+function endpointOf(url: URL): string {
+  return `${url.origin}${url.pathname}`;
 }
 
 /** The path of a request relative to the bank's base URL when it is one of the interface (`/v1/…`), else undefined. */
@@ -290,7 +344,7 @@ function redirectCandidates(exchange: ObservedExchange): string[] {
 /** The redirect arrives at the TPP-Redirect-URI: same scheme, host and path (the bank adds the query). */
 function sameEndpoint(url: URL, redirectUri: string): boolean {
   const expected = URL.parse(redirectUri);
-  return expected !== null && url.origin === expected.origin && url.pathname === expected.pathname;
+  return expected !== null && endpointOf(url) === endpointOf(expected);
 }
 
 function pathAndQuery(text: string): string {

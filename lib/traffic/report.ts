@@ -21,7 +21,7 @@ import {
 } from '../report/results-types.js';
 import { foldRequirement, runVerdict, type Judgement } from '../report/verdict.js';
 import type { Requirement } from '../spec/requirements.js';
-import type { EvidenceSample, RuleSummary, RuleTally, TppSummary } from '../tpp-judge/index.js';
+import { tppRuleCard, type EvidenceSample, type RuleSummary, type RuleTally, type TppSummary } from '../tpp-judge/index.js';
 
 export interface ReportContext {
   runId: string;
@@ -34,9 +34,10 @@ export interface ReportContext {
   maskPersonalData: boolean;
 }
 
-
-/** One report of a tally against a catalogue (the TPP rules, or the bank's rules judged on every exchange). */
-/** `kind`: a report of the TPP rules judges a TPP's client; one of the bank's rules judges the bank's answers. */
+/**
+ * One report of a tally against a catalogue (the TPP rules, or the bank's rules judged on every exchange).
+ * `kind`: a report of the TPP rules judges a TPP's client; one of the bank's rules judges the bank's answers.
+ */
 export function resultsOf(traffic: RuleTally, kind: RunResults['kind'], catalogue: readonly Requirement[], context: ReportContext, only?: string): RunResults {
   const masker = new Masker(context.maskPersonalData);
   const summaries = traffic.summaries().filter((summary) => only === undefined || summary.tpp.key === only);
@@ -50,7 +51,7 @@ export function resultsOf(traffic: RuleTally, kind: RunResults['kind'], catalogu
   }
   const requirements = catalogue.map((entry) => {
     const record = foldRequirement(entry, byRequirement.get(entry.id) ?? [], undefined);
-    return record.status === 'NOT_COVERED' ? { ...record, reason: 'no exchange of the traffic concerned it' } : record;
+    return record.status === 'NOT_COVERED' ? { ...record, reason: notCoveredReason(entry) } : record;
   });
   const verdict = runVerdict(requirements, tests, false);
   return {
@@ -75,6 +76,12 @@ export function resultsOf(traffic: RuleTally, kind: RunResults['kind'], catalogu
     requirements,
     tests,
   };
+}
+
+/** Why a rule has no verdict: no exchange concerned it; for a TPP rule the judge judges, the call that would. */
+function notCoveredReason(entry: Requirement): string {
+  const card = tppRuleCard(entry.id);
+  return card?.judged === true ? `no exchange of the traffic concerned it; to exercise it: ${card.hint}` : 'no exchange of the traffic concerned it';
 }
 
 function trafficLine(traffic: RuleTally, source: string): string {

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { renderHtml } from '../report/html/page.js';
 import type { RunResults } from '../report/results-types.js';
-import { tppRefOf, type ObservedExchange } from '../tpp-judge/index.js';
+import { tppRefOf, tppRuleCard, type ObservedExchange, type TppRuleCard } from '../tpp-judge/index.js';
 import { TrafficJudging } from './judging.js';
 import { writeResults, type ReportContext } from './report.js';
 
@@ -31,8 +31,9 @@ export class SandboxJudging {
       basePath: '',
       environment: 'sandbox',
       ...(options.trustedCaPems === undefined ? {} : { trustedCaPems: options.trustedCaPems }),
-      // The sandbox serves the SCA pages itself: every link the PSU opens, it sees.
+      // The sandbox serves the SCA pages itself: every link the PSU opens, it sees; and every identifier it ever gave.
       seesScaLink: () => true,
+      fromBankStart: true,
     });
   }
 
@@ -45,6 +46,11 @@ export class SandboxJudging {
     const signer = exchange.signer ?? undefined;
     const results = this.judging.tppResults(this.context(), signer === undefined ? 'none' : tppRefOf(signer).key);
     return format === 'html' ? { contentType: 'text/html; charset=utf-8', body: renderHtml(results) } : { contentType: 'application/json', body: JSON.stringify(results, null, 2) };
+  }
+
+  /** A TPP rule as the sandbox shows it on its pages (id, level, statement, hint): the bank reads it through its judge. */
+  rule(id: string): TppRuleCard | undefined {
+    return tppRuleCard(id);
   }
 
   /** Every TPP's report, one folder each (`<dir>/<run-id>/<TPP key, first 12>/`), and one of them all. */

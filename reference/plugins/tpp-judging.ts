@@ -9,6 +9,8 @@ import type { X509Certificate } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { HttpExchange } from '../../lib/har/index.js';
+import type { TppRuleCard } from '../../lib/tpp-judge/index.js';
+import { BankError } from '../bank-errors.js';
 import { header, SANDBOX_OPERATION } from '../http/request-context.js';
 import { UNVERIFIED } from '../state/tenants.js';
 
@@ -33,7 +35,15 @@ export interface SandboxJudge {
   observe(exchange: JudgedExchange): readonly string[];
   /** One TPP's report, by the request that asks for it (the key that signed it says whose). */
   report(exchange: JudgedExchange, format: 'json' | 'html'): { contentType: string; body: string };
+  /** A TPP rule as a person reads it (its statement, level, section, and the call that exercises it), or undefined. */
+  rule(id: string): TppRuleCard | undefined;
 }
+
+/**
+ * Where a TPP rule's text is: `/rules/TPP-39` (JSON; `?format=html` for the page). Outside /v1, as the SCA pages
+ * are: a rule's text is the specification's, public, and a browser opens the Link without a certificate.
+ */
+export const RULE_PAGE_PATH = '/rules';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -95,12 +105,31 @@ export const judgingPlugin = fp<{ judge: SandboxJudge }>(
     });
     app.addHook('onSend', (request, reply, payload, next) => {
       const broken = judge.observe(exchangeOf(request, app.tenants.baseUrl, reply.statusCode, reply.getHeaders(), payload));
-      if (broken.length > 0) void reply.header(BROKEN_RULES_HEADER, broken.join(', '));
+      if (broken.length > 0) {
+        void reply.header(BROKEN_RULES_HEADER, broken.join(', '));
+        // RFC 8288: each rule's text, a link away from the client's own logs.
+        void reply.header('link', broken.map((id) => `<${app.tenants.baseUrl}${RULE_PAGE_PATH}/${id}>; rel="describedby"; title="${id}"`).join(', '));
+      }
       next(null, payload);
     });
     done();
   },
   { name: 'judging', decorators: { fastify: ['tenants'], request: ['world'] } },
+);
+
+/** GET /rules/:id: a TPP rule's text, for the Link of X-TPP-Rules-Broken (register at the root). */
+export const rulePagesPlugin = fp<{ judge: SandboxJudge }>(
+  (app, { judge }, done) => {
+    app.get<{ Params: { id: string }; Querystring: { format?: string } }>(`${RULE_PAGE_PATH}/:id`, (request, reply) => {
+      const card = judge.rule(request.params.id);
+      if (card === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No TPP rule ${request.params.id}`);
+      if (request.query.format !== 'html') return reply.send(card);
+      const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(card.id)}</title></head><body><h1>${escape(card.id)} <small>${card.level}</small></h1><p>${escape(card.statement)}</p><p>Section: ${escape(card.section)}</p><p>${card.judged ? 'To exercise it' : 'Not judged on traffic'}: ${escape(card.hint)}</p></body></html>`;
+      return reply.type('text/html; charset=utf-8').send(page);
+    });
+    done();
+  },
+  { name: 'rule-pages' },
 );
 
 /** GET /v1/sandbox/tpp-report: the calling TPP's report (register under /v1, after the signature plugin). */
@@ -114,3 +143,7 @@ export const judgeReportPlugin = fp<{ judge: SandboxJudge }>(
   },
   { name: 'judge-report', decorators: { fastify: ['tenants'] }, dependencies: ['signature'] },
 );
+
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

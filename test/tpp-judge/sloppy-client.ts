@@ -1,8 +1,10 @@
 /**
  * A deliberately sloppy TPP for the project's tests: a correct client (lib/tpp) and a PSU who clicks through
- * the reference bank's SCA pages over plain HTTP, then one case per TPP rule the judge can judge, each
- * breaking that rule and no other. The tests run it against the judging sandbox, through the judging proxy,
- * and audit the HAR the proxy wrote: in every mode each case must be caught on exactly its rule.
+ * the reference bank's SCA pages over plain HTTP, then cases that each break one TPP rule and no other: one
+ * per rule the judge can judge at least, and more where a rule binds several kinds of request (every payment
+ * service and product, both ways of getting a corporate context wrong). The tests run it against the judging
+ * sandbox, through the judging proxy, and audit the HAR the proxy wrote: in every mode each case must be
+ * caught on exactly its rule. Its careful counterpart is careful-client.ts.
  *
  * Cases run one after the other against one bank, each in a TPP-Session-ID of its own; a case that needs
  * the PSU's consent first gets it cleanly, so that only its own request is sloppy.
@@ -11,50 +13,52 @@ import { randomUUID } from 'node:crypto';
 import { Agent } from 'undici';
 import { buildSigningString, computeDigest, formatHttpDate, formatSignatureHeader } from '../../lib/httpsig/index.js';
 import { generateCertificateAuthority, generateTppCertificate, type KeyAndCertificate } from '../../lib/pki/index.js';
-import { loadTppIdentity, TppClient, type RequestOptions, type TppIdentity, type TppResponse } from '../../lib/tpp/index.js';
+import { loadTppIdentity, TppClient, type Clock, type RequestOptions, type TppIdentity, type TppRequest, type TppResponse } from '../../lib/tpp/index.js';
 
 export const REDIRECT_URI = 'https://tpp.example/callback';
 /** The header that names the case a request belongs to (a header no rule looks at). */
-export const CASE_HEADER = 'x-sloppy-case';
+export const CASE_HEADER = 'x-test-case';
 
-const PRIVATE_PSU = '13039319955';
-const SECOND_PRIVATE_PSU = '12085592767';
-const CORPORATE_PSU = '18129215603';
+export const PRIVATE_PSU = '13039319955';
+export const SECOND_PRIVATE_PSU = '12085592767';
+export const CORPORATE_PSU = '18129215603';
 
-/** The certificates of the sloppy TPP: one good, and one for each certificate rule. */
-export interface SloppyPki {
+/** The certificates of the TPPs under test: the sloppy one's good one, one for each certificate rule, and the careful one's. */
+export interface TppPki {
   /** The CA the judge (and the bank) trust: its PEM goes to --trust-ca. */
   trustedCa: KeyAndCertificate;
   good: TppIdentity;
   untrusted: TppIdentity;
   expired: TppIdentity;
   paymentsOnly: TppIdentity;
+  careful: TppIdentity;
 }
 
-let made: SloppyPki | undefined;
+let made: TppPki | undefined;
 
-/** The sloppy TPP's certificates, made once per process: its six RSA keys are most of a sloppy test's set-up. */
-export function sloppyPki(): SloppyPki {
-  made ??= makeSloppyPki();
+/** The certificates, made once per process: their RSA keys are most of a test's set-up. */
+export function tppPki(): TppPki {
+  made ??= makeTppPki();
   return made;
 }
 
-function makeSloppyPki(): SloppyPki {
+function makeTppPki(): TppPki {
   const trustedCa = generateCertificateAuthority({ commonName: 'Sloppy test CA', organizationName: 'xs2a-conformance', countryName: 'NO' });
   const otherCa = generateCertificateAuthority({ commonName: 'A CA nobody trusts', organizationName: 'Elsewhere', countryName: 'NO' });
-  const issue = (ca: KeyAndCertificate, roles: ('PSP_AI' | 'PSP_PI')[], validity: { notBefore?: Date; validDays?: number } = {}) =>
-    loadTppIdentity(generateTppCertificate(ca, { organizationName: 'Sloppy TPP AS', organizationIdentifier: 'PSDNO-FSA-SLOPPY', roles, ...validity }));
+  const issue = (ca: KeyAndCertificate, roles: ('PSP_AI' | 'PSP_PI')[], validity: { notBefore?: Date; validDays?: number } = {}, name = 'Sloppy') =>
+    loadTppIdentity(generateTppCertificate(ca, { organizationName: `${name} TPP AS`, organizationIdentifier: `PSDNO-FSA-${name.toUpperCase()}`, roles, ...validity }));
   return {
     trustedCa,
     good: issue(trustedCa, ['PSP_AI', 'PSP_PI']),
     untrusted: issue(otherCa, ['PSP_AI', 'PSP_PI']),
     expired: issue(trustedCa, ['PSP_AI', 'PSP_PI'], { notBefore: new Date(Date.now() - 40 * 86_400_000), validDays: 10 }),
     paymentsOnly: issue(trustedCa, ['PSP_PI']),
+    careful: issue(trustedCa, ['PSP_AI', 'PSP_PI'], {}, 'Careful'),
   };
 }
 
-/** Where the sloppy TPP talks to, and what it trusts there. */
-export interface SloppyTarget {
+/** Where the TPP under test talks to, and what it trusts there. */
+export interface TppTarget {
   baseUrl: string;
   caPem: string;
 }
@@ -80,22 +84,41 @@ export interface Redirect {
   psuCorporateId?: string;
 }
 
-/** One case: the rule it breaks, and what it does. */
+/** One case: the rule it breaks, what it breaks it with (where a rule has more cases than one), and what it does. */
 export interface SloppyCase {
   rule: string;
-  run(tpp: SloppyTpp): Promise<void>;
+  with?: string;
+  run(tpp: TestTpp): Promise<void>;
 }
 
-/** The sloppy TPP: clients in sessions of their own, and its PSU. */
-export class SloppyTpp {
+/** How a case is named in CASE_HEADER and in the tests' findings: its rule, and what it breaks the rule with. */
+export function caseName(sloppy: SloppyCase): string {
+  return sloppy.with === undefined ? sloppy.rule : `${sloppy.rule} (${sloppy.with})`;
+}
+
+/** How a client of the TPP under test is made: its session, certificate, clock, digest, headers, and how it shapes each request. */
+export interface ClientOptions {
+  session?: string;
+  identity?: TppIdentity;
+  headers?: Record<string, string>;
+  clockSkewSeconds?: number;
+  /** The clock its Date is read from (a TPP following a sandbox clock it moved). */
+  clock?: Clock;
+  digestAlgorithm?: 'SHA-256' | 'SHA-512';
+  /** Applied to every request before it is signed (headers left out, more of them signed). */
+  shape?: (request: TppRequest) => TppRequest;
+}
+
+/** The TPP the tests judge (sloppy here, careful in careful-client.ts): clients in sessions of their own, and its PSU. */
+export class TestTpp {
   private readonly agent: Agent;
   private readonly clients: TppClient[] = [];
   /** Case being run, sent as CASE_HEADER on every request. */
   case = 'warm-up';
 
   constructor(
-    readonly target: SloppyTarget,
-    readonly pki: SloppyPki,
+    readonly target: TppTarget,
+    readonly pki: TppPki,
     /** Each answer the PSU's browser got (the sandbox names broken rules in a header of them too). */
     private readonly onBrowserAnswer: (headers: Record<string, string | string[] | undefined>) => void = () => undefined,
     /** Each answer the TPP got. */
@@ -105,7 +128,7 @@ export class SloppyTpp {
   }
 
   /** A client in a session of its own (`session`), signing with the good certificate unless told otherwise. */
-  client(options: { session?: string; identity?: TppIdentity; headers?: Record<string, string>; clockSkewSeconds?: number } = {}): TppClient & { session: string } {
+  client(options: ClientOptions = {}): TppClient & { session: string } {
     const session = options.session ?? randomUUID();
     const client = new TppClient({
       baseUrl: this.target.baseUrl,
@@ -113,13 +136,16 @@ export class SloppyTpp {
       identity: options.identity ?? this.pki.good,
       safety: { environment: 'sandbox' },
       clockSkewSeconds: options.clockSkewSeconds ?? 0,
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+      ...(options.digestAlgorithm === undefined ? {} : { digestAlgorithm: options.digestAlgorithm }),
       defaultHeaders: { 'TPP-Redirect-URI': REDIRECT_URI, 'TPP-Session-ID': session, 'PSU-IP-Address': '192.0.2.10', ...options.headers },
     });
     this.clients.push(client);
     const request = client.request.bind(client);
+    const shape = options.shape ?? ((req: TppRequest) => req);
     // Every request names its case, and its answer is seen.
     client.request = async (req) => {
-      const response = await request({ ...req, headers: { [CASE_HEADER]: this.case, ...req.headers } });
+      const response = await request(shape({ ...req, headers: { [CASE_HEADER]: this.case, ...req.headers } }));
       this.onAnswer(response);
       return response;
     };
@@ -182,8 +208,9 @@ export class SloppyTpp {
   async consented(
     nationalId = PRIVATE_PSU,
     context: 'PRIVATE' | 'CORPORATE' = 'PRIVATE',
+    options: ClientOptions = {},
   ): Promise<{ client: TppClient & { session: string }; redirect: Redirect; accountId: string; account: { iban?: string; currency?: string } }> {
-    const client = this.client(context === 'CORPORATE' ? { headers: { 'PSU-Context': 'CORPORATE' } } : {});
+    const client = this.client({ ...options, headers: { ...(context === 'CORPORATE' ? { 'PSU-Context': 'CORPORATE' } : {}), ...options.headers } });
     const redirect = await this.authorise(scaRedirect(await client.get('/v1/accounts')), nationalId, context);
     const headers = { 'PSU-ID': redirect.psuId, ...(redirect.psuCorporateId === undefined ? {} : { 'PSU-Corporate-ID': redirect.psuCorporateId }) };
     const accounts = jsonOf(await client.get('/v1/accounts', { headers })) as { accounts?: { resourceId?: string; iban?: string; currency?: string }[] };
@@ -235,11 +262,33 @@ const part = (name: string, value: string) => `${name}="${value}"`;
 const PAYMENTS = '/v1/payments/sepa-credit-transfers';
 const PAYMENT_HEADERS = { 'x-accept-fix': 'amount-as-string' };
 
-/** One case per judged TPP rule, in catalogue order. */
+/** A periodic payment that keeps every rule but the one a case breaks. */
+export function goodPeriodicPayment(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return goodPayment({ startDate: futureDate(30), frequency: 'Monthly', ...overrides });
+}
+
+/** A bulk payment of two good payments, `entry` changing the first. */
+export function goodBulkPayment(entry: Record<string, unknown> = {}): Record<string, unknown> {
+  const { debtorAccount, ...payment } = goodPayment();
+  return { batchBookingPreferred: true, debtorAccount, payments: [{ ...payment, ...entry }, { ...payment, endToEndIdentification: 'sloppy-2' }] };
+}
+
+/** An ISO 8601 date this many days from now. */
+export function futureDate(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A payment of a service and product, signed and with the headers its table requires. */
+function pay(t: TestTpp, path: string, body: unknown): Promise<unknown> {
+  return t.client().post(path, body, { headers: PAYMENT_HEADERS });
+}
+
+/** The cases, at least one per judged TPP rule, in catalogue order. */
 export const SLOPPY_CASES: readonly SloppyCase[] = [
   { rule: 'TPP-01', run: async (t) => void (await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'no-signature' }] })) },
   { rule: 'TPP-02', run: async (t) => void (await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'no-certificate' }] })) },
-  { rule: 'TPP-03', run: async (t) => void (await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'no-digest' }] })) },
+  // A request with a body: one without is not judged (the text reads both ways for a GET).
+  { rule: 'TPP-03', run: async (t) => void (await t.client().post(PAYMENTS, goodPayment(), { headers: PAYMENT_HEADERS, signingDefects: [{ kind: 'no-digest' }] })) },
   { rule: 'TPP-04', run: async (t) => void (await t.client().post(PAYMENTS, goodPayment(), { headers: PAYMENT_HEADERS, signingDefects: [{ kind: 'wrong-digest' }] })) },
   { rule: 'TPP-05', run: async (t) => void (await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'no-date' }] })) },
   { rule: 'TPP-06', run: async (t) => void (await t.client().get('/v1/accounts', { headers: { Date: new Date().toISOString() } })) },
@@ -314,17 +363,29 @@ export const SLOPPY_CASES: readonly SloppyCase[] = [
   { rule: 'TPP-38', run: async (t) => void (await t.client().get('/v1/accounts', { headers: { 'TPP-Redirect-Preferred': 'no' } })) },
   {
     rule: 'TPP-39',
+    with: 'the psu-id dropped',
     run: async (t) => {
-      // After the SCA redirect the psu-id is dropped.
+      // After the SCA redirect the psu-id is dropped: the PSU goes through SCA again in the same session.
       const { client } = await t.consented();
-      await client.get('/v1/accounts');
+      await t.authorise(scaRedirect(await client.get('/v1/accounts')));
+    },
+  },
+  { rule: 'TPP-39', with: 'a PSU-ID no redirect gave', run: async (t) => void (await t.client().get('/v1/accounts', { headers: { 'PSU-ID': randomUUID() } })) },
+  // Both in a session of their own: corporate context is the request's, whichever session the redirect came in.
+  {
+    rule: 'TPP-40',
+    with: 'corporate context without PSU-CORPORATE-ID',
+    run: async (t) => {
+      const { redirect } = await t.consented(CORPORATE_PSU, 'CORPORATE');
+      await t.client({ headers: { 'PSU-Context': 'CORPORATE' } }).get('/v1/accounts', { headers: { 'PSU-ID': redirect.psuId } });
     },
   },
   {
     rule: 'TPP-40',
+    with: 'a PSU-CORPORATE-ID never obtained',
     run: async (t) => {
-      const { client, redirect } = await t.consented(CORPORATE_PSU, 'CORPORATE');
-      await client.get('/v1/accounts', { headers: { 'PSU-ID': redirect.psuId } });
+      const { redirect } = await t.consented(CORPORATE_PSU, 'CORPORATE');
+      await t.client({ headers: { 'PSU-Context': 'CORPORATE' } }).get('/v1/accounts', { headers: { 'PSU-ID': redirect.psuId, 'PSU-Corporate-ID': randomUUID() } });
     },
   },
   {
@@ -365,13 +426,25 @@ export const SLOPPY_CASES: readonly SloppyCase[] = [
     rule: 'TPP-45',
     run: async (t) => void (await t.client().request({ method: 'POST', path: '/v1/sandbox/customers', rawBody: '{"customerNumber": "1203', headers: { 'Content-Type': 'application/json' } })),
   },
-  { rule: 'TPP-46', run: async (t) => void (await t.client().post(PAYMENTS, goodPayment({ creditorName: 'N'.repeat(71) }), { headers: PAYMENT_HEADERS })) },
-  { rule: 'TPP-47', run: async (t) => void (await t.client().post(PAYMENTS, goodPayment({ instructedAmount: { amount: '10.123', currency: 'EUR' } }), { headers: PAYMENT_HEADERS })) },
-  { rule: 'TPP-48', run: async (t) => void (await t.client().post(PAYMENTS, goodPayment({ creditorAgent: undefined }), { headers: PAYMENT_HEADERS })) },
+  { rule: 'TPP-46', run: async (t) => void (await pay(t, PAYMENTS, goodPayment({ creditorName: 'N'.repeat(71) }))) },
+  { rule: 'TPP-46', with: 'a periodic NCBCT', run: async (t) => void (await pay(t, '/v1/periodic-payments/norwegian-cross-border-credit-transfers', goodPeriodicPayment({ creditorName: 'N'.repeat(71) }))) },
+  { rule: 'TPP-46', with: 'a domestic transfer', run: async (t) => void (await pay(t, '/v1/payments/domestic-norway-credit-transfers', goodPayment({ remittanceInformationUnstructured: 'r'.repeat(141) }))) },
+  { rule: 'TPP-47', run: async (t) => void (await pay(t, PAYMENTS, goodPayment({ instructedAmount: { amount: '10.123', currency: 'EUR' } }))) },
+  { rule: 'TPP-47', with: 'a bulk payment', run: async (t) => void (await pay(t, '/v1/bulk-payments/sepa-credit-transfers', goodBulkPayment({ instructedAmount: { amount: '10.123', currency: 'EUR' } }))) },
+  { rule: 'TPP-47', with: 'a payment to self', run: async (t) => void (await pay(t, '/v1/payments/norwegian-domestic-payment-to-self', goodPayment({ instructedAmount: { amount: '100.005', currency: 'NOK' } }))) },
+  { rule: 'TPP-48', run: async (t) => void (await pay(t, PAYMENTS, goodPayment({ creditorAgent: undefined }))) },
+  { rule: 'TPP-48', with: 'an NCBCT', run: async (t) => void (await pay(t, '/v1/payments/norwegian-cross-border-credit-transfers', goodPayment({ creditorAddress: { street: 'Storgata', country: 'NO' } }))) },
+  { rule: 'TPP-48', with: 'a bulk payment', run: async (t) => void (await pay(t, '/v1/bulk-payments/domestic-norway-credit-transfers', goodBulkPayment({ creditorAgent: undefined }))) },
   { rule: 'TPP-49', run: async (t) => void (await t.client().post('/v1/consents', {})) },
+  { rule: 'TPP-50', run: async (t) => void (await pay(t, PAYMENTS, goodPayment({ creditorAddress: { townName: 'Oslo', city: 'Oslo', country: 'NO' } }))) },
+  { rule: 'TPP-50', with: 'a periodic payment', run: async (t) => void (await pay(t, '/v1/periodic-payments/sepa-credit-transfers', goodPeriodicPayment({ creditorAddress: { townName: 'Oslo', city: 'Oslo', country: 'NO' } }))) },
+  // Latin-1 bytes where UTF-8 is asked for: a header no other rule reads.
+  { rule: 'TPP-52', run: async (t) => void (await t.client().get('/v1/accounts', { headers: { 'TPP-Brand-Logging-Information': 'Bl\u00e5b\u00e6r AS' } })) },
+  { rule: 'TPP-53', run: async (t) => void (await pay(t, '/v1/periodic-payments/sepa-credit-transfers', goodPeriodicPayment({ frequency: undefined }))) },
+  { rule: 'TPP-53', with: 'a bulk payment', run: async (t) => void (await pay(t, '/v1/bulk-payments/sepa-credit-transfers', goodBulkPayment({ debtorAccount: goodPayment().debtorAccount }))) },
   {
-    rule: 'TPP-50',
-    run: async (t) => void (await t.client().post(PAYMENTS, goodPayment({ creditorAddress: { townName: 'Oslo', city: 'Oslo', country: 'NO' } }), { headers: PAYMENT_HEADERS })),
+    rule: 'TPP-54',
+    run: async (t) => void (await pay(t, '/v1/periodic-payments/domestic-norway-credit-transfers', goodPeriodicPayment({ frequency: 'MonthlyVariable', monthsOfExecution: ['1', '6', '1'] }))),
   },
 ];
 
@@ -379,7 +452,7 @@ export const SLOPPY_CASES: readonly SloppyCase[] = [
  * The warm-up: what a careful TPP does (consent, reads with the psu-id, a payment the PSU approves), which
  * must break nothing. Then every case, `onCase` told before each.
  */
-export async function runSloppyTpp(tpp: SloppyTpp, onCase: (rule: string) => void): Promise<void> {
+export async function runSloppyTpp(tpp: TestTpp, onCase: (rule: string) => void): Promise<void> {
   tpp.case = 'warm-up';
   onCase('warm-up');
   const { client, redirect, accountId, account } = await tpp.consented();
@@ -391,8 +464,8 @@ export async function runSloppyTpp(tpp: SloppyTpp, onCase: (rule: string) => voi
     if (href !== undefined) await tpp.authorise(href);
   }
   for (const sloppy of SLOPPY_CASES) {
-    tpp.case = sloppy.rule;
-    onCase(sloppy.rule);
+    tpp.case = caseName(sloppy);
+    onCase(tpp.case);
     await sloppy.run(tpp);
   }
   tpp.case = 'done';

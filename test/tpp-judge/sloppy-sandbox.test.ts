@@ -15,17 +15,17 @@ import { BROKEN_RULES_HEADER, TPP_REPORT_PATH } from '../../reference/plugins/tp
 import type { ReferenceBank } from '../../reference/server.js';
 import { startTestBank } from '../reference/helpers.js';
 import { scratchDir } from '../support/scratch.js';
-import { sloppyPki, runSloppyTpp, SLOPPY_CASES, SloppyTpp } from './sloppy-client.js';
+import { assertEachCaseCaughtAlone, failedIn, record, type Caught } from './judged-modes.js';
+import { tppPki, runSloppyTpp, TestTpp } from './sloppy-client.js';
 
 /** The cases whose requests the bank refuses before their signature verifies: in the sandbox, nobody's. */
-const UNVERIFIED_CASES = ['TPP-01', 'TPP-02', 'TPP-03', 'TPP-04', 'TPP-05', 'TPP-06', 'TPP-07', 'TPP-08', 'TPP-10', 'TPP-12', 'TPP-14', 'TPP-15', 'TPP-16', 'TPP-22'];
+const UNVERIFIED_CASES = ['TPP-01', 'TPP-02', 'TPP-03', 'TPP-04', 'TPP-05', 'TPP-06', 'TPP-07', 'TPP-08', 'TPP-10', 'TPP-12', 'TPP-14', 'TPP-15', 'TPP-16', 'TPP-22', 'TPP-52'];
 
-const failedIn = (results: RunResults) => results.requirements.filter((r) => r.status === 'FAIL' || r.status === 'WARNING').map((r) => r.id).sort();
 
 describe('the sloppy TPP against the judging sandbox', () => {
   const dir = scratchDir('xs2a-sloppy-sandbox-');
-  const pki = sloppyPki();
-  const caught = new Map<string, Set<string>>();
+  const pki = tppPki();
+  const caught: Caught = new Map();
   let current = 'before';
   let bank: ReferenceBank;
   let judge: SandboxJudging;
@@ -35,8 +35,7 @@ describe('the sloppy TPP against the judging sandbox', () => {
   const statuses = { judged: [] as number[], plain: [] as number[] };
 
   const note = (value: string | string[] | undefined) => {
-    const rules = (Array.isArray(value) ? value.join(',') : (value ?? '')).split(',').map((rule) => rule.trim()).filter(Boolean);
-    caught.set(current, new Set([...(caught.get(current) ?? []), ...rules]));
+    record(caught, current, (Array.isArray(value) ? value.join(',') : (value ?? '')).split(',').map((rule) => rule.trim()).filter(Boolean));
   };
 
   before(async () => {
@@ -44,7 +43,7 @@ describe('the sloppy TPP against the judging sandbox', () => {
     judge = new SandboxJudging({ tool: { name: 'xs2a-conformance', version: 'test' }, baseUrl: () => baseUrl, maskPersonalData: true, trustedCaPems: [pki.trustedCa.certificatePem] });
     bank = await startTestBank({ trustedTppCaPems: [pki.trustedCa.certificatePem], judge });
     baseUrl = bank.baseUrl;
-    const tpp = new SloppyTpp(
+    const tpp = new TestTpp(
       { baseUrl: bank.baseUrl, caPem: bank.caPem },
       pki,
       (headers) => note(headers[BROKEN_RULES_HEADER]),
@@ -72,7 +71,7 @@ describe('the sloppy TPP against the judging sandbox', () => {
   test('without the judge the bank answers the same requests with the same statuses, and no header', async () => {
     const plain = await startTestBank({ trustedTppCaPems: [pki.trustedCa.certificatePem] });
     let headers = 0;
-    const tpp = new SloppyTpp({ baseUrl: plain.baseUrl, caPem: plain.caPem }, pki, undefined, (response) => {
+    const tpp = new TestTpp({ baseUrl: plain.baseUrl, caPem: plain.caPem }, pki, undefined, (response) => {
       statuses.plain.push(response.status);
       if (response.headers[BROKEN_RULES_HEADER] !== undefined) headers += 1;
     });
@@ -87,9 +86,7 @@ describe('the sloppy TPP against the judging sandbox', () => {
   });
 
   test('each case is caught on exactly its rule, named in the answer header', () => {
-    assert.deepEqual([...(caught.get('warm-up') ?? [])], [], 'the careful warm-up broke nothing');
-    const wrong = SLOPPY_CASES.filter((c) => [...(caught.get(c.rule) ?? [])].join() !== c.rule).map((c) => `${c.rule}: ${[...(caught.get(c.rule) ?? [])].join(', ') || 'nothing'}`);
-    assert.deepEqual(wrong, []);
+    assertEachCaseCaughtAlone(caught, 'sandbox');
   });
 
   test("the TPP's own report, read at the sandbox path, fails the rules its verified requests broke, and no other", () => {

@@ -1,12 +1,15 @@
 /**
  * `xs2a-conformance requirements`: the requirement catalogue as a table or JSON, filtered by area, level and
  * how a requirement is tested; `--uncovered` lists the requirements a scenario could check (automated, or given a capability) that none does yet.
+ * Given ids, it shows those entries in full: the interpretation, the basis, and for a TPP rule the call that
+ * exercises it.
  *
  *   requirements [--json] [--area SIG[,PAY]] [--level MUST[,SHOULD]] [--tested-by automated|manual|needs-capability]
  *                [--uncovered]
+ *   requirements [--json] ID...
  *
- * Exit codes: 0 listed; 1 with --uncovered when a suite names an id the catalogue lacks; 2 usage error;
- * 3 the suites could not be listed.
+ * Exit codes: 0 listed; 1 with --uncovered when a suite names an id the catalogue lacks; 2 usage error (an
+ * unknown id, named with the nearest one); 3 the suites could not be listed.
  */
 import { unknownRequirementIds, uncoveredRequirements } from '../../spec/coverage.js';
 import { SuiteListingError, listSuiteTests } from '../suite-listing.js';
@@ -21,8 +24,10 @@ import {
   type RequirementLevel,
 } from '../../spec/requirements.js';
 import { InvalidArgumentError, type Command } from 'commander';
-import { didYouMean, type CliCommand } from '../command.js';
-import { PACKAGE_ROOT } from '../package-root.js';
+import { closest } from 'fastest-levenshtein';
+import { tppRuleCard } from '../../tpp-judge/index.js';
+import { didYouMean, UsageError, type CliCommand } from '../command.js';
+import { suiteHome } from '../suite-home.js';
 
 const TESTED_BY_KINDS = ['automated', 'manual', 'needs-capability'] as const;
 type TestedByKind = (typeof TESTED_BY_KINDS)[number];
@@ -95,6 +100,7 @@ function countLine(requirements: readonly Requirement[]): string {
 export const requirementsCommand: CliCommand = {
   configure(command) {
     command
+      .argument('[ids...]', 'show these entries in full (e.g. TPP-11 TPP-39); the filters do not apply')
       .option('--json', 'print the full entries as JSON')
       .option('--area <A[,B...]>', `only these areas (${AREA_PREFIXES.join(', ')})`, listOf(AREA_PREFIXES, (v) => v.toUpperCase()))
       .option('--level <L[,M...]>', `only these levels (${LEVELS.join(', ')})`, listOf(LEVELS, (v) => v.toUpperCase()))
@@ -102,8 +108,43 @@ export const requirementsCommand: CliCommand = {
       .option('--uncovered', 'only requirements a scenario could check that none does yet (invariants excluded)')
       .addHelpText('after', '\nExit codes: 0 listed; 1 with --uncovered when a suite names an id the catalogue lacks; 2 usage error; 3 the suites could not be listed.');
   },
-  run: (command: Command) => listRequirements(command.opts<RequirementsOptions>()),
+  run: (command: Command) => (command.args.length > 0 ? showRequirements(command.args, command.opts<RequirementsOptions>()) : listRequirements(command.opts<RequirementsOptions>())),
 };
+
+/** The entries named, in full; an id the catalogue lacks is a usage error naming the nearest one. */
+function showRequirements(ids: readonly string[], options: RequirementsOptions): Promise<number> {
+  const known = REQUIREMENTS.map((r) => r.id);
+  const entries = ids.map((given) => {
+    const entry = REQUIREMENTS.find((r) => r.id === given.trim().replace(/^@/, '').toUpperCase());
+    if (entry === undefined) throw new UsageError(`requirements: unknown requirement id "${given}" (the nearest is ${closest(given.toUpperCase(), known)})`);
+    return entry;
+  });
+  if (options.json) console.log(JSON.stringify(entries.map((entry) => ({ ...entry, ...hintOf(entry) })), null, 2));
+  else console.log(entries.map(formatEntry).join('\n\n'));
+  return Promise.resolve(0);
+}
+
+/** For a TPP rule the judge judges, the call that exercises it. */
+function hintOf(entry: Requirement): { hint?: string } {
+  const card = entry.area === 'TPP' ? tppRuleCard(entry.id) : undefined;
+  return card?.judged === true ? { hint: card.hint } : {};
+}
+
+/** One entry as a block of labelled lines. */
+export function formatEntry(entry: Requirement): string {
+  const { hint } = hintOf(entry);
+  const lines: [string, string | undefined][] = [
+    ['Section', entry.section],
+    ['Tested by', entry.testedBy],
+    ['Basis', entry.basis === 'specification' ? undefined : `${entry.basis}${entry.source === undefined ? '' : ` (${entry.source})`}`],
+    ['Interpretation', entry.interpretation],
+    ['Exercised by', hint],
+    ...(entry.review ?? []).map((review): [string, string] => ['Review', `${review.finding}, ${review.answer}: ${review.what}. ${review.reason}`]),
+    ['Retired', entry.retired ? 'yes: kept so that the id is never reused' : undefined],
+  ];
+  const head = `${entry.id}  ${entry.level}  ${entry.area}`;
+  return [head, `  ${entry.statement}`, ...lines.filter((line): line is [string, string] => line[1] !== undefined).map(([label, text]) => `  ${label}: ${text}`)].join('\n');
+}
 
 async function listRequirements(options: RequirementsOptions): Promise<number> {
   let exitCode = 0;
@@ -112,7 +153,8 @@ async function listRequirements(options: RequirementsOptions): Promise<number> {
   let coverageNote: string | undefined;
   if (options.uncovered) {
     try {
-      const listing = await listSuiteTests({ cwd: PACKAGE_ROOT });
+      // Where Playwright can load the suite: the install's copy outside node_modules (suite-home.ts), or the checkout.
+      const listing = await listSuiteTests({ cwd: suiteHome() });
       const uncovered = new Set(uncoveredRequirements(listing.ids).map((r) => r.id));
       selected = selected.filter((r) => uncovered.has(r.id));
       const unknown = unknownRequirementIds(listing.ids);

@@ -22,10 +22,19 @@ const PSU_PRESENT_ENDPOINTS =
   'Judged on payment initiation and on the start of a signing basket authorisation (the same header set): the only requests the text shows with the header set, and a payment is always initiated by a present PSU. The header sets of other requests are not shown, so they are not judged here.';
 
 const BANK_CLOCK =
-  'Measured against the bank clock: the sandbox clock of the TPP (serve --judge), else the Date of the bank answer, widened by the time the exchange took and the one-second resolution of the header. An exchange without a bank Date is not judged.';
+  'Measured against the bank clock: the sandbox clock of the TPP (serve --judge), else the Date of the bank answer, widened by the time the exchange took and the one-second resolution of the header. Where a sandbox keeps a clock per TPP, what the answers given in the TPP\'s world show of it is learnt, and an answer dated on the real time while that clock stands elsewhere (a request refused before the bank knew the TPP, a sandbox reset) is read against the TPP\'s clock. An exchange whose bank clock the traffic does not show is not judged.';
 
 const BROWSER_SEEN =
   'Needs the PSU redirect, seen in the SCA pages the sandbox serves, in the SCA traffic through the proxy, or in the browser entries of a recording; where no redirect was seen the rule is not judged.';
+
+const SESSION_CHOSEN =
+  'The TPP chooses its TPP-Session-IDs: one for several PSUs (TPP-42 reports it, a SHOULD) or a new one per request are both its choice, so an identifier is held to what the bank gave the TPP in any session, never to the last redirect of the request\'s session.';
+
+const FROM_BANK_START =
+  'An identifier the traffic never gave the TPP is a finding only where the traffic begins with the bank (the judging sandbox; the proxy in front of the embedded bank it started); elsewhere the TPP may have obtained it before the traffic began, and it is not judged.';
+
+const EVERY_PAYMENT =
+  'Judged on the bodies of every payment service (payments, periodic-payments, bulk-payments: each of its payments) and product (sepa-credit-transfers, domestic-norway-credit-transfers, NCBCT, norwegian-domestic-payment-to-self), with the project schemas (PaymentInitiationRequest, PeriodicPaymentInitiationRequest, BulkPaymentInitiationRequest).';
 
 export const TPP = defineArea('TPP', [
   // ---- Authentication 3 to 8: signing, the certificate header and Date ----
@@ -45,11 +54,11 @@ export const TPP = defineArea('TPP', [
   },
   {
     id: 'TPP-03', level: 'MUST', section: `${H}Digest`,
-    statement: 'Every request carries a Digest header, a GET included (the digest of the empty body).',
+    statement: 'Every request with a body carries a Digest header.',
     testedBy: 'automated',
     basis: 'berlin-group',
-    source: `${SIGNING_PROFILE}: Digest is present whenever a Signature is, and always signed`,
-    interpretation: 'The header table requires Digest on payment initiation; elsewhere the signature profile requires it with every signature.',
+    source: `${SIGNING_PROFILE}: Digest accompanies a Signature, and digest is signed when there is a body`,
+    interpretation: 'The header table requires Digest on payment initiation, and defines it as the hash of the body; on other requests with a body the signature profile requires it. A request without a body (a GET) is not judged: the spec says nothing of a Digest there, and the profile reads both ways (Digest with every Signature; digest signed when there is a body), so a TPP may send the digest of the empty body or none (HDR-07).',
   },
   {
     id: 'TPP-04', level: 'MUST', section: `${H}Digest`,
@@ -258,15 +267,15 @@ export const TPP = defineArea('TPP', [
   // ---- The PSU's identifiers and the SCA session ----
   {
     id: 'TPP-39', level: 'MUST', section: `${ID}psu-id`,
-    statement: 'The psu-id of the SCA redirect is persisted and sent: later requests in that TPP-Session-ID carry it in PSU-ID.',
+    statement: 'The psu-id of an SCA redirect is persisted and sent in PSU-ID on later requests of its PSU; a PSU-ID sent is one a redirect gave the TPP.',
     testedBy: 'automated',
-    interpretation: `Authentication 12: persist the psu-id, repeat the call with PSU-ID. Judged on the TPP's requests under the TPP-Session-ID of a successful redirect, after it (sandbox operations aside); X-PSU-IDENTITY, the alternative the header table gives, passes too. ${BROWSER_SEEN}`,
+    interpretation: `Authentication 12: persist the psu-id, repeat the call with PSU-ID. Two findings: a PSU-ID that no redirect gave the TPP; and a request naming no PSU (neither PSU-ID nor X-PSU-IDENTITY, the alternative the header table gives) whose SCA then identified a PSU whose psu-id an earlier SCA of the same TPP-Session-ID had given the TPP: it held the psu-id and did not send it (judged on the redirect). ${FROM_BANK_START} ${SESSION_CHOSEN} ${BROWSER_SEEN}`,
   },
   {
     id: 'TPP-40', level: 'MUST', section: `${A}13`,
-    statement: 'In corporate context later calls carry PSU-CORPORATE-ID with the psu-corporate-id of the SCA redirect, beside PSU-ID.',
+    statement: 'A call in corporate context carries PSU-CORPORATE-ID beside PSU-ID, with a corporate id the TPP obtained: from an SCA redirect or GET /v1/agreements.',
     testedBy: 'automated',
-    interpretation: `Judged on the TPP's requests under the TPP-Session-ID of a successful redirect in context CORPORATE, after it. ${BROWSER_SEEN}`,
+    interpretation: `Authentication 13 and Errors rule 4: a corporate user request carries PSU-CORPORATE-ID. A call is in corporate context when it says so: PSU-Context CORPORATE, or a PSU-CORPORATE-ID; a PSU-ID alone of a PSU whose SCA ended in corporate context may be read as a private call (the bank's variant corporate-psu-id-alone-read-as-private), so it is not judged. A call that names no PSU starts a flow (the PSU picks the context during SCA), and the consent requests, GET /v1/user and GET /v1/agreements obtain a context rather than act in one: none of them is judged for the header. Where PSU-CORPORATE-ID is sent it is one a redirect (psu-corporate-id) or an answer of GET /v1/agreements gave the TPP. ${FROM_BANK_START} ${SESSION_CHOSEN}`,
   },
   {
     id: 'TPP-41', level: 'SHOULD', section: `${A}9`,
@@ -288,7 +297,7 @@ export const TPP = defineArea('TPP', [
     id: 'TPP-43', level: 'SHOULD', section: 'Limits > Calls without PSU-IP-Address (balances)',
     statement: 'Balance reads without PSU-IP-Address stay within 4 per account per 24 hours.',
     testedBy: 'automated',
-    interpretation: `"Per 24 hours" is read as any window of 24 hours. Card accounts are counted on their own paths. ${BANK_CLOCK}`,
+    interpretation: `"Per 24 hours" may be read as any 24 hours or as a calendar day (the bank's, Europe/Oslo, or UTC): a read is reported only when it is past the quota under every reading, and one past it under some readings only is not judged, the reason naming the reading that allows it. Card accounts are counted on their own paths. ${BANK_CLOCK}`,
     basis: 'interpretation',
     review: [lowered('beyond-text', 'MUST stay within 4 unattended reads per account in any 24 hours', 'The Limits table gives the bank\'s limit, "at most 4 per 24 hours", which the bank enforces (LIM-03, LIM-04); it does not make staying within it a duty of the TPP, and "per 24 hours" may also be read per calendar day. A TPP that goes past it is refused: SHOULD, read as any 24 hours.')],
   },
@@ -296,7 +305,7 @@ export const TPP = defineArea('TPP', [
     id: 'TPP-44', level: 'SHOULD', section: 'Limits > Calls without PSU-IP-Address (transactions)',
     statement: 'Transaction reads without PSU-IP-Address stay within 4 per account per 24 hours.',
     testedBy: 'automated',
-    interpretation: 'As TPP-43; transaction lists and transaction details of the account count together.',
+    interpretation: 'As TPP-43, and transaction details may be counted with the listings or apart from them: only listings past the quota however counted are reported; details never are.',
     basis: 'interpretation',
     review: [lowered('beyond-text', 'MUST stay within 4 unattended reads per account in any 24 hours', 'The Limits table gives the bank\'s limit, "at most 4 per 24 hours", which the bank enforces (LIM-03, LIM-04); it does not make staying within it a duty of the TPP, and "per 24 hours" may also be read per calendar day. A TPP that goes past it is refused: SHOULD, read as any 24 hours.')],
   },
@@ -310,19 +319,19 @@ export const TPP = defineArea('TPP', [
     id: 'TPP-46', level: 'MUST', section: 'Resources > Payment initiation request',
     statement: 'A payment initiation body follows the field table: required fields present, types, lengths, IBAN form, country codes and date form as given.',
     testedBy: 'automated',
-    interpretation: 'Judged on sepa-credit-transfers single payments, the product whose table the spec gives, with the project schema of that table (PaymentInitiationRequest). Currencies and amounts are TPP-47, the structured address TPP-48, the deprecated city TPP-50.',
+    interpretation: `The table is given for sepa-credit-transfers; the Limits table states its lengths for every payment, and the suite holds the bank to the table's refusals for every service and product (the rule table), so a TPP is held to it on each. ${EVERY_PAYMENT} Currencies and amounts are TPP-47, the structured address TPP-48, the deprecated city TPP-50, the periodic and bulk shapes TPP-53, months named twice TPP-54.`,
   },
   {
     id: 'TPP-47', level: 'MUST', section: 'Resources > Payment initiation request > instructedAmount.amount',
     statement: 'Currencies come from the currency list, and an amount is a decimal string within precision 18 and scale 5 with no more fraction digits than its currency has minor units.',
     testedBy: 'automated',
-    interpretation: '"Must match the minor units" is read as at most (fewer digits pass), since exactly is the other reading (PAY-07, PAY-47).',
+    interpretation: `"Must match the minor units" is read as at most (fewer digits pass), since exactly is the other reading (PAY-07, PAY-47). The Limits table gives the amount rule for every payment. ${EVERY_PAYMENT}`,
   },
   {
     id: 'TPP-48', level: 'MUST', section: 'Resources > Structured-address rule 3',
     statement: 'Once the structured-address rule is enforced, a payment carries the creditor agent BIC, creditor name, creditor town name and country code.',
     testedBy: 'automated',
-    interpretation: 'Enforced from 13 August 2026 in the sandbox and 15 November 2026 in production, by the bank clock at the request; where the environment is not known, the later date is used. The deprecated city stands for townName (ADR-05).',
+    interpretation: `Enforced from 13 August 2026 in the sandbox and 15 November 2026 in production, by the bank clock at the request; where the environment is not known, the later date is used. The deprecated city stands for townName (ADR-05). The rule is stated for payments: every creditor of every payment, a bulk's each. ${EVERY_PAYMENT}`,
   },
   // ---- Versioning ----
   {
@@ -344,5 +353,26 @@ export const TPP = defineArea('TPP', [
     id: 'TPP-51', level: 'MUST', section: 'What the service does > TPP contact registration',
     statement: 'A contact address the TPP registers is a group or common mailbox.',
     testedBy: 'manual:the dialogue API is not shown, and no traffic tells a personal mailbox from a shared one',
+  },
+  // ---- Added where a rule the specification states had no entry (issue 34) ----
+  {
+    id: 'TPP-52', level: 'SHOULD', section: 'What the service does > Data format',
+    statement: 'A request header value with characters outside ASCII is UTF-8.',
+    testedBy: 'automated',
+    interpretation: '"Requests and responses use UTF-8" covers a request\'s headers too; the text says "use", not "must", and HTTP lets a field carry other bytes that a recipient treats as opaque (RFC 9110, 5.5; FMT-12): a SHOULD. Judged on the bytes as sent (a recorder\'s latin1 characters read back as bytes); the Signature header is TPP-16\'s, which asks for RFC 2047 there.',
+  },
+  {
+    id: 'TPP-53', level: 'MUST', section: 'Resources > Payment initiation request > periodic and bulk payments (not shown)',
+    statement: 'A periodic payment carries startDate and a frequency of the Berlin Group codes; a bulk payment carries its payments in an array, debtorAccount and the execution date at the bulk, not in its payments.',
+    testedBy: 'automated',
+    basis: 'berlin-group',
+    source: 'NextGenPSD2 XS2A 1.3 OpenAPI 1.3.8, schemas periodicPaymentInitiation_json (startDate, frequency required; frequencyCode, executionRule, dayOfExecution, monthsOfExecution), bulkPaymentInitiation_json (payments required) and paymentInitiationBulkElement_json ("These data elements may not be contained in any bulk entry")',
+    interpretation: 'The spec names periodic and bulk payments (Errors rules 7 and 8, baskets) without their shapes, and follows XS2A 1.3 where it shows none: the Berlin Group shapes fill the gap (PAY-44, PAY-45, PAY-52 on the bank\'s side). The payments inside them follow the field table (TPP-46 to TPP-48). A bulk of no payments is not judged: the Berlin Group sets no minimum.',
+  },
+  {
+    id: 'TPP-54', level: 'SHOULD', section: 'Errors > Rule 8',
+    statement: 'A periodic payment with frequency MonthlyVariable names each month of execution once.',
+    testedBy: 'automated',
+    interpretation: 'Errors rule 8 says such a payment "is rejected", which tells the TPP not to send one without a "must": a SHOULD. Month identifiers are the Berlin Group monthsOfExecution values (ERR-42).',
   },
 ]);

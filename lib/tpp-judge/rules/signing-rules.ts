@@ -24,7 +24,7 @@ import {
 import { readCertificateFields, readPsd2QcStatement, type Psd2Role } from '../../pki/index.js';
 import { memoised, memoisedWeak } from '../../support/memo.js';
 import type { PathName } from '../../spec/paths.js';
-import { fail, judged, PASS, unjudged, type Outcome, type Rule, type RuleContext } from '../rule.js';
+import { CLOCK_UNKNOWN, fail, judged, PASS, unjudged, type Outcome, type Rule, type RuleContext } from '../rule.js';
 
 const MAX_CLOCK_SKEW_SECONDS = 60;
 
@@ -164,10 +164,12 @@ function rfc2253IssuerTypes(certificate: NonNullable<RuleContext['certificate']>
 export const SIGNING_RULES: readonly Rule[] = [
   {
     id: 'TPP-01',
+    hint: 'any request to the interface (GET /v1/accounts)',
     judge: (c) => judged(c.header('signature') !== undefined, 'a Signature header', () => 'no Signature header'),
   },
   {
     id: 'TPP-02',
+    hint: 'any request to the interface (GET /v1/accounts)',
     judge: (c) => {
       const value = c.header('tpp-signature-certificate');
       if (value === undefined) return fail('TPP-Signature-Certificate with the signing certificate', 'no TPP-Signature-Certificate header');
@@ -176,10 +178,13 @@ export const SIGNING_RULES: readonly Rule[] = [
   },
   {
     id: 'TPP-03',
-    judge: (c) => judged(c.header('digest') !== undefined, 'a Digest header', () => 'no Digest header'),
+    hint: 'a request with a body (POST /v1/payments/sepa-credit-transfers)',
+    // A request without a body is not judged: the text defines Digest over the body, and reads both ways for none (the catalogue says why).
+    judge: (c) => (c.exchange.request.body.length === 0 ? undefined : judged(c.header('digest') !== undefined, 'a Digest header', () => 'no Digest header')),
   },
   {
     id: 'TPP-04',
+    hint: 'a request with a Digest (POST /v1/payments/sepa-credit-transfers)',
     judge: (c) => {
       const digest = c.header('digest');
       if (digest === undefined) return undefined;
@@ -189,10 +194,12 @@ export const SIGNING_RULES: readonly Rule[] = [
   },
   {
     id: 'TPP-05',
+    hint: 'any request to the interface (GET /v1/accounts)',
     judge: (c) => judged(c.header('date') !== undefined, 'a Date header', () => 'no Date header'),
   },
   {
     id: 'TPP-06',
+    hint: 'a request with a Date',
     judge: (c) => {
       const date = c.header('date');
       if (date === undefined) return undefined;
@@ -201,12 +208,13 @@ export const SIGNING_RULES: readonly Rule[] = [
   },
   {
     id: 'TPP-07',
+    hint: 'a request with a Date, answered with the bank\'s Date (or in the judging sandbox)',
     judge: (c) => {
       const text = c.header('date');
       if (text === undefined) return undefined;
       const date = parseHttpDate(text);
       if (date === undefined) return unjudged('the Date is not an IMF-fixdate (TPP-06)');
-      if (c.clock === undefined) return unjudged("the bank's clock is not known for this exchange (no Date in its answer)");
+      if (c.clock === undefined) return unjudged(CLOCK_UNKNOWN);
       const seconds = date.getTime() / 1000;
       const behind = Math.floor(c.clock.earliest / 1000) - seconds;
       const ahead = seconds - Math.floor(c.clock.latest / 1000);
@@ -216,6 +224,7 @@ export const SIGNING_RULES: readonly Rule[] = [
   },
   {
     id: 'TPP-08',
+    hint: 'any signed request (GET /v1/accounts)',
     judge: (c) => {
       const reading = readSignature(c);
       if (reading.kind === 'absent') return undefined;
@@ -225,6 +234,7 @@ export const SIGNING_RULES: readonly Rule[] = [
   },
   {
     id: 'TPP-09',
+    hint: 'any signed request (GET /v1/accounts)',
     judge: (c) => {
       const signature = parsedSignature(c);
       if (signature === undefined || isOutcome(signature)) return signature;
@@ -232,9 +242,10 @@ export const SIGNING_RULES: readonly Rule[] = [
       return judged(order.join(',') === 'keyId,algorithm,headers,signature', 'the parts in the order keyId, algorithm, headers, signature', () => `the order ${order.join(', ')}`);
     },
   },
-  { id: 'TPP-10', judge: (c) => keyIdOutcome(c) },
+  { id: 'TPP-10', hint: 'a signed request with TPP-Signature-Certificate', judge: (c) => keyIdOutcome(c) },
   {
     id: 'TPP-11',
+    hint: 'a signed request whose keyId names its certificate',
     judge: (c) => {
       const named = keyIdOutcome(c);
       if (named === undefined) return undefined;
@@ -251,6 +262,7 @@ export const SIGNING_RULES: readonly Rule[] = [
   },
   {
     id: 'TPP-12',
+    hint: 'any signed request (GET /v1/accounts)',
     judge: (c) => {
       const signature = parsedSignature(c);
       if (signature === undefined || isOutcome(signature)) return signature;
@@ -262,6 +274,7 @@ export const SIGNING_RULES: readonly Rule[] = [
   },
   {
     id: 'TPP-13',
+    hint: 'any signed request (GET /v1/accounts)',
     judge: (c) => {
       const signature = parsedSignature(c);
       if (signature === undefined || isOutcome(signature)) return signature;
@@ -271,6 +284,7 @@ export const SIGNING_RULES: readonly Rule[] = [
   },
   {
     id: 'TPP-14',
+    hint: 'any signed request (GET /v1/accounts)',
     judge: (c) => {
       const signature = parsedSignature(c);
       if (signature === undefined || isOutcome(signature)) return signature;
@@ -280,6 +294,7 @@ export const SIGNING_RULES: readonly Rule[] = [
   },
   {
     id: 'TPP-15',
+    hint: 'a signed request with TPP-Signature-Certificate and the rsa-sha256 algorithm',
     judge: (c) => {
       const signature = parsedSignature(c);
       if (signature === undefined || isOutcome(signature)) return signature;
@@ -291,6 +306,7 @@ export const SIGNING_RULES: readonly Rule[] = [
   },
   {
     id: 'TPP-16',
+    hint: 'any signed request (GET /v1/accounts)',
     judge: (c) => {
       const value = c.header('signature');
       if (value === undefined) return undefined;
@@ -301,6 +317,7 @@ export const SIGNING_RULES: readonly Rule[] = [
   },
   {
     id: 'TPP-18',
+    hint: 'a request with TPP-Signature-Certificate, the judge given the CAs the bank trusts (--trust-ca)',
     judge: (c) => {
       const trusted = c.settings.trustedCaPems;
       if (trusted === undefined) return unjudged('no trusted CAs were given to the judge (--trust-ca), so any certificate is accepted, as the bank does');
@@ -311,10 +328,11 @@ export const SIGNING_RULES: readonly Rule[] = [
   },
   {
     id: 'TPP-19',
+    hint: 'a request with TPP-Signature-Certificate, answered with the bank\'s Date (or in the judging sandbox)',
     judge: (c) => {
       const certificate = c.certificate;
       if (certificate === undefined) return undefined;
-      if (c.clock === undefined) return unjudged("the bank's clock is not known for this exchange (no Date in its answer)");
+      if (c.clock === undefined) return unjudged(CLOCK_UNKNOWN);
       const { notBefore, notAfter } = readCertificateFields(certificate);
       const expired = notAfter.getTime() < c.clock.earliest;
       const early = notBefore.getTime() > c.clock.latest + 999;
@@ -323,6 +341,7 @@ export const SIGNING_RULES: readonly Rule[] = [
   },
   {
     id: 'TPP-20',
+    hint: 'GET /v1/accounts (role PSP_AI) or a payment (PSP_PI), with a certificate carrying the PSD2 QCStatement of its roles',
     judge: (c) => {
       const needed = c.call.path === undefined ? undefined : ROLE_FOR_PATH[c.call.path.name];
       if (needed === undefined || c.certificate === undefined) return undefined;

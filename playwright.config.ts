@@ -8,7 +8,7 @@
  * Playwright's `-exclusive-` lock and runs with no other scenario beside it (lib/fixtures/scenario.ts).
  */
 import { defineConfig, type ReporterDescription } from '@playwright/test';
-import { CONSOLE_REPORTERS, CONSOLE_REPORTER_ENV } from './lib/cli/console-reporters.js';
+import { CONSOLE_REPORTERS, CONSOLE_REPORTER_ENV, consoleReporterOf } from './lib/cli/console-reporters.js';
 import { GAUNTLET_UNFAULTED_TAG } from './lib/fixtures/scenario-tags.js';
 import { defaultWorkers, evidenceDirOf, readRunContext, scenarioTimeoutMs } from './lib/targets/run-context.js';
 
@@ -20,7 +20,7 @@ function reporters(): ReporterDescription[] {
   const requested = (process.env[CONSOLE_REPORTER_ENV] ?? (process.env.CI ? 'line' : 'list')).split(',');
   const unknown = requested.filter((name) => !(CONSOLE_REPORTERS as readonly string[]).includes(name));
   if (unknown.length > 0) throw new Error(`${CONSOLE_REPORTER_ENV}: unknown console reporter "${unknown.join(', ')}" (known: ${CONSOLE_REPORTERS.join(', ')})`);
-  const chosen: ReporterDescription[] = requested.map((name) => [name]);
+  const chosen: ReporterDescription[] = requested.map(consoleReporterOf);
   // The conformance reporter first: it raises the failed checks the workers defer to it before the console
   // reporters hear of the test (lib/report/deferred-failures.ts).
   return [['./lib/report/reporter.ts'], ...(chosen.length > 0 ? chosen : [['line'] as ReporterDescription])];

@@ -14,13 +14,15 @@ import { readBaseline } from '../report/baseline.js';
 import { declaredTargetOf } from '../report/provenance.js';
 import { BrowserNotFoundError, findChromium } from '../sca/browser.js';
 import { ConfigError } from '../targets/config-error.js';
-import { loadTargetsFile, selectTarget } from '../targets/load.js';
+import { interpolateTarget, loadTargetsFile, selectTarget } from '../targets/load.js';
 import { checkReachable } from '../targets/preflight.js';
-import { writeRunContext, type RunContext } from '../targets/run-context.js';
+import { writeRunContext, type RunContext, type RunTarget } from '../targets/run-context.js';
+import { checkTargetFiles, pemSource } from '../targets/target-files.js';
 import type { ScaDriver, TargetConfig } from '../targets/target-types.js';
 import { didYouMean } from './command.js';
 import { TOOL, defaultTargetsFile } from './package-root.js';
 import { prepareTarget, type GauntletRequest } from './prepare-target.js';
+import { checkTarget } from './target-checks.js';
 
 export interface RunRequest {
   target: string;
@@ -63,6 +65,9 @@ export async function prepareRun(request: RunRequest): Promise<PreparedRun> {
   const selected = selectTarget(loadTargetsFile(targetsFile), request.target);
   const config = request.scaDriver ? { ...selected, scaDriver: request.scaDriver } : selected;
   checkScaVariants(request.target, config);
+  // Every problem of the target's variables, then of its files, at once: a set-up is fixed in one go.
+  const interpolated = interpolateTarget(request.target, config, process.env);
+  checkTargetFiles(request.target, interpolated, dirname(targetsFile));
   // Read before anything starts, so a mistyped file is a usage error (exit 2), not a lost run.
   const attestationsFile = request.attestationsFile ? resolve(request.attestationsFile) : undefined;
   const baselineDir = request.baselineDir ? resolve(request.baselineDir) : undefined;
@@ -95,11 +100,10 @@ export async function prepareRun(request: RunRequest): Promise<PreparedRun> {
     });
     stop = () => prepared.stop();
     const { target } = prepared;
-    await checkReachable(target.baseUrl, target.caPem, target.timeouts.requestMs).catch((error: Error) => {
-      throw new TargetUnreachableError(`target "${target.name}" unreachable at ${target.baseUrl}: ${error.message}`);
-    });
+    await preflight(target, interpolated.tls?.ca === undefined ? undefined : pemSource(interpolated.tls.ca, dirname(targetsFile)));
     const context: RunContext = {
       runId: newRunId(),
+      targetsFile,
       reportRoot: resolve(request.reportRoot),
       startedAt: new Date().toISOString(),
       tool: TOOL,
@@ -119,6 +123,30 @@ export async function prepareRun(request: RunRequest): Promise<PreparedRun> {
   } catch (error) {
     await cleanup();
     throw error;
+  }
+}
+
+/**
+ * Before any scenario: the embedded bank, started here, need only answer TLS; a remote one gets the short
+ * preflight (lib/cli/target-checks.ts): a bank that does not answer is unreachable (exit 3), a certificate tls.ca
+ * did not issue or a base URL that does not serve the interface is the configuration's (exit 2, naming the
+ * field), never the bank's NON_CONFORMANT. A refused TPP certificate is said, and the run judges the bank.
+ */
+async function preflight(target: RunTarget, caSource: string | undefined): Promise<void> {
+  if (target.embedded) {
+    await checkReachable(target.baseUrl, target.caPem, target.timeouts.requestMs).catch((error: Error) => {
+      throw new TargetUnreachableError(`target "${target.name}" unreachable at ${target.baseUrl}: ${error.message}`);
+    });
+    return;
+  }
+  const findings = await checkTarget(target, { full: false, ...(caSource === undefined ? {} : { caSource }) });
+  const unreachable = findings.find((finding) => finding.outcome === 'unreachable');
+  if (unreachable) throw new TargetUnreachableError(unreachable.message);
+  const problems = findings.filter((finding) => finding.outcome === 'problem');
+  const stops = problems.filter((finding) => finding.check !== 'tpp-certificate');
+  if (stops.length > 0) throw ConfigError.of(stops.map((finding) => ({ field: finding.field ?? `targets.${target.name}`, detail: finding.message })), `targets.${target.name}`);
+  for (const finding of [...problems, ...findings.filter((f) => f.outcome === 'warning')]) {
+    console.error(`xs2a-conformance: ${finding.field ? `${finding.field}: ` : ''}${finding.message} (xs2a-conformance doctor --target ${target.name} checks all of the set-up)`);
   }
 }
 

@@ -3,11 +3,12 @@
  * read the CA and the TPP certificates (or generate test ones), and, for the gauntlet, give every case a
  * TPP of its own and switch the case's faults or variants on for that TPP only.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ALL_PSD2_ROLES, backdatedValidity, generateCertificateAuthority, generateRsaKeyPem, generateTppCertificate, type KeyAndCertificate } from '../pki/index.js';
 import { ConfigError } from '../targets/config-error.js';
 import { interpolateTarget } from '../targets/load.js';
+import { readPem } from '../targets/target-files.js';
 import { DEFAULT_PROFILE, DEFAULT_TIMEOUTS, SECOND_PROFILE, WORLD_LANES, type GauntletCase, type GauntletPlan, type RunTarget, type TppProfile } from '../targets/run-context.js';
 import type { TargetConfig } from '../targets/target-types.js';
 import { assertDeclared, knownFaults, knownVariants, startReferenceBank, UnknownSwitchError, type ReferenceBank, type SwitchSetting } from '../../reference/server.js';
@@ -77,6 +78,7 @@ export async function prepareTarget(
     sandbox: config.sandbox ?? {},
     deviations: config.deviations ?? [],
     timeouts: { ...DEFAULT_TIMEOUTS, ...config.timeouts },
+    ...(config.concurrency === undefined ? {} : { concurrency: config.concurrency }),
     ...(testCa ? { testCa: { certificatePem: testCa.certificatePem, privateKeyFile: testCaFile } } : {}),
   };
 
@@ -252,15 +254,4 @@ function gauntletProfiles(request: GauntletRequest, ca: KeyAndCertificate, workD
     else for (const name of gauntletCase.switches) shared[gauntletCase.kind === 'fault' ? 'faults' : 'variants'].push({ name, tpps: [organizationIdentifier] });
   });
   return { profiles, organizations, shared, ownBank, plan: { cases } satisfies GauntletPlan };
-}
-
-
-/** A PEM given inline or as a file path relative to targets.yaml (`baseDir`). */
-export function readPem(value: string, field: string, baseDir: string): string {
-  if (value.trimStart().startsWith('-----BEGIN')) return value;
-  const path = isAbsolute(value) ? value : resolve(baseDir, value);
-  if (!existsSync(path)) throw new ConfigError(field, `file not found: ${path}`);
-  const text = readFileSync(path, 'utf8');
-  if (!text.includes('-----BEGIN')) throw new ConfigError(field, `${path} is not a PEM file`);
-  return text;
 }

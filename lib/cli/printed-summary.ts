@@ -1,7 +1,8 @@
 /**
  * What a run prints at its end: the summary of lib/report/results-summary.ts with the verdict and statuses in colour
  * (chalk: NO_COLOR and FORCE_COLOR are honoured, no colour when the output is not a terminal), and, in a
- * GitHub Actions job ($GITHUB_STEP_SUMMARY), a Markdown summary of the same.
+ * GitHub Actions job ($GITHUB_STEP_SUMMARY), a Markdown summary of the same. Both show the results as a person
+ * reads them on a console (consoleView): results.json keeps everything.
  */
 import { appendFileSync } from 'node:fs';
 import chalk from 'chalk';
@@ -22,9 +23,49 @@ export const TERMINAL_PAINT: Paint = {
   },
 };
 
-export function printSummary(results: RunResults, reportPath: string, env: NodeJS.ProcessEnv = process.env): void {
-  console.log(formatSummary(results, reportPath, TERMINAL_PAINT));
-  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, markdownSummary(results));
+/** `silent`: nothing on the console (`run --reporter null`); the job summary is still written. */
+export function printSummary(results: RunResults, reportPath: string, { silent = false, env = process.env }: { silent?: boolean; env?: NodeJS.ProcessEnv } = {}): void {
+  if (!silent) console.log(formatSummary(consoleView(results), reportPath, TERMINAL_PAINT));
+  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, markdownSummary(withIdsCounted(results)));
+}
+
+/** Ids a verdict reason names before it counts the rest (a filtered run leaves hundreds out). */
+const LISTED_IDS = 10;
+/** A list of requirement or scenario ids, as the verdict reasons give them. */
+const ID_LIST = /(?:[A-Z]{3}-\d{2,3}(?:\.[a-z]+)?, )+[A-Z]{3}-\d{2,3}(?:\.[a-z]+)?/g;
+
+/** The verdict reasons with each list of ids cut to LISTED_IDS, the rest counted (results.json has them all). */
+function withIdsCounted(results: RunResults): RunResults {
+  const verdictReasons = results.verdictReasons.map((reason) =>
+    reason.replace(ID_LIST, (list) => {
+      const ids = list.split(', ');
+      return ids.length <= LISTED_IDS ? list : `${ids.slice(0, LISTED_IDS).join(', ')} and ${ids.length - LISTED_IDS} more (results.json)`;
+    }),
+  );
+  return { ...results, verdictReasons };
+}
+
+/**
+ * The results as the console shows them: ids counted (withIdsCounted); the error of a scenario that stopped is
+ * printed once, on its ERROR line, and each requirement it left unjudged points there instead of repeating it;
+ * any other reason several requirements share is printed once.
+ */
+export function consoleView(results: RunResults): RunResults {
+  const stopped = results.tests
+    .filter((test) => test.status === 'ERROR' && test.gauntletCase === undefined)
+    .map((test) => ({ scenario: test.scenario, requirements: test.requirements, error: (test.error ?? '').split('\n')[0] ?? '' }))
+    .filter((test) => test.error !== '');
+  const firstWith = new Map<string, string>();
+  const requirements = results.requirements.map((requirement) => {
+    const { reason } = requirement;
+    if (reason === undefined) return requirement;
+    const by = stopped.filter((test) => test.requirements.includes(requirement.id) && reason.endsWith(test.error)).map((test) => test.scenario);
+    if (by.length > 0) return { ...requirement, reason: `not judged: ${by.join(', ')} stopped with an error (below)` };
+    const first = firstWith.get(reason);
+    if (first === undefined) firstWith.set(reason, requirement.id);
+    return first === undefined ? requirement : { ...requirement, reason: `as for ${first}` };
+  });
+  return { ...withIdsCounted(results), requirements };
 }
 
 /** The verdict, the counts and what needs a look, as GitHub renders a job summary. */

@@ -7,7 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { BrowserNotFoundError } from '../sca/browser.js';
 import { ConfigError } from '../targets/config-error.js';
 import { EXIT_CODES } from '../report/verdict.js';
-import { UsageError, type CliCommand, type CliCommandEntry } from './command.js';
+import { didYouMean, UsageError, type CliCommand, type CliCommandEntry } from './command.js';
 import { versionText } from './tool-version.js';
 import { TOOL } from './package-root.js';
 
@@ -54,6 +54,17 @@ export function buildProgram(entries: readonly CliCommandEntry[], exit: { code: 
   return { program, ready: (wanted && loaders.get(wanted)?.()) ?? Promise.resolve() };
 }
 
+/**
+ * A word where a command goes that names none (`verfy`, a command of a later version) is a usage error naming the
+ * commands. Commander would hand it to the default command as a test filter: a run that starts the target for
+ * nothing, or runs the scenarios of whatever spec file the word happens to match. Filters follow `run`.
+ */
+function checkCommandWord(entries: readonly CliCommandEntry[], first: string | undefined): void {
+  if (first === undefined || !/^[a-z][a-z-]*$/.test(first) || first === 'help' || entries.some((entry) => entry.name === first)) return;
+  const names = entries.map((entry) => entry.name);
+  throw new UsageError(`unknown command "${first}"${didYouMean(first, names)} (commands: ${names.join(', ')}; a test filter goes after run: ${TOOL.name} run ${first})`);
+}
+
 /** `help <command>`: commander prints that command's help without dispatching to it, so its module is loaded first. */
 function helpAskedFor(argv: readonly string[]): string | undefined {
   return argv[0] === 'help' ? argv[1] : undefined;
@@ -63,6 +74,7 @@ function helpAskedFor(argv: readonly string[]): string | undefined {
 export async function runProgram(entries: readonly CliCommandEntry[], argv: readonly string[]): Promise<number> {
   const exit = { code: 0 };
   try {
+    checkCommandWord(entries, argv[0]);
     const { program, ready } = buildProgram(entries, exit, helpAskedFor(argv));
     await ready;
     await program.parseAsync([...argv], { from: 'user' });

@@ -18,7 +18,7 @@ import type { RunResults } from '../report/results-types.js';
 import { capConnectionsPerClient, DEFAULT_CONNECTION_LIMITS } from '../../reference/connections.js';
 import { startReferenceBank, type ReferenceBank } from '../../reference/server.js';
 import { TOOL } from './package-root.js';
-import { readPem } from './prepare-target.js';
+import { readPem } from '../targets/target-files.js';
 
 export interface ProxyCommandOptions {
   target: string;
@@ -72,6 +72,8 @@ export async function startProxySession(options: ProxyCommandOptions): Promise<P
     ...(config.paths ? { paths: config.paths } : {}),
     ...(trustedCaPems.length > 0 ? { trustedCaPems } : {}),
     seesScaLink: (href) => URL.parse(href)?.origin === proxyOrigin,
+    // The embedded bank starts with the proxy: every identifier a TPP holds there passed through it.
+    ...(config.embedded ? { fromBankStart: true } : {}),
   });
   const proxy = await startJudgingProxy({
     host: options.host,
@@ -88,7 +90,7 @@ export async function startProxySession(options: ProxyCommandOptions): Promise<P
   let bank: ReferenceBank | undefined;
   if (remoteBaseUrl === undefined) {
     const scaPages = typeof config.embedded === 'object' ? config.embedded.pages : undefined;
-    bank = await startReferenceBank({ port: 0, publicBaseUrl: proxy.origin, ...(scaPages ? { scaPages } : {}), ...(trustedCaPems.length > 0 ? { trustedTppCaPems: trustedCaPems } : {}) });
+    bank = await startReferenceBank({ port: 0, publicBaseUrl: proxy.origin, tenancy: 'shared-psus', ...(scaPages ? { scaPages } : {}), ...(trustedCaPems.length > 0 ? { trustedTppCaPems: trustedCaPems } : {}) });
     proxy.upstream = { baseUrl: bank.baseUrl, caPem: bank.caPem };
   } else {
     const caPem = config.tls?.ca ? readPem(config.tls.ca, `targets.${options.target}.tls.ca`, baseDir) : undefined;

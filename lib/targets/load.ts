@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
 import { parseDocument } from 'yaml';
-import { ConfigError } from './config-error.js';
+import { ConfigError, type ConfigProblem } from './config-error.js';
 import { TARGETS_FILE_SCHEMA } from './targets-schema.js';
 import type { TargetConfig, TargetsFile } from './target-types.js';
 
@@ -102,46 +102,57 @@ const ADDRESS_FORMS: Readonly<Record<string, RegExp>> = { baseUrl: /^https:\/\/[
 
 /**
  * Replaces `${VAR}` in the strings of one target (only the selected one, so a variable another target
- * needs does not break this run), in the fields INTERPOLABLE allows. `$${` writes a literal `${`. A problem
- * names the field and the variable, never the variable's value.
+ * needs does not break this run), in the fields INTERPOLABLE allows. `$${` writes a literal `${`. Every problem
+ * of the target is found before one ConfigError names them all (every variable not set, in one message), each
+ * with its field and variable, never a variable's value.
  */
 export function interpolateTarget(name: string, target: TargetConfig, env: NodeJS.ProcessEnv): TargetConfig {
+  const problems: ConfigProblem[] = [];
   const walk = (value: unknown, path: string): unknown => {
-    if (typeof value === 'string') return interpolateField(value, path, `targets.${name}.${path}`, env);
+    if (typeof value === 'string') return interpolateField(value, path, `targets.${name}.${path}`, env, problems);
     if (Array.isArray(value)) return value.map((item, index) => walk(item, `${path}[${index}]`));
     if (value && typeof value === 'object') {
       return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, path ? `${path}.${key}` : key)]));
     }
     return value;
   };
-  return walk(target, '') as TargetConfig;
+  const interpolated = walk(target, '') as TargetConfig;
+  if (problems.length > 0) throw ConfigError.of(problems, `targets.${name}`);
+  return interpolated;
 }
 
-function interpolateField(value: string, path: string, field: string, env: NodeJS.ProcessEnv): string {
+function interpolateField(value: string, path: string, field: string, env: NodeJS.ProcessEnv, problems: ConfigProblem[]): string {
   const references = [...value.matchAll(/\$(\$?)\{([^}]*)\}/g)].filter(([, escaped]) => !escaped);
   if (references.length === 0) return value.replace(/\$\$\{/g, '${');
   const rule = INTERPOLABLE.find((candidate) => candidate.field.test(path));
   if (!rule) {
-    throw new ConfigError(field, '${…} is not allowed here: environment variables may fill only secrets and paths (psus.*.nationalId and agreement, the values SCA steps type, tls.ca, tpp.certificate and privateKey) and, whole, baseUrl and tpp.redirectUri');
+    problems.push({ field, detail: '${…} is not allowed here: environment variables may fill only secrets and paths (psus.*.nationalId and agreement, the values SCA steps type, tls.ca, tpp.certificate and privateKey) and, whole, baseUrl and tpp.redirectUri' });
+    return value;
   }
-  if (rule.whole && !/^\$\{[^}]*\}$/.test(value)) throw new ConfigError(field, 'an environment variable here must be the whole value ("${NAME}"), not part of an address');
-  const replaced = interpolateString(value, field, env);
+  if (rule.whole && !/^\$\{[^}]*\}$/.test(value)) {
+    problems.push({ field, detail: 'an environment variable here must be the whole value ("${NAME}"), not part of an address' });
+    return value;
+  }
+  const found = problems.length;
+  const replaced = interpolateString(value, field, env, problems);
   const form = ADDRESS_FORMS[path];
-  if (form && !form.test(replaced)) {
-    throw new ConfigError(field, `the value of ${references.map(([, , variable]) => variable).join(', ')} is not ${path === 'baseUrl' ? 'an https:// address' : 'an http(s):// address'} (its value is not shown)`);
+  if (problems.length === found && form && !form.test(replaced)) {
+    problems.push({ field, detail: `the value of ${references.map(([, , variable]) => variable).join(', ')} is not ${path === 'baseUrl' ? 'an https:// address' : 'an http(s):// address'} (its value is not shown)` });
   }
   return replaced;
 }
 
-function interpolateString(value: string, field: string, env: NodeJS.ProcessEnv): string {
+function interpolateString(value: string, field: string, env: NodeJS.ProcessEnv, problems: ConfigProblem[]): string {
   return value.replace(/\$(\$?)\{([^}]*)\}/g, (whole, escaped: string, variable: string) => {
     if (escaped) return whole.slice(1);
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable)) {
-      throw new ConfigError(field, `"\${${variable}}" is not a valid environment variable reference`);
+      problems.push({ field, detail: `"\${${variable}}" is not a valid environment variable reference` });
+      return whole;
     }
     const found = env[variable];
     if (found === undefined || found === '') {
-      throw new ConfigError(field, `environment variable ${variable} is not set`);
+      problems.push({ field, detail: `environment variable ${variable} is not set`, variable });
+      return whole;
     }
     return found;
   });

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Deviation, SandboxConfig, Environment, PsuConfig, ScaDriver, ScaPageRule, TargetCapability } from './target-types.js';
 
@@ -81,6 +81,8 @@ export interface RunTarget {
   sandbox: SandboxConfig;
   deviations: Deviation[];
   timeouts: { requestMs: number; scaMs: number };
+  /** How many scenarios the bank takes at once (targets.yaml `concurrency`): the run's workers unless told otherwise. */
+  concurrency?: number;
 }
 
 /** Worlds of their own for scenarios that change global state, on a bank with a world per TPP key. */
@@ -99,20 +101,37 @@ export function scenarioTimeoutMs(timeouts: RunTarget['timeouts'] = DEFAULT_TIME
   return Math.round(DEFAULT_SCENARIO_MS * Math.max(1, timeouts.requestMs / DEFAULT_TIMEOUTS.requestMs, timeouts.scaMs / DEFAULT_TIMEOUTS.scaMs));
 }
 
-/** The most workers a run starts by default, and as many as it starts against a bank over the network: they overlap its answers' network time. */
-const MOST_WORKERS = 4;
+/** The most workers a run starts by default against the embedded bank, which answers from this machine's cores. */
+const MOST_LOCAL_WORKERS = 4;
+/**
+ * Workers against a bank across a network, unless its targets.yaml says how many scenarios it takes at once
+ * (`concurrency`): their time is the bank's answers' (a round trip each), not this machine's cores. Measured
+ * with every answer 200 ms late on the 2-core machine (scripts/remote-speed.ts): a full run took 166 s with 4
+ * workers, 108-134 s with 8 to 16; the scenarios that change global state run alone at the end whatever the count.
+ */
+const REMOTE_WORKERS = 16;
+/** What a worker holds in memory at most (a Playwright worker with its Chromium), to bound the count by the machine's. */
+const WORKER_MEMORY = 384 * 1024 * 1024;
 
 /**
  * The run's Playwright workers when the command line gives none: XS2A_WORKERS; else, against the embedded bank
- * (which answers from this machine's own cores), one per core up to four; else four. On two cores, four workers
- * beside the embedded bank took more time than two and a quarter more CPU (the whole suite 24.0 s against 22.9 s;
- * the latitude gauntlet 78 s against 67 s): each worker starts its own Playwright, browser and connections.
- * Without a run context yet (a plain `npx playwright test`, whose global setup starts the bank) the target is
- * not known when Playwright reads its configuration: four.
+ * (which answers from this machine's own cores), one per core up to four; else the bank's `concurrency`, or
+ * sixteen, as many as the machine's memory holds. On two cores, four workers beside the embedded bank took more
+ * time than two and a quarter more CPU (the whole suite 24.0 s against 22.9 s; the latitude gauntlet 78 s
+ * against 67 s): each worker starts its own Playwright, browser and connections. Without a run context yet (a
+ * plain `npx playwright test`, whose global setup starts the bank) the target is not known when Playwright reads
+ * its configuration: four.
  */
-export function defaultWorkers(target: Pick<RunTarget, 'embedded'> | undefined, env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): number {
+export function defaultWorkers(
+  target: Pick<RunTarget, 'embedded' | 'concurrency'> | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+  cores = availableParallelism(),
+  memory = totalmem(),
+): number {
   if (env.XS2A_WORKERS) return Number(env.XS2A_WORKERS);
-  return target?.embedded ? Math.min(MOST_WORKERS, cores) : MOST_WORKERS;
+  if (target === undefined) return MOST_LOCAL_WORKERS;
+  if (target.embedded) return Math.min(MOST_LOCAL_WORKERS, cores);
+  return Math.max(1, Math.min(target.concurrency ?? REMOTE_WORKERS, Math.floor(memory / WORKER_MEMORY)));
 }
 
 export interface RunContext {
@@ -126,6 +145,8 @@ export interface RunContext {
   gauntlet?: GauntletPlan;
   /** Where the reporter writes the run's traffic as a HAR (`run --har FILE`); the workers then hand it over unmasked. */
   harFile?: string;
+  /** The targets file the target came from (absolute): replay goes back to it (lib/cli/run-source.ts). */
+  targetsFile?: string;
   /** The targets.yaml entry as written, keys removed: shown in the report's provenance. */
   declaredTarget?: unknown;
   /** The arguments that reached Playwright (filters, workers…), for the provenance. */

@@ -105,6 +105,8 @@ export interface TargetConfig {
   sandbox?: SandboxConfig;
   deviations?: Deviation[];
   timeouts?: { requestMs?: number; scaMs?: number };
+  /** How many scenarios the bank takes at once (its rate limits): the run's workers against it, unless told otherwise. */
+  concurrency?: number;
 }
 
 export interface TargetsFile {

@@ -168,6 +168,7 @@ const target = {
         },
       },
     },
+    concurrency: { type: 'integer', minimum: 1, maximum: 64 },
     timeouts: {
       type: 'object',
       additionalProperties: false,

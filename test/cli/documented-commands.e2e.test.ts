@@ -70,7 +70,7 @@ function serve(command: string, cwd: string): Promise<ProcessRun> {
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
     stdout += chunk.toString();
-    if (/listening at https:\/\//.test(stdout)) group('SIGINT');
+    if (/listening at https:\/\/|Serving .* at http:\/\//.test(stdout)) group('SIGINT');
   });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const timer = setTimeout(() => group('SIGKILL'), 60_000);
@@ -152,9 +152,9 @@ describe('the README, command by command', { concurrency: 1 }, () => {
       // `npm ci && npm test`: the install is the machine's own.
       const runnable = command.split('&&').map((part) => part.trim()).filter((part) => !SETUP.test(part)).join(' && ');
       const expected = Number(/exit (\d+)/.exec(comment)?.[1] ?? 0);
-      const server = / serve( |$)/.test(runnable);
+      const server = / (serve|show-report)( |$)/.test(runnable);
       const run = server ? await serve(runnable, dir) : await sh(runnable, dir);
-      if (server) assert.match(run.stdout, /Reference bank listening at https:\/\/127\.0\.0\.1:\d+\n/, run.stderr);
+      if (server) assert.match(run.stdout, /Reference bank listening at https:\/\/127\.0\.0\.1:\d+\n|Serving .* at http:\/\/127\.0\.0\.1:\d+/, run.stderr);
       else assert.equal(run.exitCode, expected, `${run.stderr}\n${run.stdout.slice(-3000)}`);
       if (runnable === 'npm test') unsharded = copyLatest(dir, 'unsharded');
       if (runnable === 'npx playwright test') {

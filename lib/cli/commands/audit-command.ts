@@ -4,7 +4,8 @@
  * Marks in the file excuse an entry only when this installation sealed them; the console and both reports
  * say how many were honoured and how many ignored.
  *
- * Exit codes: 0 nothing failed; 1 a MUST rule failed on either side; 2 usage error or a file that is no HAR.
+ * Exit codes: 0 nothing failed; 1 a MUST rule failed on either side; 2 usage error, a file that is no HAR or one
+ * without an entry.
  */
 import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -34,7 +35,7 @@ export const auditCommand: CliCommand = {
       .option('--unmasked', 'show PSU identifiers in the reports (masked by default)')
       .addHelpText(
         'after',
-        '\nWrites results.json and index.html for each side. Exit codes: 0 nothing failed, 1 a MUST rule failed (either side),\n2 usage error or a file that is no HAR.',
+        '\nWrites results.json and index.html for each side. Exit codes: 0 nothing failed, 1 a MUST rule failed (either side),\n2 usage error, a file that is no HAR, or a HAR without entries.',
       );
   },
   run(command: Command) {
@@ -72,6 +73,8 @@ export async function runAudit(options: AuditCommandOptions): Promise<number> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new UsageError(`audit: no such file ${options.harFile}`);
     throw error;
   }
+  // No entry judged is no audit: nothing passed, so exit 0 would say what it does not know.
+  if (result.entries === 0) throw new UsageError(`audit: ${options.harFile} holds no entries: there is no traffic to judge (exit 2; record some, e.g. run --har, the proxy's --har)`);
   const runId = `audit-${result.startedAt.toISOString().replace(/[:.]/g, '-')}`;
   const context: ReportContext = {
     runId,

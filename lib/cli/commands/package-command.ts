@@ -11,7 +11,7 @@ import { interpolateTarget, loadTargetsFile, selectTarget } from '../../targets/
 import type { Command } from 'commander';
 import { UsageError, type CliCommand } from '../command.js';
 import { defaultTargetsFile } from '../package-root.js';
-import { readPem } from '../prepare-target.js';
+import { readPem } from '../../targets/target-files.js';
 
 export interface PackageOptions {
   reportDir: string;

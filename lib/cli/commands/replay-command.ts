@@ -4,7 +4,7 @@
  * and shows the answer then and now, side by side. Exit 0 replayed (whatever the answers), 2 usage error,
  * 3 target unreachable.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Masker } from '../../report/mask.js';
@@ -17,6 +17,7 @@ import type { SigningDefect } from '../../tpp/index.js';
 import type { Command } from 'commander';
 import { UsageError, type CliCommand } from '../command.js';
 import { defaultTargetsFile } from '../package-root.js';
+import { readRunSource } from '../run-source.js';
 
 export interface ReplayOptions {
   reportDir: string;
@@ -30,7 +31,7 @@ export const replayCommand: CliCommand = {
     command
       .argument('<report-dir>', 'the report folder of the run')
       .argument('<scenario>', 'the scenario id (SIG-04.a)')
-      .option('--targets <file>', 'the targets file (default: $XS2A_TARGETS, else ./targets.yaml, else the one shipped)')
+      .option('--targets <file>', "the targets file (default: the run's, else $XS2A_TARGETS, else ./targets.yaml, else the one shipped)")
       .option('--json', 'print the answers as JSON')
       .addHelpText(
         'after',
@@ -71,7 +72,7 @@ export async function runReplay(options: ReplayOptions): Promise<number> {
   }
   // Loaded when the command runs, not when the program starts.
   const [{ ProductionRefusal, TargetUnreachableError, TppClient, loadTppIdentity }, { prepareTarget }] = await Promise.all([import('../../tpp/index.js'), import('../prepare-target.js')]);
-  const targetsFile = resolve(options.targetsFile ?? defaultTargetsFile());
+  const targetsFile = resolve(options.targetsFile ?? targetsFileOfRun(options.reportDir));
   const config = selectTarget(loadTargetsFile(targetsFile), results.target.name);
   const configured = typeof config.embedded === 'object' ? (config.embedded.faults ?? []) : [];
   const configuredVariants = typeof config.embedded === 'object' ? (config.embedded.variants ?? []) : [];
@@ -157,6 +158,14 @@ function print(options: ReplayOptions, results: RunResults, scenario: string, st
     console.log(`  ${r.sameStatus ? 'same status as in the run' : 'the status differs from the run'}`);
     if (r.note) console.log(`  note: ${r.note}`);
   });
+}
+
+/** The targets file the run read (run-source.json beside its report), while it is there; else the default one. */
+function targetsFileOfRun(reportDir: string): string {
+  const recorded = readRunSource(resolve(reportDir))?.targetsFile;
+  if (recorded !== undefined && existsSync(recorded)) return recorded;
+  if (recorded !== undefined) console.error(`xs2a-conformance: replay: the run's targets file ${recorded} is gone; reading ${defaultTargetsFile()} (--targets to choose)`);
+  return defaultTargetsFile();
 }
 
 function readResults(reportDir: string): RunResults {

@@ -9,9 +9,9 @@
  * a second signal stops it at once. The target is stopped and the private folder (keys) removed on every path.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { SCA_DRIVERS, type ScaDriver } from '../../targets/target-types.js';
 import { PROBES_ENV } from '../../tpp/probe-settings.js';
@@ -19,10 +19,11 @@ import { EXIT_CODES } from '../../report/verdict.js';
 import type { RunResults } from '../../report/results-types.js';
 import { selectionLeftFor } from '../../report/selection.js';
 import { RUN_CONTEXT_ENV } from '../../targets/run-context.js';
-import { oneOf, wholeNumber, type CliCommand } from '../command.js';
+import { oneOf, UsageError, wholeNumber, type CliCommand } from '../command.js';
 import { applyGate, gateOptions, type GateOptions } from '../gate.js';
 import { CONSOLE_REPORTERS, CONSOLE_REPORTER_ENV } from '../console-reporters.js';
-import { PACKAGE_ROOT } from '../package-root.js';
+import { writeRunSource } from '../run-source.js';
+import { suiteHome } from '../suite-home.js';
 import { addSwitchOptions } from '../switch-options.js';
 import { printSummary } from '../printed-summary.js';
 
@@ -74,7 +75,7 @@ export const runCommand: CliCommand = {
     command
       .addOption(new Option('--sca-driver <driver>', "what drives the bank's SCA pages, instead of the target's scaDriver: browser (Chromium), or http (their forms over HTTP, for pages that work without script)").choices([...SCA_DRIVERS]))
       .option('--report-dir <dir>', 'where reports go (<dir>/<run-id>/ and <dir>/latest/)', 'reports')
-      .addOption(new Option('--reporter <names>', `console output, comma-separated: ${CONSOLE_REPORTERS.join(', ')} (the report always has results.json, index.html and junit.xml)`).argParser(consoleReporters))
+      .addOption(new Option('--reporter <names>', `console output, comma-separated: ${CONSOLE_REPORTERS.join(', ')} (null: nothing at all; the report always has results.json, index.html and junit.xml)`).argParser(consoleReporters))
       .option('--unmasked', 'show PSU identifiers and personal data in reports and the --har recording (masked by default)')
       .option('--probes <n>', 'robustness probes per run (ERR-44.d; default 120)', wholeNumber(1))
       .option('--har <file>', "record the run's traffic as a HAR file (personal data replaced by lookalikes unless --unmasked, which an audit of signatures and digests needs), requests broken on purpose marked (for xs2a-conformance audit)")
@@ -87,14 +88,14 @@ export const runCommand: CliCommand = {
       .option('-g, --grep <regex>', 'only scenarios whose title or requirement tags match (SIG-04, SIG-12.e); $XS2A_GREP narrows any run the same way (with both, a scenario matches both)')
       .option('--grep-invert <regex>', 'leave out the scenarios that match')
       .option('--shard <current/total>', 'run one shard of the suite (merge the shards with xs2a-conformance merge)', shard)
-      .option('-j, --workers <n>', 'parallel workers (default: $XS2A_WORKERS, else one per core up to 4 against the embedded bank, else 4)', wholeNumber(1))
+      .option('-j, --workers <n>', "parallel workers (default: $XS2A_WORKERS, else one per core up to 4 against the embedded bank, else the target's concurrency or 16)", wholeNumber(1))
       .option('--timeout <ms>', 'per-scenario timeout', wholeNumber(1))
       .option('--retries <n>', 'retry a failed scenario; every attempt is reported and one that passes only on retry is FLAKY', wholeNumber(0))
       .option('--repeat-each <n>', 'run every scenario n times (to show a target is not flaky)', wholeNumber(1))
       .option('--max-failures <n>', 'stop after n failed scenarios', wholeNumber(1))
       .option('-x', 'stop after the first failed scenario')
       .option('--list', 'list the scenarios the options select, and run nothing')
-      .option('--last-failed', 'run only the scenarios that failed last time')
+      .option('--last-failed', 'run only the scenarios that failed in the last run into the same --report-dir (its record: <report-dir>/.last-run.json)')
       .addOption(new Option('--trace <mode>', "Playwright's own trace of each test").choices(['on', 'off', 'on-first-retry', 'on-all-retries', 'retain-on-failure', 'retain-on-first-failure']))
       .option('--global-timeout <ms>', 'stop the whole run after this long (INTERRUPTED)', wholeNumber(1))
       .option('--forbid-only', 'fail if a scenario is marked test.only')
@@ -125,6 +126,17 @@ function shard(value: string): string {
 }
 
 async function run(options: RunOptions, filters: readonly string[]): Promise<number> {
+  const home = suiteHome();
+  checkFilters(filters, home);
+  const reportRoot = resolve(options.reportDir);
+  const lastRun = join(reportRoot, LAST_RUN_FILE);
+  if (options.lastFailed) {
+    const failed = lastFailedOf(lastRun);
+    if (failed === 0) {
+      console.log(`xs2a-conformance: --last-failed: no scenario failed in the last run (${relative(process.cwd(), lastRun) || lastRun}): nothing to run`);
+      return 0;
+    }
+  }
   // Loaded here, not with the options: a usage error or --help needs none of the bank, the browser or the report.
   const { prepareRun, TargetUnreachableError } = await import('../prepare-run.js');
   const prepared = await prepareRun({
@@ -133,7 +145,7 @@ async function run(options: RunOptions, filters: readonly string[]): Promise<num
     faults: options.injectFault,
     variants: options.variant,
     ...(options.scaDriver ? { scaDriver: options.scaDriver } : {}),
-    reportRoot: options.reportDir,
+    reportRoot,
     maskPersonalData: !options.unmasked,
     ...(options.gauntlet ? { gauntletFile: options.gauntlet } : {}),
     ...(options.list ? { listOnly: true } : {}),
@@ -147,17 +159,25 @@ async function run(options: RunOptions, filters: readonly string[]): Promise<num
     return undefined;
   });
   if (!prepared) return EXIT_CODES.infrastructureFailure;
+  const silent = options.reporter?.includes('null') ?? false;
   try {
     const { context, contextFile } = prepared;
-    const playwright = await runPlaywright([...playwrightArgs(options), ...filters], {
+    // Playwright's record of what failed, which --last-failed reads and every run writes: kept beside the reports
+    // (it went with the run's private folder), and taken back there only from a run that wrote a report, so that a
+    // selection of nothing or a listing leaves the record of the last run as it was.
+    const runLastRun = join(dirname(contextFile), LAST_RUN_FILE);
+    if (existsSync(lastRun)) writeFileSync(runLastRun, readFileSync(lastRun), { mode: 0o600 });
+    const playwright = await runPlaywright([...playwrightArgs(options), ...filters], home, {
       ...process.env,
       [RUN_CONTEXT_ENV]: contextFile,
+      PLAYWRIGHT_LAST_RUN_OUTPUT_FILE: runLastRun,
       ...(options.reporter ? { [CONSOLE_REPORTER_ENV]: options.reporter.join(',') } : {}),
       ...(options.probes ? { [PROBES_ENV]: String(options.probes) } : {}),
     });
     if (options.list) return playwright.exitCode === 0 ? 0 : EXIT_CODES.configurationError;
 
-    const resultsFile = join(context.reportRoot, context.runId, 'results.json');
+    const runDir = join(context.reportRoot, context.runId);
+    const resultsFile = join(runDir, 'results.json');
     if (!existsSync(resultsFile)) {
       if (playwright.interrupted) {
         console.error('xs2a-conformance: interrupted before any scenario ended: no report written');
@@ -170,25 +190,73 @@ async function run(options: RunOptions, filters: readonly string[]): Promise<num
       console.error(`xs2a-conformance: Playwright ended (exit ${playwright.exitCode}${playwright.signal ? `, ${playwright.signal}` : ''}) without writing ${resultsFile}`);
       return EXIT_CODES.infrastructureFailure;
     }
+    if (existsSync(runLastRun)) writeFileSync(lastRun, readFileSync(runLastRun), { mode: 0o600 });
     const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as RunResults;
+    const reportDirs = [runDir, join(context.reportRoot, 'latest')];
+    if (context.targetsFile) writeRunSource(reportDirs, { targetsFile: context.targetsFile, target: context.target.name });
     if (prepared.consulted) {
       // The gauntlet's census: which switches the bank was asked for each case's TPP (test/gauntlet derives its plan from it).
       const consulted = JSON.stringify(prepared.consulted(), null, 1);
-      for (const dir of [join(context.reportRoot, context.runId), join(context.reportRoot, 'latest')]) writeFileSync(join(dir, 'consulted.json'), consulted);
+      for (const dir of reportDirs) writeFileSync(join(dir, 'consulted.json'), consulted);
     }
     if (options.pdf) {
       // Loaded only when asked: it brings Playwright's browser API, which no other part of the runner needs.
       const { printPdf } = await import('../../report/pdf.js');
-      await printPdf(join(context.reportRoot, context.runId), join(context.reportRoot, 'latest')).catch((error: Error) => {
+      await printPdf(runDir, join(context.reportRoot, 'latest')).catch((error: Error) => {
         console.error(`xs2a-conformance: --pdf: the report could not be printed (${error.message.split('\n')[0]}); index.html is complete`);
       });
     }
     const report = join(context.reportRoot, 'latest', 'index.html');
     const shown = relative(process.cwd(), report);
-    printSummary(results, shown.startsWith('..') ? report : shown);
+    printSummary(results, shown.startsWith('..') ? report : shown, { silent });
     return applyGate(results, options);
   } finally {
     await prepared.cleanup();
+  }
+}
+
+/** Playwright's record of the last run's failures (--last-failed), in the report folder. */
+const LAST_RUN_FILE = '.last-run.json';
+
+/**
+ * How many scenarios failed in the last run, for --last-failed; a usage error when no run was recorded, since
+ * Playwright would then run every scenario without a word.
+ */
+function lastFailedOf(file: string): number {
+  let recorded: { failedTests?: unknown };
+  try {
+    recorded = JSON.parse(readFileSync(file, 'utf8')) as { failedTests?: unknown };
+  } catch {
+    throw new UsageError(`--last-failed: no earlier run is recorded in ${relative(process.cwd(), file) || file} (run without it first, with the same --report-dir)`);
+  }
+  return Array.isArray(recorded.failedTests) ? recorded.failedTests.length : 0;
+}
+
+/**
+ * A test filter must name spec files of the suite (a path, part of one or a regular expression, as Playwright
+ * matches them, with :line): one that matches none is a usage error before anything starts, not a target
+ * started for nothing.
+ */
+function checkFilters(filters: readonly string[], home: string): void {
+  if (filters.length === 0) return;
+  const specs = readdirSync(join(home, 'suites'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.spec.ts'))
+    .map((file) => join(home, 'suites', file));
+  for (const filter of filters) {
+    const file = /^(.*?):(\d+):?(\d+)?$/.exec(filter)?.[1] ?? filter;
+    if (!specs.some((spec) => matchesLikePlaywright(file, spec))) {
+      throw new UsageError(`the test filter "${filter}" matches no spec file of the suite (suites/<area>/<name>.spec.ts[:line]; --list lists them)`);
+    }
+  }
+}
+
+/** Playwright's reading of a file filter: a regular expression (or /re/flags) found anywhere in the file's path, case-insensitive. */
+function matchesLikePlaywright(pattern: string, file: string): boolean {
+  const flagged = /^\/(.*)\/([gi]*)$/.exec(pattern);
+  try {
+    return (flagged ? new RegExp(flagged[1] ?? '', flagged[2]) : new RegExp(pattern, 'i')).test(file);
+  } catch {
+    return file.includes(pattern);
   }
 }
 
@@ -225,14 +293,14 @@ interface PlaywrightExit {
   signal?: NodeJS.Signals;
 }
 
-function runPlaywright(args: readonly string[], env: NodeJS.ProcessEnv): Promise<PlaywrightExit> {
+function runPlaywright(args: readonly string[], home: string, env: NodeJS.ProcessEnv): Promise<PlaywrightExit> {
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  const config = join(PACKAGE_ROOT, 'playwright.config.ts');
+  const config = join(home, 'playwright.config.ts');
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [cli, 'test', '--config', config, ...args], {
       stdio: ['ignore', 'inherit', 'inherit'],
       env,
-      cwd: PACKAGE_ROOT,
+      cwd: home,
       // Its own process group: a terminal's Ctrl-C or a CI's SIGTERM to our group reaches this process only.
       detached: true,
     });

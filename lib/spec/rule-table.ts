@@ -75,6 +75,8 @@ const PERIODIC_NOT_BATCHED = 'The batch runs leave periodic payments out (SBX-10
 const NOT_PERIODIC = 'The rule is about periodic payments; the others are SBX-09\'s and SBX-11\'s.';
 const EXPIRY_UNSPECIFIED =
   'The specification gives a pending SCA no lifetime (its hour is the session\'s, after SCA): when an unused link expires is the bank\'s, so no moment can be said to be past it.';
+const CREDITOR_INFERRED =
+  'The creditor of a payment to self is the PSU, whose data the bank has ("The service infers all debtor data itself"): a part it leaves out can be inferred, and rule 4 refuses only what "cannot be inferred".';
 const REVOKED_PAGES =
   'Registration is checked on the TPP\'s requests (Authentication 2, SIG-10), which a withdrawn TPP has refused; the SCA pages are the PSU\'s, and what the PSU does on an open link the withdrawn TPP cannot act on.';
 
@@ -115,6 +117,13 @@ const SHOWING_STATUS: Decisions<PaymentProduct> = {
   'domestic-norway-credit-transfers': { reason: HIDDEN_DOMESTIC },
   'norwegian-cross-border-credit-transfers': JUDGED,
   'norwegian-domestic-payment-to-self': JUDGED,
+};
+/** Where the creditor's address parts are missing: a payment to self, whose creditor is the PSU, may have them inferred. */
+const CREDITOR_ELSEWHERE: Decisions<PaymentProduct> = {
+  'sepa-credit-transfers': JUDGED,
+  'domestic-norway-credit-transfers': JUDGED,
+  'norwegian-cross-border-credit-transfers': JUDGED,
+  'norwegian-domestic-payment-to-self': { reason: CREDITOR_INFERRED },
 };
 const DOMESTIC: Decisions<PaymentProduct> = {
   'sepa-credit-transfers': { reason: DOMESTIC_ONLY },
@@ -233,7 +242,7 @@ export const RULE_TABLE: readonly RuleRow[] = [
   row('PAY-35.b', ['PAY-35', 'ERR-21'], 'a requestedExecutionDate that is a date-time is refused', 'initiation', DATED_SERVICES, ALL_PRODUCTS),
   row('ERR-33.a', ['ERR-33'], 'a requestedExecutionDate in the past is refused with EXECUTION_DATE_INVALID', 'initiation', DATED_SERVICES, ALL_PRODUCTS),
   ...ALLOWANCES.map(([id, requirements, rule]) => row(id, requirements, rule, 'initiation', ALL_SERVICES, SEPA_ONLY)),
-  ...ADDRESS_RULE.map(([id, requirements, rule]) => row(id, [...requirements, 'ERR-21'], rule, 'initiation', ALL_SERVICES, ALL_PRODUCTS)),
+  ...ADDRESS_RULE.map(([id, requirements, rule]) => row(id, [...requirements, 'ERR-21'], rule, 'initiation', ALL_SERVICES, CREDITOR_ELSEWHERE)),
   row('HDR-32.a', ['HDR-32', 'ERR-16'], 'a payment with neither PSU-ID nor X-PSU-IDENTITY is not created', 'initiation', ALL_SERVICES, ALL_PRODUCTS),
   row('PAY-51.a', ['PAY-51', 'ERR-21'], 'a bulk payment with an empty payments array is refused', 'initiation', BULK_ONLY, ALL_PRODUCTS),
   row('PAY-52.a', ['PAY-52', 'ERR-21'], 'a payment of a bulk with a debtorAccount of its own is refused', 'initiation', BULK_ONLY, ALL_PRODUCTS),

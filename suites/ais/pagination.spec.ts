@@ -8,7 +8,7 @@
 import { accountsOf, isSuccess, jsonBodyOf, linkUrl, scenario, test, type TppResponse } from '../../lib/fixtures/index.js';
 import { daysAgo } from '../sandbox/mock-data.js';
 import { IDS_CHANGE, idsKept } from './booked-identity.js';
-import { busyAccount } from './busy-account.js';
+import { ADDED_REMITTANCE, busyAccount } from './busy-account.js';
 import { groupedAsBookedAndPending } from './report-groups.js';
 
 const PAGE_SIZE = 200;
@@ -26,7 +26,7 @@ interface Page {
   response: TppResponse;
   /** Whether the page lists its booked transactions apart (AIS-01): only then can they be counted. */
   grouped: boolean;
-  booked: { transactionId?: string; entryReference?: string }[];
+  booked: { transactionId?: string; entryReference?: string; remittanceInformationUnstructured?: unknown }[];
   links: Partial<Record<(typeof LINK_NAMES)[number], Link>>;
 }
 
@@ -36,6 +36,8 @@ function pageOf(response: TppResponse): Page {
 }
 
 const idOf = (t: Page['booked'][number]) => t.transactionId ?? t.entryReference ?? JSON.stringify(t);
+/** Which of the transactions the scenario added this one is (its remittance text), if it is one. */
+const addedOf = (t: Page['booked'][number]) => [t.remittanceInformationUnstructured].flat().find((r): r is string => typeof r === 'string' && r.startsWith(ADDED_REMITTANCE));
 const limitOf = (link: Link | undefined) => (typeof link?.href === 'string' ? new URL(link.href, 'https://bank.invalid').searchParams.get('limit') : null);
 
 test(...scenario(
@@ -47,8 +49,8 @@ test(...scenario(
     ownPsu: true,
     writes: 'creates a customer and an account with 460 transactions',
   },
-  async ({ tpp, paths, sca, ownPsu, check }) => {
-    const { accountId, psuId, count } = await busyAccount({ tpp, paths, sca, ownPsu }, HISTORY.count, HISTORY.days);
+  async ({ tpp, paths, sca, ownPsu, sandbox, check }) => {
+    const { accountId, psuId, count } = await busyAccount({ tpp, paths, sca, ownPsu, sandbox }, HISTORY.count, HISTORY.days);
     const read = (path: string) => tpp.get(path, { headers: { 'PSU-ID': psuId } });
 
     const first = pageOf(await read(paths('transactions', { accountId })));
@@ -108,12 +110,18 @@ test(...scenario(
       { after: listed },
     );
 
-    const ids = pages.flatMap((p) => p.booked.map(idOf));
-    const unique = new Set(ids);
+    // Every booked transaction once, the ones the scenario added among them (the account may hold others besides).
+    const booked = pages.flatMap((p) => p.booked);
+    const unique = new Set(booked.map(idOf));
+    const added = booked.map(addedOf).filter((r) => r !== undefined);
     check.that(
       'END-17',
-      ids.length === unique.size && unique.size === count,
-      { expected: `each of the ${count} booked transactions since dateFrom exactly once over the pages`, actual: `${ids.length} read over ${pages.length} pages, ${unique.size} distinct`, response: start.response },
+      booked.length === unique.size && added.length === count && new Set(added).size === count,
+      {
+        expected: `each booked transaction since dateFrom exactly once over the pages, the ${count} added among them`,
+        actual: `${booked.length} read over ${pages.length} pages, ${unique.size} distinct; of the ${count} added, ${new Set(added).size} distinct read ${added.length} times`,
+        response: start.response,
+      },
       { after: listed },
     );
   },

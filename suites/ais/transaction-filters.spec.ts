@@ -4,7 +4,7 @@
  * accounts, dateFrom, dateTo and limit filter the pending transactions too (END-25).
  */
 import { accountsOf, isSuccess, jsonBodyOf, PrerequisiteUnmet, scenario, test, type TppResponse } from '../../lib/fixtures/index.js';
-import { consentOf, created, daysAgo, resourceIdOf } from '../sandbox/mock-data.js';
+import { consentOf, created, daysAgo } from '../sandbox/mock-data.js';
 import { IDS_CHANGE, idsKept } from './booked-identity.js';
 import { notIsoDates } from './iso-dates.js';
 
@@ -66,17 +66,19 @@ test(...scenario(
   'END-25.a',
   'in the sandbox, and for card accounts, dateFrom, dateTo and limit filter the pending transactions too',
   { checks: ['END-25'], needs: ['sandbox-mock-data'], ownPsu: true, writes: 'creates a customer, an account and a card account with pending transactions' },
-  async ({ target, tpp, paths, sca, ownPsu, check }) => {
+  async ({ target, tpp, paths, sca, ownPsu, sandbox, check }) => {
     const psu = await ownPsu();
     const customerNumber = psu.nationalId ?? '';
     // Pending transactions well before and just before the period's end, on an account and on a card account.
     const [early, recent, boundary] = [daysAgo(30), daysAgo(3), daysAgo(10)];
     // Every listing names a start, which the Berlin Group makes mandatory for card accounts; it holds both.
     const since = daysAgo(40);
-    const accountId = resourceIdOf('an account', await tpp.post(paths('sandboxAccounts'), { customerNumber, accountName: 'Ventende', currency: 'NOK' }));
-    created('pending transactions', await tpp.post(paths('sandboxAccountTransactions', { accountId }), [early, recent].map((valueDate) => ({ amount: '-12.50', currency: 'NOK', valueDate, creditorName: 'Butikk AS' }))));
-    const cardId = resourceIdOf('a card account', await tpp.post(paths('sandboxCardAccounts'), { customerNumber, currency: 'NOK' }));
-    created('pending card transactions', await tpp.post(paths('sandboxCardAccountTransactions', { accountId: cardId }), [early, recent].map((transactionDate) => ({ transactionDate, transactionAmount: { amount: '-7.00', currency: 'NOK' } }))));
+    const accountId = await sandbox.create('createAccount', { customerNumber, accountName: 'Ventende', currency: 'NOK' });
+    const pending = [early, recent].map((valueDate) => ({ amount: '-12.50', currency: 'NOK', valueDate, creditorName: 'Butikk AS' }));
+    created('pending transactions', await sandbox.perform('addAccountTransactions', { accountId, transactions: pending }));
+    const cardId = await sandbox.create('createCardAccount', { customerNumber, currency: 'NOK' });
+    const pendingOnCard = [early, recent].map((transactionDate) => ({ transactionDate, transactionAmount: { amount: '-7.00', currency: 'NOK' } }));
+    created('pending card transactions', await sandbox.perform('addCardTransactions', { accountId: cardId, transactions: pendingOnCard }));
     const { psuId } = await consentOf({ tpp, paths, sca }, psu);
     const read = (path: string) => tpp.get(path, { headers: { 'PSU-ID': psuId } });
 

@@ -5,8 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { accountsOf, consentServesReads, isSuccess, onlyAsksForSca, PrerequisiteUnmet, scaRedirectOf, scenario, test } from '../../lib/fixtures/index.js';
-import { initiate, payer, refusedAlike, sepaPayment } from '../payments/payment-bodies.js';
-import { resourceIdOf } from '../sandbox/mock-data.js';
+import { initiate, psuIdentity, refusedAlike, sepaPayment } from '../payments/payment-bodies.js';
 
 type Listed = { resourceId?: string; iban?: unknown; currency?: unknown };
 
@@ -28,9 +27,10 @@ test(...scenario(
     const account = accountsOf<Listed>(listing).find((a) => typeof a.iban === 'string' && typeof a.currency === 'string');
     if (account === undefined) throw new PrerequisiteUnmet('no listed account with an IBAN and a currency to pay from');
     // A SEPA credit transfer, in euro as every other of the suite's (SEPA is a euro scheme), from the account read.
-    const initiation = await initiate(tpp, paths, sepaPayment({}, { iban: String(account.iban), currency: String(account.currency) }));
+    const from = { account: { iban: String(account.iban), currency: String(account.currency) } };
+    const initiation = await initiate(tpp, paths, sepaPayment(from));
     // A refusal denies the TPP its second role only where the bank takes the suite's payments at all.
-    const unjudged = isSuccess(initiation) ? undefined : await refusedAlike(payer({ newTpp, psu: targetPsu }), paths, sepaPayment());
+    const unjudged = isSuccess(initiation) ? undefined : await refusedAlike(newTpp({ headers: psuIdentity(targetPsu) }), paths, sepaPayment(from));
     if (unjudged !== undefined) return check.notEvaluated(['GEN-03'], `not evaluated as a PISP: ${unjudged}`);
     check.that('GEN-03', isSuccess(initiation), { expected: 'as a PISP, on the same interface: the payment initiated (2xx)', response: initiation });
   },
@@ -53,9 +53,9 @@ test(...scenario(
   'GEN-07.a',
   "consent is granted by the PSU in the SCA redirect, not by a TPP's consent body; in PRIVATE context the PSU's own accounts are offered and returned",
   { checks: ['GEN-07', 'GEN-09'], needs: ['sandbox-mock-data'], ownPsu: true, writes: 'creates a customer and an account' },
-  async ({ tpp, newTpp, paths, sca, ownPsu, check }) => {
+  async ({ tpp, newTpp, paths, sca, ownPsu, sandbox, check }) => {
     const psu = await ownPsu();
-    const accountId = resourceIdOf('an account', await tpp.post(paths('sandboxAccounts'), { customerNumber: psu.nationalId, accountName: 'Egen konto', currency: 'NOK' }));
+    const accountId = await sandbox.create('createAccount', { customerNumber: psu.nationalId, accountName: 'Egen konto', currency: 'NOK' });
     const identity = { 'X-PSU-IDENTITY': psu.nationalId ?? '' };
     // Served before any consent, the read after the body could not show what the body granted (GEN-08 judges that).
     // Under a TPP-Session-ID of its own: its scaRedirect is left unopened, and the flow below must not repeat a request of its session (TPP-41).

@@ -1,7 +1,8 @@
 /**
  * Authentication 4 and Limits: the Date header must be correct within 60 seconds. The boundary cases freeze
  * the target's clock at a known second (capability clock-control; they change global state, so they run in
- * the serial project); without it they are NOT_TESTABLE rather than flaky. Cases with a 5 s margin read the
+ * the serial project), or, where the target judges Dates by the real time, take the real time to the second;
+ * without clock control they are NOT_TESTABLE rather than flaky. Cases with a 5 s margin read the
  * target's clock from its Date response header and need nothing.
  */
 import { notTestable, scenario, test, type Check, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
@@ -29,7 +30,24 @@ const accepted: Judge = (check, response) => check.accepted('LIM-01', response);
 
 const when = (seconds: number, past: string, future: string) => `${Math.abs(seconds)} s ${seconds < 0 ? past : future}`;
 
-// The exact boundary on the target's own clock, frozen at a whole second.
+/** What a request behind the real time may take to reach the bank and be judged there. */
+const NETWORK_SECONDS = 0.5;
+
+/**
+ * A Date `skewSeconds` off the real time, for a target that judges Dates by it (sandbox.dates: real-time), which
+ * no scenario can freeze: the header holds whole seconds, so the second is taken toward the real time for a Date
+ * inside the window (half a second more for the network on one behind it) and away from it for one
+ * outside: the deviation the bank measures is then at most the skew inside and beyond 60 s outside, whatever the
+ * fraction of the second the request leaves in.
+ */
+function realTimeSkewed(skewSeconds: number, inside: boolean): Date {
+  const at = Date.now() / 1000 + skewSeconds;
+  const towardNow = skewSeconds < 0 ? Math.ceil(at + NETWORK_SECONDS) : Math.floor(at);
+  const awayFromNow = skewSeconds < 0 ? Math.floor(at) : Math.ceil(at);
+  return new Date((inside ? towardNow : awayFromNow) * 1000);
+}
+
+// The exact boundary on the clock that judges Dates: the target's own, frozen at a whole second, or the real time.
 for (const [id, skewSeconds] of [
   ['SIG-12.a', -61],
   ['SIG-12.b', 61],
@@ -44,9 +62,9 @@ for (const [id, skewSeconds] of [
     `a Date ${when(skewSeconds, 'in the past', 'in the future')} is ${inside ? 'accepted' : 'refused'}`,
     { checks: inside ? ['LIM-01'] : ['SIG-12', 'LIM-01', 'SIG-13'], needs: ['clock-control'], globalState: 'freezes the target clock' },
     async ({ newTpp, sandboxClock, paths, check }: ScenarioFixtures) => {
-      const bankNow = new Date(Math.floor(Date.now() / 1000) * 1000);
-      await sandboxClock.freeze(bankNow);
-      const tpp = newTpp({ clock: { now: () => new Date(bankNow.getTime() + skewSeconds * 1000) } });
+      await sandboxClock.freeze(new Date(Math.floor(Date.now() / 1000) * 1000));
+      // Frozen, the target's clock dates the scenario's requests (sandbox-fixtures.ts): the skew is exact.
+      const tpp = sandboxClock.judgesDates ? newTpp({ clockSkewSeconds: skewSeconds }) : newTpp({ clock: { now: () => realTimeSkewed(skewSeconds, inside) } });
       const response = await tpp.request({ method: 'GET', path: paths('accounts'), ...(inside ? {} : { malformed: `a Date ${skewSeconds} s off` }) });
       (inside ? accepted : refused)(check, response);
     },

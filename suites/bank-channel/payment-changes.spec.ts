@@ -9,9 +9,10 @@ test(...scenario(
   'VER-21.a',
   'a payment the PSU changes in the online bank keeps its paymentId: its details and status still answer under it',
   { checks: ['VER-21'], needs: ['bank-channel'], writes: 'initiates a payment and changes it in the bank channel' },
-  async ({ newTpp, psu, paths, check }) => {
-    const tpp = payer({ newTpp, psu });
-    const paymentId = paymentIdOf(await initiate(tpp, paths, sepaPayment()));
+  async ({ newTpp, psu, consentedPsu, paths, check }) => {
+    const payingPsu = await payer({ newTpp, psu, consentedPsu, paths });
+    const { tpp } = payingPsu;
+    const paymentId = paymentIdOf(await initiate(tpp, paths, sepaPayment(payingPsu)));
     if (paymentId === undefined) return check.notEvaluated(['VER-21'], 'not evaluated: the payment was not created');
     const statusBefore = await tpp.get(paymentPath(paths, 'paymentStatus', paymentId));
     const changed = await tpp.request({ method: 'PATCH', path: paths('sandboxPayment', { paymentId }), json: { requestedExecutionDate: '2099-12-31' } });

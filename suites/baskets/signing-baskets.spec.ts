@@ -12,16 +12,21 @@ import {
   inCurrency,
   initiate,
   pastNextBatchRun,
+  weekdayAhead,
   PAYMENT_HEADERS,
   payer,
   paymentFrom,
+  psuIdentity,
   paymentIdOf,
   paymentOf,
   PRODUCTS,
   sepaPayment,
   statusOf,
   type Debtor,
+  type From,
   type Initiation,
+  type Patch,
+  type Payer,
   type PaymentBody,
   type Where,
 } from '../payments/payment-bodies.js';
@@ -79,20 +84,21 @@ async function basketOf(tpp: TppClient, paths: Paths, bodies: (product: string) 
 }
 
 /** `count` payments in the product's currency (a creditor of their own each), above the amounts banks commonly exempt from SCA. */
-const payments = (count: number) => (product: string) => Array.from({ length: count }, () => sepaPayment(inCurrency(currencyOf(product), '112.50')));
+const payments = (from: From, count: number) => (product: string) => Array.from({ length: count }, () => sepaPayment(from, inCurrency(currencyOf(product), '112.50')));
 
 /**
  * A single payment the bank takes in a basket: of `product` first, then of NCBCT (the product the spec names
  * signing baskets for: a bank may offer them for it alone), then SEPA. Found with a basket of it alone, deleted again.
  */
-async function basketablePayment(tpp: TppClient, paths: Paths, product: PaymentProduct): Promise<string | undefined> {
+async function basketablePayment(payingPsu: Payer, paths: Paths, product: PaymentProduct): Promise<string | undefined> {
+  const { tpp } = payingPsu;
   for (const candidate of new Set([product, PRODUCTS.ncbct, PRODUCTS.sepa])) {
-    const id = paymentIdOf(await initiate(tpp, paths, paymentOf({ service: 'payments', product: candidate }), { product: candidate }));
+    const id = paymentIdOf(await initiate(tpp, paths, paymentOf({ service: 'payments', product: candidate }, payingPsu), { product: candidate }));
     const basketId = id === undefined ? undefined : basketIdOf(await createBasket(tpp, paths, [id]));
     if (id === undefined || basketId === undefined) continue;
     const deleted = await tpp.request({ method: 'DELETE', path: paths('signingBasket', { basketId }) });
     if (isSuccess(deleted)) return id;
-    return paymentIdOf(await initiate(tpp, paths, paymentOf({ service: 'payments', product: candidate }), { product: candidate }));
+    return paymentIdOf(await initiate(tpp, paths, paymentOf({ service: 'payments', product: candidate }, payingPsu), { product: candidate }));
   }
   return undefined;
 }
@@ -112,9 +118,10 @@ test(...scenario(
   'BSK-07.a',
   'a basket made from two payments is created (201) and reported, and read and deleted where the bank offers it, in the Berlin Group shape',
   { checks: ['BSK-07', 'MSG-09'], writes: 'initiates payments and a signing basket' },
-  async ({ newTpp, psu, paths, check }) => {
-    const tpp = payer({ newTpp, psu });
-    const { created } = await basketOf(tpp, paths, payments(2));
+  async ({ newTpp, psu, consentedPsu, paths, check }) => {
+    const payingPsu = await payer({ newTpp, psu, consentedPsu, paths });
+    const { tpp } = payingPsu;
+    const { created } = await basketOf(tpp, paths, payments(payingPsu, 2));
     if (created === undefined) return check.notEvaluatedRest('not evaluated: the payments were not created');
     const made = check.status('BSK-07', created);
     check.schema(jsonBodyOf(created), 'SigningBasketCreationResponse', { after: made });
@@ -139,9 +146,9 @@ test(...scenario(
   { checks: ['ERR-06', 'STA-02', 'BSK-01', 'BSK-02', 'STA-01', 'BSK-11', 'BSK-08', 'BSK-09', 'ERR-08', 'BSK-03'], writes: 'initiates payments and a signing basket' },
   async ({ newTpp, consentedPsu, paths, check }) => {
     // With PSU-ID, so that psu-id is among the signed headers (BSK-09).
-    const { psuId, sessionId } = await consentedPsu();
-    const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId } });
-    const { basketId } = await basketOf(tpp, paths, payments(2));
+    const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
+    const { tpp } = debtor;
+    const { basketId } = await basketOf(tpp, paths, payments(debtor, 2));
     if (basketId === undefined) return check.notEvaluatedRest('not evaluated: the payments or the basket were not created');
     const response = await startAuthorisation(tpp, paths, basketId);
     check.status('BSK-11', response);
@@ -169,7 +176,7 @@ test(...scenario(
   'the authorisation of an unknown basket is answered 404 RESOURCE_UNKNOWN',
   { checks: ['ERR-09'] },
   async ({ newTpp, psu, paths, check }) => {
-    const response = await startAuthorisation(payer({ newTpp, psu }), paths, 'b0d1e6f4-5b8c-4d1e-9f00-000000000000', { malformed: 'an unknown basket id' });
+    const response = await startAuthorisation(newTpp({ headers: psuIdentity(psu) }), paths, 'b0d1e6f4-5b8c-4d1e-9f00-000000000000', { malformed: 'an unknown basket id' });
     const refused = check.status('ERR-09', response);
     check.code('ERR-09', response, { after: refused });
   },
@@ -179,9 +186,10 @@ test(...scenario(
   'ERR-10.a',
   'an internal failure of the bank during a basket authorisation is answered 500 SYSTEM_ERROR',
   { checks: ['ERR-10', 'ERR-11'], needs: ['fault-injection'], writes: 'initiates payments and a signing basket, and asks the sandbox for an internal failure' },
-  async ({ newTpp, psu, paths, check }) => {
-    const tpp = payer({ newTpp, psu });
-    const { basketId } = await basketOf(tpp, paths, payments(2));
+  async ({ newTpp, psu, consentedPsu, paths, check }) => {
+    const payingPsu = await payer({ newTpp, psu, consentedPsu, paths });
+    const { tpp } = payingPsu;
+    const { basketId } = await basketOf(tpp, paths, payments(payingPsu, 2));
     if (basketId === undefined) return check.notEvaluatedRest('not evaluated: the payments or the basket were not created');
     const armed = await tpp.post(paths('sandboxFailures'), { operation: 'signing-basket-authorisation', resourceId: basketId });
     if (!isSuccess(armed)) return check.notEvaluatedRest(`not evaluated: the target did not arm an internal failure (HTTP ${armed.status})`);
@@ -202,12 +210,13 @@ for (const [id, kind] of [
     id,
     `a basket with ${kind} is refused with 400 REFERENCE_MIX_INVALID, at creation or at the start of its authorisation, in every product`,
     { checks: ['BSK-12', 'ERR-34', 'ERR-41'], writes: 'initiates payments and signing baskets' },
-    async ({ newTpp, psu, paths, check }) => {
-      const tpp = payer({ newTpp, psu });
+    async ({ newTpp, psu, consentedPsu, paths, check }) => {
+      const payingPsu = await payer({ newTpp, psu, consentedPsu, paths });
+      const { tpp } = payingPsu;
       await forEachCell(id, async (cell) => {
         // Beside a payment of a product the bank takes in baskets: only the mix can be the reason of a refusal.
-        const single = await basketablePayment(tpp, paths, cell.product);
-        const mixed = paymentIdOf(await initiate(tpp, paths, paymentOf(cell), where(cell)));
+        const single = await basketablePayment(payingPsu, paths, cell.product);
+        const mixed = paymentIdOf(await initiate(tpp, paths, paymentOf(cell, payingPsu), where(cell)));
         const ids = single === undefined || mixed === undefined ? undefined : [single, mixed];
         if (ids === undefined) return check.notEvaluated(['BSK-12', 'ERR-34', 'ERR-41'], `not evaluated for ${cellName(cell)}: ${kind}, or a single payment the bank takes in a basket, could not be initiated`);
         const created = await createBasket(tpp, paths, ids, `a basket with ${kind} (${cell.product})`);
@@ -226,13 +235,14 @@ test(...scenario(
   'BSK-13.a',
   'a basket of NCBCT payments the bank took is created and its authorisation started',
   { checks: ['BSK-13', 'VER-24'], writes: 'initiates payments and a signing basket' },
-  async ({ newTpp, psu, paths, check }) => {
-    const tpp = payer({ newTpp, psu });
+  async ({ newTpp, psu, consentedPsu, paths, check }) => {
+    const payingPsu = await payer({ newTpp, psu, consentedPsu, paths });
+    const { tpp } = payingPsu;
     const ncbct = { product: PRODUCTS.ncbct };
     const nok = { instructedAmount: { amount: '15000.00', currency: 'NOK' } };
-    const initiation = await initiate(tpp, paths, sepaPayment(nok), ncbct);
+    const initiation = await initiate(tpp, paths, sepaPayment(payingPsu, nok), ncbct);
     const first = paymentIdOf(initiation);
-    const second = paymentIdOf(await initiate(tpp, paths, sepaPayment(nok), ncbct));
+    const second = paymentIdOf(await initiate(tpp, paths, sepaPayment(payingPsu, nok), ncbct));
     // The NCBCT fields (its regulatory reporting among them) are not shown: a bank that wants others than the
     // SEPA credit transfer's refuses the suite's body, which says nothing about its baskets (PAY-46 reports it).
     if (first === undefined || second === undefined) return check.notEvaluatedRest(`not evaluated: the bank did not take the suite's NCBCT body (HTTP ${initiation.status}), whose fields the spec does not show`);
@@ -250,10 +260,10 @@ test(...scenario(
  * Two payments of the consented PSU in a basket, authorised in the browser: amounts above those banks commonly
  * exempt from SCA (SCA-03), which an exempting bank would approve at once, before any basket.
  */
-async function authorisedBasket(fixtures: Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths' | 'sca'>, amounts: readonly [string, string], variant?: string) {
+async function authorisedBasket(fixtures: Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths' | 'sca'>, amounts: readonly [string, string], variant?: string, patches: readonly Patch[] = []) {
   const debtor = await consentedDebtor(fixtures);
   const { paths, sca } = fixtures;
-  const { ids, basketId, product } = await basketOf(debtor.tpp, paths, () => amounts.map((amount) => paymentFrom(debtor, amount)));
+  const { ids, basketId, product } = await basketOf(debtor.tpp, paths, () => amounts.map((amount, i) => paymentFrom(debtor, amount, undefined, patches[i])));
   if (ids === undefined || basketId === undefined) return undefined;
   const start = await startAuthorisation(debtor.tpp, paths, basketId);
   const redirect = await sca.authorise(scaRedirectFrom(start), debtor.psu, variant ? { variant } : {});
@@ -279,6 +289,8 @@ test(...scenario(
 ));
 
 const PAYABLE = '101.00';
+/** More than any sandbox balance: the payment lacks funds. */
+const FAR_ABOVE_BALANCE = '99999999.00';
 
 /** Whether every balance the account with this IBAN reports (in its currency) still covers `amount`. */
 async function covers(tpp: TppClient, paths: Paths, iban: string, amount: string): Promise<boolean> {
@@ -295,9 +307,12 @@ test(...scenario(
   'a basket is not atomic: after a batch run a payable payment is booked while one far above the balance is rejected, and the basket reports the worst',
   { checks: ['BSK-04', 'BSK-05', 'BSK-14'], writes: 'initiates and approves payments in a signing basket', needs: ['clock-control'], globalState: 'moves the target clock past a batch run' },
   async ({ newTpp, consentedPsu, paths, sca, sandboxClock, check }) => {
-    const basket = await authorisedBasket({ newTpp, consentedPsu, paths, sca }, [PAYABLE, '99999999.00']);
+    const fixtures = { newTpp, consentedPsu, paths, sca };
+    // A bank may refuse at initiation a payment it cannot cover (ERR-32): then one dated ahead lacks the funds on its execution date.
+    const dated = weekdayAhead(2);
+    const basket = (await authorisedBasket(fixtures, [PAYABLE, FAR_ABOVE_BALANCE])) ?? (await authorisedBasket(fixtures, [PAYABLE, FAR_ABOVE_BALANCE], undefined, [{}, { requestedExecutionDate: dated }]));
     if (basket === undefined || basket.redirect.outcome !== 'success') return check.notEvaluatedRest('not evaluated: the basket was not created or not authorised');
-    const later = await pastNextBatchRun({ sandboxClock, newTpp }, basket.debtor.psuId);
+    const later = await pastNextBatchRun({ sandboxClock, newTpp }, basket.debtor.psuId, dated);
     const [payableStatus, unpayableStatus] = await Promise.all(basket.ids.map((id) => statusOf(later, paths, id, { product: basket.product })));
     const [payable, unpayable] = [payableStatus?.transactionStatus, unpayableStatus?.transactionStatus];
     // Rejected: RJCT, or ACCP reported with fundsAvailable false (the fact the spec gives for lack of funds).
@@ -342,9 +357,10 @@ test(...scenario(
   'ERR-18.a',
   'the status of an authorisation id the bank does not know is answered 404',
   { checks: ['ERR-18'], writes: 'initiates payments and a signing basket' },
-  async ({ newTpp, psu, paths, check }) => {
-    const tpp = payer({ newTpp, psu });
-    const { basketId } = await basketOf(tpp, paths, payments(1));
+  async ({ newTpp, psu, consentedPsu, paths, check }) => {
+    const payingPsu = await payer({ newTpp, psu, consentedPsu, paths });
+    const { tpp } = payingPsu;
+    const { basketId } = await basketOf(tpp, paths, payments(payingPsu, 1));
     if (basketId === undefined) return check.notEvaluatedRest('not evaluated: the basket was not created');
     const response = await tpp.request({ method: 'GET', path: paths('signingBasketAuthorisation', { basketId, authorisationId: 'c0d1e6f4-5b8c-4d1e-9f00-000000000000' }), malformed: 'an unknown authorisation id' });
     const refused = check.status('ERR-18', response);
@@ -362,10 +378,12 @@ test(...scenario(
   'STA-08.a',
   'a started basket authorisation reads STARTED or a later state before the PSU acts, not RECEIVED, for the payments of every product',
   { checks: ['STA-08'], writes: 'initiates payments and signing baskets' },
-  async ({ newTpp, psu, paths, check }) => {
-    const tpp = payer({ newTpp, psu });
+  async ({ newTpp, consentedPsu, paths, check }) => {
+    // The PSU's own client, in its session: a bank that asks for SCA (401) to start an authorisation outside one starts none to read.
+    const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
+    const { tpp } = debtor;
     await forEachCell('STA-08.a', async (cell) => {
-      const ids = await paymentIds(tpp, paths, [[paymentOf(cell)], [paymentOf(cell)]], where(cell));
+      const ids = await paymentIds(tpp, paths, [[paymentOf(cell, debtor)], [paymentOf(cell, debtor)]], where(cell));
       const basketId = ids === undefined ? undefined : basketIdOf(await createBasket(tpp, paths, ids));
       if (basketId === undefined) return check.notEvaluated(['STA-08'], `not evaluated for ${cellName(cell)}: the payments or their basket were not created`);
       const start = await startAuthorisation(tpp, paths, basketId);
@@ -379,20 +397,24 @@ test(...scenario(
   },
 ));
 
-/** More than any sandbox balance: the payment lacks funds. */
-const FAR_ABOVE_BALANCE = '99999999.00';
 
-/** A basket of a payable payment and one lacking funds, of the cell's product, with the links of each. */
+/**
+ * A basket of a payable payment and one lacking funds, of the cell's product, with the links of each. Where the
+ * bank refuses the one lacking funds at initiation (ERR-32's first path: `refusedForFunds`, the payable one taken),
+ * a second payable payment takes its place: the links are judged all the same.
+ */
 async function basketOfTwo(paths: Paths, debtor: Debtor, cell: Where) {
   const payable = await initiated({ paths }, debtor, cell, '1.00');
   const unpayable = await initiated({ paths }, debtor, cell, FAR_ABOVE_BALANCE);
-  if (payable.href === undefined || unpayable.href === undefined) return { unmet: `the payments were not created with their links: ${payable.unmet ?? unpayable.unmet ?? ''}` } as const;
-  const basketId = basketIdOf(await createBasket(debtor.tpp, paths, [payable.paymentId, unpayable.paymentId]));
+  const refusedForFunds = payable.href !== undefined && unpayable.paymentId === undefined && unpayable.response.status >= 400;
+  const other = refusedForFunds ? await initiated({ paths }, debtor, cell, '2.00') : unpayable;
+  if (payable.href === undefined || other.href === undefined) return { unmet: `the payments were not created with their links: ${payable.unmet ?? other.unmet ?? ''}` } as const;
+  const basketId = basketIdOf(await createBasket(debtor.tpp, paths, [payable.paymentId, other.paymentId]));
   if (basketId === undefined) return { unmet: 'the basket was not created' } as const;
   const start = await startAuthorisation(debtor.tpp, paths, basketId);
   const href = scaRedirectOf(start);
   if (href === undefined) return { unmet: `the basket authorisation gave no scaRedirect (HTTP ${start.status})` } as const;
-  return { basketId, href, payable, unpayable } as const;
+  return { basketId, href, payable, unpayable: other, refusedForFunds } as const;
 }
 
 for (const { id, cells } of cellScenarios('BSK-15.a')) {
@@ -413,7 +435,9 @@ for (const { id, cells } of cellScenarios('BSK-15.a')) {
         const basketStatus = (jsonBodyOf(status) as { transactionStatus?: unknown } | undefined)?.transactionStatus;
         const lacking = unpayable?.transactionStatus === 'ACCP' && unpayable.fundsAvailable === false;
         const actual = `payable ${String(payable?.transactionStatus)}, lacking funds ${String(unpayable?.transactionStatus)} (fundsAvailable ${String(unpayable?.fundsAvailable)}), basket ${String(basketStatus)}`;
-        if (!lacking) check.notEvaluated(['BSK-15'], `not evaluated for ${cellName(cell)}: the bank reports the payment above the balance otherwise than ACCP with fundsAvailable false (${actual})`);
+        // No basket ever holds a payment lacking funds where the bank refuses it at initiation.
+        if (basket.refusedForFunds) check.heldOnPath(['BSK-15'], `the bank refused the payment above the balance at initiation (ERR-32): no basket holds one lacking funds (${cellName(cell)})`);
+        else if (!lacking) check.notEvaluated(['BSK-15'], `not evaluated for ${cellName(cell)}: the bank reports the payment above the balance otherwise than ACCP with fundsAvailable false (${actual})`);
         else check.that('BSK-15', basketStatus === 'ACCP' || basketStatus === 'RJCT', { expected: `the basket reports the payment lacking funds (ACCP or RJCT) (${cellName(cell)})`, actual, response: status });
         await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-25', basket.payable, 'authorised through its basket');
         await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-24', { href: basket.href, paymentId: basket.payable.paymentId }, "the basket's SCA completed");
@@ -433,7 +457,14 @@ for (const { id, cells } of cellScenarios('SCA-25.m')) {
         const basket = await basketOfTwo(paths, debtor, cell);
         if (basket.href === undefined) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: ${basket.unmet}`);
         const uncancelled = await cancel({ paths }, debtor.tpp, cell, basket.payable.paymentId);
-        if (uncancelled !== undefined) return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: ${uncancelled}`);
+        if (uncancelled !== undefined) {
+          // A bank may keep a payment its open basket holds from being cancelled (Berlin Group RESOURCE_BLOCKED): where it
+          // cancels the same payment outside a basket, no basket of it ever outlives a cancelled payment.
+          const alone = await initiated({ paths }, debtor, cell, '3.00');
+          const outside = alone.paymentId === undefined ? alone.unmet : await cancel({ paths }, debtor.tpp, cell, alone.paymentId);
+          if (outside === undefined) return check.heldOnPath(['SCA-25'], `the bank does not cancel a payment its open basket holds (${uncancelled}), and cancels one outside a basket: no basket outlives a cancelled payment of it (${cellName(cell)})`);
+          return check.notEvaluated(['SCA-25'], `not evaluated for ${cellName(cell)}: ${uncancelled}`);
+        }
         await judgeClosed({ paths, sca, check }, debtor, cell, 'SCA-25', { href: basket.href, paymentId: basket.payable.paymentId }, 'a payment of its basket cancelled by the TPP');
       });
     },

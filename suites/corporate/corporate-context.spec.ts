@@ -4,7 +4,7 @@
  * initiation that names the corporate context in PSU-Context).
  */
 import { accountsOf, type ConsentedPsu, consentServesReads, isSuccess, PrerequisiteUnmet, scaRedirectOf, scenario, type ScenarioFixtures, test } from '../../lib/fixtures/index.js';
-import { initiate, sepaPayment } from '../payments/payment-bodies.js';
+import { consentedDebtor, initiate, sepaPayment } from '../payments/payment-bodies.js';
 
 const CORPORATE_PSU = 'corporate';
 
@@ -47,10 +47,12 @@ test(...scenario(
   { checks: ['SCA-17', 'ERR-38'], needs: ['corporate-psu'], writes: 'initiates a payment (refused)' },
   async ({ newTpp, consentedPsu, paths, check }) => {
     const { psuId, sessionId } = await corporateConsent(consentedPsu);
+    // From an account of the agreement, so that only the missing PSU-CORPORATE-ID is wrong.
+    const from = await consentedDebtor({ newTpp, consentedPsu, paths }, CORPORATE_PSU);
     // The request names the corporate context itself, in a header of the payment initiation table. Whether an
     // account read with only a corporate PSU-ID is "corporate" is not said: both readings pass, so it is not sent.
     const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId, 'PSU-Context': 'CORPORATE' } });
-    const response = await initiate(tpp, paths, sepaPayment(), { malformed: 'corporate context without PSU-CORPORATE-ID' });
+    const response = await initiate(tpp, paths, sepaPayment(from), { malformed: 'corporate context without PSU-CORPORATE-ID' });
     check.status('SCA-17', response);
     check.status('ERR-38', response);
     // An account read with the corporate PSU's PSU-ID alone names no context: refused as a corporate request
@@ -80,8 +82,11 @@ test(...scenario(
 test(...scenario(
   'END-18.a',
   'GET /v1/user, asked by a PISP that is not an AISP, starts an SCA that ends in corporate context with a psu-corporate-id',
-  { checks: ['END-18'], needs: ['corporate-psu'] },
-  async ({ target, tpp, newTpp, paths, sca, check }) => {
+  { checks: ['END-18'], needs: ['corporate-psu'], ownPsu: true },
+  async ({ target, tpp, newTpp, paths, sca, ownPsu, check }) => {
+    // A corporate PSU of its own where the target makes them: an SCA of the target's corporate PSU may end the
+    // session its shared consent's reads go on under (SES-05), for the other scenarios of the run.
+    const psu = target.capabilities.includes('sandbox-mock-data') ? await ownPsu('corporate') : CORPORATE_PSU;
     // The endpoint is "for PISPs that are not AISPs": a certificate with the payment role alone, where the target
     // takes the suite's test certificates; else the run's own TPP, which a bank may turn away as an AISP.
     const pispOnly = target.capabilities.includes('test-ca-trusted');
@@ -92,7 +97,7 @@ test(...scenario(
     }
     const started = check.that('END-18', href !== undefined, { expected: 'an scaRedirect link', response });
     if (href === undefined) return;
-    const redirect = await sca.authorise(href, CORPORATE_PSU);
+    const redirect = await sca.authorise(href, psu);
     // What the SCA yields is seen only when it succeeds (a PSU who cannot log in is another rule's).
     if (redirect.outcome !== 'success') return check.notEvaluated(['END-18'], `not evaluated: the SCA did not succeed, so it yielded nothing to see: ${redirect.url}`);
     const { context } = redirect.params;

@@ -21,10 +21,10 @@ test(...scenario(
   'ERR-44.c',
   'a body of 2 MiB is refused with a 4xx, never a 5xx',
   { checks: ['ERR-44'], needs: ['sandbox-mock-data'], writes: 'posts to a sandbox mock-data operation' },
-  async ({ tpp, paths, check }) => {
+  async ({ tpp, sandbox, check }) => {
     const huge = JSON.stringify({ customerNumber: '12345678901', name: 'x'.repeat(2 * 1024 * 1024), type: 'private' });
     const answer = await tpp
-      .request({ method: 'POST', path: paths('sandboxCustomers'), rawBody: huge, headers: { 'Content-Type': 'application/json' }, malformed: 'a 2 MiB body' })
+      .request({ ...sandbox.endpoint('createCustomer'), rawBody: huge, headers: { 'Content-Type': 'application/json' }, malformed: 'a 2 MiB body' })
       .catch((error: unknown) => {
         if (isResetBeforeAnswer(error)) return undefined;
         throw error;

@@ -7,14 +7,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { consentServesReads, scaRedirectOf, scenario, test, type ScenarioFixtures, type TppRequest, type TppResponse } from '../../lib/fixtures/index.js';
-import { initiationRequest, psuIdentity, sepaPayment } from '../payments/payment-bodies.js';
+import { consentedDebtor, initiationRequest, psuIdentity, sepaPayment } from '../payments/payment-bodies.js';
+
+type EndpointFixtures = Pick<ScenarioFixtures, 'paths' | 'psu' | 'newTpp' | 'consentedPsu'>;
 
 /** Where a row's request goes: method, path, body and the headers the endpoint always takes, from the fixtures. */
-type Endpoint = (fixtures: Pick<ScenarioFixtures, 'paths' | 'psu'>) => { method: string; path: string; json?: unknown; headers?: Record<string, string> };
+type Endpoint = (fixtures: EndpointFixtures) => Promise<{ method: string; path: string; json?: unknown; headers?: Record<string, string> }>;
 
-const ACCOUNT_LIST: Endpoint = ({ paths }) => ({ method: 'GET', path: paths('accounts') });
-// A payment names its PSU (HDR-32), so that only the row's header is missing.
-const PAYMENT_INITIATION: Endpoint = ({ paths, psu }) => initiationRequest(paths, sepaPayment(), { headers: psuIdentity(psu) });
+const ACCOUNT_LIST: Endpoint = ({ paths }) => Promise.resolve({ method: 'GET', path: paths('accounts') });
+// A payment names its PSU (HDR-32) and pays from its account, so that only the row's header is wrong.
+const PAYMENT_INITIATION: Endpoint = async ({ paths, psu, newTpp, consentedPsu }) =>
+  initiationRequest(paths, sepaPayment(await consentedDebtor({ newTpp, consentedPsu, paths })), { headers: psuIdentity(psu) });
 
 type Defect = 'missing' | 'empty' | 'malformed';
 
@@ -32,8 +35,8 @@ interface RefusedRow {
 }
 
 /** The row's request: its endpoint's, with this defect instead of the header. */
-function defective(row: RefusedRow, fixtures: Pick<ScenarioFixtures, 'paths' | 'psu'>): TppRequest {
-  const request = row.endpoint(fixtures);
+async function defective(row: RefusedRow, fixtures: EndpointFixtures): Promise<TppRequest> {
+  const request = await row.endpoint(fixtures);
   const reason = `${row.header} ${row.defect}${row.value === undefined ? '' : ` (${row.value})`}`;
   if (row.defect === 'missing') return { ...request, omitHeaders: [row.header], malformed: reason };
   return { ...request, headers: { ...request.headers, [row.header]: row.defect === 'empty' ? '' : (row.value ?? '') }, malformed: reason };
@@ -102,16 +105,16 @@ const rowsOf = <T extends { requirement: string }>(rows: readonly T[]) => rows.m
 for (const { row, id } of rowsOf(REFUSED)) {
   const checks = [row.requirement, ...(row.codeRequirement ? [row.codeRequirement] : [])];
   const options = { checks, ...(row.writes ? { writes: row.writes } : {}) };
-  test(...scenario(id, `${row.header} ${row.defect}${row.value === undefined ? '' : ` ("${row.value}")`} is refused`, options, async ({ tpp, paths, psu, check }) => {
-    const response = await tpp.request(defective(row, { paths, psu }));
+  test(...scenario(id, `${row.header} ${row.defect}${row.value === undefined ? '' : ` ("${row.value}")`} is refused`, options, async ({ tpp, newTpp, consentedPsu, paths, psu, check }) => {
+    const response = await tpp.request(await defective(row, { paths, psu, newTpp, consentedPsu }));
     const refused = check.status(row.requirement, response);
     if (row.codeRequirement) check.code(row.codeRequirement, response, { after: refused });
   }));
 }
 
 for (const { row, id } of rowsOf(TAKEN)) {
-  test(...scenario(id, row.title, { checks: [row.requirement] }, async ({ tpp, paths, psu, check }) => {
-    const response = await tpp.request({ ...row.endpoint({ paths, psu }), headers: row.headers({ tpp }) });
+  test(...scenario(id, row.title, { checks: [row.requirement] }, async ({ tpp, newTpp, consentedPsu, paths, psu, check }) => {
+    const response = await tpp.request({ ...(await row.endpoint({ paths, psu, newTpp, consentedPsu })), headers: row.headers({ tpp }) });
     const taken = check.accepted(row.requirement, response);
     const also = row.also?.(response);
     if (also) check.that(row.requirement, also.passed, { expected: also.expected, response }, { after: taken });

@@ -75,8 +75,8 @@ test(...scenario(
   'LIM-05.a',
   'without PSU-IP-Address no transaction older than 90 days is returned, even when dateFrom asks for more',
   { checks: ['LIM-05'], needs: ['sandbox-mock-data'], ownPsu: true, writes: 'creates a customer and an account with 150 transactions' },
-  async ({ tpp, paths, sca, ownPsu, check }) => {
-    const { accountId, psuId } = await busyAccount({ tpp, paths, sca, ownPsu }, 150, 120);
+  async ({ tpp, paths, sca, ownPsu, sandbox, check }) => {
+    const { accountId, psuId } = await busyAccount({ tpp, paths, sca, ownPsu, sandbox }, 150, 120);
     const oldest = new Date(Date.now() - 91 * DAY_MS).toISOString().slice(0, 10); // a day's grace for time zones
     const bookedOf = (response: TppResponse) => (jsonBodyOf(response) as { transactions?: { booked?: { bookingDate?: string }[] } } | undefined)?.transactions?.booked ?? [];
     const older = (response: TppResponse) => bookedOf(response).filter((t) => (t.bookingDate ?? '9999') < oldest);
@@ -109,7 +109,7 @@ test(...scenario(
     // A minute past the day: the window slides on the bank's clock.
     const shift = DAY_MS / 1000 + 60;
     await sandboxClock.shift(shift);
-    const dayLater = newTpp({ sessionId: randomUUID(), clock: { now: () => new Date(Date.now() + shift * 1000) } });
+    const dayLater = newTpp({ sessionId: randomUUID() });
     const again = await dayLater.get(path, { ...WITHOUT_PSU, headers: { 'PSU-ID': psuId } });
     check.that('LIM-04', isSuccess(again), { expected: 'a transaction read without PSU-IP-Address served again a day after the quota was used up (2xx)', response: again }, { after: refused });
   },

@@ -3,7 +3,9 @@
  * that meets every rule of the request table and the structured-address rule, and the one change each
  * scenario makes to it (a patch of the single-payment fields, put where the field lives: a bulk payment's
  * debtor side on the bulk, its creditor side on its first payment). Each payment goes to a creditor IBAN
- * of its own, so no two scenarios send logical duplicates of each other.
+ * of its own, so no two scenarios send logical duplicates of each other, and is paid from an account of the
+ * PSU it names (a bank refuses a debtor account that is not the PSU's): one of the accounts the PSU's consent
+ * lists, in that account's currency.
  */
 import type { PaymentProduct, PaymentService } from '../../lib/spec/payment-products.js';
 import { requirementById } from '../../lib/spec/requirements.js';
@@ -21,9 +23,6 @@ export interface Where {
   product: PaymentProduct;
 }
 
-/** A debtor IBAN for payments that are only initiated, never approved. */
-export const SOME_DEBTOR_IBAN = 'NO9386011117947';
-
 /** `fields` with the patch applied: a field set to undefined is removed. */
 function patched(fields: Record<string, unknown>, patch: Patch): Record<string, unknown> {
   const out: Record<string, unknown> = { ...fields, ...patch };
@@ -33,11 +32,18 @@ function patched(fields: Record<string, unknown>, patch: Patch): Record<string, 
 
 export type Account = { iban: string; currency: string };
 
+/** The accounts a payment is made from: the debtor, and another account of the same PSU (the creditor of a payment to self). */
+export interface From {
+  account: Account;
+  /** Another account of the PSU, when it has one. */
+  otherAccount?: Account;
+}
+
 /** The creditor of every payment, as the PSU is shown it (PAY-49). */
 export const CREDITOR_NAME = 'Kari Nordmann';
 
-/** A SEPA credit transfer meeting every rule; `changes` replace top-level fields (undefined removes one). */
-export function sepaPayment(changes: Patch = {}, debtor: Account = { iban: SOME_DEBTOR_IBAN, currency: 'NOK' }): PaymentBody {
+/** A SEPA credit transfer from the account meeting every rule; `changes` replace top-level fields (undefined removes one). */
+export function sepaPayment(from: From, changes: Patch = {}): PaymentBody {
   return patched(
     {
       endToEndIdentification: 'E2E-CONFORMANCE-1',
@@ -46,7 +52,7 @@ export function sepaPayment(changes: Patch = {}, debtor: Account = { iban: SOME_
       creditorAccount: { iban: randomNorwegianIban(), currency: 'EUR' },
       creditorAgent: 'DNBANOKKXXX',
       creditorAddress: address(),
-      debtorAccount: debtor,
+      debtorAccount: from.account,
       remittanceInformationUnstructured: 'Invoice 2026-001',
     },
     changes,
@@ -59,8 +65,8 @@ export function address(changes: Patch = {}): Record<string, unknown> {
 }
 
 /** sepaPayment with a changed creditorAddress (undefined removes a part). */
-export function withAddress(changes: Patch): PaymentBody {
-  return sepaPayment({ creditorAddress: address(changes) });
+export function withAddress(from: From, changes: Patch): PaymentBody {
+  return sepaPayment(from, { creditorAddress: address(changes) });
 }
 
 export const PRODUCTS = {
@@ -70,10 +76,23 @@ export const PRODUCTS = {
   toSelf: 'norwegian-domestic-payment-to-self',
 } as const satisfies Record<string, PaymentProduct>;
 
-/** The payment a product takes: SEPA in euros; the Norwegian products (domestic, NCBCT, to self) in kroner. */
-function singlePayment(product: PaymentProduct, patch: Patch, debtor?: Account): PaymentBody {
-  const nok = product !== PRODUCTS.sepa ? { instructedAmount: { amount: '150.00', currency: 'NOK' }, creditorAccount: { iban: randomNorwegianIban(), currency: 'NOK' } } : {};
-  return sepaPayment({ ...nok, ...patch }, debtor);
+/**
+ * The payment a product takes: SEPA in euros; the Norwegian products (domestic, NCBCT, to self) in kroner; a
+ * payment to self goes to the PSU's other account, where it has one.
+ */
+function singlePayment(product: PaymentProduct, patch: Patch, from: From): PaymentBody {
+  const own = product === PRODUCTS.toSelf ? from.otherAccount : undefined;
+  const amount = own === undefined ? '150.00' : amountOfItsOwn(String(100 + Math.floor(Math.random() * 900)));
+  const nok = product !== PRODUCTS.sepa ? { instructedAmount: { amount, currency: 'NOK' }, creditorAccount: own ?? { iban: randomNorwegianIban(), currency: 'NOK' } } : {};
+  return sepaPayment(from, { ...nok, ...patch });
+}
+
+/**
+ * The whole units with cents of their own: a payment to self always goes to the same creditor, and an amount of
+ * its own keeps it from being a logical duplicate of another.
+ */
+function amountOfItsOwn(whole: string): string {
+  return `${whole}.${String(Math.floor(Math.random() * 99) + 1).padStart(2, '0')}`;
 }
 
 /** Fields of a bulk payment that belong to the bulk, not to its payments (Berlin Group bulk body). */
@@ -85,24 +104,33 @@ const BULK_LEVEL = ['debtorAccount', 'requestedExecutionDate', 'requestedExecuti
  * bulk's first payment takes `firstPayment` as it is (fields of the bulk's own, put where they do not belong);
  * `everyPayment` goes to each payment of a bulk (and to a single or periodic payment).
  */
-export function paymentOf({ service, product }: Where, patch: Patch & { firstPayment?: Patch; everyPayment?: Patch } = {}, debtor?: Account): PaymentBody {
+export function paymentOf({ service, product }: Where, from: From, patch: Patch & { firstPayment?: Patch; everyPayment?: Patch } = {}): PaymentBody {
   const { firstPayment = {}, everyPayment = {}, ...fields } = patch;
-  if (service === 'periodic-payments') return singlePayment(product, { ...PERIODIC_SCHEDULE, ...everyPayment, ...fields }, debtor);
-  if (service === 'payments') return singlePayment(product, { ...everyPayment, ...fields }, debtor);
+  if (service === 'periodic-payments') return singlePayment(product, { ...PERIODIC_SCHEDULE, ...everyPayment, ...fields }, from);
+  if (service === 'payments') return singlePayment(product, { ...everyPayment, ...fields }, from);
   const bulkPatch = Object.fromEntries(Object.entries(fields).filter(([key]) => BULK_LEVEL.includes(key)));
   const entryPatch = Object.fromEntries(Object.entries(fields).filter(([key]) => !BULK_LEVEL.includes(key)));
-  const entry = (changes: Patch) => patched(singlePayment(product, { ...everyPayment, ...changes }), { debtorAccount: undefined });
+  const entry = (changes: Patch) => patched(singlePayment(product, { ...everyPayment, ...changes }, from), { debtorAccount: undefined });
   const payments = [patched(entry(entryPatch), firstPayment), entry({})];
-  return patched({ batchBookingPreferred: true, debtorAccount: debtor ?? { iban: SOME_DEBTOR_IBAN, currency: 'NOK' }, payments }, bulkPatch);
+  return patched({ batchBookingPreferred: true, debtorAccount: from.account, payments }, bulkPatch);
 }
+
+/** Who pays: a TPP client that names the PSU on every request, and the PSU's accounts to pay from. */
+export interface Payer extends From {
+  tpp: TppClient;
+}
+
+type PayerFixtures = Pick<ScenarioFixtures, 'newTpp' | 'psu' | 'consentedPsu' | 'paths'>;
 
 /**
  * A TPP client that names the PSU on every request: payment initiation requires PSU-ID, or its alternative
  * X-PSU-IDENTITY (HDR-32). This one sends the target's PSU by national identity number, since only an SCA
- * gives a PSU-ID; scenarios whose PSU approves in SCA take `consentedDebtor`, which sends the PSU-ID.
+ * gives a PSU-ID; scenarios whose PSU approves in SCA take `consentedDebtor`, which sends the PSU-ID. The
+ * accounts to pay from are the PSU's, as its consent lists them (the worker's consent: one SCA per run).
  */
-export function payer({ newTpp, psu }: Pick<ScenarioFixtures, 'newTpp' | 'psu'>, name = 'private'): TppClient {
-  return newTpp({ headers: psuIdentity(psu, name) });
+export async function payer(fixtures: PayerFixtures, name = 'private'): Promise<Payer> {
+  const { account, otherAccount } = await consentedDebtor(fixtures, name);
+  return { tpp: fixtures.newTpp({ headers: psuIdentity(fixtures.psu, name) }), account, ...(otherAccount === undefined ? {} : { otherAccount }) };
 }
 
 /** X-PSU-IDENTITY of one of the target's PSUs (NOT_TESTABLE when it declares no national identity number). */
@@ -184,14 +212,10 @@ export function paymentIdOf(response: TppResponse): string | undefined {
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
-export interface Debtor {
-  /** A TPP client in the PSU's session, sending its PSU-ID (and PSU-CORPORATE-ID in corporate context). */
-  tpp: TppClient;
+/** A payer the PSU approves for in SCA: its client sends the PSU-ID (and PSU-CORPORATE-ID in corporate context), in the PSU's session. */
+export interface Debtor extends Payer {
   psuId: string;
   psu: ConsentedPsu['psu'];
-  account: Account;
-  /** Another account of the PSU, when it has one: the creditor of a payment to self. */
-  otherAccount?: Account;
 }
 
 /**
@@ -215,15 +239,13 @@ export async function consentedDebtor({ newTpp, consentedPsu, paths }: Pick<Scen
  * A payment of `amount` in the debtor account's currency, from the debtor, of this service and product (a
  * SEPA credit transfer by default); a payment to self goes to the PSU's other account.
  */
-export function paymentFrom(debtor: Debtor, amount: string, where: Where = { service: 'payments', product: PRODUCTS.sepa }, patch: Patch = {}): PaymentBody {
+export function paymentFrom(debtor: From, amount: string, where: Where = { service: 'payments', product: PRODUCTS.sepa }, patch: Patch = {}): PaymentBody {
   const { currency } = debtor.account;
   const own = where.product === PRODUCTS.toSelf ? debtor.otherAccount : undefined;
-  const toSelf = own !== undefined;
   const creditor = own ?? { iban: randomNorwegianIban(), currency };
-  // Always the same creditor: cents of its own keep one payment to self from being a logical duplicate of another.
-  if (toSelf) amount = `${amount.split('.')[0] ?? '0'}.${String(Math.floor(Math.random() * 99) + 1).padStart(2, '0')}`;
+  if (own !== undefined) amount = amountOfItsOwn(amount.split('.')[0] ?? '0');
   // Every payment of a bulk in the account's currency, to the same creditor: the funds it needs are plain.
-  return paymentOf(where, { everyPayment: { instructedAmount: { amount, currency }, creditorAccount: { iban: creditor.iban, currency } }, ...patch }, debtor.account);
+  return paymentOf(where, debtor, { everyPayment: { instructedAmount: { amount, currency }, creditorAccount: { iban: creditor.iban, currency } }, ...patch });
 }
 
 /**
@@ -265,7 +287,7 @@ const PRODUCTS_TO_TRY = [PRODUCTS.sepa, PRODUCTS.domestic, PRODUCTS.ncbct] as co
  * specification's own endpoint too (refusedAlike): then the refusals say nothing of the service.
  */
 export async function initiateOnOfferedProduct(
-  tpp: TppClient,
+  { tpp, ...from }: Payer,
   paths: ScenarioFixtures['paths'],
   service: PaymentService,
   body: (product: PaymentProduct) => PaymentBody,
@@ -279,7 +301,7 @@ export async function initiateOnOfferedProduct(
     tried.push(`${product}: HTTP ${answer.status}${typeof errorCodeOf(answer) === 'string' ? ` ${String(errorCodeOf(answer))}` : ''}`);
     if (servedOrScaAsked(answer)) return { response: answer, product, tried: tried.join(', ') };
   }
-  const unjudged = await refusedAlike(tpp, paths, sepaPayment());
+  const unjudged = await refusedAlike(tpp, paths, sepaPayment(from));
   const calledMalformed = answers.every(refusedAsMalformed);
   return { response: answers.at(-1) as TppResponse, tried: tried.join(', '), calledMalformed, ...(unjudged === undefined ? {} : { unjudged }) };
 }
@@ -306,14 +328,14 @@ const PERIODIC_START_DAYS = 14;
 const PERIODIC_SCHEDULE: Patch = { startDate: new Date(Date.now() + PERIODIC_START_DAYS * 86_400_000).toISOString().slice(0, 10), frequency: 'Monthly' };
 
 /** A periodic SEPA credit transfer (Berlin Group 1.3 shape) with this frequency; MonthlyVariable gets its months. */
-export function periodicPayment(frequency: string, changes: Patch = {}): PaymentBody {
+export function periodicPayment(from: From, frequency: string, changes: Patch = {}): PaymentBody {
   const months = frequency === 'MonthlyVariable' ? { monthsOfExecution: ['1', '4', '7', '10'] } : {};
-  return paymentOf({ service: 'periodic-payments', product: PRODUCTS.sepa }, { frequency, ...months, ...changes });
+  return paymentOf({ service: 'periodic-payments', product: PRODUCTS.sepa }, from, { frequency, ...months, ...changes });
 }
 
-/** A bulk payment (Berlin Group 1.3 shape) of two credit transfers of the product (SEPA unless said). */
-export function bulkPayment(product: PaymentProduct = PRODUCTS.sepa): PaymentBody {
-  return paymentOf({ service: 'bulk-payments', product });
+/** A bulk payment (Berlin Group 1.3 shape) of two credit transfers of the product. */
+export function bulkPayment(from: From, product: PaymentProduct): PaymentBody {
+  return paymentOf({ service: 'bulk-payments', product }, from);
 }
 
 /**
@@ -322,8 +344,21 @@ export function bulkPayment(product: PaymentProduct = PRODUCTS.sepa): PaymentBod
  */
 const PAST_A_BATCH_RUN_SECONDS = 24 * 3600 + 60;
 
-/** Moves the target clock past the next sandbox batch run; returns a TPP for the PSU whose Date follows the moved clock. */
-export async function pastNextBatchRun({ sandboxClock, newTpp }: Pick<ScenarioFixtures, 'sandboxClock' | 'newTpp'>, psuId: string): Promise<TppClient> {
-  await sandboxClock.shift(PAST_A_BATCH_RUN_SECONDS);
-  return newTpp({ clock: { now: () => new Date(Date.now() + PAST_A_BATCH_RUN_SECONDS * 1000) }, headers: { 'PSU-ID': psuId } });
+const DAY_MS = 86_400_000;
+
+/** The first weekday at least `days` after today (UTC): an execution date a bank keeps, not moved to a business day. */
+export function weekdayAhead(days: number): string {
+  const date = new Date(Date.now() + days * DAY_MS);
+  while ([0, 6].includes(date.getUTCDay())) date.setTime(date.getTime() + DAY_MS);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Moves the target clock past the next sandbox batch run, or past those of the execution date `through` (a day
+ * and a minute after it); returns a TPP for the PSU (dated as the moved clock says: sandbox-fixtures.ts).
+ */
+export async function pastNextBatchRun({ sandboxClock, newTpp }: Pick<ScenarioFixtures, 'sandboxClock' | 'newTpp'>, psuId: string, through?: string): Promise<TppClient> {
+  const days = through === undefined ? 0 : Math.ceil((Date.parse(through) - Date.now()) / DAY_MS);
+  await sandboxClock.shift(PAST_A_BATCH_RUN_SECONDS + days * (DAY_MS / 1000));
+  return newTpp({ headers: { 'PSU-ID': psuId } });
 }

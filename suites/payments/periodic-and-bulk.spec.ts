@@ -8,39 +8,40 @@
  * product.
  */
 import { FREQUENCY_CODES } from '../../lib/spec/schemas/payment-schemas.js';
-import { scaRedirectOf, scenario, type ScenarioFixtures, test, type TppClient } from '../../lib/fixtures/index.js';
-import { bulkPayment, consentedDebtor, currencyOf, initiate, initiateOnOfferedProduct, inCurrency, payer, paymentFrom, paymentIdOf, periodicPayment, SOME_DEBTOR_IBAN, statusOf, type Patch } from './payment-bodies.js';
+import { scaRedirectOf, scenario, type ScenarioFixtures, test } from '../../lib/fixtures/index.js';
+import { bulkPayment, consentedDebtor, currencyOf, initiate, initiateOnOfferedProduct, inCurrency, payer, paymentFrom, paymentIdOf, periodicPayment, statusOf, type From, type Patch, type Payer } from './payment-bodies.js';
 import { cellName, forEachCell, judgeCell, where } from './rule-cells.js';
 
 const PERIODIC = 'periodic-payments';
 const letters = 'abcdefghi';
 
 /** A periodic payment of this frequency, on the first product that takes one. */
-const periodicOf = (tpp: TppClient, paths: ScenarioFixtures['paths'], frequency: string) =>
-  initiateOnOfferedProduct(tpp, paths, PERIODIC, (p) => periodicPayment(frequency, inCurrency(currencyOf(p))));
+const periodicOf = (payingPsu: Payer, paths: ScenarioFixtures['paths'], frequency: string) =>
+  initiateOnOfferedProduct(payingPsu, paths, PERIODIC, (p) => periodicPayment(payingPsu, frequency, inCurrency(currencyOf(p))));
 
 /** The first other frequency the bank takes a periodic payment of, if any: then it offers periodic payments. */
-async function anotherFrequencyTaken(tpp: TppClient, paths: ScenarioFixtures['paths'], frequency: string): Promise<string | undefined> {
-  for (const other of FREQUENCY_CODES.filter((f) => f !== frequency)) if ((await periodicOf(tpp, paths, other)).product !== undefined) return other;
+async function anotherFrequencyTaken(payingPsu: Payer, paths: ScenarioFixtures['paths'], frequency: string): Promise<string | undefined> {
+  for (const other of FREQUENCY_CODES.filter((f) => f !== frequency)) if ((await periodicOf(payingPsu, paths, other)).product !== undefined) return other;
   return undefined;
 }
 
 FREQUENCY_CODES.forEach((frequency, i) => {
-  test(...scenario(`PAY-44.${letters[i] ?? 'z'}`, `a periodic payment with frequency ${frequency} is taken, on a product that takes periodic payments, or refused as one the bank does not offer`, { checks: ['PAY-44'], writes: 'initiates a periodic payment' }, async ({ newTpp, psu, paths, check }) => {
-    const tpp = payer({ newTpp, psu });
-    const { response, product, tried, unjudged, calledMalformed } = await periodicOf(tpp, paths, frequency);
+  test(...scenario(`PAY-44.${letters[i] ?? 'z'}`, `a periodic payment with frequency ${frequency} is taken, on a product that takes periodic payments, or refused as one the bank does not offer`, { checks: ['PAY-44'], writes: 'initiates a periodic payment' }, async ({ newTpp, psu, consentedPsu, paths, check }) => {
+    const payingPsu = await payer({ newTpp, psu, consentedPsu, paths });
+    const { response, product, tried, unjudged, calledMalformed } = await periodicOf(payingPsu, paths, frequency);
     if (product !== undefined) return void check.that('PAY-44', true, { expected: `a well-formed periodic payment (${frequency}) taken`, actual: tried, response });
     if (unjudged !== undefined) return check.notEvaluated(['PAY-44'], `not evaluated: no product took the periodic payment (${tried}), and ${unjudged}`);
     // Which services and frequencies a bank offers is its own: only calling the Berlin Group shape malformed is against the rule.
     if (calledMalformed !== true) return check.notEvaluated(['PAY-44'], `not evaluated: no product took a periodic payment of ${frequency}, each refusing it otherwise than as malformed (${tried}): one the bank does not offer`);
-    const other = await anotherFrequencyTaken(tpp, paths, frequency);
+    const other = await anotherFrequencyTaken(payingPsu, paths, frequency);
     if (other !== undefined) return check.notEvaluated(['PAY-44'], `not evaluated: the bank takes periodic payments (${other}) but not of ${frequency} (${tried}): which frequencies it offers is its own`);
     check.that('PAY-44', false, { expected: `a well-formed periodic payment (${frequency}) taken, or refused as a service the bank does not offer`, actual: `refused as malformed on every product, and no other frequency taken: ${tried}`, response });
   }));
 });
 
-test(...scenario('PAY-45.a', 'a bulk payment of two credit transfers is taken, on a product that takes bulk payments, or refused as a service the bank does not offer', { checks: ['PAY-45'], writes: 'initiates a bulk payment' }, async ({ newTpp, psu, paths, check }) => {
-  const { response, product, tried, unjudged, calledMalformed } = await initiateOnOfferedProduct(payer({ newTpp, psu }), paths, 'bulk-payments', (p) => bulkPayment(p));
+test(...scenario('PAY-45.a', 'a bulk payment of two credit transfers is taken, on a product that takes bulk payments, or refused as a service the bank does not offer', { checks: ['PAY-45'], writes: 'initiates a bulk payment' }, async ({ newTpp, psu, consentedPsu, paths, check }) => {
+  const payingPsu = await payer({ newTpp, psu, consentedPsu, paths });
+  const { response, product, tried, unjudged, calledMalformed } = await initiateOnOfferedProduct(payingPsu, paths, 'bulk-payments', (p) => bulkPayment(payingPsu, p));
   if (product !== undefined) return void check.that('PAY-45', true, { expected: 'a well-formed bulk payment taken', actual: tried, response });
   if (unjudged !== undefined) return check.notEvaluated(['PAY-45'], `not evaluated: no product took the bulk payment (${tried}), and ${unjudged}`);
   if (calledMalformed !== true) return check.notEvaluated(['PAY-45'], `not evaluated: no product took a bulk payment, each refusing it otherwise than as malformed (${tried}): the bank offers no bulk payments`);
@@ -48,16 +49,16 @@ test(...scenario('PAY-45.a', 'a bulk payment of two credit transfers is taken, o
 }));
 
 /** Each refusal row of the rule table about these shapes, and what breaks it (a bulk's debtor side on the bulk, its creditor side on its first payment). */
-const REFUSED: readonly (readonly [string, string, Patch, string])[] = [
-  ['PAY-51.a', 'PAY-51', { payments: [] }, 'a bulk of no payments'],
-  ['PAY-52.a', 'PAY-52', { firstPayment: { debtorAccount: { iban: SOME_DEBTOR_IBAN, currency: 'NOK' } } }, 'a payment of a bulk with a debtorAccount of its own'],
-  ['PAY-52.b', 'PAY-52', { firstPayment: { requestedExecutionDate: '2030-12-24' } }, 'a payment of a bulk with a requestedExecutionDate of its own'],
+const REFUSED: readonly (readonly [string, string, (from: From) => Patch, string])[] = [
+  ['PAY-51.a', 'PAY-51', () => ({ payments: [] }), 'a bulk of no payments'],
+  ['PAY-52.a', 'PAY-52', (from) => ({ firstPayment: { debtorAccount: from.account } }), 'a payment of a bulk with a debtorAccount of its own'],
+  ['PAY-52.b', 'PAY-52', () => ({ firstPayment: { requestedExecutionDate: '2030-12-24' } }), 'a payment of a bulk with a requestedExecutionDate of its own'],
 ];
 
 for (const [key, requirement, patch, what] of REFUSED) {
-  test(...scenario(key, `${what} is refused, in every payment product`, { checks: [requirement, 'ERR-21'], writes: 'initiates payments (refused)' }, async ({ newTpp, psu, paths, check }) => {
-    const tpp = payer({ newTpp, psu });
-    await forEachCell(key, (cell) => judgeCell({ check, paths }, tpp, cell, { patch, requirements: [requirement], code: 'ERR-21', malformed: what }));
+  test(...scenario(key, `${what} is refused, in every payment product`, { checks: [requirement, 'ERR-21'], writes: 'initiates payments (refused)' }, async ({ newTpp, psu, consentedPsu, paths, check }) => {
+    const payingPsu = await payer({ newTpp, psu, consentedPsu, paths });
+    await forEachCell(key, (cell) => judgeCell({ check, paths }, payingPsu, cell, { patch: patch(payingPsu), requirements: [requirement], code: 'ERR-21', malformed: what }));
   }));
 }
 
@@ -78,7 +79,7 @@ test(...scenario(
       if (paymentId === undefined) {
         // Refused at initiation: the status of every malformed payment, and its code, where the product takes the
         // same MonthlyVariable payment without the duplicate (a bank may not offer MonthlyVariable at all).
-        await judgeCell({ check, paths }, debtor.tpp, cell, { patch: DUPLICATE_MONTHS, requirements: ['ERR-42'], code: 'ERR-21', malformed: 'month 4 listed twice', control: { patch: MONTHLY_VARIABLE } });
+        await judgeCell({ check, paths }, debtor, cell, { patch: DUPLICATE_MONTHS, requirements: ['ERR-42'], code: 'ERR-21', malformed: 'month 4 listed twice', control: { patch: MONTHLY_VARIABLE } });
         return;
       }
       check.notEvaluated(['ERR-21'], `not evaluated for ${cellName(cell)}: the bank took the payment, so there is no refusal code to judge`);

@@ -6,8 +6,8 @@
 import { requirementById } from '../../lib/spec/requirements.js';
 import type { PaymentService } from '../../lib/spec/payment-products.js';
 import { judgedCells, RULE_TABLE, scenariosOf, type Cell } from '../../lib/spec/rule-table.js';
-import { errorCodeOf, isSuccess, scaRedirectOf, type CheckResult, type ScaAttempt, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
-import { initiate, initiateAllowingDuplicate, paymentFrom, paymentIdOf, paymentOf, paymentPath, refusedAlike, statusOf, type Debtor, type Patch, type PaymentBody, type Where } from './payment-bodies.js';
+import { errorCodeOf, isSuccess, jsonBodyOf, scaRedirectOf, type CheckResult, type ScaAttempt, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import { initiate, initiateAllowingDuplicate, paymentFrom, paymentIdOf, paymentOf, paymentPath, refusedAlike, statusOf, type Debtor, type Patch, type Payer, type PaymentBody, type Where } from './payment-bodies.js';
 
 export type { Cell };
 
@@ -97,9 +97,10 @@ export interface CellJudgement {
  * or product it does not offer, or something every payment of the suite's has that it objects to) has the
  * cell not evaluated, since its refusal shows nothing about the rule.
  */
-export async function judgeCell({ check, paths }: Pick<ScenarioFixtures, 'check' | 'paths'>, tpp: TppClient, cell: Where, judgement: CellJudgement): Promise<CheckResult[]> {
+export async function judgeCell({ check, paths }: Pick<ScenarioFixtures, 'check' | 'paths'>, payingPsu: Payer, cell: Where, judgement: CellJudgement): Promise<CheckResult[]> {
   const { patch, requirements, code, malformed, query, notInForce, deliberate, control = { patch: {} } } = judgement;
-  const response = await initiate(tpp, paths, paymentOf(cell, patch), { ...where(cell), ...(malformed ? { malformed } : {}), ...(query ? { query } : {}), ...(deliberate ? { deliberate } : {}) });
+  const { tpp } = payingPsu;
+  const response = await initiate(tpp, paths, paymentOf(cell, payingPsu, patch), { ...where(cell), ...(malformed ? { malformed } : {}), ...(query ? { query } : {}), ...(deliberate ? { deliberate } : {}) });
   const judged = [...requirements, ...(code ? [code] : [])];
   const outOfForce = notInForce?.(response);
   if (outOfForce !== undefined) {
@@ -107,7 +108,7 @@ export async function judgeCell({ check, paths }: Pick<ScenarioFixtures, 'check'
     return [];
   }
   if (!requirements.every((requirement) => expected(requirement, response)) || (code !== undefined && !expectedCode(code, response))) {
-    const unjudged = await refusedAlike(tpp, paths, paymentOf(cell, control.patch), { ...where(cell), ...(control.deliberate ? { deliberate: control.deliberate } : {}) });
+    const unjudged = await refusedAlike(tpp, paths, paymentOf(cell, payingPsu, control.patch), { ...where(cell), ...(control.deliberate ? { deliberate: control.deliberate } : {}) });
     if (unjudged !== undefined) {
       check.notEvaluated(judged, `not evaluated for ${cellName(cell)}: ${unjudged}`);
       return [];
@@ -150,26 +151,37 @@ export async function initiated({ paths }: Pick<ScenarioFixtures, 'paths'>, debt
   const href = scaRedirectOf(response);
   if (paymentId === undefined) return { response, unmet: `the payment was not created (HTTP ${response.status})` } as const;
   if (href === undefined) return { response, unmet: 'the payment was created without an scaRedirect (exempted from SCA): it has no link' } as const;
-  return { response, paymentId, href, amount: amountOf(body) } as const;
+  return { response, paymentId, href, amounts: amountsShown(body) } as const;
 }
 
 /**
  * Cancels a payment of the cell (DELETE): why it is no cancelled payment to judge, if it does not read CANC
- * afterwards (a cancellation refused, one still to be authorised, or one the bank answered and ignored).
+ * afterwards (a cancellation refused, one still to be authorised, or one the bank answered and ignored). A
+ * payment whose status the bank shows no one before its approval (END-08: a domestic transfer) cannot read CANC
+ * either: there, the DELETE's own answer says it.
  */
 export async function cancel({ paths }: Pick<ScenarioFixtures, 'paths'>, tpp: TppClient, cell: Where, paymentId: string): Promise<string | undefined> {
+  const before = await statusOf(tpp, paths, paymentId, where(cell));
   const deleted = await tpp.request({ method: 'DELETE', path: paymentPath(paths, 'payment', paymentId, where(cell)) });
   if (!isSuccess(deleted)) return `the bank did not cancel the payment (HTTP ${deleted.status}; cancellation is PAY-50's)`;
+  // An answer with links asks for the cancellation to be authorised first (Berlin Group 202): not cancelled yet.
+  if ((jsonBodyOf(deleted) as { _links?: unknown } | undefined)?._links !== undefined) return `the cancellation awaits an authorisation of its own (HTTP ${deleted.status} with links)`;
   const { transactionStatus, response } = await statusOf(tpp, paths, paymentId, where(cell));
   if (transactionStatus === 'CANC') return undefined;
+  if (before.transactionStatus === undefined && transactionStatus === undefined) return undefined;
   const read = transactionStatus === undefined ? `HTTP ${response.status}` : `transactionStatus ${JSON.stringify(transactionStatus)}`;
   return `the payment does not read CANC after its cancellation (${read}; cancellation is PAY-50's)`;
 }
 
-/** The amount of a payment (of its first payment, for a bulk), as sent. */
-function amountOf(body: PaymentBody): string {
-  const first = (body.payments as PaymentBody[] | undefined)?.[0] ?? body;
-  return String((first.instructedAmount as { amount?: unknown } | undefined)?.amount);
+/**
+ * The amounts that show a PSU what a payment is for: its amount, as sent; for a bulk payment, each payment's, or
+ * their total (dynamic linking of a batch binds "the total amount of the batch", PSD2 RTS article 5(3)(b)).
+ */
+function amountsShown(body: PaymentBody): string[] {
+  const amounts = ((body.payments as PaymentBody[] | undefined) ?? [body]).map((p) => String((p.instructedAmount as { amount?: unknown } | undefined)?.amount));
+  if (amounts.length === 1) return amounts;
+  const decimals = amounts[0]?.split('.')[1]?.length ?? 0;
+  return [...new Set(amounts), amounts.reduce((sum, a) => sum + Number(a), 0).toFixed(decimals)];
 }
 
 /** Statuses a payment does not leave: a rejected or cancelled payment never goes ahead. */

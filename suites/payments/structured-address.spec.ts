@@ -9,11 +9,10 @@
  */
 import { RULE_TABLE } from '../../lib/spec/rule-table.js';
 import { scenario, servedOrScaAsked, test, type ScenarioFixtures, type TppResponse } from '../../lib/fixtures/index.js';
-import { address, initiate, payer, psuIdentity, refusedAlike, sepaPayment, withAddress, type Patch } from './payment-bodies.js';
+import { address, initiate, payer, refusedAlike, sepaPayment, withAddress, type Patch } from './payment-bodies.js';
 import { forEachCell, judgeCell } from './rule-cells.js';
 
 const SANDBOX_ENFORCEMENT = Date.UTC(2026, 7, 13);
-const withoutTown = () => withAddress({ townName: undefined });
 
 /** Whether the target enforces the rule by its own clock (undefined: not a sandbox, no date to go by). */
 function enforcedAt(target: ScenarioFixtures['target'], response: TppResponse): boolean | undefined {
@@ -42,11 +41,11 @@ for (const row of RULE_TABLE.filter((r) => Object.hasOwn(BROKEN, r.key))) {
     row.key,
     `once the rule is enforced, ${row.rule}, in every payment service and product`,
     { checks: row.requirements, writes: 'initiates payments (refused)' },
-    async ({ newTpp, psu, paths, target, check }) => {
-      const tpp = payer({ newTpp, psu });
+    async ({ newTpp, psu, consentedPsu, paths, target, check }) => {
+      const payingPsu = await payer({ newTpp, psu, consentedPsu, paths });
       const notInForce = (response: TppResponse) =>
         enforcedAt(target, response) === true ? undefined : `the target's clock (${response.headers.date ?? 'no Date header'}) is not past the sandbox enforcement date, or the target is no sandbox`;
-      const refusals = (await forEachCell(row.key, (cell) => judgeCell({ check, paths }, tpp, cell, { patch, requirements, code: 'ERR-21', malformed: row.rule, notInForce }))).flat();
+      const refusals = (await forEachCell(row.key, (cell) => judgeCell({ check, paths }, payingPsu, cell, { patch, requirements, code: 'ERR-21', malformed: row.rule, notInForce }))).flat();
       // The rule as a whole (ADR-01) and its date in the sandbox (ADR-08) hold where the town name was demanded.
       const following = row.requirements.filter((id) => FOLLOWING.includes(id));
       if (following.length === 0) return;
@@ -60,14 +59,14 @@ test(...scenario(
   'ADR-09.a',
   'with the sandbox clock the day before 13 August 2026, a payment without creditor town name is not refused for it',
   { checks: ['ADR-09'], writes: 'initiates a payment', needs: ['clock-control'], globalState: 'freezes the target clock before the enforcement date' },
-  async ({ newTpp, psu, sandboxClock, paths, target, check }) => {
+  async ({ newTpp, psu, consentedPsu, sandboxClock, paths, target, check }) => {
     if (target.environment !== 'sandbox') return check.notEvaluatedRest('not evaluated: the sandbox date applies to sandbox targets only');
-    const dayBefore = new Date(SANDBOX_ENFORCEMENT - 12 * 3600 * 1000);
-    await sandboxClock.freeze(dayBefore);
-    const tpp = newTpp({ clock: { now: () => dayBefore }, headers: psuIdentity(psu) });
-    const response = await initiate(tpp, paths, withoutTown());
+    // The PSU's accounts, read before the clock moves (its consent may be the worker's, from before it).
+    const { tpp, ...from } = await payer({ newTpp, psu, consentedPsu, paths });
+    await sandboxClock.freeze(new Date(SANDBOX_ENFORCEMENT - 12 * 3600 * 1000));
+    const response = await initiate(tpp, paths, withAddress(from, { townName: undefined }));
     // A refusal is the rule's, enforced early, only where the bank takes the same payment with its town name.
-    const unjudged = servedOrScaAsked(response) ? undefined : await refusedAlike(tpp, paths, sepaPayment());
+    const unjudged = servedOrScaAsked(response) ? undefined : await refusedAlike(tpp, paths, sepaPayment(from));
     if (unjudged !== undefined) return check.notEvaluated(['ADR-09'], `not evaluated: ${unjudged}`);
     check.accepted('ADR-09', response);
   },

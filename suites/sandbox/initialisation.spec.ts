@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { accountIdsOf, initialiseSandbox, isSuccess, jsonBodyOf, PrerequisiteUnmet, scenario, type ScenarioFixtures, test, type TppResponse } from '../../lib/fixtures/index.js';
-import { consentOf, resourceIdOf } from './mock-data.js';
+import { consentOf } from './mock-data.js';
 
 interface Customer {
   customerNumber?: string;
@@ -46,21 +46,21 @@ test(...scenario(
     globalState: 'initialises the sandbox (consents and created customers are dropped)',
     ownPsu: true,
   },
-  async ({ target, tpp, newTpp, paths, sca, ownPsu, check, sandbox }) => {
+  async ({ target, newTpp, paths, sca, ownPsu, check, sandbox }) => {
     const first = await initialiseSandbox({ target, sandbox });
     if (!isSuccess(first)) throw new PrerequisiteUnmet(`the first initialisation answered HTTP ${first.status}`);
-    const known = customersOf(await tpp.get(paths('sandboxCustomers')));
+    const known = customersOf(await sandbox.perform('listCustomers'));
     const person = known.find((c) => c.type === 'private');
     if (person?.customerNumber === undefined) throw new PrerequisiteUnmet('the known state lists no private customer');
 
     // Change the known state and add to it: a known customer renamed and given an account, a new customer.
-    const renamed = await tpp.put(paths('sandboxCustomer', { customerNumber: person.customerNumber }), { name: 'Endret Navn' });
+    const renamed = await sandbox.perform('renameCustomer', { customerNumber: person.customerNumber, name: 'Endret Navn' });
     if (!isSuccess(renamed)) throw new PrerequisiteUnmet(`the target did not rename a customer: HTTP ${renamed.status}`);
-    const extraAccount = resourceIdOf('an account', await tpp.post(paths('sandboxAccounts'), { customerNumber: person.customerNumber, accountName: 'Ekstrakonto', currency: 'NOK' }));
+    const extraAccount = await sandbox.create('createAccount', { customerNumber: person.customerNumber, accountName: 'Ekstrakonto', currency: 'NOK' });
     const newcomer = (await ownPsu()).nationalId ?? '';
 
     const second = await initialiseSandbox({ target, sandbox });
-    const after = await tpp.get(paths('sandboxCustomers'));
+    const after = await sandbox.perform('listCustomers');
     const listed = customersOf(after);
     check.that('SBX-01', isSuccess(second), { expected: 'the initialisation answered 2xx', response: second });
     if (!isSuccess(second)) throw new PrerequisiteUnmet(`the initialisation answered HTTP ${second.status}`);

@@ -5,7 +5,7 @@
  */
 import { type AccountList, accountsOf, isSuccess, jsonBodyOf, scenario, test, type TppResponse } from '../../lib/fixtures/index.js';
 import { BALANCE_TYPES } from '../../lib/spec/schemas/common-schemas.js';
-import { consentOf, resourceIdOf } from './mock-data.js';
+import { consentOf } from './mock-data.js';
 
 const UPDATED_NAME = 'Oppdatert Testperson';
 const OWNER_NAME = 'Eier Testesen';
@@ -49,18 +49,18 @@ test(...scenario(
   'SBX-06.a',
   'mock operations create an account and a card account, update a customer, set balances and the owner name, as the AIS endpoints then show',
   { checks: ['SBX-06', 'SBX-07', 'SBX-08'], needs: ['sandbox-mock-data'], ownPsu: true, writes: 'creates and changes sandbox customers and accounts' },
-  async ({ tpp, paths, sca, ownPsu, check }) => {
+  async ({ tpp, paths, sca, ownPsu, sandbox, check }) => {
     const psu = await ownPsu();
     const customerNumber = psu.nationalId ?? '';
 
-    const update = await tpp.put(paths('sandboxCustomer', { customerNumber }), { name: UPDATED_NAME });
-    const accountId = resourceIdOf('an account', await tpp.post(paths('sandboxAccounts'), { customerNumber, accountName: 'Mock-konto', currency: 'NOK' }));
-    const cardId = resourceIdOf('a card account', await tpp.post(paths('sandboxCardAccounts'), { customerNumber, currency: 'NOK', name: 'Mock-kort' }));
-    const accountBalances = await tpp.put(paths('sandboxAccountBalances', { accountId }), { balances: ACCOUNT_BALANCES });
-    const cardBalances = await tpp.put(paths('sandboxCardAccountBalances', { accountId: cardId }), { balances: CARD_BALANCES });
-    const ownerName = await tpp.put(paths('sandboxAccountOwnerName', { accountId }), { ownerName: OWNER_NAME });
+    const update = await sandbox.perform('renameCustomer', { customerNumber, name: UPDATED_NAME });
+    const accountId = await sandbox.create('createAccount', { customerNumber, accountName: 'Mock-konto', currency: 'NOK' });
+    const cardId = await sandbox.create('createCardAccount', { customerNumber, currency: 'NOK', name: 'Mock-kort' });
+    const accountBalances = await sandbox.perform('setAccountBalances', { accountId, balances: ACCOUNT_BALANCES });
+    const cardBalances = await sandbox.perform('setCardAccountBalances', { accountId: cardId, balances: CARD_BALANCES });
+    const ownerName = await sandbox.perform('setOwnerName', { accountId, ownerName: OWNER_NAME });
 
-    const customers = await tpp.get(paths('sandboxCustomers'));
+    const customers = await sandbox.perform('listCustomers');
     const body = jsonBodyOf(customers) as { customers?: { customerNumber?: string; name?: string }[] } | { customerNumber?: string; name?: string }[] | undefined;
     const shownName = (Array.isArray(body) ? body : (body?.customers ?? [])).find((c) => c.customerNumber === customerNumber)?.name;
     // The new name can be seen only in a list that is served (whether it is, is END-22's rule): else the update's status alone.

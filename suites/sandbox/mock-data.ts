@@ -17,9 +17,6 @@ export function created(what: string, response: TppResponse): Record<string, unk
   return (jsonBodyOf(response) ?? {}) as Record<string, unknown>;
 }
 
-/** The resourceId a creating operation answered with. */
-export const resourceIdOf = (what: string, response: TppResponse) => String(created(what, response).resourceId);
-
 /** A date `days` before today (UTC), as the mock-data bodies and the query parameters write it. */
 export function daysAgo(days: number, today = new Date()): string {
   return new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { accountsOf, onlyAsksForSca, PrerequisiteUnmet, psuIdFrom, readsNotRefused, refusedForConsentWithoutLink, scaRedirectFrom, scaRedirectOf, scenario, servedOrScaAsked, test } from '../../lib/fixtures/index.js';
-import { initiate, refusedAlike, sepaPayment } from '../payments/payment-bodies.js';
+import { consentedDebtor, initiate, refusedAlike, sepaPayment } from '../payments/payment-bodies.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
@@ -119,12 +119,14 @@ test(...scenario(
   'a payment initiation naming the PSU by X-PSU-IDENTITY, the national identity number, instead of PSU-ID is taken',
   { checks: ['HDR-16'], writes: 'initiates a payment' },
   async ({ newTpp, consentedPsu, paths, check }) => {
-    const { psu, psuId, sessionId } = await consentedPsu();
+    const debtor = await consentedDebtor({ newTpp, consentedPsu, paths });
+    const { psu, psuId } = debtor;
+    const { sessionId } = await consentedPsu();
     if (psu.nationalId === undefined) return check.notEvaluated(['HDR-16'], 'not evaluated: the target names no national identity number for its PSU');
     // The header table of payment initiation names it; on an account read, where the spec does not, a bank may ignore it.
-    const response = await initiate(newTpp({ sessionId, headers: { 'X-PSU-IDENTITY': psu.nationalId } }), paths, sepaPayment());
+    const response = await initiate(newTpp({ sessionId, headers: { 'X-PSU-IDENTITY': psu.nationalId } }), paths, sepaPayment(debtor));
     // A refusal is X-PSU-IDENTITY's only where the bank takes the same payment naming the PSU by PSU-ID.
-    const unjudged = servedOrScaAsked(response) ? undefined : await refusedAlike(newTpp({ sessionId, headers: { 'PSU-ID': psuId } }), paths, sepaPayment());
+    const unjudged = servedOrScaAsked(response) ? undefined : await refusedAlike(newTpp({ sessionId, headers: { 'PSU-ID': psuId } }), paths, sepaPayment(debtor));
     if (unjudged !== undefined) return check.notEvaluated(['HDR-16'], `not evaluated: ${unjudged}`);
     check.accepted('HDR-16', response);
   },

@@ -31,7 +31,7 @@ test(...scenario(
     // Each day under a TPP-Session-ID of its own: the hour of the SCA's session is long over, and is a rule of its own (SES-04).
     const readsOn = async (shift: number) => {
       await sandboxClock.shift(shift);
-      const client = newTpp({ sessionId: randomUUID(), clock: { now: () => new Date(Date.now() + shift * 1000) }, headers: { 'PSU-ID': psuId } });
+      const client = newTpp({ sessionId: randomUUID(), headers: { 'PSU-ID': psuId } });
       return {
         accounts: await client.get(paths('accounts')),
         // The same read again before the PSU opens the first answer's scaRedirect (TPP-41), on purpose: without the PSU.

@@ -14,12 +14,12 @@ const newCustomer = (name: string) => ({ customerNumber: `9${String(randomInt(1e
 /** UTF-8 bytes of a text as the latin1 string an HTTP header value is sent as. */
 const utf8HeaderValue = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
 
-type Fixtures = Pick<ScenarioFixtures, 'tpp' | 'paths' | 'check'>;
+type Fixtures = Pick<ScenarioFixtures, 'tpp' | 'paths' | 'check' | 'sandbox'>;
 
-test(...scenario('FMT-02.a', 'an XML body is refused with a 4xx and creates nothing', { checks: ['FMT-02'], ...MOCK_DATA }, async ({ tpp, paths, check }: Fixtures) => {
+test(...scenario('FMT-02.a', 'an XML body is refused with a 4xx and creates nothing', { checks: ['FMT-02'], ...MOCK_DATA }, async ({ tpp, sandbox, check }: Fixtures) => {
   const { customerNumber, name } = newCustomer('Xml Kunde');
   const xml = `<?xml version="1.0" encoding="UTF-8"?><customer><customerNumber>${customerNumber}</customerNumber><name>${name}</name><type>private</type></customer>`;
-  const response = await tpp.request({ method: 'POST', path: paths('sandboxCustomers'), rawBody: xml, headers: { 'Content-Type': 'application/xml' }, malformed: 'an XML body' });
+  const response = await tpp.request({ ...sandbox.endpoint('createCustomer'), rawBody: xml, headers: { 'Content-Type': 'application/xml' }, malformed: 'an XML body' });
   check.status('FMT-02', response);
 }));
 
@@ -45,10 +45,10 @@ test(...scenario('FMT-03.b', 'a TPP-Session-ID that is not valid UTF-8 is refuse
   check.code('ERR-21', response, { after: judged });
 }));
 
-test(...scenario('FMT-03.c', 'a body that is not valid UTF-8 is refused with 400', { checks: ['FMT-11', 'ERR-21'], ...MOCK_DATA }, async ({ tpp, paths, check }: Fixtures) => {
+test(...scenario('FMT-03.c', 'a body that is not valid UTF-8 is refused with 400', { checks: ['FMT-11', 'ERR-21'], ...MOCK_DATA }, async ({ tpp, sandbox, check }: Fixtures) => {
   const [before = '', after = ''] = JSON.stringify(newCustomer('Invalid BYTES here')).split('BYTES');
   const body = Buffer.concat([Buffer.from(before), Buffer.from([0xff, 0xfe]), Buffer.from(after)]);
-  const response = await tpp.request({ method: 'POST', path: paths('sandboxCustomers'), rawBody: body, headers: { 'Content-Type': 'application/json' }, malformed: 'bytes 0xFF 0xFE in the body' });
+  const response = await tpp.request({ ...sandbox.endpoint('createCustomer'), rawBody: body, headers: { 'Content-Type': 'application/json' }, malformed: 'bytes 0xFF 0xFE in the body' });
   const refused = check.status('FMT-11', response);
   check.code('ERR-21', response, { after: refused });
 }));
@@ -57,8 +57,8 @@ test(...scenario(
   'FMT-04.a',
   'an emoji in a text field is taken, or refused with 400, never a 5xx',
   { checks: ['FMT-04', 'ERR-36'], ...MOCK_DATA },
-  async ({ tpp, paths, check }: Fixtures) => {
-    const response = await tpp.post(paths('sandboxCustomers'), newCustomer('Kari Nordmann \u{1F600}'));
+  async ({ sandbox, check }: Fixtures) => {
+    const response = await sandbox.perform('createCustomer', newCustomer('Kari Nordmann \u{1F600}'));
     // Taken (a mock-data operation names no success status: any 2xx), or refused with the status the entry gives.
     for (const requirement of ['FMT-04', 'ERR-36']) check.acceptedOrRefused(requirement, response);
   },

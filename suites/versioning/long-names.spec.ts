@@ -4,7 +4,7 @@
  * with the sandbox mock data, since no known card account has a name longer than the old limit.
  */
 import { accountsOf, scenario, test } from '../../lib/fixtures/index.js';
-import { consentOf, resourceIdOf } from '../sandbox/mock-data.js';
+import { consentOf } from '../sandbox/mock-data.js';
 
 /** 69 characters, within the specification's 70 and well past the 35 of before the fix. */
 const LONG_NAME = 'Visa Kredittkort for reiser, innkjøp og faste trekk i Norge og utland';
@@ -13,9 +13,9 @@ test(...scenario(
   'VER-14.a',
   'longer-names: a card account name of 70 characters comes back whole, with the fix and without it',
   { checks: ['VER-14'], needs: ['sandbox-mock-data'], ownPsu: true, writes: 'a card account with a long name' },
-  async ({ tpp, paths, sca, check, ownPsu }) => {
+  async ({ tpp, paths, sca, check, ownPsu, sandbox }) => {
     const psu = await ownPsu();
-    const cardId = resourceIdOf('a card account', await tpp.post(paths('sandboxCardAccounts'), { customerNumber: psu.nationalId, currency: 'NOK', name: LONG_NAME }));
+    const cardId = await sandbox.create('createCardAccount', { customerNumber: psu.nationalId, currency: 'NOK', name: LONG_NAME });
     const { psuId } = await consentOf({ tpp, paths, sca }, psu);
     for (const fix of ['longer-names', undefined]) {
       const response = await tpp.get(paths('cardAccounts'), { headers: { 'PSU-ID': psuId, ...(fix === undefined ? {} : { 'x-accept-fix': fix }) } });

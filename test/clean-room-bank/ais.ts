@@ -392,7 +392,9 @@ export function getTransactionDetails(ctx: Ctx, id: string, transactionId: strin
   if (!access.attended && t.bookingDate !== undefined && t.bookingDate < addDays(ctx.world.today(), -UNATTENDED_MAX_AGE_DAYS)) {
     throw new ApiError(400, 'PERIOD_INVALID', `Without the PSU (no PSU-IP-Address) transactions are available for the last ${UNATTENDED_MAX_AGE_DAYS} days only`);
   }
-  return { status: 200, body: { transactionDetails: txDetailsJson(t) } };
+  // Berlin Group 1.3.8, response OK_200_TransactionDetails: "required: - transactionsDetails", whose value is
+  // transactionDetailsBody ("required: - transactionDetails"): the transaction nested under both names.
+  return { status: 200, body: { transactionsDetails: { transactionDetails: txDetailsJson(t) } } };
 }
 
 export function getCardAccounts(ctx: Ctx): ApiResult {
@@ -424,7 +426,9 @@ export function getCardTransactions(ctx: Ctx, id: string): ApiResult {
   const commit = checkQuota(ctx, access, 'transactions', id);
   const booked = c.transactions.filter((t) => t.bookingDate !== undefined && inRange(t.bookingDate, q)).sort(byDateDesc((t) => t.bookingDate));
   const pending = c.transactions.filter((t) => t.bookingDate === undefined && inRange(t.transactionDate, q)).sort(byDateDesc((t) => t.transactionDate));
-  const report: Record<string, unknown> = {};
+  // Berlin Group 1.3.8, cardAccountReport: "required: - booked - _links": the booked list is sent (empty when only
+  // pending ones were asked for), unlike an account report, whose booked is optional.
+  const report: Record<string, unknown> = { booked: [] };
   let total = 0;
   if (q.bookingStatus !== 'pending') {
     report.booked = booked.slice(q.offset, q.offset + q.limit).map((t) => cardTxJson(ctx, t));

@@ -29,8 +29,12 @@ export const NCBCT = 'norwegian-cross-border-credit-transfers';
 export const TO_SELF = 'norwegian-domestic-payment-to-self';
 export const SEPA = 'sepa-credit-transfers';
 
-/** Products the structured-address rule applies to (SEPA and cross-border transfers). */
-const STRUCTURED_ADDRESS_PRODUCTS = new Set([SEPA, NCBCT]);
+/**
+ * Products the structured-address rule applies to: "Structured-address rule for payments" names no product, so
+ * every one; but "When mandatory address parts are missing and cannot be inferred, the service returns an error",
+ * and the creditor of a payment to self is the PSU, whose data "The service infers … itself".
+ */
+const STRUCTURED_ADDRESS_PRODUCTS = new Set([SEPA, DOMESTIC, NCBCT]);
 /** Enforcement date of the structured-address rule in the sandbox. */
 const STRUCTURED_ADDRESS_SANDBOX_DATE = '2026-08-13';
 

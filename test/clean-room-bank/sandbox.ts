@@ -640,11 +640,12 @@ export function putCardOwnerName(ctx: Ctx, id: string): ApiResult {
 function readCardTransaction(w: World, v: unknown, i: number, c: CardAccount, into?: CardTransaction): CardTransaction {
   if (!isObject(v)) throw bad(`transactions[${i}] must be an object`);
   const t: CardTransaction = into ?? {
-    cardTransactionId: randomUUID(),
+    // Berlin Group 1.3.8, cardTransactionId: "type: string, maxLength: 35": a UUID's 32 hex digits, not its 36 characters.
+    cardTransactionId: randomUUID().replaceAll('-', ''),
     transactionAmount: { amount: 0n, currency: c.currency },
     seq: w.nextSeq(),
   };
-  if (v.cardTransactionId !== undefined && !into) t.cardTransactionId = reqStr(v, 'cardTransactionId', 100);
+  if (v.cardTransactionId !== undefined && !into) t.cardTransactionId = reqStr(v, 'cardTransactionId', 35);
   if (v.transactionAmount !== undefined || !into) t.transactionAmount = money(v.transactionAmount, `transactions[${i}].transactionAmount`, c.currency);
   if (v.originalAmount !== undefined) t.originalAmount = v.originalAmount === null ? undefined : money(v.originalAmount, 'originalAmount', c.currency);
   if (v.markupFee !== undefined) t.markupFee = v.markupFee === null ? undefined : money(v.markupFee, 'markupFee', t.transactionAmount.currency);

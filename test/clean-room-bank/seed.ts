@@ -193,7 +193,8 @@ function makeCardTransactions(world: World, label: string, maskedPan: string, to
     const txDate = addDays(today, -(i * 6 + 1));
     const pending = i >= 15;
     out.push({
-      cardTransactionId: stableUuid(`${label}|ctx|${i}`),
+      // Berlin Group 1.3.8, cardTransactionId: "maxLength: 35" (a UUID without its hyphens)
+      cardTransactionId: stableUuid(`${label}|ctx|${i}`).replaceAll('-', ''),
       terminalId: `T${String(40000 + i)}`,
       transactionDate: pending ? addDays(today, -(i - 15)) : txDate,
       ...(pending ? {} : { bookingDate: addDays(txDate, 1) }),

@@ -54,11 +54,13 @@ export async function startCleanRoomTarget(dir: string): Promise<CleanRoomTarget
       private: { nationalId: '13039319955', context: 'PRIVATE' },
       private2: { nationalId: '12085592767', context: 'PRIVATE' },
       corporate: { nationalId: '18129215603', context: 'CORPORATE' },
+      // A PSU of the known state for scenarios that need one every TPP knows (this bank keeps a world per TPP).
+      isolated: { nationalId: '01078900497', context: 'PRIVATE' },
     },
     scaDriver: 'http',
     sca: SCA,
     scaVariants: {
-      'reject-payment': [step('payment', [{ click: { selector: '#reject-button' } }])],
+      'reject-payment': [step('payment', [{ click: { selector: '#reject-button' } }], true), step('basket', [{ click: { selector: '#reject-button' } }], true)],
       'confirm-as-offered': [step('consent', [{ click: { selector: '#confirm-button' } }])],
       'first-account-only': [step('consent', [{ uncheck: { selector: 'input[name=account]', all: true } }, { check: { selector: 'input[name=account] >> nth=0' } }, { click: { selector: '#confirm-button' } }])],
       'cancel-at-consent': [step('consent', [{ click: { selector: '#cancel-button' } }])],

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { sandboxOperationOf } from '../../lib/fixtures/sandbox-fixtures.js';
+import { describedOperation } from '../../lib/targets/target-sandbox.js';
 import { fillPath, fillTemplate, SANDBOX_OPERATIONS } from '../../lib/spec/sandbox-operations.js';
 
 describe('sandbox operation templates', () => {
@@ -23,10 +23,10 @@ describe('sandbox operation templates', () => {
   });
 
   test('the vendor’s shapes are the defaults; a target disowns one with null and describes one that has none', () => {
-    assert.deepEqual(sandboxOperationOf({ sandbox: {} }, 'createCustomer'), SANDBOX_OPERATIONS.createCustomer.default);
-    assert.equal(sandboxOperationOf({ sandbox: {} }, 'shiftClock'), undefined, 'the clock has no default shape');
-    assert.equal(sandboxOperationOf({ sandbox: { operations: { initialize: null } } }, 'initialize'), undefined);
+    assert.deepEqual(describedOperation({}, 'createCustomer'), SANDBOX_OPERATIONS.createCustomer.default);
+    assert.equal(describedOperation({}, 'shiftClock'), undefined, 'the clock has no default shape');
+    assert.equal(describedOperation({ operations: { initialize: null } }, 'initialize'), undefined);
     const shift = { method: 'POST', path: '/v1/sandbox/clock', body: { advanceSeconds: '{{advanceSeconds}}' } };
-    assert.deepEqual(sandboxOperationOf({ sandbox: { operations: { shiftClock: shift } } }, 'shiftClock'), shift);
+    assert.deepEqual(describedOperation({ operations: { shiftClock: shift } }, 'shiftClock'), shift);
   });
 });

@@ -1,5 +1,5 @@
 /** ADR: the structured-address rule for payments (Resources > Payment initiation request > Structured-address rule). */
-import { ANY_CLIENT_ERROR, FIELD_REFUSAL } from './requirement-review.js';
+import { ANY_CLIENT_ERROR, FIELD_REFUSAL, kept, relaxed } from './requirement-review.js';
 import { CLIENT_ERROR_STATUSES, defineArea } from './requirement-types.js';
 
 const S = 'Resources > Structured-address rule';
@@ -10,12 +10,26 @@ const DATE_BY_ENVIRONMENT =
 const EMPTY_IS_MISSING =
   'Rule 1 asks for the part to be available and rule 4 refuses what is missing: an empty string names nothing, and ISO 20022, whose Max70Text and Max35Text the fields follow, gives them a minimum length of 1. Rule 4 says "returns an error" without a status: any 4xx passes. Judged once the rule is enforced (ADR-08).';
 
+/** Found against the clean-room bank (issue 38): the creditor of a payment to self is the PSU, whose data the bank has. */
+const INFERRED_CREDITOR = relaxed(
+  'assertion',
+  'ADR-05.a, ADR-06.a, ADR-14.a, ADR-15.a, ADR-16.a-b: a payment to self without the creditor part refused',
+  'Rule 4 refuses parts that are missing "and cannot be inferred", and "The service infers all debtor data itself": the creditor of a payment to self is the PSU, so those cells are not judged (lib/spec/rule-table.ts); a bank may refuse them by rule 3 all the same.',
+);
+
 export const ADR = defineArea('ADR', [
   {
     id: 'ADR-01', level: 'MUST', section: `${S} 1`,
     statement: 'A payment needs name, town name and country code for debtor, creditor and creditor agent; the bank checks this.',
     testedBy: 'automated',
     interpretation: 'Checked through its parts: the debtor side by ADR-02, the creditor side by ADR-03 to ADR-07.',
+    review: [
+      kept(
+        'assertion',
+        'the rule judged in every payment product, not in SEPA and cross-border (NCBCT) payments alone (a reading of the clean-room bank)',
+        '"Structured-address rule for payments": it names payments, not a product; written beside the sepa-credit-transfers request table, whose fields the other products take (PAY-46).',
+      ),
+    ],
   },
   {
     id: 'ADR-02', level: 'MUST', section: `${S} 2`,
@@ -46,14 +60,14 @@ export const ADR = defineArea('ADR', [
     testedBy: 'automated',
     expect: { status: CLIENT_ERROR_STATUSES },
     interpretation: 'Where the bank still accepts the deprecated creditorAddress.city (PAY-23), a city value also satisfies the rule; where it refuses city, only townName does.',
-    review: [ANY_CLIENT_ERROR],
+    review: [ANY_CLIENT_ERROR, INFERRED_CREDITOR],
   },
   {
     id: 'ADR-06', level: 'MUST', section: `${S} 3`,
     statement: 'The TPP supplies the creditor country code; once enforced, a payment without creditorAddress.country is refused with an error (a 4xx).',
     testedBy: 'automated',
     expect: { status: CLIENT_ERROR_STATUSES },
-    review: [ANY_CLIENT_ERROR],
+    review: [ANY_CLIENT_ERROR, INFERRED_CREDITOR],
   },
   {
     id: 'ADR-07', level: 'MUST', section: `${S} 4`,
@@ -61,7 +75,7 @@ export const ADR = defineArea('ADR', [
     testedBy: 'automated',
     expect: { status: CLIENT_ERROR_STATUSES },
     interpretation: 'The spec says only "returns an error": any 4xx passes (400, the status it gives every other refusal of a malformed request, is the likely one; the code is checked under ERR-21). A missing creditor agent BIC can be inferred from the IBAN, so it is ADR-13.',
-    review: [ANY_CLIENT_ERROR],
+    review: [ANY_CLIENT_ERROR, INFERRED_CREDITOR],
   },
   {
     id: 'ADR-08', level: 'MUST', section: `${S} 5`,
@@ -105,7 +119,7 @@ export const ADR = defineArea('ADR', [
     testedBy: 'automated',
     expect: { status: CLIENT_ERROR_STATUSES },
     interpretation: `${EMPTY_IS_MISSING} The code is checked under ERR-21.`,
-    review: [ANY_CLIENT_ERROR],
+    review: [ANY_CLIENT_ERROR, INFERRED_CREDITOR],
   },
   {
     id: 'ADR-15', level: 'MUST', section: `${S} 1`,
@@ -113,7 +127,7 @@ export const ADR = defineArea('ADR', [
     testedBy: 'automated',
     expect: { status: CLIENT_ERROR_STATUSES },
     interpretation: `${EMPTY_IS_MISSING} Where the bank still takes the deprecated city for townName (PAY-23, ADR-05), an empty townName beside a city is judged by the city.`,
-    review: [ANY_CLIENT_ERROR],
+    review: [ANY_CLIENT_ERROR, INFERRED_CREDITOR],
   },
   {
     id: 'ADR-16', level: 'SHOULD', section: `${S} 1`,
@@ -122,5 +136,6 @@ export const ADR = defineArea('ADR', [
     basis: 'interpretation',
     expect: { status: [400] },
     interpretation: 'Spaces name no creditor and no town, but ISO 20022 text types take them, and the spec does not ask the bank to look inside the text: refusing them is read into rule 1, so accepting them is a WARNING.',
+    review: [INFERRED_CREDITOR],
   },
 ]);

@@ -375,7 +375,14 @@ export const PAY = defineArea('PAY', [
     statement: 'During the SCA of a payment the PSU is shown its amount and its creditor before approving.',
     testedBy: 'automated',
     basis: 'interpretation',
-    interpretation: 'The spec names "SCA with dynamic linking" for payments without defining it; dynamic linking (PSD2 RTS article 5) makes the payer aware of the amount and the payee. Read through an element of the SCA page the target declares (a `read` step with `as: paymentSummary` in targets.yaml); without one the check is not evaluated.',
+    interpretation: 'The spec names "SCA with dynamic linking" for payments without defining it; dynamic linking (PSD2 RTS article 5) makes the payer aware of the amount and the payee, for a batch "the total amount of the batch" (article 5(3)(b)). Read through an element of the SCA page the target declares (a `read` step with `as: paymentSummary` in targets.yaml); without one the check is not evaluated.',
+    review: [
+      relaxed(
+        'assertion',
+        'SCA-24.i-l: each amount of a bulk payment on its confirmation page (the clean-room bank shows their total)',
+        'PSD2 RTS article 5(3)(b) links the SCA of a batch of payments to "the total amount of the batch of payment transactions and to the specified payees": the total passes as well as each amount.',
+      ),
+    ],
   },
   {
     id: 'PAY-50', level: 'SHOULD', section: 'Endpoints > payment cancellation (not shown)',

@@ -12,7 +12,7 @@ import { tppRegisterPlugin } from './plugins/tpp-register-routes.js';
 import { basketsPlugin } from './plugins/basket-routes.js';
 import { consentsPlugin } from './plugins/consent-routes.js';
 import { formatPlugin } from './plugins/response-format.js';
-import { judgeReportPlugin, judgingPlugin, type SandboxJudge } from './plugins/tpp-judging.js';
+import { judgeReportPlugin, judgingPlugin, rulePagesPlugin, type SandboxJudge } from './plugins/tpp-judging.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { paymentsPlugin } from './plugins/payment-routes.js';
 import { requestHeadersPlugin } from './plugins/request-headers.js';
@@ -106,7 +106,10 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
     },
   });
   const notFound = installErrorHandling(app);
-  if (options.judge) await app.register(judgingPlugin, { judge: options.judge });
+  if (options.judge) {
+    await app.register(judgingPlugin, { judge: options.judge });
+    await app.register(rulePagesPlugin, { judge: options.judge });
+  }
 
   const signature: SignatureOptions = options.trustedTppCaPems === undefined ? {} : { trustedCaPems: options.trustedTppCaPems };
   await app.register(

@@ -113,6 +113,8 @@ export default class ConformanceReporter implements Reporter {
       .map((a) => {
         const to = join(folder, `${result.retry ? `retry${result.retry}-` : ''}${a.name}-${basename(a.path ?? '')}`);
         this.files.push({ from: a.path ?? '', to });
+        // The console reporters after this one print the path: the report's copy, as the run's private folder goes with the run.
+        if (this.context) a.path = join(this.context.reportRoot, this.context.runId, to);
         return { name: a.name, path: to, contentType: a.contentType };
       });
     // Full request and response for every non-PASS result, bounded (evidence-bounds.ts); a summary line otherwise.

@@ -2,6 +2,7 @@
 // sends over undici with the target's CA, and records each exchange.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { setTimeout } from 'node:timers/promises';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { Dispatcher } from 'undici';
 import { newConnectionPool } from './connection-pool.js';
@@ -45,6 +46,8 @@ export interface TppClientOptions {
 }
 
 export interface TppRequest {
+  /** Set on the request made again after a bank's short Retry-After: it is not made a third time. */
+  rateLimitRetried?: boolean;
   method: string;
   /** Relative to baseUrl, query included (an absolute https URL is used as is). */
   path: string;
@@ -210,6 +213,13 @@ export class TppClient {
     }
     const recorded = { ...exchange, durationMs: elapsedSince(started), response };
     options.onExchange?.(recorded);
+    // A bank's rate limit (429 with a short Retry-After): nothing was done, so the request is made again, once,
+    // after the wait the bank asked for and freshly signed. A long wait (a daily quota) is the answer as it is.
+    const wait = retryAfterMs(response.headers['retry-after']);
+    if (response.status === 429 && wait !== undefined && wait <= MAX_RATE_LIMIT_WAIT_MS && !req.rateLimitRetried) {
+      await setTimeout(wait);
+      return this.request({ ...req, rateLimitRetried: true });
+    }
     return createResponse(recorded);
   }
 
@@ -275,4 +285,15 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
 
 function elapsedSince(start: number): number {
   return Math.round((performance.now() - start) * 10) / 10;
+}
+
+/** The longest Retry-After of a 429 the client waits for before making the request again. */
+const MAX_RATE_LIMIT_WAIT_MS = 10_000;
+
+/** A Retry-After (delta-seconds or an HTTP-date, RFC 9110 10.2.3) in milliseconds from now, or undefined. */
+function retryAfterMs(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }

@@ -48,7 +48,7 @@ export function sandboxHomePage(baseUrl: string, judging: boolean): string {
 <h1>Reference bank sandbox</h1>
 <p>The interface is at <code>${escape(baseUrl)}/v1</code>, over TLS 1.2 or later; trust this sandbox's CA explicitly (<code>serve --ca-out</code> wrote it). Every request is signed with your test certificate; the sandbox operations (<code>/v1/sandbox/…</code>) need no TPP-Session-ID.</p>
 <h2>Get a certificate</h2>
-<pre>npx xs2a-conformance cert --organization-id PSDNO-FSA-123456 --roles PSP_AI,PSP_PI --out tpp</pre>
+<pre>npx xs2a-conformance cert --roles PSP_AI,PSP_PI --organization-id PSDNO-FSA-123456 --out-dir tpp</pre>
 <h2>Test customers</h2>
 <p>The PSU types the customer number at the SCA login (a mocked national identity number). Corporate customers act under an agreement (its id is the psu-corporate-id).</p>
 <table><tr><th>customer number</th><th>name</th><th>type</th><th>accounts</th></tr>${customers}</table>

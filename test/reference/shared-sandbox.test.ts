@@ -4,6 +4,7 @@
 // nor removes by its initialisation what another made.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { SandboxJudging } from '../../lib/traffic/sandbox-judging.js';
 import type { ReferenceBank } from '../../reference/server.js';
 import { accountsOf, consent, makeTpp, send, startTestBank, TestClient, type Response } from './helpers.js';
 
@@ -80,6 +81,35 @@ describe("the sandbox's home page", () => {
       }
     } finally {
       await browser.close();
+      await bank.close();
+    }
+  });
+});
+
+describe('the judging sandbox links each broken rule to its text', () => {
+  test('X-TPP-Rules-Broken comes with a Link per rule; the link opens without a certificate, as JSON or a page', async () => {
+    let baseUrl = '';
+    const judge = new SandboxJudging({ tool: { name: 'xs2a-conformance', version: 'test' }, baseUrl: () => baseUrl, maskPersonalData: true });
+    const bank = await startTestBank({ judge });
+    baseUrl = bank.baseUrl;
+    const tpp = new TestClient(bank, makeTpp());
+    try {
+      const broken = await tpp.request({ path: '/v1/accounts', headers: { 'psu-ip-address': 'unknown' } });
+      assert.match(String(broken.headers['x-tpp-rules-broken']), /TPP-30/);
+      const link = String(broken.headers.link);
+      assert.match(link, new RegExp(`^<${bank.baseUrl}/rules/TPP-30>; rel="describedby"; title="TPP-30"`));
+      const href = /<([^>]+)>/.exec(link)?.[1] ?? '';
+      const card = (await send(tpp.agent, href, 'GET', {})).json() as { id: string; level: string; statement: string; hint: string };
+      assert.equal(card.id, 'TPP-30');
+      assert.match(card.statement, /PSU-IP-Address/);
+      assert.ok(card.hint.length > 0);
+      const page = await send(tpp.agent, `${href}?format=html`, 'GET', {});
+      assert.match(page.text, /<h1>TPP-30 <small>/);
+      const unknown = await send(tpp.agent, `${bank.baseUrl}/rules/TPP-999`, 'GET', {});
+      assert.equal(unknown.status, 404);
+      assert.equal((unknown.json() as { code: string }).code, 'RESOURCE_UNKNOWN');
+    } finally {
+      await tpp.close();
       await bank.close();
     }
   });

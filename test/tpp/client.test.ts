@@ -121,6 +121,23 @@ describe('TppClient round trips', () => {
   });
 });
 
+describe("a bank's rate limit (issue 37)", () => {
+  it('a 429 with a short Retry-After is waited out and the request made again, freshly signed; both exchanges recorded', async () => {
+    const exchanges: RecordedExchange[] = [];
+    const started = Date.now();
+    const response = await client({ onExchange: (exchange) => exchanges.push(exchange) }).get('/limited?after=1');
+    assert.equal(response.status, 201);
+    assert.ok(Date.now() - started >= 900, 'it waited what the bank asked');
+    assert.deepEqual(exchanges.map((e) => e.response?.status), [429, 201]);
+    assert.notEqual(exchanges[0]?.request.headers['X-Request-ID'], exchanges[1]?.request.headers['X-Request-ID']);
+  });
+
+  it('a 429 with a long Retry-After (a daily quota) is the answer as it is', async () => {
+    const response = await client().get('/limited?after=3600');
+    assert.equal(response.status, 429);
+  });
+});
+
 describe('TppClient responses and recording', () => {
   it('records request and response, and hands the exchange to onExchange', async () => {
     const exchanges: RecordedExchange[] = [];

@@ -40,6 +40,12 @@ export async function startTestServer(ca: KeyAndCertificate): Promise<TestServer
       };
       requests.push(captured);
       if (captured.url === '/hang') return;
+      // A rate limit: the first request of each /limited?after=N is answered 429 with Retry-After N, the next served.
+      const limited = /^\/limited\?after=(\d+)$/.exec(captured.url ?? '');
+      if (limited && requests.filter((r) => r.url === captured.url).length === 1) {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': limited[1] }).end('{"code":"ACCESS_EXCEEDED"}');
+        return;
+      }
       if (captured.url === '/text') {
         res.writeHead(502, { 'content-type': 'text/html' }).end('<html>Bad gateway</html>');
         return;

@@ -1,4 +1,7 @@
 /**
+ * (An e2e file: it measures the heap of its own process, which a fast-tier process shared with hundreds of
+ * other files makes slow to collect, and noisy.)
+ *
  * The judging proxy is bounded and does not fall over (security review M2, L2): any request target (`*`,
  * absolute-form, authority-form, CONNECT) is refused 400 FORMAT_ERROR with the specification's error body and
  * never reaches the bank; a body too large is refused 413 before it is held; an answer too large is refused

@@ -1,19 +1,22 @@
 /**
- * Every command the README shows (its `sh` blocks) and every command of the example pipelines
- * (examples/ci) is run here as written, against the embedded reference bank, in a folder of its own that
- * links to the project (so reports land there). A command the tests cannot run says so in the README
- * (`[not run by the tests: why]`). Along the way: `npx playwright test` gives the verdict and counts of
+ * Every command the documentation shows (the `sh` blocks of README.md, CONTRIBUTING.md, docs/*.md,
+ * suites/README.md and any README of examples/) and every command of the example pipelines (examples/ci) is
+ * run here as written, against the embedded reference bank, in one folder of its own that links to the
+ * project (so reports land there), file after file in that order (a later command may read what an earlier
+ * one of its file wrote). A command the tests cannot run says so in its comment
+ * (`[not run by the tests: why]`). An `sh` block in any other Markdown file of the project fails here, so
+ * that no documented command goes unrun (test/ excepted: the clean-room bank's README is its author's). Along the way: `npx playwright test` gives the verdict and counts of
  * `npm test`, and each pipeline's two shards merged give the unsharded run's report. The files a reader brings
  * (the TPP's key and certificate, their CA's certificate) are test ones made here.
  *
- * Each command runs narrowed to SLICE by XS2A_GREP (the README's own way to narrow a run without editing
+ * Each command runs narrowed to SLICE by XS2A_GREP (the documentation's own way to narrow a run without editing
  * it): what is proven here is that the command works as written, its report, exit code and merge; the whole
  * suite is run once, by the check's own conformance stage (scripts/check.ts), not once per command.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { cpSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { parse } from 'yaml';
 import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
@@ -40,7 +43,7 @@ function workspace(): string {
   return dir;
 }
 
-/** What the README's certification commands expect a TPP to have: its QSeal key and certificate, and their issuer's certificate. */
+/** What the certification commands (docs/certification.md) expect a TPP to have: its QSeal key and certificate, and their issuer's certificate. */
 function bringTppFiles(dir: string): void {
   const issuer = generateCertificateAuthority({ commonName: 'Test eIDAS issuer' });
   const tpp = generateTppCertificate(issuer, { organizationName: 'Test TPP', organizationIdentifier: 'PSDNO-FSA-README', roles: ['PSP_AI', 'PSP_PI'] });
@@ -109,37 +112,76 @@ function assertSameReport(merged: string, unsharded: string, label: string): voi
   assert.match(readFileSync(join(merged, 'index.html'), 'utf8'), new RegExp(results(unsharded).verdict));
 }
 
-interface ReadmeCommand {
+interface DocumentedCommand {
+  file: string;
   line: number;
   command: string;
   comment: string;
 }
 
-function readmeCommands(): ReadmeCommand[] {
-  const lines = readFileSync(join(PACKAGE_ROOT, 'README.md'), 'utf8').split('\n');
-  const out: ReadmeCommand[] = [];
+/** Folders no documentation of the project lives in: installs, outputs, and the tests (whose Markdown is their own). */
+const NOT_DOCUMENTATION = new Set(['node_modules', '.git', 'test', ...LOCAL_ONLY]);
+
+/** Every Markdown file of the project, relative to its root. */
+function markdownFiles(dir = PACKAGE_ROOT): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return NOT_DOCUMENTATION.has(entry.name) ? [] : markdownFiles(path);
+    return entry.isFile() && entry.name.endsWith('.md') ? [relative(PACKAGE_ROOT, path)] : [];
+  });
+}
+
+/**
+ * The files whose commands run, in the order they run: the README (its `npm test` is the unsharded run the
+ * others are compared with), CONTRIBUTING.md, docs/ by name, suites/README.md, then any README of examples/.
+ */
+function documentationFiles(): string[] {
+  const all = markdownFiles();
+  const docs = all.filter((file) => /^docs\/[^/]+\.md$/.test(file)).sort();
+  const examples = all.filter((file) => /^examples\/(.+\/)?README\.md$/.test(file)).sort();
+  return ['README.md', 'CONTRIBUTING.md', ...docs, 'suites/README.md', ...examples];
+}
+
+function hasShellBlock(file: string): boolean {
+  return /^```sh\s*$/m.test(readFileSync(join(PACKAGE_ROOT, file), 'utf8'));
+}
+
+function documentedCommands(file: string): DocumentedCommand[] {
+  const lines = readFileSync(join(PACKAGE_ROOT, file), 'utf8').split('\n');
+  const out: DocumentedCommand[] = [];
   let inShell = false;
   lines.forEach((text, i) => {
     if (/^```sh\s*$/.test(text)) inShell = true;
     else if (/^```/.test(text)) inShell = false;
     else if (inShell && text.trim() !== '') {
       const split = /\s#\s/.exec(text);
-      out.push({ line: i + 1, command: (split ? text.slice(0, split.index) : text).trim(), comment: split ? text.slice(split.index).trim() : '' });
+      out.push({ file, line: i + 1, command: (split ? text.slice(0, split.index) : text).trim(), comment: split ? text.slice(split.index).trim() : '' });
     }
   });
   return out;
 }
 
+describe('the documentation holds its commands where they are run', () => {
+  test('every Markdown file with an sh block is one whose commands run here', () => {
+    const read = new Set(documentationFiles());
+    assert.deepEqual(markdownFiles().filter((file) => hasShellBlock(file) && !read.has(file)), []);
+  });
+
+  test('README.md and CONTRIBUTING.md hold commands (the list is not read empty)', () => {
+    for (const file of ['README.md', 'CONTRIBUTING.md']) assert.ok(hasShellBlock(file), `${file} has no sh block`);
+  });
+});
+
 /** The report of the README's `npm test`: the unsharded run everything else is compared with. */
 let unsharded: string | undefined;
 
-describe('the README, command by command', { concurrency: 1 }, () => {
+describe('the documentation, command by command', { concurrency: 1 }, () => {
   const dir = workspace();
   bringTppFiles(dir);
 
-  for (const { line, command, comment } of readmeCommands()) {
+  for (const { file, line, command, comment } of documentationFiles().flatMap(documentedCommands)) {
     const notRun = NOT_RUN.exec(comment);
-    const title = `README.md:${line}: ${command}`;
+    const title = `${file}:${line}: ${command}`;
     if (notRun) {
       test(title, { skip: `not run by the tests: ${notRun[1]}` }, () => {});
       continue;
@@ -164,7 +206,7 @@ describe('the README, command by command', { concurrency: 1 }, () => {
       if (/request-signing\.spec\.ts:12$/.test(runnable)) assert.deepEqual(results(join(dir, 'reports', 'latest')).tests.map((t) => t.scenario), ['SIG-04.a']);
       if (/ --baseline /.test(runnable)) assert.ok(results(join(dir, 'reports', 'latest')).baseline?.fixes.some((c) => c.id === 'SIG-04'), 'the baseline run shows the fix');
       if (/ verify .*--require-signature/.test(runnable)) assert.match(run.stdout, /ok +MANIFEST\.sha256 is signed \(PS256, [^)]+\) by .*PSDNO-FSA-README/);
-      if (/ merge /.test(runnable)) assertSameReport(join(dir, 'reports', 'merged', 'latest'), unshardedReport(), 'README');
+      if (/ merge /.test(runnable)) assertSameReport(join(dir, 'reports', 'merged', 'latest'), unshardedReport(), file);
     });
   }
 

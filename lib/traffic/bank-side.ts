@@ -1,11 +1,11 @@
 /**
  * The bank's side of recorded or proxied traffic: every answer to a TPP's request is held to the rules the
- * suite checks on every exchange (lib/fixtures/invariants.ts: the error body and code list, JSON, the schema
+ * suite checks on every exchange (lib/judge/invariants.ts: the error body and code list, JSON, the schema
  * of the operation, X-Request-ID echoed, no 5xx), each as a check of its own requirement. The same code the
  * suite runs, fed from traffic instead of from a scenario.
  */
-import { CheckLog } from '../fixtures/checks.js';
-import { Invariants } from '../fixtures/invariants.js';
+import { CheckLog } from '../judge/checks.js';
+import { Invariants } from '../judge/invariants.js';
 import type { RecordedExchange } from '../tpp/index.js';
 import { bodyText, interfacePath, type ExchangeVerdict, type ObservedExchange, type RuleCheck, type TppRef } from '../tpp-judge/index.js';
 

@@ -2,7 +2,7 @@
  * Errors: a request the interface cannot serve (a path it does not have, a method a path does not have, a
  * body over its size limit) is the TPP's error: a 4xx, never a 5xx. Such a request names no operation of the
  * interface, or is refused before it reaches one: a gateway in front of it may answer in its own form, so the
- * error body and the X-Request-ID echo are not demanded of the answer (lib/fixtures/invariants.ts).
+ * error body and the X-Request-ID echo are not demanded of the answer (lib/judge/invariants.ts).
  */
 import { isResetBeforeAnswer, scenario, test } from '../../lib/fixtures/index.js';
 

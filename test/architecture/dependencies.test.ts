@@ -6,46 +6,11 @@
  * other, services never import plugins, and the state knows nothing of requests, services or switches.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
-
-/** The unit a file belongs to: `lib/<folder>`, `reference`, `suites`, `test`, or the file's top folder. */
-function unitOf(file: string): string {
-  const [top, second] = file.split('/');
-  return top === 'lib' && second ? `lib/${second}` : (top ?? file);
-}
-
-function sources(dir: string): string[] {
-  return readdirSync(join(PACKAGE_ROOT, dir), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts'))
-    .map((file) => join(dir, file));
-}
-
-interface Edge {
-  from: string;
-  to: string;
-  file: string;
-}
-
-/** Relative imports (static, dynamic and re-exports) of every TypeScript file, as edges between units. */
-function edges(): Edge[] {
-  const out: Edge[] = [];
-  for (const file of [...sources('lib'), ...sources('reference'), ...sources('suites')]) {
-    const text = readFileSync(join(PACKAGE_ROOT, file), 'utf8');
-    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
-      const target = relative(PACKAGE_ROOT, resolve(PACKAGE_ROOT, dirname(file), match[1] ?? ''));
-      if (unitOf(target) !== unitOf(file)) out.push({ from: unitOf(file), to: unitOf(target), file });
-    }
-    if (unitOf(file) === 'suites') {
-      for (const match of text.matchAll(/^import\s[^;]*?\sfrom\s*'([^.'][^']*)'/gm)) {
-        if (!match[1]?.startsWith('node:')) out.push({ from: 'suites', to: `package ${match[1]}`, file });
-      }
-    }
-  }
-  return out;
-}
+import { edges, sources, type Edge } from './import-graph.js';
 
 const EDGES = edges();
 const offending = (predicate: (edge: Edge) => boolean) => EDGES.filter(predicate).map((e) => `${e.file} -> ${e.to}`);

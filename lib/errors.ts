@@ -2,9 +2,10 @@
  * The errors of lib/, in one catalogue, as undici's errors.js and fastify's FST_ERR_* codes: every error class of
  * lib/ extends ConformanceError and carries a stable code of ERRORS, which names its class and the exit class of
  * the command it reaches (lib/cli/program.ts): 2 usage or configuration error, 3 target unreachable or
- * infrastructure failure, 4 incomplete (lib/cli/command.ts has the table). A code is never reused for another
- * meaning; a message is for people and may change. The classes stay beside the code that throws them, so that a
- * parser's error is read with its parser; test/architecture/error-base.test.ts keeps them here.
+ * infrastructure failure, 4 a run short of its gate (none yet: lib/cli/gate.ts returns it; lib/cli/command.ts
+ * has the table). A code is never reused for another meaning; a message is for people and may change. The
+ * classes stay beside the code that throws them, so that a parser's error is read with its parser;
+ * test/architecture/error-base.test.ts keeps them here.
  *
  * An `internal` error is caught where it is thrown (a parser's, a scenario's, a request's): one that reaches the
  * command is a fault of the tool, printed with its stack. The others are the user's to act on, one line.

@@ -9,8 +9,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { RSA_KEY_POOL_ENV } from '../lib/pki/rsa-key-pool.js';
-import { TOOL_CACHE_DIR } from '../lib/support/install-paths.js';
 
 export type TestTier = 'fast' | 'e2e' | 'all';
 export const TEST_TIERS: readonly TestTier[] = ['fast', 'e2e', 'all'];
@@ -23,8 +21,11 @@ const FAST_PROCESSES = 2;
 const E2E_AT_ONCE = 2;
 /** Seconds each file of a tier takes (scripts/tier-seconds.ts measures them), to share the files out by. */
 export const tierSecondsFile = (tier: Exclude<TestTier, 'all'>): string => `scripts/${tier}-tier-seconds.json`;
-/** The RSA keys the tiers' processes take rather than make (lib/pki/rsa-key-pool.ts), among other tools' caches. */
-export const RSA_KEY_POOL_FILE = join(TOOL_CACHE_DIR, 'test-rsa-keys.json');
+/**
+ * Preloaded into the e2e tier's processes: a run of the command there takes its RSA keys from the pool the fast
+ * tier keeps (scripts/command-key-pool.js), and the command has no code for it.
+ */
+const COMMAND_KEY_POOL = new URL('./command-key-pool.js', import.meta.url).href;
 /** The files a fast-tier process imports (scripts/test-bundle.ts). */
 export const BUNDLE_ENV = 'XS2A_TEST_BUNDLE';
 
@@ -76,7 +77,7 @@ export function nodeTestRunsOf(tier: Exclude<TestTier, 'all'>): NodeTestRun[] {
     }));
   }
   // Every run of the command an e2e file starts takes its three keys from the pool (a run of a file alone makes them).
-  const env = { [RSA_KEY_POOL_ENV]: RSA_KEY_POOL_FILE };
+  const env = { NODE_OPTIONS: [process.env['NODE_OPTIONS'], `--import=${COMMAND_KEY_POOL}`].filter(Boolean).join(' ') };
   return longestFirst(testFilesOf('e2e'), secondsOfFiles(tier)).map((file) => ({ label: file, entry: file, env }));
 }
 

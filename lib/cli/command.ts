@@ -6,10 +6,12 @@
  *
  * Exit codes, for every command: 0 success (conformant, or nothing failed), 1 non-conformant, 2 usage or
  * configuration error, 3 target unreachable, infrastructure failure or run interrupted, 4 the run did not
- * reach what `--require` or `--fail-on` asked for.
+ * reach what `--require` or `--fail-on` asked for. An error of lib/ that reaches the program ends it by the exit
+ * class of its code (lib/errors.ts, lib/cli/program.ts's exitOnError).
  */
 import { InvalidArgumentError, type Command } from 'commander';
 import { closest, distance } from 'fastest-levenshtein';
+import { ConformanceError } from '../errors.js';
 
 /** A command as the program lists it (lib/cli/commands/index.ts), before its module is loaded. */
 export interface CliCommandEntry {
@@ -34,7 +36,9 @@ export interface CliCommand {
 }
 
 /** A usage error found after parsing (a value no option parser could judge alone): exit 2, with the message. */
-export class UsageError extends Error {}
+export class UsageError extends ConformanceError {
+  readonly code = 'XC_ERR_USAGE';
+}
 
 /** `, did you mean "x"?` when a known name is close enough to the one given; empty otherwise. */
 export function didYouMean(given: string, known: readonly string[]): string {

@@ -23,6 +23,7 @@ import { didYouMean } from './command.js';
 import { TOOL, defaultTargetsFile } from './package-root.js';
 import { prepareTarget, type GauntletRequest } from './prepare-target.js';
 import { checkTarget } from './target-checks.js';
+import { ConformanceError } from '../errors.js';
 
 export interface RunRequest {
   target: string;
@@ -57,8 +58,10 @@ export interface PreparedRun {
   cleanup(): Promise<void>;
 }
 
-/** The target did not answer: one line, exit 3. */
-export class TargetUnreachableError extends Error {}
+/** The target did not answer its preflight: one line, exit 3 (lib/errors.ts). A request's own is lib/tpp's TargetUnreachableError. */
+export class PreflightUnreachableError extends ConformanceError {
+  readonly code = 'XC_ERR_PREFLIGHT_UNREACHABLE';
+}
 
 export async function prepareRun(request: RunRequest): Promise<PreparedRun> {
   const targetsFile = resolve(request.targetsFile ?? defaultTargetsFile());
@@ -135,13 +138,13 @@ export async function prepareRun(request: RunRequest): Promise<PreparedRun> {
 async function preflight(target: RunTarget, caSource: string | undefined): Promise<void> {
   if (target.embedded) {
     await checkReachable(target.baseUrl, target.caPem, target.timeouts.requestMs).catch((error: Error) => {
-      throw new TargetUnreachableError(`target "${target.name}" unreachable at ${target.baseUrl}: ${error.message}`);
+      throw new PreflightUnreachableError(`target "${target.name}" unreachable at ${target.baseUrl}: ${error.message}`);
     });
     return;
   }
   const findings = await checkTarget(target, { full: false, ...(caSource === undefined ? {} : { caSource }) });
   const unreachable = findings.find((finding) => finding.outcome === 'unreachable');
-  if (unreachable) throw new TargetUnreachableError(unreachable.message);
+  if (unreachable) throw new PreflightUnreachableError(unreachable.message);
   const problems = findings.filter((finding) => finding.outcome === 'problem');
   const stops = problems.filter((finding) => finding.check !== 'tpp-certificate');
   if (stops.length > 0) throw ConfigError.of(stops.map((finding) => ({ field: finding.field ?? `targets.${target.name}`, detail: finding.message })), `targets.${target.name}`);

@@ -4,8 +4,7 @@
  * reported on one line with the nearest known name, exit 2.
  */
 import { Command, CommanderError } from 'commander';
-import { BrowserNotFoundError } from '../sca/browser.js';
-import { ConfigError } from '../targets/config-error.js';
+import { ConformanceError, exitClassOf } from '../errors.js';
 import { EXIT_CODES } from '../report/verdict.js';
 import { didYouMean, UsageError, type CliCommand, type CliCommandEntry } from './command.js';
 import { versionText } from './tool-version.js';
@@ -80,18 +79,25 @@ export async function runProgram(entries: readonly CliCommandEntry[], argv: read
     await program.parseAsync([...argv], { from: 'user' });
     return exit.code;
   } catch (error) {
-    if (error instanceof CommanderError) return ASKED_FOR.has(error.code) ? 0 : EXIT_CODES.configurationError;
-    if (error instanceof ConfigError || error instanceof UsageError) {
-      console.error(`${TOOL.name}: ${error.message}`);
-      return EXIT_CODES.configurationError;
-    }
-    if (error instanceof BrowserNotFoundError) {
-      console.error(`${TOOL.name}: ${error.message}`);
-      return EXIT_CODES.infrastructureFailure;
-    }
-    console.error(`${TOOL.name}: internal error:`, error);
-    return EXIT_CODES.infrastructureFailure;
+    const { exitCode, say } = exitOnError(error);
+    if (say === 'line') console.error(`${TOOL.name}: ${(error as Error).message}`);
+    if (say === 'stack') console.error(`${TOOL.name}: internal error:`, error);
+    return exitCode;
   }
+}
+
+/**
+ * How the command ends on an error (lib/errors.ts): commander has said its own (help, version: exit 0; a usage
+ * error: 2); an error of lib/ the user can act on is one line, with its code's exit class; anything else is a
+ * fault of the tool, shown with its stack, exit 3.
+ */
+export function exitOnError(error: unknown): { exitCode: number; say: 'nothing' | 'line' | 'stack' } {
+  if (error instanceof CommanderError) return { exitCode: ASKED_FOR.has(error.code) ? 0 : EXIT_CODES.configurationError, say: 'nothing' };
+  if (error instanceof ConformanceError) {
+    const { exit, internal } = exitClassOf(error);
+    return { exitCode: exit, say: internal ? 'stack' : 'line' };
+  }
+  return { exitCode: EXIT_CODES.infrastructureFailure, say: 'stack' };
 }
 
 /** What a command line means, without running anything (for the project's tests): the command, its options, its arguments. */

@@ -9,6 +9,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { requirementIdOfTag, type SuiteRequirementIds } from '../spec/coverage.js';
+import { ConformanceError } from '../errors.js';
 
 export interface SuiteListing {
   /** `ok`: tests were listed; the other two mean there is nothing to list yet. */
@@ -31,7 +32,8 @@ export interface ListOptions {
   timeoutMs?: number;
 }
 
-export class SuiteListingError extends Error {
+export class SuiteListingError extends ConformanceError {
+  readonly code = 'XC_ERR_SUITE_LISTING';
   override name = 'SuiteListingError';
 }
 

@@ -19,6 +19,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { JSONParser } from '@streamparser/json';
 import { TOOL_CACHE_DIR } from '../support/install-paths.js';
+import { ConformanceError } from '../errors.js';
 
 export interface HttpHeaders {
   /** Lower-case header names; repeated headers joined with ", " as HTTP allows. */
@@ -105,7 +106,8 @@ export interface HarEntry {
   comment?: string;
 }
 
-export class HarFormatError extends Error {
+export class HarFormatError extends ConformanceError {
+  readonly code = 'XC_ERR_HAR_FORMAT';
   override name = 'HarFormatError';
 }
 

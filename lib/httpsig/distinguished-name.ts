@@ -10,6 +10,7 @@
 import { decodeString, readElement } from '../pki/der.js';
 import type { AttributeTypeAndValue, Name } from '../pki/x509-fields.js';
 import { memoised } from '../support/memo.js';
+import { ConformanceError } from '../errors.js';
 
 interface AttributeType {
   oid: string;
@@ -51,7 +52,8 @@ const OID_BY_UPPER_NAME = new Map(
   ATTRIBUTE_TYPES.flatMap((type) => [type.name, ...(type.aliases ?? [])].map((name) => [name.toUpperCase(), type.oid])),
 );
 
-export class DistinguishedNameError extends Error {
+export class DistinguishedNameError extends ConformanceError {
+  readonly code = 'XC_ERR_DISTINGUISHED_NAME';
   override name = 'DistinguishedNameError';
 }
 

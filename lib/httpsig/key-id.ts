@@ -3,8 +3,10 @@
 import type { X509Certificate } from 'node:crypto';
 import { readCertificateFields, toX509Certificate } from '../pki/x509-fields.js';
 import { formatRfc2253, parseDistinguishedName } from './distinguished-name.js';
+import { ConformanceError } from '../errors.js';
 
-export class KeyIdFormatError extends Error {
+export class KeyIdFormatError extends ConformanceError {
+  readonly code = 'XC_ERR_KEY_ID_FORMAT';
   override name = 'KeyIdFormatError';
 }
 

@@ -1,7 +1,9 @@
 // RFC 2047 encoded-words for header values that are not plain ASCII
 // (spec Authentication item 7): `=?charset?encoding?text?=`.
+import { ConformanceError } from '../errors.js';
 
-export class Rfc2047Error extends Error {
+export class Rfc2047Error extends ConformanceError {
+  readonly code = 'XC_ERR_RFC2047';
   override name = 'Rfc2047Error';
 }
 

@@ -1,6 +1,7 @@
 // The Signature header (spec Authentication item 5; draft-cavage 4.1):
 // keyId="..",algorithm="..",headers="..",signature=".." in that order.
 import { decodeRfc2047, Rfc2047Error } from './rfc2047.js';
+import { ConformanceError } from '../errors.js';
 
 export interface SignatureParams {
   keyId: string;
@@ -12,7 +13,8 @@ export interface SignatureParams {
 export type SignaturePart = 'keyId' | 'algorithm' | 'headers' | 'signature';
 const PARTS: readonly SignaturePart[] = ['keyId', 'algorithm', 'headers', 'signature'];
 
-export class SignatureFormatError extends Error {
+export class SignatureFormatError extends ConformanceError {
+  readonly code = 'XC_ERR_SIGNATURE_FORMAT';
   override name = 'SignatureFormatError';
   /** The required parts that are absent or empty; empty when the header is malformed in another way. */
   readonly missingParts: readonly SignaturePart[];

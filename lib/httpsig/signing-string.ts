@@ -1,7 +1,9 @@
 // The signing string (spec Authentication item 6, draft-cavage 2.3): one
 // `name: value` line per signed header, in the order the `headers` part lists them.
+import { ConformanceError } from '../errors.js';
 
-export class SigningStringError extends Error {
+export class SigningStringError extends ConformanceError {
+  readonly code = 'XC_ERR_SIGNING_STRING';
   override name = 'SigningStringError';
   constructor(
     message: string,

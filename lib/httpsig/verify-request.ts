@@ -15,6 +15,7 @@ import { ALWAYS_SIGNED_HEADERS, SIGNABLE_HEADERS, SIGNED_WHEN_PRESENT_HEADERS } 
 import { parseSignatureHeader, SignatureFormatError } from './signature-header.js';
 import type { SignatureParams, SignaturePart } from './signature-header.js';
 import { buildSigningString, SigningStringError } from './signing-string.js';
+import { ConformanceError } from '../errors.js';
 
 export interface IncomingRequest {
   method: string;
@@ -136,7 +137,8 @@ interface SignatureCertificate {
   issuer: string;
 }
 
-class Rejection extends Error {
+class Rejection extends ConformanceError {
+  readonly code = 'XC_ERR_SIGNATURE_REJECTED';
   constructor(readonly failure: VerificationFailure) {
     super(failure.message);
   }

@@ -4,6 +4,7 @@ import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { issueCertificate } from './issue-certificate.js';
 import type { KeyAndCertificate, SubjectAttribute } from './issue-certificate.js';
 import { SUBJECT_OID } from './subject-oids.js';
+import { ConformanceError } from '../errors.js';
 
 export function generateCertificateAuthority(options: {
   commonName: string;
@@ -30,7 +31,9 @@ export function generateCertificateAuthority(options: {
 }
 
 /** Why a CA's certificate and key given as PEM cannot issue certificates. */
-export class CertificateAuthorityError extends Error {}
+export class CertificateAuthorityError extends ConformanceError {
+  readonly code = 'XC_ERR_CERTIFICATE_AUTHORITY';
+}
 
 /**
  * A CA given as PEM files' contents (a tester's own test CA): its certificate must be a CA's and its key the

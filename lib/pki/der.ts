@@ -4,6 +4,7 @@
 // We read DER ourselves rather than through node-forge because we need the
 // exact encoded bytes of elements (RFC 2253 `#hex` values, the issuer copied
 // byte-for-byte into issued certificates), and it works for any key type.
+import { ConformanceError } from '../errors.js';
 
 export const TAG = {
   BOOLEAN: 0x01,
@@ -38,7 +39,8 @@ export interface DerElement {
   encoded: Uint8Array;
 }
 
-export class DerError extends Error {
+export class DerError extends ConformanceError {
+  readonly code = 'XC_ERR_DER';
   override name = 'DerError';
 }
 

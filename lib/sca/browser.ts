@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext } from '@playwright/test';
 import { scaSiteRefusal, type SafetyPolicy } from '../tpp/index.js';
+import { ConformanceError } from '../errors.js';
 
 const SYSTEM_CANDIDATES = [
   '/usr/bin/chromium-headless-shell',
@@ -34,7 +35,8 @@ export function chromiumArgs(uid: number | undefined = process.getuid?.()): stri
   return uid === 0 ? ['--no-sandbox', ...CHROMIUM_ARGS] : [...CHROMIUM_ARGS];
 }
 
-export class BrowserNotFoundError extends Error {
+export class BrowserNotFoundError extends ConformanceError {
+  readonly code = 'XC_ERR_BROWSER_NOT_FOUND';
   constructor(tried: string[]) {
     super(
       [
@@ -72,7 +74,8 @@ export function findChromium(
 }
 
 /** Trusting a bank's CA needs NSS's certutil (Debian: libnss3-tools), and it is not there. */
-export class BrowserTrustError extends Error {
+export class BrowserTrustError extends ConformanceError {
+  readonly code = 'XC_ERR_BROWSER_TRUST';
   override name = 'BrowserTrustError';
 }
 

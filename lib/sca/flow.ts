@@ -5,6 +5,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import type { ScaPageRule, ScaStep } from '../targets/target-types.js';
+import { ConformanceError } from '../errors.js';
 
 export interface RedirectCapture {
   /** The full URL the bank sent the PSU to. */
@@ -48,7 +49,8 @@ export interface ScaFlowOptions {
  */
 export type ScaFlowFailure = 'network' | 'browser' | 'stuck' | 'refused';
 
-export class ScaFlowError extends Error {
+export class ScaFlowError extends ConformanceError {
+  readonly code = 'XC_ERR_SCA_FLOW';
   constructor(
     message: string,
     readonly pages: string[],

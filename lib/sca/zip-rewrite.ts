@@ -5,6 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { ConformanceError } from '../errors.js';
 
 const LOCAL_HEADER = 0x04034b50;
 const CENTRAL_HEADER = 0x02014b50;
@@ -21,7 +22,8 @@ interface Entry {
   modDate: number;
 }
 
-export class ZipFormatError extends Error {
+export class ZipFormatError extends ConformanceError {
+  readonly code = 'XC_ERR_ZIP_FORMAT';
   override name = 'ZipFormatError';
 }
 

@@ -1,9 +1,12 @@
+import { ConformanceError } from '../errors.js';
+
 /**
  * A configuration error (exit 2): what the user wrote (targets.yaml, an option, an attestations or baseline
  * file) is wrong, and `field` names where. A module of its own, so that those who only raise or recognise it
  * do not load the targets file's schema and validator (lib/targets/load.ts).
  */
-export class ConfigError extends Error {
+export class ConfigError extends ConformanceError {
+  readonly code = 'XC_ERR_CONFIG';
   /** Every problem found, each with its field: one, or all of a target's at once (ConfigError.of). */
   readonly problems: readonly ConfigProblem[];
 

@@ -18,6 +18,7 @@ import { ProductionRefusal, productionRefusal, type SafetyPolicy } from './produ
 import { createResponse } from './response.js';
 import type { TppResponse } from './response.js';
 import { signRequest } from './sign-request.js';
+import { ConformanceError } from '../errors.js';
 
 export interface TppClientOptions {
   /** e.g. https://bank.example or https://bank.example/psd2; request paths are appended. */
@@ -86,7 +87,8 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A link from the bank to another origin, or over plain http: never followed. */
-export class ForeignLinkError extends Error {
+export class ForeignLinkError extends ConformanceError {
+  readonly code = 'XC_ERR_FOREIGN_LINK';
   override name = 'ForeignLinkError';
 }
 

@@ -10,6 +10,7 @@
 import { DEFAULT_PATHS, type PathName } from '../spec/paths.js';
 import { memoisedWeak } from '../support/memo.js';
 import type { Environment } from '../targets/target-types.js';
+import { ConformanceError } from '../errors.js';
 
 /** Reads the specification limits to 4 a day per account when the PSU is not present (Limits). */
 const QUOTA_READS: readonly PathName[] = ['balances', 'transactions', 'transactionDetails', 'cardAccountBalances', 'cardAccountTransactions'];
@@ -23,7 +24,8 @@ export interface SafetyPolicy {
 }
 
 /** A request the client would not send: the target is production and the request writes, or burns a quota. */
-export class ProductionRefusal extends Error {
+export class ProductionRefusal extends ConformanceError {
+  readonly code = 'XC_ERR_PRODUCTION_REFUSAL';
   override name = 'ProductionRefusal';
 }
 

@@ -1,4 +1,5 @@
 import type { RecordedExchange } from './recorded-exchange.js';
+import { ConformanceError } from '../errors.js';
 
 export interface TppResponse {
   status: number;
@@ -10,7 +11,8 @@ export interface TppResponse {
   exchange: RecordedExchange;
 }
 
-export class ResponseNotJsonError extends Error {
+export class ResponseNotJsonError extends ConformanceError {
+  readonly code = 'XC_ERR_RESPONSE_NOT_JSON';
   override name = 'ResponseNotJsonError';
 }
 

@@ -1,7 +1,10 @@
+import { ConformanceError } from '../errors.js';
+
 // A failure to talk to the target at all (DNS, TCP, TLS, timeout), as opposed
 // to an HTTP answer of any status. The runner maps it to "target unreachable"
 // (exit 3, INTERRUPTED), never to non-conformance.
-export class TargetUnreachableError extends Error {
+export class TargetUnreachableError extends ConformanceError {
+  readonly code = 'XC_ERR_TARGET_UNREACHABLE';
   override name = 'TargetUnreachableError';
   constructor(
     readonly url: string,

@@ -138,7 +138,7 @@ async function run(options: RunOptions, filters: readonly string[]): Promise<num
     }
   }
   // Loaded here, not with the options: a usage error or --help needs none of the bank, the browser or the report.
-  const { prepareRun, TargetUnreachableError } = await import('../prepare-run.js');
+  const { prepareRun } = await import('../prepare-run.js');
   const prepared = await prepareRun({
     target: options.target,
     ...(options.targets ? { targetsFile: options.targets } : {}),
@@ -153,12 +153,7 @@ async function run(options: RunOptions, filters: readonly string[]): Promise<num
     ...(options.attestations ? { attestationsFile: options.attestations } : {}),
     ...(options.baseline ? { baselineDir: options.baseline } : {}),
     arguments: [...playwrightArgs(options), ...filters],
-  }).catch((error: unknown) => {
-    if (!(error instanceof TargetUnreachableError)) throw error;
-    console.error(`xs2a-conformance: ${error.message}`);
-    return undefined;
   });
-  if (!prepared) return EXIT_CODES.infrastructureFailure;
   const silent = options.reporter?.includes('null') ?? false;
   try {
     const { context, contextFile } = prepared;

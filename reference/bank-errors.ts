@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { VerificationFailureCode } from '../lib/httpsig/index.js';
 import type { MessageCode } from '../lib/spec/schemas/index.js';
-import { defineFault, defineVariant, type TppBank } from './switches.js';
+import { defineFault, defineVariant, type TppSwitches } from './switches.js';
 
 export const SYSTEM_NAME = 'reference-aspsp';
 
@@ -121,12 +121,12 @@ export class ScaRequired extends Answer {
 }
 
 /** `bank`: the bank as the TPP the answer goes to meets it (switches are per TPP). */
-export function errorBody(bank: TppBank, status: number, code: ErrorCode, message?: string): ErrorBody {
+export function errorBody(switches: TppSwitches, status: number, code: ErrorCode, message?: string): ErrorBody {
   return {
-    ...(bank.breaks(errorBodyMissingFields) ? {} : { id: randomUUID(), system: SYSTEM_NAME }),
-    status: bank.breaks(errorStatusAsText) ? String(status) : status,
-    ...(bank.breaks(errorBodyWithoutCode) ? {} : { code: MALFORMED_REQUEST_CODES.includes(code) && bank.breaks(misleadingErrorCodes) ? 'RESOURCE_UNKNOWN' : code }),
-    ...(message === undefined ? {} : { message: bank.breaks(errorMessageNotText) ? { text: message } : message }),
+    ...(switches.breaks(errorBodyMissingFields) ? {} : { id: randomUUID(), system: SYSTEM_NAME }),
+    status: switches.breaks(errorStatusAsText) ? String(status) : status,
+    ...(switches.breaks(errorBodyWithoutCode) ? {} : { code: MALFORMED_REQUEST_CODES.includes(code) && switches.breaks(misleadingErrorCodes) ? 'RESOURCE_UNKNOWN' : code }),
+    ...(message === undefined ? {} : { message: switches.breaks(errorMessageNotText) ? { text: message } : message }),
   };
 }
 
@@ -148,20 +148,20 @@ function unknownAccountIn(request: FastifyRequest): boolean {
 
 /** Sends the error body. Handlers using it return nothing: fastify would otherwise send twice. */
 function sendError(request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, message?: string): void {
-  if (code === 'RESOURCE_UNKNOWN' && unknownAccountIn(request) && request.bank.breaks(unknownAccountAsBadRequest)) {
+  if (code === 'RESOURCE_UNKNOWN' && unknownAccountIn(request) && request.switches.breaks(unknownAccountAsBadRequest)) {
     [status, code] = [400, 'BAD_REQUEST'];
   }
   void reply
     .code(status)
-    .type(request.bank.breaks(errorsAsPlainText) ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8')
-    .send(JSON.stringify(errorBody(request.bank, status, code, message)));
+    .type(request.switches.breaks(errorsAsPlainText) ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8')
+    .send(JSON.stringify(errorBody(request.switches, status, code, message)));
 }
 
 /** Maps anything thrown (ours, fastify's, or a bug) to a status and code. */
-function classify(error: FastifyError | Error, bank?: TppBank): { status: number; code: ErrorCode; message?: string } {
+function classify(error: FastifyError | Error, switches?: TppSwitches): { status: number; code: ErrorCode; message?: string } {
   if (error instanceof BankError) return { status: error.status, code: error.code, message: error.message };
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
-  if (status === 413 && bank?.breaks(oversizedBodyServerError)) return { status: 500, code: 'SYSTEM_ERROR' };
+  if (status === 413 && switches?.breaks(oversizedBodyServerError)) return { status: 500, code: 'SYSTEM_ERROR' };
   if (status === 404) return { status, code: 'NOT_FOUND', message: error.message };
   if (status === 405) return { status, code: 'BAD_REQUEST', message: error.message };
   // Everything else fastify rejects before a handler runs is a malformed request:
@@ -209,10 +209,10 @@ const closesOnBodyTooLarge = defineVariant('closes-on-body-too-large', {
 });
 
 /** fastify's `frameworkErrors` option: errors raised before routing (e.g. a malformed URL), when no TPP is known yet. */
-export function frameworkErrorHandler(wholeBank: TppBank) {
+export function frameworkErrorHandler(wholeBank: TppSwitches) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     // fastify hands these a request without the application's decorators.
-    (request as { bank?: TppBank }).bank ??= wholeBank;
+    (request as { switches?: TppSwitches }).switches ??= wholeBank;
     echoRequestId(request, reply, false); // raised before routing, so before any hook
     const { status, code, message } = classify(error);
     sendError(request, reply, status, code, message);
@@ -245,23 +245,23 @@ export function installErrorHandling(app: FastifyInstance): (request: FastifyReq
     // first: ERR-44.c was INTERRUPTED in one run of five). Without the header, Node reads and drops the rest
     // (within the request timeout, connections.ts) and keeps the connection: the lingering RFC 9112 §9.6 asks of
     // a server that answers before the request has arrived. The variant keeps fastify's way.
-    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE' && !request.bank.reads(closesOnBodyTooLarge)) reply.removeHeader('connection');
-    const { status, code, message } = classify(error, request.bank);
+    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE' && !request.switches.reads(closesOnBodyTooLarge)) reply.removeHeader('connection');
+    const { status, code, message } = classify(error, request.switches);
     if (status >= 500) request.log.error({ err: error }, 'unexpected error');
-    if (status === 413 && request.bank.reads(gatewayErrorPages)) return sendGatewayPage(reply, status);
+    if (status === 413 && request.switches.reads(gatewayErrorPages)) return sendGatewayPage(reply, status);
     sendError(request, reply, status, code, message);
   });
 
   const notFound = (request: FastifyRequest, reply: FastifyReply): void => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods))];
-    if (request.bank.breaks(notFoundAsServerError)) {
+    if (request.switches.breaks(notFoundAsServerError)) {
       sendError(request, reply, 500, 'SYSTEM_ERROR');
       return;
     }
     if (allowed.length > 0) void reply.header('allow', allowed.join(', '));
     const status = allowed.length > 0 ? 405 : 404;
-    if (request.bank.reads(gatewayErrorPages)) return sendGatewayPage(reply, status);
+    if (request.switches.reads(gatewayErrorPages)) return sendGatewayPage(reply, status);
     if (status === 405) sendError(request, reply, 405, 'BAD_REQUEST', `Method ${request.method} is not supported on ${path}`);
     else sendError(request, reply, 404, 'NOT_FOUND', `No resource at ${request.method} ${path}`);
   };

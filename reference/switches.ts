@@ -1,6 +1,6 @@
 // The bank's behaviour switches: every place the reference bank can behave otherwise than by default is a
 // switch, declared next to the code it changes, and consulted through the request's one handle,
-// `request.bank` (a TppBank): `request.bank.breaks(fault)` or `request.bank.reads(variant)`.
+// `request.switches` (a TppSwitches): `request.switches.breaks(fault)` or `request.switches.reads(variant)`.
 // `grep -rnE '\.(breaks|reads)\(' reference` lists every such place.
 //
 // Two kinds, one mechanism:
@@ -48,13 +48,13 @@ export interface VariantDefinition extends SwitchBase {
 
 export type SwitchDefinition = FaultDefinition | VariantDefinition;
 
-/** What code holds to ask whether its fault is on: `request.bank.breaks(fault)`. */
+/** What code holds to ask whether its fault is on: `request.switches.breaks(fault)`. */
 export interface Fault {
   readonly kind: 'fault';
   readonly name: string;
 }
 
-/** What code holds to ask whether its variant is on: `request.bank.reads(variant)`. */
+/** What code holds to ask whether its variant is on: `request.switches.reads(variant)`. */
 export interface Variant {
   readonly kind: 'variant';
   readonly name: string;
@@ -138,9 +138,9 @@ export function nearestSwitch(kind: 'fault' | 'variant', name: string): string |
 
 /**
  * The bank as one TPP meets it: which of its behaviour switches are on for that TPP. Every request gets one
- * (`request.bank`) once the signature plugin knows who claims to send it.
+ * (`request.switches`) once the signature plugin knows who claims to send it.
  */
-export class TppBank {
+export class TppSwitches {
   constructor(
     private readonly on: ReadonlySet<string>,
     /** When the bank keeps a census: every switch asked for this TPP (code asks one only where its answer changes the request). */
@@ -169,7 +169,7 @@ export class BehaviourSwitches {
   readonly variants: readonly SwitchSetting[];
   private readonly forAll = new Set<string>();
   private readonly byTpp = new Map<string, Set<string>>();
-  private readonly handles = new Map<string | undefined, TppBank>();
+  private readonly handles = new Map<string | undefined, TppSwitches>();
 
   /**
    * Throws UnknownSwitchError for a name that is no declared switch of its kind, and an Error for variants
@@ -191,9 +191,9 @@ export class BehaviourSwitches {
       }
     }
     this.census = settings.census === true;
-    this.handles.set(undefined, new TppBank(this.forAll, this.census ? new Set() : undefined));
+    this.handles.set(undefined, new TppSwitches(this.forAll, this.census ? new Set() : undefined));
     // Handles of the TPPs with switches of their own are made here, from the settings: never from a request.
-    for (const tpp of this.byTpp.keys()) this.handles.set(tpp, new TppBank(this.onFor(tpp), this.census ? new Set() : undefined));
+    for (const tpp of this.byTpp.keys()) this.handles.set(tpp, new TppSwitches(this.onFor(tpp), this.census ? new Set() : undefined));
   }
 
   private readonly census: boolean;
@@ -219,18 +219,18 @@ export class BehaviourSwitches {
    * TPP's bad request), so a claim makes nothing: a TPP without switches of its own meets the whole bank's
    * handle, and only a census (a test bank's, never `serve`'s) keeps a handle per TPP, at most CENSUS_LIMIT.
    */
-  forTpp(tppId: string | undefined): TppBank {
+  forTpp(tppId: string | undefined): TppSwitches {
     const handle = this.handles.get(tppId);
     if (handle !== undefined) return handle;
     if (!this.census || this.handles.size >= CENSUS_LIMIT) return this.wholeBank;
-    const counted = new TppBank(this.onFor(tppId), new Set());
+    const counted = new TppSwitches(this.onFor(tppId), new Set());
     this.handles.set(tppId, counted);
     return counted;
   }
 
   /** What everyone meets: the switches on for every TPP (the only ones before a TPP is known, e.g. at the TLS handshake). */
-  get wholeBank(): TppBank {
-    return this.handles.get(undefined) as TppBank;
+  get wholeBank(): TppSwitches {
+    return this.handles.get(undefined) as TppSwitches;
   }
 
   private onFor(tppId: string | undefined): Set<string> {

@@ -7,9 +7,8 @@ import { BankError } from '../bank-errors.js';
 import { isAccount, isCard, pick, psuAccess } from '../services/account-access.js';
 import { countUnattendedRead } from '../services/unattended-quota.js';
 import { amount, DAY_MS, dateTime, day, reportedAmount, reportedAmountsUnbound, resourceLink } from '../serialisation.js';
-import type { BankState } from '../state/bank-state.js';
-import type { StoredAccount, StoredBalance, StoredCardAccount } from '../state/customers.js';
-import { defineFault, type TppBank } from '../switches.js';
+import type { StoredAccount, StoredBalance, StoredCardAccount } from '../state/sandbox-data.js';
+import { defineFault, type TppSwitches } from '../switches.js';
 
 // Faults in the shape of what is returned (each breaks one rule of the account resources).
 const accountNameTooLong = defineFault('account-name-71', {
@@ -74,14 +73,14 @@ const TOO_LONG_NAME = 'N'.repeat(71);
 /** A name one character past the 70 allowed: the card account's own, filled up, so that it is still its name. */
 const tooLong = (name: string) => name.padEnd(71, 'N');
 
-function balances(bank: BankState, request: FastifyRequest, stored: StoredBalance[], currency: string): object[] {
-  const now = bank.clock.now();
+function balances(request: FastifyRequest, stored: StoredBalance[], currency: string): object[] {
+  const now = request.world.clock.now();
   const yesterday = new Date(now.getTime() - DAY_MS);
-  const shown = request.bank.breaks(cardBalancesWithoutInterimBooked) ? stored.filter((b) => b.balanceType !== 'interimBooked') : stored;
-  const unbound = request.bank.reads(reportedAmountsUnbound) ? [{ balanceAmount: { amount: '1500.00', currency: 'JPY' }, balanceType: 'interimAvailable', lastChangeDateTime: dateTime(now) }] : [];
+  const shown = request.switches.breaks(cardBalancesWithoutInterimBooked) ? stored.filter((b) => b.balanceType !== 'interimBooked') : stored;
+  const unbound = request.switches.reads(reportedAmountsUnbound) ? [{ balanceAmount: { amount: '1500.00', currency: 'JPY' }, balanceType: 'interimAvailable', lastChangeDateTime: dateTime(now) }] : [];
   return [...shown.map((b) => ({
-    balanceAmount: reportedAmount(request.bank, b.amountMinor, currency),
-    balanceType: b.balanceType !== 'interimBooked' && b.balanceType !== 'interimAvailable' && request.bank.breaks(balanceTypeUnknown) ? 'available' : b.balanceType,
+    balanceAmount: reportedAmount(request.switches, b.amountMinor, currency),
+    balanceType: b.balanceType !== 'interimBooked' && b.balanceType !== 'interimAvailable' && request.switches.breaks(balanceTypeUnknown) ? 'available' : b.balanceType,
     // A closing balance is as of the end of the previous business day; the others are live.
     ...(b.balanceType === 'closingBooked' ? { referenceDate: day(yesterday) } : { lastChangeDateTime: dateTime(now) }),
   })), ...unbound];
@@ -92,9 +91,9 @@ const accountLinksOutsideV1 = defineFault('account-links-outside-v1', {
   breaks: ['VER-01'],
 });
 
-function links(bank: TppBank, base: string): object {
-  const at = bank.breaks(accountLinksOutsideV1) ? base.replace(/^\/v1\//, '/') : base;
-  return { balances: resourceLink(bank, `${at}/balances`), transactions: resourceLink(bank, `${at}/transactions`) };
+function links(switches: TppSwitches, base: string): object {
+  const at = switches.breaks(accountLinksOutsideV1) ? base.replace(/^\/v1\//, '/') : base;
+  return { balances: resourceLink(switches, `${at}/balances`), transactions: resourceLink(switches, `${at}/transactions`) };
 }
 
 /** PRIV for a person's own account, ORGA for one held under a corporate agreement. */
@@ -102,34 +101,34 @@ function usageOf(a: StoredAccount | StoredCardAccount): 'PRIV' | 'ORGA' {
   return 'customerNumber' in a.holder ? 'PRIV' : 'ORGA';
 }
 
-function accountDetails(a: StoredAccount, bank: TppBank): object {
+function accountDetails(a: StoredAccount, switches: TppSwitches): object {
   return {
     resourceId: a.resourceId,
     iban: a.iban,
     bban: a.bban,
-    ...(bank.breaks(accountWithoutCurrency) ? {} : { currency: a.currency }),
-    name: bank.breaks(accountNameTooLong) ? TOO_LONG_NAME : a.name,
+    ...(switches.breaks(accountWithoutCurrency) ? {} : { currency: a.currency }),
+    name: switches.breaks(accountNameTooLong) ? TOO_LONG_NAME : a.name,
     ownerName: a.ownerName,
     product: a.product,
-    cashAccountType: bank.breaks(cashAccountTypeProprietary) ? 'CURRENT' : a.cashAccountType,
+    cashAccountType: switches.breaks(cashAccountTypeProprietary) ? 'CURRENT' : a.cashAccountType,
     status: a.status,
     usage: usageOf(a),
-    _links: links(bank, `/v1/accounts/${a.resourceId}`),
+    _links: links(switches, `/v1/accounts/${a.resourceId}`),
   };
 }
 
-function cardAccountDetails(a: StoredCardAccount, bank: TppBank): object {
+function cardAccountDetails(a: StoredCardAccount, switches: TppSwitches): object {
   return {
     resourceId: a.resourceId,
     maskedPan: a.maskedPan,
-    ...(bank.breaks(cardAccountWithoutCurrency) ? {} : { currency: a.currency }),
-    name: bank.breaks(cardAccountNameTooLong) ? tooLong(a.name) : a.name,
+    ...(switches.breaks(cardAccountWithoutCurrency) ? {} : { currency: a.currency }),
+    name: switches.breaks(cardAccountNameTooLong) ? tooLong(a.name) : a.name,
     ownerName: a.ownerName,
     product: a.product,
     status: a.status,
     usage: usageOf(a),
     creditLimit: amount(a.creditLimitMinor, a.currency),
-    _links: links(bank, `/v1/card-accounts/${a.resourceId}`),
+    _links: links(switches, `/v1/card-accounts/${a.resourceId}`),
   };
 }
 
@@ -141,44 +140,44 @@ export const accountsPlugin = fp(
   (api, _options, done) => {
 
     api.get('/accounts', (request) => {
-      const access = psuAccess(request.world, request);
+      const access = psuAccess(request);
       const listed = access.accounts.filter(isAccount);
-      if (request.bank.breaks(aispRoleNotServed)) throw new BankError(403, 'FORBIDDEN', 'This interface serves payment initiation only');
+      if (request.switches.breaks(aispRoleNotServed)) throw new BankError(403, 'FORBIDDEN', 'This interface serves payment initiation only');
       const hidden =
         listed.length > 1 &&
         (access.context.kind === 'CORPORATE'
-          ? request.world.data.isKnown(access.customerNumber) && request.bank.breaks(knownCorporateAccountHidden)
-          : !request.world.data.isKnown(access.customerNumber) && request.bank.breaks(privateContextFirstOnly));
-      return { accounts: (hidden ? listed.slice(0, 1) : listed).map((a) => accountDetails(a, request.bank)) };
+          ? request.world.data.isKnown(access.customerNumber) && request.switches.breaks(knownCorporateAccountHidden)
+          : !request.world.data.isKnown(access.customerNumber) && request.switches.breaks(privateContextFirstOnly));
+      return { accounts: (hidden ? listed.slice(0, 1) : listed).map((a) => accountDetails(a, request.switches)) };
     });
 
     api.get<AccountParams>('/accounts/:accountId', (request) => ({
-      account: accountDetails(pick(psuAccess(request.world, request), request.params.accountId, isAccount), request.bank),
+      account: accountDetails(pick(psuAccess(request), request.params.accountId, isAccount), request.switches),
     }));
 
     api.get<AccountParams>('/accounts/:accountId/balances', (request) => {
-      const a = pick(psuAccess(request.world, request), request.params.accountId, isAccount);
-      if (request.bank.breaks(balancesRefused)) throw new BankError(404, 'RESOURCE_UNKNOWN', 'No balances');
-      countUnattendedRead(request.world, request, a.resourceId, 'balances');
-      return { account: { iban: a.iban, currency: a.currency }, balances: balances(request.world, request, a.balances, a.currency) };
+      const a = pick(psuAccess(request), request.params.accountId, isAccount);
+      if (request.switches.breaks(balancesRefused)) throw new BankError(404, 'RESOURCE_UNKNOWN', 'No balances');
+      countUnattendedRead(request, a.resourceId, 'balances');
+      return { account: { iban: a.iban, currency: a.currency }, balances: balances(request, a.balances, a.currency) };
     });
 
     api.get('/card-accounts', (request) => {
-      const access = psuAccess(request.world, request);
+      const access = psuAccess(request);
       const cards = access.accounts.filter(isCard);
-      const hidden = cards.length > 0 && request.world.data.isKnown(access.customerNumber) && request.bank.breaks(knownPrivateCardHidden);
-      return { cardAccounts: hidden ? [] : cards.map((a) => cardAccountDetails(a, request.bank)) };
+      const hidden = cards.length > 0 && request.world.data.isKnown(access.customerNumber) && request.switches.breaks(knownPrivateCardHidden);
+      return { cardAccounts: hidden ? [] : cards.map((a) => cardAccountDetails(a, request.switches)) };
     });
 
     api.get<AccountParams>('/card-accounts/:accountId', (request) => ({
-      cardAccount: cardAccountDetails(pick(psuAccess(request.world, request), request.params.accountId, isCard), request.bank),
+      cardAccount: cardAccountDetails(pick(psuAccess(request), request.params.accountId, isCard), request.switches),
     }));
 
     api.get<AccountParams>('/card-accounts/:accountId/balances', (request) => {
-      const a = pick(psuAccess(request.world, request), request.params.accountId, isCard);
-      if (request.bank.breaks(cardBalancesRefused)) throw new BankError(404, 'RESOURCE_UNKNOWN', 'No balances');
-      countUnattendedRead(request.world, request, a.resourceId, 'balances');
-      return { cardAccount: { maskedPan: a.maskedPan, currency: a.currency }, balances: balances(request.world, request, a.balances, a.currency) };
+      const a = pick(psuAccess(request), request.params.accountId, isCard);
+      if (request.switches.breaks(cardBalancesRefused)) throw new BankError(404, 'RESOURCE_UNKNOWN', 'No balances');
+      countUnattendedRead(request, a.resourceId, 'balances');
+      return { cardAccount: { maskedPan: a.maskedPan, currency: a.currency }, balances: balances(request, a.balances, a.currency) };
     });
     done();
   },

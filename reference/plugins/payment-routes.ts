@@ -15,7 +15,6 @@ import { failedRequirements, type ReadableError } from '../../lib/validate/index
 import { BankError } from '../bank-errors.js';
 import { defineFault, defineVariant } from '../switches.js';
 import { day, reportedAmountsUnbound } from '../serialisation.js';
-import type { BankState } from '../state/bank-state.js';
 import { HIDDEN_BEFORE_APPROVAL, PAYMENT_SERVICES, paymentProductOf, type PaymentProduct, type PaymentService } from '../../lib/spec/payment-products.js';
 import type { Payment, PaymentBody } from '../state/payment-store.js';
 import { paymentHeaders } from '../services/payment-headers.js';
@@ -175,15 +174,15 @@ const responseFaults = {
 
 const LONG_TEXT = 'x'.repeat(600);
 
-function enforced(bank: BankState, request: FastifyRequest): boolean {
-  return day(bank.clock.now()) >= STRUCTURED_ADDRESS_ENFORCED_FROM || request.bank.breaks(enforcedEarly);
+function enforced(request: FastifyRequest): boolean {
+  return day(request.world.clock.now()) >= STRUCTURED_ADDRESS_ENFORCED_FROM || request.switches.breaks(enforcedEarly);
 }
 
 /** The schema errors a TPP's bank still enforces (a rule fault switches some off). */
 function enforcedErrors(request: FastifyRequest, schema: SchemaName, body: unknown, only?: (id: string) => boolean): ReadableError[] {
   const failed = failedRequirements(schema, body);
   const ignored = (error: ReadableError) => (id: string) =>
-    RULE_FAULTS.some(({ fault, ignores, when }) => ignores.includes(id) && when(error) && request.bank.breaks(fault)) || (id === 'ERR-42' && request.bank.reads(duplicateMonthsReportedRejected));
+    RULE_FAULTS.some(({ fault, ignores, when }) => ignores.includes(id) && when(error) && request.switches.breaks(fault)) || (id === 'ERR-42' && request.switches.reads(duplicateMonthsReportedRejected));
   const errors = new Map<ReadableError, string[]>();
   for (const [id, list] of failed) for (const error of list) errors.set(error, [...(errors.get(error) ?? []), id]);
   return [...errors].filter(([error, ids]) => (only === undefined || ids.some(only)) && !ids.some(ignored(error))).map(([error]) => error);
@@ -226,20 +225,20 @@ const duplicateMonthsReportedRejected = defineVariant('duplicate-months-reported
 /** What a bank offering less than this one refuses of a well-formed payment (its variants): a frequency, a currency. */
 function refuseWhatIsNotOffered(request: FastifyRequest, service: PaymentService, product: PaymentProduct, body: PaymentBody): void {
   const frequency = (body as { frequency?: unknown }).frequency;
-  if (service === 'periodic-payments' && !OFFERED_FREQUENCIES.includes(frequency) && request.bank.reads(someFrequencies)) {
+  if (service === 'periodic-payments' && !OFFERED_FREQUENCIES.includes(frequency) && request.switches.reads(someFrequencies)) {
     throw new BankError(400, 'FORMAT_ERROR', `Standing orders are offered weekly, monthly, quarterly or yearly, not ${String(frequency)}`);
   }
   const foreign = paymentsOf(body).some((p) => p.instructedAmount?.currency !== 'EUR');
-  if (product === 'sepa-credit-transfers' && foreign && request.bank.reads(sepaInEuroOnly)) throw new BankError(400, 'FORMAT_ERROR', 'A SEPA credit transfer is paid in EUR');
+  if (product === 'sepa-credit-transfers' && foreign && request.switches.reads(sepaInEuroOnly)) throw new BankError(400, 'FORMAT_ERROR', 'A SEPA credit transfer is paid in EUR');
 }
 
 /** Refusals of the readings this bank otherwise takes (city, fewer fraction digits), under their variants. */
 function refuseOtherReadings(request: FastifyRequest, body: PaymentBody, refuse: (message: string) => Error): void {
-  if (typeof (body.creditorAddress as { city?: unknown } | undefined)?.city === 'string' && request.bank.reads(cityRefused)) throw refuse('creditorAddress.city is removed: send townName');
+  if (typeof (body.creditorAddress as { city?: unknown } | undefined)?.city === 'string' && request.switches.reads(cityRefused)) throw refuse('creditorAddress.city is removed: send townName');
   const { amount, currency } = body.instructedAmount ?? {};
   const digits = typeof amount === 'string' ? (amount.split('.')[1] ?? '').length : undefined;
   const minor = typeof currency === 'string' ? minorUnitsOf(currency) : undefined;
-  if (digits !== undefined && minor !== undefined && digits < minor && request.bank.reads(fewerDigitsRefused)) throw refuse(`instructedAmount.amount must have ${minor} fraction digits for ${String(currency)}`);
+  if (digits !== undefined && minor !== undefined && digits < minor && request.switches.reads(fewerDigitsRefused)) throw refuse(`instructedAmount.amount must have ${minor} fraction digits for ${String(currency)}`);
 }
 
 /** A payment whose remittance text is over the table's 140 characters, which a bank may take and truncate (PAY-32). */
@@ -266,43 +265,43 @@ function paymentsOf(body: PaymentBody): PaymentBody[] {
 }
 
 /** Every rule of the request table, then the rules the schema does not hold. Throws the refusal. */
-function validate(bank: BankState, request: FastifyRequest, service: PaymentService, product: PaymentProduct): PaymentBody {
+function validate(request: FastifyRequest, service: PaymentService, product: PaymentProduct): PaymentBody {
   const body = request.body;
-  const refuse = (message: string) => new BankError(400, request.bank.breaks(fieldRefusalCode) ? 'PAYMENT_FAILED' : 'FORMAT_ERROR', message);
+  const refuse = (message: string) => new BankError(400, request.switches.breaks(fieldRefusalCode) ? 'PAYMENT_FAILED' : 'FORMAT_ERROR', message);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw refuse('The body must be a JSON object');
 
-  if ((service === 'periodic-payments' && request.bank.breaks(refusesPeriodic)) || (service === 'bulk-payments' && request.bank.breaks(refusesBulk))) throw refuse(`${service} are not offered`);
+  if ((service === 'periodic-payments' && request.switches.breaks(refusesPeriodic)) || (service === 'bulk-payments' && request.switches.breaks(refusesBulk))) throw refuse(`${service} are not offered`);
   const errors = enforcedErrors(request, SCHEMA_OF[service], body);
   // A remittance text over 140 characters is one of these freedoms (PAY-32), and breaks a rule of the table too: seen before the rules.
-  if (paymentsOf(body as PaymentBody).some(remittanceOverLimit) && request.bank.breaks(optionalReadingsAs422)) throw new BankError(422, 'FORMAT_ERROR', 'Unprocessable payment');
+  if (paymentsOf(body as PaymentBody).some(remittanceOverLimit) && request.switches.breaks(optionalReadingsAs422)) throw new BankError(422, 'FORMAT_ERROR', 'Unprocessable payment');
   if (errors[0]) throw refuse(errors[0].message);
-  if (optionalReading(body as PaymentBody) && request.bank.breaks(optionalReadingsAs422)) throw new BankError(422, 'FORMAT_ERROR', 'Unprocessable payment');
+  if (optionalReading(body as PaymentBody) && request.switches.breaks(optionalReadingsAs422)) throw new BankError(422, 'FORMAT_ERROR', 'Unprocessable payment');
   refuseOtherReadings(request, body as PaymentBody, refuse);
   const bulk = service === 'bulk-payments';
-  if (enforced(bank, request) && !(bulk && request.bank.breaks(bulkSkipsAddressRule))) {
+  if (enforced(request) && !(bulk && request.switches.breaks(bulkSkipsAddressRule))) {
     const schema = bulk ? 'BulkPaymentInitiationRequestStructuredAddress' : 'PaymentInitiationRequestStructuredAddress';
     // A bank that infers the creditor's BIC from the IBAN does not ask for creditorAgent (a bulk's payments alike).
-    const inferred = (e: ReadableError) => e.pointer.endsWith('/creditorAgent') && request.bank.reads(creditorAgentInferred);
+    const inferred = (e: ReadableError) => e.pointer.endsWith('/creditorAgent') && request.switches.reads(creditorAgentInferred);
     const address = enforcedErrors(request, schema, body, (id) => id.startsWith('ADR-')).filter((e) => !inferred(e));
     if (address[0]) throw refuse(`Structured-address rule: ${address[0].message}`);
   }
   const payment = body as PaymentBody & Record<string, unknown>;
-  if (product !== 'sepa-credit-transfers' && request.bank.breaks(refusesDomesticProduct)) throw refuse(`Product ${product} takes another body`);
-  if (paymentsOf(payment).some((p) => p.endToEndIdentification === undefined) && request.bank.breaks(refusesWithoutEndToEnd)) throw refuse('endToEndIdentification is required');
+  if (product !== 'sepa-credit-transfers' && request.switches.breaks(refusesDomesticProduct)) throw refuse(`Product ${product} takes another body`);
+  if (paymentsOf(payment).some((p) => p.endToEndIdentification === undefined) && request.switches.breaks(refusesWithoutEndToEnd)) throw refuse('endToEndIdentification is required');
   const text = JSON.stringify(payment);
-  if (/[æøåÆØÅ]/.test(text) && request.bank.breaks(refusesUtf8Remittance)) throw refuse('remittanceInformationUnstructured must be ASCII');
+  if (/[æøåÆØÅ]/.test(text) && request.switches.breaks(refusesUtf8Remittance)) throw refuse('remittanceInformationUnstructured must be ASCII');
   // A character the downstream systems cannot take (an emoji) is refused for every body by the json-body plugin.
   // Entries a rule fault let through may lack an amount: only amount objects are looked at.
   const amounts = paymentsOf(payment).flatMap((p) => (typeof p?.instructedAmount === 'object' && p.instructedAmount !== null ? [p.instructedAmount] : []));
   const fractionDigits = (a: { amount: unknown }) => (typeof a.amount === 'string' ? (a.amount.split('.')[1] ?? '').length : -1);
-  if (amounts.some((a) => fractionDigits(a) === minorUnitsOf(a.currency)) && request.bank.breaks(refusesExactMinorUnits)) throw refuse('Unsupported minor units');
-  if (typeof (payment.creditorAddress as { townName?: unknown } | undefined)?.townName === 'string' && request.bank.breaks(refusesTownName)) throw refuse('creditorAddress.townName is unknown');
+  if (amounts.some((a) => fractionDigits(a) === minorUnitsOf(a.currency)) && request.switches.breaks(refusesExactMinorUnits)) throw refuse('Unsupported minor units');
+  if (typeof (payment.creditorAddress as { townName?: unknown } | undefined)?.townName === 'string' && request.switches.breaks(refusesTownName)) throw refuse('creditorAddress.townName is unknown');
   // Zero has no non-zero digit; a negative amount is emptied by the replace, so it has none either.
-  if (amounts.some((a) => typeof a.amount === 'string' && !/[1-9]/.test(a.amount.replace(/^-.*/, ''))) && !request.bank.breaks(acceptsZeroAmount)) {
+  if (amounts.some((a) => typeof a.amount === 'string' && !/[1-9]/.test(a.amount.replace(/^-.*/, ''))) && !request.switches.breaks(acceptsZeroAmount)) {
     throw refuse('The amount must be above zero');
   }
   const executionDate = payment.requestedExecutionDate;
-  if (typeof executionDate === 'string' && executionDate < day(bank.clock.now()) && !request.bank.breaks(acceptsPastExecutionDate)) {
+  if (typeof executionDate === 'string' && executionDate < day(request.world.clock.now()) && !request.switches.breaks(acceptsPastExecutionDate)) {
     throw new BankError(400, 'EXECUTION_DATE_INVALID', 'requestedExecutionDate is in the past');
   }
   return payment;
@@ -311,40 +310,40 @@ function validate(bank: BankState, request: FastifyRequest, service: PaymentServ
 
 
 
-function allowLogicalDuplicate(bank: BankState, request: FastifyRequest): boolean {
+function allowLogicalDuplicate(request: FastifyRequest): boolean {
   const value = (request.query as Record<string, unknown>).allowLogicalDuplicate;
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
-  if (request.bank.breaks(allowDuplicateAnyValue)) return false;
+  if (request.switches.breaks(allowDuplicateAnyValue)) return false;
   throw new BankError(400, 'FORMAT_ERROR', 'allowLogicalDuplicate is true or false');
 }
 
 /** The 201 body: every field of the response table, a warning where the deprecated city was used. */
-function initiationResponse(bank: BankState, request: FastifyRequest, payment: Payment, scaLinks: Record<string, unknown>): object {
+function initiationResponse(request: FastifyRequest, payment: Payment, scaLinks: Record<string, unknown>): object {
   const f = responseFaults;
   const self = apiHref(request, `/v1/${payment.service}/${payment.product}/${payment.id}`);
   const scaRedirect = scaLinks.scaRedirect as { href: string } | undefined;
   const links: Record<string, object> = {
     // The Link of the response table: with verbs, whatever the bank writes on the links of untyped answers.
-    ...(scaRedirect === undefined || request.bank.breaks(f.noScaRedirect) ? {} : { scaRedirect: { href: scaRedirect.href, verbs: request.bank.breaks(f.scaRedirectPost) ? ['POST'] : ['GET'] } }),
-    self: { href: request.bank.breaks(f.hrefNumber) ? 42 : self, verbs: ['GET', 'DELETE'] },
-    status: { href: `${self}/status`, verbs: request.bank.breaks(f.verbPatch) ? ['GET', 'PATCH'] : ['GET'] },
+    ...(scaRedirect === undefined || request.switches.breaks(f.noScaRedirect) ? {} : { scaRedirect: { href: scaRedirect.href, verbs: request.switches.breaks(f.scaRedirectPost) ? ['POST'] : ['GET'] } }),
+    self: { href: request.switches.breaks(f.hrefNumber) ? 42 : self, verbs: ['GET', 'DELETE'] },
+    status: { href: `${self}/status`, verbs: request.switches.breaks(f.verbPatch) ? ['GET', 'PATCH'] : ['GET'] },
   };
   const usesCity = typeof (payment.body.creditorAddress as { city?: unknown } | undefined)?.city === 'string';
   const warning = () => ({
-    category: request.bank.breaks(f.categoryLower) ? 'warning' : 'WARNING',
-    code: request.bank.breaks(f.unknownCode) ? 'DEPRECATED_FIELD' : 'FORMAT_ERROR',
-    path: request.bank.breaks(f.pathNumber) ? 3 : 'creditorAddress.city',
-    text: request.bank.breaks(f.textLong) ? LONG_TEXT : 'creditorAddress.city is deprecated: send townName',
+    category: request.switches.breaks(f.categoryLower) ? 'warning' : 'WARNING',
+    code: request.switches.breaks(f.unknownCode) ? 'DEPRECATED_FIELD' : 'FORMAT_ERROR',
+    path: request.switches.breaks(f.pathNumber) ? 3 : 'creditorAddress.city',
+    text: request.switches.breaks(f.textLong) ? LONG_TEXT : 'creditorAddress.city is deprecated: send townName',
   });
   return {
-    transactionStatus: request.bank.breaks(f.berlinGroupOnlyStatus) ? 'ACCC' : payment.status,
-    ...(request.bank.breaks(f.noPaymentId) ? {} : { paymentId: payment.id }),
-    transactionFees: request.bank.breaks(f.feesAsText) ? '0.00 NOK' : request.bank.reads(reportedAmountsUnbound) ? { amount: '1.005', currency: 'NOK' } : { amount: '0.00', currency: 'NOK' },
-    transactionFeeIndicator: request.bank.breaks(f.feeIndicatorAsText) ? 'false' : request.bank.reads(reportedAmountsUnbound),
-    ...(usesCity ? { tppMessages: request.bank.breaks(f.tppMessagesObject) ? warning() : [warning()] } : {}),
-    psuMessage: request.bank.breaks(f.psuMessageLong) ? LONG_TEXT : 'Confirm the payment in your bank.',
-    _links: request.bank.breaks(f.linksArray) ? Object.values(links) : links,
+    transactionStatus: request.switches.breaks(f.berlinGroupOnlyStatus) ? 'ACCC' : payment.status,
+    ...(request.switches.breaks(f.noPaymentId) ? {} : { paymentId: payment.id }),
+    transactionFees: request.switches.breaks(f.feesAsText) ? '0.00 NOK' : request.switches.reads(reportedAmountsUnbound) ? { amount: '1.005', currency: 'NOK' } : { amount: '0.00', currency: 'NOK' },
+    transactionFeeIndicator: request.switches.breaks(f.feeIndicatorAsText) ? 'false' : request.switches.reads(reportedAmountsUnbound),
+    ...(usesCity ? { tppMessages: request.switches.breaks(f.tppMessagesObject) ? warning() : [warning()] } : {}),
+    psuMessage: request.switches.breaks(f.psuMessageLong) ? LONG_TEXT : 'Confirm the payment in your bank.',
+    _links: request.switches.breaks(f.linksArray) ? Object.values(links) : links,
   };
 }
 
@@ -369,7 +368,7 @@ export const paymentsPlugin = fp(
       const { product } = request.params;
       const known = paymentProductOf(product);
       if (known !== undefined) return known;
-      if (request.bank.breaks(productUnknownAs400)) throw new BankError(400, 'FORMAT_ERROR', `Unknown payment product ${product}`);
+      if (request.switches.breaks(productUnknownAs400)) throw new BankError(400, 'FORMAT_ERROR', `Unknown payment product ${product}`);
       throw new BankError(404, 'PRODUCT_UNKNOWN', `Unknown payment product ${product}`);
     }
 
@@ -379,13 +378,13 @@ export const paymentsPlugin = fp(
       const tppId = tppOf(request).id;
       const payment = request.world.payments.get(tppId, request.params.paymentId);
       if (payment !== undefined && payment.service === service && payment.product === product) return payment;
-      if (request.bank.breaks(unknownPaymentAs400)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown paymentId');
+      if (request.switches.breaks(unknownPaymentAs400)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown paymentId');
       throw new BankError(404, 'RESOURCE_UNKNOWN', `No ${service} ${product} payment ${request.params.paymentId}`);
     }
 
     /** Domestic transfers show nothing before the PSU approved them (Endpoints, payment status). */
     function visible(request: FastifyRequest, payment: Payment): void {
-      if (payment.status === 'RCVD' && HIDDEN_BEFORE_APPROVAL.includes(payment.product) && !request.bank.breaks(domesticShownEarly)) {
+      if (payment.status === 'RCVD' && HIDDEN_BEFORE_APPROVAL.includes(payment.product) && !request.switches.breaks(domesticShownEarly)) {
         throw new BankError(403, 'FORBIDDEN', 'Details and status of a domestic transfer are available once the PSU approved it');
       }
     }
@@ -394,35 +393,35 @@ export const paymentsPlugin = fp(
       api.post<{ Params: ProductParams }>(`/${service}/:product`, (request, reply) => {
         const product = productOf(request);
         const tpp = tppOf(request);
-        if (service !== 'payments' && product !== DOMESTIC && request.bank.reads(periodicAndBulkDomesticOnly)) {
+        if (service !== 'payments' && product !== DOMESTIC && request.switches.reads(periodicAndBulkDomesticOnly)) {
           throw new BankError(403, 'PRODUCT_INVALID', `${service} are offered for ${DOMESTIC} only`);
         }
-        if (service === 'bulk-payments' && request.bank.reads(noBulkPayments)) throw new BankError(404, 'NOT_FOUND', 'No such endpoint: bulk payments are not offered');
-        const { context } = paymentHeaders(request.world, request);
-        const body = validate(request.world, request, service, product);
+        if (service === 'bulk-payments' && request.switches.reads(noBulkPayments)) throw new BankError(404, 'NOT_FOUND', 'No such endpoint: bulk payments are not offered');
+        const { context } = paymentHeaders(request);
+        const body = validate(request, service, product);
         refuseWhatIsNotOffered(request, service, product, body);
         // This bank reports a lack of funds through the payment status (ACCP, fundsAvailable false), not at initiation.
-        if (request.world.payments.lacksFunds(body) && request.bank.breaks(fundsRefusedAsFormatError)) throw new BankError(400, 'FORMAT_ERROR', 'Insufficient funds');
-        if (request.world.payments.lacksFunds(body) && request.bank.reads(lackOfFundsRefused)) throw new BankError(400, 'PAYMENT_FAILED', 'Insufficient funds on the debtor account');
-        const allowDuplicate = allowLogicalDuplicate(request.world, request);
-        const duplicate = request.world.payments.duplicateOf(tpp.id, body) !== undefined && !request.bank.reads(duplicatesAccepted);
-        if (duplicate && (!allowDuplicate || request.bank.breaks(refusesDuplicatesAlways))) {
-          if (request.bank.breaks(optionalReadingsAs422)) throw new BankError(422, 'FORMAT_ERROR', 'A logical duplicate');
-          if (request.bank.breaks(duplicateAsBadRequest)) throw new BankError(400, 'FORMAT_ERROR', 'A logical duplicate of an earlier payment');
+        if (request.world.payments.lacksFunds(body) && request.switches.breaks(fundsRefusedAsFormatError)) throw new BankError(400, 'FORMAT_ERROR', 'Insufficient funds');
+        if (request.world.payments.lacksFunds(body) && request.switches.reads(lackOfFundsRefused)) throw new BankError(400, 'PAYMENT_FAILED', 'Insufficient funds on the debtor account');
+        const allowDuplicate = allowLogicalDuplicate(request);
+        const duplicate = request.world.payments.duplicateOf(tpp.id, body) !== undefined && !request.switches.reads(duplicatesAccepted);
+        if (duplicate && (!allowDuplicate || request.switches.breaks(refusesDuplicatesAlways))) {
+          if (request.switches.breaks(optionalReadingsAs422)) throw new BankError(422, 'FORMAT_ERROR', 'A logical duplicate');
+          if (request.switches.breaks(duplicateAsBadRequest)) throw new BankError(400, 'FORMAT_ERROR', 'A logical duplicate of an earlier payment');
           throw new BankError(409, 'CONFLICT', 'A logical duplicate of an earlier payment: send allowLogicalDuplicate=true to initiate it anyway');
         }
         const psuId = header(request, 'psu-id');
         const lookup = psuId === undefined ? undefined : resolvePsuId(request, psuId);
         const executionDate = body.requestedExecutionDate;
-        const executeOn = typeof executionDate === 'string' && !request.bank.breaks(executesBeforeItsDate) ? executionDate : undefined;
+        const executeOn = typeof executionDate === 'string' && !request.switches.breaks(executesBeforeItsDate) ? executionDate : undefined;
         const payment = request.world.payments.create(tpp.id, service, product, body, executeOn);
-        if (service === 'periodic-payments' && failedRequirements(SCHEMA_OF[service], body).has('ERR-42') && request.bank.reads(duplicateMonthsReportedRejected)) request.world.payments.reject(payment);
+        if (service === 'periodic-payments' && failedRequirements(SCHEMA_OF[service], body).has('ERR-42') && request.switches.reads(duplicateMonthsReportedRejected)) request.world.payments.reject(payment);
         const inSession = lookup?.kind === 'known' && request.world.sca.sessionState(tpp.id, header(request, 'tpp-session-id') ?? '', lookup.customerNumber) === 'valid';
-        const exempt = service === 'payments' && Number(body.instructedAmount?.amount) <= EXEMPT_UP_TO && request.bank.reads(smallPaymentsExempt);
-        if ((inSession && request.bank.breaks(exemptInSession)) || exempt) {
+        const exempt = service === 'payments' && Number(body.instructedAmount?.amount) <= EXEMPT_UP_TO && request.switches.reads(smallPaymentsExempt);
+        if ((inSession && request.switches.breaks(exemptInSession)) || exempt) {
           request.world.payments.approve(payment, lookup?.kind === 'known' ? lookup.customerNumber : '');
           void reply.code(201);
-          return initiationResponse(request.world, request, payment, {});
+          return initiationResponse(request, payment, {});
         }
         // Every payment gets its own SCA (dynamic linking): the challenge is for this payment alone.
         const challenge = scaChallenge(request, {
@@ -432,7 +431,7 @@ export const paymentsPlugin = fp(
         });
         const scaLinks = challenge.links;
         void reply.code(201).header('location', apiHref(request, `/v1/${service}/${product}/${payment.id}`));
-        return initiationResponse(request.world, request, payment, scaLinks);
+        return initiationResponse(request, payment, scaLinks);
       });
 
       api.get<{ Params: PaymentParams }>(`/${service}/:product/:paymentId`, (request) => {
@@ -443,20 +442,20 @@ export const paymentsPlugin = fp(
 
       api.get<{ Params: PaymentParams }>(`/${service}/:product/:paymentId/status`, (request, reply) => {
         const payment = paymentOf(request, service);
-        if (request.bank.breaks(statusNotFound)) throw new BankError(404, 'RESOURCE_UNKNOWN', 'No such payment');
+        if (request.switches.breaks(statusNotFound)) throw new BankError(404, 'RESOURCE_UNKNOWN', 'No such payment');
         visible(request, payment);
-        if (payment.fundsAvailable === false && request.bank.breaks(insufficientFundsCrash)) {
+        if (payment.fundsAvailable === false && request.switches.breaks(insufficientFundsCrash)) {
           void reply.code(500);
           throw new Error('insufficient funds not handled');
         }
-        const fundsAvailable = payment.fundsAvailable === false && request.bank.breaks(statusWithoutFunds) ? true : payment.fundsAvailable;
-        const funds = fundsAvailable === undefined ? {} : { fundsAvailable: request.bank.breaks(fundsAsText) ? String(fundsAvailable) : fundsAvailable };
+        const fundsAvailable = payment.fundsAvailable === false && request.switches.breaks(statusWithoutFunds) ? true : payment.fundsAvailable;
+        const funds = fundsAvailable === undefined ? {} : { fundsAvailable: request.switches.breaks(fundsAsText) ? String(fundsAvailable) : fundsAvailable };
         return { transactionStatus: payment.status, ...funds };
       });
 
       api.delete<{ Params: PaymentParams }>(`/${service}/:product/:paymentId`, (request, reply) => {
         const payment = paymentOf(request, service);
-        if (!request.bank.breaks(cancellationIgnored) && !request.world.payments.cancel(payment)) {
+        if (!request.switches.breaks(cancellationIgnored) && !request.world.payments.cancel(payment)) {
           throw new BankError(409, 'CONFLICT', `A payment in status ${payment.status} can no longer be cancelled`);
         }
         void reply.code(204).send();

@@ -8,6 +8,7 @@ import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from 
 import type { BehaviourSwitches, TppSwitches } from './switches.js';
 import { accountsPlugin } from './plugins/account-routes.js';
 import { bankChannelPlugin } from './plugins/bank-channel-routes.js';
+import { bodyChangesPlugin } from './plugins/body-changes.js';
 import { tppRegisterPlugin } from './plugins/tpp-register-routes.js';
 import { basketsPlugin } from './plugins/basket-routes.js';
 import { consentsPlugin } from './plugins/consent-routes.js';
@@ -121,6 +122,8 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
       // 404 and 405 under /v1 run the /v1 hooks too: the TPP is known (its faults apply) and X-Request-ID is echoed.
       api.setNotFoundHandler(notFound);
       await api.register(jsonBodyPlugin);
+      // The faults declared as changes of an answer's body (switches.ts, BodyChange), before versioning rewrites it.
+      await api.register(bodyChangesPlugin);
       await api.register(versioningPlugin);
       await api.register(accountsPlugin);
       await api.register(transactionsPlugin);

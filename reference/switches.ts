@@ -3,6 +3,11 @@
 // `request.switches` (a TppSwitches): `request.switches.breaks(fault)` or `request.switches.reads(variant)`.
 // `grep -rnE '\.(breaks|reads)\(' reference` lists every such place.
 //
+// A fault that only changes the shape of an answer the bank builds is declared as that change
+// (`defineFault(name, { breaks, alters: { route, when, apply } })`): the route builds the bank's own body and
+// one hook (plugins/body-changes.ts) applies the change, asking the fault only of the answers its `when` picks.
+// `grep -rn 'alters:' reference` lists them.
+//
 // Two kinds, one mechanism:
 // - a fault (defineFault) breaks rules of the specification: the suite must FAIL exactly the
 //   requirements it names (the fault gauntlet, test/gauntlet);
@@ -34,6 +39,24 @@ export interface FaultDefinition extends SwitchBase {
    * breaks; over the whole suite, it is named as the cause.
    */
   refusesEveryRequest?: string;
+  /** Set when all the fault does is change the body of an answer the bank builds. */
+  alters?: BodyChange;
+}
+
+/** A JSON object as a route answers it. */
+export type JsonBody = Record<string, unknown>;
+
+/**
+ * How a fault changes the body of one kind of answer. The route answers with the bank's own body; a hook
+ * (plugins/body-changes.ts) asks the fault only where `when` holds, and answers `apply(body)` while it is on.
+ */
+export interface BodyChange<B extends JsonBody = JsonBody> {
+  /** The answers it may change: method and route as declared (the prefix included), e.g. `POST /v1/payments/:product`. */
+  route: string | readonly string[];
+  /** Of those answers, the ones it changes (by status and body): only for these is the fault asked. */
+  when: (body: B, answer: { status: number }) => boolean;
+  /** The changed body: a new object (the body may hold what the bank keeps). */
+  apply: (body: B) => JsonBody | unknown[];
 }
 
 export interface VariantDefinition extends SwitchBase {
@@ -68,10 +91,27 @@ function register(definition: SwitchDefinition): void {
   REGISTRY.set(definition.name, definition);
 }
 
-export function defineFault(name: string, definition: { description: string; breaks: readonly string[]; scope?: SwitchBase['scope']; refusesEveryRequest?: string }): Fault {
+export function defineFault<B extends JsonBody = JsonBody>(
+  name: string,
+  definition: { description: string; breaks: readonly string[]; scope?: SwitchBase['scope']; refusesEveryRequest?: string; alters?: BodyChange<B> },
+): Fault {
   if (definition.breaks.length === 0) throw new Error(`fault ${name} breaks nothing`);
-  register({ kind: 'fault', name, scope: 'tpp', ...definition });
+  const { alters, ...rest } = definition;
+  register({ kind: 'fault', name, scope: 'tpp', ...rest, ...(alters ? { alters: alters as unknown as BodyChange } : {}) });
+  if (alters) CHANGES_BY_ROUTE.clear();
   return { kind: 'fault', name };
+}
+
+const CHANGES_BY_ROUTE = new Map<string, readonly { fault: Fault; change: BodyChange }[]>();
+
+/** The body changes declared for answers of this route (`METHOD /route/:param`), in the order they were declared. */
+export function bodyChangesOf(route: string): readonly { fault: Fault; change: BodyChange }[] {
+  let changes = CHANGES_BY_ROUTE.get(route);
+  if (changes === undefined) {
+    changes = [...REGISTRY.values()].flatMap((s) => (s.kind === 'fault' && s.alters !== undefined && [s.alters.route].flat().includes(route) ? [{ fault: { kind: 'fault' as const, name: s.name }, change: s.alters }] : []));
+    CHANGES_BY_ROUTE.set(route, changes);
+  }
+  return changes;
 }
 
 export function defineVariant(

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../bank-errors.js';
-import { defineFault, defineVariant, type TppSwitches } from '../switches.js';
+import { defineFault, defineVariant, type BodyChange, type JsonBody, type TppSwitches } from '../switches.js';
 import { amount, DAY_MS, day, reportedAmount, reportedAmountsUnbound, resourceLink, type Amount } from '../serialisation.js';
 import { UNATTENDED_HISTORY_DAYS } from '../state/unattended-reads.js';
 import type { AnyAccount } from '../state/sandbox-data.js';
@@ -17,6 +17,62 @@ import { isAccount, isCard, pick, psuAccess } from '../services/account-access.j
 import { countUnattendedRead } from '../services/unattended-quota.js';
 
 export const DEFAULT_PAGE_SIZE = 200;
+
+// The answers' shapes, for the faults declared as changes of them (`alters`, applied by plugins/body-changes.ts).
+const LISTING = 'GET /v1/accounts/:accountId/transactions';
+const CARD_LISTING = 'GET /v1/card-accounts/:accountId/transactions';
+const DETAILS = 'GET /v1/accounts/:accountId/transactions/:transactionId';
+const GROUPS: readonly string[] = ['booked', 'pending', 'all'];
+type Entry = JsonBody;
+
+/** The report of a listing (an account's or a card account's), or undefined for the details. */
+function reportKey(body: JsonBody): 'transactions' | 'cardTransactions' | undefined {
+  return 'transactions' in body ? 'transactions' : 'cardTransactions' in body ? 'cardTransactions' : undefined;
+}
+
+/** The transaction entries of an answer: a listing's groups, or the details (nested or not). */
+function entriesOf(body: JsonBody): Entry[] {
+  const key = reportKey(body);
+  if (key !== undefined) return Object.entries(body[key] as JsonBody).flatMap(([group, list]) => (GROUPS.includes(group) && Array.isArray(list) ? (list as Entry[]) : []));
+  const details = body.transactionsDetails as Entry | undefined;
+  if (details === undefined) return [];
+  return [typeof details.transactionDetails === 'object' && details.transactionDetails !== null ? (details.transactionDetails as Entry) : details];
+}
+
+/** The answer with each of its transaction entries changed. */
+function withEntries(body: JsonBody, change: (entry: Entry) => Entry): JsonBody {
+  const key = reportKey(body);
+  if (key !== undefined) {
+    const report = Object.entries(body[key] as JsonBody).map(([group, list]): [string, unknown] => [group, GROUPS.includes(group) && Array.isArray(list) ? (list as Entry[]).map(change) : list]);
+    return { ...body, [key]: Object.fromEntries(report) };
+  }
+  const details = body.transactionsDetails as Entry;
+  const nested = typeof details.transactionDetails === 'object' && details.transactionDetails !== null;
+  return { ...body, transactionsDetails: nested ? { ...details, transactionDetails: change(details.transactionDetails as Entry) } : change(details) };
+}
+
+/** A change of the account transaction entries (listed, and in details) that `picks`: asked where there is one. */
+function accountEntries(change: (entry: Entry) => Entry, picks: (entry: Entry) => boolean = () => true): BodyChange {
+  return { route: [LISTING, DETAILS], when: (body, { status }) => status === 200 && entriesOf(body).some(picks), apply: (body) => withEntries(body, (e) => (picks(e) ? change(e) : e)) };
+}
+
+/** A booked transaction (a pending one has no transactionId). */
+const booked = (entry: Entry) => entry.transactionId !== undefined;
+
+/** The entry with `key` (its value, or `value` where it has none) right after the counterparty's name. */
+function afterName(entry: Entry, key: string, value: unknown): Entry {
+  const pairs = Object.entries(entry).filter(([k]) => k !== key);
+  const at = pairs.findIndex(([k]) => k === 'creditorName' || k === 'debtorName') + 1;
+  return Object.fromEntries([...pairs.slice(0, at), [key, key in entry ? entry[key] : value], ...pairs.slice(at)]);
+}
+
+/** The entry with one key renamed, in its place. */
+const renamed = (entry: Entry, from: string, to: string): Entry => Object.fromEntries(Object.entries(entry).map(([k, v]) => [k === from ? to : k, v]));
+
+/** A UUID written without its hyphens, with them again. */
+const hyphenated = (id: string) => id.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+
+const PAGE_LINKS: readonly string[] = ['first', 'previous', 'next', 'last'];
 
 const NOK_PER_EUR = 11.5;
 const NOK_PER_BYN = 3.3;
@@ -49,9 +105,19 @@ const lastPageLinksNext = defineFault('last-page-links-next', {
   description: 'the last page still links next (to an empty page)',
   breaks: ['PAG-05'],
 });
-const paginationLinksPostOnly = defineFault('pagination-links-post-only', {
+defineFault('pagination-links-post-only', {
   description: 'the pagination links list POST as their only verb (a page is read with GET)',
   breaks: ['PAG-04'],
+  alters: {
+    route: [LISTING, CARD_LISTING],
+    when: (body, { status }) => status === 200 && ((body[reportKey(body) ?? ''] as { _links?: JsonBody } | undefined)?._links?.first ?? undefined) !== undefined,
+    apply: (body) => {
+      const key = reportKey(body) as string;
+      const report = body[key] as { _links: JsonBody };
+      const links = Object.fromEntries(Object.entries(report._links).map(([name, link]) => [name, PAGE_LINKS.includes(name) ? { ...(link as JsonBody), verbs: ['POST'] } : link]));
+      return { ...body, [key]: { ...report, _links: links } };
+    },
+  },
 });
 const offsetIgnored = defineFault('offset-ignored', {
   description: 'the offset parameter is ignored: every page starts at the first transaction',
@@ -72,17 +138,24 @@ const unattendedHistoryUnlimited = defineFault('unattended-history-unlimited', {
   breaks: ['LIM-05'],
 });
 
-const remittanceAsString = defineFault('remittance-as-string', {
+defineFault('remittance-as-string', {
   description: 'remittanceInformationUnstructured is a string in transaction lists, not an array',
   breaks: ['AIS-06'],
+  alters: accountEntries((e) => ({ ...e, remittanceInformationUnstructured: Array.isArray(e.remittanceInformationUnstructured) ? (e.remittanceInformationUnstructured[0] as unknown) : e.remittanceInformationUnstructured })),
 });
-const bookedIdsChange = defineFault('booked-ids-change', {
+defineFault('booked-ids-change', {
   description: 'booked transactions get a new transactionId on every read',
   breaks: ['AIS-03', 'VER-22'],
+  alters: accountEntries((e) => ({ ...e, transactionId: randomUUID() }), booked),
 });
-const bookedEntriesChange = defineFault('booked-entries-change', {
+defineFault('booked-entries-change', {
   description: 'a booked transaction comes back with another remittance text on every read (same transactionId)',
   breaks: ['AIS-02'],
+  alters: accountEntries((e) => {
+    const changed = (text: unknown) => `${String(text)} ${randomUUID().slice(0, 8)}`;
+    const text = e.remittanceInformationUnstructured;
+    return { ...e, remittanceInformationUnstructured: Array.isArray(text) ? text.map(changed) : changed(text) };
+  }, booked),
 });
 const bookedIncludesPending = defineFault('booked-includes-pending', {
   description: 'bookingStatus=booked also returns the pending transactions',
@@ -112,13 +185,22 @@ const ninetyDayDefaultWindow = defineVariant('ninety-day-default-window', {
   source: 'Specification, Endpoints > Other endpoints named and Limits; Berlin Group 1.3.8, query parameter dateFrom',
 });
 const DEFAULT_WINDOW_DAYS = 90;
-const transactionWithoutAmount = defineFault('transaction-without-amount', {
+defineFault('transaction-without-amount', {
   description: 'account transactions, listed and in details, carry no transactionAmount',
   breaks: ['AIS-13', 'END-23'],
+  alters: accountEntries(({ transactionAmount: _, ...e }) => e),
 });
-const transactionsUngrouped = defineFault('transactions-ungrouped', {
+defineFault('transactions-ungrouped', {
   description: 'booked and pending account transactions come in one list under transactions.all instead of booked and pending',
   breaks: ['AIS-01'],
+  alters: {
+    route: LISTING,
+    when: (_body, { status }) => status === 200,
+    apply: (body) => {
+      const { booked = [], pending = [], _links } = body.transactions as { booked?: Entry[]; pending?: Entry[]; _links: JsonBody };
+      return { ...body, transactions: { all: [...booked, ...pending], _links } };
+    },
+  },
 });
 const emptyGroupsOmitted = defineVariant('empty-transaction-groups-omitted', {
   description: 'an account transaction report leaves out a group with no entry (an empty booked or pending list) instead of sending it empty',
@@ -153,18 +235,25 @@ const pendingIgnoreLimit = defineFault('pending-ignore-limit', {
   description: 'limit does not restrict the pending transactions (the production known issue, in the sandbox)',
   breaks: ['END-25'],
 });
-const proprietaryReferenceMisnamed = defineFault('proprietary-reference-misnamed', {
+defineFault('proprietary-reference-misnamed', {
   description: 'transaction details carry their proprietary reference (the merchant category) as proprietaryReference1, not additionalInformationProprietary1',
   breaks: ['AIS-05'],
+  alters: { route: DETAILS, when: (_body, { status }) => status === 200, apply: (body) => withEntries(body, (e) => renamed(e, 'additionalInformationProprietary1', 'proprietaryReference1')) },
 });
 // [sandbox] identifiers within their Berlin Group lengths (Max35Text).
-const cardTransactionIdTooLong = defineFault('card-transaction-id-36', {
+defineFault('card-transaction-id-36', {
   description: 'card transactions carry their cardTransactionId as a 36-character UUID (Max35Text in the Berlin Group)',
   breaks: ['AIS-14'],
+  alters: {
+    route: CARD_LISTING,
+    when: (body, { status }) => status === 200 && entriesOf(body).some((e) => typeof e.cardTransactionId === 'string'),
+    apply: (body) => withEntries(body, (e) => (typeof e.cardTransactionId === 'string' ? { ...e, cardTransactionId: hyphenated(e.cardTransactionId) } : e)),
+  },
 });
-const endToEndIdTooLong = defineFault('end-to-end-id-36', {
+defineFault('end-to-end-id-36', {
   description: 'listed account transactions carry an endToEndId of 36 characters (Max35Text in the Berlin Group)',
   breaks: ['AIS-13'],
+  alters: accountEntries((e) => afterName(e, 'endToEndId', `E2E${'9'.repeat(33)}`)),
 });
 const BOOKING_STATUSES = ['booked', 'pending', 'both', 'all'] as const;
 type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -254,7 +343,7 @@ function page(base: string, booked: StoredTransaction[], s: Selection, switches:
     if (!switches.reads(linksWithoutSize)) params.set('limit', String(s.limit));
     params.set('offset', String(switches.reads(offsetCountsPages) ? Math.floor(offset / s.limit) : offset));
     const pageLink = resourceLink(switches, `${base}?${params.toString()}`);
-    return switches.breaks(paginationLinksPostOnly) ? { ...pageLink, verbs: ['POST'] } : pageLink;
+    return pageLink;
   };
   const lastOffset = Math.max(0, Math.floor((booked.length - 1) / s.limit) * s.limit);
   const more = s.offset + s.limit < booked.length || (items.length > 0 && switches.breaks(lastPageLinksNext));
@@ -286,21 +375,19 @@ function report<T>(base: string, accountLink: object, all: StoredTransaction[], 
   const pending = wantPending ? pendingShown.map(entry) : [];
   // A card report keeps its booked list: the Berlin Group cardAccountReport requires it.
   const kept = (group: unknown[]) => group.length > 0 || card || !switches.reads(emptyGroupsOmitted);
-  // The ungrouped fault is about account reports; card reports stay grouped.
-  const grouped = !card && switches.breaks(transactionsUngrouped) ? { all: [...booked, ...pending] } : { ...(wantBooked && kept(booked) ? { booked } : {}), ...(wantPending && kept(pending) ? { pending } : {}) };
+  const grouped = { ...(wantBooked && kept(booked) ? { booked } : {}), ...(wantPending && kept(pending) ? { pending } : {}) };
   return { ...grouped, _links: { ...accountLink, ...(switches.breaks(pendingIgnoreLimit) && !wantBooked ? {} : links) } };
 }
 
 /** A transaction as listed; `accountBase` undefined leaves out the details link (in the details themselves). */
 function accountEntry(accountBase: string | undefined, currency: string, switches: TppSwitches) {
   return (t: StoredTransaction): object => ({
-    ...(t.transactionId === undefined ? {} : { transactionId: switches.breaks(bookedIdsChange) ? randomUUID() : t.transactionId }),
+    ...(t.transactionId === undefined ? {} : { transactionId: t.transactionId }),
     ...(t.bookingDate === undefined ? {} : { bookingDate: t.bookingDate }),
     valueDate: t.valueDate,
-    ...(switches.breaks(transactionWithoutAmount) ? {} : { transactionAmount: amount(t.amountMinor, currency) }),
+    transactionAmount: amount(t.amountMinor, currency),
     ...(t.amountMinor < 0 ? { creditorName: t.counterparty.name } : { debtorName: t.counterparty.name }),
-    ...(switches.breaks(endToEndIdTooLong) ? { endToEndId: `E2E${'9'.repeat(33)}` } : {}),
-    remittanceInformationUnstructured: ((text: string) => (switches.breaks(remittanceAsString) ? text : [text]))(t.status === 'booked' && switches.breaks(bookedEntriesChange) ? `${t.remittance} ${randomUUID().slice(0, 8)}` : t.remittance),
+    remittanceInformationUnstructured: [t.remittance],
     ...(t.transactionId === undefined || accountBase === undefined ? {} : { _links: { transactionDetails: resourceLink(switches, `${accountBase}/transactions/${t.transactionId}`) } }),
   });
 }
@@ -308,7 +395,7 @@ function accountEntry(accountBase: string | undefined, currency: string, switche
 function cardEntry(maskedPan: string, currency: string, switches: TppSwitches) {
   return (t: StoredTransaction): object => ({
     // cardTransactionId is Max35Text in the Berlin Group: the UUID without its hyphens (32 characters).
-    ...(t.transactionId === undefined ? {} : { cardTransactionId: switches.breaks(cardTransactionIdTooLong) ? t.transactionId : t.transactionId.replaceAll('-', '') }),
+    ...(t.transactionId === undefined ? {} : { cardTransactionId: t.transactionId.replaceAll('-', '') }),
     transactionDate: t.valueDate,
     ...(t.bookingDate === undefined ? {} : { bookingDate: t.bookingDate }),
     transactionAmount: amount(t.amountMinor, currency),
@@ -356,7 +443,7 @@ export const transactionsPlugin = fp(
         entryReference: t.transactionId?.replaceAll('-', ''),
         endToEndId: t.endToEndId,
         ...(t.amountMinor < 0 ? { creditorAccount: counterpartyAccount } : { debtorAccount: counterpartyAccount }),
-        [request.switches.breaks(proprietaryReferenceMisnamed) ? 'proprietaryReference1' : 'additionalInformationProprietary1']: `MCC ${t.merchantCategoryCode}`,
+        additionalInformationProprietary1: `MCC ${t.merchantCategoryCode}`,
       };
       return { transactionsDetails: request.switches.reads(transactionDetailsNested) ? { transactionDetails: details } : details };
     });

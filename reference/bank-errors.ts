@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { VerificationFailureCode } from '../lib/httpsig/index.js';
 import type { MessageCode } from '../lib/spec/schemas/index.js';
-import { defineFault, defineVariant, type TppSwitches } from './switches.js';
+import { applyBodyChanges, defineFault, defineVariant, type TppSwitches } from './switches.js';
 
 export const SYSTEM_NAME = 'reference-aspsp';
 
@@ -16,21 +16,28 @@ export const SYSTEM_NAME = 'reference-aspsp';
  */
 export type ErrorCode = MessageCode | VerificationFailureCode;
 
-const errorBodyMissingFields = defineFault('error-body-missing-fields', {
+/** The error body of every answer that carries one: what its faults change (errorBody applies them). */
+const ERROR_BODY = 'the error body';
+
+defineFault<ErrorBody>('error-body-missing-fields', {
   description: 'error bodies omit id and system',
   breaks: ['ERR-01', 'ERR-02'],
+  alters: { route: ERROR_BODY, when: () => true, apply: ({ id: _, system: __, ...body }) => body },
 });
-const errorStatusAsText = defineFault('error-status-as-text', {
+defineFault<ErrorBody>('error-status-as-text', {
   description: 'the status of an error body is written as a string ("400")',
   breaks: ['ERR-03'],
+  alters: { route: ERROR_BODY, when: () => true, apply: (body) => ({ ...body, status: String(body.status) }) },
 });
-const errorBodyWithoutCode = defineFault('error-body-without-code', {
+defineFault<ErrorBody>('error-body-without-code', {
   description: 'error bodies carry no code',
   breaks: ['ERR-04'],
+  alters: { route: ERROR_BODY, when: () => true, apply: ({ code: _, ...body }) => body },
 });
-const errorMessageNotText = defineFault('error-message-not-text', {
+defineFault<ErrorBody>('error-message-not-text', {
   description: 'the message of an error body is an object instead of a string',
   breaks: ['ERR-05'],
+  alters: { route: ERROR_BODY, when: (body) => typeof body.message === 'string', apply: (body) => ({ ...body, message: { text: body.message } }) },
 });
 const errorsAsPlainText = defineFault('errors-as-plain-text', {
   description: 'error answers declare Content-Type text/plain although their body is JSON',
@@ -38,10 +45,11 @@ const errorsAsPlainText = defineFault('errors-as-plain-text', {
 });
 
 // [protocol] Codes of refusals of malformed requests.
-const misleadingErrorCodes = defineFault('misleading-error-codes', {
+defineFault<ErrorBody>('misleading-error-codes', {
   description: 'refusals of malformed requests (missing header, format error, KID error, failed signature) carry RESOURCE_UNKNOWN, a code of the list that names another problem',
   // A missing Signature is a missing header (SIG-05) and a Date out of the window a format error (SIG-13): their refusals carry it too.
   breaks: ['SIG-07', 'ERR-16', 'ERR-21', 'ERR-30', 'ERR-31', 'SIG-05', 'SIG-13'],
+  alters: { route: ERROR_BODY, when: (body) => (MALFORMED_REQUEST_CODES as readonly unknown[]).includes(body.code), apply: (body) => ({ ...body, code: 'RESOURCE_UNKNOWN' }) },
 });
 const notFoundAsServerError = defineFault('not-found-as-server-error', {
   description: 'an unknown path or a method a path does not have answers 500 SYSTEM_ERROR instead of 404 or 405',
@@ -71,13 +79,13 @@ const unknownAccountAsBadRequest = defineFault('unknown-account-as-bad-request',
 });
 const MALFORMED_REQUEST_CODES: readonly ErrorCode[] = ['HTTP_HEADER_REQUIRED', 'FORMAT_ERROR', 'BAD_REQUEST', 'KID_MISSING', 'KID_INVALID'];
 
-export interface ErrorBody {
+export type ErrorBody = {
   id?: string;
   system?: string;
   status: number | string;
   code?: ErrorCode;
   message?: string | { text: string };
-}
+};
 
 /**
  * An answer a handler throws, not a bug: no stack trace is captured (capturing it cost as much as the rest
@@ -122,12 +130,8 @@ export class ScaRequired extends Answer {
 
 /** `bank`: the bank as the TPP the answer goes to meets it (switches are per TPP). */
 export function errorBody(switches: TppSwitches, status: number, code: ErrorCode, message?: string): ErrorBody {
-  return {
-    ...(switches.breaks(errorBodyMissingFields) ? {} : { id: randomUUID(), system: SYSTEM_NAME }),
-    status: switches.breaks(errorStatusAsText) ? String(status) : status,
-    ...(switches.breaks(errorBodyWithoutCode) ? {} : { code: MALFORMED_REQUEST_CODES.includes(code) && switches.breaks(misleadingErrorCodes) ? 'RESOURCE_UNKNOWN' : code }),
-    ...(message === undefined ? {} : { message: switches.breaks(errorMessageNotText) ? { text: message } : message }),
-  };
+  const body: ErrorBody = { id: randomUUID(), system: SYSTEM_NAME, status, code, ...(message === undefined ? {} : { message }) };
+  return applyBodyChanges(switches, ERROR_BODY, body, status) as ErrorBody;
 }
 
 /**

@@ -104,6 +104,19 @@ export function defineFault<B extends JsonBody = JsonBody>(
 
 const CHANGES_BY_ROUTE = new Map<string, readonly { fault: Fault; change: BodyChange }[]>();
 
+/**
+ * What the changes declared for this route make of a body answered with this status: each applied in the order
+ * declared, its fault asked only where its `when` holds of the body as changed so far. The one place they act:
+ * plugins/body-changes.ts for the routes' answers, bank-errors.ts for the error body.
+ */
+export function applyBodyChanges(switches: TppSwitches, route: string, body: JsonBody, status: number): JsonBody | unknown[] {
+  let changed: JsonBody | unknown[] = body;
+  for (const { fault, change } of bodyChangesOf(route)) {
+    if (!Array.isArray(changed) && change.when(changed, { status }) && switches.breaks(fault)) changed = change.apply(changed);
+  }
+  return changed;
+}
+
 /** The body changes declared for answers of this route (`METHOD /route/:param`), in the order they were declared. */
 export function bodyChangesOf(route: string): readonly { fault: Fault; change: BodyChange }[] {
   let changes = CHANGES_BY_ROUTE.get(route);

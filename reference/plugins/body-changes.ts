@@ -2,18 +2,13 @@
 // with the bank's own body, and this hook hands on the body as each such fault of the route changes it. A fault
 // is asked (and so counted by a census) only of an answer its `when` picks, as if its route asked it there.
 import fp from 'fastify-plugin';
-import { bodyChangesOf, type JsonBody } from '../switches.js';
+import { applyBodyChanges, type JsonBody } from '../switches.js';
 
 export const bodyChangesPlugin = fp(
   (api, _options, done) => {
     api.addHook('preSerialization', (request, reply, payload, next) => {
       if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return next(null, payload);
-      const changes = bodyChangesOf(`${request.method} ${request.routeOptions.url ?? ''}`);
-      let body = payload as JsonBody;
-      for (const { fault, change } of changes) {
-        if (!Array.isArray(body) && change.when(body, { status: reply.statusCode }) && request.switches.breaks(fault)) body = change.apply(body) as JsonBody;
-      }
-      next(null, body);
+      next(null, applyBodyChanges(request.switches, `${request.method} ${request.routeOptions.url ?? ''}`, payload as JsonBody, reply.statusCode));
     });
     done();
   },

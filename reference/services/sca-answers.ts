@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { BankError, errorBody, ScaRequired, SYSTEM_NAME, type ErrorCode } from '../bank-errors.js';
 import type { PsuContext } from '../state/sandbox-data.js';
 import { withQuery, type Authorisation, type ChallengeReason, type ChallengeRequest } from '../state/sca-state.js';
-import { defineFault, defineVariant } from '../switches.js';
+import { applyBodyChanges, defineFault, defineVariant, type JsonBody } from '../switches.js';
 import { resourceLink } from '../serialisation.js';
 import { header, tppOf, type BankContext } from '../http/bank-context.js';
 
@@ -67,30 +67,55 @@ export function scaChallenge(ctx: BankContext, asked: Pick<ChallengeRequest, 'pa
   );
 }
 
-const redirectDropsTppSessionId = defineFault('redirect-drops-tpp-session-id', {
+// The redirects back to the TPP, as the parameters they add to its TPP-Redirect-URI (in order): their faults are
+// declared as changes of those parameters (`alters`), applied by applyBodyChanges as the routes' answers are.
+// A success without a psu-corporate-id (private context) and one with it: what a fault of the one changes the other has not.
+const SUCCESS_PRIVATE = 'the redirect after successful SCA, without psu-corporate-id';
+const SUCCESS_CORPORATE = 'the redirect after successful SCA, with psu-corporate-id';
+const SUCCESS = [SUCCESS_PRIVATE, SUCCESS_CORPORATE];
+const FAILURE = 'the redirect after failed SCA';
+/** The parameters a redirect adds to the TPP's address, in order. */
+type RedirectQuery = Record<string, string>;
+/** Where a redirect's status would be (the PSU's browser gets a 303 to it). */
+const REDIRECT_STATUS = 303;
+const always = () => true;
+/** The parameters with `name` dropped. */
+const without = (name: string) => (query: RedirectQuery) => Object.fromEntries(Object.entries(query).filter(([key]) => key !== name));
+
+defineFault<RedirectQuery>('redirect-drops-tpp-session-id', {
   description: 'the redirect after successful SCA omits tpp-session-id',
   breaks: ['EVT-06', 'PSU-09'],
+  alters: { route: SUCCESS, when: always, apply: without('tpp-session-id') },
 });
-const redirectDropsContext = defineFault('redirect-drops-context', {
+defineFault<RedirectQuery>('redirect-drops-context', {
   description: 'the redirect after successful SCA omits context',
   breaks: ['EVT-07'],
+  alters: { route: SUCCESS, when: always, apply: without('context') },
 });
-const redirectDropsPsuId = defineFault('redirect-drops-psu-id', {
+defineFault<RedirectQuery>('redirect-drops-psu-id', {
   description: 'the redirect after successful SCA omits psu-id',
   breaks: ['SCA-12', 'PSU-04', 'EVT-03', 'PSU-01'],
+  alters: { route: SUCCESS, when: always, apply: without('psu-id') },
 });
 const redirectDropsTppQuery = defineFault('redirect-drops-tpp-query', {
   description: 'the redirect after SCA replaces the query the TPP put in TPP-Redirect-URI instead of adding to it',
   breaks: ['EVT-02'],
 });
-const corporateIdInPrivateContext = defineFault('corporate-id-in-private-context', {
+defineFault<RedirectQuery>('corporate-id-in-private-context', {
   description: 'the redirect after SCA in private context carries a psu-corporate-id',
   breaks: ['EVT-05'],
+  alters: {
+    route: SUCCESS_PRIVATE,
+    when: always,
+    // Where a psu-corporate-id stands: after psu-id.
+    apply: ({ 'psu-id': psuId, ...rest }) => ({ ...(psuId === undefined ? {} : { 'psu-id': psuId }), 'psu-corporate-id': randomUUID(), ...rest }),
+  },
 });
-const redirectDropsCorporateId = defineFault('redirect-drops-corporate-id', {
+defineFault<RedirectQuery>('redirect-drops-corporate-id', {
   description: 'the redirect after SCA in corporate context omits psu-corporate-id',
   // GET /v1/user exists to yield a psu-corporate-id (END-18): its SCA yields none either.
   breaks: ['EVT-04', 'PSU-08', 'SCA-15', 'END-18'],
+  alters: { route: SUCCESS_CORPORATE, when: always, apply: without('psu-corporate-id') },
 });
 
 const psuIdUnstable = defineFault('psu-id-unstable', {
@@ -131,34 +156,43 @@ export function successRedirect(ctx: BankContext, authorisation: Authorisation, 
   const { switches } = ctx;
   ctx.world.sca.complete(authorisation, customerNumber, { keepExpiredSession: () => switches.breaks(expiredSessionNotRenewed) });
   const psuId = psuIdFor(ctx, authorisation.tppId, customerNumber);
-  const params: [string, string][] = switches.breaks(redirectDropsPsuId) ? [] : [['psu-id', psuId]];
-  if (psuCorporateId !== undefined) {
-    if (!switches.breaks(redirectDropsCorporateId)) params.push(['psu-corporate-id', psuCorporateId]);
-  } else if (switches.breaks(corporateIdInPrivateContext)) params.push(['psu-corporate-id', randomUUID()]);
-  if (!switches.breaks(redirectDropsTppSessionId)) params.push(['tpp-session-id', authorisation.tppSessionId]);
-  if (!switches.breaks(redirectDropsContext)) params.push(['context', context.kind]);
+  const params: RedirectQuery = {
+    'psu-id': psuId,
+    ...(psuCorporateId === undefined ? {} : { 'psu-corporate-id': psuCorporateId }),
+    'tpp-session-id': authorisation.tppSessionId,
+    context: context.kind,
+  };
   const query = new URL(authorisation.redirectUri).search;
-  return withQuery(authorisation.redirectUri, params, query.length > 1 && switches.breaks(redirectDropsTppQuery));
+  return withQuery(authorisation.redirectUri, queryOf(ctx, psuCorporateId === undefined ? SUCCESS_PRIVATE : SUCCESS_CORPORATE, params), query.length > 1 && switches.breaks(redirectDropsTppQuery));
 }
 
 // The redirect after a failed SCA (Events, "After failed SCA").
-const failureStatusAsText = defineFault('failure-redirect-status-as-text', {
-  description: 'the redirect after a failed SCA carries status as a reason phrase (Bad Request) instead of the HTTP status number',
-  breaks: ['EVT-09'],
-});
-const failureWithoutCode = defineFault('failure-redirect-without-code', {
-  description: 'the redirect after a failed SCA carries no code parameter',
-  breaks: ['EVT-10'],
-});
-const failureWithoutMessage = defineFault('failure-redirect-without-message', {
-  description: 'the redirect after a failed SCA carries no message parameter',
-  breaks: ['EVT-11'],
-});
-const failureServerErrorWithoutSystem = defineFault('failure-redirect-server-error-without-system', {
+defineFault<RedirectQuery>('failure-redirect-server-error-without-system', {
   description: 'the redirect after a failed SCA reports status 500 and leaves out system, the internal system that produced it',
   breaks: ['EVT-08'],
+  alters: { route: FAILURE, when: always, apply: (query) => ({ ...without('system')(query), status: '500' }) },
+});
+defineFault<RedirectQuery>('failure-redirect-status-as-text', {
+  description: 'the redirect after a failed SCA carries status as a reason phrase (Bad Request) instead of the HTTP status number',
+  breaks: ['EVT-09'],
+  alters: { route: FAILURE, when: always, apply: (query) => ({ ...query, status: 'Bad Request' }) },
+});
+defineFault<RedirectQuery>('failure-redirect-without-code', {
+  description: 'the redirect after a failed SCA carries no code parameter',
+  breaks: ['EVT-10'],
+  alters: { route: FAILURE, when: always, apply: without('code') },
+});
+defineFault<RedirectQuery>('failure-redirect-without-message', {
+  description: 'the redirect after a failed SCA carries no message parameter',
+  breaks: ['EVT-11'],
+  alters: { route: FAILURE, when: always, apply: without('message') },
 });
 
+
+/** The parameters of a redirect as its faults change them, in order. */
+function queryOf(ctx: BankContext, redirect: string, params: RedirectQuery): [string, string][] {
+  return Object.entries(applyBodyChanges(ctx.switches, redirect, params as JsonBody, REDIRECT_STATUS) as RedirectQuery);
+}
 
 /** Failed or cancelled SCA: the PSU goes back to the TPP with the error parameters (Events, "After failed SCA"). */
 export function failureRedirect(ctx: BankContext, authorisation: Authorisation, status: number, code: ErrorCode, message: string): string {
@@ -166,10 +200,5 @@ export function failureRedirect(ctx: BankContext, authorisation: Authorisation, 
   // An authorisation already finished stays as it finished (a used link opened again changes nothing).
   const finished = authorisation.status === 'FINALISED' || authorisation.status === 'FAILED';
   if (!finished) ctx.world.sca.fail(authorisation, { endSession: () => switches.breaks(abortedScaEndsSession) });
-  const serverError = switches.breaks(failureServerErrorWithoutSystem);
-  const params: [string, string][] = serverError ? [] : [['system', SYSTEM_NAME]];
-  params.push(['status', switches.breaks(failureStatusAsText) ? 'Bad Request' : String(serverError ? 500 : status)]);
-  if (!switches.breaks(failureWithoutCode)) params.push(['code', code]);
-  if (!switches.breaks(failureWithoutMessage)) params.push(['message', message]);
-  return withQuery(authorisation.redirectUri, params);
+  return withQuery(authorisation.redirectUri, queryOf(ctx, FAILURE, { system: SYSTEM_NAME, status: String(status), code, message }));
 }

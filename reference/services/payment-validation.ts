@@ -17,7 +17,7 @@ import { defineFault, defineVariant } from '../switches.js';
 /** Structured-address rule 5: enforced in the sandbox (this bank) from this day. */
 export const STRUCTURED_ADDRESS_ENFORCED_FROM = '2026-08-13';
 
-export const SCHEMA_OF: Record<PaymentService, SchemaName> = {
+const SCHEMA_OF: Record<PaymentService, SchemaName> = {
   payments: 'PaymentInitiationRequest',
   'periodic-payments': 'PeriodicPaymentInitiationRequest',
   'bulk-payments': 'BulkPaymentInitiationRequest',

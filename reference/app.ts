@@ -5,9 +5,10 @@ import fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SecureContextOptions } from 'node:tls';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './bank-errors.js';
-import type { BehaviourSwitches, TppBank } from './switches.js';
+import type { BehaviourSwitches, TppSwitches } from './switches.js';
 import { accountsPlugin } from './plugins/account-routes.js';
 import { bankChannelPlugin } from './plugins/bank-channel-routes.js';
+import { bodyChangesPlugin } from './plugins/body-changes.js';
 import { tppRegisterPlugin } from './plugins/tpp-register-routes.js';
 import { basketsPlugin } from './plugins/basket-routes.js';
 import { consentsPlugin } from './plugins/consent-routes.js';
@@ -27,7 +28,7 @@ import { signaturePlugin, type SignatureOptions } from './plugins/signature.js';
 import { transactionsPlugin } from './plugins/transaction-routes.js';
 import { unversionedPathRewrite, versioningPlugin } from './plugins/versioning.js';
 import { capConnectionsPerClient, DEFAULT_CONNECTION_LIMITS, serverOptions, type ConnectionCount, type ConnectionLimits } from './connections.js';
-import type { BankState } from './state/bank-state.js';
+import type { World } from './state/world.js';
 import { batchHours, batchSelection } from './services/payment-batch.js';
 import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './state/store-bounds.js';
 import { Tenants, type Tenancy, type TenantLimits } from './state/tenants.js';
@@ -86,22 +87,22 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
   // Until the TPP is known, a request meets the switches on for everyone (frameworkErrors run before any hook)
   // and the world of no one. Both are chosen once the TPP is known: by the signature plugin from the request's
   // certificate, by the SCA pages from their authorisation.
-  const tppBank = Symbol('tppBank');
+  const tppSwitches = Symbol('tppSwitches');
   const tppWorld = Symbol('tppWorld');
-  type WithTpp = FastifyRequest & { [tppBank]?: TppBank; [tppWorld]?: BankState };
-  app.decorateRequest('bank', {
+  type WithTpp = FastifyRequest & { [tppSwitches]?: TppSwitches; [tppWorld]?: World };
+  app.decorateRequest('switches', {
     getter(this: FastifyRequest) {
-      return (this as WithTpp)[tppBank] ?? switches.wholeBank;
+      return (this as WithTpp)[tppSwitches] ?? switches.wholeBank;
     },
-    setter(this: FastifyRequest, value: TppBank) {
-      (this as WithTpp)[tppBank] = value;
+    setter(this: FastifyRequest, value: TppSwitches) {
+      (this as WithTpp)[tppSwitches] = value;
     },
   });
   app.decorateRequest('world', {
     getter(this: FastifyRequest) {
       return (this as WithTpp)[tppWorld] ?? tenants.unidentified;
     },
-    setter(this: FastifyRequest, value: BankState) {
+    setter(this: FastifyRequest, value: World) {
       (this as WithTpp)[tppWorld] = value;
     },
   });
@@ -121,6 +122,8 @@ export async function buildReferenceApp(options: AppOptions): Promise<{ app: Fas
       // 404 and 405 under /v1 run the /v1 hooks too: the TPP is known (its faults apply) and X-Request-ID is echoed.
       api.setNotFoundHandler(notFound);
       await api.register(jsonBodyPlugin);
+      // The faults declared as changes of an answer's body (switches.ts, BodyChange), before versioning rewrites it.
+      await api.register(bodyChangesPlugin);
       await api.register(versioningPlugin);
       await api.register(accountsPlugin);
       await api.register(transactionsPlugin);

@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { VerificationFailureCode } from '../lib/httpsig/index.js';
 import type { MessageCode } from '../lib/spec/schemas/index.js';
-import { defineFault, defineVariant, type TppBank } from './switches.js';
+import { applyBodyChanges, defineFault, defineVariant, type TppSwitches } from './switches.js';
 
 export const SYSTEM_NAME = 'reference-aspsp';
 
@@ -16,21 +16,28 @@ export const SYSTEM_NAME = 'reference-aspsp';
  */
 export type ErrorCode = MessageCode | VerificationFailureCode;
 
-const errorBodyMissingFields = defineFault('error-body-missing-fields', {
+/** The error body of every answer that carries one: what its faults change (errorBody applies them). */
+const ERROR_BODY = 'the error body';
+
+defineFault<ErrorBody>('error-body-missing-fields', {
   description: 'error bodies omit id and system',
   breaks: ['ERR-01', 'ERR-02'],
+  alters: { route: ERROR_BODY, when: () => true, apply: ({ id: _, system: __, ...body }) => body },
 });
-const errorStatusAsText = defineFault('error-status-as-text', {
+defineFault<ErrorBody>('error-status-as-text', {
   description: 'the status of an error body is written as a string ("400")',
   breaks: ['ERR-03'],
+  alters: { route: ERROR_BODY, when: () => true, apply: (body) => ({ ...body, status: String(body.status) }) },
 });
-const errorBodyWithoutCode = defineFault('error-body-without-code', {
+defineFault<ErrorBody>('error-body-without-code', {
   description: 'error bodies carry no code',
   breaks: ['ERR-04'],
+  alters: { route: ERROR_BODY, when: () => true, apply: ({ code: _, ...body }) => body },
 });
-const errorMessageNotText = defineFault('error-message-not-text', {
+defineFault<ErrorBody>('error-message-not-text', {
   description: 'the message of an error body is an object instead of a string',
   breaks: ['ERR-05'],
+  alters: { route: ERROR_BODY, when: (body) => typeof body.message === 'string', apply: (body) => ({ ...body, message: { text: body.message } }) },
 });
 const errorsAsPlainText = defineFault('errors-as-plain-text', {
   description: 'error answers declare Content-Type text/plain although their body is JSON',
@@ -38,10 +45,11 @@ const errorsAsPlainText = defineFault('errors-as-plain-text', {
 });
 
 // [protocol] Codes of refusals of malformed requests.
-const misleadingErrorCodes = defineFault('misleading-error-codes', {
+defineFault<ErrorBody>('misleading-error-codes', {
   description: 'refusals of malformed requests (missing header, format error, KID error, failed signature) carry RESOURCE_UNKNOWN, a code of the list that names another problem',
   // A missing Signature is a missing header (SIG-05) and a Date out of the window a format error (SIG-13): their refusals carry it too.
   breaks: ['SIG-07', 'ERR-16', 'ERR-21', 'ERR-30', 'ERR-31', 'SIG-05', 'SIG-13'],
+  alters: { route: ERROR_BODY, when: (body) => (MALFORMED_REQUEST_CODES as readonly unknown[]).includes(body.code), apply: (body) => ({ ...body, code: 'RESOURCE_UNKNOWN' }) },
 });
 const notFoundAsServerError = defineFault('not-found-as-server-error', {
   description: 'an unknown path or a method a path does not have answers 500 SYSTEM_ERROR instead of 404 or 405',
@@ -71,13 +79,13 @@ const unknownAccountAsBadRequest = defineFault('unknown-account-as-bad-request',
 });
 const MALFORMED_REQUEST_CODES: readonly ErrorCode[] = ['HTTP_HEADER_REQUIRED', 'FORMAT_ERROR', 'BAD_REQUEST', 'KID_MISSING', 'KID_INVALID'];
 
-export interface ErrorBody {
+export type ErrorBody = {
   id?: string;
   system?: string;
   status: number | string;
   code?: ErrorCode;
   message?: string | { text: string };
-}
+};
 
 /**
  * An answer a handler throws, not a bug: no stack trace is captured (capturing it cost as much as the rest
@@ -121,13 +129,9 @@ export class ScaRequired extends Answer {
 }
 
 /** `bank`: the bank as the TPP the answer goes to meets it (switches are per TPP). */
-export function errorBody(bank: TppBank, status: number, code: ErrorCode, message?: string): ErrorBody {
-  return {
-    ...(bank.breaks(errorBodyMissingFields) ? {} : { id: randomUUID(), system: SYSTEM_NAME }),
-    status: bank.breaks(errorStatusAsText) ? String(status) : status,
-    ...(bank.breaks(errorBodyWithoutCode) ? {} : { code: MALFORMED_REQUEST_CODES.includes(code) && bank.breaks(misleadingErrorCodes) ? 'RESOURCE_UNKNOWN' : code }),
-    ...(message === undefined ? {} : { message: bank.breaks(errorMessageNotText) ? { text: message } : message }),
-  };
+export function errorBody(switches: TppSwitches, status: number, code: ErrorCode, message?: string): ErrorBody {
+  const body: ErrorBody = { id: randomUUID(), system: SYSTEM_NAME, status, code, ...(message === undefined ? {} : { message }) };
+  return applyBodyChanges(switches, ERROR_BODY, body, status) as ErrorBody;
 }
 
 /**
@@ -148,20 +152,20 @@ function unknownAccountIn(request: FastifyRequest): boolean {
 
 /** Sends the error body. Handlers using it return nothing: fastify would otherwise send twice. */
 function sendError(request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, message?: string): void {
-  if (code === 'RESOURCE_UNKNOWN' && unknownAccountIn(request) && request.bank.breaks(unknownAccountAsBadRequest)) {
+  if (code === 'RESOURCE_UNKNOWN' && unknownAccountIn(request) && request.switches.breaks(unknownAccountAsBadRequest)) {
     [status, code] = [400, 'BAD_REQUEST'];
   }
   void reply
     .code(status)
-    .type(request.bank.breaks(errorsAsPlainText) ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8')
-    .send(JSON.stringify(errorBody(request.bank, status, code, message)));
+    .type(request.switches.breaks(errorsAsPlainText) ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8')
+    .send(JSON.stringify(errorBody(request.switches, status, code, message)));
 }
 
 /** Maps anything thrown (ours, fastify's, or a bug) to a status and code. */
-function classify(error: FastifyError | Error, bank?: TppBank): { status: number; code: ErrorCode; message?: string } {
+function classify(error: FastifyError | Error, switches?: TppSwitches): { status: number; code: ErrorCode; message?: string } {
   if (error instanceof BankError) return { status: error.status, code: error.code, message: error.message };
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
-  if (status === 413 && bank?.breaks(oversizedBodyServerError)) return { status: 500, code: 'SYSTEM_ERROR' };
+  if (status === 413 && switches?.breaks(oversizedBodyServerError)) return { status: 500, code: 'SYSTEM_ERROR' };
   if (status === 404) return { status, code: 'NOT_FOUND', message: error.message };
   if (status === 405) return { status, code: 'BAD_REQUEST', message: error.message };
   // Everything else fastify rejects before a handler runs is a malformed request:
@@ -209,10 +213,10 @@ const closesOnBodyTooLarge = defineVariant('closes-on-body-too-large', {
 });
 
 /** fastify's `frameworkErrors` option: errors raised before routing (e.g. a malformed URL), when no TPP is known yet. */
-export function frameworkErrorHandler(wholeBank: TppBank) {
+export function frameworkErrorHandler(wholeBank: TppSwitches) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     // fastify hands these a request without the application's decorators.
-    (request as { bank?: TppBank }).bank ??= wholeBank;
+    (request as { switches?: TppSwitches }).switches ??= wholeBank;
     echoRequestId(request, reply, false); // raised before routing, so before any hook
     const { status, code, message } = classify(error);
     sendError(request, reply, status, code, message);
@@ -245,23 +249,23 @@ export function installErrorHandling(app: FastifyInstance): (request: FastifyReq
     // first: ERR-44.c was INTERRUPTED in one run of five). Without the header, Node reads and drops the rest
     // (within the request timeout, connections.ts) and keeps the connection: the lingering RFC 9112 §9.6 asks of
     // a server that answers before the request has arrived. The variant keeps fastify's way.
-    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE' && !request.bank.reads(closesOnBodyTooLarge)) reply.removeHeader('connection');
-    const { status, code, message } = classify(error, request.bank);
+    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE' && !request.switches.reads(closesOnBodyTooLarge)) reply.removeHeader('connection');
+    const { status, code, message } = classify(error, request.switches);
     if (status >= 500) request.log.error({ err: error }, 'unexpected error');
-    if (status === 413 && request.bank.reads(gatewayErrorPages)) return sendGatewayPage(reply, status);
+    if (status === 413 && request.switches.reads(gatewayErrorPages)) return sendGatewayPage(reply, status);
     sendError(request, reply, status, code, message);
   });
 
   const notFound = (request: FastifyRequest, reply: FastifyReply): void => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods))];
-    if (request.bank.breaks(notFoundAsServerError)) {
+    if (request.switches.breaks(notFoundAsServerError)) {
       sendError(request, reply, 500, 'SYSTEM_ERROR');
       return;
     }
     if (allowed.length > 0) void reply.header('allow', allowed.join(', '));
     const status = allowed.length > 0 ? 405 : 404;
-    if (request.bank.reads(gatewayErrorPages)) return sendGatewayPage(reply, status);
+    if (request.switches.reads(gatewayErrorPages)) return sendGatewayPage(reply, status);
     if (status === 405) sendError(request, reply, 405, 'BAD_REQUEST', `Method ${request.method} is not supported on ${path}`);
     else sendError(request, reply, 404, 'NOT_FOUND', `No resource at ${request.method} ${path}`);
   };

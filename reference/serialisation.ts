@@ -1,7 +1,7 @@
 // Serialisation rules of the specification: amounts as strings with the currency's
 // minor units, dates as YYYY-MM-DD, date-times as YYYY-MM-DDThh:mm:ss+00:00.
 
-import { defineVariant, type TppBank } from './switches.js';
+import { defineVariant, type TppSwitches } from './switches.js';
 
 export interface Amount {
   amount: string;
@@ -26,9 +26,9 @@ export const reportedAmountsUnbound = defineVariant('reported-amounts-unbound', 
 });
 
 /** An amount the bank reports: as `amount` writes it, or with a third fraction digit under the variant. */
-export function reportedAmount(bank: TppBank, amountMinor: number, currency: string): Amount {
+export function reportedAmount(switches: TppSwitches, amountMinor: number, currency: string): Amount {
   const written = amount(amountMinor, currency);
-  return bank.reads(reportedAmountsUnbound) ? { ...written, amount: `${written.amount}0` } : written;
+  return switches.reads(reportedAmountsUnbound) ? { ...written, amount: `${written.amount}0` } : written;
 }
 
 export function dateTime(date: Date): string {
@@ -52,7 +52,7 @@ const accountLinksWithoutVerbs = defineVariant('account-links-without-verbs', {
  * A link of an account information payload, or of a 401 that asks for SCA where the spec types no Link
  * (GET being the only verb these resources have).
  */
-export function resourceLink(bank: TppBank, href: string): { href: string; verbs?: string[] } {
-  return bank.reads(accountLinksWithoutVerbs) ? { href } : { href, verbs: ['GET'] };
+export function resourceLink(switches: TppSwitches, href: string): { href: string; verbs?: string[] } {
+  return switches.reads(accountLinksWithoutVerbs) ? { href } : { href, verbs: ['GET'] };
 }
 

@@ -12,7 +12,7 @@ import type { SandboxJudge } from './plugins/tpp-judging.js';
 import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './state/store-bounds.js';
 import { DEFAULT_TENANT_LIMITS, type Tenancy, type TenantLimits } from './state/tenants.js';
 import { scaPageSet } from './sca-pages/named-page-sets.js';
-import { BehaviourSwitches, declaredFaults, declaredVariants, defineFault, defineVariant, type FaultDefinition, type SwitchSetting, type TppBank, type VariantDefinition } from './switches.js';
+import { BehaviourSwitches, declaredFaults, declaredVariants, defineFault, defineVariant, type FaultDefinition, type SwitchSetting, type TppSwitches, type VariantDefinition } from './switches.js';
 
 export type { FaultDefinition, SwitchSetting, VariantDefinition } from './switches.js';
 export { assertDeclared, UnknownSwitchError } from './switches.js';
@@ -54,12 +54,12 @@ const plainHttpRedirected = defineVariant('plain-http-redirected', {
 });
 
 /** The raw answer to plain HTTP on the TLS port under a variant (undefined: close the connection, this bank's way). */
-function plainHttpAnswer(bank: TppBank, httpsBase: () => string): string | undefined {
-  if (bank.reads(plainHttpRefused)) {
+function plainHttpAnswer(switches: TppSwitches, httpsBase: () => string): string | undefined {
+  if (switches.reads(plainHttpRefused)) {
     const body = '<html><head><title>400 The plain HTTP request was sent to HTTPS port</title></head><body><center><h1>400 Bad Request</h1></center></body></html>';
     return `HTTP/1.1 400 Bad Request\r\nContent-Type: text/html\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
   }
-  if (bank.reads(plainHttpRedirected)) {
+  if (switches.reads(plainHttpRedirected)) {
     // OpenSSL has read the request line by now: the redirect goes to the bank's root over https.
     return `HTTP/1.1 301 Moved Permanently\r\nLocation: ${httpsBase()}/\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`;
   }

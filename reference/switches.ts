@@ -1,7 +1,12 @@
 // The bank's behaviour switches: every place the reference bank can behave otherwise than by default is a
 // switch, declared next to the code it changes, and consulted through the request's one handle,
-// `request.bank` (a TppBank): `request.bank.breaks(fault)` or `request.bank.reads(variant)`.
+// `request.switches` (a TppSwitches): `request.switches.breaks(fault)` or `request.switches.reads(variant)`.
 // `grep -rnE '\.(breaks|reads)\(' reference` lists every such place.
+//
+// A fault that only changes the shape of an answer the bank builds is declared as that change
+// (`defineFault(name, { breaks, alters: { route, when, apply } })`): the route builds the bank's own body and
+// one hook (plugins/body-changes.ts) applies the change, asking the fault only of the answers its `when` picks.
+// `grep -rn 'alters:' reference` lists them.
 //
 // Two kinds, one mechanism:
 // - a fault (defineFault) breaks rules of the specification: the suite must FAIL exactly the
@@ -34,6 +39,24 @@ export interface FaultDefinition extends SwitchBase {
    * breaks; over the whole suite, it is named as the cause.
    */
   refusesEveryRequest?: string;
+  /** Set when all the fault does is change the body of an answer the bank builds. */
+  alters?: BodyChange;
+}
+
+/** A JSON object as a route answers it. */
+export type JsonBody = Record<string, unknown>;
+
+/**
+ * How a fault changes the body of one kind of answer. The route answers with the bank's own body; a hook
+ * (plugins/body-changes.ts) asks the fault only where `when` holds, and answers `apply(body)` while it is on.
+ */
+export interface BodyChange<B extends JsonBody = JsonBody> {
+  /** The answers it may change: method and route as declared (the prefix included), e.g. `POST /v1/payments/:product`. */
+  route: string | readonly string[];
+  /** Of those answers, the ones it changes (by status and body): only for these is the fault asked. */
+  when: (body: B, answer: { status: number }) => boolean;
+  /** The changed body: a new object (the body may hold what the bank keeps). */
+  apply: (body: B) => JsonBody | unknown[];
 }
 
 export interface VariantDefinition extends SwitchBase {
@@ -48,13 +71,13 @@ export interface VariantDefinition extends SwitchBase {
 
 export type SwitchDefinition = FaultDefinition | VariantDefinition;
 
-/** What code holds to ask whether its fault is on: `request.bank.breaks(fault)`. */
+/** What code holds to ask whether its fault is on: `request.switches.breaks(fault)`. */
 export interface Fault {
   readonly kind: 'fault';
   readonly name: string;
 }
 
-/** What code holds to ask whether its variant is on: `request.bank.reads(variant)`. */
+/** What code holds to ask whether its variant is on: `request.switches.reads(variant)`. */
 export interface Variant {
   readonly kind: 'variant';
   readonly name: string;
@@ -68,10 +91,40 @@ function register(definition: SwitchDefinition): void {
   REGISTRY.set(definition.name, definition);
 }
 
-export function defineFault(name: string, definition: { description: string; breaks: readonly string[]; scope?: SwitchBase['scope']; refusesEveryRequest?: string }): Fault {
+export function defineFault<B extends JsonBody = JsonBody>(
+  name: string,
+  definition: { description: string; breaks: readonly string[]; scope?: SwitchBase['scope']; refusesEveryRequest?: string; alters?: BodyChange<B> },
+): Fault {
   if (definition.breaks.length === 0) throw new Error(`fault ${name} breaks nothing`);
-  register({ kind: 'fault', name, scope: 'tpp', ...definition });
+  const { alters, ...rest } = definition;
+  register({ kind: 'fault', name, scope: 'tpp', ...rest, ...(alters ? { alters: alters as unknown as BodyChange } : {}) });
+  if (alters) CHANGES_BY_ROUTE.clear();
   return { kind: 'fault', name };
+}
+
+const CHANGES_BY_ROUTE = new Map<string, readonly { fault: Fault; change: BodyChange }[]>();
+
+/**
+ * What the changes declared for this route make of a body answered with this status: each applied in the order
+ * declared, its fault asked only where its `when` holds of the body as changed so far. The one place they act:
+ * plugins/body-changes.ts for the routes' answers, bank-errors.ts for the error body.
+ */
+export function applyBodyChanges(switches: TppSwitches, route: string, body: JsonBody, status: number): JsonBody | unknown[] {
+  let changed: JsonBody | unknown[] = body;
+  for (const { fault, change } of bodyChangesOf(route)) {
+    if (!Array.isArray(changed) && change.when(changed, { status }) && switches.breaks(fault)) changed = change.apply(changed);
+  }
+  return changed;
+}
+
+/** The body changes declared for answers of this route (`METHOD /route/:param`), in the order they were declared. */
+export function bodyChangesOf(route: string): readonly { fault: Fault; change: BodyChange }[] {
+  let changes = CHANGES_BY_ROUTE.get(route);
+  if (changes === undefined) {
+    changes = [...REGISTRY.values()].flatMap((s) => (s.kind === 'fault' && s.alters !== undefined && [s.alters.route].flat().includes(route) ? [{ fault: { kind: 'fault' as const, name: s.name }, change: s.alters }] : []));
+    CHANGES_BY_ROUTE.set(route, changes);
+  }
+  return changes;
 }
 
 export function defineVariant(
@@ -138,9 +191,9 @@ export function nearestSwitch(kind: 'fault' | 'variant', name: string): string |
 
 /**
  * The bank as one TPP meets it: which of its behaviour switches are on for that TPP. Every request gets one
- * (`request.bank`) once the signature plugin knows who claims to send it.
+ * (`request.switches`) once the signature plugin knows who claims to send it.
  */
-export class TppBank {
+export class TppSwitches {
   constructor(
     private readonly on: ReadonlySet<string>,
     /** When the bank keeps a census: every switch asked for this TPP (code asks one only where its answer changes the request). */
@@ -169,7 +222,7 @@ export class BehaviourSwitches {
   readonly variants: readonly SwitchSetting[];
   private readonly forAll = new Set<string>();
   private readonly byTpp = new Map<string, Set<string>>();
-  private readonly handles = new Map<string | undefined, TppBank>();
+  private readonly handles = new Map<string | undefined, TppSwitches>();
 
   /**
    * Throws UnknownSwitchError for a name that is no declared switch of its kind, and an Error for variants
@@ -191,9 +244,9 @@ export class BehaviourSwitches {
       }
     }
     this.census = settings.census === true;
-    this.handles.set(undefined, new TppBank(this.forAll, this.census ? new Set() : undefined));
+    this.handles.set(undefined, new TppSwitches(this.forAll, this.census ? new Set() : undefined));
     // Handles of the TPPs with switches of their own are made here, from the settings: never from a request.
-    for (const tpp of this.byTpp.keys()) this.handles.set(tpp, new TppBank(this.onFor(tpp), this.census ? new Set() : undefined));
+    for (const tpp of this.byTpp.keys()) this.handles.set(tpp, new TppSwitches(this.onFor(tpp), this.census ? new Set() : undefined));
   }
 
   private readonly census: boolean;
@@ -219,18 +272,18 @@ export class BehaviourSwitches {
    * TPP's bad request), so a claim makes nothing: a TPP without switches of its own meets the whole bank's
    * handle, and only a census (a test bank's, never `serve`'s) keeps a handle per TPP, at most CENSUS_LIMIT.
    */
-  forTpp(tppId: string | undefined): TppBank {
+  forTpp(tppId: string | undefined): TppSwitches {
     const handle = this.handles.get(tppId);
     if (handle !== undefined) return handle;
     if (!this.census || this.handles.size >= CENSUS_LIMIT) return this.wholeBank;
-    const counted = new TppBank(this.onFor(tppId), new Set());
+    const counted = new TppSwitches(this.onFor(tppId), new Set());
     this.handles.set(tppId, counted);
     return counted;
   }
 
   /** What everyone meets: the switches on for every TPP (the only ones before a TPP is known, e.g. at the TLS handshake). */
-  get wholeBank(): TppBank {
-    return this.handles.get(undefined) as TppBank;
+  get wholeBank(): TppSwitches {
+    return this.handles.get(undefined) as TppSwitches;
   }
 
   private onFor(tppId: string | undefined): Set<string> {

@@ -1,21 +1,12 @@
-// What every route reads of a request: the decorators' types (`request.bank`, `request.world`, `request.tpp`),
+// What every route reads of a request: the decorators' types (`request.switches`, `request.world`, `request.tpp`),
 // its headers, its TPP, and the links it is answered with. Shared by the plugins and the services.
-import type { X509Certificate } from 'node:crypto';
 import type { FastifyRequest, preValidationHookHandler } from 'fastify';
-import type { BankState } from '../state/bank-state.js';
+import type { BankContext, TppIdentity } from './bank-context.js';
+import type { World } from '../state/world.js';
 import type { Tenants } from '../state/tenants.js';
-import { defineVariant, type BehaviourSwitches, type TppBank } from '../switches.js';
+import { defineVariant, type BehaviourSwitches, type TppSwitches } from '../switches.js';
 
-/** The TPP a request comes from, as identified by its signing certificate. */
-export interface TppIdentity {
-  /** organizationIdentifier of the certificate, else its SHA-256 fingerprint. */
-  id: string;
-  /** Who holds the certificate's private key (a digest of its public key): the tenant whose world the TPP acts in. */
-  keyHolder: string;
-  /** Shown to the PSU on the consent page: the certificate's organisation name. */
-  name: string;
-  certificate?: X509Certificate;
-}
+export { header, psuPresent, tppOf, type BankContext, type TppIdentity } from './bank-context.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,16 +17,16 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /**
-     * The bank as this request's TPP meets it: `request.bank.breaks(fault)`, `request.bank.reads(variant)`.
+     * The bank as this request's TPP meets it: `request.switches.breaks(fault)`, `request.switches.reads(variant)`.
      * Set once the TPP is known (the signature plugin; the SCA pages from their authorisation); before, the
      * switches on for every TPP.
      */
-    bank: TppBank;
+    switches: TppSwitches;
     /**
      * The sandbox world of this request's TPP (its certificate's key holder): every state a request reads or
      * changes is this world's. Chosen where `bank` is; before, the world of no one.
      */
-    world: BankState;
+    world: World;
     /** Set for /v1 requests once the signature is verified. */
     tpp: TppIdentity | null;
     /** Who the request claims to be (its certificate's organizationIdentifier), known before verification. */
@@ -51,23 +42,6 @@ declare module 'fastify' {
 
 /** Route config of a sandbox operation. */
 export const SANDBOX_OPERATION = { sandboxOperation: true } as const;
-
-/** A request header by lower-case name; repeated headers are joined as HTTP allows. */
-export function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
-}
-
-/** The TPP of a /v1 request; the signature plugin guarantees it is set. */
-export function tppOf(request: FastifyRequest): TppIdentity {
-  if (request.tpp === null) throw new Error('TPP identity missing: signature plugin not installed');
-  return request.tpp;
-}
-
-/** Whether the PSU takes part in this request: the TPP forwards the PSU's address only then (Limits). */
-export function psuPresent(request: FastifyRequest): boolean {
-  return header(request, 'psu-ip-address') !== undefined;
-}
 
 /** A preValidation hook from a synchronous check that throws to reject the request. */
 export function checkHook(check: (request: FastifyRequest) => void): preValidationHookHandler {
@@ -88,6 +62,6 @@ const relativeResourceLinks = defineVariant('relative-resource-links', {
 });
 
 /** The href of an interface resource at `path` (under /v1): absolute, or the path alone where the bank writes links relative. */
-export function apiHref(request: FastifyRequest, path: string): string {
-  return request.bank.reads(relativeResourceLinks) ? path : `${request.world.baseUrl}${path}`;
+export function apiHref(request: Pick<BankContext, 'switches' | 'world'>, path: string): string {
+  return request.switches.reads(relativeResourceLinks) ? path : `${request.world.baseUrl}${path}`;
 }

@@ -5,7 +5,7 @@
 // number as the family's older helper scripts send (they predate amount-as-string),
 // read by its value. Either way at most 2 decimals; answers always carry strings.
 import { BankError } from '../bank-errors.js';
-import { BALANCE_TYPES, type AnyAccount, type BalanceType, type StoredBalance } from '../state/customers.js';
+import { BALANCE_TYPES, type AnyAccount, type BalanceType, type StoredBalance } from '../state/sandbox-data.js';
 import type { StoredTransaction } from '../state/transaction-history.js';
 
 /** An amount of a mock-data body: a decimal string or a JSON number, at most 2 decimals (read by amountMinor). */

@@ -42,7 +42,7 @@ export const bankChannelPlugin = fp(
       const { customerNumber } = request.params;
       if (!request.world.data.customers.has(customerNumber)) throw new BankError(404, 'RESOURCE_UNKNOWN', `No sandbox customer ${customerNumber}`);
       const tppId = tppOf(request).id;
-      if (!request.bank.breaks(revocationIgnored)) request.world.consents.revoke(tppId, customerNumber);
+      if (!request.switches.breaks(revocationIgnored)) request.world.consents.revoke(tppId, customerNumber);
       return reply.code(204).send();
     });
 
@@ -74,7 +74,7 @@ export const bankChannelPlugin = fp(
         if (payment === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No payment ${request.params.paymentId}`);
         if (payment.service !== 'payments') throw new BankError(400, 'FORMAT_ERROR', 'Only single payments can be changed in the online bank');
         if (!CHANGEABLE.has(payment.status)) throw new BankError(409, 'CONFLICT', `A payment in status ${payment.status} can no longer be changed`);
-        const changed = request.world.payments.changeElsewhere(payment, request.body, request.bank.breaks(changeReissuesPayment));
+        const changed = request.world.payments.changeElsewhere(payment, request.body, request.switches.breaks(changeReissuesPayment));
         return { paymentId: changed.id, transactionStatus: changed.status };
       },
     );

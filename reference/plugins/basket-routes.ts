@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../bank-errors.js';
-import { defineFault, defineVariant } from '../switches.js';
+import { defineFault, defineVariant, type BodyChange, type JsonBody } from '../switches.js';
 import { rankOf, worstOf, type Basket } from '../state/basket-store.js';
 import type { Payment } from '../state/payment-store.js';
 import { paymentHeaders } from '../services/payment-headers.js';
@@ -23,22 +23,51 @@ const authorisationRefused = defineFault('basket-authorisation-refused', {
   // A basket no PSU can sign is no signing basket support, for NCBCT payments as for any (BSK-13, VER-24).
   breaks: ['ERR-06', 'STA-02', 'ERR-08', 'BSK-03', 'BSK-08', 'BSK-09', 'BSK-11', 'BSK-13', 'VER-24'],
 });
-const scaStatusLowerCase = defineFault('basket-sca-status-camel-case', {
+// The answers' shapes, for the faults declared as changes of them (`alters`, applied by plugins/body-changes.ts).
+const CREATION = 'POST /v1/signing-baskets';
+const BASKET = 'GET /v1/signing-baskets/:basketId';
+const START = 'POST /v1/signing-baskets/:basketId/authorisations';
+const AUTHORISATION = 'GET /v1/signing-baskets/:basketId/authorisations/:authorisationId';
+
+/** A change of the answers of these routes with this status. */
+function answer(route: string | readonly string[], status: number, apply: (body: JsonBody) => JsonBody | unknown[], when: (body: JsonBody) => boolean = () => true): BodyChange {
+  return { route, when: (body, answered) => answered.status === status && when(body), apply };
+}
+
+defineFault('basket-sca-status-camel-case', {
   description: 'the basket authorisation answers scaStatus "started" (Berlin Group case)',
   breaks: ['BSK-01', 'STA-01', 'STA-02'],
+  alters: answer(START, 201, (body) => ({ ...body, scaStatus: 'started' })),
 });
-const authorisationLinksArray = defineFault('basket-authorisation-links-not-a-map', {
+defineFault('basket-authorisation-links-not-a-map', {
   description: 'the _links of the basket authorisation answer are an array',
   breaks: ['BSK-02', 'MSG-07', 'ERR-08', 'BSK-03'],
+  alters: answer(START, 201, (body) => ({ ...body, _links: Object.values(body._links as JsonBody) })),
 });
 const unknownBasketAs400 = defineFault('basket-unknown-as-400', {
   description: 'the authorisation of an unknown basket gets 400 FORMAT_ERROR instead of 404 RESOURCE_UNKNOWN',
   breaks: ['ERR-09'],
 });
 const unknownAuthorisationAs400 = defineFault('basket-unknown-authorisation-as-400', { description: 'the status of an unknown authorisation id gets 400 FORMAT_ERROR', breaks: ['ERR-18'] });
-const failedScaStillStarted = defineFault('basket-failed-sca-reads-received', { description: 'after a failed SCA the basket authorisation still reads RECEIVED', breaks: ['STA-04'] });
-const basketLinksWithoutVerbs = defineFault('basket-links-without-verbs', { description: 'the links of a basket resource carry no verbs', breaks: ['MSG-09'] });
-const basketWithoutId = defineFault('basket-created-without-id', { description: 'the 201 answer to a basket creation has no basketId', breaks: ['BSK-07'] });
+defineFault('basket-failed-sca-reads-received', {
+  description: 'after a failed SCA the basket authorisation still reads RECEIVED',
+  breaks: ['STA-04'],
+  alters: answer(AUTHORISATION, 200, (body) => ({ ...body, scaStatus: 'RECEIVED' }), (body) => body.scaStatus === 'FAILED'),
+});
+defineFault('basket-links-without-verbs', {
+  description: 'the links of a basket resource carry no verbs',
+  breaks: ['MSG-09'],
+  alters: {
+    route: [CREATION, BASKET],
+    when: (_body, { status }) => status === 201 || status === 200,
+    apply: (body) => ({ ...body, _links: Object.fromEntries(Object.entries(body._links as Record<string, JsonBody>).map(([name, { href }]) => [name, { href }])) }),
+  },
+});
+defineFault('basket-created-without-id', {
+  description: 'the 201 answer to a basket creation has no basketId',
+  breaks: ['BSK-07'],
+  alters: answer(CREATION, 201, ({ basketId: _, ...body }) => body),
+});
 // A basket holding a payment that lacks funds then reports PDNG, not the ACCP or RJCT of BSK-15.
 const basketOwnStatus = defineFault('basket-own-status', { description: 'the basket reports PDNG, a status of its own, whatever its payments', breaks: ['BSK-05', 'BSK-14', 'BSK-15'] });
 // An internal failure the TPP asked the sandbox for (POST /v1/sandbox/failures), reported the wrong way.
@@ -108,23 +137,19 @@ export const basketsPlugin = fp(
     }
 
     function statusOf(basket: Basket, request: FastifyRequest): string {
-      if (request.bank.breaks(basketOwnStatus)) return 'PDNG';
+      if (request.switches.breaks(basketOwnStatus)) return 'PDNG';
       const payments = paymentsOf(basket, request);
-      if (request.bank.breaks(basketBestCase)) return [...payments].sort((a, b) => rankOf(b) - rankOf(a))[0]?.status ?? 'RCVD';
-      const worst = worstOf(payments, request.bank.breaks(basketHidesLackOfFunds));
+      if (request.switches.breaks(basketBestCase)) return [...payments].sort((a, b) => rankOf(b) - rankOf(a))[0]?.status ?? 'RCVD';
+      const worst = worstOf(payments, request.switches.breaks(basketHidesLackOfFunds));
       const lacking = payments.some((p) => p.status === 'ACCP' && p.fundsAvailable === false);
-      return worst === 'ACCP' && lacking && request.bank.reads(lackOfFundsAsRejection) ? 'RJCT' : worst;
+      return worst === 'ACCP' && lacking && request.switches.reads(lackOfFundsAsRejection) ? 'RJCT' : worst;
     }
 
     function basketOf(request: FastifyRequest<{ Params: BasketParams }>): Basket {
       const basket = request.world.baskets.get(tppOf(request).id, request.params.basketId);
       if (basket !== undefined) return basket;
-      if (request.bank.breaks(unknownBasketAs400)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown basket');
+      if (request.switches.breaks(unknownBasketAs400)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown basket');
       throw new BankError(404, 'RESOURCE_UNKNOWN', `No signing basket ${request.params.basketId}`);
-    }
-
-    function link(request: FastifyRequest, href: string, verbs: string[]): object {
-      return request.bank.breaks(basketLinksWithoutVerbs) ? { href } : { href, verbs };
     }
 
     api.post('/signing-baskets', (request, reply) => {
@@ -137,9 +162,9 @@ export const basketsPlugin = fp(
       if (body?.consentIds !== undefined) throw new BankError(400, 'FORMAT_ERROR', 'This bank signs payments in baskets, not consents');
       const payments = ids.map((id) => request.world.payments.get(tpp.id, id));
       if (payments.some((p) => p === undefined)) throw new BankError(400, 'RESOURCE_UNKNOWN', 'A paymentId of the basket is unknown');
-      if (payments.some((p) => p?.service !== 'payments') && !request.bank.breaks(acceptsMixedReferences)) throw new BankError(400, 'REFERENCE_MIX_INVALID', MIXED);
+      if (payments.some((p) => p?.service !== 'payments') && !request.switches.breaks(acceptsMixedReferences)) throw new BankError(400, 'REFERENCE_MIX_INVALID', MIXED);
       const ncbct = payments.every((p) => p?.product === NCBCT);
-      if ((ncbct && request.bank.breaks(ncbctBasketRefused)) || (!ncbct && request.bank.reads(basketsForNcbctOnly))) {
+      if ((ncbct && request.switches.breaks(ncbctBasketRefused)) || (!ncbct && request.switches.reads(basketsForNcbctOnly))) {
         throw new BankError(400, 'PRODUCT_INVALID', ncbct ? 'NCBCT payments cannot be signed in a basket' : `A signing basket takes ${NCBCT} payments only`);
       }
       const basket = request.world.baskets.create(tpp.id, [...new Set(ids)], request.world.clock.now());
@@ -147,25 +172,25 @@ export const basketsPlugin = fp(
       void reply.code(201);
       return {
         transactionStatus: statusOf(basket, request),
-        ...(request.bank.breaks(basketWithoutId) ? {} : { basketId: basket.id }),
+        basketId: basket.id,
         _links: {
-          self: link(request, self, ['GET', 'DELETE']),
-          status: link(request, `${self}/status`, ['GET']),
-          startAuthorisation: link(request, `${self}/authorisations`, ['POST']),
+          self: { href: self, verbs: ['GET', 'DELETE'] },
+          status: { href: `${self}/status`, verbs: ['GET'] },
+          startAuthorisation: { href: `${self}/authorisations`, verbs: ['POST'] },
         },
       };
     });
 
     api.get<{ Params: BasketParams }>('/signing-baskets/:basketId', (request) => {
-      if (request.bank.reads(basketReadAndDeleteNotOffered)) throw notOffered(request);
+      if (request.switches.reads(basketReadAndDeleteNotOffered)) throw notOffered(request);
       const basket = basketOf(request);
-      return { payments: basket.paymentIds, transactionStatus: statusOf(basket, request), _links: { status: link(request, apiHref(request, `/v1/signing-baskets/${basket.id}/status`), ['GET']) } };
+      return { payments: basket.paymentIds, transactionStatus: statusOf(basket, request), _links: { status: { href: apiHref(request, `/v1/signing-baskets/${basket.id}/status`), verbs: ['GET'] } } };
     });
 
     api.get<{ Params: BasketParams }>('/signing-baskets/:basketId/status', (request) => ({ transactionStatus: statusOf(basketOf(request), request) }));
 
     api.delete<{ Params: BasketParams }>('/signing-baskets/:basketId', (request, reply) => {
-      if (request.bank.reads(basketReadAndDeleteNotOffered)) throw notOffered(request);
+      if (request.switches.reads(basketReadAndDeleteNotOffered)) throw notOffered(request);
       const basket = basketOf(request);
       if (basket.authorisationId !== undefined) throw new BankError(400, 'RESOURCE_BLOCKED', 'The basket is being authorised or was authorised');
       request.world.baskets.delete(basket);
@@ -176,14 +201,14 @@ export const basketsPlugin = fp(
       const basket = basketOf(request);
       const tpp = tppOf(request);
       if (request.world.simulatedFailures.consume(tpp.id, 'signing-basket-authorisation', basket.id)) {
-        if (request.bank.breaks(internalFailureAsBadRequest)) throw new BankError(400, 'BAD_REQUEST', 'The request could not be processed');
-        if (request.bank.breaks(systemErrorAs503)) throw new BankError(503, 'SYSTEM_ERROR', 'Service unavailable');
+        if (request.switches.breaks(internalFailureAsBadRequest)) throw new BankError(400, 'BAD_REQUEST', 'The request could not be processed');
+        if (request.switches.breaks(systemErrorAs503)) throw new BankError(503, 'SYSTEM_ERROR', 'Service unavailable');
         throw new Error('simulated internal failure of the basket authorisation (sandbox)');
       }
-      if (request.bank.breaks(authorisationRefused)) throw new BankError(403, 'FORBIDDEN', 'Not allowed');
-      const { context } = paymentHeaders(request.world, request);
+      if (request.switches.breaks(authorisationRefused)) throw new BankError(403, 'FORBIDDEN', 'Not allowed');
+      const { context } = paymentHeaders(request);
       const payments = paymentsOf(basket, request);
-      if (payments.some((p) => p.service !== 'payments') && !request.bank.breaks(acceptsMixedReferences)) throw new BankError(400, 'REFERENCE_MIX_INVALID', MIXED);
+      if (payments.some((p) => p.service !== 'payments') && !request.switches.breaks(acceptsMixedReferences)) throw new BankError(400, 'REFERENCE_MIX_INVALID', MIXED);
       // Blocked: authorised already, or a payment of it moved on (approved, cancelled) since it was made.
       if (basket.authorisationId !== undefined || payments.length !== basket.paymentIds.length || payments.some((p) => p.status !== 'RCVD')) {
         throw new BankError(400, 'RESOURCE_BLOCKED', 'The basket is blocked: it was authorised already, or a payment of it moved on');
@@ -198,7 +223,7 @@ export const basketsPlugin = fp(
       const scaLinks: Record<string, object> = challenge.links;
       const authorisationId = challenge.authorisationId ?? '';
       basket.authorisationId = authorisationId;
-      if (request.bank.reads(authorisationAsks401)) {
+      if (request.switches.reads(authorisationAsks401)) {
         // The 401 body of the response table: its _links, like the 201's, a map of Link (href and verbs).
         void reply.code(401);
         return { ...challenge.body, _links: { scaRedirect: { ...(scaLinks.scaRedirect as { href: string }), verbs: ['GET'] } } };
@@ -207,19 +232,18 @@ export const basketsPlugin = fp(
       const scaRedirect = { href: (scaLinks.scaRedirect as { href: string }).href, verbs: ['GET'] };
       const links = { ...scaLinks, scaRedirect, scaStatus: { href: apiHref(request, `/v1/signing-baskets/${basket.id}/authorisations/${authorisationId}`), verbs: ['GET'] } };
       void reply.code(201);
-      return { scaStatus: request.bank.breaks(scaStatusLowerCase) ? 'started' : 'STARTED', authorisationId, _links: request.bank.breaks(authorisationLinksArray) ? Object.values(links) : links };
+      return { scaStatus: 'STARTED', authorisationId, _links: links };
     });
 
     api.get<{ Params: BasketParams & { authorisationId: string } }>('/signing-baskets/:basketId/authorisations/:authorisationId', (request) => {
       const basket = basketOf(request);
       const authorisation = basket.authorisationId === request.params.authorisationId ? request.world.sca.find(basket.authorisationId) : undefined;
       if (authorisation === undefined) {
-        if (request.bank.breaks(unknownAuthorisationAs400)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown authorisation');
+        if (request.switches.breaks(unknownAuthorisationAs400)) throw new BankError(400, 'FORMAT_ERROR', 'Unknown authorisation');
         throw new BankError(404, 'RESOURCE_UNKNOWN', `No authorisation ${request.params.authorisationId} of this basket`);
       }
-      if (authorisation.status === 'FAILED' && request.bank.breaks(failedScaStillStarted)) return { scaStatus: 'RECEIVED' };
       // Its start answered STARTED: until the PSU logs in, that is where it stands.
-      return { scaStatus: authorisation.status === 'RECEIVED' && !request.bank.breaks(startedReadsReceived) ? 'STARTED' : authorisation.status };
+      return { scaStatus: authorisation.status === 'RECEIVED' && !request.switches.breaks(startedReadsReceived) ? 'STARTED' : authorisation.status };
     });
     done();
   },

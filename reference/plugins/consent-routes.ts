@@ -8,8 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError, ScaRequired } from '../bank-errors.js';
 import { defineFault, defineVariant } from '../switches.js';
-import type { BankState } from '../state/bank-state.js';
-import { PRIVATE } from '../state/customers.js';
+import { PRIVATE } from '../state/sandbox-data.js';
 import { resolvePsuId } from '../services/psu-id-lookup.js';
 import { scaChallenge } from '../services/sca-answers.js';
 import { header, tppOf } from '../http/request-context.js';
@@ -48,12 +47,13 @@ const consentResourceUpperCase = defineFault('consent-resource-status-upper-case
 });
 
 /** Under consentFromTppBody only: what a bank that reads the TPP's consent body would grant. */
-function grantFromBody(bank: BankState, request: FastifyRequest): void {
+function grantFromBody(request: FastifyRequest): void {
+  const { world } = request;
   const customerNumber = header(request, 'x-psu-identity') ?? '';
   const access = (request.body as { access?: unknown } | undefined)?.access;
-  if (access === undefined || !bank.data.customers.has(customerNumber)) return;
-  const ids = bank.data.accountsIn(customerNumber, PRIVATE).map((a) => a.resourceId);
-  bank.consents.grant(tppOf(request).id, customerNumber, PRIVATE, ids, bank.clock.now());
+  if (access === undefined || !world.data.customers.has(customerNumber)) return;
+  const ids = world.data.accountsIn(customerNumber, PRIVATE).map((a) => a.resourceId);
+  world.consents.grant(tppOf(request).id, customerNumber, PRIVATE, ids, world.clock.now());
 }
 
 const consentResources = defineVariant('consent-resources', {
@@ -95,26 +95,26 @@ export const consentsPlugin = fp(
 
     // The body is ignored on purpose (the specification says so for /v1/consents).
     api.post('/consents', (request, reply) => {
-      if (request.bank.breaks(consentsRemoved)) throw notFound();
+      if (request.switches.breaks(consentsRemoved)) throw notFound();
       const challenge = () => scaChallenge(request, namedPsu(request));
-      if (request.bank.reads(consentResources)) return consentResource(challenge(), reply, 'received');
-      if (request.bank.reads(consentRedirectAs200)) return redirectAlone(challenge(), reply);
+      if (request.switches.reads(consentResources)) return consentResource(challenge(), reply, 'received');
+      if (request.switches.reads(consentRedirectAs200)) return redirectAlone(challenge(), reply);
       throw challenge();
     });
 
     api.post('/bank-offered-consents', (request, reply) => {
-      if (request.bank.breaks(bankOfferedConsentsMissing)) throw notFound();
-      if (request.bank.breaks(consentFromTppBody)) grantFromBody(request.world, request);
+      if (request.switches.breaks(bankOfferedConsentsMissing)) throw notFound();
+      if (request.switches.breaks(consentFromTppBody)) grantFromBody(request);
       const challenge = () => scaChallenge(request, namedPsu(request));
-      if (request.bank.breaks(consentResourceUpperCase)) return consentResource(challenge(), reply, 'RECEIVED');
-      if (request.bank.reads(consentResources)) return consentResource(challenge(), reply, 'received');
-      if (request.bank.reads(consentRedirectAs200)) return redirectAlone(challenge(), reply);
+      if (request.switches.breaks(consentResourceUpperCase)) return consentResource(challenge(), reply, 'RECEIVED');
+      if (request.switches.reads(consentResources)) return consentResource(challenge(), reply, 'received');
+      if (request.switches.reads(consentRedirectAs200)) return redirectAlone(challenge(), reply);
       throw challenge();
     });
 
     api.get('/user', (request) => {
-      if (request.bank.breaks(userWithoutSca)) throw notFound();
-      if (request.bank.reads(userForPispsOnly) && tppRoles(request).includes('PSP_AI')) {
+      if (request.switches.breaks(userWithoutSca)) throw notFound();
+      if (request.switches.reads(userForPispsOnly) && tppRoles(request).includes('PSP_AI')) {
         throw new BankError(403, 'FORBIDDEN', 'GET /v1/user is for PISPs that are not AISPs: an AISP gets the corporate context from the consent flow');
       }
       throw scaChallenge(request);
@@ -126,7 +126,7 @@ export const consentsPlugin = fp(
       const lookup = resolvePsuId(request, psuId);
       if (lookup.kind === 'malformed') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
       if (lookup.kind === 'unknown') throw scaChallenge(request);
-      const agreements = request.bank.breaks(agreementsEmpty) ? [] : request.world.data.agreementsOf(lookup.customerNumber);
+      const agreements = request.switches.breaks(agreementsEmpty) ? [] : request.world.data.agreementsOf(lookup.customerNumber);
       return { agreements: agreements.map((a) => ({ psuCorporateId: a.id, name: a.name })) };
     });
     done();

@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../bank-errors.js';
-import { defineFault, type TppBank } from '../switches.js';
+import { defineFault, type TppSwitches } from '../switches.js';
 import { checkHook, header } from '../http/request-context.js';
 
 const serverErrorOnBadJson = defineFault('server-error-on-bad-json', {
@@ -58,9 +58,9 @@ function flatXml(text: string): Record<string, string> {
 }
 
 function parse(request: FastifyRequest, body: Buffer): unknown {
-  const { bank } = request;
+  const { switches } = request;
   const [mediaType = '', ...parameters] = (header(request, 'content-type') ?? '').split(';').map((p) => p.trim().toLowerCase());
-  if (XML_MEDIA_TYPE.test(mediaType) && bank.breaks(xmlBodyAccepted)) return flatXml(body.toString('utf8'));
+  if (XML_MEDIA_TYPE.test(mediaType) && switches.breaks(xmlBodyAccepted)) return flatXml(body.toString('utf8'));
   if (!JSON_MEDIA_TYPE.test(mediaType)) {
     throw new BankError(415, 'FORMAT_ERROR', `Unsupported media type "${mediaType || '(none)'}": bodies are application/json`);
   }
@@ -70,7 +70,7 @@ function parse(request: FastifyRequest, body: Buffer): unknown {
   }
   let text: string;
   try {
-    text = decodeUtf8(body, bank);
+    text = decodeUtf8(body, switches);
   } catch {
     throw new BankError(400, 'FORMAT_ERROR', 'Malformed JSON body: the body is not valid UTF-8');
   }
@@ -78,7 +78,7 @@ function parse(request: FastifyRequest, body: Buffer): unknown {
     return JSON.parse(text) as unknown;
   } catch (error) {
     // Only the JSON parser fails under the fault: a body that is not UTF-8 was refused before it (FMT-03).
-    if (bank.breaks(serverErrorOnBadJson)) throw new Error('JSON parser failure', { cause: error });
+    if (switches.breaks(serverErrorOnBadJson)) throw new Error('JSON parser failure', { cause: error });
     throw new BankError(400, 'FORMAT_ERROR', `Malformed JSON body: ${(error as Error).message}`);
   }
 }
@@ -87,11 +87,11 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const lenientUtf8 = new TextDecoder('utf-8');
 
 /** The body as text; bytes that are not UTF-8 are the TPP's error (thrown), unless a fault decodes them with replacement characters. */
-function decodeUtf8(body: Buffer, bank: TppBank): string {
+function decodeUtf8(body: Buffer, switches: TppSwitches): string {
   try {
     return strictUtf8.decode(body);
   } catch (error) {
-    if (!bank.breaks(bodyUtf8Unchecked)) throw error;
+    if (!switches.breaks(bodyUtf8Unchecked)) throw error;
     return lenientUtf8.decode(body);
   }
 }
@@ -108,7 +108,7 @@ export const jsonBodyPlugin = fp(
         const problem = unprocessable(parsed);
         if (problem !== undefined && 'depth' in problem) throw new BankError(400, 'FORMAT_ERROR', `The body is nested deeper than ${MAX_DEPTH} levels`);
         if (problem !== undefined) {
-          if (request.bank.breaks(emojiServerError)) throw new Error('downstream system rejected a character');
+          if (request.switches.breaks(emojiServerError)) throw new Error('downstream system rejected a character');
           throw new BankError(400, 'FORMAT_ERROR', `"${problem.text}" holds a character the downstream systems cannot process (outside the Basic Multilingual Plane)`);
         }
         request.body = parsed;
@@ -116,5 +116,5 @@ export const jsonBodyPlugin = fp(
     );
     done();
   },
-  { name: 'json-body', decorators: { request: ['bank'] }, dependencies: ['signature'] },
+  { name: 'json-body', decorators: { request: ['switches'] }, dependencies: ['signature'] },
 );

@@ -86,29 +86,29 @@ const psuIpAddressRequired = defineFault('psu-ip-address-required', {
 
 /** Each fault is asked only where it would change the answer to this request. */
 function checkHeaders(request: FastifyRequest): void {
-  const { bank } = request;
+  const { switches } = request;
   for (const rule of FORM_RULES) {
     const value = header(request, rule.header);
     if (value === undefined || rule.valid(value) || (rule.paymentOnly && !readsPaymentHeaders(request))) continue;
     if (rule.checkedElsewhere) {
-      if (bank.breaks(rule.fault)) throw new Error(`${rule.header} lookup failed`);
+      if (switches.breaks(rule.fault)) throw new Error(`${rule.header} lookup failed`);
       continue;
     }
-    if (bank.breaks(rule.fault)) continue;
+    if (switches.breaks(rule.fault)) continue;
     throw new BankError(400, 'FORMAT_ERROR', `Header ${rule.header} must be ${rule.form}`);
   }
   for (const [fault, names] of TAKEN_AS_THEY_COME) {
     const present = names.find((name) => header(request, name) !== undefined);
-    if (present !== undefined && bank.breaks(fault)) throw new BankError(400, 'FORMAT_ERROR', `Header ${present} is not supported`);
+    if (present !== undefined && switches.breaks(fault)) throw new BankError(400, 'FORMAT_ERROR', `Header ${present} is not supported`);
   }
-  if (header(request, 'tpp-redirect-preferred') === 'false' && bank.breaks(redirectPreferredFalseRefused)) {
+  if (header(request, 'tpp-redirect-preferred') === 'false' && switches.breaks(redirectPreferredFalseRefused)) {
     throw new BankError(400, 'FORMAT_ERROR', 'TPP-Redirect-Preferred: false is not supported: this bank authenticates by redirect only');
   }
-  if (!/:\d+$/.test(header(request, 'host') ?? '') && bank.breaks(hostWithoutPortRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Host must name the port');
+  if (!/:\d+$/.test(header(request, 'host') ?? '') && switches.breaks(hostWithoutPortRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Host must name the port');
   const raw = request.raw.rawHeaders.filter((_, i) => i % 2 === 0);
   const missing = ['X-Request-ID', 'TPP-Session-ID', 'TPP-Redirect-URI'].find((name) => !raw.includes(name));
-  if (missing !== undefined && bank.breaks(headerNamesCaseSensitive)) throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${missing} is required`);
-  if (request.routeOptions.url?.startsWith('/v1/accounts') && header(request, 'psu-ip-address') === undefined && bank.breaks(psuIpAddressRequired)) {
+  if (missing !== undefined && switches.breaks(headerNamesCaseSensitive)) throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${missing} is required`);
+  if (request.routeOptions.url?.startsWith('/v1/accounts') && header(request, 'psu-ip-address') === undefined && switches.breaks(psuIpAddressRequired)) {
     throw new BankError(400, 'HTTP_HEADER_REQUIRED', 'Header PSU-IP-Address is required');
   }
 }
@@ -118,5 +118,5 @@ export const requestHeadersPlugin = fp(
     api.addHook('preValidation', checkHook(checkHeaders));
     done();
   },
-  { name: 'request-headers', decorators: { request: ['bank'] }, dependencies: ['signature'] },
+  { name: 'request-headers', decorators: { request: ['switches'] }, dependencies: ['signature'] },
 );

@@ -104,11 +104,11 @@ export const formatPlugin = fp(
     api.addHook('onRequest', (request, _reply, next) => {
       const badHeader = headerNotUtf8(request);
       if (badHeader !== undefined) {
-        next(request.bank.breaks(headerUtf8Crash) ? new Error(`cannot decode header ${badHeader}`) : new BankError(400, 'FORMAT_ERROR', `Header ${badHeader} is not valid UTF-8: requests use UTF-8`));
+        next(request.switches.breaks(headerUtf8Crash) ? new Error(`cannot decode header ${badHeader}`) : new BankError(400, 'FORMAT_ERROR', `Header ${badHeader} is not valid UTF-8: requests use UTF-8`));
         return;
       }
       const nonAscii = headerNotAscii(request);
-      if (nonAscii !== undefined && request.bank.reads(asciiHeadersOnly)) {
+      if (nonAscii !== undefined && request.switches.reads(asciiHeadersOnly)) {
         next(new BankError(400, 'FORMAT_ERROR', `Header ${nonAscii} holds a character the gateway does not take: header values are ASCII`));
         return;
       }
@@ -119,18 +119,18 @@ export const formatPlugin = fp(
       next();
     });
     api.addHook('onSend', (request, reply, payload, next) => {
-      const { bank } = request;
+      const { switches } = request;
       const type = reply.getHeader('content-type');
-      if (typeof type === 'string' && /charset=/i.test(type) && bank.breaks(latin1CharsetDeclared)) void reply.header('content-type', type.replace(/charset=[^;]+/i, 'charset=iso-8859-1'));
+      if (typeof type === 'string' && /charset=/i.test(type) && switches.breaks(latin1CharsetDeclared)) void reply.header('content-type', type.replace(/charset=[^;]+/i, 'charset=iso-8859-1'));
       // The Date of an answer is the bank's clock, the one it checks the request's Date against (moved in the sandbox).
-      void reply.header('date', bank.breaks(dateHeaderIso) ? new Date().toISOString() : formatHttpDate(request.world.clock.now()));
+      void reply.header('date', switches.breaks(dateHeaderIso) ? new Date().toISOString() : formatHttpDate(request.world.clock.now()));
       const sent =
         typeof payload === 'string'
-          ? SERIALISATION_FAULTS.reduce((text, [fault, pattern, replacement]) => (text.search(pattern) !== -1 && bank.breaks(fault) ? text.replace(pattern, replacement) : text), payload)
+          ? SERIALISATION_FAULTS.reduce((text, [fault, pattern, replacement]) => (text.search(pattern) !== -1 && switches.breaks(fault) ? text.replace(pattern, replacement) : text), payload)
           : payload;
       // Authentication 8: the service may sign response bodies; this bank gives each JSON answer its Digest.
-      if (typeof sent === 'string' && !bank.reads(unsignedResponses)) void reply.header('digest', computeDigest(bank.breaks(responseDigestWrong) ? `${sent} ` : sent));
-      if (typeof sent === 'string' && /\bgzip\b/i.test(header(request, 'accept-encoding') ?? '') && bank.reads(gzipWhenAsked)) {
+      if (typeof sent === 'string' && !switches.reads(unsignedResponses)) void reply.header('digest', computeDigest(switches.breaks(responseDigestWrong) ? `${sent} ` : sent));
+      if (typeof sent === 'string' && /\bgzip\b/i.test(header(request, 'accept-encoding') ?? '') && switches.reads(gzipWhenAsked)) {
         void reply.header('content-encoding', 'gzip');
         next(null, gzipSync(sent));
         return;

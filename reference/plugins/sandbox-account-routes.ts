@@ -20,7 +20,7 @@ import {
   type MockCardTransaction,
 } from '../http/sandbox-bodies.js';
 import { day } from '../serialisation.js';
-import type { AnyAccount } from '../state/customers.js';
+import type { AnyAccount } from '../state/sandbox-data.js';
 import { addMockTransactions, HISTORY_DAYS } from '../state/transaction-history.js';
 import { defineFault } from '../switches.js';
 
@@ -201,7 +201,7 @@ export const sandboxAccountsPlugin = fp(
         (request) => {
           const account = stored(request, kind, request.params.accountId);
           const balances = storedBalances(request.body.balances, account.currency);
-          if (!(kind === 'card-accounts' && request.bank.breaks(cardBalancesIgnored))) account.balances = balances;
+          if (!(kind === 'card-accounts' && request.switches.breaks(cardBalancesIgnored))) account.balances = balances;
           return { resourceId: account.resourceId, balances: request.body.balances };
         },
       );
@@ -211,7 +211,7 @@ export const sandboxAccountsPlugin = fp(
         { config: SANDBOX_OPERATION, schema: { body: { type: 'object', required: ['ownerName'], additionalProperties: false, properties: { ownerName: { type: 'string', minLength: 1, maxLength: 140 } } } } },
         (request) => {
           const account = stored(request, kind, request.params.accountId);
-          if (!request.bank.breaks(ownerNameIgnored)) account.ownerName = request.body.ownerName;
+          if (!request.switches.breaks(ownerNameIgnored)) account.ownerName = request.body.ownerName;
           return { resourceId: account.resourceId, ownerName: request.body.ownerName };
         },
       );

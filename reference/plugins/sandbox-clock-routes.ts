@@ -1,5 +1,5 @@
 // The bank's test clock as a sandbox operation: read it, freeze it at an instant, shift it by an offset, or
-// give it back to system time. Every notion of "now" in the caller's world comes from it (state/bank-clock.ts),
+// give it back to system time. Every notion of "now" in the caller's world comes from it (state/test-clock.ts),
 // so a test moves time instead of waiting for it.
 import fp from 'fastify-plugin';
 import { BankError } from '../bank-errors.js';

@@ -4,7 +4,7 @@
 import fp from 'fastify-plugin';
 import { BankError } from '../bank-errors.js';
 import { SANDBOX_OPERATION } from '../http/request-context.js';
-import type { CustomerType } from '../state/customers.js';
+import type { CustomerType } from '../state/sandbox-data.js';
 import { defineFault, defineVariant } from '../switches.js';
 
 const customerListServerError = defineFault('customer-list-server-error', {
@@ -41,10 +41,10 @@ interface NewAgreementRequest {
 export const sandboxCustomersPlugin = fp(
   (api, _options, done) => {
     api.get('/sandbox/customers', { config: SANDBOX_OPERATION }, (request) => {
-      if (request.bank.breaks(customerListServerError)) throw new Error('customer directory unavailable');
-      const untyped = request.bank.breaks(customersWithoutType);
+      if (request.switches.breaks(customerListServerError)) throw new Error('customer directory unavailable');
+      const untyped = request.switches.breaks(customersWithoutType);
       const customers = [...request.world.data.customers.values()].map(({ customerNumber, name, type }) => ({ customerNumber, name, ...(untyped ? {} : { type }) }));
-      return request.bank.reads(customersAsArray) ? customers : { customers };
+      return request.switches.reads(customersAsArray) ? customers : { customers };
     });
 
     api.post<NewCustomer>(
@@ -86,7 +86,7 @@ export const sandboxCustomersPlugin = fp(
       (request) => {
         const customer = request.world.data.customers.get(request.params.customerNumber);
         if (customer === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No sandbox customer ${request.params.customerNumber}`);
-        if (!request.bank.breaks(customerUpdateIgnored)) customer.name = request.body.name;
+        if (!request.switches.breaks(customerUpdateIgnored)) customer.name = request.body.name;
         return { customerNumber: customer.customerNumber, name: request.body.name, type: customer.type };
       },
     );

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { DEFAULT_PATHS } from '../../lib/spec/paths.js';
 import { OPERATIONS } from '../../lib/spec/operations.js';
 import { PAYMENT_PRODUCTS, PAYMENT_SERVICES } from '../../lib/spec/payment-products.js';
-import { SandboxData, type AnyAccount } from '../state/customers.js';
+import { SandboxData, type AnyAccount } from '../state/sandbox-data.js';
 
 /** The headers every request carries (Endpoints > the header table; Authentication 3 to 9). */
 const HEADERS: readonly [string, string][] = [

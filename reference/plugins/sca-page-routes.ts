@@ -17,7 +17,7 @@ import { sessionSparingLogin } from '../services/consent-in-force.js';
 import { failureRedirect, successRedirect } from '../services/sca-answers.js';
 import { referencePages } from '../sca-pages/named-page-sets.js';
 import type { ScaPageSet } from '../sca-pages/sca-page-set.js';
-import { PRIVATE, type PsuContext } from '../state/customers.js';
+import { PRIVATE, type PsuContext } from '../state/sandbox-data.js';
 import type { Authorisation } from '../state/sca-state.js';
 
 // [sandbox] GEN-06: the sandbox login asks for the mocked national identity number and nothing else.
@@ -85,7 +85,7 @@ interface Page {
   Body: Record<string, string | string[] | undefined> | undefined;
 }
 
-/** A page request, once its authorisation is known: `request.bank` is the bank as that authorisation's TPP meets it. */
+/** A page request, once its authorisation is known: `request.switches` is the bank as that authorisation's TPP meets it. */
 type PageRequest = FastifyRequest<Page>;
 
 function stepOf(a: Authorisation): Step {
@@ -161,10 +161,10 @@ export const scaPlugin = fp(
         request.world = world;
         const pending = world.sca.pending(request.params.id);
         const found = pending ?? world.sca.find(request.params.id);
-        if (found !== undefined) request.bank = switches.forTpp(found.tppId);
+        if (found !== undefined) request.switches = switches.forTpp(found.tppId);
         // A finished authorisation is served again only by a bank with the fault (SCA-24).
-        const a = pending ?? (found !== undefined && request.bank.breaks(linkReusable) ? reopened(found) : undefined);
-        if (a === undefined && found !== undefined && request.bank.reads(usedLinkFailureRedirect)) {
+        const a = pending ?? (found !== undefined && request.switches.breaks(linkReusable) ? reopened(found) : undefined);
+        if (a === undefined && found !== undefined && request.switches.reads(usedLinkFailureRedirect)) {
           return seeOther(reply, failureRedirect(request, found, 409, 'CONFLICT', 'This authorisation link has already been used'));
         }
         if (a === undefined) {
@@ -172,16 +172,16 @@ export const scaPlugin = fp(
         }
         if (world.sca.isExpired(a)) return seeOther(reply, failureRedirect(request, a, 401, 'SCA_EXPIRED', 'The authorisation expired before it was completed'));
         // A link is for its payments as they were when it was issued: one that moved on without it closes it.
-        const movedOn = request.bank.breaks(linkReusable) ? undefined : paymentMovedOn(request, a);
+        const movedOn = request.switches.breaks(linkReusable) ? undefined : paymentMovedOn(request, a);
         if (movedOn !== undefined) {
           return seeOther(reply, failureRedirect(request, a, 409, 'CONFLICT', `The payment ${movedOn.id} no longer awaits this authorisation (status ${movedOn.status})`));
         }
         if (request.method === 'POST' && field(request.body, 'action') === 'cancel') {
-          if (step === 'consent' && stepOf(a) === 'consent' && request.bank.breaks(cancelCompletesSca)) return confirmConsent(a, request, [], reply);
-          const code = request.bank.breaks(cancelCodeConsentInvalid) ? 'CONSENT_INVALID' : 'SCA_INVALID';
+          if (step === 'consent' && stepOf(a) === 'consent' && request.switches.breaks(cancelCompletesSca)) return confirmConsent(a, request, [], reply);
+          const code = request.switches.breaks(cancelCodeConsentInvalid) ? 'CONSENT_INVALID' : 'SCA_INVALID';
           return seeOther(reply, failureRedirect(request, a, 400, code, 'The PSU cancelled the authorisation'));
         }
-        const sessionCustomer = sessionSparingLogin(request.world, request.bank, a);
+        const sessionCustomer = sessionSparingLogin(request, a);
         if (sessionCustomer !== undefined) authenticate(request, a, sessionCustomer);
         const current = stepAt(a);
         if (current !== step) return seeOther(reply, pathOf(a, current));
@@ -201,14 +201,14 @@ export const scaPlugin = fp(
       if (request.world.data.agreementsOf(customerNumber).length === 0) a.context = PRIVATE;
     }
 
-    app.get<Page>('/:id', at('login', (_a, request, reply) => html(reply, pages.login(), 200, request.bank.breaks(scaPagesDenyFraming))));
+    app.get<Page>('/:id', at('login', (_a, request, reply) => html(reply, pages.login(), 200, request.switches.breaks(scaPagesDenyFraming))));
 
     app.post<Page>(
       '/:id',
       at('login', (a, request, reply) => {
         const { body } = request;
         const nationalId = field(body, 'nationalId')?.trim() ?? '';
-        if (!field(body, 'password') && request.bank.breaks(loginNeedsPassword)) {
+        if (!field(body, 'password') && request.switches.breaks(loginNeedsPassword)) {
           return seeOther(reply, failureRedirect(request, a, 401, 'PSU_CREDENTIALS_INVALID', 'A password is required'));
         }
         if (request.world.data.customers.has(nationalId)) {
@@ -221,7 +221,7 @@ export const scaPlugin = fp(
         }
         a.failedLogins += 1;
         if (a.failedLogins >= MAX_LOGIN_ATTEMPTS) {
-          const code = request.bank.breaks(unknownPsuLoginCodeFormatError) ? 'FORMAT_ERROR' : 'PSU_CREDENTIALS_INVALID';
+          const code = request.switches.breaks(unknownPsuLoginCodeFormatError) ? 'FORMAT_ERROR' : 'PSU_CREDENTIALS_INVALID';
           return seeOther(reply, failureRedirect(request, a, 401, code, 'The PSU could not be identified'));
         }
         const left = MAX_LOGIN_ATTEMPTS - a.failedLogins;
@@ -277,7 +277,7 @@ export const scaPlugin = fp(
           return html(reply, pages.context(request.world.data.agreementsOf(customerNumber), requested(a), 'Choose one of the options.'));
         }
         // The PSU's pick decides; the TPP's wish only pre-selects it.
-        a.context = request.bank.breaks(contextChosenByTpp) ? (a.requestedContext ?? PRIVATE) : context;
+        a.context = request.switches.breaks(contextChosenByTpp) ? (a.requestedContext ?? PRIVATE) : context;
         return seeOther(reply, pathOf(a, stepOf(a)));
       }),
     );
@@ -293,7 +293,7 @@ export const scaPlugin = fp(
       at('consent', (a, request, reply) => {
         const { customerNumber, context } = contextOf(a);
         const stored = request.world.consents.consentedIds(a.tppId, customerNumber, context);
-        const consented = stored.size > 0 && request.bank.breaks(consentPageNotPreselected) ? new Set<string>() : stored;
+        const consented = stored.size > 0 && request.switches.breaks(consentPageNotPreselected) ? new Set<string>() : stored;
         html(reply, pages.consent(a.tppName, offered(request, a), consented));
       }),
     );
@@ -312,8 +312,8 @@ export const scaPlugin = fp(
       const granted = offered(request, a).filter((acc) => ticked.has(acc.resourceId)).map((acc) => acc.resourceId);
       // The consent faults break the private consent (SCA-13, SCA-05); the corporate one is SCA-14's to judge.
       const isPrivate = context.kind === 'PRIVATE';
-      if (!(isPrivate && request.bank.breaks(consentNotStored))) {
-        request.world.consents.grant(a.tppId, customerNumber, context, isPrivate && request.bank.breaks(consentStoredEmpty) ? [] : granted, request.world.clock.now());
+      if (!(isPrivate && request.switches.breaks(consentNotStored))) {
+        request.world.consents.grant(a.tppId, customerNumber, context, isPrivate && request.switches.breaks(consentStoredEmpty) ? [] : granted, request.world.clock.now());
       }
       const psuCorporateId = context.kind === 'CORPORATE' ? context.agreementId : undefined;
       return seeOther(reply, successRedirect(request, a, customerNumber, context, psuCorporateId));

@@ -9,7 +9,7 @@ import { decodeRfc2047, isSignableHeader, keyIdOf, verifySignedRequest, type Inc
 import { organizationIdentifierOf, type Psd2Role } from '../../lib/pki/index.js';
 import { memoised, memoisedWeak } from '../../lib/support/memo.js';
 import { BankError, type ErrorCode } from '../bank-errors.js';
-import { defineFault, defineVariant, type Fault, type TppBank, type Variant } from '../switches.js';
+import { defineFault, defineVariant, type Fault, type TppSwitches, type Variant } from '../switches.js';
 import { UNVERIFIED } from '../state/tenants.js';
 import { checkHook, header, type TppIdentity } from '../http/request-context.js';
 import { rolesOf } from '../services/tpp-roles.js';
@@ -107,15 +107,15 @@ const RELAXED_BY_READING: Readonly<Partial<Record<keyof VerificationPolicy, Vari
 };
 
 /** The verification policy of this TPP: each rule enforced unless its fault (or a reading that relaxes it) is on, asked only when the verifier reaches it. */
-const policies = new WeakMap<TppBank, VerificationPolicy>();
-function verificationPolicy(bank: TppBank): VerificationPolicy {
-  return memoisedWeak(policies, bank, () =>
+const policies = new WeakMap<TppSwitches, VerificationPolicy>();
+function verificationPolicy(switches: TppSwitches): VerificationPolicy {
+  return memoisedWeak(policies, switches, () =>
     Object.defineProperties(
       {},
       Object.fromEntries(
         Object.entries(RELAXED_BY).map(([rule, fault]) => {
           const reading = RELAXED_BY_READING[rule as keyof VerificationPolicy];
-          return [rule, { get: () => !bank.breaks(fault) && !(reading !== undefined && bank.reads(reading)), enumerable: true }];
+          return [rule, { get: () => !switches.breaks(fault) && !(reading !== undefined && switches.reads(reading)), enumerable: true }];
         }),
       ),
     ) as VerificationPolicy,
@@ -283,11 +283,11 @@ const tppSessionIdOptional = defineFault('tpp-session-id-optional', {
 
 function requireTppHeaders(request: FastifyRequest): void {
   const absent = (name: string) => !header(request, name)?.trim();
-  if (absent('tpp-redirect-uri') && request.bank.breaks(tppRedirectUriForbidden)) throw new BankError(403, 'FORBIDDEN', 'Header TPP-Redirect-URI is required');
+  if (absent('tpp-redirect-uri') && request.switches.breaks(tppRedirectUriForbidden)) throw new BankError(403, 'FORBIDDEN', 'Header TPP-Redirect-URI is required');
   // The variant's read needing SCA is refused where the SCA is asked for (services/sca-answers.ts).
-  const needed = request.method !== 'GET' || !absent('tpp-redirect-uri') || !request.bank.reads(redirectUriOnlyWhereSca);
+  const needed = request.method !== 'GET' || !absent('tpp-redirect-uri') || !request.switches.reads(redirectUriOnlyWhereSca);
   for (const name of needed ? ['TPP-Redirect-URI', 'TPP-Session-ID'] : ['TPP-Session-ID']) {
-    if (absent(name.toLowerCase()) && !(name === 'TPP-Session-ID' && request.bank.breaks(tppSessionIdOptional))) {
+    if (absent(name.toLowerCase()) && !(name === 'TPP-Session-ID' && request.switches.breaks(tppSessionIdOptional))) {
       throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${name} is required`);
     }
   }
@@ -319,44 +319,44 @@ export const signaturePlugin = fp<SignatureOptions>(
     // its own bad request). Its world waits for the signature: until then the request meets the world of no one.
     api.addHook('onRequest', (request, _reply, next) => {
       request.tppId = claimed.of(request)?.id;
-      request.bank = switches.forTpp(request.tppId);
+      request.switches = switches.forTpp(request.tppId);
       next();
     });
 
     /** Whether the bank takes a Date this many seconds off from this TPP; faults widen or narrow the 60 s, each asked only where it decides. */
-    const toleratesSkew = (bank: TppBank) => (seconds: number): boolean => {
+    const toleratesSkew = (switches: TppSwitches) => (seconds: number): boolean => {
       if (seconds <= 30) return true;
-      if (bank.breaks(dateCheckOff)) return true;
-      if (seconds <= MAX_CLOCK_SKEW_SECONDS) return !bank.breaks(dateTolerance30);
-      return seconds <= 120 && bank.breaks(dateTolerance120);
+      if (switches.breaks(dateCheckOff)) return true;
+      if (seconds <= MAX_CLOCK_SKEW_SECONDS) return !switches.breaks(dateTolerance30);
+      return seconds <= 120 && switches.breaks(dateTolerance120);
     };
 
     /** Where certificates are validated as in production (trust anchors given): the role the service needs. */
     function requireRole(request: FastifyRequest, certificate: X509Certificate): void {
       const needed = ROLE_FOR_PATH.find(([pattern]) => pattern.test(request.url))?.[1];
       if (needed === undefined || rolesOf(header(request, 'tpp-signature-certificate') ?? '', certificate).includes(needed)) return;
-      if (request.bank.breaks(rolesUnchecked)) return;
-      const code = request.bank.breaks(roleRefusalAsFormatError) ? 'FORMAT_ERROR' : 'FORBIDDEN';
+      if (request.switches.breaks(rolesUnchecked)) return;
+      const code = request.switches.breaks(roleRefusalAsFormatError) ? 'FORMAT_ERROR' : 'FORBIDDEN';
       throw new BankError(403, code, `the TPP certificate does not carry the PSD2 role ${needed} this service needs`);
     }
 
     /** Faults that refuse what the verifier accepted, each asked only where it would refuse this request. */
     function refuseByFault(request: FastifyRequest, certificate: X509Certificate, signedHeaders: readonly string[]): void {
-      const { bank } = request;
-      if (!signedHeaders.includes('(request-target)') && bank.breaks(requireRequestTarget)) {
+      const { switches } = request;
+      if (!signedHeaders.includes('(request-target)') && switches.breaks(requireRequestTarget)) {
         throw new BankError(400, 'FORMAT_ERROR', 'the signature must cover (request-target)');
       }
-      if (/^\s*sha-512=/i.test(header(request, 'digest') ?? '') && bank.breaks(sha512DigestRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Digest must be SHA-256');
-      if (!signedHeaders.includes('psu-id') && bank.breaks(requirePsuIdSigned)) throw new BankError(400, 'FORMAT_ERROR', 'the signature must cover psu-id');
-      if (!signedHeaders.every(isSignableHeader) && bank.breaks(extraSignedHeadersRefused)) {
+      if (/^\s*sha-512=/i.test(header(request, 'digest') ?? '') && switches.breaks(sha512DigestRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Digest must be SHA-256');
+      if (!signedHeaders.includes('psu-id') && switches.breaks(requirePsuIdSigned)) throw new BankError(400, 'FORMAT_ERROR', 'the signature must cover psu-id');
+      if (!signedHeaders.every(isSignableHeader) && switches.breaks(extraSignedHeadersRefused)) {
         throw new BankError(400, 'FORMAT_ERROR', 'the signature may cover only the signable headers');
       }
-      if (signedHeaders.includes('host') && bank.reads(hostNotSignable)) throw new BankError(400, 'FORMAT_ERROR', 'host is not a signable header');
+      if (signedHeaders.includes('host') && switches.reads(hostNotSignable)) throw new BankError(400, 'FORMAT_ERROR', 'host is not a signable header');
       const keyId = /keyId="([^"]*)"/.exec(decodeRfc2047(header(request, 'signature') ?? ''))?.[1];
       const specForm = keyId === memoisedWeak(specKeyIds, certificate, () => keyIdOf(certificate));
-      if (!specForm && bank.breaks(kidVariantAs401)) throw new BankError(401, 'KID_INVALID', 'keyId is not written exactly as SN=<upper-case hex>,CA=<RFC 2253 issuer>');
-      if (!specForm && bank.reads(keyIdExactFormOnly)) throw new BankError(400, 'KID_INVALID', 'keyId must be written SN=<upper-case hex serial>,CA=<issuer in RFC 2253 form>');
-      if (specForm && bank.breaks(keyIdSpecFormRefused)) throw new BankError(400, 'KID_INVALID', 'keyId must name the issuer in certificate order');
+      if (!specForm && switches.breaks(kidVariantAs401)) throw new BankError(401, 'KID_INVALID', 'keyId is not written exactly as SN=<upper-case hex>,CA=<RFC 2253 issuer>');
+      if (!specForm && switches.reads(keyIdExactFormOnly)) throw new BankError(400, 'KID_INVALID', 'keyId must be written SN=<upper-case hex serial>,CA=<issuer in RFC 2253 form>');
+      if (specForm && switches.breaks(keyIdSpecFormRefused)) throw new BankError(400, 'KID_INVALID', 'keyId must name the issuer in certificate order');
     }
 
     /** Items 3-8, then item 9's required headers. Faults skip verification here and nowhere else. */
@@ -364,9 +364,9 @@ export const signaturePlugin = fp<SignatureOptions>(
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       request.rawBody = body;
       request.body = undefined;
-      const { bank } = request;
+      const { switches } = request;
 
-      const skipMissing = header(request, 'signature') === undefined && bank.breaks(acceptMissingSignature);
+      const skipMissing = header(request, 'signature') === undefined && switches.breaks(acceptMissingSignature);
       const claimant = claimed.of(request);
       // Served by a fault without a verified signature: as the TPP it claims, in the world of no key holder.
       const unverified = () => {
@@ -381,23 +381,23 @@ export const signaturePlugin = fp<SignatureOptions>(
         const result = verifySignedRequest(incoming(request, body), {
           now: (claimedWorld ?? tenants.unidentified).clock.now(),
           maxClockSkewSeconds: MAX_CLOCK_SKEW_SECONDS,
-          toleratesSkew: toleratesSkew(bank),
-          policy: verificationPolicy(bank),
+          toleratesSkew: toleratesSkew(switches),
+          policy: verificationPolicy(switches),
           ...(options.trustedCaPems === undefined ? {} : { trustedCaPems: options.trustedCaPems }),
         });
         // A certificate missing or not a certificate at all; one that is a certificate but untrusted or expired is another matter (SIG-02, SIG-09).
         const noCertificate = !result.ok && ['CERTIFICATE_MISSING', 'CERTIFICATE_INVALID'].includes(result.failure.code) && !claimed.presentsCertificate(request);
         // A bank with its signature check off takes a request without signature, or with any Date (a request that verifies is served as any other).
-        if (!result.ok && UNCHECKED_WITH_SIGNATURE_CHECK_OFF.includes(result.failure.code) && bank.breaks(signatureCheckOff)) {
+        if (!result.ok && UNCHECKED_WITH_SIGNATURE_CHECK_OFF.includes(result.failure.code) && switches.breaks(signatureCheckOff)) {
           unverified();
-        } else if (!result.ok && noCertificate && bank.breaks(certificateUnchecked)) {
+        } else if (!result.ok && noCertificate && switches.breaks(certificateUnchecked)) {
           unverified();
         } else if (!result.ok) {
           // Not the key holder (or not provably): the answer comes from the world of no one, its clock included.
           const failure = result.failure.code;
-          const code = bank.breaks(inventedSignatureCodes) ? (INVENTED_CODE[failure] as ErrorCode) : bank.reads(berlinGroupErrorCodes) ? failure : SPEC_CODE[failure];
+          const code = switches.breaks(inventedSignatureCodes) ? (INVENTED_CODE[failure] as ErrorCode) : switches.reads(berlinGroupErrorCodes) ? failure : SPEC_CODE[failure];
           const kidError = code === 'KID_MISSING' || code === 'KID_INVALID';
-          throw new BankError(kidError && bank.breaks(kidErrorAs401) ? 401 : 400, code, result.failure.message);
+          throw new BankError(kidError && switches.breaks(kidErrorAs401) ? 401 : 400, code, result.failure.message);
         } else {
           // The certificate verified is the one the claimed identity was read from (cached per header value).
           const tpp = claimant ?? identityOf(result.certificate);
@@ -418,7 +418,7 @@ export const signaturePlugin = fp<SignatureOptions>(
     // Berlin Group: a response carries the X-Request-ID of its request.
     api.addHook('onSend', (request, reply, payload, next) => {
       const requestId = header(request, 'x-request-id');
-      if (requestId !== undefined && !request.bank.breaks(noRequestIdEcho)) void reply.header('x-request-id', requestId);
+      if (requestId !== undefined && !request.switches.breaks(noRequestIdEcho)) void reply.header('x-request-id', requestId);
       next(null, payload);
     });
     done();

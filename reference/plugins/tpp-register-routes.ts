@@ -27,8 +27,8 @@ export const tppRegisterPlugin = fp(
         if (request.routeOptions.config.sandboxOperation === true) return;
         const tppId = tppOf(request).id;
         // No contact address is ever registered here: the dialogue API that would take one is not shown.
-        if (request.bank.breaks(contactRegistrationRequired)) throw new BankError(403, 'FORBIDDEN', 'Register a contact e-mail address first');
-        if (request.world.register.isAuthorised(tppId) || request.bank.breaks(registerUnchecked)) return;
+        if (request.switches.breaks(contactRegistrationRequired)) throw new BankError(403, 'FORBIDDEN', 'Register a contact e-mail address first');
+        if (request.world.register.isAuthorised(tppId) || request.switches.breaks(registerUnchecked)) return;
         throw new BankError(403, 'FORBIDDEN', 'The TPP is not authorised as AISP or PISP in the register: its authorisation is withdrawn');
       }),
     );

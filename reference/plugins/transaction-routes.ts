@@ -7,16 +7,72 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BankError } from '../bank-errors.js';
-import { defineFault, defineVariant, type TppBank } from '../switches.js';
+import { defineFault, defineVariant, type BodyChange, type JsonBody, type TppSwitches } from '../switches.js';
 import { amount, DAY_MS, day, reportedAmount, reportedAmountsUnbound, resourceLink, type Amount } from '../serialisation.js';
 import { UNATTENDED_HISTORY_DAYS } from '../state/unattended-reads.js';
-import type { AnyAccount } from '../state/customers.js';
+import type { AnyAccount } from '../state/sandbox-data.js';
 import { transactionsOf, type StoredTransaction } from '../state/transaction-history.js';
 import { psuPresent } from '../http/request-context.js';
 import { isAccount, isCard, pick, psuAccess } from '../services/account-access.js';
 import { countUnattendedRead } from '../services/unattended-quota.js';
 
 export const DEFAULT_PAGE_SIZE = 200;
+
+// The answers' shapes, for the faults declared as changes of them (`alters`, applied by plugins/body-changes.ts).
+const LISTING = 'GET /v1/accounts/:accountId/transactions';
+const CARD_LISTING = 'GET /v1/card-accounts/:accountId/transactions';
+const DETAILS = 'GET /v1/accounts/:accountId/transactions/:transactionId';
+const GROUPS: readonly string[] = ['booked', 'pending', 'all'];
+type Entry = JsonBody;
+
+/** The report of a listing (an account's or a card account's), or undefined for the details. */
+function reportKey(body: JsonBody): 'transactions' | 'cardTransactions' | undefined {
+  return 'transactions' in body ? 'transactions' : 'cardTransactions' in body ? 'cardTransactions' : undefined;
+}
+
+/** The transaction entries of an answer: a listing's groups, or the details (nested or not). */
+function entriesOf(body: JsonBody): Entry[] {
+  const key = reportKey(body);
+  if (key !== undefined) return Object.entries(body[key] as JsonBody).flatMap(([group, list]) => (GROUPS.includes(group) && Array.isArray(list) ? (list as Entry[]) : []));
+  const details = body.transactionsDetails as Entry | undefined;
+  if (details === undefined) return [];
+  return [typeof details.transactionDetails === 'object' && details.transactionDetails !== null ? (details.transactionDetails as Entry) : details];
+}
+
+/** The answer with each of its transaction entries changed. */
+function withEntries(body: JsonBody, change: (entry: Entry) => Entry): JsonBody {
+  const key = reportKey(body);
+  if (key !== undefined) {
+    const report = Object.entries(body[key] as JsonBody).map(([group, list]): [string, unknown] => [group, GROUPS.includes(group) && Array.isArray(list) ? (list as Entry[]).map(change) : list]);
+    return { ...body, [key]: Object.fromEntries(report) };
+  }
+  const details = body.transactionsDetails as Entry;
+  const nested = typeof details.transactionDetails === 'object' && details.transactionDetails !== null;
+  return { ...body, transactionsDetails: nested ? { ...details, transactionDetails: change(details.transactionDetails as Entry) } : change(details) };
+}
+
+/** A change of the account transaction entries (listed, and in details) that `picks`: asked where there is one. */
+function accountEntries(change: (entry: Entry) => Entry, picks: (entry: Entry) => boolean = () => true): BodyChange {
+  return { route: [LISTING, DETAILS], when: (body, { status }) => status === 200 && entriesOf(body).some(picks), apply: (body) => withEntries(body, (e) => (picks(e) ? change(e) : e)) };
+}
+
+/** A booked transaction (a pending one has no transactionId). */
+const booked = (entry: Entry) => entry.transactionId !== undefined;
+
+/** The entry with `key` (its value, or `value` where it has none) right after the counterparty's name. */
+function afterName(entry: Entry, key: string, value: unknown): Entry {
+  const pairs = Object.entries(entry).filter(([k]) => k !== key);
+  const at = pairs.findIndex(([k]) => k === 'creditorName' || k === 'debtorName') + 1;
+  return Object.fromEntries([...pairs.slice(0, at), [key, key in entry ? entry[key] : value], ...pairs.slice(at)]);
+}
+
+/** The entry with one key renamed, in its place. */
+const renamed = (entry: Entry, from: string, to: string): Entry => Object.fromEntries(Object.entries(entry).map(([k, v]) => [k === from ? to : k, v]));
+
+/** A UUID written without its hyphens, with them again. */
+const hyphenated = (id: string) => id.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+
+const PAGE_LINKS: readonly string[] = ['first', 'previous', 'next', 'last'];
 
 const NOK_PER_EUR = 11.5;
 const NOK_PER_BYN = 3.3;
@@ -26,10 +82,10 @@ const NOK_PER_BYN = 3.3;
  * transactionAmount is in the card account's (the mapping cardaccount-switch-originalamount-and-transactionamount
  * made default). Airline tickets (merchant category 4511) are bought in euros, everything else at home.
  */
-function originalAmountOf(t: StoredTransaction, cardCurrency: string, bank: TppBank): Amount {
+function originalAmountOf(t: StoredTransaction, cardCurrency: string, switches: TppSwitches): Amount {
   if (t.merchantCategoryCode !== '4511') return amount(t.amountMinor, cardCurrency);
   // Under reportedAmountsUnbound, the airline is paid in Belarusian rubles (BYN, not in the specification's list).
-  return bank.reads(reportedAmountsUnbound) ? reportedAmount(bank, Math.round(t.amountMinor / NOK_PER_BYN), 'BYN') : amount(Math.round(t.amountMinor / NOK_PER_EUR), 'EUR');
+  return switches.reads(reportedAmountsUnbound) ? reportedAmount(switches, Math.round(t.amountMinor / NOK_PER_BYN), 'BYN') : amount(Math.round(t.amountMinor / NOK_PER_EUR), 'EUR');
 }
 
 const pageSizeTooLarge = defineFault('page-size-250', {
@@ -49,9 +105,19 @@ const lastPageLinksNext = defineFault('last-page-links-next', {
   description: 'the last page still links next (to an empty page)',
   breaks: ['PAG-05'],
 });
-const paginationLinksPostOnly = defineFault('pagination-links-post-only', {
+defineFault('pagination-links-post-only', {
   description: 'the pagination links list POST as their only verb (a page is read with GET)',
   breaks: ['PAG-04'],
+  alters: {
+    route: [LISTING, CARD_LISTING],
+    when: (body, { status }) => status === 200 && ((body[reportKey(body) ?? ''] as { _links?: JsonBody } | undefined)?._links?.first ?? undefined) !== undefined,
+    apply: (body) => {
+      const key = reportKey(body) as string;
+      const report = body[key] as { _links: JsonBody };
+      const links = Object.fromEntries(Object.entries(report._links).map(([name, link]) => [name, PAGE_LINKS.includes(name) ? { ...(link as JsonBody), verbs: ['POST'] } : link]));
+      return { ...body, [key]: { ...report, _links: links } };
+    },
+  },
 });
 const offsetIgnored = defineFault('offset-ignored', {
   description: 'the offset parameter is ignored: every page starts at the first transaction',
@@ -72,17 +138,24 @@ const unattendedHistoryUnlimited = defineFault('unattended-history-unlimited', {
   breaks: ['LIM-05'],
 });
 
-const remittanceAsString = defineFault('remittance-as-string', {
+defineFault('remittance-as-string', {
   description: 'remittanceInformationUnstructured is a string in transaction lists, not an array',
   breaks: ['AIS-06'],
+  alters: accountEntries((e) => ({ ...e, remittanceInformationUnstructured: Array.isArray(e.remittanceInformationUnstructured) ? (e.remittanceInformationUnstructured[0] as unknown) : e.remittanceInformationUnstructured })),
 });
-const bookedIdsChange = defineFault('booked-ids-change', {
+defineFault('booked-ids-change', {
   description: 'booked transactions get a new transactionId on every read',
   breaks: ['AIS-03', 'VER-22'],
+  alters: accountEntries((e) => ({ ...e, transactionId: randomUUID() }), booked),
 });
-const bookedEntriesChange = defineFault('booked-entries-change', {
+defineFault('booked-entries-change', {
   description: 'a booked transaction comes back with another remittance text on every read (same transactionId)',
   breaks: ['AIS-02'],
+  alters: accountEntries((e) => {
+    const changed = (text: unknown) => `${String(text)} ${randomUUID().slice(0, 8)}`;
+    const text = e.remittanceInformationUnstructured;
+    return { ...e, remittanceInformationUnstructured: Array.isArray(text) ? text.map(changed) : changed(text) };
+  }, booked),
 });
 const bookedIncludesPending = defineFault('booked-includes-pending', {
   description: 'bookingStatus=booked also returns the pending transactions',
@@ -112,13 +185,22 @@ const ninetyDayDefaultWindow = defineVariant('ninety-day-default-window', {
   source: 'Specification, Endpoints > Other endpoints named and Limits; Berlin Group 1.3.8, query parameter dateFrom',
 });
 const DEFAULT_WINDOW_DAYS = 90;
-const transactionWithoutAmount = defineFault('transaction-without-amount', {
+defineFault('transaction-without-amount', {
   description: 'account transactions, listed and in details, carry no transactionAmount',
   breaks: ['AIS-13', 'END-23'],
+  alters: accountEntries(({ transactionAmount: _, ...e }) => e),
 });
-const transactionsUngrouped = defineFault('transactions-ungrouped', {
+defineFault('transactions-ungrouped', {
   description: 'booked and pending account transactions come in one list under transactions.all instead of booked and pending',
   breaks: ['AIS-01'],
+  alters: {
+    route: LISTING,
+    when: (_body, { status }) => status === 200,
+    apply: (body) => {
+      const { booked = [], pending = [], _links } = body.transactions as { booked?: Entry[]; pending?: Entry[]; _links: JsonBody };
+      return { ...body, transactions: { all: [...booked, ...pending], _links } };
+    },
+  },
 });
 const emptyGroupsOmitted = defineVariant('empty-transaction-groups-omitted', {
   description: 'an account transaction report leaves out a group with no entry (an empty booked or pending list) instead of sending it empty',
@@ -153,18 +235,25 @@ const pendingIgnoreLimit = defineFault('pending-ignore-limit', {
   description: 'limit does not restrict the pending transactions (the production known issue, in the sandbox)',
   breaks: ['END-25'],
 });
-const proprietaryReferenceMisnamed = defineFault('proprietary-reference-misnamed', {
+defineFault('proprietary-reference-misnamed', {
   description: 'transaction details carry their proprietary reference (the merchant category) as proprietaryReference1, not additionalInformationProprietary1',
   breaks: ['AIS-05'],
+  alters: { route: DETAILS, when: (_body, { status }) => status === 200, apply: (body) => withEntries(body, (e) => renamed(e, 'additionalInformationProprietary1', 'proprietaryReference1')) },
 });
 // [sandbox] identifiers within their Berlin Group lengths (Max35Text).
-const cardTransactionIdTooLong = defineFault('card-transaction-id-36', {
+defineFault('card-transaction-id-36', {
   description: 'card transactions carry their cardTransactionId as a 36-character UUID (Max35Text in the Berlin Group)',
   breaks: ['AIS-14'],
+  alters: {
+    route: CARD_LISTING,
+    when: (body, { status }) => status === 200 && entriesOf(body).some((e) => typeof e.cardTransactionId === 'string'),
+    apply: (body) => withEntries(body, (e) => (typeof e.cardTransactionId === 'string' ? { ...e, cardTransactionId: hyphenated(e.cardTransactionId) } : e)),
+  },
 });
-const endToEndIdTooLong = defineFault('end-to-end-id-36', {
+defineFault('end-to-end-id-36', {
   description: 'listed account transactions carry an endToEndId of 36 characters (Max35Text in the Berlin Group)',
   breaks: ['AIS-13'],
+  alters: accountEntries((e) => afterName(e, 'endToEndId', `E2E${'9'.repeat(33)}`)),
 });
 const BOOKING_STATUSES = ['booked', 'pending', 'both', 'all'] as const;
 type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -208,57 +297,57 @@ function count(name: string, value: string | undefined, fallback: number, min: n
   return Number(value);
 }
 
-function selection(query: Query, bank: TppBank, today: Date): Selection {
-  if (query.bookingStatus === undefined && bank.breaks(listingNeedsBookingStatus)) {
+function selection(query: Query, switches: TppSwitches, today: Date): Selection {
+  if (query.bookingStatus === undefined && switches.breaks(listingNeedsBookingStatus)) {
     throw new BankError(400, 'QUERY_PARAMETER_REQUIRED', 'Query parameter bookingStatus is required');
   }
-  if (query.bookingStatus === 'both' && bank.breaks(bookingStatusBothRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Query parameter bookingStatus=both is not supported');
-  if (query.bookingStatus === 'all' && bank.reads(bookingStatusAllRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Query parameter bookingStatus=all is not supported');
-  if (query.bookingStatus === 'all' && bank.breaks(bookingStatusAllServerError)) throw new Error('bookingStatus=all: the listing failed');
+  if (query.bookingStatus === 'both' && switches.breaks(bookingStatusBothRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Query parameter bookingStatus=both is not supported');
+  if (query.bookingStatus === 'all' && switches.reads(bookingStatusAllRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Query parameter bookingStatus=all is not supported');
+  if (query.bookingStatus === 'all' && switches.breaks(bookingStatusAllServerError)) throw new Error('bookingStatus=all: the listing failed');
   const known = query.bookingStatus === undefined || (BOOKING_STATUSES as readonly string[]).includes(query.bookingStatus);
-  const bookingStatus = known || !bank.breaks(unknownBookingStatusAccepted) ? (query.bookingStatus ?? 'booked') : 'booked';
+  const bookingStatus = known || !switches.breaks(unknownBookingStatusAccepted) ? (query.bookingStatus ?? 'booked') : 'booked';
   if (!(BOOKING_STATUSES as readonly string[]).includes(bookingStatus)) {
     throw new BankError(400, 'FORMAT_ERROR', `Query parameter bookingStatus must be one of ${BOOKING_STATUSES.join(', ')}`);
   }
-  const dateFrom = isoDate('dateFrom', query.dateFrom) ?? (bank.reads(ninetyDayDefaultWindow) ? day(new Date(today.getTime() - DEFAULT_WINDOW_DAYS * DAY_MS)) : undefined);
+  const dateFrom = isoDate('dateFrom', query.dateFrom) ?? (switches.reads(ninetyDayDefaultWindow) ? day(new Date(today.getTime() - DEFAULT_WINDOW_DAYS * DAY_MS)) : undefined);
   const dateTo = isoDate('dateTo', query.dateTo);
   if (dateFrom !== undefined && dateTo !== undefined && dateFrom > dateTo) {
     throw new BankError(400, 'FORMAT_ERROR', 'Query parameter dateFrom is after dateTo');
   }
-  const limit = count('limit', query.limit, query.limit === undefined && bank.breaks(pageSizeTooLarge) ? 250 : DEFAULT_PAGE_SIZE, 1);
-  const offset = query.offset !== undefined && bank.breaks(offsetIgnored) ? 0 : count('offset', query.offset, 0, 0);
+  const limit = count('limit', query.limit, query.limit === undefined && switches.breaks(pageSizeTooLarge) ? 250 : DEFAULT_PAGE_SIZE, 1);
+  const offset = query.offset !== undefined && switches.breaks(offsetIgnored) ? 0 : count('offset', query.offset, 0, 0);
   return {
     bookingStatus: bookingStatus as BookingStatus,
     ...(dateFrom === undefined ? {} : { dateFrom }),
     ...(dateTo === undefined ? {} : { dateTo }),
     limit,
-    offset: query.offset !== undefined && bank.reads(offsetCountsPages) ? offset * limit : offset,
+    offset: query.offset !== undefined && switches.reads(offsetCountsPages) ? offset * limit : offset,
   };
 }
 
 /** Booked ones by booking date, pending ones by value date; both bounds included. */
-function inPeriod(t: StoredTransaction, s: Selection, bank: TppBank): boolean {
-  if (t.status === 'pending' && (s.dateFrom !== undefined || s.dateTo !== undefined) && bank.breaks(pendingIgnoreDates)) return true;
+function inPeriod(t: StoredTransaction, s: Selection, switches: TppSwitches): boolean {
+  if (t.status === 'pending' && (s.dateFrom !== undefined || s.dateTo !== undefined) && switches.breaks(pendingIgnoreDates)) return true;
   const date = t.bookingDate ?? t.valueDate;
-  const beforeEnd = s.dateTo === undefined || date < s.dateTo || (date === s.dateTo && !bank.breaks(dateToExclusive));
+  const beforeEnd = s.dateTo === undefined || date < s.dateTo || (date === s.dateTo && !switches.breaks(dateToExclusive));
   return (s.dateFrom === undefined || date >= s.dateFrom) && beforeEnd;
 }
 
 
 /** The page of booked (or, for bookingStatus=pending, pending) transactions and the links to the other pages (each with limit written out). */
-function page(base: string, booked: StoredTransaction[], s: Selection, bank: TppBank): { items: StoredTransaction[]; links: Record<string, object> } {
+function page(base: string, booked: StoredTransaction[], s: Selection, switches: TppSwitches): { items: StoredTransaction[]; links: Record<string, object> } {
   const items = booked.slice(s.offset, s.offset + s.limit);
   if (booked.length <= s.limit && s.offset === 0) return { items, links: {} };
   const href = (offset: number) => {
     const params = new URLSearchParams({ bookingStatus: s.bookingStatus, ...(s.dateFrom ? { dateFrom: s.dateFrom } : {}), ...(s.dateTo ? { dateTo: s.dateTo } : {}) });
-    if (!bank.reads(linksWithoutSize)) params.set('limit', String(s.limit));
-    params.set('offset', String(bank.reads(offsetCountsPages) ? Math.floor(offset / s.limit) : offset));
-    const pageLink = resourceLink(bank, `${base}?${params.toString()}`);
-    return bank.breaks(paginationLinksPostOnly) ? { ...pageLink, verbs: ['POST'] } : pageLink;
+    if (!switches.reads(linksWithoutSize)) params.set('limit', String(s.limit));
+    params.set('offset', String(switches.reads(offsetCountsPages) ? Math.floor(offset / s.limit) : offset));
+    const pageLink = resourceLink(switches, `${base}?${params.toString()}`);
+    return pageLink;
   };
   const lastOffset = Math.max(0, Math.floor((booked.length - 1) / s.limit) * s.limit);
-  const more = s.offset + s.limit < booked.length || (items.length > 0 && bank.breaks(lastPageLinksNext));
-  const nextOffset = () => s.offset + s.limit + (bank.breaks(nextLinkSkips) ? 1 : 0);
+  const more = s.offset + s.limit < booked.length || (items.length > 0 && switches.breaks(lastPageLinksNext));
+  const nextOffset = () => s.offset + s.limit + (switches.breaks(nextLinkSkips) ? 1 : 0);
   return {
     items,
     links: {
@@ -275,44 +364,42 @@ function page(base: string, booked: StoredTransaction[], s: Selection, bank: Tpp
  * by limit too (the specification's known issue does not affect the sandbox): paged like booked ones when only
  * pending ones are asked for, else at most `limit` of them.
  */
-function report<T>(base: string, accountLink: object, all: StoredTransaction[], s: Selection, bank: TppBank, entry: (t: StoredTransaction) => T, card = false) {
-  const chosen = all.filter((t) => inPeriod(t, s, bank));
+function report<T>(base: string, accountLink: object, all: StoredTransaction[], s: Selection, switches: TppSwitches, entry: (t: StoredTransaction) => T, card = false) {
+  const chosen = all.filter((t) => inPeriod(t, s, switches));
   const wantBooked = s.bookingStatus !== 'pending';
-  const wantPending = s.bookingStatus !== 'booked' || bank.breaks(bookedIncludesPending);
+  const wantPending = s.bookingStatus !== 'booked' || switches.breaks(bookedIncludesPending);
   const pendingAll = chosen.filter((t) => t.status === 'pending');
-  const { items, links } = page(base, wantBooked ? chosen.filter((t) => t.status === 'booked') : pendingAll, s, bank);
+  const { items, links } = page(base, wantBooked ? chosen.filter((t) => t.status === 'booked') : pendingAll, s, switches);
   const booked = wantBooked ? items.map(entry) : [];
-  const pendingShown = bank.breaks(pendingIgnoreLimit) ? pendingAll : wantBooked ? pendingAll.slice(0, s.limit) : items;
+  const pendingShown = switches.breaks(pendingIgnoreLimit) ? pendingAll : wantBooked ? pendingAll.slice(0, s.limit) : items;
   const pending = wantPending ? pendingShown.map(entry) : [];
   // A card report keeps its booked list: the Berlin Group cardAccountReport requires it.
-  const kept = (group: unknown[]) => group.length > 0 || card || !bank.reads(emptyGroupsOmitted);
-  // The ungrouped fault is about account reports; card reports stay grouped.
-  const grouped = !card && bank.breaks(transactionsUngrouped) ? { all: [...booked, ...pending] } : { ...(wantBooked && kept(booked) ? { booked } : {}), ...(wantPending && kept(pending) ? { pending } : {}) };
-  return { ...grouped, _links: { ...accountLink, ...(bank.breaks(pendingIgnoreLimit) && !wantBooked ? {} : links) } };
+  const kept = (group: unknown[]) => group.length > 0 || card || !switches.reads(emptyGroupsOmitted);
+  const grouped = { ...(wantBooked && kept(booked) ? { booked } : {}), ...(wantPending && kept(pending) ? { pending } : {}) };
+  return { ...grouped, _links: { ...accountLink, ...(switches.breaks(pendingIgnoreLimit) && !wantBooked ? {} : links) } };
 }
 
 /** A transaction as listed; `accountBase` undefined leaves out the details link (in the details themselves). */
-function accountEntry(accountBase: string | undefined, currency: string, bank: TppBank) {
+function accountEntry(accountBase: string | undefined, currency: string, switches: TppSwitches) {
   return (t: StoredTransaction): object => ({
-    ...(t.transactionId === undefined ? {} : { transactionId: bank.breaks(bookedIdsChange) ? randomUUID() : t.transactionId }),
+    ...(t.transactionId === undefined ? {} : { transactionId: t.transactionId }),
     ...(t.bookingDate === undefined ? {} : { bookingDate: t.bookingDate }),
     valueDate: t.valueDate,
-    ...(bank.breaks(transactionWithoutAmount) ? {} : { transactionAmount: amount(t.amountMinor, currency) }),
+    transactionAmount: amount(t.amountMinor, currency),
     ...(t.amountMinor < 0 ? { creditorName: t.counterparty.name } : { debtorName: t.counterparty.name }),
-    ...(bank.breaks(endToEndIdTooLong) ? { endToEndId: `E2E${'9'.repeat(33)}` } : {}),
-    remittanceInformationUnstructured: ((text: string) => (bank.breaks(remittanceAsString) ? text : [text]))(t.status === 'booked' && bank.breaks(bookedEntriesChange) ? `${t.remittance} ${randomUUID().slice(0, 8)}` : t.remittance),
-    ...(t.transactionId === undefined || accountBase === undefined ? {} : { _links: { transactionDetails: resourceLink(bank, `${accountBase}/transactions/${t.transactionId}`) } }),
+    remittanceInformationUnstructured: [t.remittance],
+    ...(t.transactionId === undefined || accountBase === undefined ? {} : { _links: { transactionDetails: resourceLink(switches, `${accountBase}/transactions/${t.transactionId}`) } }),
   });
 }
 
-function cardEntry(maskedPan: string, currency: string, bank: TppBank) {
+function cardEntry(maskedPan: string, currency: string, switches: TppSwitches) {
   return (t: StoredTransaction): object => ({
     // cardTransactionId is Max35Text in the Berlin Group: the UUID without its hyphens (32 characters).
-    ...(t.transactionId === undefined ? {} : { cardTransactionId: bank.breaks(cardTransactionIdTooLong) ? t.transactionId : t.transactionId.replaceAll('-', '') }),
+    ...(t.transactionId === undefined ? {} : { cardTransactionId: t.transactionId.replaceAll('-', '') }),
     transactionDate: t.valueDate,
     ...(t.bookingDate === undefined ? {} : { bookingDate: t.bookingDate }),
     transactionAmount: amount(t.amountMinor, currency),
-    originalAmount: originalAmountOf(t, currency, bank),
+    originalAmount: originalAmountOf(t, currency, switches),
     merchantCategoryCode: t.merchantCategoryCode,
     maskedPan,
     transactionDetails: t.counterparty.name,
@@ -326,53 +413,53 @@ export const transactionsPlugin = fp(
     const visible = (request: FastifyRequest, a: AnyAccount): StoredTransaction[] => {
       const now = request.world.clock.now();
       const all = transactionsOf(a, now);
-      countUnattendedRead(request.world, request, a.resourceId, 'transactions');
-      if (psuPresent(request) || request.bank.breaks(unattendedHistoryUnlimited)) return all;
+      countUnattendedRead(request, a.resourceId, 'transactions');
+      if (psuPresent(request) || request.switches.breaks(unattendedHistoryUnlimited)) return all;
       const oldest = day(new Date(now.getTime() - UNATTENDED_HISTORY_DAYS * DAY_MS));
       return all.filter((t) => (t.bookingDate ?? t.valueDate) >= oldest);
     };
     const consented = <T extends AnyAccount>(request: FastifyRequest<{ Params: { accountId: string } }>, isKind: (a: AnyAccount) => a is T) =>
-      pick(psuAccess(request.world, request), request.params.accountId, isKind);
+      pick(psuAccess(request), request.params.accountId, isKind);
 
     api.get<Listing>('/accounts/:accountId/transactions', (request) => {
       const a = consented(request, isAccount);
       const base = `/v1/accounts/${a.resourceId}`;
-      const s = selection(request.query, request.bank, request.world.clock.now());
+      const s = selection(request.query, request.switches, request.world.clock.now());
       return {
         account: { iban: a.iban, currency: a.currency },
-        transactions: report(`${base}/transactions`, { account: resourceLink(request.bank, base) }, visible(request, a), s, request.bank, accountEntry(base, a.currency, request.bank)),
+        transactions: report(`${base}/transactions`, { account: resourceLink(request.switches, base) }, visible(request, a), s, request.switches, accountEntry(base, a.currency, request.switches)),
       };
     });
 
     api.get<Details>('/accounts/:accountId/transactions/:transactionId', (request) => {
       const a = consented(request, isAccount);
-      if (request.bank.breaks(transactionDetailsMissing)) throw new BankError(404, 'NOT_FOUND', 'No such endpoint');
+      if (request.switches.breaks(transactionDetailsMissing)) throw new BankError(404, 'NOT_FOUND', 'No such endpoint');
       const t = transactionsOf(a, request.world.clock.now()).find((x) => x.transactionId === request.params.transactionId);
       if (t === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No booked transaction ${request.params.transactionId} on this account`);
       const counterpartyAccount = { iban: t.counterparty.iban, currency: a.currency };
       const details = {
-        ...accountEntry(undefined, a.currency, request.bank)(t),
+        ...accountEntry(undefined, a.currency, request.switches)(t),
         // Max35Text in the Berlin Group: the UUID without its hyphens.
         entryReference: t.transactionId?.replaceAll('-', ''),
         endToEndId: t.endToEndId,
         ...(t.amountMinor < 0 ? { creditorAccount: counterpartyAccount } : { debtorAccount: counterpartyAccount }),
-        [request.bank.breaks(proprietaryReferenceMisnamed) ? 'proprietaryReference1' : 'additionalInformationProprietary1']: `MCC ${t.merchantCategoryCode}`,
+        additionalInformationProprietary1: `MCC ${t.merchantCategoryCode}`,
       };
-      return { transactionsDetails: request.bank.reads(transactionDetailsNested) ? { transactionDetails: details } : details };
+      return { transactionsDetails: request.switches.reads(transactionDetailsNested) ? { transactionDetails: details } : details };
     });
 
     api.get<Listing>('/card-accounts/:accountId/transactions', (request) => {
       const a = consented(request, isCard);
       // Asked of every card listing: a scenario that sends the parameters still meets this bank.
-      if (request.bank.reads(cardListingNeedsParameters) && (request.query.bookingStatus === undefined || request.query.dateFrom === undefined)) {
+      if (request.switches.reads(cardListingNeedsParameters) && (request.query.bookingStatus === undefined || request.query.dateFrom === undefined)) {
         throw new BankError(400, 'QUERY_PARAMETER_REQUIRED', 'A card transaction listing takes bookingStatus and dateFrom');
       }
       const base = `/v1/card-accounts/${a.resourceId}`;
-      const s = selection(request.query, request.bank, request.world.clock.now());
+      const s = selection(request.query, request.switches, request.world.clock.now());
       return {
         cardAccount: { maskedPan: a.maskedPan },
         // The Berlin Group card account report requires booked: an empty list when only pending ones are asked for.
-        cardTransactions: { booked: [], ...report(`${base}/transactions`, { cardAccount: resourceLink(request.bank, base) }, visible(request, a), s, request.bank, cardEntry(a.maskedPan, a.currency, request.bank), true) },
+        cardTransactions: { booked: [], ...report(`${base}/transactions`, { cardAccount: resourceLink(request.switches, base) }, visible(request, a), s, request.switches, cardEntry(a.maskedPan, a.currency, request.switches), true) },
       };
     });
     done();

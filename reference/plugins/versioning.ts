@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PUBLISHED_FIXES } from '../../lib/spec/codelists.js';
 import { BankError } from '../bank-errors.js';
-import { defineFault, defineVariant, type Fault, type TppBank } from '../switches.js';
+import { defineFault, defineVariant, type Fault, type TppSwitches } from '../switches.js';
 import { checkHook, header } from '../http/request-context.js';
 
 /** The values of the specification's table of implemented breaking changes: all defaults now. */
@@ -127,8 +127,8 @@ function visit(value: unknown, apply: (node: Record<string, unknown>) => void): 
 }
 
 /** Fastify's `rewriteUrl` for a bank that serves the API without /v1 too (undefined otherwise). */
-export function unversionedPathRewrite(bank: TppBank): ((request: { url?: string }) => string) | undefined {
-  if (!bank.reads(unversionedAlias)) return undefined;
+export function unversionedPathRewrite(switches: TppSwitches): ((request: { url?: string }) => string) | undefined {
+  if (!switches.reads(unversionedAlias)) return undefined;
   return ({ url = '/' }) => (url.startsWith('/v1/') || url.startsWith('/sca') ? url : `/v1${url}`);
 }
 
@@ -138,9 +138,9 @@ export const versioningPlugin = fp(
       'preValidation',
       checkHook((request) => {
         const fixes = acceptedFixes(request);
-        if (fixes.length > 1 && request.bank.breaks(severalFixesRefused)) throw new BankError(400, 'FORMAT_ERROR', 'x-accept-fix takes one value');
+        if (fixes.length > 1 && request.switches.breaks(severalFixesRefused)) throw new BankError(400, 'FORMAT_ERROR', 'x-accept-fix takes one value');
         const unknown = fixes.find((fix) => !(PUBLISHED_FIXES as readonly string[]).includes(fix));
-        if (unknown !== undefined && request.bank.breaks(unknownFixRefused)) throw new BankError(400, 'FORMAT_ERROR', `x-accept-fix: unknown value ${unknown}`);
+        if (unknown !== undefined && request.switches.breaks(unknownFixRefused)) throw new BankError(400, 'FORMAT_ERROR', `x-accept-fix: unknown value ${unknown}`);
       }),
     );
     api.addHook('preSerialization', (request, _reply, payload, next) => {
@@ -149,7 +149,7 @@ export const versioningPlugin = fp(
       // Each fault is asked only of an answer it would change.
       const touched = new Set<Rewrite>();
       visit(payload, (node) => candidates.forEach((c) => c.touches(node) && touched.add(c)));
-      const rewrites = [...touched].filter(({ fault }) => request.bank.breaks(fault));
+      const rewrites = [...touched].filter(({ fault }) => request.switches.breaks(fault));
       if (rewrites.length === 0) return next(null, payload);
       // A copy: a handler may answer with objects the bank keeps.
       const answer = structuredClone(payload);
@@ -158,5 +158,5 @@ export const versioningPlugin = fp(
     });
     done();
   },
-  { name: 'versioning', decorators: { request: ['bank'] }, dependencies: ['signature'] },
+  { name: 'versioning', decorators: { request: ['switches'] }, dependencies: ['signature'] },
 );

@@ -5,7 +5,7 @@
 // bank's test environment would; the target's steps read it and type it back (targets.yaml).
 import { escapeHtml } from './reference-pages.js';
 import type { ScaPageSet } from './sca-page-set.js';
-import type { AnyAccount, Agreement } from '../state/customers.js';
+import type { AnyAccount, Agreement } from '../state/sandbox-data.js';
 
 const STYLE = `
   body { font-family: Georgia, serif; background: #eef2f5; margin: 0; color: #111; }

@@ -1,7 +1,7 @@
 // The SCA pages a PSU sees: plain server-rendered HTML, no scripts, no external
 // assets, labelled controls and stable ids, so a person with a screen reader and
 // a declarative browser script can both use them.
-import type { AnyAccount, Agreement } from '../state/customers.js';
+import type { AnyAccount, Agreement } from '../state/sandbox-data.js';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

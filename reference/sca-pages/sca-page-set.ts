@@ -2,7 +2,7 @@
 // drives the steps; a set only draws them). The reference bank's own set and the alternative one
 // (named-page-sets.ts) both satisfy it.
 import type { PaymentsShown } from '../services/payment-approval.js';
-import type { AnyAccount, Agreement } from '../state/customers.js';
+import type { AnyAccount, Agreement } from '../state/sandbox-data.js';
 import type { Authorisation } from '../state/sca-state.js';
 
 /**

@@ -2,14 +2,12 @@
 // the context it asks for (PSU-Context, PSU-CORPORATE-ID), and the consent in force for that PSU and context;
 // else the 401 with an scaRedirect link that starts SCA to get one. The account and transaction routes both
 // read accounts only through `psuAccess` and `pick`.
-import type { FastifyRequest } from 'fastify';
 import { BankError } from '../bank-errors.js';
-import { header, tppOf } from '../http/request-context.js';
+import { header, tppOf, type BankContext } from '../http/bank-context.js';
 import { isNationalIdentityNumber, isUuid } from '../ids.js';
-import type { BankState } from '../state/bank-state.js';
 import type { Consent } from '../state/consent-store.js';
-import { PRIVATE, type AnyAccount, type PsuContext, type StoredAccount, type StoredCardAccount } from '../state/customers.js';
-import type { PsuIdLookup } from '../state/psu-ids.js';
+import { PRIVATE, type AnyAccount, type PsuContext, type StoredAccount, type StoredCardAccount } from '../state/sandbox-data.js';
+import type { PsuIdLookup } from '../state/psu-directory.js';
 import type { ChallengeReason } from '../state/sca-state.js';
 import { defineFault, defineVariant } from '../switches.js';
 import { consentInForce } from './consent-in-force.js';
@@ -85,78 +83,81 @@ const corporateIdRequired = () => new BankError(400, 'FORMAT_ERROR', 'Header PSU
  * The context a request is made in, from PSU-Context and PSU-CORPORATE-ID (Authentication item 13, Errors rule 4);
  * undefined when it says PSU-Context CORPORATE without PSU-CORPORATE-ID.
  */
-function requestedContext(request: FastifyRequest): PsuContext | undefined {
-  const psuContext = readsPaymentHeaders(request) ? header(request, 'psu-context') : undefined;
-  const corporateId = header(request, 'psu-corporate-id');
+function requestedContext(ctx: BankContext): PsuContext | undefined {
+  const psuContext = readsPaymentHeaders(ctx) ? header(ctx, 'psu-context') : undefined;
+  const corporateId = header(ctx, 'psu-corporate-id');
   if (psuContext !== undefined && psuContext !== 'PRIVATE' && psuContext !== 'CORPORATE') {
     throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-Context must be PRIVATE or CORPORATE');
   }
   if (corporateId === undefined) return psuContext === 'CORPORATE' ? undefined : PRIVATE;
-  if (request.bank.breaks(corporateIdIgnored)) return PRIVATE;
+  if (ctx.switches.breaks(corporateIdIgnored)) return PRIVATE;
   if (psuContext === 'PRIVATE') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-CORPORATE-ID is not allowed in private context');
   if (!isUuid(corporateId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-CORPORATE-ID must be a UUID');
   return { kind: 'CORPORATE', agreementId: corporateId.toLowerCase() };
 }
 
 /** The accounts this request may see, or the 401 that starts SCA to get a consent. */
-export function psuAccess(bank: BankState, request: FastifyRequest): PsuAccess {
-  const tpp = tppOf(request);
+export function psuAccess(ctx: BankContext): PsuAccess {
+  const { world } = ctx;
+  const tpp = tppOf(ctx);
   const challenge = (expectedCustomer?: string, context?: PsuContext, reason?: ChallengeReason) =>
-    scaChallenge(request, { ...(expectedCustomer === undefined ? {} : { expectedCustomer }), ...(context === undefined ? {} : { requestedContext: context }) }, reason);
+    scaChallenge(ctx, { ...(expectedCustomer === undefined ? {} : { expectedCustomer }), ...(context === undefined ? {} : { requestedContext: context }) }, reason);
 
-  const psuId = header(request, 'psu-id');
+  const psuId = header(ctx, 'psu-id');
   // X-PSU-IDENTITY (a national identity number or D-number) is the alternative to PSU-ID.
-  const identity = psuId === undefined && header(request, 'x-psu-identity') !== undefined && !request.bank.reads(psuIdentityOnPaymentsOnly) ? header(request, 'x-psu-identity') : undefined;
+  const identity = psuId === undefined && header(ctx, 'x-psu-identity') !== undefined && !ctx.switches.reads(psuIdentityOnPaymentsOnly) ? header(ctx, 'x-psu-identity') : undefined;
   if (psuId === undefined && identity === undefined) throw challenge();
   if (identity !== undefined && !isNationalIdentityNumber(identity)) {
-    if (request.bank.breaks(psuIdentityFormUnchecked)) return { customerNumber: '', context: PRIVATE, accounts: [] };
+    if (ctx.switches.breaks(psuIdentityFormUnchecked)) return { customerNumber: '', context: PRIVATE, accounts: [] };
     throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY must be a national identity number or D-number (11 digits)');
   }
   const lookup: PsuIdLookup =
-    psuId !== undefined ? resolvePsuId(request, psuId) : bank.data.customers.has(identity ?? '') ? { kind: 'known', customerNumber: identity ?? '' } : { kind: 'unknown' };
+    psuId !== undefined ? resolvePsuId(ctx, psuId) : world.data.customers.has(identity ?? '') ? { kind: 'known', customerNumber: identity ?? '' } : { kind: 'unknown' };
   if (lookup.kind === 'malformed') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
-  const requested = requestedContext(request);
+  const requested = requestedContext(ctx);
   if (requested === undefined) throw corporateIdRequired();
   const context = requested ?? PRIVATE;
   if (lookup.kind === 'unknown') {
-    if (request.bank.breaks(unknownPsuIdServed)) return { customerNumber: '', context, accounts: [] };
-    if (request.bank.breaks(unknownPsuIdAsFormatError)) throw new BankError(400, 'FORMAT_ERROR', 'PSU-ID is not known');
+    if (ctx.switches.breaks(unknownPsuIdServed)) return { customerNumber: '', context, accounts: [] };
+    if (ctx.switches.breaks(unknownPsuIdAsFormatError)) throw new BankError(400, 'FORMAT_ERROR', 'PSU-ID is not known');
     throw challenge(undefined, context);
   }
 
   const { customerNumber } = lookup;
-  const now = bank.clock.now();
+  const now = world.clock.now();
   // A PSU-ID whose SCA ended in corporate context, sent without PSU-CORPORATE-ID, is a corporate request too.
-  if (requested === PRIVATE && !header(request, 'psu-context') && bank.consents.onlyCorporate(tpp.id, customerNumber, now) && !request.bank.reads(corporatePsuIdAloneReadAsPrivate)) {
+  if (requested === PRIVATE && !header(ctx, 'psu-context') && world.consents.onlyCorporate(tpp.id, customerNumber, now) && !ctx.switches.reads(corporatePsuIdAloneReadAsPrivate)) {
     throw corporateIdRequired();
   }
   // Before any consent of the PSU: a context not consented yet besides one that is is SCA-16's, a consent revoked SCA-20's.
-  if (!bank.consents.everConsented(tpp.id, customerNumber) && request.bank.breaks(servedBeforeConsent)) {
-    return { customerNumber, context, accounts: bank.data.accountsIn(customerNumber, context).filter((a) => a.status !== 'deleted') };
+  if (!world.consents.everConsented(tpp.id, customerNumber) && ctx.switches.breaks(servedBeforeConsent)) {
+    return { customerNumber, context, accounts: world.data.accountsIn(customerNumber, context).filter((a) => a.status !== 'deleted') };
   }
   // The SCA session and the 180-day renewal (consent-in-force.ts).
-  const consent = consentInForce(bank, request, customerNumber, context, challenge);
-  const closedOnes = [...consent.accountIds].flatMap((id) => bank.data.accounts.get(id) ?? []).filter((a) => a.status === 'deleted');
-  const closed = closedOnes.length > 0 && request.bank.breaks(closedAccountsListed) ? closedOnes : [];
-  return { customerNumber, context, accounts: [...visibleAccounts(bank, request, consent), ...closed], unconsented: (accountId) => unconsentedAccount(bank, request, accountId) };
+  const consent = consentInForce(ctx, customerNumber, context, challenge);
+  const closedOnes = [...consent.accountIds].flatMap((id) => world.data.accounts.get(id) ?? []).filter((a) => a.status === 'deleted');
+  const closed = closedOnes.length > 0 && ctx.switches.breaks(closedAccountsListed) ? closedOnes : [];
+  return { customerNumber, context, accounts: [...visibleAccounts(ctx, consent), ...closed], unconsented: (accountId) => unconsentedAccount(ctx, accountId) };
 }
 
 /** What the TPP may see under a consent: the consented accounts still open. */
-function visibleAccounts(bank: BankState, request: FastifyRequest, consent: Consent): AnyAccount[] {
+function visibleAccounts(ctx: BankContext, consent: Consent): AnyAccount[] {
+  const { world } = ctx;
   const { context } = consent;
-  const consented = bank.consents.visibleAccounts(consent);
-  const reachable = bank.data.accountsIn(consent.customerNumber, context).filter((a) => a.status !== 'deleted');
-  const granted = reachable.length > consented.length && request.bank.breaks(accountsIgnoreConsent) ? reachable : consented;
+  const consented = world.consents.visibleAccounts(consent);
+  const reachable = world.data.accountsIn(consent.customerNumber, context).filter((a) => a.status !== 'deleted');
+  const granted = reachable.length > consented.length && ctx.switches.breaks(accountsIgnoreConsent) ? reachable : consented;
   const others =
-    context.kind === 'CORPORATE' && request.bank.breaks(corporateContextShowsOtherAgreements)
-      ? [...bank.data.accounts.values()].filter((a) => 'agreementId' in a.holder && a.holder.agreementId !== context.agreementId && a.status !== 'deleted')
+    context.kind === 'CORPORATE' && ctx.switches.breaks(corporateContextShowsOtherAgreements)
+      ? [...world.data.accounts.values()].filter((a) => 'agreementId' in a.holder && a.holder.agreementId !== context.agreementId && a.status !== 'deleted')
       : [];
   return [...granted, ...others];
 }
 
 /** The answer to a read of an account outside the consent (the Berlin Group's RESOURCE_UNKNOWN); an id of no account at all is answered alike. */
-function unconsentedAccount(bank: BankState, request: FastifyRequest, accountId: string): BankError {
-  if (bank.data.accounts.has(accountId) && request.bank.breaks(unconsentedAccountAsFormatError)) return new BankError(400, 'FORMAT_ERROR', `Account ${accountId} is not valid here`);
+function unconsentedAccount(ctx: BankContext, accountId: string): BankError {
+  const { world } = ctx;
+  if (world.data.accounts.has(accountId) && ctx.switches.breaks(unconsentedAccountAsFormatError)) return new BankError(400, 'FORMAT_ERROR', `Account ${accountId} is not valid here`);
   return new BankError(404, 'RESOURCE_UNKNOWN', `No consented account ${accountId}`);
 }
 

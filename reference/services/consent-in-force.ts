@@ -8,13 +8,11 @@
 // the consent, as do calls without the PSU (they belong to no PSU session). A session in force
 // also spares the PSU the login of a new SCA under its TPP-Session-ID (sessionSparingLogin).
 // The other readings of the table ("prevents new SCA prompts", Authentication 10) are variants.
-import type { FastifyRequest } from 'fastify';
 import type { Authorisation, ChallengeReason, SessionState } from '../state/sca-state.js';
-import type { BankState } from '../state/bank-state.js';
 import type { Consent } from '../state/consent-store.js';
-import { PRIVATE, type PsuContext } from '../state/customers.js';
-import { defineFault, defineVariant, type TppBank } from '../switches.js';
-import { header, psuPresent, tppOf } from '../http/request-context.js';
+import { PRIVATE, type PsuContext } from '../state/sandbox-data.js';
+import { defineFault, defineVariant, type TppSwitches } from '../switches.js';
+import { header, psuPresent, tppOf, type BankContext } from '../http/bank-context.js';
 
 const consentNeverExpires = defineFault('consent-never-expires', {
   description: 'consent access is served after the 180-day SCA renewal period, with or without the PSU',
@@ -72,12 +70,12 @@ const invalidatedServed = defineVariant('invalidated-session-served-from-consent
 });
 
 /** Where a TPP-Session-ID stands for this PSU, as this TPP meets the bank (faults bend the session table). */
-function sessionState(world: BankState, bank: TppBank, tppId: string, tppSessionId: string, customerNumber: string): SessionState {
-  const shortened = bank.breaks(sessionShortened) ? SHORTENED_SESSION_MS : undefined;
+function sessionState({ world, switches }: Pick<BankContext, 'world' | 'switches'>, tppId: string, tppSessionId: string, customerNumber: string): SessionState {
+  const shortened = switches.breaks(sessionShortened) ? SHORTENED_SESSION_MS : undefined;
   const state = world.sca.sessionState(tppId, tppSessionId, customerNumber, shortened);
-  if (state === 'replaced' && bank.breaks(newSessionKeepsOld)) return 'valid';
-  if (state === 'valid' && bank.breaks(sessionNotKept)) return 'expired';
-  if (state === 'expired' && bank.breaks(sessionNeverExpires)) return 'valid';
+  if (state === 'replaced' && switches.breaks(newSessionKeepsOld)) return 'valid';
+  if (state === 'valid' && switches.breaks(sessionNotKept)) return 'expired';
+  if (state === 'expired' && switches.breaks(sessionNeverExpires)) return 'valid';
   return state;
 }
 
@@ -86,15 +84,15 @@ function sessionState(world: BankState, bank: TppBank, tppId: string, tppSession
  * any: the PSU the TPP named (PSU-ID), never one the bank guesses from the session. Authentication 10: a session
  * does not cover SCA with dynamic linking (payments).
  */
-export function sessionSparingLogin(world: BankState, bank: TppBank, authorisation: Authorisation): string | undefined {
+export function sessionSparingLogin(ctx: Pick<BankContext, 'world' | 'switches'>, authorisation: Authorisation): string | undefined {
   const { tppId, tppSessionId, expectedCustomer } = authorisation;
   if (authorisation.status !== 'RECEIVED' || authorisation.purpose === 'payment' || expectedCustomer === undefined) return undefined;
-  return sessionState(world, bank, tppId, tppSessionId, expectedCustomer) === 'valid' ? expectedCustomer : undefined;
+  return sessionState(ctx, tppId, tppSessionId, expectedCustomer) === 'valid' ? expectedCustomer : undefined;
 }
 
 /** Whether a read under a session no longer in force is served from the consent all the same (a reading of the table). */
-function consentServesLapsedSession(bank: TppBank, state: 'expired' | 'replaced'): boolean {
-  return bank.reads(promptsOnly) || (state === 'replaced' && bank.reads(invalidatedServed));
+function consentServesLapsedSession(switches: TppSwitches, state: 'expired' | 'replaced'): boolean {
+  return switches.reads(promptsOnly) || (state === 'replaced' && switches.reads(invalidatedServed));
 }
 
 
@@ -104,27 +102,28 @@ const SESSION_EXPIRED: ChallengeReason = { code: 'SCA_EXPIRED', message: 'The SC
 export type Challenge = (expectedCustomer: string, context: PsuContext, reason?: ChallengeReason) => Error;
 
 /** The consent a known PSU's request is served under, or the 401 (thrown) that asks for a new SCA. */
-export function consentInForce(bank: BankState, request: FastifyRequest, customerNumber: string, context: PsuContext, challenge: Challenge): Consent {
-  const tppId = tppOf(request).id;
-  const now = bank.clock.now();
-  const present = psuPresent(request);
+export function consentInForce(ctx: BankContext, customerNumber: string, context: PsuContext, challenge: Challenge): Consent {
+  const { world } = ctx;
+  const tppId = tppOf(ctx).id;
+  const now = world.clock.now();
+  const present = psuPresent(ctx);
   if (present) {
-    const session = sessionState(bank, request.bank, tppId, header(request, 'tpp-session-id') ?? '', customerNumber);
-    if (session === 'expired' && !consentServesLapsedSession(request.bank, session)) throw challenge(customerNumber, context, SESSION_EXPIRED);
-    if (session === 'replaced' && !consentServesLapsedSession(request.bank, session)) throw challenge(customerNumber, context);
-    if (session === 'none' && request.bank.reads(unknownSessionAsksForSca)) throw challenge(customerNumber, context);
+    const session = sessionState(ctx, tppId, header(ctx, 'tpp-session-id') ?? '', customerNumber);
+    if (session === 'expired' && !consentServesLapsedSession(ctx.switches, session)) throw challenge(customerNumber, context, SESSION_EXPIRED);
+    if (session === 'replaced' && !consentServesLapsedSession(ctx.switches, session)) throw challenge(customerNumber, context);
+    if (session === 'none' && ctx.switches.reads(unknownSessionAsksForSca)) throw challenge(customerNumber, context);
   }
-  const consent = bank.consents.current(tppId, customerNumber, context, now);
+  const consent = world.consents.current(tppId, customerNumber, context, now);
   if (consent !== undefined) return consent;
-  const stale = bank.consents.stored(tppId, customerNumber, context);
-  if (stale === undefined && context.kind === 'CORPORATE' && request.bank.breaks(corporateContextSharesConsent)) {
-    const shared = bank.consents.current(tppId, customerNumber, PRIVATE, now);
+  const stale = world.consents.stored(tppId, customerNumber, context);
+  if (stale === undefined && context.kind === 'CORPORATE' && ctx.switches.breaks(corporateContextSharesConsent)) {
+    const shared = world.consents.current(tppId, customerNumber, PRIVATE, now);
     if (shared !== undefined) return shared;
   }
   if (stale !== undefined) {
-    const unattendedTransactions = !present && request.url.includes('/transactions');
-    if (request.bank.breaks(consentNeverExpires) || (unattendedTransactions && request.bank.breaks(unattendedReadsIgnoreScaAge))) return stale;
-    const code = request.bank.breaks(consentExpiredCodeInvalid) ? 'CONSENT_INVALID' : 'CONSENT_EXPIRED';
+    const unattendedTransactions = !present && ctx.url.includes('/transactions');
+    if (ctx.switches.breaks(consentNeverExpires) || (unattendedTransactions && ctx.switches.breaks(unattendedReadsIgnoreScaAge))) return stale;
+    const code = ctx.switches.breaks(consentExpiredCodeInvalid) ? 'CONSENT_INVALID' : 'CONSENT_EXPIRED';
     throw challenge(customerNumber, context, { code, message: 'The SCA for this consent is more than 180 days old: a new SCA is required' });
   }
   // No consent yet, or a corporate context not consented yet: a new consent flow.

@@ -1,13 +1,13 @@
 // The payments of an SCA (dynamic linking, Authentication 10): what the PSU is shown of each (amount and
 // creditor, drawn by the page sets: sca-pages/), whether the link still leads anywhere once a payment moved
 // on, and the PSU's decision (approve or reject) with the redirect back to the TPP.
-import type { FastifyRequest } from 'fastify';
 import { defineFault } from '../switches.js';
+import type { BankContext } from '../http/bank-context.js';
 import { failureRedirect, successRedirect } from './sca-answers.js';
-import type { BankState } from '../state/bank-state.js';
+import type { World } from '../state/world.js';
 import type { Payment } from '../state/payment-store.js';
 import type { Authorisation } from '../state/sca-state.js';
-import type { PsuContext } from '../state/customers.js';
+import type { PsuContext } from '../state/sandbox-data.js';
 
 const summaryWithoutAmount = defineFault('payment-confirmation-without-amount', { description: 'the payment confirmation page does not show the amount', breaks: ['PAY-49'] });
 const basketScaFails = defineFault('basket-sca-fails', { description: 'the SCA of a signing basket always ends in failure', breaks: ['BSK-10', 'STA-03'] });
@@ -32,21 +32,21 @@ const linkOpenAfterBasket = defineFault('sca-link-open-after-basket', {
  * the TPP), if any: the link was issued for payments awaiting the PSU, and confirming one that no longer
  * does would tell the TPP of an SCA that authorised nothing.
  */
-export function paymentMovedOn(request: FastifyRequest, a: Authorisation): { id: string; status: string } | undefined {
+export function paymentMovedOn(ctx: BankContext, a: Authorisation): { id: string; status: string } | undefined {
   if (a.purpose !== 'payment') return undefined;
-  const bank = request.world;
+  const world = ctx.world;
   for (const id of a.paymentIds ?? []) {
-    const payment = bank.payments.get(a.tppId, id);
+    const payment = world.payments.get(a.tppId, id);
     if (payment === undefined) return { id, status: 'unknown' };
-    if (payment.status === 'RCVD' || (payment.status === 'CANC' && request.bank.breaks(linkOpenAfterCancel))) continue;
-    if (bank.baskets.holding(a.tppId, id) !== undefined && request.bank.breaks(linkOpenAfterBasket)) continue;
+    if (payment.status === 'RCVD' || (payment.status === 'CANC' && ctx.switches.breaks(linkOpenAfterCancel))) continue;
+    if (world.baskets.holding(a.tppId, id) !== undefined && ctx.switches.breaks(linkOpenAfterBasket)) continue;
     return { id, status: payment.status };
   }
   return undefined;
 }
 
-function paymentsOf(bank: BankState, a: Authorisation): Payment[] {
-  return (a.paymentIds ?? []).flatMap((id) => bank.payments.get(a.tppId, id) ?? []);
+function paymentsOf(world: World, a: Authorisation): Payment[] {
+  return (a.paymentIds ?? []).flatMap((id) => world.payments.get(a.tppId, id) ?? []);
 }
 
 /** What the PSU is shown of one payment being authorised, for any page set (sca-pages/sca-page-set.ts). */
@@ -64,9 +64,9 @@ export interface PaymentsShown {
 }
 
 /** The payments of an authorisation as the PSU confirms them (dynamic linking): amount and creditor of each. */
-export function paymentsShown(request: FastifyRequest, a: Authorisation): PaymentsShown {
-  const payments = paymentsOf(request.world, a);
-  const showAmount = !request.bank.breaks(summaryWithoutAmount);
+export function paymentsShown(ctx: BankContext, a: Authorisation): PaymentsShown {
+  const payments = paymentsOf(ctx.world, a);
+  const showAmount = !ctx.switches.breaks(summaryWithoutAmount);
   const lines = payments.flatMap((payment) =>
     (payment.body.payments ?? [payment.body]).map((entry) => ({
       ...(showAmount && entry.instructedAmount ? { amount: `${entry.instructedAmount.amount} ${entry.instructedAmount.currency}` } : {}),
@@ -82,19 +82,19 @@ export function paymentsShown(request: FastifyRequest, a: Authorisation): Paymen
  * as after any SCA; a rejection, or a payment from an account that is not the PSU's in the context picked
  * (What the service does > PSU contexts), fails the SCA.
  */
-export function decidePayments(request: FastifyRequest, a: Authorisation, customerNumber: string, context: PsuContext, approved: boolean): string {
-  const bank = request.world;
-  const payments = paymentsOf(bank, a);
-  const inContext = request.bank.breaks(approvedOutsideContext) ? undefined : context;
-  const foreign = payments.some((p) => bank.payments.debtorAccountOf(p, customerNumber, inContext) === undefined);
-  const basket = bank.baskets.forAuthorisation(a.tppId, a.id) !== undefined;
-  if (!approved || foreign || (basket && request.bank.breaks(basketScaFails))) {
-    for (const payment of payments) bank.payments.reject(payment);
-    return failureRedirect(request, a, 400, 'PAYMENT_FAILED', foreign ? `The debtor account is not an account of the PSU in ${context.kind} context` : 'The PSU rejected the payment');
+export function decidePayments(ctx: BankContext, a: Authorisation, customerNumber: string, context: PsuContext, approved: boolean): string {
+  const world = ctx.world;
+  const payments = paymentsOf(world, a);
+  const inContext = ctx.switches.breaks(approvedOutsideContext) ? undefined : context;
+  const foreign = payments.some((p) => world.payments.debtorAccountOf(p, customerNumber, inContext) === undefined);
+  const basket = world.baskets.forAuthorisation(a.tppId, a.id) !== undefined;
+  if (!approved || foreign || (basket && ctx.switches.breaks(basketScaFails))) {
+    for (const payment of payments) world.payments.reject(payment);
+    return failureRedirect(ctx, a, 400, 'PAYMENT_FAILED', foreign ? `The debtor account is not an account of the PSU in ${context.kind} context` : 'The PSU rejected the payment');
   }
-  for (const payment of payments) bank.payments.approve(payment, customerNumber);
-  if (basket && payments.some((p) => p.fundsAvailable === false) && request.bank.breaks(basketAtomic)) {
-    for (const payment of payments) bank.payments.withoutFunds(payment);
+  for (const payment of payments) world.payments.approve(payment, customerNumber);
+  if (basket && payments.some((p) => p.fundsAvailable === false) && ctx.switches.breaks(basketAtomic)) {
+    for (const payment of payments) world.payments.withoutFunds(payment);
   }
-  return successRedirect(request, a, customerNumber, context, context.kind === 'CORPORATE' ? context.agreementId : undefined);
+  return successRedirect(ctx, a, customerNumber, context, context.kind === 'CORPORATE' ? context.agreementId : undefined);
 }

@@ -28,7 +28,7 @@ export function batchHours(switches: BehaviourSwitches): (payment: Payment) => r
 /** Which approved payments the sandbox batch runs take up, as the payment's TPP meets the bank. */
 export function batchSelection(switches: BehaviourSwitches): BatchSelection {
   return (payment) => {
-    const bank = switches.forTpp(payment.tppId);
-    return !bank.breaks(batchNeverRuns) && (SANDBOX_BATCH(payment) || bank.breaks(batchProcessesPeriodic));
+    const tppSwitches = switches.forTpp(payment.tppId);
+    return !tppSwitches.breaks(batchNeverRuns) && (SANDBOX_BATCH(payment) || tppSwitches.breaks(batchProcessesPeriodic));
   };
 }

@@ -1,12 +1,10 @@
 // The headers of payment initiation (Endpoints, its header table), which the start of a basket authorisation
 // shares ("Headers: the same set as for payment initiation"): which are required, their forms, and the
 // context they ask for. Also whether the headers only that table names count on other requests.
-import type { FastifyRequest } from 'fastify';
 import { BankError } from '../bank-errors.js';
-import { header } from '../http/request-context.js';
+import { header, type BankContext } from '../http/bank-context.js';
 import { isNationalIdentityNumber, isUuid } from '../ids.js';
-import type { BankState } from '../state/bank-state.js';
-import { PRIVATE, type PsuContext } from '../state/customers.js';
+import { PRIVATE, type PsuContext } from '../state/sandbox-data.js';
 import { defineFault, defineVariant } from '../switches.js';
 import { resolvePsuId } from './psu-id-lookup.js';
 import { scaChallenge } from './sca-answers.js';
@@ -43,38 +41,38 @@ const requiredHeaderFaults = {
  * IP address, PSU-ID a UUID, X-PSU-IDENTITY 11 digits, PSU-Context PRIVATE or CORPORATE (CORPORATE with
  * PSU-Corporate-ID). Answers the context asked for, if any.
  */
-export function paymentHeaders(bank: BankState, request: FastifyRequest): { context?: PsuContext } {
+export function paymentHeaders(ctx: BankContext): { context?: PsuContext } {
   const required = (name: keyof typeof requiredHeaderFaults) => {
-    const value = header(request, name.toLowerCase());
-    if (value === undefined && !request.bank.breaks(requiredHeaderFaults[name])) throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${name} is required`);
+    const value = header(ctx, name.toLowerCase());
+    if (value === undefined && !ctx.switches.breaks(requiredHeaderFaults[name])) throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${name} is required`);
     return value;
   };
   required('x-accept-fix');
   // The forms of PSU-IP-Address and PSU-Context are checked with every request's (plugins/request-headers.ts);
   // PSU-ID's and X-PSU-IDENTITY's where each resource looks the PSU up: here, for payments.
   required('PSU-IP-Address');
-  const psuId = header(request, 'psu-id');
-  // A psu-id this bank issued is taken back in whatever form it was issued (state/psu-ids.ts tells it from a malformed one).
-  if (psuId !== undefined && resolvePsuId(request, psuId).kind === 'malformed') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
-  const identity = header(request, 'x-psu-identity');
+  const psuId = header(ctx, 'psu-id');
+  // A psu-id this bank issued is taken back in whatever form it was issued (state/psu-directory.ts tells it from a malformed one).
+  if (psuId !== undefined && resolvePsuId(ctx, psuId).kind === 'malformed') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
+  const identity = header(ctx, 'x-psu-identity');
   if (identity !== undefined && !isNationalIdentityNumber(identity)) throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY must be a national identity number or D-number (11 digits)');
-  if (identity !== undefined && request.bank.breaks(psuIdentityRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY is not supported: send PSU-ID');
+  if (identity !== undefined && ctx.switches.breaks(psuIdentityRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY is not supported: send PSU-ID');
   // The header table: PSU-ID required, X-PSU-IDENTITY its alternative. A payment is always some PSU's.
-  if (psuId === undefined && identity === undefined && !request.bank.breaks(withoutPsuAccepted)) {
-    if (request.bank.reads(withoutPsuAsksForSca)) throw identifyThePsu(request);
+  if (psuId === undefined && identity === undefined && !ctx.switches.breaks(withoutPsuAccepted)) {
+    if (ctx.switches.reads(withoutPsuAsksForSca)) throw identifyThePsu(ctx);
     throw new BankError(400, 'HTTP_HEADER_REQUIRED', 'Header PSU-ID (or its alternative X-PSU-IDENTITY) is required');
   }
-  const psuContext = header(request, 'psu-context');
+  const psuContext = header(ctx, 'psu-context');
   if (psuContext !== 'CORPORATE') return psuContext === 'PRIVATE' ? { context: PRIVATE } : {};
-  const corporateId = header(request, 'psu-corporate-id');
-  if (corporateId === undefined && request.bank.breaks(corporateWithoutIdServed)) return { context: PRIVATE };
+  const corporateId = header(ctx, 'psu-corporate-id');
+  if (corporateId === undefined && ctx.switches.breaks(corporateWithoutIdServed)) return { context: PRIVATE };
   if (corporateId === undefined || !isUuid(corporateId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-Corporate-ID (a UUID) is required in corporate context');
   return { context: { kind: 'CORPORATE', agreementId: corporateId.toLowerCase() } };
 }
 
 /** The 401 that sends the PSU to an SCA naming them, before any payment is made (a variant's reading of HDR-32). */
-function identifyThePsu(request: FastifyRequest): Error {
-  return scaChallenge(request);
+function identifyThePsu(ctx: BankContext): Error {
+  return scaChallenge(ctx);
 }
 
 const paymentHeadersOnPaymentsOnly = defineVariant('payment-headers-on-payments-only', {
@@ -84,6 +82,6 @@ const paymentHeadersOnPaymentsOnly = defineVariant('payment-headers-on-payments-
 });
 
 /** Whether the headers only the payment header table names (PSU-Context, PSU-HTTP-Method, PSU-Device-ID) count for this request. */
-export function readsPaymentHeaders(request: FastifyRequest): boolean {
-  return !request.bank.reads(paymentHeadersOnPaymentsOnly) || /^\/v1\/(?:payments|periodic-payments|bulk-payments|signing-baskets)\//.test(request.url);
+export function readsPaymentHeaders(ctx: BankContext): boolean {
+  return !ctx.switches.reads(paymentHeadersOnPaymentsOnly) || /^\/v1\/(?:payments|periodic-payments|bulk-payments|signing-baskets)\//.test(ctx.url);
 }

@@ -1,8 +1,7 @@
-// Which PSU a PSU-ID names for the request's TPP (psu-ids are issued per TPP: state/psu-ids.ts). Every
+// Which PSU a PSU-ID names for the request's TPP (psu-ids are issued per TPP: state/psu-directory.ts). Every
 // route that takes a PSU-ID (accounts, consents, payments, baskets) asks here.
-import type { FastifyRequest } from 'fastify';
-import { tppOf } from '../http/request-context.js';
-import type { PsuIdLookup } from '../state/psu-ids.js';
+import { tppOf, type BankContext } from '../http/bank-context.js';
+import type { PsuIdLookup } from '../state/psu-directory.js';
 import { defineFault } from '../switches.js';
 
 const foreignPsuIdHonoured = defineFault('foreign-psu-id-honoured', {
@@ -11,10 +10,10 @@ const foreignPsuIdHonoured = defineFault('foreign-psu-id-honoured', {
 });
 
 /** The PSU a PSU-ID names for the request's TPP. */
-export function resolvePsuId(request: FastifyRequest, psuId: string): PsuIdLookup {
-  const directory = request.world.psuIds;
-  const lookup = directory.resolve(tppOf(request).id, psuId);
+export function resolvePsuId(ctx: BankContext, psuId: string): PsuIdLookup {
+  const directory = ctx.world.psuIds;
+  const lookup = directory.resolve(tppOf(ctx).id, psuId);
   if (lookup.kind !== 'unknown') return lookup;
   const foreign = directory.issuedAnywhere(psuId);
-  return foreign !== undefined && request.bank.breaks(foreignPsuIdHonoured) ? { kind: 'known', customerNumber: foreign } : lookup;
+  return foreign !== undefined && ctx.switches.breaks(foreignPsuIdHonoured) ? { kind: 'known', customerNumber: foreign } : lookup;
 }

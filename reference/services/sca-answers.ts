@@ -3,13 +3,12 @@
 // (reference/state/sca-state.ts) keeps authorisations and sessions; how they are worded to this request's TPP,
 // and the faults in that wording, are here.
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { BankError, errorBody, ScaRequired, SYSTEM_NAME, type ErrorCode } from '../bank-errors.js';
-import type { PsuContext } from '../state/customers.js';
+import type { PsuContext } from '../state/sandbox-data.js';
 import { withQuery, type Authorisation, type ChallengeReason, type ChallengeRequest } from '../state/sca-state.js';
-import { defineFault, defineVariant } from '../switches.js';
+import { applyBodyChanges, defineFault, defineVariant, type JsonBody } from '../switches.js';
 import { resourceLink } from '../serialisation.js';
-import { header, tppOf } from '../http/request-context.js';
+import { header, tppOf, type BankContext } from '../http/bank-context.js';
 
 const noScaRedirect = defineFault('no-sca-redirect', {
   description: 'the 401 for a request that needs SCA is an error body without the scaRedirect link',
@@ -38,18 +37,18 @@ const expiredSessionCodeConsentInvalid = defineFault('expired-session-code-conse
 });
 
 /** Starts (or repeats) the authorisation a request needs and returns the 401 that sends the PSU to it, with the reason when there is one. */
-function scaRequired(request: FastifyRequest, asked: ChallengeRequest, reason?: ChallengeReason): ScaRequired {
-  const { bank } = request;
-  const authorisation = request.world.sca.authorisationFor(asked);
-  const baseUrl = request.world.baseUrl;
-  const base = bank.breaks(scaRedirectOverHttp) ? baseUrl.replace(/^https:/, 'http:') : bank.reads(relativeScaRedirect) ? '' : baseUrl;
+function scaRequired(ctx: BankContext, asked: ChallengeRequest, reason?: ChallengeReason): ScaRequired {
+  const { switches } = ctx;
+  const authorisation = ctx.world.sca.authorisationFor(asked);
+  const baseUrl = ctx.world.baseUrl;
+  const base = switches.breaks(scaRedirectOverHttp) ? baseUrl.replace(/^https:/, 'http:') : switches.reads(relativeScaRedirect) ? '' : baseUrl;
   // The link of a 401 the spec does not type: a Berlin Group link where the bank writes those without verbs.
-  const links = { scaRedirect: resourceLink(bank, `${base}/sca/${authorisation.id}`) };
-  const code = (reason: ChallengeReason) => (reason.code === 'SCA_EXPIRED' && bank.breaks(expiredSessionCodeConsentInvalid) ? 'CONSENT_INVALID' : reason.code);
-  const why = reason === undefined ? {} : errorBody(bank, 401, code(reason), reason.message);
+  const links = { scaRedirect: resourceLink(switches, `${base}/sca/${authorisation.id}`) };
+  const code = (reason: ChallengeReason) => (reason.code === 'SCA_EXPIRED' && switches.breaks(expiredSessionCodeConsentInvalid) ? 'CONSENT_INVALID' : reason.code);
+  const why = reason === undefined ? {} : errorBody(switches, 401, code(reason), reason.message);
   // Only the 401 loses its link (a payment's 201 keeps it): an error body saying why, CONSENT_INVALID when nothing else does.
-  const bare = bank.breaks(noScaRedirect) || (ONE_ACCOUNT.test(request.url) && bank.breaks(resourceChallengeWithoutLink));
-  if (bare) return new ScaRequired(reason === undefined ? errorBody(bank, 401, 'CONSENT_INVALID', 'No consent for this PSU') : why, authorisation.id, links);
+  const bare = switches.breaks(noScaRedirect) || (ONE_ACCOUNT.test(ctx.url) && switches.breaks(resourceChallengeWithoutLink));
+  if (bare) return new ScaRequired(reason === undefined ? errorBody(switches, 401, 'CONSENT_INVALID', 'No consent for this PSU') : why, authorisation.id, links);
   return new ScaRequired({ ...why, _links: links }, authorisation.id, links);
 }
 
@@ -57,41 +56,66 @@ function scaRequired(request: FastifyRequest, asked: ChallengeRequest, reason?: 
  * The 401 with an scaRedirect link that starts SCA for this request's TPP, session and redirect address:
  * for the PSU and context expected, or (dynamic linking) for the payments to approve.
  */
-export function scaChallenge(request: FastifyRequest, asked: Pick<ChallengeRequest, 'paymentIds' | 'expectedCustomer' | 'requestedContext'> = {}, reason?: ChallengeReason): ScaRequired {
-  const tpp = tppOf(request);
+export function scaChallenge(ctx: BankContext, asked: Pick<ChallengeRequest, 'paymentIds' | 'expectedCustomer' | 'requestedContext'> = {}, reason?: ChallengeReason): ScaRequired {
+  const tpp = tppOf(ctx);
   // Only a bank that serves reads without it gets here without one (the variant redirect-uri-only-where-sca).
-  if (!header(request, 'tpp-redirect-uri')?.trim()) throw new BankError(400, 'HTTP_HEADER_REQUIRED', 'Header TPP-Redirect-URI is required: this request needs SCA');
+  if (!header(ctx, 'tpp-redirect-uri')?.trim()) throw new BankError(400, 'HTTP_HEADER_REQUIRED', 'Header TPP-Redirect-URI is required: this request needs SCA');
   return scaRequired(
-    request,
-    { tppId: tpp.id, tppName: tpp.name, tppSessionId: header(request, 'tpp-session-id') ?? '', redirectUri: header(request, 'tpp-redirect-uri') ?? '', ...asked },
+    ctx,
+    { tppId: tpp.id, tppName: tpp.name, tppSessionId: header(ctx, 'tpp-session-id') ?? '', redirectUri: header(ctx, 'tpp-redirect-uri') ?? '', ...asked },
     reason,
   );
 }
 
-const redirectDropsTppSessionId = defineFault('redirect-drops-tpp-session-id', {
+// The redirects back to the TPP, as the parameters they add to its TPP-Redirect-URI (in order): their faults are
+// declared as changes of those parameters (`alters`), applied by applyBodyChanges as the routes' answers are.
+// A success without a psu-corporate-id (private context) and one with it: what a fault of the one changes the other has not.
+const SUCCESS_PRIVATE = 'the redirect after successful SCA, without psu-corporate-id';
+const SUCCESS_CORPORATE = 'the redirect after successful SCA, with psu-corporate-id';
+const SUCCESS = [SUCCESS_PRIVATE, SUCCESS_CORPORATE];
+const FAILURE = 'the redirect after failed SCA';
+/** The parameters a redirect adds to the TPP's address, in order. */
+type RedirectQuery = Record<string, string>;
+/** Where a redirect's status would be (the PSU's browser gets a 303 to it). */
+const REDIRECT_STATUS = 303;
+const always = () => true;
+/** The parameters with `name` dropped. */
+const without = (name: string) => (query: RedirectQuery) => Object.fromEntries(Object.entries(query).filter(([key]) => key !== name));
+
+defineFault<RedirectQuery>('redirect-drops-tpp-session-id', {
   description: 'the redirect after successful SCA omits tpp-session-id',
   breaks: ['EVT-06', 'PSU-09'],
+  alters: { route: SUCCESS, when: always, apply: without('tpp-session-id') },
 });
-const redirectDropsContext = defineFault('redirect-drops-context', {
+defineFault<RedirectQuery>('redirect-drops-context', {
   description: 'the redirect after successful SCA omits context',
   breaks: ['EVT-07'],
+  alters: { route: SUCCESS, when: always, apply: without('context') },
 });
-const redirectDropsPsuId = defineFault('redirect-drops-psu-id', {
+defineFault<RedirectQuery>('redirect-drops-psu-id', {
   description: 'the redirect after successful SCA omits psu-id',
   breaks: ['SCA-12', 'PSU-04', 'EVT-03', 'PSU-01'],
+  alters: { route: SUCCESS, when: always, apply: without('psu-id') },
 });
 const redirectDropsTppQuery = defineFault('redirect-drops-tpp-query', {
   description: 'the redirect after SCA replaces the query the TPP put in TPP-Redirect-URI instead of adding to it',
   breaks: ['EVT-02'],
 });
-const corporateIdInPrivateContext = defineFault('corporate-id-in-private-context', {
+defineFault<RedirectQuery>('corporate-id-in-private-context', {
   description: 'the redirect after SCA in private context carries a psu-corporate-id',
   breaks: ['EVT-05'],
+  alters: {
+    route: SUCCESS_PRIVATE,
+    when: always,
+    // Where a psu-corporate-id stands: after psu-id.
+    apply: ({ 'psu-id': psuId, ...rest }) => ({ ...(psuId === undefined ? {} : { 'psu-id': psuId }), 'psu-corporate-id': randomUUID(), ...rest }),
+  },
 });
-const redirectDropsCorporateId = defineFault('redirect-drops-corporate-id', {
+defineFault<RedirectQuery>('redirect-drops-corporate-id', {
   description: 'the redirect after SCA in corporate context omits psu-corporate-id',
   // GET /v1/user exists to yield a psu-corporate-id (END-18): its SCA yields none either.
   breaks: ['EVT-04', 'PSU-08', 'SCA-15', 'END-18'],
+  alters: { route: SUCCESS_CORPORATE, when: always, apply: without('psu-corporate-id') },
 });
 
 const psuIdUnstable = defineFault('psu-id-unstable', {
@@ -116,61 +140,65 @@ const abortedScaEndsSession = defineFault('aborted-sca-ends-session', {
 });
 
 /** The psu-id this TPP gets for this customer: derived, so the same at every SCA and at no other TPP. */
-function psuIdFor(request: FastifyRequest, tppId: string, customerNumber: string): string {
-  const { bank } = request;
-  const directory = request.world.psuIds;
+function psuIdFor(ctx: BankContext, tppId: string, customerNumber: string): string {
+  const { switches } = ctx;
+  const directory = ctx.world.psuIds;
   // An unstable id shows only from the second SCA on; a shared one only where another TPP was given another.
-  let id = directory.issuedBefore(tppId, customerNumber) && bank.breaks(psuIdUnstable) ? randomUUID() : directory.derive(tppId, customerNumber);
+  let id = directory.issuedBefore(tppId, customerNumber) && switches.breaks(psuIdUnstable) ? randomUUID() : directory.derive(tppId, customerNumber);
   const last = directory.lastIssuedTo(customerNumber);
-  if (last !== undefined && last !== id && bank.breaks(psuIdSharedAcrossTpps)) id = last;
-  if (bank.breaks(psuIdNotUuid)) id = id.replaceAll('-', '');
+  if (last !== undefined && last !== id && switches.breaks(psuIdSharedAcrossTpps)) id = last;
+  if (switches.breaks(psuIdNotUuid)) id = id.replaceAll('-', '');
   return directory.issue(tppId, customerNumber, id);
 }
 
 /** Successful SCA: the session opens (account access) and the PSU goes back to the TPP with psu-id and friends (Events, "After successful SCA"). */
-export function successRedirect(request: FastifyRequest, authorisation: Authorisation, customerNumber: string, context: PsuContext, psuCorporateId?: string): string {
-  const { bank } = request;
-  request.world.sca.complete(authorisation, customerNumber, { keepExpiredSession: () => bank.breaks(expiredSessionNotRenewed) });
-  const psuId = psuIdFor(request, authorisation.tppId, customerNumber);
-  const params: [string, string][] = bank.breaks(redirectDropsPsuId) ? [] : [['psu-id', psuId]];
-  if (psuCorporateId !== undefined) {
-    if (!bank.breaks(redirectDropsCorporateId)) params.push(['psu-corporate-id', psuCorporateId]);
-  } else if (bank.breaks(corporateIdInPrivateContext)) params.push(['psu-corporate-id', randomUUID()]);
-  if (!bank.breaks(redirectDropsTppSessionId)) params.push(['tpp-session-id', authorisation.tppSessionId]);
-  if (!bank.breaks(redirectDropsContext)) params.push(['context', context.kind]);
+export function successRedirect(ctx: BankContext, authorisation: Authorisation, customerNumber: string, context: PsuContext, psuCorporateId?: string): string {
+  const { switches } = ctx;
+  ctx.world.sca.complete(authorisation, customerNumber, { keepExpiredSession: () => switches.breaks(expiredSessionNotRenewed) });
+  const psuId = psuIdFor(ctx, authorisation.tppId, customerNumber);
+  const params: RedirectQuery = {
+    'psu-id': psuId,
+    ...(psuCorporateId === undefined ? {} : { 'psu-corporate-id': psuCorporateId }),
+    'tpp-session-id': authorisation.tppSessionId,
+    context: context.kind,
+  };
   const query = new URL(authorisation.redirectUri).search;
-  return withQuery(authorisation.redirectUri, params, query.length > 1 && bank.breaks(redirectDropsTppQuery));
+  return withQuery(authorisation.redirectUri, queryOf(ctx, psuCorporateId === undefined ? SUCCESS_PRIVATE : SUCCESS_CORPORATE, params), query.length > 1 && switches.breaks(redirectDropsTppQuery));
 }
 
 // The redirect after a failed SCA (Events, "After failed SCA").
-const failureStatusAsText = defineFault('failure-redirect-status-as-text', {
-  description: 'the redirect after a failed SCA carries status as a reason phrase (Bad Request) instead of the HTTP status number',
-  breaks: ['EVT-09'],
-});
-const failureWithoutCode = defineFault('failure-redirect-without-code', {
-  description: 'the redirect after a failed SCA carries no code parameter',
-  breaks: ['EVT-10'],
-});
-const failureWithoutMessage = defineFault('failure-redirect-without-message', {
-  description: 'the redirect after a failed SCA carries no message parameter',
-  breaks: ['EVT-11'],
-});
-const failureServerErrorWithoutSystem = defineFault('failure-redirect-server-error-without-system', {
+defineFault<RedirectQuery>('failure-redirect-server-error-without-system', {
   description: 'the redirect after a failed SCA reports status 500 and leaves out system, the internal system that produced it',
   breaks: ['EVT-08'],
+  alters: { route: FAILURE, when: always, apply: (query) => ({ ...without('system')(query), status: '500' }) },
+});
+defineFault<RedirectQuery>('failure-redirect-status-as-text', {
+  description: 'the redirect after a failed SCA carries status as a reason phrase (Bad Request) instead of the HTTP status number',
+  breaks: ['EVT-09'],
+  alters: { route: FAILURE, when: always, apply: (query) => ({ ...query, status: 'Bad Request' }) },
+});
+defineFault<RedirectQuery>('failure-redirect-without-code', {
+  description: 'the redirect after a failed SCA carries no code parameter',
+  breaks: ['EVT-10'],
+  alters: { route: FAILURE, when: always, apply: without('code') },
+});
+defineFault<RedirectQuery>('failure-redirect-without-message', {
+  description: 'the redirect after a failed SCA carries no message parameter',
+  breaks: ['EVT-11'],
+  alters: { route: FAILURE, when: always, apply: without('message') },
 });
 
 
+/** The parameters of a redirect as its faults change them, in order. */
+function queryOf(ctx: BankContext, redirect: string, params: RedirectQuery): [string, string][] {
+  return Object.entries(applyBodyChanges(ctx.switches, redirect, params as JsonBody, REDIRECT_STATUS) as RedirectQuery);
+}
+
 /** Failed or cancelled SCA: the PSU goes back to the TPP with the error parameters (Events, "After failed SCA"). */
-export function failureRedirect(request: FastifyRequest, authorisation: Authorisation, status: number, code: ErrorCode, message: string): string {
-  const { bank } = request;
+export function failureRedirect(ctx: BankContext, authorisation: Authorisation, status: number, code: ErrorCode, message: string): string {
+  const { switches } = ctx;
   // An authorisation already finished stays as it finished (a used link opened again changes nothing).
   const finished = authorisation.status === 'FINALISED' || authorisation.status === 'FAILED';
-  if (!finished) request.world.sca.fail(authorisation, { endSession: () => bank.breaks(abortedScaEndsSession) });
-  const serverError = bank.breaks(failureServerErrorWithoutSystem);
-  const params: [string, string][] = serverError ? [] : [['system', SYSTEM_NAME]];
-  params.push(['status', bank.breaks(failureStatusAsText) ? 'Bad Request' : String(serverError ? 500 : status)]);
-  if (!bank.breaks(failureWithoutCode)) params.push(['code', code]);
-  if (!bank.breaks(failureWithoutMessage)) params.push(['message', message]);
-  return withQuery(authorisation.redirectUri, params);
+  if (!finished) ctx.world.sca.fail(authorisation, { endSession: () => switches.breaks(abortedScaEndsSession) });
+  return withQuery(authorisation.redirectUri, queryOf(ctx, FAILURE, { system: SYSTEM_NAME, status: String(status), code, message }));
 }

@@ -2,18 +2,17 @@
 // certificate. The signature plugin refuses a service the certificate has no role for; GET /v1/user reads
 // them under a variant.
 import type { X509Certificate } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { readPsd2QcStatement, type Psd2Role } from '../../lib/pki/index.js';
 import { memoised } from '../../lib/support/memo.js';
-import { header } from '../http/request-context.js';
+import { header, type BankContext } from '../http/bank-context.js';
 
 /** PSD2 roles by certificate header value: read once per certificate. */
 const rolesByCertificate = new Map<string, readonly Psd2Role[]>();
 
 /** The PSD2 roles of the certificate this request was verified with (none when it has none, or is unknown). */
-export function tppRoles(request: FastifyRequest): readonly Psd2Role[] {
-  const certificate = request.tpp?.certificate;
-  return certificate === undefined ? [] : rolesOf(header(request, 'tpp-signature-certificate') ?? '', certificate);
+export function tppRoles(ctx: BankContext): readonly Psd2Role[] {
+  const certificate = ctx.tpp?.certificate;
+  return certificate === undefined ? [] : rolesOf(header(ctx, 'tpp-signature-certificate') ?? '', certificate);
 }
 
 /** The roles of a certificate, by the header value it came in (the cache key). */

@@ -1,10 +1,8 @@
 // The quota on reads the TPP makes without the PSU (Limits): at most 4 balance reads and 4 transaction
 // reads per account in 24 hours when the request carries no PSU-IP-Address. Shared by the account and
 // transaction routes; the counting itself is state (state/unattended-reads.ts).
-import type { FastifyRequest } from 'fastify';
 import { BankError } from '../bank-errors.js';
-import { psuPresent, tppOf } from '../http/request-context.js';
-import type { BankState } from '../state/bank-state.js';
+import { psuPresent, tppOf, type BankContext } from '../http/bank-context.js';
 import { UNATTENDED_READS_PER_DAY, type UnattendedRead } from '../state/unattended-reads.js';
 import { defineFault, type Fault } from '../switches.js';
 
@@ -31,10 +29,11 @@ const quotaNeverResets = defineFault('unattended-quota-never-resets', {
 });
 
 /** A read without the PSU counts against the account's daily quota; past it the answer is 429 ACCESS_EXCEEDED. */
-export function countUnattendedRead(bank: BankState, request: FastifyRequest, accountId: string, kind: UnattendedRead): void {
-  if ((psuPresent(request) && !request.bank.breaks(psuPresentReadsCounted)) || request.bank.breaks(UNLIMITED_BY[kind])) return;
-  if (!bank.unattendedReads.take(tppOf(request).id, accountId, kind, bank.clock.now(), () => request.bank.breaks(quotaNeverResets))) {
-    if (request.bank.breaks(unattendedLimitAsForbidden)) throw new BankError(403, 'FORBIDDEN', `The ${kind} quota is used up`);
+export function countUnattendedRead(ctx: BankContext, accountId: string, kind: UnattendedRead): void {
+  const { world } = ctx;
+  if ((psuPresent(ctx) && !ctx.switches.breaks(psuPresentReadsCounted)) || ctx.switches.breaks(UNLIMITED_BY[kind])) return;
+  if (!world.unattendedReads.take(tppOf(ctx).id, accountId, kind, world.clock.now(), () => ctx.switches.breaks(quotaNeverResets))) {
+    if (ctx.switches.breaks(unattendedLimitAsForbidden)) throw new BankError(403, 'FORBIDDEN', `The ${kind} quota is used up`);
     throw new BankError(429, 'ACCESS_EXCEEDED', `At most ${UNATTENDED_READS_PER_DAY} ${kind} reads per account in 24 hours without PSU-IP-Address`);
   }
 }

@@ -1,7 +1,7 @@
 // Bank-offered consents: per TPP, customer and context, the set of accounts the PSU
 // ticked on the consent page. Consent must be renewed with SCA every 180 days.
 import { BoundedStore, textBytes, tppOfKey } from './bounded-store.js';
-import { contextKey, PRIVATE, type AnyAccount, type PsuContext, type SandboxData } from './customers.js';
+import { contextKey, PRIVATE, type AnyAccount, type PsuContext, type SandboxData } from './sandbox-data.js';
 import { DEFAULT_STORE_BOUNDS, type Bounds } from './store-bounds.js';
 
 export const CONSENT_RENEWAL_DAYS = 180;

@@ -12,11 +12,11 @@
 //   a payment with a requestedExecutionDate ahead takes part only in the runs from that day on.
 //   norwegian-domestic-payment-to-self between the PSU's own accounts: ACSC at once (instant).
 import { randomUUID } from 'node:crypto';
-import type { TestClock } from './bank-clock.js';
+import type { TestClock } from './test-clock.js';
 import { INSTANT_TO_SELF, type PaymentProduct, type PaymentService } from '../../lib/spec/payment-products.js';
 import { day } from '../serialisation.js';
 import { BoundedStore, textBytes } from './bounded-store.js';
-import type { PsuContext, SandboxData, StoredAccount } from './customers.js';
+import type { PsuContext, SandboxData, StoredAccount } from './sandbox-data.js';
 import { DEFAULT_STORE_BOUNDS, type Bounds } from './store-bounds.js';
 
 /** Hours (UTC) of the 5 daily sandbox batch runs. */

@@ -7,8 +7,8 @@
 // A valid session spares the PSU the login step of a new authorisation.
 import { randomUUID } from 'node:crypto';
 import type { ErrorCode } from '../bank-errors.js';
-import type { TestClock } from './bank-clock.js';
-import { contextKey, type PsuContext } from './customers.js';
+import type { TestClock } from './test-clock.js';
+import { contextKey, type PsuContext } from './sandbox-data.js';
 import { BoundedStore, textBytes, tppOfKey } from './bounded-store.js';
 import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './store-bounds.js';
 
@@ -75,7 +75,7 @@ export interface ChallengeReason {
   message: string;
 }
 
-export class ScaService {
+export class ScaState {
   // Bounded per TPP and overall (store-bounds.ts), besides the pruning of old authorisations.
   private readonly authorisations: BoundedStore<string, Authorisation>;
   /** Account-access authorisations whose link nobody has opened yet, by what was asked (unopenedKey). */

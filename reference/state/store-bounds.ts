@@ -1,7 +1,7 @@
 // How much of each kind of record the bank keeps (bounded-store.ts). A run of the whole suite, gauntlet
 // included, stays far below every bound; a TPP that floods a long-running sandbox (`serve`) loses its own
 // oldest records first. Memory, worst case, all stores full of the largest records a TPP can send: about
-// 150 MiB per sandbox world, with its mock data (customers.ts MOCK_DATA_BOUNDS); a world exists only for a key
+// 150 MiB per sandbox world, with its mock data (sandbox-data.ts MOCK_DATA_BOUNDS); a world exists only for a key
 // whose signature verified, at most `maxWorlds` of them, and a client may make only so many an hour
 // (state/tenants.ts). 20,000 payments of one TPP keep 1,000.
 export interface Bounds {

@@ -18,8 +18,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { BankError } from '../bank-errors.js';
-import { BankState, type BankSite, type WorldOptions } from './bank-state.js';
-import { SandboxData } from './customers.js';
+import { World, type BankSite, type WorldOptions } from './world.js';
+import { SandboxData } from './sandbox-data.js';
 import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './store-bounds.js';
 
 /**
@@ -59,7 +59,7 @@ export const UNIDENTIFIED = 'unidentified';
 export const UNVERIFIED = 'unverified';
 
 interface KeptWorld {
-  world: BankState;
+  world: World;
   lastUsed: number;
 }
 
@@ -70,12 +70,12 @@ export class Tenants implements BankSite {
    * The world of no one: what a request meets before its signature is verified, and what a refusal is answered
    * from (its clock is the real one: no verified request ever acts in it).
    */
-  readonly unidentified: BankState;
+  readonly unidentified: World;
   /**
    * The world of requests a fault serves without a verified signature: shared by all of them, never a key
    * holder's, so a fault that relaxes the signature check does not open anyone's world to a copied certificate.
    */
-  readonly unverified: BankState;
+  readonly unverified: World;
   private readonly secret = randomBytes(32);
   private readonly worlds = new Map<string, KeptWorld>();
   /** New worlds made per client address in the current window (bounded itself: one entry per address, LRU). */
@@ -102,7 +102,7 @@ export class Tenants implements BankSite {
    * BankError when the bank cannot take another world: the client made too many of late, or every world is in
    * use.
    */
-  worldOf(keyHolder: string, client: string): BankState {
+  worldOf(keyHolder: string, client: string): World {
     const now = this.now();
     const kept = this.worlds.get(keyHolder);
     if (kept !== undefined) {
@@ -130,7 +130,7 @@ export class Tenants implements BankSite {
   }
 
   /** The world of this key holder if it has one, neither made nor counted as used: to read its clock before a signature is verified. */
-  peek(keyHolder: string): BankState | undefined {
+  peek(keyHolder: string): World | undefined {
     return this.worlds.get(keyHolder)?.world;
   }
 
@@ -138,7 +138,7 @@ export class Tenants implements BankSite {
    * The world an authorisation was started in (the SCA pages know only its id, which is random and given to
    * that world's TPP alone), or undefined when no world knows it.
    */
-  worldOfAuthorisation(id: string): BankState | undefined {
+  worldOfAuthorisation(id: string): World | undefined {
     for (const { world } of this.worlds.values()) if (world.sca.find(id) !== undefined) return world;
     return this.unverified.sca.find(id) !== undefined ? this.unverified : undefined;
   }
@@ -148,9 +148,9 @@ export class Tenants implements BankSite {
     return this.worlds.size;
   }
 
-  private made(keyHolder: string, sharing = true): BankState {
+  private made(keyHolder: string, sharing = true): World {
     const psuIdSecret = createHmac('sha256', this.secret).update(keyHolder).digest();
     const shared = sharing && this.shared !== undefined ? { sharedData: this.shared } : {};
-    return new BankState({ ...this.options, psuIdSecret, site: this, tenant: keyHolder, ...shared }, this.bounds);
+    return new World({ ...this.options, psuIdSecret, site: this, tenant: keyHolder, ...shared }, this.bounds);
   }
 }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { DAY_MS, day } from '../serialisation.js';
 import { bbanFrom, norwegianIban } from '../../lib/identifiers/index.js';
 import { uuidV5 } from '../ids.js';
-import type { AnyAccount, MockHistory } from './customers.js';
+import type { AnyAccount, MockHistory } from './sandbox-data.js';
 
 /** How far back the simulated history goes. */
 export const HISTORY_DAYS = 400;

@@ -4,11 +4,11 @@
 // both must follow the store, so that a payment it no longer holds is never booked nor taken for a duplicate.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { TestClock } from '../../reference/state/bank-clock.js';
-import { SandboxData } from '../../reference/state/customers.js';
+import { TestClock } from '../../reference/state/test-clock.js';
+import { SandboxData } from '../../reference/state/sandbox-data.js';
 import { BATCH_HOURS, Payments, SANDBOX_BATCH, type Payment, type PaymentBody } from '../../reference/state/payment-store.js';
 
-/** A sandbox customer and one of their accounts (reference/state/customers.ts), which covers every amount here. */
+/** A sandbox customer and one of their accounts (reference/state/sandbox-data.ts), which covers every amount here. */
 const CUSTOMER = '13039319955';
 const body = (n: number): PaymentBody => ({
   instructedAmount: { amount: `${n}.00`, currency: 'NOK' },

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { isValidBBAN, isValidIBAN } from 'ibantools';
 import { consent, withBank } from './helpers.js';
-import { SandboxData } from '../../reference/state/customers.js';
+import { SandboxData } from '../../reference/state/sandbox-data.js';
 import { startReferenceBank, UnknownSwitchError } from '../../reference/server.js';
 
 type Bank = Awaited<ReturnType<typeof withBank>>;

@@ -9,10 +9,10 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { after, before, describe, test } from 'node:test';
 import type { ReferenceBank } from '../../reference/server.js';
-import { BankState } from '../../reference/state/bank-state.js';
+import { World } from '../../reference/state/world.js';
 import { BoundedStore } from '../../reference/state/bounded-store.js';
 import { DEFAULT_STORE_BOUNDS } from '../../reference/state/store-bounds.js';
-import { MOCK_DATA_BOUNDS } from '../../reference/state/customers.js';
+import { MOCK_DATA_BOUNDS } from '../../reference/state/sandbox-data.js';
 import type { BankError } from '../../reference/bank-errors.js';
 import { startTestBank, TestClient, testTpp } from './helpers.js';
 
@@ -29,15 +29,15 @@ const gc = runInNewContext('gc') as () => void;
 const MiB = 1024 * 1024;
 
 /** Heap growth (MiB) of a bank while `fill` runs. */
-function heapGrowth(fill: (bank: BankState) => void): number {
+function heapGrowth(fill: (world: World) => void): number {
   const settle = () => [1, 2, 3, 4].forEach(() => gc());
-  const bank = new BankState();
+  const world = new World();
   settle();
   const before = process.memoryUsage().heapUsed;
-  fill(bank);
+  fill(world);
   settle();
   const grown = (process.memoryUsage().heapUsed - before) / MiB;
-  assert.ok(bank.payments);
+  assert.ok(world.payments);
   return grown;
 }
 
@@ -71,21 +71,21 @@ describe('a bounded store', () => {
 
 describe("the bank's stores under a flood", () => {
   test('20,000 payments of one TPP keep 1,000; another TPP keeps its own', () => {
-    const bank = new BankState();
-    const other = bank.payments.create('other', 'payments', 'sepa-credit-transfers', body(0));
-    const ids = Array.from({ length: 20_000 }, (_, n) => bank.payments.create('flood', 'payments', 'sepa-credit-transfers', body(n + 1)).id);
-    const kept = ids.map((id) => bank.payments.get('flood', id) !== undefined);
+    const world = new World();
+    const other = world.payments.create('other', 'payments', 'sepa-credit-transfers', body(0));
+    const ids = Array.from({ length: 20_000 }, (_, n) => world.payments.create('flood', 'payments', 'sepa-credit-transfers', body(n + 1)).id);
+    const kept = ids.map((id) => world.payments.get('flood', id) !== undefined);
     assert.equal(kept.filter(Boolean).length, DEFAULT_STORE_BOUNDS.payments.perTpp);
     assert.ok(kept.slice(-DEFAULT_STORE_BOUNDS.payments.perTpp).every(Boolean), 'the newest are kept, the oldest went first');
-    assert.ok(bank.payments.get('other', other.id));
+    assert.ok(world.payments.get('other', other.id));
   });
 
   test('20,000 payments take a bounded amount of memory (one TPP, and twenty)', () => {
-    const oneTpp = heapGrowth((bank) => {
-      for (let n = 0; n < 20_000; n++) bank.payments.create('flood', 'payments', 'sepa-credit-transfers', body(n));
+    const oneTpp = heapGrowth((world) => {
+      for (let n = 0; n < 20_000; n++) world.payments.create('flood', 'payments', 'sepa-credit-transfers', body(n));
     });
-    const twentyTpps = heapGrowth((bank) => {
-      for (let n = 0; n < 20_000; n++) bank.payments.create(`tpp-${n % 20}`, 'payments', 'sepa-credit-transfers', body(n));
+    const twentyTpps = heapGrowth((world) => {
+      for (let n = 0; n < 20_000; n++) world.payments.create(`tpp-${n % 20}`, 'payments', 'sepa-credit-transfers', body(n));
     });
     console.log(`heap for 20,000 payments: one TPP ${oneTpp.toFixed(1)} MiB, twenty TPPs ${twentyTpps.toFixed(1)} MiB`);
     // Unbounded, the same 20,000 payments took 20.8 MiB of heap, one TPP or twenty (37 MiB of the process through serve).
@@ -94,11 +94,11 @@ describe("the bank's stores under a flood", () => {
   });
 
   test('a world costs little before its first record (a gauntlet makes one per TPP)', () => {
-    const worlds: BankState[] = [];
+    const worlds: World[] = [];
     const settle = () => [1, 2, 3, 4].forEach(() => gc());
     settle();
     const before = process.memoryUsage().heapUsed;
-    for (let n = 0; n < 20; n++) worlds.push(new BankState());
+    for (let n = 0; n < 20; n++) worlds.push(new World());
     settle();
     const perWorld = (process.memoryUsage().heapUsed - before) / MiB / worlds.length;
     // With its stores' capacity allocated up front (lru-cache's `max`), an empty world took 7.8 MiB.
@@ -106,66 +106,66 @@ describe("the bank's stores under a flood", () => {
   });
 
   test('payments with large bodies are bounded by bytes', () => {
-    const bank = new BankState({}, { ...DEFAULT_STORE_BOUNDS, payments: { perTpp: 1_000, total: 10_000, maxBytes: 4 * MiB } });
+    const world = new World({}, { ...DEFAULT_STORE_BOUNDS, payments: { perTpp: 1_000, total: 10_000, maxBytes: 4 * MiB } });
     const large = { ...body(1), remittanceInformationUnstructured: 'x'.repeat(100_000) };
-    const ids = Array.from({ length: 100 }, (_, n) => bank.payments.create(`tpp-${n}`, 'payments', 'sepa-credit-transfers', { ...large, n }).id);
-    const kept = ids.filter((id, n) => bank.payments.get(`tpp-${n}`, id) !== undefined).length;
+    const ids = Array.from({ length: 100 }, (_, n) => world.payments.create(`tpp-${n}`, 'payments', 'sepa-credit-transfers', { ...large, n }).id);
+    const kept = ids.filter((id, n) => world.payments.get(`tpp-${n}`, id) !== undefined).length;
     assert.ok(kept > 0 && kept <= (4 * MiB) / 200_000, `${kept} payments of 200 KB kept under 4 MiB`);
   });
 
   test('authorisations, sessions, consents and baskets are bounded per TPP', () => {
     const bounds = { perTpp: 10, total: 100, maxBytes: MiB };
-    const bank = new BankState({}, { payments: bounds, baskets: bounds, authorisations: bounds, sessions: { ...bounds, perTpp: 5 }, consents: bounds });
+    const world = new World({}, { payments: bounds, baskets: bounds, authorisations: bounds, sessions: { ...bounds, perTpp: 5 }, consents: bounds });
     const challenges = Array.from({ length: 50 }, () =>
-      bank.sca.authorisationFor({ tppId: 'flood', tppName: 'Flood', tppSessionId: randomUUID(), redirectUri: 'https://tpp.example/cb' }),
+      world.sca.authorisationFor({ tppId: 'flood', tppName: 'Flood', tppSessionId: randomUUID(), redirectUri: 'https://tpp.example/cb' }),
     );
-    assert.equal(challenges.filter((a) => bank.sca.find(a.id) !== undefined).length, 10);
-    for (let n = 0; n < 50; n++) bank.consents.grant('flood', `customer-${n}`, { kind: 'PRIVATE' }, ['a'], new Date());
-    assert.equal(Array.from({ length: 50 }, (_, n) => bank.consents.stored('flood', `customer-${n}`, { kind: 'PRIVATE' })).filter(Boolean).length, 10);
-    const baskets = Array.from({ length: 50 }, () => bank.baskets.create('flood', [randomUUID()], new Date()));
-    assert.equal(baskets.filter((b) => bank.baskets.get('flood', b.id) !== undefined).length, 10);
+    assert.equal(challenges.filter((a) => world.sca.find(a.id) !== undefined).length, 10);
+    for (let n = 0; n < 50; n++) world.consents.grant('flood', `customer-${n}`, { kind: 'PRIVATE' }, ['a'], new Date());
+    assert.equal(Array.from({ length: 50 }, (_, n) => world.consents.stored('flood', `customer-${n}`, { kind: 'PRIVATE' })).filter(Boolean).length, 10);
+    const baskets = Array.from({ length: 50 }, () => world.baskets.create('flood', [randomUUID()], new Date()));
+    assert.equal(baskets.filter((b) => world.baskets.get('flood', b.id) !== undefined).length, 10);
     // Sessions: the 10 authorisations left completed, each for a PSU of its own; the newest 5 sessions are kept.
     const sessions = challenges.map((challenge, n) => {
-      const authorisation = bank.sca.find(challenge.id);
-      if (authorisation) bank.sca.complete(authorisation, `customer-${n}`);
+      const authorisation = world.sca.find(challenge.id);
+      if (authorisation) world.sca.complete(authorisation, `customer-${n}`);
       return authorisation;
     });
-    const valid = sessions.filter((a, n) => a !== undefined && bank.sca.sessionState('flood', a.tppSessionId, `customer-${n}`) === 'valid');
+    const valid = sessions.filter((a, n) => a !== undefined && world.sca.sessionState('flood', a.tppSessionId, `customer-${n}`) === 'valid');
     assert.equal(valid.length, 5);
   });
 });
 
 describe("a world's mock data under a flood (issue 35, M5)", () => {
   test('created customers past the bound push out the oldest created one, with its accounts; the known state stays', () => {
-    const bank = new BankState();
-    const known = bank.data.customers.size;
+    const world = new World();
+    const known = world.data.customers.size;
     for (let n = 0; n <= MOCK_DATA_BOUNDS.createdCustomers; n++) {
       const customerNumber = String(30_000_000_000 + n);
-      bank.data.createCustomer({ customerNumber, name: `Flood ${n}`, type: 'private' });
-      if (n < 2) bank.data.createAccount({ customerNumber, accountName: 'Konto', currency: 'NOK' });
+      world.data.createCustomer({ customerNumber, name: `Flood ${n}`, type: 'private' });
+      if (n < 2) world.data.createAccount({ customerNumber, accountName: 'Konto', currency: 'NOK' });
     }
-    assert.equal(bank.data.customers.size, known + MOCK_DATA_BOUNDS.createdCustomers);
-    assert.ok(!bank.data.customers.has('30000000000'), 'the oldest created customer went first');
-    assert.ok(bank.data.customers.has('30000000001') && bank.data.customers.has('13039319955'));
-    assert.equal(bank.data.accountsIn('30000000000', { kind: 'PRIVATE' }).length, 0, 'its account went with it');
-    assert.equal(bank.data.accountsIn('30000000001', { kind: 'PRIVATE' }).length, 1);
+    assert.equal(world.data.customers.size, known + MOCK_DATA_BOUNDS.createdCustomers);
+    assert.ok(!world.data.customers.has('30000000000'), 'the oldest created customer went first');
+    assert.ok(world.data.customers.has('30000000001') && world.data.customers.has('13039319955'));
+    assert.equal(world.data.accountsIn('30000000000', { kind: 'PRIVATE' }).length, 0, 'its account went with it');
+    assert.equal(world.data.accountsIn('30000000001', { kind: 'PRIVATE' }).length, 1);
   });
 
   test('mock transactions past the world’s bound are refused with 429 ACCESS_EXCEEDED; a reset gives them back', () => {
-    const bank = new BankState();
-    const account = [...bank.data.accounts.values()][0]!;
-    bank.data.spendMockTransactions(account, MOCK_DATA_BOUNDS.mockTransactions);
-    assert.throws(() => bank.data.spendMockTransactions(account, 1), (error: BankError) => error.status === 429 && error.code === 'ACCESS_EXCEEDED');
-    bank.reset();
-    assert.doesNotThrow(() => bank.data.spendMockTransactions([...bank.data.accounts.values()][0]!, 1));
+    const world = new World();
+    const account = [...world.data.accounts.values()][0]!;
+    world.data.spendMockTransactions(account, MOCK_DATA_BOUNDS.mockTransactions);
+    assert.throws(() => world.data.spendMockTransactions(account, 1), (error: BankError) => error.status === 429 && error.code === 'ACCESS_EXCEEDED');
+    world.reset();
+    assert.doesNotThrow(() => world.data.spendMockTransactions([...world.data.accounts.values()][0]!, 1));
   });
 
   test('a world full of mock data takes a bounded amount of memory', () => {
-    const grown = heapGrowth((bank) => {
+    const grown = heapGrowth((world) => {
       for (let n = 0; n < MOCK_DATA_BOUNDS.createdCustomers; n++) {
         const customerNumber = String(40_000_000_000 + n);
-        bank.data.createCustomer({ customerNumber, name: 'N'.repeat(70), type: 'private' });
-        for (let a = 0; a < 2; a++) bank.data.createAccount({ customerNumber, accountName: 'A'.repeat(70), currency: 'NOK', product: 'P'.repeat(35) });
+        world.data.createCustomer({ customerNumber, name: 'N'.repeat(70), type: 'private' });
+        for (let a = 0; a < 2; a++) world.data.createAccount({ customerNumber, accountName: 'A'.repeat(70), currency: 'NOK', product: 'P'.repeat(35) });
       }
     });
     console.log(`heap for ${MOCK_DATA_BOUNDS.createdCustomers} created customers with 2 accounts each: ${grown.toFixed(1)} MiB`);

@@ -22,9 +22,9 @@ describe('behaviour switches', () => {
   });
 
   test('the default bank has every switch off', () => {
-    const bank = new BehaviourSwitches().forTpp('PSDNO-FSA-A');
-    assert.ok(knownFaults().every(({ name }) => !bank.breaks({ kind: 'fault', name })));
-    assert.ok(knownVariants().every(({ name }) => !bank.reads({ kind: 'variant', name })));
+    const switches = new BehaviourSwitches().forTpp('PSDNO-FSA-A');
+    assert.ok(knownFaults().every(({ name }) => !switches.breaks({ kind: 'fault', name })));
+    assert.ok(knownVariants().every(({ name }) => !switches.reads({ kind: 'variant', name })));
   });
 
   test('a name is a switch of its own kind only, and an unknown one suggests the nearest', () => {

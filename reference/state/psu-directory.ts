@@ -3,7 +3,7 @@
 // bank, reference/ids.ts keyedUuid), so the bank needs no table, and nobody without the
 // secret can work out a PSU's id at a TPP from public values.
 import { isUuid, keyedUuid } from '../ids.js';
-import type { SandboxData } from './customers.js';
+import type { SandboxData } from './sandbox-data.js';
 
 export type PsuIdLookup = { kind: 'malformed' } | { kind: 'unknown' } | { kind: 'known'; customerNumber: string };
 

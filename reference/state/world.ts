@@ -1,5 +1,5 @@
-// All state of one sandbox world: customers, accounts, consents, payments, SCA, clock, quotas, register
-// entries. A bank keeps one world per tenant (reference/state/tenants.ts), and a request meets its TPP's
+// A World: all state of one sandbox, its customers, accounts, consents, payments, SCA, clock, quotas, register
+// entries. A bank keeps one world per tenant (a key holder: reference/state/tenants.ts), and a request meets its TPP's
 // world as `request.world`. Nothing is global, so several banks (and worlds) live side by side in one process.
 // State knows nothing of the bank's behaviour switches (reference/switches.ts): where one changes a state
 // rule, the method takes what it needs as an argument.
@@ -7,13 +7,13 @@ import { randomBytes } from 'node:crypto';
 import { day } from '../serialisation.js';
 import { uuidV5 } from '../ids.js';
 import { Baskets } from './basket-store.js';
-import { TestClock } from './bank-clock.js';
+import { TestClock } from './test-clock.js';
 import { Consents } from './consent-store.js';
-import { SandboxData, type StoredAccount } from './customers.js';
+import { SandboxData, type StoredAccount } from './sandbox-data.js';
 import { UnattendedReads } from './unattended-reads.js';
 import { Payments, SANDBOX_BATCH, totalMinor, type BatchSelection, type Payment } from './payment-store.js';
-import { PsuDirectory } from './psu-ids.js';
-import { ScaService } from './sca-state.js';
+import { PsuDirectory } from './psu-directory.js';
+import { ScaState } from './sca-state.js';
 import { SimulatedFailures } from './simulated-failures.js';
 import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './store-bounds.js';
 import { TppRegister } from './tpp-register.js';
@@ -42,7 +42,7 @@ export interface WorldOptions {
   tenant?: string;
 }
 
-export class BankState {
+export class World {
   readonly clock = new TestClock();
   readonly data: SandboxData;
   /** The tenant whose world this is; what it makes in shared data is recorded as its. */
@@ -51,7 +51,7 @@ export class BankState {
   private readonly sharesData: boolean;
   readonly consents: Consents;
   readonly psuIds: PsuDirectory;
-  readonly sca: ScaService;
+  readonly sca: ScaState;
   readonly payments: Payments;
   readonly baskets: Baskets;
   readonly unattendedReads = new UnattendedReads();
@@ -68,7 +68,7 @@ export class BankState {
     this.tenant = options.tenant ?? '';
     this.consents = new Consents(this.data, bounds.consents);
     this.psuIds = new PsuDirectory(this.data, options.psuIdSecret ?? randomBytes(32));
-    this.sca = new ScaService(this.clock, bounds);
+    this.sca = new ScaState(this.clock, bounds);
     this.payments = new Payments(this.clock, this.data, (payment, account, at) => bookPayment(this.data, payment, account, at), options.batchTakes ?? SANDBOX_BATCH, options.batchHours, bounds.payments);
     this.baskets = new Baskets(bounds.baskets);
   }

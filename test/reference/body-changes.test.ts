@@ -1,0 +1,93 @@
+// The faults declared as changes of an answer's body (reference/switches.ts, `alters`): the bank builds its own
+// body, one function applies the changes, and a change's fault is asked (so counted by a census) only where its
+// `when` holds of the answer.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { knownFaults } from '../../reference/server.js';
+import { applyBodyChanges, BehaviourSwitches, bodyChangesOf } from '../../reference/switches.js';
+import { startTestBank, TestClient, testTpp, withBank } from './helpers.js';
+
+const ERROR_FAULTS = ['error-body-missing-fields', 'error-status-as-text', 'error-body-without-code', 'error-message-not-text', 'misleading-error-codes'];
+
+/** What a TPP's census handle was asked while one body went through the changes of `route`. */
+function askedFor(route: string, body: Record<string, unknown>, faults: string[] = []): { asked: string[]; changed: unknown } {
+  const switches = new BehaviourSwitches({ faults, census: true });
+  const changed = applyBodyChanges(switches.forTpp('PSDNO-FSA-ASKED'), route, body, 400);
+  return { asked: switches.asked().get('PSDNO-FSA-ASKED') ?? [], changed };
+}
+
+describe('faults declared as body changes', () => {
+  test('the changes of a route are the declared ones, in the order declared; the declarations are faults like any other', () => {
+    const names = bodyChangesOf('the error body').map(({ fault }) => fault.name);
+    assert.deepEqual([...names].sort(), [...ERROR_FAULTS].sort());
+    const declared = knownFaults().filter((f) => f.alters !== undefined);
+    assert.ok(declared.length > 50, `${declared.length} faults declared as body changes`);
+    assert.ok(declared.every((f) => f.breaks.length > 0));
+  });
+
+  test('a fault is asked only where its when holds of the body', () => {
+    // No message, and a code that names no malformed request: neither of their faults is asked.
+    const plain = askedFor('the error body', { id: 'x', system: 'reference-aspsp', status: 404, code: 'RESOURCE_UNKNOWN' });
+    assert.deepEqual(plain.asked, ['error-body-missing-fields', 'error-body-without-code', 'error-status-as-text']);
+    const malformed = askedFor('the error body', { id: 'x', system: 'reference-aspsp', status: 400, code: 'FORMAT_ERROR', message: 'bad' });
+    assert.deepEqual(malformed.asked, [...ERROR_FAULTS].sort());
+  });
+
+  test('a change applies while its fault is on, to the body as the changes before it left it', () => {
+    const { changed } = askedFor('the error body', { id: 'x', system: 'reference-aspsp', status: 400, code: 'FORMAT_ERROR', message: 'bad' }, ['misleading-error-codes', 'error-message-not-text']);
+    assert.deepEqual(changed, { id: 'x', system: 'reference-aspsp', status: 400, code: 'RESOURCE_UNKNOWN', message: { text: 'bad' } });
+    // Once the code is gone, the fault that rewrites it is not asked.
+    const withoutCode = askedFor('the error body', { id: 'x', system: 'reference-aspsp', status: 400, code: 'FORMAT_ERROR' }, ['error-body-without-code']);
+    assert.ok(!withoutCode.asked.includes('misleading-error-codes'));
+    assert.deepEqual(withoutCode.changed, { id: 'x', system: 'reference-aspsp', status: 400 });
+  });
+});
+
+describe('a payment answer through the one hook (plugins/body-changes.ts)', () => {
+  const PAYMENT_HEADERS = { 'x-accept-fix': 'amount-as-string', 'psu-ip-address': '192.0.2.10', 'x-psu-identity': '13039319955' };
+  const payment = (amount: string, address: object) => ({
+    instructedAmount: { amount, currency: 'EUR' },
+    creditorName: 'Kari Nordmann',
+    creditorAccount: { iban: 'NO9386011117947', currency: 'EUR' },
+    creditorAgent: 'DNBANOKKXXX',
+    creditorAddress: address,
+    debtorAccount: { iban: 'NO9386011117947', currency: 'NOK' },
+  });
+  let faulty: Awaited<ReturnType<typeof withBank>>;
+  before(async () => {
+    faulty = await withBank(['payment-tpp-messages-not-array']);
+  });
+  after(async () => {
+    await faulty.close();
+  });
+
+  test('the tppMessages faults are asked of an answer with a tppMessages only; the bank answers its own body', async () => {
+    const bank = await startTestBank({ census: true });
+    const client = new TestClient(bank, testTpp());
+    try {
+      const asked = () => new Set(bank.asked().get('PSDNO-FSA-900001') ?? []);
+      const townName = await client.request({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', json: payment('31.00', { townName: 'Oslo', country: 'NO' }), headers: PAYMENT_HEADERS });
+      assert.equal(townName.status, 201, townName.text);
+      assert.equal((townName.json() as { tppMessages?: unknown }).tppMessages, undefined);
+      assert.ok(asked().has('payment-without-sca-redirect') && asked().has('payment-links-not-a-map'));
+      assert.ok(!asked().has('tpp-message-category-lower-case') && !asked().has('payment-tpp-messages-not-array'));
+      const city = await client.request({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', json: payment('32.00', { city: 'Oslo', country: 'NO' }), headers: PAYMENT_HEADERS });
+      assert.equal(city.status, 201, city.text);
+      assert.ok(Array.isArray((city.json() as { tppMessages?: unknown }).tppMessages));
+      assert.ok(asked().has('tpp-message-category-lower-case') && asked().has('payment-tpp-messages-not-array'));
+    } finally {
+      await client.close();
+      await bank.close();
+    }
+  });
+
+  test('under its fault, the answer is the changed body, with the Digest of what is sent', async () => {
+    const res = await faulty.client.request({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', json: payment('33.00', { city: 'Oslo', country: 'NO' }), headers: PAYMENT_HEADERS });
+    assert.equal(res.status, 201, res.text);
+    const body = res.json() as { tppMessages?: unknown; paymentId?: string };
+    assert.ok(typeof body.tppMessages === 'object' && body.tppMessages !== null && !Array.isArray(body.tppMessages));
+    assert.ok(body.paymentId);
+    assert.equal(res.headers.digest, `SHA-256=${createHash('sha256').update(res.text).digest('base64')}`);
+  });
+});

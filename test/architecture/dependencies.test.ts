@@ -98,7 +98,7 @@ function layerOf(file: string): string {
 }
 
 /** The foundations every layer may use: the switches, the error body, serialisation, identifiers. */
-const FOUNDATIONS = ['switches.ts', 'bank-errors.ts', 'serialisation.ts', 'ids.ts', 'iban.ts'];
+const FOUNDATIONS = ['switches.ts', 'bank-errors.ts', 'serialisation.ts', 'ids.ts'];
 
 const BANK = bankImports();
 const bankOffending = (predicate: (from: string, to: string) => boolean) =>

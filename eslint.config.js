@@ -1,6 +1,8 @@
-// Lint: the recommended JS and type-aware TypeScript rules, nothing exotic.
+// Lint: the recommended JS and type-aware TypeScript rules, nothing exotic; layout is Prettier's alone
+// (eslint-config-prettier, last, turns off every rule that would argue with it).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'reports/', 'test-results/', 'playwright-report/'] },
@@ -31,4 +33,5 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
+  prettier,
 );

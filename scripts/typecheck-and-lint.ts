@@ -5,16 +5,19 @@
  * checker the types tsc has just computed. Here the program is built once, its diagnostics printed as tsc
  * prints them, and then handed to ESLint (typescript-eslint's `parserOptions.programs`) for the TypeScript
  * files; every other option and rule is eslint.config.js's own, so `npx eslint .` stays the reference.
+ * The lint includes the format: Prettier's own check (`npm run format` writes it), as `npm run lint` runs it.
  */
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { scriptArguments } from './script-arguments.js';
 
 const USAGE = `usage: node --import tsx scripts/typecheck-and-lint.ts [--results FILE]
 
-Typecheck (tsconfig.json, as tsc --noEmit -p .) and lint (eslint.config.js, as eslint .) over one TypeScript
-program. Exit 0 when both are clean, 1 otherwise. --results FILE: write {"typecheck": bool, "lint": bool}
+Typecheck (tsconfig.json, as tsc --noEmit -p .) and lint (eslint.config.js, as eslint ., and Prettier's
+check, as npm run lint) over one TypeScript program. Exit 0 when both are clean, 1 otherwise. --results FILE: write {"typecheck": bool, "lint": bool}
 there (true: clean), for npm run check to count them as two checks.`;
 
 /** The program of tsconfig.json, as tsc -p . builds it. */
@@ -52,8 +55,16 @@ async function lint(program: ts.Program): Promise<boolean> {
   return errors === 0;
 }
 
+/** Prettier's check of every TypeScript and JavaScript file (.prettierrc.json, .prettierignore); true when all are formatted. */
+function formatted(): boolean {
+  const prettier = createRequire(import.meta.url).resolve('prettier/bin/prettier.cjs');
+  const ended = spawnSync(process.execPath, [prettier, '--check', '--log-level', 'warn', '**/*.{ts,js}'], { stdio: 'inherit' });
+  console.log(`format: ${ended.status === 0 ? 'clean' : 'files not formatted (npm run format writes them)'}`);
+  return ended.status === 0;
+}
+
 const results = scriptArguments(USAGE, { options: { results: { type: 'string' } } }).values.results as string | undefined;
 const program = projectProgram();
-const clean = { typecheck: typecheck(program), lint: await lint(program) };
+const clean = { typecheck: typecheck(program), lint: (await lint(program)) && formatted() };
 if (results) writeFileSync(results, JSON.stringify(clean));
 process.exitCode = clean.typecheck && clean.lint ? 0 : 1;

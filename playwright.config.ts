@@ -19,7 +19,8 @@ process.umask(0o077);
 function reporters(): ReporterDescription[] {
   const requested = (process.env[CONSOLE_REPORTER_ENV] ?? (process.env.CI ? 'line' : 'list')).split(',');
   const unknown = requested.filter((name) => !(CONSOLE_REPORTERS as readonly string[]).includes(name));
-  if (unknown.length > 0) throw new Error(`${CONSOLE_REPORTER_ENV}: unknown console reporter "${unknown.join(', ')}" (known: ${CONSOLE_REPORTERS.join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(`${CONSOLE_REPORTER_ENV}: unknown console reporter "${unknown.join(', ')}" (known: ${CONSOLE_REPORTERS.join(', ')})`);
   const chosen: ReporterDescription[] = requested.map(consoleReporterOf);
   // The conformance reporter first: it raises the failed checks the workers defer to it before the console
   // reporters hear of the test (lib/report/deferred-failures.ts).

@@ -27,7 +27,13 @@ import type { ScaPageSet } from './sca-pages/sca-page-set.js';
 import { signaturePlugin, type SignatureOptions } from './plugins/signature.js';
 import { transactionsPlugin } from './plugins/transaction-routes.js';
 import { unversionedPathRewrite, versioningPlugin } from './plugins/versioning.js';
-import { capConnectionsPerClient, DEFAULT_CONNECTION_LIMITS, serverOptions, type ConnectionCount, type ConnectionLimits } from './connections.js';
+import {
+  capConnectionsPerClient,
+  DEFAULT_CONNECTION_LIMITS,
+  serverOptions,
+  type ConnectionCount,
+  type ConnectionLimits,
+} from './connections.js';
 import type { World } from './state/world.js';
 import { batchHours, batchSelection } from './services/payment-batch.js';
 import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './state/store-bounds.js';
@@ -55,9 +61,16 @@ export interface AppOptions {
   tenancy?: Tenancy;
 }
 
-export async function buildReferenceApp(options: AppOptions): Promise<{ app: FastifyInstance; tenants: Tenants; connections: ConnectionCount }> {
+export async function buildReferenceApp(
+  options: AppOptions,
+): Promise<{ app: FastifyInstance; tenants: Tenants; connections: ConnectionCount }> {
   const { switches } = options;
-  const tenants = new Tenants({ batchTakes: batchSelection(switches), batchHours: batchHours(switches) }, options.storeBounds ?? DEFAULT_STORE_BOUNDS, options.tenantLimits, options.tenancy);
+  const tenants = new Tenants(
+    { batchTakes: batchSelection(switches), batchHours: batchHours(switches) },
+    options.storeBounds ?? DEFAULT_STORE_BOUNDS,
+    options.tenantLimits,
+    options.tenancy,
+  );
   const rewriteUrl = unversionedPathRewrite(switches.wholeBank);
   const limits = options.connectionLimits ?? DEFAULT_CONNECTION_LIMITS;
   const deadlines = serverOptions(limits);

@@ -37,7 +37,11 @@ defineFault<ErrorBody>('error-body-without-code', {
 defineFault<ErrorBody>('error-message-not-text', {
   description: 'the message of an error body is an object instead of a string',
   breaks: ['ERR-05'],
-  alters: { route: ERROR_BODY, when: (body) => typeof body.message === 'string', apply: (body) => ({ ...body, message: { text: body.message } }) },
+  alters: {
+    route: ERROR_BODY,
+    when: (body) => typeof body.message === 'string',
+    apply: (body) => ({ ...body, message: { text: body.message } }),
+  },
 });
 const errorsAsPlainText = defineFault('errors-as-plain-text', {
   description: 'error answers declare Content-Type text/plain although their body is JSON',
@@ -46,10 +50,15 @@ const errorsAsPlainText = defineFault('errors-as-plain-text', {
 
 // [protocol] Codes of refusals of malformed requests.
 defineFault<ErrorBody>('misleading-error-codes', {
-  description: 'refusals of malformed requests (missing header, format error, KID error, failed signature) carry RESOURCE_UNKNOWN, a code of the list that names another problem',
+  description:
+    'refusals of malformed requests (missing header, format error, KID error, failed signature) carry RESOURCE_UNKNOWN, a code of the list that names another problem',
   // A missing Signature is a missing header (SIG-05) and a Date out of the window a format error (SIG-13): their refusals carry it too.
   breaks: ['SIG-07', 'ERR-16', 'ERR-21', 'ERR-30', 'ERR-31', 'SIG-05', 'SIG-13'],
-  alters: { route: ERROR_BODY, when: (body) => (MALFORMED_REQUEST_CODES as readonly unknown[]).includes(body.code), apply: (body) => ({ ...body, code: 'RESOURCE_UNKNOWN' }) },
+  alters: {
+    route: ERROR_BODY,
+    when: (body) => (MALFORMED_REQUEST_CODES as readonly unknown[]).includes(body.code),
+    apply: (body) => ({ ...body, code: 'RESOURCE_UNKNOWN' }),
+  },
 });
 const notFoundAsServerError = defineFault('not-found-as-server-error', {
   description: 'an unknown path or a method a path does not have answers 500 SYSTEM_ERROR instead of 404 or 405',
@@ -60,7 +69,8 @@ const oversizedBodyServerError = defineFault('oversized-body-server-error', {
   breaks: ['ERR-44'],
 });
 const gatewayErrorPages = defineVariant('gateway-error-pages', {
-  description: 'a request for a path the interface does not have, with a method a path does not take, or with a body over the size limit is refused by the gateway in front of the interface: 404, 405 or 413 with its own HTML page, not the error body',
+  description:
+    'a request for a path the interface does not have, with a method a path does not take, or with a body over the size limit is refused by the gateway in front of the interface: 404, 405 or 413 with its own HTML page, not the error body',
   allowedBy:
     'The error body is the interface\'s ("Errors"); a request that names none of its operations, or that a gateway refuses before it reaches one, is answered by what stands in front of it, in whatever representation: HTTP gives such an answer its status, not its content',
   source: 'Specification, Errors (error body); RFC 9110, sections 15.5.5, 15.5.6 and 15.5.14',
@@ -70,7 +80,10 @@ const GATEWAY_REASONS = { 404: 'Not Found', 405: 'Method Not Allowed', 413: 'Con
 /** The gateway's own page (the variant): HTML, no error body. */
 function sendGatewayPage(reply: FastifyReply, status: keyof typeof GATEWAY_REASONS): void {
   const title = `${status} ${GATEWAY_REASONS[status]}`;
-  void reply.code(status).type('text/html; charset=utf-8').send(`<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1><hr><p>gateway</p></body></html>`);
+  void reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(`<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1><hr><p>gateway</p></body></html>`);
 }
 
 const unknownAccountAsBadRequest = defineFault('unknown-account-as-bad-request', {
@@ -207,8 +220,10 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
 const CLOSE_GRACE_MS = 1_000;
 
 const closesOnBodyTooLarge = defineVariant('closes-on-body-too-large', {
-  description: 'a body over the size limit is answered 413 with Connection: close, and the connection closed with the rest of the body unread',
-  allowedBy: 'RFC 9110, 413 Content Too Large: "the server MAY terminate the request, if the protocol version in use allows it; otherwise, the server MAY close the connection". The specification says nothing of how a refused body ends',
+  description:
+    'a body over the size limit is answered 413 with Connection: close, and the connection closed with the rest of the body unread',
+  allowedBy:
+    'RFC 9110, 413 Content Too Large: "the server MAY terminate the request, if the protocol version in use allows it; otherwise, the server MAY close the connection". The specification says nothing of how a refused body ends',
   source: 'RFC 9110, section 15.5.14',
 });
 
@@ -249,7 +264,8 @@ export function installErrorHandling(app: FastifyInstance): (request: FastifyReq
     // first: ERR-44.c was INTERRUPTED in one run of five). Without the header, Node reads and drops the rest
     // (within the request timeout, connections.ts) and keeps the connection: the lingering RFC 9112 §9.6 asks of
     // a server that answers before the request has arrived. The variant keeps fastify's way.
-    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE' && !request.switches.reads(closesOnBodyTooLarge)) reply.removeHeader('connection');
+    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE' && !request.switches.reads(closesOnBodyTooLarge))
+      reply.removeHeader('connection');
     const { status, code, message } = classify(error, request.switches);
     if (status >= 500) request.log.error({ err: error }, 'unexpected error');
     if (status === 413 && request.switches.reads(gatewayErrorPages)) return sendGatewayPage(reply, status);

@@ -20,8 +20,10 @@ export function amount(amountMinor: number, currency: string): Amount {
  * a currency outside the specification's list. The rules of the request table bind the payment request.
  */
 export const reportedAmountsUnbound = defineVariant('reported-amounts-unbound', {
-  description: 'balances are written with three fraction digits ("12345.670") and carry a JPY balance of "1500.00", the payment fee is "1.005" NOK, card purchases of airlines are in BYN',
-  allowedBy: 'Limits: "amount | precision 18, scale 5, and ISO 4217 minor units | payment", and the currency list is that of the payment request ("instructedAmount.currency … one of the currency list"); for responses "Amounts are serialised as strings" and transactionFees.amount is a "string"',
+  description:
+    'balances are written with three fraction digits ("12345.670") and carry a JPY balance of "1500.00", the payment fee is "1.005" NOK, card purchases of airlines are in BYN',
+  allowedBy:
+    'Limits: "amount | precision 18, scale 5, and ISO 4217 minor units | payment", and the currency list is that of the payment request ("instructedAmount.currency … one of the currency list"); for responses "Amounts are serialised as strings" and transactionFees.amount is a "string"',
   source: 'Specification, What the service does (Amounts), Payment initiation request and response, Limits',
 });
 
@@ -55,4 +57,3 @@ const accountLinksWithoutVerbs = defineVariant('account-links-without-verbs', {
 export function resourceLink(switches: TppSwitches, href: string): { href: string; verbs?: string[] } {
   return switches.reads(accountLinksWithoutVerbs) ? { href } : { href, verbs: ['GET'] };
 }
-

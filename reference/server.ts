@@ -5,14 +5,29 @@
 import type { AddressInfo, Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { isIP } from 'node:net';
-import { generateCertificateAuthority, generateServerCertificate, sharedServerCertificate, type KeyAndCertificate } from '../lib/pki/index.js';
+import {
+  generateCertificateAuthority,
+  generateServerCertificate,
+  sharedServerCertificate,
+  type KeyAndCertificate,
+} from '../lib/pki/index.js';
 import { buildReferenceApp } from './app.js';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionCount, type ConnectionLimits } from './connections.js';
 import type { SandboxJudge } from './plugins/tpp-judging.js';
 import { DEFAULT_STORE_BOUNDS, type StoreBoundsConfig } from './state/store-bounds.js';
 import { DEFAULT_TENANT_LIMITS, type Tenancy, type TenantLimits } from './state/tenants.js';
 import { scaPageSet } from './sca-pages/named-page-sets.js';
-import { BehaviourSwitches, declaredFaults, declaredVariants, defineFault, defineVariant, type FaultDefinition, type SwitchSetting, type TppSwitches, type VariantDefinition } from './switches.js';
+import {
+  BehaviourSwitches,
+  declaredFaults,
+  declaredVariants,
+  defineFault,
+  defineVariant,
+  type FaultDefinition,
+  type SwitchSetting,
+  type TppSwitches,
+  type VariantDefinition,
+} from './switches.js';
 
 export type { FaultDefinition, SwitchSetting, VariantDefinition } from './switches.js';
 export { assertDeclared, UnknownSwitchError } from './switches.js';
@@ -31,14 +46,16 @@ const serverCertificateForAnotherHost = defineFault('server-certificate-for-anot
 
 const tls13Only = defineVariant('tls-1-3-only', {
   description: 'the bank takes TLS 1.3 handshakes only: a TLS 1.2 handshake is refused',
-  allowedBy: 'Authentication 1: "Transport: TLS 1.2 or higher is always used." A bank that speaks TLS 1.3 alone always uses a version higher than 1.2: the sentence sets a floor, it does not ask the bank to offer 1.2 itself',
+  allowedBy:
+    'Authentication 1: "Transport: TLS 1.2 or higher is always used." A bank that speaks TLS 1.3 alone always uses a version higher than 1.2: the sentence sets a floor, it does not ask the bank to offer 1.2 itself',
   source: 'Specification, Authentication 1',
   scope: 'bank',
 });
 
 // Plain HTTP on the TLS port: this bank closes the connection (the TLS handshake fails). Two banks answer it
 // instead, as the web servers in front of many banks do; neither serves the interface over plain HTTP.
-const PLAIN_HTTP_ALLOWED_BY = 'Authentication 1: "Transport: TLS 1.2 or higher is always used." It says what serves the interface, not what a plain-HTTP request to the TLS port gets: a refusal or a redirect to https serves nothing over plain HTTP';
+const PLAIN_HTTP_ALLOWED_BY =
+  'Authentication 1: "Transport: TLS 1.2 or higher is always used." It says what serves the interface, not what a plain-HTTP request to the TLS port gets: a refusal or a redirect to https serves nothing over plain HTTP';
 const plainHttpRefused = defineVariant('plain-http-answered-400', {
   description: 'plain HTTP on the TLS port is answered 400 "The plain HTTP request was sent to HTTPS port" (nginx\'s default), not served',
   allowedBy: PLAIN_HTTP_ALLOWED_BY,
@@ -47,7 +64,7 @@ const plainHttpRefused = defineVariant('plain-http-answered-400', {
   scope: 'bank',
 });
 const plainHttpRedirected = defineVariant('plain-http-redirected', {
-  description: 'plain HTTP on the TLS port is answered 301 to the bank\'s https address, not served',
+  description: "plain HTTP on the TLS port is answered 301 to the bank's https address, not served",
   allowedBy: PLAIN_HTTP_ALLOWED_BY,
   source: 'Specification, Authentication 1',
   scope: 'bank',
@@ -56,7 +73,8 @@ const plainHttpRedirected = defineVariant('plain-http-redirected', {
 /** The raw answer to plain HTTP on the TLS port under a variant (undefined: close the connection, this bank's way). */
 function plainHttpAnswer(switches: TppSwitches, httpsBase: () => string): string | undefined {
   if (switches.reads(plainHttpRefused)) {
-    const body = '<html><head><title>400 The plain HTTP request was sent to HTTPS port</title></head><body><center><h1>400 Bad Request</h1></center></body></html>';
+    const body =
+      '<html><head><title>400 The plain HTTP request was sent to HTTPS port</title></head><body><center><h1>400 Bad Request</h1></center></body></html>';
     return `HTTP/1.1 400 Bad Request\r\nContent-Type: text/html\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
   }
   if (switches.reads(plainHttpRedirected)) {
@@ -140,10 +158,16 @@ function urlHost(host: string): string {
 
 export async function startReferenceBank(options: ReferenceBankOptions = {}): Promise<ReferenceBank> {
   // Throws UnknownSwitchError on an unknown name, before any work.
-  const switches = new BehaviourSwitches({ faults: options.faults ?? [], variants: options.variants ?? [], census: options.census ?? false });
+  const switches = new BehaviourSwitches({
+    faults: options.faults ?? [],
+    variants: options.variants ?? [],
+    census: options.census ?? false,
+  });
   const scaPages = options.scaPages === undefined ? undefined : scaPageSet(options.scaPages); // likewise
   const host = options.host ?? '127.0.0.1';
-  const ca = options.ca ?? generateCertificateAuthority({ commonName: 'Reference ASPSP Test CA', organizationName: 'xs2a-conformance', countryName: 'NO' });
+  const ca =
+    options.ca ??
+    generateCertificateAuthority({ commonName: 'Reference ASPSP Test CA', organizationName: 'xs2a-conformance', countryName: 'NO' });
   const ips = ['127.0.0.1', '::1'];
   const names = ['localhost'];
   if (isIP(host) !== 0 && !ips.includes(host) && host !== '0.0.0.0' && host !== '::') ips.push(host);
@@ -152,8 +176,15 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
   const wrongHost = bankWide.breaks(serverCertificateForAnotherHost);
   const serverNames = wrongHost ? { hostnames: ['bank.invalid'], ipAddresses: [] } : { hostnames: names, ipAddresses: ips };
   // A key made beforehand gets its certificate now; otherwise the CA's certificate for these names is reused.
-  const server = options.tlsKeyPem === undefined ? sharedServerCertificate(ca, serverNames) : generateServerCertificate(ca, { ...serverNames, privateKeyPem: options.tlsKeyPem });
-  const legacyTls = bankWide.breaks(legacyTlsAccepted) ? { minVersion: 'TLSv1', ciphers: 'DEFAULT@SECLEVEL=0' } as const : bankWide.reads(tls13Only) ? { minVersion: 'TLSv1.3' } as const : {};
+  const server =
+    options.tlsKeyPem === undefined
+      ? sharedServerCertificate(ca, serverNames)
+      : generateServerCertificate(ca, { ...serverNames, privateKeyPem: options.tlsKeyPem });
+  const legacyTls = bankWide.breaks(legacyTlsAccepted)
+    ? ({ minVersion: 'TLSv1', ciphers: 'DEFAULT@SECLEVEL=0' } as const)
+    : bankWide.reads(tls13Only)
+      ? ({ minVersion: 'TLSv1.3' } as const)
+      : {};
 
   const { app, tenants, connections } = await buildReferenceApp({
     switches,
@@ -171,7 +202,8 @@ export async function startReferenceBank(options: ReferenceBankOptions = {}): Pr
   // A plain-HTTP request fails the TLS handshake; the raw connection under it can still be answered.
   app.server.on('tlsClientError', (error: Error & { code?: string }, socket: TLSSocket & { _parent?: Socket }) => {
     const raw = socket._parent;
-    const answer = error.code === 'ERR_SSL_HTTP_REQUEST' && raw !== undefined ? plainHttpAnswer(bankWide, () => tenants.baseUrl) : undefined;
+    const answer =
+      error.code === 'ERR_SSL_HTTP_REQUEST' && raw !== undefined ? plainHttpAnswer(bankWide, () => tenants.baseUrl) : undefined;
     if (answer !== undefined && raw !== undefined && !raw.destroyed) raw.end(answer);
   });
   await app.listen({ port: options.port ?? 0, host });

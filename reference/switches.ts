@@ -93,7 +93,13 @@ function register(definition: SwitchDefinition): void {
 
 export function defineFault<B extends JsonBody = JsonBody>(
   name: string,
-  definition: { description: string; breaks: readonly string[]; scope?: SwitchBase['scope']; refusesEveryRequest?: string; alters?: BodyChange<B> },
+  definition: {
+    description: string;
+    breaks: readonly string[];
+    scope?: SwitchBase['scope'];
+    refusesEveryRequest?: string;
+    alters?: BodyChange<B>;
+  },
 ): Fault {
   if (definition.breaks.length === 0) throw new Error(`fault ${name} breaks nothing`);
   const { alters, ...rest } = definition;
@@ -121,7 +127,11 @@ export function applyBodyChanges(switches: TppSwitches, route: string, body: Jso
 export function bodyChangesOf(route: string): readonly { fault: Fault; change: BodyChange }[] {
   let changes = CHANGES_BY_ROUTE.get(route);
   if (changes === undefined) {
-    changes = [...REGISTRY.values()].flatMap((s) => (s.kind === 'fault' && s.alters !== undefined && [s.alters.route].flat().includes(route) ? [{ fault: { kind: 'fault' as const, name: s.name }, change: s.alters }] : []));
+    changes = [...REGISTRY.values()].flatMap((s) =>
+      s.kind === 'fault' && s.alters !== undefined && [s.alters.route].flat().includes(route)
+        ? [{ fault: { kind: 'fault' as const, name: s.name }, change: s.alters }]
+        : [],
+    );
     CHANGES_BY_ROUTE.set(route, changes);
   }
   return changes;
@@ -171,7 +181,9 @@ export class UnknownSwitchError extends Error {
     readonly unknown: string,
     readonly suggestion: string | undefined,
   ) {
-    super(`unknown ${kind} "${unknown}"${suggestion ? `; did you mean "${suggestion}"?` : ''} (list them with \`xs2a-conformance serve --list-${kind}s\`)`);
+    super(
+      `unknown ${kind} "${unknown}"${suggestion ? `; did you mean "${suggestion}"?` : ''} (list them with \`xs2a-conformance serve --list-${kind}s\`)`,
+    );
   }
 }
 
@@ -184,7 +196,8 @@ export function nearestSwitch(kind: 'fault' | 'variant', name: string): string |
   for (const candidate of REGISTRY.values()) {
     if (candidate.kind !== kind) continue;
     const distance = editDistanceOf(name, candidate.name);
-    if (best === undefined || distance < best.distance || (distance === best.distance && candidate.name < best.name)) best = { name: candidate.name, distance };
+    if (best === undefined || distance < best.distance || (distance === best.distance && candidate.name < best.name))
+      best = { name: candidate.name, distance };
   }
   return best !== undefined && best.distance <= Math.max(3, Math.floor(name.length / 3)) ? best.name : undefined;
 }
@@ -229,7 +242,9 @@ export class BehaviourSwitches {
    * that exclude each other. `census`: remember, per TPP, every switch asked (the gauntlet derives from it
    * which scenarios can observe which switch).
    */
-  constructor(settings: { faults?: readonly (string | SwitchSetting)[]; variants?: readonly (string | SwitchSetting)[]; census?: boolean } = {}) {
+  constructor(
+    settings: { faults?: readonly (string | SwitchSetting)[]; variants?: readonly (string | SwitchSetting)[]; census?: boolean } = {},
+  ) {
     this.faults = Object.freeze(normalise('fault', settings.faults ?? []));
     this.variants = Object.freeze(normalise('variant', settings.variants ?? []));
     for (const { name, tpps } of [...this.faults, ...this.variants]) {
@@ -240,7 +255,8 @@ export class BehaviourSwitches {
       const variants = [...this.onFor(tpp)].filter((name) => REGISTRY.get(name)?.kind === 'variant');
       for (const [i, a] of variants.entries()) {
         const clash = variants.slice(i + 1).find((b) => excludeEachOther(a, b));
-        if (clash) throw new Error(`variants "${a}" and "${clash}" exclude each other: they cannot be on together${tpp ? ` for ${tpp}` : ''}`);
+        if (clash)
+          throw new Error(`variants "${a}" and "${clash}" exclude each other: they cannot be on together${tpp ? ` for ${tpp}` : ''}`);
       }
     }
     this.census = settings.census === true;
@@ -253,7 +269,9 @@ export class BehaviourSwitches {
 
   /** Under a census: the switches asked, by TPP (organizationIdentifier; '' for requests no TPP was known for). */
   asked(): Map<string, string[]> {
-    return new Map([...this.handles].flatMap(([tpp, handle]) => (handle.asked ? [[tpp ?? '', [...handle.asked].sort()] as [string, string[]]] : [])));
+    return new Map(
+      [...this.handles].flatMap(([tpp, handle]) => (handle.asked ? [[tpp ?? '', [...handle.asked].sort()] as [string, string[]]] : [])),
+    );
   }
 
   /** Names of the faults switched on, for whomever. */
@@ -293,7 +311,10 @@ export class BehaviourSwitches {
 
 function normalise(kind: 'fault' | 'variant', settings: readonly (string | SwitchSetting)[]): SwitchSetting[] {
   const normalised = settings.map((s) => (typeof s === 'string' ? { name: s } : s));
-  assertDeclared(kind, normalised.map((s) => s.name));
+  assertDeclared(
+    kind,
+    normalised.map((s) => s.name),
+  );
   return normalised;
 }
 

@@ -56,21 +56,40 @@ if (typeof given.values.audit === 'string') {
   peak = Math.max(peak, process.memoryUsage().heapUsed);
   const failed = judging.tppTally.summaries().flatMap((s) => [...s.rules.values()].filter((r) => r.fail > 0).map((r) => r.rule));
   const live = collect ? { baselineLiveHeapMb: baselineLive / MB, peakLiveHeapMb: peakLive / MB } : {};
-  console.log(JSON.stringify({ entries, ms: Math.round(performance.now() - started), baselineHeapMb: baseline / MB, peakHeapMb: peak / MB, ...live, failed }));
+  console.log(
+    JSON.stringify({
+      entries,
+      ms: Math.round(performance.now() - started),
+      baselineHeapMb: baseline / MB,
+      peakHeapMb: peak / MB,
+      ...live,
+      failed,
+    }),
+  );
 } else {
   const megabytes = Number(given.positionals[0] ?? 100);
   const dir = mkdtempSync(join(tmpdir(), 'xs2a-audit-heap-'));
   try {
     const ca = generateCertificateAuthority({ commonName: 'Heap test CA', organizationName: 'xs2a-conformance', countryName: 'NO' });
-    const identity = loadTppIdentity(generateTppCertificate(ca, { organizationName: 'Heap TPP', organizationIdentifier: 'PSDNO-FSA-HEAP', roles: ['PSP_AI', 'PSP_PI'] }));
+    const identity = loadTppIdentity(
+      generateTppCertificate(ca, { organizationName: 'Heap TPP', organizationIdentifier: 'PSDNO-FSA-HEAP', roles: ['PSP_AI', 'PSP_PI'] }),
+    );
     const file = join(dir, 'traffic.har');
     const generated = await generateHar(file, megabytes, identity);
     const size = statSync(file).size / MB;
     const child = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/audit-heap.ts', '--audit', file], { encoding: 'utf8' });
     if (child.status !== 0) throw new Error(child.stderr);
-    const result = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as { entries: number; ms: number; baselineHeapMb: number; peakHeapMb: number; failed: string[] };
+    const result = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as {
+      entries: number;
+      ms: number;
+      baselineHeapMb: number;
+      peakHeapMb: number;
+      failed: string[];
+    };
     console.log(`HAR ${size.toFixed(1)} MB, ${generated} entries; audited ${result.entries} in ${(result.ms / 1000).toFixed(1)} s`);
-    console.log(`heap before the audit ${result.baselineHeapMb.toFixed(1)} MB, peak ${result.peakHeapMb.toFixed(1)} MB (${(result.peakHeapMb - result.baselineHeapMb).toFixed(1)} MB for the audit)`);
+    console.log(
+      `heap before the audit ${result.baselineHeapMb.toFixed(1)} MB, peak ${result.peakHeapMb.toFixed(1)} MB (${(result.peakHeapMb - result.baselineHeapMb).toFixed(1)} MB for the audit)`,
+    );
     console.log(`rules failed: ${result.failed.join(', ') || 'none'}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -25,8 +25,21 @@ const DURATION_SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const SIGNED_POOL = 500;
 
 function signedHeaders(identity: TppIdentity, host: string): Record<string, string> {
-  const headers = new HeaderFields({ Accept: 'application/json', 'TPP-Redirect-URI': 'https://tpp.example/callback', 'TPP-Session-ID': 'bench-session', 'PSU-IP-Address': '192.0.2.10' });
-  return signRequest({ headers, body: undefined, identity, now: new Date(), digestAlgorithm: 'SHA-256', defects: [], requestTarget: { method: 'GET', path: '/v1/accounts', host } }).headers.toRecord();
+  const headers = new HeaderFields({
+    Accept: 'application/json',
+    'TPP-Redirect-URI': 'https://tpp.example/callback',
+    'TPP-Session-ID': 'bench-session',
+    'PSU-IP-Address': '192.0.2.10',
+  });
+  return signRequest({
+    headers,
+    body: undefined,
+    identity,
+    now: new Date(),
+    digestAlgorithm: 'SHA-256',
+    defects: [],
+    requestTarget: { method: 'GET', path: '/v1/accounts', host },
+  }).headers.toRecord();
 }
 
 /** Median cost of signing one request (X-Request-ID, Date, Digest, RSA-SHA256 signature), after warm-up. */
@@ -42,29 +55,53 @@ function signingCostMs(identity: TppIdentity): number {
 }
 
 async function startBankProcess(): Promise<{ baseUrl: string; caPem: string; stop: () => void }> {
-  const child = spawn(process.execPath, [...(process.env['BENCH_PROFILE'] ? ['--cpu-prof', '--cpu-prof-dir', process.env['BENCH_PROFILE']] : []), '--import', 'tsx', '-e', `
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env['BENCH_PROFILE'] ? ['--cpu-prof', '--cpu-prof-dir', process.env['BENCH_PROFILE']] : []),
+      '--import',
+      'tsx',
+      '-e',
+      `
     const { startReferenceBank } = await import('./reference/server.ts');
     const bank = await startReferenceBank();
     console.log(JSON.stringify({ baseUrl: bank.baseUrl, caPem: bank.caPem }));
     process.on('SIGTERM', () => process.exit(0)); // a clean exit writes the --cpu-prof profile
-  `], { stdio: ['ignore', 'pipe', 'inherit'] });
+  `,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
   const { baseUrl, caPem } = JSON.parse(line) as { baseUrl: string; caPem: string };
   return { baseUrl, caPem, stop: () => child.kill() };
 }
 
 const ca = generateCertificateAuthority({ commonName: 'Bench eIDAS CA' });
-const identity = loadTppIdentity(generateTppCertificate(ca, { organizationName: 'Bench TPP AS', organizationIdentifier: 'PSDNO-FSA-BENCH1', roles: ['PSP_AI', 'PSP_PI'] }));
+const identity = loadTppIdentity(
+  generateTppCertificate(ca, { organizationName: 'Bench TPP AS', organizationIdentifier: 'PSDNO-FSA-BENCH1', roles: ['PSP_AI', 'PSP_PI'] }),
+);
 const signingMs = signingCostMs(identity);
 
 const bank = await startBankProcess();
 try {
   const host = new URL(bank.baseUrl).host;
-  const requests = Array.from({ length: SIGNED_POOL }, () => ({ method: 'GET' as const, path: '/v1/accounts', headers: signedHeaders(identity, host) }));
+  const requests = Array.from({ length: SIGNED_POOL }, () => ({
+    method: 'GET' as const,
+    path: '/v1/accounts',
+    headers: signedHeaders(identity, host),
+  }));
   // Warm up the bank (JIT, certificate cache) before measuring.
   await autocannon({ url: bank.baseUrl, connections: 10, amount: 2_000, requests, tlsOptions: { ca: bank.caPem } });
-  const result = await autocannon({ url: bank.baseUrl, connections: CONNECTIONS, duration: DURATION_SECONDS, requests, tlsOptions: { ca: bank.caPem } });
-  const statuses = Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => `${status}: ${count}`).join(', ');
+  const result = await autocannon({
+    url: bank.baseUrl,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+    requests,
+    tlsOptions: { ca: bank.caPem },
+  });
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([status, { count }]) => `${status}: ${count}`)
+    .join(', ');
   const lines = [
     `signed GET /v1/accounts, ${CONNECTIONS} connections, ${DURATION_SECONDS} s, bank in one process (statuses ${statuses}; errors ${result.errors}, timeouts ${result.timeouts})`,
     `  requests/s  ${result.requests.average.toFixed(0)}   (goal >= 3000: ${result.requests.average >= 3000 ? 'met' : 'NOT met'})`,

@@ -37,10 +37,17 @@ async function typecheckAndLint(): Promise<void> {
   console.log('\n=== typecheck and lint');
   const results = join(scratch, 'typecheck-and-lint.json');
   const [ended = { status: 1, seconds: 0 }] = await runCommandsSideBySide([
-    { label: 'typecheck and lint', command: process.execPath, args: ['--import', 'tsx', 'scripts/typecheck-and-lint.ts', '--results', results] },
+    {
+      label: 'typecheck and lint',
+      command: process.execPath,
+      args: ['--import', 'tsx', 'scripts/typecheck-and-lint.ts', '--results', results],
+    },
   ]);
-  const clean = existsSync(results) ? (JSON.parse(readFileSync(results, 'utf8')) as { typecheck: boolean; lint: boolean }) : { typecheck: false, lint: false };
-  for (const name of ['typecheck', 'lint'] as const) counts.push({ name, passed: clean[name] ? 1 : 0, failed: clean[name] ? 0 : 1, seconds: ended.seconds });
+  const clean = existsSync(results)
+    ? (JSON.parse(readFileSync(results, 'utf8')) as { typecheck: boolean; lint: boolean })
+    : { typecheck: false, lint: false };
+  for (const name of ['typecheck', 'lint'] as const)
+    counts.push({ name, passed: clean[name] ? 1 : 0, failed: clean[name] ? 0 : 1, seconds: ended.seconds });
 }
 
 /** node:test processes of one group (a tier, the audit), counted as one line of the summary. */
@@ -56,10 +63,16 @@ interface NodeTestGroup {
  */
 async function nodeTests(groups: readonly NodeTestGroup[], atOnce: number): Promise<void> {
   const runs = groups.flatMap((group) => group.runs);
-  const described = (group: NodeTestGroup) => `${group.name}: ${group.runs.length > 4 ? `${group.runs.length} processes` : group.runs.map((run) => run.label).join(', ')}`;
+  const described = (group: NodeTestGroup) =>
+    `${group.name}: ${group.runs.length > 4 ? `${group.runs.length} processes` : group.runs.map((run) => run.label).join(', ')}`;
   console.log(`\n=== ${groups.map(described).join('; then ')}${runs.length > 1 ? `; ${atOnce} at a time` : ''}`);
   const tapOf = (run: NodeTestRun) => join(scratch, `${run.label.replace(/\W+/g, '-')}.tap`);
-  const reporters = (run: NodeTestRun) => ['--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapOf(run)}`];
+  const reporters = (run: NodeTestRun) => [
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tapOf(run)}`,
+  ];
   const ended = await runSideBySide(runs, reporters, atOnce);
   let offset = 0;
   for (const group of groups) {
@@ -91,7 +104,8 @@ function tapPoints(text: string): { passed: number; failed: number } {
     if (!point || /# (SKIP|TODO)\b/.test(line)) return;
     let suite = false;
     if (/^\s*---$/.test(lines[i + 1] ?? '')) {
-      for (let j = i + 2; j < lines.length && !/^\s*\.\.\.$/.test(lines[j] ?? ''); j++) if (/^\s*type: 'suite'$/.test(lines[j] ?? '')) suite = true;
+      for (let j = i + 2; j < lines.length && !/^\s*\.\.\.$/.test(lines[j] ?? ''); j++)
+        if (/^\s*type: 'suite'$/.test(lines[j] ?? '')) suite = true;
     }
     if (suite) return;
     if (point[1] === 'ok') passed++;
@@ -109,18 +123,30 @@ async function conformanceSuiteThenAudit(): Promise<void> {
   const suiteHar = join(scratch, 'suite.har');
   console.log('\n=== conformance suite');
   const [suite = { status: 1, seconds: 0 }] = await runCommandsSideBySide([
-    { label: 'conformance suite', command: process.execPath, args: ['bin/xs2a-conformance.js', 'run', '--report-dir', reports, '--har', suiteHar, '--unmasked'] },
+    {
+      label: 'conformance suite',
+      command: process.execPath,
+      args: ['bin/xs2a-conformance.js', 'run', '--report-dir', reports, '--har', suiteHar, '--unmasked'],
+    },
   ]);
   try {
     const results = JSON.parse(readFileSync(join(reports, 'latest', 'results.json'), 'utf8')) as {
       summary: { tests: { PASS: number; FAIL: number; ERROR: number; FLAKY: number; INTERRUPTED: number } };
     };
     const t = results.summary.tests;
-    counts.push({ name: 'conformance suite', passed: t.PASS, failed: t.FAIL + t.ERROR + t.FLAKY + t.INTERRUPTED + (suite.status !== 0 ? 1 : 0), seconds: suite.seconds });
+    counts.push({
+      name: 'conformance suite',
+      passed: t.PASS,
+      failed: t.FAIL + t.ERROR + t.FLAKY + t.INTERRUPTED + (suite.status !== 0 ? 1 : 0),
+      seconds: suite.seconds,
+    });
   } catch {
     counts.push({ name: 'conformance suite', passed: 0, failed: 1, seconds: suite.seconds });
   }
-  await nodeTests([{ name: 'audit of the suite', runs: AFTER_SUITE.map((entry) => ({ label: entry, entry, env: { XS2A_SUITE_HAR: suiteHar } })) }], 1);
+  await nodeTests(
+    [{ name: 'audit of the suite', runs: AFTER_SUITE.map((entry) => ({ label: entry, entry, env: { XS2A_SUITE_HAR: suiteHar } })) }],
+    1,
+  );
 }
 
 // Typecheck and lint side by side with the conformance suite, its audit, and then the project's tests (fast tier
@@ -147,7 +173,10 @@ console.log('');
 // In the order of the header, whichever ended first.
 const ORDER = ['typecheck', 'lint', 'fast tests', 'e2e tests', 'conformance suite', 'audit of the suite'];
 counts.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
-for (const c of counts) console.log(`${c.name.padEnd(20)} ${String(c.passed).padStart(5)} passed ${String(c.failed).padStart(4)} failed  ${c.seconds.toFixed(1)} s`);
+for (const c of counts)
+  console.log(
+    `${c.name.padEnd(20)} ${String(c.passed).padStart(5)} passed ${String(c.failed).padStart(4)} failed  ${c.seconds.toFixed(1)} s`,
+  );
 const passed = counts.reduce((sum, c) => sum + c.passed, 0);
 const failed = counts.reduce((sum, c) => sum + c.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

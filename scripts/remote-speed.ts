@@ -26,9 +26,19 @@ centre): each run's wall time and counts. --workers sets XS2A_WORKERS (default: 
 --tool DIR runs the command of another checkout against the same bank (paired figures); --keep keeps the
 reports (their folder is printed).`;
 
-const whole = (name: string, value: string | boolean | undefined) => (value === undefined || (typeof value === 'string' && /^\d+$/.test(value)) ? undefined : `${name} is a whole number, not "${String(value)}"`);
+const whole = (name: string, value: string | boolean | undefined) =>
+  value === undefined || (typeof value === 'string' && /^\d+$/.test(value))
+    ? undefined
+    : `${name} is a whole number, not "${String(value)}"`;
 const { values } = scriptArguments(USAGE, {
-  options: { 'delay-ms': { type: 'string' }, workers: { type: 'string' }, grep: { type: 'string' }, tool: { type: 'string' }, runs: { type: 'string' }, keep: { type: 'boolean' } },
+  options: {
+    'delay-ms': { type: 'string' },
+    workers: { type: 'string' },
+    grep: { type: 'string' },
+    tool: { type: 'string' },
+    runs: { type: 'string' },
+    keep: { type: 'boolean' },
+  },
   refuse: ({ values: v }) => whole('--delay-ms', v['delay-ms']) ?? whole('--workers', v.workers) ?? whole('--runs', v.runs),
 });
 const delayMs = Number(values['delay-ms'] ?? 200);
@@ -37,9 +47,22 @@ const runs = Number(values.runs ?? 1);
 
 const dir = mkdtempSync(join(tmpdir(), 'xs2a-remote-speed-'));
 const proxy = await startDelayProxy(delayMs);
-const bank = spawn(process.execPath, [join(PACKAGE_ROOT, 'bin', 'xs2a-conformance.js'), 'serve', '--port', '0', '--public-url', proxy.baseUrl, '--ca-out', join(dir, 'bank-ca.pem')], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const bank = spawn(
+  process.execPath,
+  [
+    join(PACKAGE_ROOT, 'bin', 'xs2a-conformance.js'),
+    'serve',
+    '--port',
+    '0',
+    '--public-url',
+    proxy.baseUrl,
+    '--ca-out',
+    join(dir, 'bank-ca.pem'),
+  ],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 try {
   // serve prints where it listens, then a whole targets.yaml for itself, ended by an empty line.
   const lines = createInterface({ input: bank.stdout });
@@ -56,7 +79,18 @@ try {
   for (let i = 1; i <= runs; i++) {
     const reportDir = join(dir, `run-${i}`);
     const started = Date.now();
-    const args = ['run', '--targets', join(dir, 'targets.yaml'), '--target', 'local-sandbox', '--report-dir', reportDir, '--reporter', 'dot', ...(values.grep ? ['--grep', String(values.grep)] : [])];
+    const args = [
+      'run',
+      '--targets',
+      join(dir, 'targets.yaml'),
+      '--target',
+      'local-sandbox',
+      '--report-dir',
+      reportDir,
+      '--reporter',
+      'dot',
+      ...(values.grep ? ['--grep', String(values.grep)] : []),
+    ];
     const code = await new Promise<number>((done) => {
       const run = spawn(process.execPath, [join(tool, 'bin', 'xs2a-conformance.js'), ...args], {
         stdio: ['ignore', 'ignore', 'inherit'],
@@ -66,12 +100,19 @@ try {
     });
     const seconds = (Date.now() - started) / 1000;
     const results = JSON.parse(readFileSync(join(reportDir, 'latest', 'results.json'), 'utf8')) as RunResults;
-    const counts = Object.entries(results.summary.tests).filter(([key, n]) => key !== 'total' && n > 0).map(([key, n]) => `${n} ${key}`).join(', ');
+    const counts = Object.entries(results.summary.tests)
+      .filter(([key, n]) => key !== 'total' && n > 0)
+      .map(([key, n]) => `${n} ${key}`)
+      .join(', ');
     const workers = values.workers ?? "the command's default";
-    console.log(`run ${i}: delay ${delayMs} ms, workers ${workers}, ${tool}: ${seconds.toFixed(1)} s, exit ${code}, ${results.summary.tests.total} scenarios: ${counts}`);
+    console.log(
+      `run ${i}: delay ${delayMs} ms, workers ${workers}, ${tool}: ${seconds.toFixed(1)} s, exit ${code}, ${results.summary.tests.total} scenarios: ${counts}`,
+    );
     // What bounds a run once its scenarios run side by side: the longest ones, each a chain of requests.
     const longest = [...results.tests].sort((a, b) => b.durationMs - a.durationMs).slice(0, 8);
-    console.log(`  longest: ${longest.map((t) => `${t.scenario} ${(t.durationMs / 1000).toFixed(1)} s`).join(', ')}; all scenarios together ${(results.tests.reduce((sum, t) => sum + t.durationMs, 0) / 1000).toFixed(0)} s`);
+    console.log(
+      `  longest: ${longest.map((t) => `${t.scenario} ${(t.durationMs / 1000).toFixed(1)} s`).join(', ')}; all scenarios together ${(results.tests.reduce((sum, t) => sum + t.durationMs, 0) / 1000).toFixed(0)} s`,
+    );
   }
 } finally {
   bank.kill('SIGINT');

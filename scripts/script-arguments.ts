@@ -43,10 +43,20 @@ function usageError(usage: string, reason: string, to: ScriptExit = PROCESS_EXIT
 }
 
 /** Reads a script's arguments (process.argv after the script, unless given), or ends it: with its usage, or a usage error. */
-export function scriptArguments(usage: string, spec: ScriptArgumentsSpec = {}, argv: readonly string[] = process.argv.slice(2), to: ScriptExit = PROCESS_EXIT): ScriptArguments {
+export function scriptArguments(
+  usage: string,
+  spec: ScriptArgumentsSpec = {},
+  argv: readonly string[] = process.argv.slice(2),
+  to: ScriptExit = PROCESS_EXIT,
+): ScriptArguments {
   let given: ScriptArguments;
   try {
-    const parsed = parseArgs({ args: [...argv], options: { ...spec.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    const parsed = parseArgs({
+      args: [...argv],
+      options: { ...spec.options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
     // A plain object: parseArgs gives one without a prototype.
     given = { values: { ...parsed.values }, positionals: parsed.positionals };
   } catch (error) {
@@ -61,7 +71,11 @@ export function scriptArguments(usage: string, spec: ScriptArgumentsSpec = {}, a
   if (extra !== undefined) return usageError(usage, `unexpected argument "${extra}"`, to);
   const [first] = given.positionals;
   if (spec.choices && (first === undefined || !spec.choices.includes(first))) {
-    return usageError(usage, first === undefined ? `no argument given (one of ${spec.choices.join(', ')})` : `unknown argument "${first}"`, to);
+    return usageError(
+      usage,
+      first === undefined ? `no argument given (one of ${spec.choices.join(', ')})` : `unknown argument "${first}"`,
+      to,
+    );
   }
   const refused = spec.refuse?.(given);
   return refused === undefined ? given : usageError(usage, refused, to);

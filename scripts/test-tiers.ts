@@ -98,7 +98,8 @@ function secondsOfFiles(tier: Exclude<TestTier, 'all'>): (file: string) => numbe
   return (file) => measured[file] ?? median;
 }
 
-const longestFirst = (files: readonly string[], secondsOf: (file: string) => number): string[] => [...files].sort((a, b) => secondsOf(b) - secondsOf(a) || a.localeCompare(b));
+const longestFirst = (files: readonly string[], secondsOf: (file: string) => number): string[] =>
+  [...files].sort((a, b) => secondsOf(b) - secondsOf(a) || a.localeCompare(b));
 
 /**
  * The files shared out among `processes` by their measured seconds, each share in name order. A few files take
@@ -155,20 +156,30 @@ export interface CommandEnd {
 function runOne({ label, command, args, env }: SideBySideCommand, buffered: boolean): Promise<CommandEnd> {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', buffered ? 'pipe' : 'inherit', buffered ? 'pipe' : 'inherit'] });
+    const child = spawn(command, args, {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', buffered ? 'pipe' : 'inherit', buffered ? 'pipe' : 'inherit'],
+    });
     const output: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
     child.once('close', (code) => {
       const seconds = (Date.now() - started) / 1000;
-      if (buffered) process.stdout.write(`\n--- ${label} (${code === 0 ? 'passed' : 'FAILED'}, ${seconds.toFixed(1)} s)\n${Buffer.concat(output).toString()}`);
+      if (buffered)
+        process.stdout.write(
+          `\n--- ${label} (${code === 0 ? 'passed' : 'FAILED'}, ${seconds.toFixed(1)} s)\n${Buffer.concat(output).toString()}`,
+        );
       resolve({ status: code ?? 1, seconds, startedAt: started, endedAt: Date.now() });
     });
   });
 }
 
 /** Runs node:test processes side by side (runCommandsSideBySide), `atOnce` at a time, with node:test options of the caller. */
-export function runSideBySide(runs: readonly NodeTestRun[], options: (run: NodeTestRun) => readonly string[], atOnce = runs.length): Promise<CommandEnd[]> {
+export function runSideBySide(
+  runs: readonly NodeTestRun[],
+  options: (run: NodeTestRun) => readonly string[],
+  atOnce = runs.length,
+): Promise<CommandEnd[]> {
   return runCommandsSideBySide(
     runs.map((run) => ({ label: run.label, command: process.execPath, args: nodeArgumentsOf(run, options(run)), env: run.env })),
     atOnce,

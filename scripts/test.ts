@@ -21,7 +21,9 @@ for (const one of tiers) {
   const runs = nodeTestRunsOf(one);
   const statuses = (await runSideBySide(runs, () => ['--test-reporter=spec', ...rest], atOnceOf(one))).map((ended) => ended.status);
   const failing = runs.filter((_, i) => statuses[i] !== 0).map((run) => run.label);
-  console.log(`\n${one} tier: ${runs.length} processes, ${failing.length === 0 ? 'all passed' : `FAILED: ${failing.join(', ')}`}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `\n${one} tier: ${runs.length} processes, ${failing.length === 0 ? 'all passed' : `FAILED: ${failing.join(', ')}`}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   failed ||= statuses.some((status) => status !== 0);
 }
 process.exitCode = failed ? 1 : 0;

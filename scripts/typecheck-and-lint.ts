@@ -22,22 +22,36 @@ there (true: clean), for npm run check to count them as two checks.`;
 
 /** The program of tsconfig.json, as tsc -p . builds it. */
 function projectProgram(): ts.Program {
-  const config = ts.getParsedCommandLineOfConfigFile('tsconfig.json', {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    'tsconfig.json',
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
     },
-  });
+  );
   if (!config) throw new Error('tsconfig.json could not be read');
-  return ts.createProgram({ rootNames: config.fileNames, options: config.options, projectReferences: config.projectReferences, configFileParsingDiagnostics: config.errors });
+  return ts.createProgram({
+    rootNames: config.fileNames,
+    options: config.options,
+    projectReferences: config.projectReferences,
+    configFileParsingDiagnostics: config.errors,
+  });
 }
 
 /** tsc's own report of the program's diagnostics; true when there are none. */
 function typecheck(program: ts.Program): boolean {
   const diagnostics = ts.getPreEmitDiagnostics(program);
-  const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (name) => name, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
+  const host: ts.FormatDiagnosticsHost = {
+    getCanonicalFileName: (name) => name,
+    getCurrentDirectory: () => process.cwd(),
+    getNewLine: () => '\n',
+  };
   const format = process.stdout.isTTY ? ts.formatDiagnosticsWithColorAndContext : ts.formatDiagnostics;
-  if (diagnostics.length > 0) console.log(`${format(diagnostics, host)}\nFound ${diagnostics.length} error${diagnostics.length === 1 ? '' : 's'}.`);
+  if (diagnostics.length > 0)
+    console.log(`${format(diagnostics, host)}\nFound ${diagnostics.length} error${diagnostics.length === 1 ? '' : 's'}.`);
   console.log(`typecheck: ${diagnostics.length === 0 ? 'clean' : `${diagnostics.length} errors`}`);
   return diagnostics.length === 0;
 }

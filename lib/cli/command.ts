@@ -62,7 +62,8 @@ export function oneOf(what: string, known: readonly string[], help = ''): (value
 export function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
   return (value) => {
     const n = Number(value);
-    if (!/^\d+$/.test(value) || n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}, not "${value}"`);
+    if (!/^\d+$/.test(value) || n < min || n > max)
+      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}, not "${value}"`);
     return n;
   };
 }

@@ -16,7 +16,9 @@ export interface GateOptions {
 
 export function gateOptions(command: Command): void {
   command
-    .addOption(new Option('--require <verdict>', 'the weakest verdict that exits 0').choices(['conformant', 'incomplete']).default('incomplete'))
+    .addOption(
+      new Option('--require <verdict>', 'the weakest verdict that exits 0').choices(['conformant', 'incomplete']).default('incomplete'),
+    )
     .addOption(new Option('--fail-on <level>', 'also exit non-zero (4) when a SHOULD or MAY requirement failed').choices(['warning']));
 }
 

@@ -18,7 +18,9 @@ const CONFORMANCE_REPORTER = /lib[\\/]report[\\/]reporter\.ts$/;
 
 export default async function globalSetup(config: FullConfig): Promise<(() => Promise<void>) | undefined> {
   if (!config.reporter.some(([name]) => CONFORMANCE_REPORTER.test(name))) {
-    console.warn('xs2a-conformance: --reporter replaced the conformance reporter: no conformance report will be written (add ./lib/report/reporter.ts to keep it)');
+    console.warn(
+      'xs2a-conformance: --reporter replaced the conformance reporter: no conformance report will be written (add ./lib/report/reporter.ts to keep it)',
+    );
   }
   const given = readRunContext();
   if (given) {

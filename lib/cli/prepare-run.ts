@@ -147,9 +147,15 @@ async function preflight(target: RunTarget, caSource: string | undefined): Promi
   if (unreachable) throw new PreflightUnreachableError(unreachable.message);
   const problems = findings.filter((finding) => finding.outcome === 'problem');
   const stops = problems.filter((finding) => finding.check !== 'tpp-certificate');
-  if (stops.length > 0) throw ConfigError.of(stops.map((finding) => ({ field: finding.field ?? `targets.${target.name}`, detail: finding.message })), `targets.${target.name}`);
+  if (stops.length > 0)
+    throw ConfigError.of(
+      stops.map((finding) => ({ field: finding.field ?? `targets.${target.name}`, detail: finding.message })),
+      `targets.${target.name}`,
+    );
   for (const finding of [...problems, ...findings.filter((f) => f.outcome === 'warning')]) {
-    console.error(`xs2a-conformance: ${finding.field ? `${finding.field}: ` : ''}${finding.message} (xs2a-conformance doctor --target ${target.name} checks all of the set-up)`);
+    console.error(
+      `xs2a-conformance: ${finding.field ? `${finding.field}: ` : ''}${finding.message} (xs2a-conformance doctor --target ${target.name} checks all of the set-up)`,
+    );
   }
 }
 
@@ -157,7 +163,10 @@ async function preflight(target: RunTarget, caSource: string | undefined): Promi
 function checkScaVariants(name: string, config: TargetConfig): void {
   for (const variant of Object.keys(config.scaVariants ?? {})) {
     if (!(SCA_VARIANTS as readonly string[]).includes(variant)) {
-      throw new ConfigError(`targets.${name}.scaVariants.${variant}`, `no scenario asks for this variant${didYouMean(variant, SCA_VARIANTS)} (known: ${SCA_VARIANTS.join(', ')})`);
+      throw new ConfigError(
+        `targets.${name}.scaVariants.${variant}`,
+        `no scenario asks for this variant${didYouMean(variant, SCA_VARIANTS)} (known: ${SCA_VARIANTS.join(', ')})`,
+      );
     }
   }
 }
@@ -176,7 +185,8 @@ async function checkBrowser(): Promise<void> {
 function readGauntlet(file: string): GauntletRequest {
   try {
     const request = JSON.parse(readFileSync(resolve(file), 'utf8')) as GauntletRequest;
-    if (![request.faults, request.variants, request.census].some(Array.isArray)) throw new Error('it has none of the lists "faults", "variants", "census"');
+    if (![request.faults, request.variants, request.census].some(Array.isArray))
+      throw new Error('it has none of the lists "faults", "variants", "census"');
     return request;
   } catch (error) {
     throw new ConfigError('--gauntlet', `${file}: ${(error as Error).message}`);
@@ -184,6 +194,9 @@ function readGauntlet(file: string): GauntletRequest {
 }
 
 function newRunId(): string {
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z');
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[:.]/g, '-')
+    .replace(/-\d{3}Z$/, 'Z');
   return `${stamp}-${randomBytes(2).toString('hex')}`;
 }

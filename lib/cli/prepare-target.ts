@@ -5,13 +5,37 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ALL_PSD2_ROLES, backdatedValidity, generateCertificateAuthority, generateRsaKeyPem, generateTppCertificate, type KeyAndCertificate } from '../pki/index.js';
+import {
+  ALL_PSD2_ROLES,
+  backdatedValidity,
+  generateCertificateAuthority,
+  generateRsaKeyPem,
+  generateTppCertificate,
+  type KeyAndCertificate,
+} from '../pki/index.js';
 import { ConfigError } from '../targets/config-error.js';
 import { interpolateTarget } from '../targets/load.js';
 import { readPem } from '../targets/target-files.js';
-import { DEFAULT_PROFILE, DEFAULT_TIMEOUTS, SECOND_PROFILE, WORLD_LANES, type GauntletCase, type GauntletPlan, type RunTarget, type TppProfile } from '../targets/run-context.js';
+import {
+  DEFAULT_PROFILE,
+  DEFAULT_TIMEOUTS,
+  SECOND_PROFILE,
+  WORLD_LANES,
+  type GauntletCase,
+  type GauntletPlan,
+  type RunTarget,
+  type TppProfile,
+} from '../targets/run-context.js';
 import type { TargetConfig } from '../targets/target-types.js';
-import { assertDeclared, knownFaults, knownVariants, startReferenceBank, UnknownSwitchError, type ReferenceBank, type SwitchSetting } from '../../reference/server.js';
+import {
+  assertDeclared,
+  knownFaults,
+  knownVariants,
+  startReferenceBank,
+  UnknownSwitchError,
+  type ReferenceBank,
+  type SwitchSetting,
+} from '../../reference/server.js';
 
 export interface PreparedTarget {
   target: RunTarget;
@@ -33,18 +57,27 @@ export interface GauntletRequest {
   census?: string[];
 }
 
-
 export async function prepareTarget(
   name: string,
   raw: TargetConfig,
-  options: { faults: readonly string[]; variants?: readonly string[]; targetsDir: string; workDir: string; env: NodeJS.ProcessEnv; gauntlet?: GauntletRequest },
+  options: {
+    faults: readonly string[];
+    variants?: readonly string[];
+    targetsDir: string;
+    workDir: string;
+    env: NodeJS.ProcessEnv;
+    gauntlet?: GauntletRequest;
+  },
 ): Promise<PreparedTarget> {
   const config = interpolateTarget(name, raw, options.env);
   const field = `targets.${name}`;
   const variants = options.variants ?? [];
   if ((options.faults.length || variants.length || options.gauntlet) && !config.embedded) {
     const option = options.gauntlet ? '--gauntlet' : options.faults.length ? '--inject-fault' : '--variant';
-    throw new ConfigError(option, `${option === '--variant' ? 'variants' : 'faults'} can only be injected into the embedded reference bank, not "${name}"`);
+    throw new ConfigError(
+      option,
+      `${option === '--variant' ? 'variants' : 'faults'} can only be injected into the embedded reference bank, not "${name}"`,
+    );
   }
   const embedded = typeof config.embedded === 'object' ? config.embedded : {};
   // Unknown names are usage errors that name the option (or field) and the nearest declared name.
@@ -57,10 +90,21 @@ export async function prepareTarget(
   // of every run's start): the test CA's, the generated TPP's and the embedded bank's TLS key.
   const generatesTpp = !loadsOwnCertificate(config);
   const keyIf = (wanted: boolean) => (wanted ? generateRsaKeyPem() : Promise.resolve(undefined));
-  const [caKeyPem, tppKeyPem, serverKeyPem] = await Promise.all([keyIf(Boolean(config.embedded) || generatesTpp), keyIf(generatesTpp), keyIf(Boolean(config.embedded))]);
+  const [caKeyPem, tppKeyPem, serverKeyPem] = await Promise.all([
+    keyIf(Boolean(config.embedded) || generatesTpp),
+    keyIf(generatesTpp),
+    keyIf(Boolean(config.embedded)),
+  ]);
   // One test CA per run issues the embedded bank's TLS certificate and every generated TPP certificate.
   const testCa =
-    caKeyPem === undefined ? undefined : generateCertificateAuthority({ commonName: 'xs2a-conformance test CA', organizationName: 'xs2a-conformance', countryName: 'NO', privateKeyPem: caKeyPem });
+    caKeyPem === undefined
+      ? undefined
+      : generateCertificateAuthority({
+          commonName: 'xs2a-conformance test CA',
+          organizationName: 'xs2a-conformance',
+          countryName: 'NO',
+          privateKeyPem: caKeyPem,
+        });
   const tpps = readOrGenerateTpps(config, field, options.targetsDir, options.workDir, testCa, tppKeyPem);
   // [protocol] The test CA's key stays in the run's private folder, for certificate variants (untrusted, expired, roles).
   const testCaFile = join(options.workDir, 'test-ca-key.pem');
@@ -85,7 +129,15 @@ export async function prepareTarget(
   if (!config.embedded) {
     const caPem = config.tls?.ca ? readPem(config.tls.ca, `${field}.tls.ca`, options.targetsDir) : undefined;
     return {
-      target: { ...common, tpps, baseUrl: (config.baseUrl ?? '').replace(/\/$/, ''), embedded: false, faults: [], variants: [], ...(caPem ? { caPem } : {}) },
+      target: {
+        ...common,
+        tpps,
+        baseUrl: (config.baseUrl ?? '').replace(/\/$/, ''),
+        embedded: false,
+        faults: [],
+        variants: [],
+        ...(caPem ? { caPem } : {}),
+      },
       stop: async () => {},
     };
   }
@@ -97,12 +149,23 @@ export async function prepareTarget(
   // rather than alone. Each lane's key is made by the first scenario of the lane (lib/fixtures/world-lanes.ts).
   const laneKeyFiles = Array.from({ length: WORLD_LANES }, (_, i) => join(options.workDir, `world-lane-${i + 1}-key.pem`));
   // The gauntlet's TPPs hold the run's key too: the same tester, one sandbox world (and no key to generate per fault).
-  const gauntlet = options.gauntlet ? gauntletProfiles(options.gauntlet, ca, options.workDir, readFileSync((tpps[DEFAULT_PROFILE] as TppProfile).privateKeyFile, 'utf8')) : undefined;
+  const gauntlet = options.gauntlet
+    ? gauntletProfiles(options.gauntlet, ca, options.workDir, readFileSync((tpps[DEFAULT_PROFILE] as TppProfile).privateKeyFile, 'utf8'))
+    : undefined;
   const banks: ReferenceBank[] = [];
   const start = async (faults: (string | SwitchSetting)[], variants: (string | SwitchSetting)[] = [], tlsKeyPem?: string) => {
     // The embedded bank trusts the suite's test CA the way a bank trusts its eIDAS issuers.
     const census = gauntlet !== undefined;
-    const bank = await startReferenceBank({ port: 0, ca, faults, variants, census, trustedTppCaPems: [ca.certificatePem], ...(scaPages ? { scaPages } : {}), ...(tlsKeyPem ? { tlsKeyPem } : {}) }).catch((error: Error) => {
+    const bank = await startReferenceBank({
+      port: 0,
+      ca,
+      faults,
+      variants,
+      census,
+      trustedTppCaPems: [ca.certificatePem],
+      ...(scaPages ? { scaPages } : {}),
+      ...(tlsKeyPem ? { tlsKeyPem } : {}),
+    }).catch((error: Error) => {
       throw new ConfigError(`${field}.embedded`, error.message);
     });
     banks.push(bank);
@@ -118,7 +181,10 @@ export async function prepareTarget(
     // A case with a switch that changes a whole bank (its TLS) gets a bank of its own, seen only by its TPP.
     const ownBanks = new Map<string, ReferenceBank>();
     for (const gauntletCase of gauntlet?.ownBank ?? []) {
-      const own = await start(gauntletCase.kind === 'fault' ? gauntletCase.switches : [], gauntletCase.kind === 'fault' ? [] : gauntletCase.switches);
+      const own = await start(
+        gauntletCase.kind === 'fault' ? gauntletCase.switches : [],
+        gauntletCase.kind === 'fault' ? [] : gauntletCase.switches,
+      );
       ownBanks.set(gauntletCase.name, own);
       const profile = gauntlet?.profiles[gauntletCase.profile];
       if (profile) Object.assign(profile, { baseUrl: own.baseUrl, caPem: own.caPem });
@@ -134,7 +200,16 @@ export async function prepareTarget(
       );
     };
     return {
-      target: { ...common, tpps: { ...tpps, ...gauntlet?.profiles }, worldLaneKeyFiles: laneKeyFiles, baseUrl: main.baseUrl, embedded: true, faults: main.faults.slice(), variants: main.variants.slice(), caPem: main.caPem },
+      target: {
+        ...common,
+        tpps: { ...tpps, ...gauntlet?.profiles },
+        worldLaneKeyFiles: laneKeyFiles,
+        baseUrl: main.baseUrl,
+        embedded: true,
+        faults: main.faults.slice(),
+        variants: main.variants.slice(),
+        caPem: main.caPem,
+      },
       ...(gauntlet ? { gauntlet: gauntlet.plan, consulted } : {}),
       stop,
     };
@@ -173,8 +248,16 @@ function readOrGenerateTpps(
     const profiles: Record<string, TppProfile> = {
       [DEFAULT_PROFILE]: loadProfile(tpp.certificate, tpp.privateKey, `${field}.tpp`, targetsDir, join(workDir, 'tpp-key.pem')),
     };
-    if (tpp.second) profiles[SECOND_PROFILE] = loadProfile(tpp.second.certificate, tpp.second.privateKey, `${field}.tpp.second`, targetsDir, join(workDir, 'tpp2-key.pem'));
-    else if (wantsSecond) throw new ConfigError(`${field}.tpp.second`, 'the capability second-tpp needs a second certificate and key (tpp.second)');
+    if (tpp.second)
+      profiles[SECOND_PROFILE] = loadProfile(
+        tpp.second.certificate,
+        tpp.second.privateKey,
+        `${field}.tpp.second`,
+        targetsDir,
+        join(workDir, 'tpp2-key.pem'),
+      );
+    else if (wantsSecond)
+      throw new ConfigError(`${field}.tpp.second`, 'the capability second-tpp needs a second certificate and key (tpp.second)');
     return profiles;
   }
   if (!ca) throw new Error("a generated TPP certificate needs the run's test CA");
@@ -215,7 +298,13 @@ function generatedProfile(
   subject: { organizationName: string; organizationIdentifier: string },
   privateKeyPem?: string,
 ): TppProfile {
-  const generated = generateTppCertificate(ca, { ...subject, countryName: 'NO', roles: [...ALL_PSD2_ROLES], ...backdatedValidity(), ...(privateKeyPem ? { privateKeyPem } : {}) });
+  const generated = generateTppCertificate(ca, {
+    ...subject,
+    countryName: 'NO',
+    roles: [...ALL_PSD2_ROLES],
+    ...backdatedValidity(),
+    ...(privateKeyPem ? { privateKeyPem } : {}),
+  });
   writeFileSync(keyFile, generated.privateKeyPem, { mode: 0o600 });
   return { certificatePem: generated.certificatePem, privateKeyFile: keyFile };
 }
@@ -226,18 +315,40 @@ function generatedProfile(
  */
 function gauntletProfiles(request: GauntletRequest, ca: KeyAndCertificate, workDir: string, sharedKey: string) {
   const faults = new Map(knownFaults().map((fault) => [fault.name, fault]));
-  const wholeBankVariants = new Set(knownVariants().filter((v) => v.scope === 'bank').map((v) => v.name));
+  const wholeBankVariants = new Set(
+    knownVariants()
+      .filter((v) => v.scope === 'bank')
+      .map((v) => v.name),
+  );
   const cases: GauntletCase[] = [
     ...(request.faults ?? []).map(({ name, scenarios }) => {
       const fault = faults.get(name);
       if (!fault) throw new ConfigError('--gauntlet', `unknown fault "${name}"`);
-      return { name: `fault:${name}`, kind: 'fault' as const, switches: [name], breaks: [...fault.breaks], ...(scenarios ? { scenarios } : {}) };
+      return {
+        name: `fault:${name}`,
+        kind: 'fault' as const,
+        switches: [name],
+        breaks: [...fault.breaks],
+        ...(scenarios ? { scenarios } : {}),
+      };
     }),
     ...(request.variants ?? []).map(({ name, variants, scenarios }) => {
       checkSwitchNames('variant', variants, '--gauntlet');
-      return { name: variants.length === 1 && name === variants[0] ? `variant:${name}` : `variants:${name}`, kind: 'variant' as const, switches: [...variants], breaks: [], scenarios };
+      return {
+        name: variants.length === 1 && name === variants[0] ? `variant:${name}` : `variants:${name}`,
+        kind: 'variant' as const,
+        switches: [...variants],
+        breaks: [],
+        scenarios,
+      };
     }),
-    ...(request.census ?? []).map((scenario) => ({ name: `census:${scenario}`, kind: 'census' as const, switches: [], breaks: [], scenarios: [scenario] })),
+    ...(request.census ?? []).map((scenario) => ({
+      name: `census:${scenario}`,
+      kind: 'census' as const,
+      switches: [],
+      breaks: [],
+      scenarios: [scenario],
+    })),
   ].map((c) => ({ ...c, profile: c.name }));
   const profiles: Record<string, TppProfile> = {};
   /** organizationIdentifier by profile: the bank knows TPPs by it. */
@@ -246,12 +357,19 @@ function gauntletProfiles(request: GauntletRequest, ca: KeyAndCertificate, workD
   const ownBank: GauntletCase[] = [];
   cases.forEach((gauntletCase, index) => {
     const organizationIdentifier = `PSDNO-FSA-GC${String(index + 1).padStart(5, '0')}`;
-    const profile = generatedProfile(ca, join(workDir, `gauntlet-${index + 1}-key.pem`), { organizationName: `Gauntlet TPP for ${gauntletCase.name}`, organizationIdentifier }, sharedKey);
+    const profile = generatedProfile(
+      ca,
+      join(workDir, `gauntlet-${index + 1}-key.pem`),
+      { organizationName: `Gauntlet TPP for ${gauntletCase.name}`, organizationIdentifier },
+      sharedKey,
+    );
     profiles[gauntletCase.profile] = profile;
     organizations[gauntletCase.profile] = organizationIdentifier;
     const wholeBank = gauntletCase.switches.some((name) => faults.get(name)?.scope === 'bank' || wholeBankVariants.has(name));
     if (wholeBank) ownBank.push(gauntletCase);
-    else for (const name of gauntletCase.switches) shared[gauntletCase.kind === 'fault' ? 'faults' : 'variants'].push({ name, tpps: [organizationIdentifier] });
+    else
+      for (const name of gauntletCase.switches)
+        shared[gauntletCase.kind === 'fault' ? 'faults' : 'variants'].push({ name, tpps: [organizationIdentifier] });
   });
   return { profiles, organizations, shared, ownBank, plan: { cases } satisfies GauntletPlan };
 }

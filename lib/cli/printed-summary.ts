@@ -24,7 +24,11 @@ export const TERMINAL_PAINT: Paint = {
 };
 
 /** `silent`: nothing on the console (`run --reporter null`); the job summary is still written. */
-export function printSummary(results: RunResults, reportPath: string, { silent = false, env = process.env }: { silent?: boolean; env?: NodeJS.ProcessEnv } = {}): void {
+export function printSummary(
+  results: RunResults,
+  reportPath: string,
+  { silent = false, env = process.env }: { silent?: boolean; env?: NodeJS.ProcessEnv } = {},
+): void {
   if (!silent) console.log(formatSummary(consoleView(results), reportPath, TERMINAL_PAINT));
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, markdownSummary(withIdsCounted(results)));
 }
@@ -59,7 +63,9 @@ export function consoleView(results: RunResults): RunResults {
   const requirements = results.requirements.map((requirement) => {
     const { reason } = requirement;
     if (reason === undefined) return requirement;
-    const by = stopped.filter((test) => test.requirements.includes(requirement.id) && reason.endsWith(test.error)).map((test) => test.scenario);
+    const by = stopped
+      .filter((test) => test.requirements.includes(requirement.id) && reason.endsWith(test.error))
+      .map((test) => test.scenario);
     if (by.length > 0) return { ...requirement, reason: `not judged: ${by.join(', ')} stopped with an error (below)` };
     const first = firstWith.get(reason);
     if (first === undefined) firstWith.set(reason, requirement.id);
@@ -85,7 +91,9 @@ export function markdownSummary(results: RunResults): string {
     `- Requirements: ${counts(results.summary.requirements)} (of ${results.summary.requirements.total})`,
     ...results.verdictReasons.map((reason) => `- ${cell(reason)}`),
   ];
-  const attention = results.requirements.filter((r) => ['FAIL', 'WARNING', 'INTERRUPTED', 'NOT_EVALUATED', 'KNOWN_DEVIATION'].includes(r.status));
+  const attention = results.requirements.filter((r) =>
+    ['FAIL', 'WARNING', 'INTERRUPTED', 'NOT_EVALUATED', 'KNOWN_DEVIATION'].includes(r.status),
+  );
   if (attention.length > 0) {
     lines.push('', '| Requirement | Level | Status | Why |', '| --- | --- | --- | --- |');
     for (const r of attention) lines.push(`| ${r.id} | ${r.level} | ${r.status} | ${cell(r.reason ?? r.statement)} |`);

@@ -26,7 +26,11 @@ const ASKED_FOR = new Set(['commander.helpDisplayed', 'commander.help', 'command
  * commander dispatches to it (its preSubcommand hook, before the command parses its own arguments), or when
  * `help <command>` asks for its help (`preload`).
  */
-export function buildProgram(entries: readonly CliCommandEntry[], exit: { code: number }, preload?: string): { program: Command; ready: Promise<void> } {
+export function buildProgram(
+  entries: readonly CliCommandEntry[],
+  exit: { code: number },
+  preload?: string,
+): { program: Command; ready: Promise<void> } {
   const program = new Command(TOOL.name)
     .description('Conformance test suite and compliance checker for an XS2A 1.3 Open Banking interface')
     .version(versionText(), '-V, --version', 'the versions of this tool, its requirement catalogue and the specification')
@@ -38,15 +42,23 @@ export function buildProgram(entries: readonly CliCommandEntry[], exit: { code: 
     .addHelpText('after', EXIT_HELP);
   const loaders = new Map<Command, () => Promise<void>>();
   for (const entry of entries) {
-    const command = program.command(entry.name, entry.isDefault ? { isDefault: true } : {}).summary(entry.summary).description(entry.summary).usage(entry.usage);
+    const command = program
+      .command(entry.name, entry.isDefault ? { isDefault: true } : {})
+      .summary(entry.summary)
+      .description(entry.summary)
+      .usage(entry.usage);
     command.helpOption('-h, --help', 'this help');
     let loaded: Promise<void> | undefined;
-    loaders.set(command, () => (loaded ??= entry.load().then((spec: CliCommand) => {
-      spec.configure(command);
-      command.action(async (...args: unknown[]) => {
-        exit.code = await spec.run(args.at(-1) as Command);
-      });
-    })));
+    loaders.set(
+      command,
+      () =>
+        (loaded ??= entry.load().then((spec: CliCommand) => {
+          spec.configure(command);
+          command.action(async (...args: unknown[]) => {
+            exit.code = await spec.run(args.at(-1) as Command);
+          });
+        })),
+    );
   }
   program.hook('preSubcommand', (_program, command) => loaders.get(command)?.());
   const wanted = preload === undefined ? undefined : program.commands.find((command) => command.name() === preload);
@@ -61,7 +73,9 @@ export function buildProgram(entries: readonly CliCommandEntry[], exit: { code: 
 function checkCommandWord(entries: readonly CliCommandEntry[], first: string | undefined): void {
   if (first === undefined || !/^[a-z][a-z-]*$/.test(first) || first === 'help' || entries.some((entry) => entry.name === first)) return;
   const names = entries.map((entry) => entry.name);
-  throw new UsageError(`unknown command "${first}"${didYouMean(first, names)} (commands: ${names.join(', ')}; a test filter goes after run: ${TOOL.name} run ${first})`);
+  throw new UsageError(
+    `unknown command "${first}"${didYouMean(first, names)} (commands: ${names.join(', ')}; a test filter goes after run: ${TOOL.name} run ${first})`,
+  );
 }
 
 /** `help <command>`: commander prints that command's help without dispatching to it, so its module is loaded first. */
@@ -101,7 +115,10 @@ export function exitOnError(error: unknown): { exitCode: number; say: 'nothing' 
 }
 
 /** What a command line means, without running anything (for the project's tests): the command, its options, its arguments. */
-export async function parseCommandLine(entries: readonly CliCommandEntry[], argv: readonly string[]): Promise<{ command: string; options: Record<string, unknown>; args: string[] }> {
+export async function parseCommandLine(
+  entries: readonly CliCommandEntry[],
+  argv: readonly string[],
+): Promise<{ command: string; options: Record<string, unknown>; args: string[] }> {
   let parsed: { command: string; options: Record<string, unknown>; args: string[] } | undefined;
   const capturing = entries.map((entry) => ({
     ...entry,

@@ -57,8 +57,15 @@ export async function startProxySession(options: ProxyCommandOptions): Promise<P
   const dir = join(options.reportDir, runId);
   mkdirPrivate(dir);
   const harFile = options.harFile ?? join(dir, 'traffic.har');
-  const ca = generateCertificateAuthority({ commonName: 'xs2a-conformance proxy CA', organizationName: 'xs2a-conformance', countryName: 'NO' });
-  const server = generateServerCertificate(ca, { hostnames: ['localhost', ...(options.host.match(/^[a-z]/i) ? [options.host] : [])], ipAddresses: ['127.0.0.1', '::1'] });
+  const ca = generateCertificateAuthority({
+    commonName: 'xs2a-conformance proxy CA',
+    organizationName: 'xs2a-conformance',
+    countryName: 'NO',
+  });
+  const server = generateServerCertificate(ca, {
+    hostnames: ['localhost', ...(options.host.match(/^[a-z]/i) ? [options.host] : [])],
+    ipAddresses: ['127.0.0.1', '::1'],
+  });
   const har = new HarWriter(harFile, TOOL);
   const environment = config.environment;
   const remoteBaseUrl = config.embedded ? undefined : (config.baseUrl ?? '').replace(/\/+$/, '');
@@ -90,7 +97,13 @@ export async function startProxySession(options: ProxyCommandOptions): Promise<P
   let bank: ReferenceBank | undefined;
   if (remoteBaseUrl === undefined) {
     const scaPages = typeof config.embedded === 'object' ? config.embedded.pages : undefined;
-    bank = await startReferenceBank({ port: 0, publicBaseUrl: proxy.origin, tenancy: 'shared-psus', ...(scaPages ? { scaPages } : {}), ...(trustedCaPems.length > 0 ? { trustedTppCaPems: trustedCaPems } : {}) });
+    bank = await startReferenceBank({
+      port: 0,
+      publicBaseUrl: proxy.origin,
+      tenancy: 'shared-psus',
+      ...(scaPages ? { scaPages } : {}),
+      ...(trustedCaPems.length > 0 ? { trustedTppCaPems: trustedCaPems } : {}),
+    });
     proxy.upstream = { baseUrl: bank.baseUrl, caPem: bank.caPem };
   } else {
     const caPem = config.tls?.ca ? readPem(config.tls.ca, `targets.${options.target}.tls.ca`, baseDir) : undefined;
@@ -113,7 +126,13 @@ export async function startProxySession(options: ProxyCommandOptions): Promise<P
         startedAt,
         finishedAt,
         tool: TOOL,
-        target: { name: `${options.target} through the judging proxy`, environment, baseUrl: proxy.upstream?.baseUrl ?? '', embedded: Boolean(config.embedded), faults: [] },
+        target: {
+          name: `${options.target} through the judging proxy`,
+          environment,
+          baseUrl: proxy.upstream?.baseUrl ?? '',
+          embedded: Boolean(config.embedded),
+          faults: [],
+        },
         source: 'proxy',
         maskPersonalData: !options.unmasked,
       };
@@ -134,7 +153,13 @@ export async function startProxySession(options: ProxyCommandOptions): Promise<P
 function printBroken({ broken, bankBroken, tpp }: Observation, exchange: ObservedExchange): void {
   if (broken.length === 0 && bankBroken.length === 0) return;
   const path = new URL(exchange.request.url).pathname;
-  const sides = [broken.length > 0 ? `TPP broke ${broken.join(', ')}` : '', bankBroken.length > 0 ? `bank broke ${bankBroken.join(', ')}` : ''].filter(Boolean);
-  console.log(visibleControls(`${exchange.id}: ${exchange.request.method} ${path} → ${exchange.response?.status ?? 'no answer'} · ${sides.join(' · ')} · ${tpp.tpp.label}`));
+  const sides = [
+    broken.length > 0 ? `TPP broke ${broken.join(', ')}` : '',
+    bankBroken.length > 0 ? `bank broke ${bankBroken.join(', ')}` : '',
+  ].filter(Boolean);
+  console.log(
+    visibleControls(
+      `${exchange.id}: ${exchange.request.method} ${path} → ${exchange.response?.status ?? 'no answer'} · ${sides.join(' · ')} · ${tpp.tpp.label}`,
+    ),
+  );
 }
-

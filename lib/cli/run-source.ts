@@ -22,7 +22,9 @@ export function writeRunSource(reportDirs: readonly string[], source: RunSource)
 export function readRunSource(reportDir: string): RunSource | undefined {
   try {
     const source = JSON.parse(readFileSync(join(reportDir, RUN_SOURCE_FILE), 'utf8')) as Partial<RunSource>;
-    return typeof source.targetsFile === 'string' && typeof source.target === 'string' ? { targetsFile: source.targetsFile, target: source.target } : undefined;
+    return typeof source.targetsFile === 'string' && typeof source.target === 'string'
+      ? { targetsFile: source.targetsFile, target: source.target }
+      : undefined;
   } catch {
     return undefined;
   }

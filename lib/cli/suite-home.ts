@@ -12,7 +12,19 @@
  * then a stat of each file at each start, 2-3 ms.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { PACKAGE_ROOT } from './package-root.js';
@@ -55,7 +67,8 @@ function copyOnce(root: string, cache: string, name: string): string {
   // Several runs may start at once: each makes a copy of its own and renames it into place; the first wins.
   const scratch = join(cache, `.making-${randomUUID()}`);
   try {
-    for (const entry of LOADED.filter((name) => existsSync(join(root, name)))) cpSync(join(root, entry), join(scratch, entry), { recursive: true });
+    for (const entry of LOADED.filter((name) => existsSync(join(root, name))))
+      cpSync(join(root, entry), join(scratch, entry), { recursive: true });
     linkDependencies(root, join(scratch, 'node_modules'));
     writeFileSync(join(scratch, COMPLETE), '');
     try {
@@ -73,7 +86,9 @@ function copyOnce(root: string, cache: string, name: string): string {
 function linkDependencies(root: string, modules: string): void {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
   for (const name of Object.keys(manifest.dependencies ?? {})) {
-    const found = nodeModulesOf(root).map((dir) => join(dir, name)).find((dir) => existsSync(dir));
+    const found = nodeModulesOf(root)
+      .map((dir) => join(dir, name))
+      .find((dir) => existsSync(dir));
     if (found === undefined) continue; // an optional one not installed: Node would not find it either
     mkdirSync(dirname(join(modules, name)), { recursive: true });
     symlinkSync(found, join(modules, name), 'dir');

@@ -138,7 +138,9 @@ export async function listSuiteTests(options: ListOptions = {}): Promise<SuiteLi
   if (!existsSync(cli)) {
     return { status: 'not-set-up', ids: new Map(), tests: 0, specs: [], note: `Playwright is not installed (${cli} is missing)` };
   }
-  const config = options.config ? path.resolve(cwd, options.config) : CONFIG_NAMES.map((name) => path.join(cwd, name)).find((file) => existsSync(file));
+  const config = options.config
+    ? path.resolve(cwd, options.config)
+    : CONFIG_NAMES.map((name) => path.join(cwd, name)).find((file) => existsSync(file));
   if (config === undefined || !existsSync(config)) {
     // Without its config Playwright would pick up the project's node:test files as well: nothing to list yet.
     return { status: 'not-set-up', ids: new Map(), tests: 0, specs: [], note: `no Playwright config in ${cwd}` };

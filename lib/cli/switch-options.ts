@@ -15,10 +15,15 @@ export interface SwitchOption {
 }
 
 export function addSwitchOptions(command: Command, switches: readonly SwitchOption[]): void {
-  const options = switches.map((declared) => ({ declared, option: new Option(declared.flags, declared.description).argParser(repeatable).default([]) }));
+  const options = switches.map((declared) => ({
+    declared,
+    option: new Option(declared.flags, declared.description).argParser(repeatable).default([]),
+  }));
   for (const { option } of options) command.addOption(option);
   command.hook('preAction', async (_hooked, actionCommand) => {
-    const given = options.flatMap(({ declared, option }) => (actionCommand.getOptionValue(option.attributeName()) as string[]).map((name) => ({ declared, name })));
+    const given = options.flatMap(({ declared, option }) =>
+      (actionCommand.getOptionValue(option.attributeName()) as string[]).map((name) => ({ declared, name })),
+    );
     if (given.length === 0) return;
     const { assertDeclared, UnknownSwitchError } = await import('../../reference/server.js');
     for (const { declared, name } of given) {
@@ -27,7 +32,10 @@ export function addSwitchOptions(command: Command, switches: readonly SwitchOpti
       } catch (error) {
         if (!(error instanceof UnknownSwitchError)) throw error;
         // As commander words a value its option parser refuses.
-        actionCommand.error(`error: option '${declared.flags}' argument '${name}' is invalid. ${error.message}`, { exitCode: 2, code: 'commander.invalidArgument' });
+        actionCommand.error(`error: option '${declared.flags}' argument '${name}' is invalid. ${error.message}`, {
+          exitCode: 2,
+          code: 'commander.invalidArgument',
+        });
       }
     }
   });

@@ -20,7 +20,14 @@ import type { TargetCapability } from '../targets/target-types.js';
 import type { SandboxOperationName } from '../spec/sandbox-operations.js';
 import { globToRegExp } from '../sca/flow.js';
 import { openOverHttp } from '../sca/http-flow.js';
-import { loadTppIdentity, newConnectionPool, ProductionRefusal, TargetUnreachableError, TppClient, type TppResponse } from '../tpp/index.js';
+import {
+  loadTppIdentity,
+  newConnectionPool,
+  ProductionRefusal,
+  TargetUnreachableError,
+  TppClient,
+  type TppResponse,
+} from '../tpp/index.js';
 
 /** One thing the preflight looked at, and what it found. */
 export interface Finding {
@@ -47,17 +54,36 @@ const CERTIFICATE_REFUSAL = /^(CERTIFICATE_|SIGNATURE_|KID_|TPP_|ROLE_INVALID)/;
 
 export async function checkTarget(target: RunTarget, options: TargetChecksOptions): Promise<Finding[]> {
   const field = (name: string) => `targets.${target.name}.${name}`;
-  const tls = await diagnoseTls(target.baseUrl, target.caPem === undefined ? undefined : { pem: target.caPem, source: options.caSource ?? 'inline PEM' }, target.timeouts.requestMs);
-  if (tls.outcome === 'unreachable') return [{ check: 'tls', outcome: 'unreachable', message: `target "${target.name}" unreachable at ${target.baseUrl}: ${tls.reason}` }];
+  const tls = await diagnoseTls(
+    target.baseUrl,
+    target.caPem === undefined ? undefined : { pem: target.caPem, source: options.caSource ?? 'inline PEM' },
+    target.timeouts.requestMs,
+  );
+  if (tls.outcome === 'unreachable')
+    return [{ check: 'tls', outcome: 'unreachable', message: `target "${target.name}" unreachable at ${target.baseUrl}: ${tls.reason}` }];
   if (tls.outcome === 'untrusted') return [{ check: 'tls', outcome: 'problem', field: field(tls.field), message: tls.reason }];
   const leaf = tls.chain[0];
   const trusted = target.embedded ? "the run's test CA" : target.caPem === undefined ? 'a CA of the system store' : 'a CA of tls.ca';
-  const findings: Finding[] = [{ check: 'tls', outcome: 'ok', message: `TLS with ${target.baseUrl}: ${leaf ? oneLine(leaf.subject) : 'a certificate'}, issued by ${trusted}` }];
+  const findings: Finding[] = [
+    {
+      check: 'tls',
+      outcome: 'ok',
+      message: `TLS with ${target.baseUrl}: ${leaf ? oneLine(leaf.subject) : 'a certificate'}, issued by ${trusted}`,
+    },
+  ];
 
   const probe = new Probe(target);
   try {
     const answer = await probe.get('/v1/accounts');
-    if (answer === undefined) return [...findings, { check: 'interface', outcome: 'unreachable', message: `target "${target.name}" unreachable at ${target.baseUrl}: ${probe.lastError}` }];
+    if (answer === undefined)
+      return [
+        ...findings,
+        {
+          check: 'interface',
+          outcome: 'unreachable',
+          message: `target "${target.name}" unreachable at ${target.baseUrl}: ${probe.lastError}`,
+        },
+      ];
     const served = await interfaceFinding(target, answer, probe);
     findings.push(served);
     if (served.outcome === 'problem') return findings;
@@ -91,7 +117,9 @@ class Probe {
     this.#client = new TppClient({
       baseUrl,
       ...(target.caPem === undefined ? {} : { ca: target.caPem }),
-      identity: loadTppIdentity(as ?? { certificatePem: profile.certificatePem, privateKeyPem: readFileSync(profile.privateKeyFile, 'utf8') }),
+      identity: loadTppIdentity(
+        as ?? { certificatePem: profile.certificatePem, privateKeyPem: readFileSync(profile.privateKeyFile, 'utf8') },
+      ),
       timeoutMs: target.timeouts.requestMs,
       safety: { environment: target.environment, sender: 'the preflight', paths: target.paths },
       defaultHeaders: { 'TPP-Redirect-URI': target.tpp.redirectUri, 'TPP-Session-ID': randomUUID(), 'PSU-IP-Address': PSU_ADDRESS },
@@ -130,7 +158,8 @@ function servesInterface(answer: TppResponse): { serves: boolean; what: string }
   const json = /\bjson\b/i.test(type);
   const what = `HTTP ${answer.status} (${type}${json ? `: ${answer.bodyText.slice(0, 120)}` : ''})`;
   if (answer.status === 404) return { serves: false, what };
-  if (answer.status >= 300 && answer.status < 400) return { serves: false, what: `HTTP ${answer.status} to ${answer.headers.location ?? 'nowhere'}` };
+  if (answer.status >= 300 && answer.status < 400)
+    return { serves: false, what: `HTTP ${answer.status} to ${answer.headers.location ?? 'nowhere'}` };
   // An HTML page (a portal, a gateway's page) is no answer of the interface, whatever its status.
   return { serves: json || answer.status >= 500, what };
 }
@@ -144,15 +173,30 @@ async function interfaceFinding(target: RunTarget, answer: TppResponse, probe: P
     const segments = url.pathname.split('/').filter(Boolean);
     let found: string | undefined;
     for (let keep = segments.length - 1; keep >= 0 && found === undefined; keep--) {
-      const candidate = `${url.origin}${segments.slice(0, keep).map((s) => `/${s}`).join('')}`;
+      const candidate = `${url.origin}${segments
+        .slice(0, keep)
+        .map((s) => `/${s}`)
+        .join('')}`;
       const tried = await probe.at(candidate, '/v1/accounts');
       if (tried && servesInterface(tried).serves) found = candidate;
     }
-    const hint = found ? `; the interface answers at ${found}: set baseUrl to it` : '; baseUrl is the root under which the interface\'s /v1/… paths live';
-    return { check: 'interface', outcome: 'problem', field: `targets.${target.name}.baseUrl`, message: `${request} answers ${what}: the base URL does not serve the interface${hint}` };
+    const hint = found
+      ? `; the interface answers at ${found}: set baseUrl to it`
+      : "; baseUrl is the root under which the interface's /v1/… paths live";
+    return {
+      check: 'interface',
+      outcome: 'problem',
+      field: `targets.${target.name}.baseUrl`,
+      message: `${request} answers ${what}: the base URL does not serve the interface${hint}`,
+    };
   }
-  if (answer.status >= 500) return { check: 'interface', outcome: 'warning', message: `${request} answers ${what}: the bank fails; the run will judge it` };
-  return { check: 'interface', outcome: 'ok', message: `${request} answers HTTP ${answer.status}${errorCodeOf(answer) ? ` ${errorCodeOf(answer)}` : ''}: the interface answers under baseUrl` };
+  if (answer.status >= 500)
+    return { check: 'interface', outcome: 'warning', message: `${request} answers ${what}: the bank fails; the run will judge it` };
+  return {
+    check: 'interface',
+    outcome: 'ok',
+    message: `${request} answers HTTP ${answer.status}${errorCodeOf(answer) ? ` ${errorCodeOf(answer)}` : ''}: the interface answers under baseUrl`,
+  };
 }
 
 /** The error code of an answer: the specification's `code`, or the Berlin Group's first tppMessages code. */
@@ -191,33 +235,65 @@ function scaRedirectOf(answer: TppResponse): string | undefined {
 function certificateFinding(target: RunTarget, answer: TppResponse): Finding {
   const code = errorCodeOf(answer);
   if (!refusesCertificate(answer)) {
-    return { check: 'tpp-certificate', outcome: 'ok', message: `the bank accepted the TPP certificate and signature (HTTP ${answer.status}${code ? ` ${code}` : ''}, no certificate or signature error)` };
+    return {
+      check: 'tpp-certificate',
+      outcome: 'ok',
+      message: `the bank accepted the TPP certificate and signature (HTTP ${answer.status}${code ? ` ${code}` : ''}, no certificate or signature error)`,
+    };
   }
   // A remote target's test CA exists only to issue its generated TPP certificate.
   const generated = target.testCa !== undefined && !target.embedded;
   const hint = generated
     ? "; tpp.generate gives a certificate from the suite's own test CA, which only a bank that accepts any certificate, or trusts that CA, accepts: give tpp.certificate and tpp.privateKey"
     : ': give tpp.certificate and tpp.privateKey of a TPP the bank knows';
-  return { check: 'tpp-certificate', outcome: 'problem', field: `targets.${target.name}.tpp.certificate`, message: `the bank refused the TPP certificate or its signature: HTTP ${answer.status} ${code} ${answer.bodyText.slice(0, 160)}${hint}` };
+  return {
+    check: 'tpp-certificate',
+    outcome: 'problem',
+    field: `targets.${target.name}.tpp.certificate`,
+    message: `the bank refused the TPP certificate or its signature: HTTP ${answer.status} ${code} ${answer.bodyText.slice(0, 160)}${hint}`,
+  };
 }
 
 /** The first SCA page: the scaRedirect of GET /v1/accounts opened as a PSU's browser would, matched against `sca`. */
 async function scaFinding(target: RunTarget, answer: TppResponse): Promise<Finding> {
   const check = 'sca';
   const href = scaRedirectOf(answer);
-  if (href === undefined) return { check, outcome: 'skipped', message: `GET /v1/accounts gave no scaRedirect (HTTP ${answer.status}): the first SCA page was not opened` };
+  if (href === undefined)
+    return {
+      check,
+      outcome: 'skipped',
+      message: `GET /v1/accounts gave no scaRedirect (HTTP ${answer.status}): the first SCA page was not opened`,
+    };
   const dispatcher = newConnectionPool(target.caPem);
   try {
-    const page = await openOverHttp({ dispatcher, timeoutMs: target.timeouts.scaMs, redirectUri: target.tpp.redirectUri, safety: { environment: target.environment, sender: 'the preflight' } }, href);
-    if ('redirect' in page) return { check, outcome: 'warning', message: `the scaRedirect ${href} led straight back to tpp.redirectUri: no SCA page to match` };
+    const page = await openOverHttp(
+      {
+        dispatcher,
+        timeoutMs: target.timeouts.scaMs,
+        redirectUri: target.tpp.redirectUri,
+        safety: { environment: target.environment, sender: 'the preflight' },
+      },
+      href,
+    );
+    if ('redirect' in page)
+      return { check, outcome: 'warning', message: `the scaRedirect ${href} led straight back to tpp.redirectUri: no SCA page to match` };
     const shown = cheerio.load(page.html);
     const byUrl = target.sca.filter((rule) => globToRegExp(rule.match).test(page.url));
     const rule = byUrl.find((candidate) => candidate.when === undefined || shown(candidate.when).length > 0);
-    if (rule) return { check, outcome: 'ok', message: `the first SCA page ${page.url} (HTTP ${page.status}) matches the rule "${rule.match}"${rule.when ? ` when "${rule.when}"` : ''}` };
+    if (rule)
+      return {
+        check,
+        outcome: 'ok',
+        message: `the first SCA page ${page.url} (HTTP ${page.status}) matches the rule "${rule.match}"${rule.when ? ` when "${rule.when}"` : ''}`,
+      };
     const title = shown('title').first().text().trim();
     const about = `the first SCA page ${page.url} (HTTP ${page.status}${title ? `, "${title}"` : ''})`;
     if (byUrl.length > 0 && target.scaDriver === 'browser') {
-      return { check, outcome: 'warning', message: `${about} matches "${byUrl[0]?.match}" by its URL, but not what its rules' \`when\` asks in the page as served (a page drawn by script shows it only in a browser)` };
+      return {
+        check,
+        outcome: 'warning',
+        message: `${about} matches "${byUrl[0]?.match}" by its URL, but not what its rules' \`when\` asks in the page as served (a page drawn by script shows it only in a browser)`,
+      };
     }
     const rules = target.sca.map((r) => `"${r.match}"${r.when ? ` when "${r.when}"` : ''}`).join(', ');
     return {
@@ -247,7 +323,13 @@ function globOf(url: string): string {
 async function capabilityFindings(target: RunTarget, probe: Probe): Promise<Finding[]> {
   if (target.capabilities.length === 0) return [];
   if (target.environment === 'production') {
-    return [{ check: 'capabilities', outcome: 'skipped', message: `not probed: a production target gets no sandbox call (declared: ${target.capabilities.join(', ')})` }];
+    return [
+      {
+        check: 'capabilities',
+        outcome: 'skipped',
+        message: `not probed: a production target gets no sandbox call (declared: ${target.capabilities.join(', ')})`,
+      },
+    ];
   }
   const findings: Finding[] = [];
   for (const capability of target.capabilities) findings.push(await capabilityFinding(target, capability, probe));
@@ -268,38 +350,62 @@ async function capabilityFinding(target: RunTarget, capability: TargetCapability
     case 'corporate-psu':
       return Object.values(target.psus).some((psu) => psu.context === 'CORPORATE')
         ? { check, outcome: 'ok', message: 'a PSU of psus has context CORPORATE' }
-        : { check, outcome: 'problem', field: `targets.${target.name}.psus`, message: 'declared, but no PSU of psus has context: CORPORATE (the corporate scenarios log in as one)' };
+        : {
+            check,
+            outcome: 'problem',
+            field: `targets.${target.name}.psus`,
+            message: 'declared, but no PSU of psus has context: CORPORATE (the corporate scenarios log in as one)',
+          };
     case 'consent-selection':
     case 'sca-abort': {
       const needed = capability === 'sca-abort' ? ['cancel-at-consent'] : ['first-account-only', 'confirm-as-offered'];
       const missing = needed.filter((name) => !variants.includes(name));
       return missing.length === 0
         ? { check, outcome: 'ok', message: `scaVariants has ${needed.join(', ')}` }
-        : { check, outcome: 'warning', field: `targets.${target.name}.scaVariants`, message: `declared, but scaVariants lacks ${missing.join(', ')}: the scenarios that ask for it are NOT_TESTABLE` };
+        : {
+            check,
+            outcome: 'warning',
+            field: `targets.${target.name}.scaVariants`,
+            message: `declared, but scaVariants lacks ${missing.join(', ')}: the scenarios that ask for it are NOT_TESTABLE`,
+          };
     }
     case 'test-ca-trusted':
       return untrustedCertificateFinding(target, check);
     case 'second-tpp':
-      return target.tpps.second ? { check, outcome: 'ok', message: 'a second TPP certificate is configured' } : { check, outcome: 'problem', field: `targets.${target.name}.tpp.second`, message: 'declared, but there is no second TPP' };
+      return target.tpps.second
+        ? { check, outcome: 'ok', message: 'a second TPP certificate is configured' }
+        : { check, outcome: 'problem', field: `targets.${target.name}.tpp.second`, message: 'declared, but there is no second TPP' };
     default:
       break;
   }
   const operations = SANDBOX_OPERATIONS_OF[capability];
-  if (operations === undefined) return { check, outcome: 'skipped', message: 'declared; nothing to probe without writing (checked by its scenarios)' };
+  if (operations === undefined)
+    return { check, outcome: 'skipped', message: 'declared; nothing to probe without writing (checked by its scenarios)' };
   const described = operations.flatMap((name) => {
     const operation = describedOperation(target.sandbox, name);
     return operation ? [{ name, ...operation }] : [];
   });
   if (described.length === 0) {
-    return { check, outcome: 'problem', field: `targets.${target.name}.sandbox.operations`, message: `declared, but the target describes none of its operations (${operations.join(', ')}): every scenario that needs it is NOT_TESTABLE` };
+    return {
+      check,
+      outcome: 'problem',
+      field: `targets.${target.name}.sandbox.operations`,
+      message: `declared, but the target describes none of its operations (${operations.join(', ')}): every scenario that needs it is NOT_TESTABLE`,
+    };
   }
   const read = described.find((operation) => operation.method === 'GET' && !/\{\w+\}/.test(operation.path));
   if (read === undefined) {
-    return { check, outcome: 'skipped', message: `declared; not probed, its operations write (${described.map((o) => `${o.name}: ${o.method} ${o.path}`).join(', ')})` };
+    return {
+      check,
+      outcome: 'skipped',
+      message: `declared; not probed, its operations write (${described.map((o) => `${o.name}: ${o.method} ${o.path}`).join(', ')})`,
+    };
   }
   const answer = await probe.get(read.path);
-  if (answer === undefined) return { check, outcome: 'warning', field, message: `GET ${read.path} (${read.name}) had no answer: ${probe.lastError}` };
-  if (answer.status >= 200 && answer.status < 300) return { check, outcome: 'ok', message: `GET ${read.path} (${read.name}) answers HTTP ${answer.status}` };
+  if (answer === undefined)
+    return { check, outcome: 'warning', field, message: `GET ${read.path} (${read.name}) had no answer: ${probe.lastError}` };
+  if (answer.status >= 200 && answer.status < 300)
+    return { check, outcome: 'ok', message: `GET ${read.path} (${read.name}) answers HTTP ${answer.status}` };
   return {
     check,
     outcome: answer.status === 404 ? 'problem' : 'warning',
@@ -315,14 +421,29 @@ async function capabilityFinding(target: RunTarget, capability: TargetCapability
  */
 async function untrustedCertificateFinding(target: RunTarget, check: string): Promise<Finding> {
   const { generateCertificateAuthority, generateTppCertificate, ALL_PSD2_ROLES } = await import('../pki/index.js');
-  const stranger = generateCertificateAuthority({ commonName: 'xs2a-conformance doctor: a CA no bank trusts', organizationName: 'xs2a-conformance', countryName: 'NO' });
-  const tpp = generateTppCertificate(stranger, { organizationName: 'xs2a-conformance untrusted TPP', organizationIdentifier: 'PSDNO-FSA-DOCTOR', countryName: 'NO', roles: [...ALL_PSD2_ROLES] });
+  const stranger = generateCertificateAuthority({
+    commonName: 'xs2a-conformance doctor: a CA no bank trusts',
+    organizationName: 'xs2a-conformance',
+    countryName: 'NO',
+  });
+  const tpp = generateTppCertificate(stranger, {
+    organizationName: 'xs2a-conformance untrusted TPP',
+    organizationIdentifier: 'PSDNO-FSA-DOCTOR',
+    countryName: 'NO',
+    roles: [...ALL_PSD2_ROLES],
+  });
   const probe = new Probe(target, target.baseUrl, { certificatePem: tpp.certificatePem, privateKeyPem: tpp.privateKeyPem });
   try {
     const answer = await probe.get('/v1/accounts');
-    if (answer === undefined) return { check, outcome: 'warning', message: `GET /v1/accounts signed by an untrusted TPP had no answer: ${probe.lastError}` };
+    if (answer === undefined)
+      return { check, outcome: 'warning', message: `GET /v1/accounts signed by an untrusted TPP had no answer: ${probe.lastError}` };
     const code = errorCodeOf(answer);
-    if (refusesCertificate(answer)) return { check, outcome: 'ok', message: `a TPP certificate from an unknown CA is refused (HTTP ${answer.status}${code ? ` ${code}` : ''}), as production refuses one` };
+    if (refusesCertificate(answer))
+      return {
+        check,
+        outcome: 'ok',
+        message: `a TPP certificate from an unknown CA is refused (HTTP ${answer.status}${code ? ` ${code}` : ''}), as production refuses one`,
+      };
     return {
       check,
       outcome: 'problem',

@@ -46,20 +46,29 @@ export function targetEntryYaml(entry: TargetEntry): string {
     `baseUrl: ${entry.baseUrl.startsWith('${') ? entry.baseUrl : quoted(entry.baseUrl)}   # the interface's root: the suite sends GET <baseUrl>/v1/accounts (\`doctor\` checks it answers there)`,
     `environment: ${entry.environment}   # sandbox | staging | production (production gets reads only, never a write)`,
   );
-  if (entry.ca) body.push(`tls: { ca: ${quoted(entry.ca)} }   # the CA of the bank's TLS certificate: a PEM file (relative to this file) or inline PEM`);
-  else body.push("# tls: { ca: \"bank-ca.pem\" }   # the CA of the bank's TLS certificate (the system's store is never used)");
+  if (entry.ca)
+    body.push(
+      `tls: { ca: ${quoted(entry.ca)} }   # the CA of the bank's TLS certificate: a PEM file (relative to this file) or inline PEM`,
+    );
+  else body.push('# tls: { ca: "bank-ca.pem" }   # the CA of the bank\'s TLS certificate (the system\'s store is never used)');
   body.push('tpp:');
   if ('generate' in entry.tpp) {
-    body.push('  generate: true   # a test certificate from the suite\'s own CA: for a bank that accepts any (a sandbox), or trusts that CA');
+    body.push(
+      "  generate: true   # a test certificate from the suite's own CA: for a bank that accepts any (a sandbox), or trusts that CA",
+    );
   } else {
-    body.push(`  certificate: ${quoted(entry.tpp.certificate)}   # your TPP's certificate (PEM) and its key; keep the key out of the repository`);
+    body.push(
+      `  certificate: ${quoted(entry.tpp.certificate)}   # your TPP's certificate (PEM) and its key; keep the key out of the repository`,
+    );
     body.push(`  privateKey: ${quoted(entry.tpp.privateKey)}`);
   }
   body.push(`  redirectUri: ${quoted(entry.redirectUri)}   # TPP-Redirect-URI: where the bank sends the PSU after SCA`);
   body.push('psus:   # the PSUs the scenarios log in as (`{{psu.nationalId}}` in the SCA steps)');
   for (const [name, psu] of Object.entries(entry.psus)) body.push(`  ${name}: ${flowMap(psu)}`);
   if (!Object.hasOwn(entry.psus, 'isolated')) {
-    body.push("  # isolated: { nationalId: \"…\", context: PRIVATE }   # a PSU whose consents and sessions the suite may change, for a bank without sandbox-mock-data");
+    body.push(
+      '  # isolated: { nationalId: "…", context: PRIVATE }   # a PSU whose consents and sessions the suite may change, for a bank without sandbox-mock-data',
+    );
   }
   const start = SCA_STARTING_POINTS[entry.sca];
   if (start === undefined) {
@@ -73,11 +82,15 @@ export function targetEntryYaml(entry: TargetEntry): string {
     );
   } else {
     const shipped = shippedTarget(start);
-    body.push(`# The SCA pages, as a starting point: those of the shipped target "${start}" (README: "Writing a bank's SCA steps"). Adapt them to your pages.`);
+    body.push(
+      `# The SCA pages, as a starting point: those of the shipped target "${start}" (README: "Writing a bank's SCA steps"). Adapt them to your pages.`,
+    );
     body.push(...shipped(['scaDriver', 'sca', 'scaVariants']));
     if (entry.sandboxOfStartingPoint) body.push(...shipped(['sandbox']));
   }
-  body.push(`capabilities: [${entry.capabilities.join(', ')}]   # what the bank offers beyond the interface (README: Capabilities); \`doctor\` probes each one declared`);
+  body.push(
+    `capabilities: [${entry.capabilities.join(', ')}]   # what the bank offers beyond the interface (README: Capabilities); \`doctor\` probes each one declared`,
+  );
   lines.push(...body.map((line) => `  ${line}`));
   return `${lines.map((line) => `  ${line}`).join('\n')}\n`;
 }

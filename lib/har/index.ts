@@ -14,7 +14,17 @@
  * (another installation, another tool, this one before seals) is read as no mark.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, createReadStream, createWriteStream, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync, type WriteStream } from 'node:fs';
+import {
+  chmodSync,
+  createReadStream,
+  createWriteStream,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  unlinkSync,
+  writeFileSync,
+  type WriteStream,
+} from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { JSONParser } from '@streamparser/json';
@@ -142,10 +152,12 @@ export function exchangeOfEntry(entry: HarEntry, index: number): HttpExchange {
   const field = (name: string) => `entries[${index}].${name}`;
   if (typeof entry !== 'object' || entry === null) throw new HarFormatError(`${field('')} is not an object`);
   const { request, response } = entry;
-  if (typeof request?.url !== 'string' || typeof request.method !== 'string') throw new HarFormatError(`${field('request')} needs method and url`);
+  if (typeof request?.url !== 'string' || typeof request.method !== 'string')
+    throw new HarFormatError(`${field('request')} needs method and url`);
   if (!URL.canParse(request.url)) throw new HarFormatError(`${field('request.url')} is not an absolute URL: ${request.url}`);
   const startedAt = new Date(entry.startedDateTime);
-  if (Number.isNaN(startedAt.getTime())) throw new HarFormatError(`${field('startedDateTime')} is not a date: ${String(entry.startedDateTime)}`);
+  if (Number.isNaN(startedAt.getTime()))
+    throw new HarFormatError(`${field('startedDateTime')} is not a date: ${String(entry.startedDateTime)}`);
   const requestBody = request.postData === undefined ? new Uint8Array(0) : bytesOf(request.postData.text, request.postData._encoding);
   const answered = typeof response?.status === 'number' && response.status > 0;
   // Marks this installation did not seal are no marks: a HAR cannot excuse its own traffic.
@@ -156,7 +168,13 @@ export function exchangeOfEntry(entry: HarEntry, index: number): HttpExchange {
     durationMs: typeof entry.time === 'number' && entry.time > 0 ? entry.time : 0,
     request: { method: request.method, url: request.url, headers: headersOf(request.headers), body: requestBody },
     ...(answered
-      ? { response: { status: response.status, headers: headersOf(response.headers), body: bytesOf(response.content?.text, response.content?.encoding) } }
+      ? {
+          response: {
+            status: response.status,
+            headers: headersOf(response.headers),
+            body: bytesOf(response.content?.text, response.content?.encoding),
+          },
+        }
       : {}),
     ...(typeof entry.connection === 'string' ? { connection: entry.connection } : {}),
     ...(marked && typeof entry._malformed === 'string' ? { malformed: entry._malformed } : {}),
@@ -219,7 +237,13 @@ export function entryOfExchange(exchange: HttpExchange): HarEntry {
       bodySize: request.body.length,
       ...(request.body.length === 0
         ? {}
-        : { postData: { mimeType: request.headers['content-type'] ?? '', text: requestBody.text, ...(requestBody.base64 ? { _encoding: 'base64' as const } : {}) } }),
+        : {
+            postData: {
+              mimeType: request.headers['content-type'] ?? '',
+              text: requestBody.text,
+              ...(requestBody.base64 ? { _encoding: 'base64' as const } : {}),
+            },
+          }),
     },
     response: {
       status: response?.status ?? 0,
@@ -230,7 +254,9 @@ export function entryOfExchange(exchange: HttpExchange): HarEntry {
       content: {
         size: response?.body.length ?? 0,
         mimeType: response?.headers['content-type'] ?? '',
-        ...(responseBody === undefined || response?.body.length === 0 ? {} : { text: responseBody.text, ...(responseBody.base64 ? { encoding: 'base64' } : {}) }),
+        ...(responseBody === undefined || response?.body.length === 0
+          ? {}
+          : { text: responseBody.text, ...(responseBody.base64 ? { encoding: 'base64' } : {}) }),
       },
       redirectURL: response?.headers.location ?? '',
       headersSize: -1,
@@ -263,7 +289,9 @@ export function markStandingOf(entry: HarEntry): MarkStanding {
 }
 
 function hasMarks(entry: HarEntry): boolean {
-  return entry._malformed !== undefined || entry._failureProvoked !== undefined || entry._deliberate !== undefined || entry._masked !== undefined;
+  return (
+    entry._malformed !== undefined || entry._failureProvoked !== undefined || entry._deliberate !== undefined || entry._masked !== undefined
+  );
 }
 
 /**
@@ -301,7 +329,10 @@ let markKeyRead: Buffer | null | undefined;
 function markKey(): Buffer | undefined {
   if (markKeyRead === undefined) {
     markKeyRead = readOrMakeMarkKey();
-    if (markKeyRead === null) console.warn(`xs2a-conformance: no key for HAR marks at ${MARK_KEY_FILE} (unreadable, or not 64 hex digits): marks are written unsealed and read as unverified`);
+    if (markKeyRead === null)
+      console.warn(
+        `xs2a-conformance: no key for HAR marks at ${MARK_KEY_FILE} (unreadable, or not 64 hex digits): marks are written unsealed and read as unverified`,
+      );
   }
   return markKeyRead ?? undefined;
 }

@@ -72,7 +72,12 @@ export function formatRfc2253(name: Name, options: FormatOptions = {}): string {
   // RDN come out reversed too; RFC 2253 leaves their order open.
   return [...name]
     .reverse()
-    .map((rdn) => [...rdn].reverse().map((attribute) => formatAttribute(attribute, options)).join('+'))
+    .map((rdn) =>
+      [...rdn]
+        .reverse()
+        .map((attribute) => formatAttribute(attribute, options))
+        .join('+'),
+    )
     .join(',');
 }
 

@@ -56,7 +56,11 @@ export function parseSignatureHeader(value: string, options: ParseOptions = {}):
   return {
     keyId: part('keyId'),
     algorithm: part('algorithm'),
-    headers: part('headers').trim().split(/\s+/).filter((name) => name !== '').map((name) => name.toLowerCase()),
+    headers: part('headers')
+      .trim()
+      .split(/\s+/)
+      .filter((name) => name !== '')
+      .map((name) => name.toLowerCase()),
     signature: part('signature'),
   };
 }
@@ -65,7 +69,8 @@ function unwrap(value: string): string {
   try {
     return decodeRfc2047(value);
   } catch (error) {
-    if (error instanceof Rfc2047Error) throw new SignatureFormatError(`the Signature header's RFC 2047 encoding is invalid: ${error.message}`);
+    if (error instanceof Rfc2047Error)
+      throw new SignatureFormatError(`the Signature header's RFC 2047 encoding is invalid: ${error.message}`);
     throw error;
   }
 }
@@ -76,7 +81,8 @@ function parseParameters(text: string): Map<string, string> {
   while (pattern.lastIndex < text.length) {
     const start = pattern.lastIndex;
     const match = pattern.exec(text);
-    if (!match) throw new SignatureFormatError(`the Signature header is malformed at position ${start}: "${text.slice(start, start + 30)}"`);
+    if (!match)
+      throw new SignatureFormatError(`the Signature header is malformed at position ${start}: "${text.slice(start, start + 30)}"`);
     const [, name = '', quoted, token] = match;
     if (parameters.has(name)) throw new SignatureFormatError(`the Signature header has the ${name} part twice`);
     parameters.set(name, quoted ?? token ?? '');

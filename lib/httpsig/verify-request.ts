@@ -128,8 +128,7 @@ export interface VerifyOptions {
 }
 
 export type VerificationResult =
-  | { ok: true; certificate: X509Certificate; signedHeaders: string[] }
-  | { ok: false; failure: VerificationFailure };
+  { ok: true; certificate: X509Certificate; signedHeaders: string[] } | { ok: false; failure: VerificationFailure };
 
 interface SignatureCertificate {
   certificate: X509Certificate;
@@ -165,7 +164,8 @@ function verifyOrReject(req: IncomingRequest, options: VerifyOptions): { certifi
   const policy = options.policy ?? STRICT_VERIFICATION;
 
   // Item 3: every request must be signed; a missing signature is a 400.
-  const signatureHeader = header('signature') ?? reject('SIGNATURE_MISSING', 'the request has no Signature header; every request must be signed');
+  const signatureHeader =
+    header('signature') ?? reject('SIGNATURE_MISSING', 'the request has no Signature header; every request must be signed');
   const signer = readSignatureCertificate(header('tpp-signature-certificate'), options, policy);
   const { certificate } = signer;
   const params = readSignatureParams(signatureHeader, policy);
@@ -194,10 +194,16 @@ function readSignatureCertificate(value: string | undefined, options: VerifyOpti
     reject('CERTIFICATE_INVALID', `TPP-Signature-Certificate (issuer ${issuer}) is not issued by a trusted CA`);
   }
   if (options.now < fields.notBefore && policy.requiresValidCertificate) {
-    reject('CERTIFICATE_EXPIRED', `TPP-Signature-Certificate is not valid before ${fields.notBefore.toISOString()} (now ${options.now.toISOString()})`);
+    reject(
+      'CERTIFICATE_EXPIRED',
+      `TPP-Signature-Certificate is not valid before ${fields.notBefore.toISOString()} (now ${options.now.toISOString()})`,
+    );
   }
   if (options.now > fields.notAfter && policy.requiresValidCertificate) {
-    reject('CERTIFICATE_EXPIRED', `TPP-Signature-Certificate expired at ${fields.notAfter.toISOString()} (now ${options.now.toISOString()})`);
+    reject(
+      'CERTIFICATE_EXPIRED',
+      `TPP-Signature-Certificate expired at ${fields.notAfter.toISOString()} (now ${options.now.toISOString()})`,
+    );
   }
   return { certificate, issuer };
 }
@@ -223,14 +229,20 @@ function parsedCertificate(base64: string): ParsedCertificate {
 
 function parseCertificate(base64: string): ParsedCertificate | VerificationFailure {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) {
-    return { code: 'CERTIFICATE_INVALID', message: 'TPP-Signature-Certificate is not base64 (the certificate DER in base64, without line breaks or PEM armour)' };
+    return {
+      code: 'CERTIFICATE_INVALID',
+      message: 'TPP-Signature-Certificate is not base64 (the certificate DER in base64, without line breaks or PEM armour)',
+    };
   }
   try {
     const certificate = new X509Certificate(Buffer.from(base64, 'base64'));
     const fields = readCertificateFields(certificate);
     return { certificate, fields, issuer: formatRfc2253(fields.issuer) };
   } catch (error) {
-    return { code: 'CERTIFICATE_INVALID', message: `TPP-Signature-Certificate is not a DER X.509 certificate: ${(error as Error).message}` };
+    return {
+      code: 'CERTIFICATE_INVALID',
+      message: `TPP-Signature-Certificate is not a DER X.509 certificate: ${(error as Error).message}`,
+    };
   }
 }
 
@@ -272,7 +284,9 @@ const SIGNATURE_PARTS: readonly SignaturePart[] = ['keyId', 'algorithm', 'header
 
 /** Item 5 keyId: SN=<serial>,CA=<issuer>, naming the certificate sent. Compared by meaning, not text (see xs2a-facts). */
 function checkKeyId(keyId: string, signer: SignatureCertificate, policy: VerificationPolicy): void {
-  const failure = memoised(KEY_ID_JUDGEMENTS, `${keyId}\n${signer.certificate.serialNumber}\n${signer.issuer}`, () => keyIdFailure(keyId, signer));
+  const failure = memoised(KEY_ID_JUDGEMENTS, `${keyId}\n${signer.certificate.serialNumber}\n${signer.issuer}`, () =>
+    keyIdFailure(keyId, signer),
+  );
   if (failure !== null && policy.verifiesKeyId) throw new Rejection(failure);
 }
 
@@ -291,7 +305,10 @@ function keyIdFailure(keyId: string, { certificate, issuer }: SignatureCertifica
     return { code: 'KID_INVALID', message: error.message };
   }
   if (!sameSerial(parsed.serial, certificate.serialNumber)) {
-    return { code: 'KID_INVALID', message: `keyId serial ${parsed.serial} is not the serial of TPP-Signature-Certificate (${certificate.serialNumber})` };
+    return {
+      code: 'KID_INVALID',
+      message: `keyId serial ${parsed.serial} is not the serial of TPP-Signature-Certificate (${certificate.serialNumber})`,
+    };
   }
   if (!sameDistinguishedName(parsed.issuer, issuer)) {
     return { code: 'KID_INVALID', message: `keyId issuer "${parsed.issuer}" is not the issuer of TPP-Signature-Certificate ("${issuer}")` };
@@ -322,7 +339,9 @@ function checkDateDigestAndRequestId(
   options: VerifyOptions,
   policy: VerificationPolicy,
 ): void {
-  const missing = REQUIRED_HEADERS.filter(([name]) => header(name.toLowerCase()) === undefined).filter(([, required]) => required(policy)).map(([name]) => name);
+  const missing = REQUIRED_HEADERS.filter(([name]) => header(name.toLowerCase()) === undefined)
+    .filter(([, required]) => required(policy))
+    .map(([name]) => name);
   if (missing.length > 0) {
     reject('HTTP_HEADER_REQUIRED', `a signed request needs the ${missing.join(', ')} header${missing.length > 1 ? 's' : ''}`);
   }
@@ -340,7 +359,8 @@ const REQUIRED_HEADERS: readonly [string, (policy: VerificationPolicy) => boolea
 ];
 
 function checkDate(dateText: string, options: VerifyOptions, policy: VerificationPolicy): void {
-  const date = parseHttpDate(dateText) ?? (policy.requiresHttpDate || Number.isNaN(Date.parse(dateText)) ? undefined : new Date(Date.parse(dateText)));
+  const date =
+    parseHttpDate(dateText) ?? (policy.requiresHttpDate || Number.isNaN(Date.parse(dateText)) ? undefined : new Date(Date.parse(dateText)));
   if (!date) {
     // A verifier that requires neither a Date nor its form takes one it cannot read as none: there is nothing to compare.
     if (!policy.requiresHttpDate && !policy.requiresDate) return;
@@ -348,7 +368,8 @@ function checkDate(dateText: string, options: VerifyOptions, policy: Verificatio
   }
   // The header has whole seconds, so the server clock is compared at that resolution.
   const skew = Math.floor(options.now.getTime() / 1000) - date.getTime() / 1000;
-  const tolerated = skew === 0 || (options.toleratesSkew ? options.toleratesSkew(Math.abs(skew)) : Math.abs(skew) <= options.maxClockSkewSeconds);
+  const tolerated =
+    skew === 0 || (options.toleratesSkew ? options.toleratesSkew(Math.abs(skew)) : Math.abs(skew) <= options.maxClockSkewSeconds);
   if (!tolerated) {
     const direction = skew > 0 ? 'behind' : 'ahead of';
     reject(
@@ -360,7 +381,9 @@ function checkDate(dateText: string, options: VerifyOptions, policy: Verificatio
 
 /** Item 6 with the Berlin Group rule: date, digest, x-request-id always signed; psu-id, psu-corporate-id, tpp-redirect-uri when present. */
 function checkCoverage(signed: readonly string[], header: (name: string) => string | undefined, policy: VerificationPolicy): void {
-  const always = ALWAYS_SIGNED_HEADERS.filter((name) => header(name) !== undefined || (REQUIRED_HEADERS.find(([h]) => h.toLowerCase() === name)?.[1](policy) ?? true));
+  const always = ALWAYS_SIGNED_HEADERS.filter(
+    (name) => header(name) !== undefined || (REQUIRED_HEADERS.find(([h]) => h.toLowerCase() === name)?.[1](policy) ?? true),
+  );
   const required = [...always, ...SIGNED_WHEN_PRESENT_HEADERS.filter((name) => header(name) !== undefined)];
   const unsigned = required.filter((name) => !signed.includes(name));
   if (unsigned.length > 0 && policy.requiresCoverage) {
@@ -404,7 +427,9 @@ function checkSignature(
   if (!policy.verifiesSignatureValue) return;
   reject(
     'SIGNATURE_INVALID',
-    base64 ? `the signature does not verify with the key of TPP-Signature-Certificate over the signing string of "${params.headers.join(' ')}"` : 'the signature part is not base64',
+    base64
+      ? `the signature does not verify with the key of TPP-Signature-Certificate over the signing string of "${params.headers.join(' ')}"`
+      : 'the signature part is not base64',
   );
 }
 

@@ -20,7 +20,13 @@ export function isIban(value: string): boolean {
   if (value.length > IBAN_MAX_LENGTH || !ibanRe.test(value)) return false;
   const spec = countrySpecs[value.slice(0, 2)];
   const bban = value.slice(4);
-  return spec?.chars === value.length && spec.bban_regexp !== undefined && spec.bban_regexp !== null && new RegExp(spec.bban_regexp).test(bban) && mod97(value) === 1;
+  return (
+    spec?.chars === value.length &&
+    spec.bban_regexp !== undefined &&
+    spec.bban_regexp !== null &&
+    new RegExp(spec.bban_regexp).test(bban) &&
+    mod97(value) === 1
+  );
 }
 
 /** The ISO 13616 remainder: the IBAN rearranged (country and check digits to the end), letters as numbers, mod 97. */

@@ -30,7 +30,11 @@ export function lookalikeNationalId(seed: Uint8Array): string {
 export function lookalikeIban(iban: string, seed: Uint8Array): string {
   const compact = electronicFormatIBAN(iban) ?? iban;
   const country = compact.slice(0, 2);
-  const digits = (count: number, from = 0) => [...Buffer.from(seed)].slice(from, from + count).map((byte) => String(byte % 10)).join('');
+  const digits = (count: number, from = 0) =>
+    [...Buffer.from(seed)]
+      .slice(from, from + count)
+      .map((byte) => String(byte % 10))
+      .join('');
   if (country === 'NO') {
     for (let from = 0; from + 10 <= seed.length; from += 2) {
       const bban = withAccountCheckDigit(digits(10, from));
@@ -39,7 +43,9 @@ export function lookalikeIban(iban: string, seed: Uint8Array): string {
     }
   }
   let at = 0;
-  const bban = [...(extractIBAN(compact).bban ?? compact.slice(4))].map((char) => (/[0-9]/.test(char) ? String((seed[at++ % seed.length] ?? 0) % 10) : char)).join('');
+  const bban = [...(extractIBAN(compact).bban ?? compact.slice(4))]
+    .map((char) => (/[0-9]/.test(char) ? String((seed[at++ % seed.length] ?? 0) % 10) : char))
+    .join('');
   // ISO 13616: the check digits make the whole, rearranged, 1 mod 97.
   const numeric = `${bban}${country}00`.replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
   const remainder = [...numeric].reduce((r, char) => (r * 10 + Number(char)) % 97, 0);

@@ -52,8 +52,14 @@ export function loadCertificateAuthority(certificatePem: string, privateKeyPem: 
   } catch (error) {
     throw new CertificateAuthorityError(`the CA key is not a PEM private key (${(error as Error).message})`);
   }
-  if (!certificate.ca) throw new CertificateAuthorityError(`the certificate ${certificate.subject.replaceAll('\n', ', ')} is not a CA's (basicConstraints cA is not true)`);
+  if (!certificate.ca)
+    throw new CertificateAuthorityError(
+      `the certificate ${certificate.subject.replaceAll('\n', ', ')} is not a CA's (basicConstraints cA is not true)`,
+    );
   if (!certificate.checkPrivateKey(privateKey)) throw new CertificateAuthorityError("the CA key is not the CA certificate's key");
-  if (privateKey.asymmetricKeyType !== 'rsa') throw new CertificateAuthorityError(`the CA key is ${privateKey.asymmetricKeyType ?? 'of unknown type'}; this tool signs certificates with RSA keys`);
+  if (privateKey.asymmetricKeyType !== 'rsa')
+    throw new CertificateAuthorityError(
+      `the CA key is ${privateKey.asymmetricKeyType ?? 'of unknown type'}; this tool signs certificates with RSA keys`,
+    );
   return { certificatePem: certificate.toString(), privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
 }

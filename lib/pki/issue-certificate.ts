@@ -93,7 +93,8 @@ function octetString(bytes: string): forge.asn1.Asn1 {
 }
 
 // forge has this function but its type definitions do not declare it.
-const getTbsCertificate = (forge.pki as unknown as { getTBSCertificate(this: void, c: forge.pki.Certificate): forge.asn1.Asn1 }).getTBSCertificate;
+const getTbsCertificate = (forge.pki as unknown as { getTBSCertificate(this: void, c: forge.pki.Certificate): forge.asn1.Asn1 })
+  .getTBSCertificate;
 
 function signCertificate(certificate: forge.pki.Certificate, issuer: KeyAndCertificate | undefined, ownKeyPem: string): string {
   certificate.signatureOid = certificate.siginfo.algorithmOid = forge.pki.oids.sha256WithRSAEncryption ?? '1.2.840.113549.1.1.11';

@@ -26,7 +26,11 @@ export function newRsaPrivateKey(): KeyObject {
 export async function generateRsaKeyPem(): Promise<string> {
   const sourced = source();
   if (sourced) return sourced.export({ type: 'pkcs8', format: 'pem' }).toString();
-  const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  const { privateKey } = await promisify(generateKeyPair)('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
   return privateKey;
 }
 

@@ -52,7 +52,10 @@ const sharedByCa = new WeakMap<KeyAndCertificate, Map<string, KeyAndCertificate>
  * the process: its RSA key is most of the time a bank or a test server takes to start, and the tests and the
  * gauntlet start dozens of them on one CA.
  */
-export function sharedServerCertificate(ca: KeyAndCertificate, options: { hostnames: string[]; ipAddresses?: string[] }): KeyAndCertificate {
+export function sharedServerCertificate(
+  ca: KeyAndCertificate,
+  options: { hostnames: string[]; ipAddresses?: string[] },
+): KeyAndCertificate {
   const issued = sharedByCa.get(ca) ?? new Map<string, KeyAndCertificate>();
   sharedByCa.set(ca, issued);
   const names = JSON.stringify([options.hostnames, options.ipAddresses ?? []]);

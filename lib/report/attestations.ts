@@ -73,8 +73,16 @@ export function parseAttestations(text: string, sourceName: string, today = new 
   const validate = attestationsValidator();
   if (!validate(data)) {
     const error = validate.errors?.[0];
-    const field = (error?.instancePath ?? '').split('/').filter(Boolean).map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`)).join('').replace(/^\./, '');
-    const detail = error?.keyword === 'additionalProperties' ? `unknown field "${String(error.params.additionalProperty)}"` : (error?.message ?? 'invalid');
+    const field = (error?.instancePath ?? '')
+      .split('/')
+      .filter(Boolean)
+      .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
+      .join('')
+      .replace(/^\./, '');
+    const detail =
+      error?.keyword === 'additionalProperties'
+        ? `unknown field "${String(error.params.additionalProperty)}"`
+        : (error?.message ?? 'invalid');
     throw new ConfigError(`${sourceName}: ${field || '(top level)'}`, detail);
   }
   const seen = new Set<string>();
@@ -83,12 +91,17 @@ export function parseAttestations(text: string, sourceName: string, today = new 
     const requirement = requirementById(attestation.requirement);
     if (!requirement) throw new ConfigError(`${field}.requirement`, `${attestation.requirement} is not in the requirement catalogue`);
     if (requirement.testedBy === 'automated') {
-      throw new ConfigError(`${field}.requirement`, `${attestation.requirement} is judged by the suite's scenarios; only manual or capability-gated requirements can be attested`);
+      throw new ConfigError(
+        `${field}.requirement`,
+        `${attestation.requirement} is judged by the suite's scenarios; only manual or capability-gated requirements can be attested`,
+      );
     }
     if (seen.has(attestation.requirement)) throw new ConfigError(`${field}.requirement`, `${attestation.requirement} is attested twice`);
     seen.add(attestation.requirement);
-    if (Number.isNaN(Date.parse(`${attestation.date}T00:00:00Z`))) throw new ConfigError(`${field}.date`, `${attestation.date} is not a date`);
-    if (Date.parse(`${attestation.date}T00:00:00Z`) > today.getTime()) throw new ConfigError(`${field}.date`, `${attestation.date} is in the future`);
+    if (Number.isNaN(Date.parse(`${attestation.date}T00:00:00Z`)))
+      throw new ConfigError(`${field}.date`, `${attestation.date} is not a date`);
+    if (Date.parse(`${attestation.date}T00:00:00Z`) > today.getTime())
+      throw new ConfigError(`${field}.date`, `${attestation.date} is in the future`);
   });
   return data.attestations;
 }

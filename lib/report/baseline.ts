@@ -64,7 +64,8 @@ export function compareWithBaseline(current: Pick<RunResults, 'requirements' | '
     else if (FAILING.has(from) && HELD.has(now.status)) comparison.fixes.push(change);
     else comparison.changed.push(change);
   }
-  const scenarios = (tests: readonly { scenario: string; gauntletCase?: string }[]) => new Set(tests.filter((t) => t.gauntletCase === undefined).map((t) => t.scenario));
+  const scenarios = (tests: readonly { scenario: string; gauntletCase?: string }[]) =>
+    new Set(tests.filter((t) => t.gauntletCase === undefined).map((t) => t.scenario));
   const [thenScenarios, nowScenarios] = [scenarios(baseline.tests), scenarios(current.tests)];
   comparison.newScenarios = [...nowScenarios].filter((id) => !thenScenarios.has(id)).sort();
   comparison.removedScenarios = [...thenScenarios].filter((id) => !nowScenarios.has(id)).sort();
@@ -78,7 +79,9 @@ export function baselineLines(comparison: BaselineComparison): string[] {
   if (comparison.regressions.length) lines.push(`regressions (${comparison.regressions.length}): ${changes(comparison.regressions)}`);
   if (comparison.fixes.length) lines.push(`fixed (${comparison.fixes.length}): ${changes(comparison.fixes)}`);
   if (comparison.deviationsNowPassing.length) {
-    lines.push(`known deviations that pass now (${comparison.deviationsNowPassing.length}), remove them from the list: ${comparison.deviationsNowPassing.join(', ')}`);
+    lines.push(
+      `known deviations that pass now (${comparison.deviationsNowPassing.length}), remove them from the list: ${comparison.deviationsNowPassing.join(', ')}`,
+    );
   }
   if (comparison.changed.length) lines.push(`other changes (${comparison.changed.length}): ${changes(comparison.changed)}`);
   const listed = (label: string, ids: readonly string[]) => ids.length && lines.push(`${label} (${ids.length}): ${ids.join(', ')}`);

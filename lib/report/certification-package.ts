@@ -41,13 +41,16 @@ export function reportFiles(reportDir: string): Map<string, Uint8Array> {
     const path = join(reportDir, name);
     const entry = relative(reportDir, path).split(sep).join('/');
     const stat = lstatSync(path);
-    if (stat.isSymbolicLink()) throw new Error(`${entry} is a symbolic link: a package holds the report's own files only (copy the file in, or remove the link)`);
+    if (stat.isSymbolicLink())
+      throw new Error(`${entry} is a symbolic link: a package holds the report's own files only (copy the file in, or remove the link)`);
     if (stat.isDirectory()) continue;
-    if (!stat.isFile()) throw new Error(`${entry} is not a regular file or folder (${kindOf(stat)}): a package holds the report's own files only`);
+    if (!stat.isFile())
+      throw new Error(`${entry} is not a regular file or folder (${kindOf(stat)}): a package holds the report's own files only`);
     const unsafe = unsafeReportPath(entry);
     if (unsafe) throw new Error(`${JSON.stringify(entry)} cannot be named in a package: ${unsafe}`);
     total += stat.size;
-    if (stat.size > ENTRY_LIMIT || total > PACKAGE_LIMIT) throw new Error(`${entry}: the report is larger than a package may hold (${ENTRY_LIMIT} bytes a file, ${PACKAGE_LIMIT} in all)`);
+    if (stat.size > ENTRY_LIMIT || total > PACKAGE_LIMIT)
+      throw new Error(`${entry}: the report is larger than a package may hold (${ENTRY_LIMIT} bytes a file, ${PACKAGE_LIMIT} in all)`);
     if (entry === MANIFEST || entry === MANIFEST_SIGNATURE) continue;
     files.set(entry, readFileSync(path));
   }
@@ -56,7 +59,10 @@ export function reportFiles(reportDir: string): Map<string, Uint8Array> {
 
 /** `sha256sum` lines, sorted by name. */
 export function manifestOf(files: ReadonlyMap<string, Uint8Array>): string {
-  return [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, bytes]) => `${sha256(bytes)}  ${name}\n`).join('');
+  return [...files]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, bytes]) => `${sha256(bytes)}  ${name}\n`)
+    .join('');
 }
 
 /** The canonical zip of these entries (see above): the same entries always give the same bytes. */

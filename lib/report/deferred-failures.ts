@@ -19,7 +19,11 @@ export function canRaiseDeferredFailures(config: Pick<FullConfig, 'reporter' | '
   // A config read by hand (a test's stand-in) may name no reporter: then no reporter of ours raises them.
   const first = config.reporter?.[0]?.[0];
   const same = (name: string) => name.replace(/\.[cm]?[jt]s$/, '') === reporterFile.replace(/\.[cm]?[jt]s$/, '');
-  return first !== undefined && same(first.startsWith('file://') ? fileURLToPath(first) : first) && (config.projects ?? []).every((project) => project.retries === 0);
+  return (
+    first !== undefined &&
+    same(first.startsWith('file://') ? fileURLToPath(first) : first) &&
+    (config.projects ?? []).every((project) => project.retries === 0)
+  );
 }
 
 /** Tells the workers (forked after the reporters begin) to defer their failed checks; undone when the run ends. */

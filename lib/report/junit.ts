@@ -14,7 +14,8 @@ import type { RequirementRecord, RunResults, TestRecord } from './results-types.
 export function renderJunit(results: RunResults): string {
   const deviations = new Map(results.requirements.filter((r) => r.status === 'KNOWN_DEVIATION').map((r) => [r.id, r]));
   const byFile = new Map<string, TestRecord[]>();
-  for (const test of results.tests.filter((t) => t.gauntletCase === undefined)) byFile.set(test.file, [...(byFile.get(test.file) ?? []), test]);
+  for (const test of results.tests.filter((t) => t.gauntletCase === undefined))
+    byFile.set(test.file, [...(byFile.get(test.file) ?? []), test]);
 
   const seconds = (ms: number) => (ms / 1000).toFixed(3);
   const kinds = [...byFile.values()].flat().map((test) => kindOf(test, deviations));
@@ -68,9 +69,13 @@ function renderCase(test: TestRecord, kind: Kind, deviations: ReadonlyMap<string
     const message = test.status === 'FLAKY' ? `FLAKY: ${test.reason ?? 'passed only on retry'}` : firstLine(failedChecks[0]?.message);
     body.push(`      <failure message="${x(message)}" type="${test.status}">${x(text)}</failure>`);
   } else if (kind === 'error') {
-    body.push(`      <error message="${x(`${test.status}: ${firstLine(test.reason ?? test.error)}`)}" type="${test.status}">${x(test.error ?? test.reason ?? '')}</error>`);
+    body.push(
+      `      <error message="${x(`${test.status}: ${firstLine(test.reason ?? test.error)}`)}" type="${test.status}">${x(test.error ?? test.reason ?? '')}</error>`,
+    );
   } else if (kind === 'skipped') {
-    body.push(`      <skipped message="${x(test.status === 'FAIL' ? deviationMessage(failedRequirements(test), deviations) : `${test.status}: ${test.reason ?? ''}`)}"/>`);
+    body.push(
+      `      <skipped message="${x(test.status === 'FAIL' ? deviationMessage(failedRequirements(test), deviations) : `${test.status}: ${test.reason ?? ''}`)}"/>`,
+    );
   }
   const out = [
     ...test.warnings.map((warning) => `WARNING ${warning}`),

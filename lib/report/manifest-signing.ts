@@ -24,7 +24,8 @@ function algorithmFor(key: KeyObject): 'PS256' | 'ES256' {
 export async function signManifest(manifest: Uint8Array, key: SigningKey, now = new Date()): Promise<string> {
   const privateKey = createPrivateKey(key.privateKeyPem);
   const certificate = new X509Certificate(key.certificatePem);
-  if (!certificate.checkPrivateKey(privateKey)) throw new Error(`the key does not belong to the certificate ${oneLine(certificate.subject)}`);
+  if (!certificate.checkPrivateKey(privateKey))
+    throw new Error(`the key does not belong to the certificate ${oneLine(certificate.subject)}`);
   const header: JWSHeaderParameters = {
     alg: algorithmFor(privateKey),
     typ: SIGNATURE_TYPE,
@@ -51,7 +52,12 @@ export interface SignatureCheck {
  * Checks a detached manifest signature: that it verifies with the certificate it carries, that the
  * certificate was valid when it signed, and (given trust anchors) which of them issued it.
  */
-export async function checkManifestSignature(manifest: Uint8Array, jwsText: string, trustAnchorsPem: readonly string[] = [], now = new Date()): Promise<SignatureCheck> {
+export async function checkManifestSignature(
+  manifest: Uint8Array,
+  jwsText: string,
+  trustAnchorsPem: readonly string[] = [],
+  now = new Date(),
+): Promise<SignatureCheck> {
   const problems: string[] = [];
   const notes: string[] = [];
   let jws: FlattenedJWS;
@@ -81,30 +87,40 @@ export async function checkManifestSignature(manifest: Uint8Array, jwsText: stri
   };
   let valid = false;
   try {
-    await flattenedVerify({ ...jws, payload: Buffer.from(manifest).toString('base64url') }, certificate.publicKey, { algorithms: ['PS256', 'ES256'] });
+    await flattenedVerify({ ...jws, payload: Buffer.from(manifest).toString('base64url') }, certificate.publicKey, {
+      algorithms: ['PS256', 'ES256'],
+    });
     valid = true;
   } catch (error) {
     problems.push(`the signature does not match MANIFEST.sha256 (${(error as Error).message}): the manifest or the signature was changed`);
   }
   const thumbprint = createHash('sha256').update(certificate.raw).digest('base64url');
-  if (header['x5t#S256'] !== undefined && header['x5t#S256'] !== thumbprint) problems.push('the certificate thumbprint (x5t#S256) does not match the certificate');
+  if (header['x5t#S256'] !== undefined && header['x5t#S256'] !== thumbprint)
+    problems.push('the certificate thumbprint (x5t#S256) does not match the certificate');
   const from = Date.parse(certificate.validFrom);
   const to = Date.parse(certificate.validTo);
   const at = signedAt ? Date.parse(signedAt) : Number.NaN;
   if (Number.isNaN(at)) problems.push('the signature has no signing time (sigT)');
-  else if (at < from || at > to) problems.push(`the certificate was not valid when it signed (${signedAt}; valid ${certificate.validFrom} to ${certificate.validTo})`);
+  else if (at < from || at > to)
+    problems.push(`the certificate was not valid when it signed (${signedAt}; valid ${certificate.validFrom} to ${certificate.validTo})`);
   if (now.getTime() > to) notes.push(`the certificate has expired since (${certificate.validTo}); it was valid when it signed`);
   // Anyone can make a certificate with any subject: only a trust anchor says who signed (none given: the caller says so).
   const anchor = issuerAmong(certificate, trustAnchorsPem);
-  if (trustAnchorsPem.length > 0 && !anchor) problems.push(`the certificate (issuer ${signer.issuer}) was not issued by a CA given with --ca`);
+  if (trustAnchorsPem.length > 0 && !anchor)
+    problems.push(`the certificate (issuer ${signer.issuer}) was not issued by a CA given with --ca`);
   const trustAnchor = anchor ? { subject: oneLine(anchor.subject), sha256: anchor.fingerprint256 } : undefined;
   return { valid: valid && problems.length === 0, problems, notes, signer, ...(trustAnchor ? { trustAnchor } : {}) };
 }
 
 /** The anchor that is the certificate, or issued it (its signature checked with the anchor's key). */
 function issuerAmong(certificate: X509Certificate, anchorsPem: readonly string[]): X509Certificate | undefined {
-  const anchors = anchorsPem.flatMap((pem) => pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []).map((pem) => new X509Certificate(pem));
-  return anchors.find((anchor) => certificate.fingerprint256 === anchor.fingerprint256 || (certificate.checkIssued(anchor) && certificate.verify(anchor.publicKey)));
+  const anchors = anchorsPem
+    .flatMap((pem) => pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [])
+    .map((pem) => new X509Certificate(pem));
+  return anchors.find(
+    (anchor) =>
+      certificate.fingerprint256 === anchor.fingerprint256 || (certificate.checkIssued(anchor) && certificate.verify(anchor.publicKey)),
+  );
 }
 
 function oneLine(dn: string): string {

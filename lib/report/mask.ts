@@ -39,19 +39,24 @@ const HEADER_NAME = '(?:psu-(?!context\\b|http-method\\b)[a-z0-9-]+|x-psu-identi
  * psu-id, psu-corporate-id or x-psu-identity, then how its value is introduced: `=` (raw, as an HTML entity, or
  * URL-encoded as %3D or \u003d), then the value up to the next delimiter of a query string.
  */
-const NAMED_VALUE = /(?<![A-Za-z_-])(psu-id|psu-corporate-id|x-psu-identity)(=|%3D|\\u003d|&#61;|&#x3d;|&equals;)(?!\[masked:)((?:(?!%26|\\u0026|&amp;)[^&#\s"'<>\\,;])+)/gi;
+const NAMED_VALUE =
+  /(?<![A-Za-z_-])(psu-id|psu-corporate-id|x-psu-identity)(=|%3D|\\u003d|&#61;|&#x3d;|&equals;)(?!\[masked:)((?:(?!%26|\\u0026|&amp;)[^&#\s"'<>\\,;])+)/gi;
 
 /** A header line `Name: value` (at a line's start, or after a quote, as in a curl `-H 'Name: value'`): the whole value, spaces included. */
 const HEADER_LINE = new RegExp(`(?<=^|['"])(${HEADER_NAME})([ \\t]*:[ \\t]*)(?!\\[masked:)([^'"\\r\\n]+)`, 'gim');
 
 /** A JSON member named after a masked header, its string value whole; escaped quotes too, for JSON inside a JSON string. */
-const JSON_MEMBER = new RegExp(`((?:\\\\)*"${HEADER_NAME}(?:\\\\)*"\\s*:\\s*(?:\\\\)*")(?!\\[masked:)((?:[^"\\\\]|\\\\(?!(?:\\\\)*"))*)`, 'gi');
+const JSON_MEMBER = new RegExp(
+  `((?:\\\\)*"${HEADER_NAME}(?:\\\\)*"\\s*:\\s*(?:\\\\)*")(?!\\[masked:)((?:[^"\\\\]|\\\\(?!(?:\\\\)*"))*)`,
+  'gi',
+);
 
 /** Eleven digits, possibly written 6 + 5 with a separator: masked when both mod-11 check digits are right. */
 const NATIONAL_ID_LIKE = /(?<![0-9])[0-9]{6}[ .\-\u00a0]?[0-9]{5}(?![0-9])/g;
 
 /** Two letters, two digits and 11-30 letters or digits, compact or printed in groups of four: masked when mod-97 is right. */
-const IBAN_LIKE = /(?<![A-Za-z0-9])[A-Za-z]{2}[0-9]{2}(?:[A-Za-z0-9]{11,30}|(?: [A-Za-z0-9]{4}){2,7}(?: [A-Za-z0-9]{1,3})?)(?![A-Za-z0-9])/g;
+const IBAN_LIKE =
+  /(?<![A-Za-z0-9])[A-Za-z]{2}[0-9]{2}(?:[A-Za-z0-9]{11,30}|(?: [A-Za-z0-9]{4}){2,7}(?: [A-Za-z0-9]{1,3})?)(?![A-Za-z0-9])/g;
 
 /** Separators a number may be written with. */
 const DIGIT_SEPARATOR = '[ .\\-/\\u00a0]?';
@@ -75,7 +80,13 @@ export function safeDecode(value: string): string {
 
 /** The forms a secret takes on its way through URLs, forms, HTML and JSON. */
 function variantsOf(secret: string): string[] {
-  const variants = new Set([secret, encodeURIComponent(secret), encodeURIComponent(secret).replace(/%20/g, '+'), htmlEscaped(secret), JSON.stringify(secret).slice(1, -1)]);
+  const variants = new Set([
+    secret,
+    encodeURIComponent(secret),
+    encodeURIComponent(secret).replace(/%20/g, '+'),
+    htmlEscaped(secret),
+    JSON.stringify(secret).slice(1, -1),
+  ]);
   return [...variants].filter((variant) => variant.length > 0);
 }
 
@@ -130,14 +141,21 @@ export class Masker {
   text(input: string): string {
     if (!this.enabled || input === '') return input;
     const named = input
-      .replace(NAMED_VALUE, (_whole, name: string, introducer: string, value: string) => `${name}${introducer}${this.tag(safeDecode(value))}`)
+      .replace(
+        NAMED_VALUE,
+        (_whole, name: string, introducer: string, value: string) => `${name}${introducer}${this.tag(safeDecode(value))}`,
+      )
       .replace(HEADER_LINE, (_whole, name: string, colon: string, value: string) => `${name}${colon}${this.tag(value.trim())}`)
       .replace(JSON_MEMBER, (_whole, opening: string, value: string) => `${opening}${this.tag(value)}`);
     const pattern = this.secretPattern();
     const secretsMasked = !pattern
       ? named
       : named.replace(pattern, (found) => {
-          const secret = this.bySearchForm.get(found) ?? this.bySearchForm.get(found.toLowerCase()) ?? this.bySearchForm.get(found.replace(/\D/g, '')) ?? safeDecode(found);
+          const secret =
+            this.bySearchForm.get(found) ??
+            this.bySearchForm.get(found.toLowerCase()) ??
+            this.bySearchForm.get(found.replace(/\D/g, '')) ??
+            safeDecode(found);
           return this.tag(secret);
         });
     return secretsMasked
@@ -173,11 +191,17 @@ export class Masker {
 
   headers(headers: Record<string, string>): Record<string, string> {
     if (!this.enabled) return headers;
-    return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, isMaskedHeader(name) ? this.tag(value) : this.text(value)]));
+    return Object.fromEntries(
+      Object.entries(headers).map(([name, value]) => [name, isMaskedHeader(name) ? this.tag(value) : this.text(value)]),
+    );
   }
 
   /** One side of an exchange as a report keeps it: headers masked by name, the body by its content type. */
-  message(headers: Record<string, string>, body: string | undefined, contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1]): { headers: Record<string, string>; body?: string } {
+  message(
+    headers: Record<string, string>,
+    body: string | undefined,
+    contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1],
+  ): { headers: Record<string, string>; body?: string } {
     return { headers: this.headers(headers), ...(body === undefined ? {} : { body: this.body(body, contentType) }) };
   }
 
@@ -199,15 +223,24 @@ export class Masker {
       return Buffer.from(this.message({}, text, headers['content-type']).body ?? text, 'utf8');
     };
     const headers = (values: HttpHeaders): HttpHeaders =>
-      Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value === undefined || BYTES_JUDGED.has(name) ? value : isMaskedHeader(name) ? this.tag(value) : this.text(value)]));
+      Object.fromEntries(
+        Object.entries(values).map(([name, value]) => [
+          name,
+          value === undefined || BYTES_JUDGED.has(name) ? value : isMaskedHeader(name) ? this.tag(value) : this.text(value),
+        ]),
+      );
     const { request, response } = exchange;
     const masked: HttpExchange = {
       ...exchange,
       request: { ...request, url: this.text(request.url), headers: headers(request.headers), body: body(request.body, request.headers) },
-      ...(response === undefined ? {} : { response: { ...response, headers: headers(response.headers), body: body(response.body, response.headers) } }),
+      ...(response === undefined
+        ? {}
+        : { response: { ...response, headers: headers(response.headers), body: body(response.body, response.headers) } }),
     };
     const changed = JSON.stringify(harView(masked)) !== JSON.stringify(harView(exchange));
-    return changed ? { ...masked, masked: 'PSU identifiers, credentials and personal data replaced (record with --unmasked to keep the bytes as sent)' } : exchange;
+    return changed
+      ? { ...masked, masked: 'PSU identifiers, credentials and personal data replaced (record with --unmasked to keep the bytes as sent)' }
+      : exchange;
   }
 
   /** Every value learnt or configured (the screenshot masks the page elements that show one). */
@@ -244,7 +277,10 @@ export class Masker {
  */
 export function visibleControls(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (char) => `\\u{${(char.codePointAt(0) ?? 0).toString(16)}}`);
+  return text.replace(
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+    (char) => `\\u{${(char.codePointAt(0) ?? 0).toString(16)}}`,
+  );
 }
 
 /** An error on its way out of a scenario: its message and stack masked and made safe to print (in place, keeping its type). */
@@ -261,5 +297,11 @@ const BYTES_JUDGED = new Set(['signature', 'tpp-signature-certificate', 'digest'
 /** What of an exchange a masker may change, to tell whether it did. */
 function harView(exchange: HttpExchange): unknown {
   const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
-  return [exchange.request.url, exchange.request.headers, text(exchange.request.body), exchange.response?.headers, exchange.response === undefined ? '' : text(exchange.response.body)];
+  return [
+    exchange.request.url,
+    exchange.request.headers,
+    text(exchange.request.body),
+    exchange.response?.headers,
+    exchange.response === undefined ? '' : text(exchange.response.body),
+  ];
 }

@@ -56,7 +56,9 @@ export function readPackageEntries(zip: Uint8Array): PackageEntries {
   // Stored entries cannot hold more than the zip's own bytes: more means entries that overlap.
   const total = accepted.reduce((sum, entry) => sum + entry.storedSize, 0);
   if (total > PACKAGE_LIMIT || total > zip.length) {
-    out.refused.push({ why: `the entries declare ${total} bytes in all, more than ${total > PACKAGE_LIMIT ? `the ${PACKAGE_LIMIT} a package may hold` : `the zip's ${zip.length} bytes (entries that overlap)`}: refused, none read` });
+    out.refused.push({
+      why: `the entries declare ${total} bytes in all, more than ${total > PACKAGE_LIMIT ? `the ${PACKAGE_LIMIT} a package may hold` : `the zip's ${zip.length} bytes (entries that overlap)`}: refused, none read`,
+    });
     return out;
   }
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
@@ -87,7 +89,8 @@ function refusal(entry: DeclaredEntry): string | undefined {
   const unsafe = unsafeReportPath(entry.name);
   if (unsafe) return `an unsafe name (${unsafe}): refused, not read`;
   if (entry.method !== 0) return `stored compressed (method ${entry.method}), which a package never is: refused without inflating it`;
-  if (entry.size > ENTRY_LIMIT || entry.storedSize > ENTRY_LIMIT) return `declares ${Math.max(entry.size, entry.storedSize)} bytes, over the ${ENTRY_LIMIT} an entry may hold: refused, not read`;
+  if (entry.size > ENTRY_LIMIT || entry.storedSize > ENTRY_LIMIT)
+    return `declares ${Math.max(entry.size, entry.storedSize)} bytes, over the ${ENTRY_LIMIT} an entry may hold: refused, not read`;
   if (entry.size !== entry.storedSize) return `declares ${entry.storedSize} bytes stored and ${entry.size} unpacked: refused, not read`;
   return undefined;
 }
@@ -102,7 +105,8 @@ function directoryEntries(zip: Uint8Array): DeclaredEntry[] {
   let at = view.getUint32(end + 16, true);
   const entries: DeclaredEntry[] = [];
   for (let i = 0; i < count; i++) {
-    if (at + 46 > end || view.getUint32(at, true) !== CENTRAL_HEADER) throw new Error(`directory entry ${i + 1} of ${count} is not where the directory says`);
+    if (at + 46 > end || view.getUint32(at, true) !== CENTRAL_HEADER)
+      throw new Error(`directory entry ${i + 1} of ${count} is not where the directory says`);
     const nameLength = view.getUint16(at + 28, true);
     const next = at + 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
     if (next > end) throw new Error(`directory entry ${i + 1} of ${count} runs past the directory`);
@@ -170,7 +174,8 @@ export function zipLayout(zip: Uint8Array): ZipPart[] {
     parts.push({ start: at, end, what: 'the directory entry', file: text(zip, at + 46, nameLength) });
     at = end;
   }
-  if (at + 22 <= zip.length && view.getUint32(at, true) === END_RECORD) parts.push({ start: at, end: at + 22 + view.getUint16(at + 20, true), what: "the zip's end record" });
+  if (at + 22 <= zip.length && view.getUint32(at, true) === END_RECORD)
+    parts.push({ start: at, end: at + 22 + view.getUint16(at + 20, true), what: "the zip's end record" });
   return parts;
 }
 

@@ -19,7 +19,12 @@ export async function printPdf(reportDir: string, ...copyTo: string[]): Promise<
     await page.goto(pathToFileURL(join(reportDir, REPORT_FILES.html)).href);
     await page.waitForSelector('html[data-ready]', { timeout: 30_000 });
     await page.evaluate(() => (window as unknown as { xs2aPrint?: () => void }).xs2aPrint?.());
-    await page.pdf({ path: pdf, format: 'A4', printBackground: true, margin: { top: '12mm', bottom: '12mm', left: '10mm', right: '10mm' } });
+    await page.pdf({
+      path: pdf,
+      format: 'A4',
+      printBackground: true,
+      margin: { top: '12mm', bottom: '12mm', left: '10mm', right: '10mm' },
+    });
   } finally {
     await browser.close();
   }

@@ -49,7 +49,16 @@ export function provenanceOf(context: RunContext, suiteFiles: readonly string[],
  * came from (`declaredTarget.source`); no suite file ran and no probe was sent.
  */
 export function trafficProvenance(tool: { name: string; version: string }, source: string, masked: boolean): Provenance {
-  return { ...toolProvenance(tool), suiteFiles: [], probes: { runs: 0, seed: 0 }, declaredTarget: { source }, capabilities: [], deviations: [], masked, arguments: [] };
+  return {
+    ...toolProvenance(tool),
+    suiteFiles: [],
+    probes: { runs: 0, seed: 0 },
+    declaredTarget: { source },
+    capabilities: [],
+    deviations: [],
+    masked,
+    arguments: [],
+  };
 }
 
 type ToolProvenance = Pick<Provenance, 'tool' | 'catalogue' | 'specification' | 'runtime'>;
@@ -70,7 +79,12 @@ function readToolProvenance(tool: { name: string; version: string }): ToolProven
     tool: { ...tool, ...gitState() },
     catalogue: { version: catalogueVersion(), requirements: REQUIREMENTS.length },
     specification: { ...SPECIFICATION },
-    runtime: { node: process.version, playwright: playwrightVersion(), chromium: chromiumVersion(), platform: `${process.platform} ${process.arch}` },
+    runtime: {
+      node: process.version,
+      playwright: playwrightVersion(),
+      chromium: chromiumVersion(),
+      platform: `${process.platform} ${process.arch}`,
+    },
   };
 }
 
@@ -102,7 +116,8 @@ export function declaredTargetOf(raw: unknown): unknown {
 
 function maskStrings(value: unknown, masker: Masker): unknown {
   if (Array.isArray(value)) return value.map((item) => maskStrings(item, masker));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, maskStrings(item, masker)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, maskStrings(item, masker)]));
   return typeof value === 'string' ? masker.text(value) : value;
 }
 
@@ -121,7 +136,8 @@ function certificateIdentity(pem: string, testCaPem: string | undefined): NonNul
 }
 
 function gitState(): { commit?: string; dirty?: boolean } {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: TOOL_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).trim();
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: TOOL_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).trim();
   try {
     const commit = git('rev-parse', 'HEAD');
     // Changes to tracked files of the tool itself (reports and other untracked output do not count).
@@ -139,7 +155,10 @@ function playwrightVersion(): string {
 function chromiumVersion(): string {
   try {
     const executable = findChromium(process.env);
-    return execFileSync(executable, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).trim() || `unknown (${executable})`;
+    return (
+      execFileSync(executable, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).trim() ||
+      `unknown (${executable})`
+    );
   } catch (error) {
     return `unknown (${(error as Error).message.split('\n')[0]})`;
   }

@@ -43,10 +43,16 @@ export async function serveReport(dir: string, port: number): Promise<{ server: 
   const server = createServer((request, response) => {
     const file = request.method === 'GET' || request.method === 'HEAD' ? reportFileOf(root, request.url ?? '/') : undefined;
     if (!file) {
-      response.writeHead(request.method === 'GET' || request.method === 'HEAD' ? 404 : 405, { 'content-type': 'text/plain; charset=utf-8' }).end('not a file of this report\n');
+      response
+        .writeHead(request.method === 'GET' || request.method === 'HEAD' ? 404 : 405, { 'content-type': 'text/plain; charset=utf-8' })
+        .end('not a file of this report\n');
       return;
     }
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+    response.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    });
     if (request.method === 'HEAD') response.end();
     else createReadStream(file).pipe(response);
   });

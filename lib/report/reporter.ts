@@ -12,7 +12,14 @@ import { RUN_CONTEXT_ENV, readRunContext, secretsOf, type RunContext } from '../
 import { curlCommand } from './curl.js';
 import { canRaiseDeferredFailures, deferFailuresInWorkers, raiseDeferredFailures } from './deferred-failures.js';
 import { boundExchanges } from './evidence-bounds.js';
-import { ANNOTATIONS, EVIDENCE_ATTACHMENT, mustCheckFailed, TRAFFIC_ATTACHMENT, type EvidencePayload, type TrafficPayload } from './attachments.js';
+import {
+  ANNOTATIONS,
+  EVIDENCE_ATTACHMENT,
+  mustCheckFailed,
+  TRAFFIC_ATTACHMENT,
+  type EvidencePayload,
+  type TrafficPayload,
+} from './attachments.js';
 import { Masker } from './mask.js';
 import { provenanceOf } from './provenance.js';
 import { assembleResults } from './results.js';
@@ -46,7 +53,11 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.context = readRunContext();
-    if (this.context?.harFile !== undefined) this.traffic = new SuiteTrafficRecorder(this.context.harFile, new Masker(this.context.maskPersonalData, secretsOf(this.context.target), this.context.maskKey, 'lookalike'));
+    if (this.context?.harFile !== undefined)
+      this.traffic = new SuiteTrafficRecorder(
+        this.context.harFile,
+        new Masker(this.context.maskPersonalData, secretsOf(this.context.target), this.context.maskKey, 'lookalike'),
+      );
     if (this.context) this.masker = new Masker(this.context.maskPersonalData, secretsOf(this.context.target), this.context.maskKey);
     // Spec files are named from the project's folder, wherever Playwright was started (and through links).
     this.projectDir = config.configFile ? dirname(realpathSync(config.configFile)) : process.cwd();
@@ -103,7 +114,9 @@ export default class ConformanceReporter implements Reporter {
     const error = this.masker.display(result.errors.map((e) => stripAnsi(e.message ?? e.value ?? '')).join('\n\n')) || undefined;
     const status = statusOf(result, annotation, payload);
     const reason =
-      annotation(ANNOTATIONS.notTestable) ?? annotation(ANNOTATIONS.skipped) ?? (status === 'INTERRUPTED' ? (annotation(ANNOTATIONS.interrupted) ?? interruptedReason(result)) : undefined);
+      annotation(ANNOTATIONS.notTestable) ??
+      annotation(ANNOTATIONS.skipped) ??
+      (status === 'INTERRUPTED' ? (annotation(ANNOTATIONS.interrupted) ?? interruptedReason(result)) : undefined);
     const gauntletCase = annotation(ANNOTATIONS.gauntletCase);
     const scenario = annotation(ANNOTATIONS.scenario) ?? test.title;
     // Evidence files sit under the scenario's stable id (and the gauntlet case it ran under), like its HTML anchor.
@@ -118,7 +131,10 @@ export default class ConformanceReporter implements Reporter {
         return { name: a.name, path: to, contentType: a.contentType };
       });
     // Full request and response for every non-PASS result, bounded (evidence-bounds.ts); a summary line otherwise.
-    const bounded = status === 'PASS' ? { exchanges: payload.exchanges.map(summaryOnly), bodies: [] } : boundExchanges(payload.exchanges, `${folder}/${result.retry ? `retry${result.retry}-` : ''}`);
+    const bounded =
+      status === 'PASS'
+        ? { exchanges: payload.exchanges.map(summaryOnly), bodies: [] }
+        : boundExchanges(payload.exchanges, `${folder}/${result.retry ? `retry${result.retry}-` : ''}`);
     for (const body of bounded.bodies) {
       this.files.push({ content: body.content, to: body.path });
       files.push({ name: body.name, path: body.path, contentType: 'text/plain' });
@@ -137,7 +153,9 @@ export default class ConformanceReporter implements Reporter {
       durationMs: result.duration,
       ...(error && status !== 'PASS' ? { error } : {}),
       // Playwright lists a test's runtime annotations both on the test and on its result: each warning once.
-      warnings: [...new Set(annotations.filter((a) => a.type === ANNOTATIONS.warning).map((a) => this.masker.display(a.description ?? '')))],
+      warnings: [
+        ...new Set(annotations.filter((a) => a.type === ANNOTATIONS.warning).map((a) => this.masker.display(a.description ?? ''))),
+      ],
       checks: payload.checks,
       evidence: {
         exchanges: status === 'PASS' ? bounded.exchanges : bounded.exchanges.map(withCurl),

@@ -28,13 +28,30 @@ export function recheckResults(results: RunResults): Recheck {
   const requirements = foldedAgain(results, problems, notes) ?? results.requirements;
   const judged = runVerdict(requirements, plain, results.filtered, results.runErrors ?? []);
   // A stop (SIGINT, a timeout) leaves no trace in the records; INTERRUPTED certifies nothing, so it is taken as stated.
-  const { verdict, exitCode } = results.verdict === 'INTERRUPTED' ? { verdict: 'INTERRUPTED' as const, exitCode: EXIT_CODES.infrastructureFailure } : judged;
+  const { verdict, exitCode } =
+    results.verdict === 'INTERRUPTED' ? { verdict: 'INTERRUPTED' as const, exitCode: EXIT_CODES.infrastructureFailure } : judged;
   if (verdict !== results.verdict || exitCode !== results.exitCode) {
     problems.push(`states the verdict ${results.verdict} (exit ${results.exitCode}), but its results give ${verdict} (exit ${exitCode})`);
   }
   const counts = [
-    ['requirement(s)', 'its requirements', results.summary.requirements, tally(results.requirements.map((r) => r.status), REQUIREMENT_STATUSES)],
-    ['scenario(s)', 'its scenarios', results.summary.tests, tally(plain.map((t) => t.status), TEST_STATUSES)],
+    [
+      'requirement(s)',
+      'its requirements',
+      results.summary.requirements,
+      tally(
+        results.requirements.map((r) => r.status),
+        REQUIREMENT_STATUSES,
+      ),
+    ],
+    [
+      'scenario(s)',
+      'its scenarios',
+      results.summary.tests,
+      tally(
+        plain.map((t) => t.status),
+        TEST_STATUSES,
+      ),
+    ],
   ] as const;
   for (const [unit, holder, stated, held] of counts) {
     for (const [status, n] of Object.entries(held)) {
@@ -49,11 +66,13 @@ export function recheckResults(results: RunResults): Recheck {
 function foldedAgain(results: RunResults, problems: string[], notes: string[]): RequirementRecord[] | undefined {
   const { provenance, target } = results;
   if (results.kind !== 'bank-conformance' || provenance.suiteFiles.length === 0) {
-    notes.push('requirement statuses taken as stated: the report was judged on traffic, not by the suite\'s scenarios');
+    notes.push("requirement statuses taken as stated: the report was judged on traffic, not by the suite's scenarios");
     return undefined;
   }
   if (provenance.catalogue.version !== catalogueVersion()) {
-    notes.push(`requirement statuses taken as stated: the report's catalogue (${provenance.catalogue.version}) is not this tool's (${catalogueVersion()})`);
+    notes.push(
+      `requirement statuses taken as stated: the report's catalogue (${provenance.catalogue.version}) is not this tool's (${catalogueVersion()})`,
+    );
     return undefined;
   }
   const finishedAt = new Date(results.finishedAt);

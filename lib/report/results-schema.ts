@@ -16,12 +16,19 @@ let compiled: ReturnType<Ajv['compile']> | undefined;
 
 /** Problems of a results.json against the schema, one line each (`/tests/3/status: must be equal to one of …`); empty when valid. */
 export function resultsSchemaErrors(data: unknown): string[] {
-  compiled ??= addFormats(new Ajv({ allErrors: true, strict: true })).compile(JSON.parse(readFileSync(RESULTS_SCHEMA_FILE, 'utf8')) as object);
+  compiled ??= addFormats(new Ajv({ allErrors: true, strict: true })).compile(
+    JSON.parse(readFileSync(RESULTS_SCHEMA_FILE, 'utf8')) as object,
+  );
   if (compiled(data)) return [];
   return (compiled.errors ?? []).slice(0, 20).map(describe);
 }
 
 function describe(error: ErrorObject): string {
-  const extra = error.keyword === 'additionalProperties' ? ` (${String(error.params.additionalProperty)})` : error.keyword === 'enum' ? ` (${JSON.stringify(error.params.allowedValues)})` : '';
+  const extra =
+    error.keyword === 'additionalProperties'
+      ? ` (${String(error.params.additionalProperty)})`
+      : error.keyword === 'enum'
+        ? ` (${JSON.stringify(error.params.allowedValues)})`
+        : '';
   return `${error.instancePath || '/'}: ${error.message ?? error.keyword}${extra}`;
 }

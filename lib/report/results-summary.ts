@@ -34,19 +34,28 @@ export function formatSummary(results: RunResults, reportPath: string, paint: Pa
   const attested = new Set((results.attestations ?? []).map((a) => a.requirement));
   for (const requirement of results.requirements) {
     if (LISTED_ABOVE.has(requirement.status) && !attested.has(requirement.id)) {
-      lines.push(`  ${paint.status(requirement.status)}${''.padEnd(13 - requirement.status.length)} ${requirement.id}  ${requirement.statement}`);
+      lines.push(
+        `  ${paint.status(requirement.status)}${''.padEnd(13 - requirement.status.length)} ${requirement.id}  ${requirement.statement}`,
+      );
       if (requirement.reason) lines.push(`  ${''.padEnd(13)} ${''.padEnd(requirement.id.length)}  ${visibleControls(requirement.reason)}`);
     }
   }
   for (const test of results.tests) {
-    if (test.status === 'ERROR' && test.gauntletCase === undefined) lines.push(`  ${paint.status('ERROR')}         ${test.scenario}  stopped: ${visibleControls((test.error ?? '').split('\n')[0] ?? '')}`);
+    if (test.status === 'ERROR' && test.gauntletCase === undefined)
+      lines.push(
+        `  ${paint.status('ERROR')}         ${test.scenario}  stopped: ${visibleControls((test.error ?? '').split('\n')[0] ?? '')}`,
+      );
   }
   const deviations = results.requirements.filter((q) => q.status === 'KNOWN_DEVIATION' || q.deviation?.expired);
   if (deviations.length) {
     lines.push('Known deviations (reviewed exceptions, not counted against the verdict until they expire):');
     for (const q of deviations) {
       const until = q.deviation?.until ? `until ${q.deviation.until}` : 'no end date';
-      const now = q.deviationUnexpectedlyPasses ? 'PASSES NOW: remove it from the deviations list' : q.deviation?.expired ? `EXPIRED, counted as ${q.status}` : 'still failing';
+      const now = q.deviationUnexpectedlyPasses
+        ? 'PASSES NOW: remove it from the deviations list'
+        : q.deviation?.expired
+          ? `EXPIRED, counted as ${q.status}`
+          : 'still failing';
       lines.push(`  ${paint.status('KNOWN_DEVIATION')} ${q.id}  ${until}, ${now}: ${q.deviation?.reason ?? q.reason ?? ''}`);
     }
   }
@@ -54,7 +63,9 @@ export function formatSummary(results: RunResults, reportPath: string, paint: Pa
     lines.push('Attestations (checked by a person, not by the suite):');
     for (const a of results.attestations) {
       const status = a.verdict === 'PASS' ? 'ATTESTED' : 'FAIL';
-      lines.push(`  ${paint.status(status)}${''.padEnd(8 - status.length)}  ${a.requirement}  by ${a.reviewer} on ${a.date}, evidence: ${a.evidence}`);
+      lines.push(
+        `  ${paint.status(status)}${''.padEnd(8 - status.length)}  ${a.requirement}  by ${a.reviewer} on ${a.date}, evidence: ${a.evidence}`,
+      );
     }
   }
   if (results.baseline) {
@@ -67,9 +78,13 @@ export function formatSummary(results: RunResults, reportPath: string, paint: Pa
     const variants = results.gauntlet.filter((g) => g.kind === 'variant');
     const passed = variants.filter((g) => g.requirements.every((r) => r.status !== 'FAIL')).length;
     const census = results.gauntlet.length - faults.length - variants.length;
-    lines.push(`Gauntlet:     ${faults.length} faults, ${caught} caught; ${variants.length} variant cases, ${passed} passed; ${census} census runs; ${results.tests.length} scenario runs`);
+    lines.push(
+      `Gauntlet:     ${faults.length} faults, ${caught} caught; ${variants.length} variant cases, ${passed} passed; ${census} census runs; ${results.tests.length} scenario runs`,
+    );
   }
-  lines.push(`Verdict:      ${paint.status(results.verdict)} (exit ${results.exitCode})${results.verdictReasons.length ? ': ' + results.verdictReasons.map(visibleControls).join('; ') : ''}`);
+  lines.push(
+    `Verdict:      ${paint.status(results.verdict)} (exit ${results.exitCode})${results.verdictReasons.length ? ': ' + results.verdictReasons.map(visibleControls).join('; ') : ''}`,
+  );
   lines.push(...missingLines(results, paint));
   lines.push(`Report:       ${reportPath}`);
   return lines.join('\n');
@@ -83,7 +98,10 @@ function missingLines(results: RunResults, paint: Paint): string[] {
   if (results.verdict === 'CONFORMANT') return [];
   const missing = results.missingForConformant.filter((m) => !LISTED_ABOVE.has(m.status));
   if (missing.length === 0) return [];
-  const heading = results.missingForConformant.length > missing.length ? 'Missing for CONFORMANT, besides the requirements above:' : 'Missing for CONFORMANT:';
+  const heading =
+    results.missingForConformant.length > missing.length
+      ? 'Missing for CONFORMANT, besides the requirements above:'
+      : 'Missing for CONFORMANT:';
   if (missing.length > LISTED_MISSING) {
     const byStatus = new Map<string, number>();
     for (const m of missing) byStatus.set(m.status, (byStatus.get(m.status) ?? 0) + 1);

@@ -55,9 +55,16 @@ export function assembleResults({ context, tests, runErrors, selection, interrup
   const filtered = selection.reasons.length > 0;
   const judged = runVerdict(requirements, plain, filtered, runErrors);
   const verdict = interrupted
-    ? { ...judged, verdict: 'INTERRUPTED' as const, reasons: ['the run was interrupted (SIGINT, SIGTERM or the global timeout): the report shows what ran', ...judged.reasons], exitCode: EXIT_CODES.infrastructureFailure }
+    ? {
+        ...judged,
+        verdict: 'INTERRUPTED' as const,
+        reasons: ['the run was interrupted (SIGINT, SIGTERM or the global timeout): the report shows what ran', ...judged.reasons],
+        exitCode: EXIT_CODES.infrastructureFailure,
+      }
     : judged;
-  const sorted = [...tests].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || (a.gauntletCase ?? '').localeCompare(b.gauntletCase ?? ''));
+  const sorted = [...tests].sort(
+    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || (a.gauntletCase ?? '').localeCompare(b.gauntletCase ?? ''),
+  );
   const results: RunResults = {
     schemaVersion: RESULTS_SCHEMA_VERSION,
     kind: 'bank-conformance',
@@ -83,8 +90,14 @@ export function assembleResults({ context, tests, runErrors, selection, interrup
     exitCode: verdict.exitCode,
     provenance,
     summary: {
-      tests: tally(plain.map((t) => t.status), TEST_STATUSES),
-      requirements: tally(requirements.map((r) => r.status), REQUIREMENT_STATUSES),
+      tests: tally(
+        plain.map((t) => t.status),
+        TEST_STATUSES,
+      ),
+      requirements: tally(
+        requirements.map((r) => r.status),
+        REQUIREMENT_STATUSES,
+      ),
     },
     requirements,
     tests: sorted,
@@ -100,7 +113,11 @@ function gauntletResults(plan: GauntletPlan, tests: readonly TestRecord[]): Gaun
   return plan.cases.map((gauntletCase) => {
     const runs = tests.filter((t) => t.gauntletCase === gauntletCase.name);
     const judged = new Set(runs.flatMap((t) => [...judgementsOf(t).keys()]));
-    const requirements = foldAll(BANK_REQUIREMENTS.filter((r) => judged.has(r.id)), runs, () => undefined).map(({ id, status, reason }) => ({
+    const requirements = foldAll(
+      BANK_REQUIREMENTS.filter((r) => judged.has(r.id)),
+      runs,
+      () => undefined,
+    ).map(({ id, status, reason }) => ({
       id,
       status,
       ...(reason ? { reason } : {}),

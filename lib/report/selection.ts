@@ -58,7 +58,11 @@ export function selectionOf(config: FullConfig, suite: Suite): Selection {
 }
 
 /** Why a selection (one run's, or shards' together) is not the whole suite. */
-export function incompleteness(gaps: { shard?: { current: number; total: number } | undefined; leftOut: number; filesNotRun: number }): string[] {
+export function incompleteness(gaps: {
+  shard?: { current: number; total: number } | undefined;
+  leftOut: number;
+  filesNotRun: number;
+}): string[] {
   const reasons: string[] = [];
   if (gaps.shard) reasons.push(`one shard (${gaps.shard.current} of ${gaps.shard.total}): merge the shards to certify`);
   if (gaps.leftOut > 0) reasons.push(`${gaps.leftOut} scenario(s) left out by a filter (grep, file:line, project, last-failed…)`);

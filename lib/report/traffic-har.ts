@@ -15,14 +15,22 @@ import type { Masker } from './mask.js';
 /** The exchanges of one scenario run, and its SCA flows as browser requests just before each redirect. */
 export function trafficExchanges(payload: TrafficPayload): HttpExchange[] {
   const bytes = (text: string | undefined) => Buffer.from(text ?? '', 'utf8');
-  const lower = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  const lower = (headers: Record<string, string>) =>
+    Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
   const exchanges: HttpExchange[] = payload.exchanges.map((recorded) => ({
     id: recorded.id,
     startedAt: new Date(recorded.startedAt),
     durationMs: recorded.durationMs,
     // undici adds Host itself; the wire had it, and a signature may cover it.
-    request: { method: recorded.request.method, url: recorded.request.url, headers: { host: new URL(recorded.request.url).host, ...lower(recorded.request.headers) }, body: bytes(recorded.request.body) },
-    ...(recorded.response ? { response: { status: recorded.response.status, headers: lower(recorded.response.headers), body: bytes(recorded.response.body) } } : {}),
+    request: {
+      method: recorded.request.method,
+      url: recorded.request.url,
+      headers: { host: new URL(recorded.request.url).host, ...lower(recorded.request.headers) },
+      body: bytes(recorded.request.body),
+    },
+    ...(recorded.response
+      ? { response: { status: recorded.response.status, headers: lower(recorded.response.headers), body: bytes(recorded.response.body) } }
+      : {}),
     ...(recorded.malformed === undefined ? {} : { malformed: recorded.malformed }),
     ...(recorded.failureProvoked === undefined ? {} : { failureProvoked: recorded.failureProvoked }),
     ...(recorded.deliberate === undefined ? {} : { deliberate: recorded.deliberate }),
@@ -32,7 +40,13 @@ export function trafficExchanges(payload: TrafficPayload): HttpExchange[] {
     const at = Date.parse(redirect.at);
     // The pages came before the redirect, in order; their exact times were not recorded.
     [...redirect.pages, redirect.url].forEach((url, index, all) => {
-      exchanges.push({ id: `browser ${url}`, startedAt: new Date(at - (all.length - 1 - index)), durationMs: 0, request: { method: 'GET', url, headers: {}, body: new Uint8Array(0) }, comment: payload.scenario });
+      exchanges.push({
+        id: `browser ${url}`,
+        startedAt: new Date(at - (all.length - 1 - index)),
+        durationMs: 0,
+        request: { method: 'GET', url, headers: {}, body: new Uint8Array(0) },
+        comment: payload.scenario,
+      });
     });
   }
   return exchanges;
@@ -59,7 +73,9 @@ export class SuiteTrafficRecorder {
     try {
       writeSync(file, harOpening(creator));
       this.exchanges.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
-      this.exchanges.forEach((exchange, i) => writeSync(file, `${i === 0 ? '' : ',\n'}${JSON.stringify(entryOfExchange(this.masker.exchange(exchange)))}`));
+      this.exchanges.forEach((exchange, i) =>
+        writeSync(file, `${i === 0 ? '' : ',\n'}${JSON.stringify(entryOfExchange(this.masker.exchange(exchange)))}`),
+      );
       writeSync(file, HAR_CLOSING);
     } finally {
       closeSync(file);

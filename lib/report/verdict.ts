@@ -72,7 +72,8 @@ export function judgementsOf(test: TestRecord): Map<string, Judgement> {
   for (const record of test.checks) {
     const previous = out.get(record.requirement);
     if (record.verdict === 'FAIL') {
-      if (previous?.status !== 'FAIL') out.set(record.requirement, { status: 'FAIL', scenario, reason: `${scenario}: ${failureSummary(record.message)}` });
+      if (previous?.status !== 'FAIL')
+        out.set(record.requirement, { status: 'FAIL', scenario, reason: `${scenario}: ${failureSummary(record.message)}` });
     } else if (record.verdict === 'PASS') {
       if (previous === undefined || previous.status === 'NOT_EVALUATED') out.set(record.requirement, { status: 'PASS', scenario });
     } else if (previous === undefined) {
@@ -123,7 +124,15 @@ export function foldRequirement(
     status: 'NOT_COVERED',
     tests: [...new Set(judgements.map((j) => j.scenario))],
     ...(entry.interpretation ? { interpretation: entry.interpretation } : {}),
-    ...(listed ? { deviation: { reason: listed.reason, ...(listed.until ? { until: listed.until } : {}), ...(listed.expired ? { expired: true } : {}) } } : {}),
+    ...(listed
+      ? {
+          deviation: {
+            reason: listed.reason,
+            ...(listed.until ? { until: listed.until } : {}),
+            ...(listed.expired ? { expired: true } : {}),
+          },
+        }
+      : {}),
   };
   const deviation = listed?.expired ? undefined : listed;
   if (judgements.length === 0) {
@@ -150,9 +159,10 @@ export function foldRequirement(
 /** Why an entry is out of the target's scope: it needs what no target of its kind can offer, and this one does not declare it. */
 function outOfScopeReason(entry: CatalogueEntry, coverage: CoverageContext | undefined): string | undefined {
   const capability = entry.testedBy.startsWith('needs-capability:') ? entry.testedBy.slice('needs-capability:'.length) : undefined;
-  if (!capability || !coverage || coverage.capabilities.includes(capability) || !outOfScope(coverage.environment, capability)) return undefined;
+  if (!capability || !coverage || coverage.capabilities.includes(capability) || !outOfScope(coverage.environment, capability))
+    return undefined;
   const meaning = (CAPABILITIES as Record<string, string>)[capability];
-  return `out of ${coverage.environment} scope: it needs capability ${capability}${meaning ? ` (${meaning})`: ''}, which no ${coverage.environment} target can offer`;
+  return `out of ${coverage.environment} scope: it needs capability ${capability}${meaning ? ` (${meaning})` : ''}, which no ${coverage.environment} target can offer`;
 }
 
 /** Why no scenario judged an entry: a capability the target lacks (and may never have), or none ran. */
@@ -207,13 +217,15 @@ export function runVerdict(
   if (flaky.length > 0) reasons.push(`${flaky.length} scenario(s) FLAKY, passed only on retry: ${flaky.join(', ')}`);
   if (filtered) reasons.push('the run was filtered (--grep, XS2A_GREP, --shard or a file filter)');
   const notCovered = ids('NOT_COVERED');
-  if (notCovered.length > 0) reasons.push(`${notCovered.length} requirement(s) not exercised by this run${filtered ? '' : `: ${notCovered.join(', ')}`}`);
+  if (notCovered.length > 0)
+    reasons.push(`${notCovered.length} requirement(s) not exercised by this run${filtered ? '' : `: ${notCovered.join(', ')}`}`);
   for (const status of ['NOT_EVALUATED', 'NOT_TESTABLE', 'SKIPPED'] as const) {
     const n = ids(status);
     if (n.length > 0) reasons.push(`${n.length} requirement(s) ${status}${n.length <= LISTED_IDS ? `: ${n.join(', ')}` : ''}`);
   }
   // Every reason a requirement could not be tested, once each: what the target would have to offer.
-  for (const [reason, which] of groupReasons(missing.filter((m) => m.status === 'NOT_TESTABLE'))) reasons.push(`NOT_TESTABLE (${which.join(', ')}): ${reason}`);
+  for (const [reason, which] of groupReasons(missing.filter((m) => m.status === 'NOT_TESTABLE')))
+    reasons.push(`NOT_TESTABLE (${which.join(', ')}): ${reason}`);
   if (reasons.length === 0) {
     // CONFORMANT says in what scope: what no target of this kind can offer was not judged, and is named.
     const scoped = ids('OUT_OF_SCOPE');
@@ -231,7 +243,14 @@ export function runVerdict(
 const LISTED_IDS = 12;
 
 /** Statuses that leave a requirement short of CONFORMANT; MANUAL entries are a person's to check and do not. */
-const BLOCKING: ReadonlySet<RequirementStatus> = new Set(['FAIL', 'INTERRUPTED', 'NOT_EVALUATED', 'NOT_TESTABLE', 'SKIPPED', 'NOT_COVERED']);
+const BLOCKING: ReadonlySet<RequirementStatus> = new Set([
+  'FAIL',
+  'INTERRUPTED',
+  'NOT_EVALUATED',
+  'NOT_TESTABLE',
+  'SKIPPED',
+  'NOT_COVERED',
+]);
 
 /** Each requirement that keeps the run from CONFORMANT, with its reason. */
 export function missingForConformant(requirements: readonly RequirementRecord[]): MissingRequirement[] {

@@ -70,7 +70,13 @@ export interface Verification {
 /** A file too large to be a package: refused before it is read. */
 export function oversizedPackage(size: number): Verification | undefined {
   if (size <= PACKAGE_LIMIT) return undefined;
-  return { outcome: 'not-verified', ok: false, passed: [], problems: [{ kind: 'refused', text: `the file is ${size} bytes, over the ${PACKAGE_LIMIT} a package may hold: refused, not read` }], notes: [] };
+  return {
+    outcome: 'not-verified',
+    ok: false,
+    passed: [],
+    problems: [{ kind: 'refused', text: `the file is ${size} bytes, over the ${PACKAGE_LIMIT} a package may hold: refused, not read` }],
+    notes: [],
+  };
 }
 
 export async function verifyPackage(zip: Uint8Array, options: VerifyOptions = {}): Promise<Verification> {
@@ -98,7 +104,8 @@ export async function verifyPackage(zip: Uint8Array, options: VerifyOptions = {}
       problem('changed', `byte ${difference} differs from the package as made: ${locate(rebuilt, difference)}`);
     }
   }
-  for (const { file } of contentChanged) problem('changed', `${file}: its content was changed after packaging (it no longer matches the CRC-32 the zip recorded for it)`);
+  for (const { file } of contentChanged)
+    problem('changed', `${file}: its content was changed after packaging (it no longer matches the CRC-32 the zip recorded for it)`);
 
   const manifest = entries.get(MANIFEST);
   const manifestChanged = contentChanged.some((c) => c.file === MANIFEST);
@@ -112,8 +119,12 @@ export async function verifyPackage(zip: Uint8Array, options: VerifyOptions = {}
     const check = await checkManifestSignature(manifest, Buffer.from(signature).toString('utf8'), anchors, options.now);
     if (check.signer) out.signer = check.signer;
     if (check.trustAnchor) out.trustAnchor = check.trustAnchor;
-    if (check.valid) out.passed.push(`${MANIFEST} is signed (${check.signer?.algorithm ?? '?'}, ${check.signer?.signedAt ?? '?'}) by ${check.signer?.subject ?? '?'}`);
-    if (check.valid && check.trustAnchor) out.passed.push(`the signing certificate was issued by ${check.trustAnchor.subject}, given with --ca`);
+    if (check.valid)
+      out.passed.push(
+        `${MANIFEST} is signed (${check.signer?.algorithm ?? '?'}, ${check.signer?.signedAt ?? '?'}) by ${check.signer?.subject ?? '?'}`,
+      );
+    if (check.valid && check.trustAnchor)
+      out.passed.push(`the signing certificate was issued by ${check.trustAnchor.subject}, given with --ca`);
     for (const p of check.problems) problem('signer', `${MANIFEST_SIGNATURE}: ${p}`);
     out.notes.push(...check.notes);
   } else if (options.requireSignature) {
@@ -123,9 +134,14 @@ export async function verifyPackage(zip: Uint8Array, options: VerifyOptions = {}
   }
   // Anyone can make a certificate with any subject: without a trust anchor the signature shows no one.
   if (options.requireSignature && anchors.length === 0) {
-    problem('signer', "the signer is unproven: --require-signature needs --ca FILE, the CA that issued the signer's certificate (anyone can make a certificate with any subject)");
+    problem(
+      'signer',
+      "the signer is unproven: --require-signature needs --ca FILE, the CA that issued the signer's certificate (anyone can make a certificate with any subject)",
+    );
   } else if (signature && anchors.length === 0) {
-    out.notes.push("signer not checked: no trust anchor given (--ca FILE, the CA that issued the signer's certificate); anyone can make a certificate with this subject");
+    out.notes.push(
+      "signer not checked: no trust anchor given (--ca FILE, the CA that issued the signer's certificate); anyone can make a certificate with this subject",
+    );
   }
 
   checkResults(entries.get('results.json'), refusedNames.has('results.json'), out);
@@ -135,7 +151,13 @@ export async function verifyPackage(zip: Uint8Array, options: VerifyOptions = {}
   return out;
 }
 
-function checkManifest(text: string, entries: ReadonlyMap<string, Uint8Array>, refused: ReadonlySet<string | undefined>, out: Verification, manifestChanged: boolean): void {
+function checkManifest(
+  text: string,
+  entries: ReadonlyMap<string, Uint8Array>,
+  refused: ReadonlySet<string | undefined>,
+  out: Verification,
+  manifestChanged: boolean,
+): void {
   const problem = (line: string) => out.problems.push({ kind: 'changed', text: line });
   const listed = new Map<string, string>();
   for (const [i, line] of text.split('\n').entries()) {
@@ -153,11 +175,17 @@ function checkManifest(text: string, entries: ReadonlyMap<string, Uint8Array>, r
     // A refused entry was named above; "missing" would say less.
     if (!bytes) {
       if (!refused.has(name)) problem(`${name}: listed in the manifest, missing from the package`);
-    } else if (sha256(bytes) !== hash) problem(manifestChanged ? `${name}: its SHA-256 is not the one the changed manifest lists` : `${name}: changed (its SHA-256 is not the one in the manifest)`);
+    } else if (sha256(bytes) !== hash)
+      problem(
+        manifestChanged
+          ? `${name}: its SHA-256 is not the one the changed manifest lists`
+          : `${name}: changed (its SHA-256 is not the one in the manifest)`,
+      );
     else matching++;
   }
   for (const name of entries.keys()) {
-    if (name !== MANIFEST && name !== MANIFEST_SIGNATURE && !listed.has(name)) problem(`${name}: in the package but not in the manifest (added)`);
+    if (name !== MANIFEST && name !== MANIFEST_SIGNATURE && !listed.has(name))
+      problem(`${name}: in the package but not in the manifest (added)`);
   }
   if (matching === listed.size) out.passed.push(`${matching} files match their SHA-256 in ${MANIFEST}`);
 }
@@ -197,7 +225,13 @@ function checkResults(bytes: Uint8Array | undefined, refused: boolean, out: Veri
     verdict: valid.verdict,
     recomputedVerdict: recheck.verdict,
     verdictFollows: follows,
-    target: { name: valid.target.name, environment: valid.target.environment, baseUrl: valid.target.baseUrl, embedded: valid.target.embedded, faults: valid.target.faults },
+    target: {
+      name: valid.target.name,
+      environment: valid.target.environment,
+      baseUrl: valid.target.baseUrl,
+      embedded: valid.target.embedded,
+      faults: valid.target.faults,
+    },
     tool: valid.provenance.tool,
     startedAt: valid.startedAt,
     finishedAt: valid.finishedAt,

@@ -17,7 +17,13 @@ export type EvidenceFileCopy = ({ from: string } | { content: string }) & {
   to: string;
 };
 
-export const REPORT_FILES = { results: 'results.json', html: 'index.html', junit: 'junit.xml', pdf: 'index.pdf', picture: 'areas.svg' } as const;
+export const REPORT_FILES = {
+  results: 'results.json',
+  html: 'index.html',
+  junit: 'junit.xml',
+  pdf: 'index.pdf',
+  picture: 'areas.svg',
+} as const;
 
 /**
  * Writes <reportRoot>/<runId>/, then makes it <reportRoot>/latest: a copy beside it renamed into place, so

@@ -9,11 +9,7 @@ import type { BrowserContext } from '@playwright/test';
 import { scaSiteRefusal, type SafetyPolicy } from '../tpp/index.js';
 import { ConformanceError } from '../errors.js';
 
-const SYSTEM_CANDIDATES = [
-  '/usr/bin/chromium-headless-shell',
-  '/usr/lib/chromium/chromium',
-  '/usr/bin/chromium',
-] as const;
+const SYSTEM_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/lib/chromium/chromium', '/usr/bin/chromium'] as const;
 
 /** Background services off: this machine's network is closed to them, and a conformance run needs none. */
 const CHROMIUM_ARGS = [
@@ -87,7 +83,9 @@ export class BrowserTrustError extends ConformanceError {
  * used. Costs two to three certutil calls (about 0.2 s) per browser launch, nothing per SCA flow.
  */
 export function trustBankCas(home: string, caPems: readonly string[], certutil = process.env.CERTUTIL_PATH ?? 'certutil'): void {
-  const certificates = [...new Set(caPems.flatMap((pem) => pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []))];
+  const certificates = [
+    ...new Set(caPems.flatMap((pem) => pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [])),
+  ];
   if (certificates.length === 0) return;
   const database = join(home, '.pki', 'nssdb');
   mkdirSync(database, { recursive: true, mode: 0o700 });

@@ -99,8 +99,17 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
   if (opened && !captured) {
     // The browser's own verdict on the site's certificate (chain and host name) is final: it is named, never retried around.
     const certificate = CERTIFICATE_ERROR.exec(opened.message)?.[0];
-    if (certificate) throw new ScaFlowError(`the browser refused the TLS certificate of the SCA site ${options.href} (${certificate}): it is not valid for that host under the bank's CA`, pages, 'network');
-    throw new ScaFlowError(`could not open the scaRedirect ${options.href}: ${opened.message}`, pages, await unreachableOr('stuck', options.href, options));
+    if (certificate)
+      throw new ScaFlowError(
+        `the browser refused the TLS certificate of the SCA site ${options.href} (${certificate}): it is not valid for that host under the bank's CA`,
+        pages,
+        'network',
+      );
+    throw new ScaFlowError(
+      `could not open the scaRedirect ${options.href}: ${opened.message}`,
+      pages,
+      await unreachableOr('stuck', options.href, options),
+    );
   }
 
   const pending = options.rules.map((rule) => ({ rule, matches: globToRegExp(rule.match) }));
@@ -114,25 +123,44 @@ export async function runScaFlow(page: Page, options: ScaFlowOptions): Promise<R
         if (candidate.rule.when === undefined || (await page.locator(candidate.rule.when).count()) > 0) return candidate;
       }
       // At a rule's address, but not yet showing its page (pages sharing one URL): one of theirs, or another page.
-      const shown = at.map(({ rule }) => page.locator(rule.when ?? ':root').first().waitFor({ state: 'attached', timeout: remaining() }));
+      const shown = at.map(({ rule }) =>
+        page
+          .locator(rule.when ?? ':root')
+          .first()
+          .waitFor({ state: 'attached', timeout: remaining() }),
+      );
       await Promise.race([Promise.any(shown), page.waitForEvent('framenavigated', { timeout: remaining() })]);
     }
   };
   while (!captured) {
     const next = await Promise.race([redirected.then(() => undefined), nextRule().catch(() => undefined)]);
     if (captured) break;
-    if (!next) throw await stuck(page, pending.map((p) => p.rule), pages, options, failedNavigation);
-    if (options.stopAtErrorPage && documentStatus >= 400) throw new ScaFlowError(`the bank answered ${page.url()} with HTTP ${documentStatus}`, pages, 'refused');
+    if (!next)
+      throw await stuck(
+        page,
+        pending.map((p) => p.rule),
+        pages,
+        options,
+        failedNavigation,
+      );
+    if (options.stopAtErrorPage && documentStatus >= 400)
+      throw new ScaFlowError(`the bank answered ${page.url()} with HTTP ${documentStatus}`, pages, 'refused');
     pending.splice(pending.indexOf(next), 1);
     for (const step of next.rule.steps) {
       try {
-        if ('read' in step) read[step.read.as] = (await page.locator(expand(step.read.selector, options.variables)).innerText({ timeout: remaining() })).trim();
+        if ('read' in step)
+          read[step.read.as] = (
+            await page.locator(expand(step.read.selector, options.variables)).innerText({ timeout: remaining() })
+          ).trim();
         // What earlier read steps took is a value for later steps: {{read.<as>}} (a one-time code shown in a sandbox).
         else await runStep(page, step, { ...options.variables, read }, remaining(), options.onTyped);
       } catch (error) {
         if (error instanceof ScaFlowError || page.isClosed()) throw error;
         const what = Object.keys(step)[0] ?? 'step';
-        throw new ScaFlowError(`SCA step ${what} of the page rule "${next.rule.match}" could not be done at ${page.url()}: ${(error as Error).message.split('\n')[0]}`, pages);
+        throw new ScaFlowError(
+          `SCA step ${what} of the page rule "${next.rule.match}" could not be done at ${page.url()}: ${(error as Error).message.split('\n')[0]}`,
+          pages,
+        );
       }
     }
     if (pending.length === 0) break;
@@ -153,7 +181,13 @@ export function captureOf(redirect: string, pages: string[], read: Record<string
   return { url: url.href, params, outcome: failed ? 'failure' : 'success', pages, read };
 }
 
-async function runStep(page: Page, step: Exclude<ScaStep, { read: unknown }>, variables: Record<string, unknown>, timeout: number, onTyped?: (value: string) => void): Promise<void> {
+async function runStep(
+  page: Page,
+  step: Exclude<ScaStep, { read: unknown }>,
+  variables: Record<string, unknown>,
+  timeout: number,
+  onTyped?: (value: string) => void,
+): Promise<void> {
   const typed = (template: string) => {
     const value = expand(template, variables);
     onTyped?.(value);
@@ -223,15 +257,28 @@ export function redirectMatcher(redirectUri: string): (url: string) => boolean {
 
 /** Decided by what is observed, not by an error's wording: can the SCA site be reached at all? */
 async function unreachableOr(kind: ScaFlowFailure, url: string, options: ScaFlowOptions): Promise<ScaFlowFailure> {
-  const reachable = await options.probe?.(url).then(() => true, () => false);
+  const reachable = await options.probe?.(url).then(
+    () => true,
+    () => false,
+  );
   return reachable === false ? 'network' : kind;
 }
 
 /** The flow went nowhere; when the browser shows its own error page (a navigation failed), the site may have gone away. */
-async function stuck(page: Page, waitingFor: readonly ScaPageRule[], pages: string[], options: ScaFlowOptions, failedNavigation: { url: string; reason: string } | undefined): Promise<ScaFlowError> {
+async function stuck(
+  page: Page,
+  waitingFor: readonly ScaPageRule[],
+  pages: string[],
+  options: ScaFlowOptions,
+  failedNavigation: { url: string; reason: string } | undefined,
+): Promise<ScaFlowError> {
   const onErrorPage = page.url().startsWith('chrome-error:');
   if (onErrorPage && failedNavigation && CERTIFICATE_ERROR.test(failedNavigation.reason)) {
-    return new ScaFlowError(`the browser refused the TLS certificate of ${failedNavigation.url} (${failedNavigation.reason}) during SCA: it is not valid for that host under the bank's CA`, pages, 'network');
+    return new ScaFlowError(
+      `the browser refused the TLS certificate of ${failedNavigation.url} (${failedNavigation.reason}) during SCA: it is not valid for that host under the bank's CA`,
+      pages,
+      'network',
+    );
   }
   const kind = onErrorPage ? await unreachableOr('stuck', failedNavigation?.url ?? pages.at(-1) ?? options.href, options) : 'stuck';
   const failure = onErrorPage && failedNavigation ? ` (loading ${failedNavigation.url} failed: ${failedNavigation.reason})` : '';
@@ -244,7 +291,12 @@ const CERTIFICATE_ERROR = /net::ERR_CERT_[A-Z_]+/;
 async function describeStuckPage(page: Page, waitingFor: readonly ScaPageRule[]): Promise<string> {
   // What the page already shows, read without waiting for it: the page is the one the flow stopped at, and a
   // wait with a time limit (200 ms here before) lost the text on a loaded machine.
-  const shown = (await page.locator('[role=alert], .error, #error').allTextContents().catch(() => [])).find((text) => text.trim() !== '');
+  const shown = (
+    await page
+      .locator('[role=alert], .error, #error')
+      .allTextContents()
+      .catch(() => [])
+  ).find((text) => text.trim() !== '');
   const rules = waitingFor.map(describeRule).join(', ');
   return [
     `SCA did not reach TPP-Redirect-URI; the browser is at ${page.url()}`,

@@ -18,7 +18,16 @@ import { CookieJar } from 'tough-cookie';
 import { request, type Dispatcher } from 'undici';
 import type { ScaStep } from '../targets/target-types.js';
 import { ProductionRefusal, scaSiteRefusal, type SafetyPolicy } from '../tpp/index.js';
-import { captureOf, describeRule, expand, globToRegExp, redirectMatcher, ScaFlowError, type RedirectCapture, type ScaFlowOptions } from './flow.js';
+import {
+  captureOf,
+  describeRule,
+  expand,
+  globToRegExp,
+  redirectMatcher,
+  ScaFlowError,
+  type RedirectCapture,
+  type ScaFlowOptions,
+} from './flow.js';
 
 export interface HttpScaFlowOptions extends Omit<ScaFlowOptions, 'probe'> {
   /** Connections to the bank, trusting its CA (the TPP client's kind of pool). */
@@ -52,8 +61,13 @@ export async function runScaFlowOverHttp(options: HttpScaFlowOptions, lastPage?:
     const page = at;
     const shown = cheerio.load(page.html);
     const next = pending.find(({ rule, matches }) => matches.test(page.url) && (rule.when === undefined || shown(rule.when).length > 0));
-    if (!next) throw browsing.stuck(page, pending.map((p) => describeRule(p.rule)));
-    if (options.stopAtErrorPage && page.status >= 400) throw new ScaFlowError(`the bank answered ${page.url} with HTTP ${page.status}`, browsing.pages, 'refused');
+    if (!next)
+      throw browsing.stuck(
+        page,
+        pending.map((p) => describeRule(p.rule)),
+      );
+    if (options.stopAtErrorPage && page.status >= 400)
+      throw new ScaFlowError(`the bank answered ${page.url} with HTTP ${page.status}`, browsing.pages, 'refused');
     pending.splice(pending.indexOf(next), 1);
     // The page the steps act on: a click that loads another one moves the later steps of the rule there, as in a browser.
     let current = page;
@@ -63,13 +77,17 @@ export async function runScaFlowOverHttp(options: HttpScaFlowOptions, lastPage?:
       let moved: Reached | undefined;
       try {
         // The text as a browser shows it, near enough: runs of white space as one space (innerText collapses them too).
-        if ('read' in step) read[step.read.as] = single(document, expand(step.read.selector, options.variables), 'read').text().replace(/\s+/g, ' ').trim();
+        if ('read' in step)
+          read[step.read.as] = single(document, expand(step.read.selector, options.variables), 'read').text().replace(/\s+/g, ' ').trim();
         else moved = await act(browsing, current, document, step, { ...options.variables, read }, options.onTyped);
       } catch (error) {
         // The safety gate's refusal is no step the page lacks: it ends the flow as it is (the scenario is skipped).
         if ((error instanceof ScaFlowError && error.kind !== 'stuck') || error instanceof ProductionRefusal) throw error;
         const what = Object.keys(step)[0] ?? 'step';
-        throw new ScaFlowError(`SCA step ${what} of the page rule "${next.rule.match}" could not be done at ${current.url}: ${(error as Error).message}`, browsing.pages);
+        throw new ScaFlowError(
+          `SCA step ${what} of the page rule "${next.rule.match}" could not be done at ${current.url}: ${(error as Error).message}`,
+          browsing.pages,
+        );
       }
       if (moved === undefined) continue;
       left = moved;
@@ -78,19 +96,33 @@ export async function runScaFlowOverHttp(options: HttpScaFlowOptions, lastPage?:
       document = cheerio.load(current.html);
     }
     // Steps that leave the page where it was: a browser would wait for a navigation that never comes.
-    if (!left) throw new ScaFlowError(`SCA did not reach TPP-Redirect-URI: the steps of the page rule "${next.rule.match}" did not leave ${page.url}`, browsing.pages);
+    if (!left)
+      throw new ScaFlowError(
+        `SCA did not reach TPP-Redirect-URI: the steps of the page rule "${next.rule.match}" did not leave ${page.url}`,
+        browsing.pages,
+      );
     at = left;
   }
   return captureOf(at.redirect, browsing.pages, read);
 }
 
 /** Opens `href` as a browser's address bar would: the page it ends on, redirects followed. */
-export async function openOverHttp(options: Pick<HttpScaFlowOptions, 'dispatcher' | 'timeoutMs' | 'redirectUri' | 'safety'>, href: string): Promise<Reached> {
+export async function openOverHttp(
+  options: Pick<HttpScaFlowOptions, 'dispatcher' | 'timeoutMs' | 'redirectUri' | 'safety'>,
+  href: string,
+): Promise<Reached> {
   return new HttpBrowsing(options).navigate('GET', href);
 }
 
 /** One step on the current document; a navigation it caused is returned. */
-async function act(browsing: HttpBrowsing, page: HttpScaPage, document: CheerioAPI, step: Exclude<ScaStep, { read: unknown }>, variables: Record<string, unknown>, onTyped?: (value: string) => void) {
+async function act(
+  browsing: HttpBrowsing,
+  page: HttpScaPage,
+  document: CheerioAPI,
+  step: Exclude<ScaStep, { read: unknown }>,
+  variables: Record<string, unknown>,
+  onTyped?: (value: string) => void,
+) {
   const typed = (template: string) => {
     const value = expand(template, variables);
     onTyped?.(value);
@@ -99,7 +131,12 @@ async function act(browsing: HttpBrowsing, page: HttpScaPage, document: CheerioA
   if ('fill' in step) {
     const field = single(document, step.fill.selector, 'fill');
     if (field.is('textarea')) field.text(typed(step.fill.value));
-    else if (field.is('input:not([type]), input[type=text], input[type=password], input[type=email], input[type=tel], input[type=number], input[type=search], input[type=url], input[type=date], input[type=hidden]')) field.attr('value', typed(step.fill.value));
+    else if (
+      field.is(
+        'input:not([type]), input[type=text], input[type=password], input[type=email], input[type=tel], input[type=number], input[type=search], input[type=url], input[type=date], input[type=hidden]',
+      )
+    )
+      field.attr('value', typed(step.fill.value));
     else throw new Error(`${step.fill.selector} is ${describe(field)}, which cannot be filled`);
     return undefined;
   }
@@ -108,7 +145,10 @@ async function act(browsing: HttpBrowsing, page: HttpScaPage, document: CheerioA
     if (!list.is('select')) throw new Error(`${step.select.selector} is ${describe(list)}, not a select`);
     const wanted = typed(step.select.value);
     // Playwright's selectOption matches an option by its value or its label.
-    const option = list.find('option').filter((_i, o) => optionValue(document(o)) === wanted || document(o).text().trim() === wanted).first();
+    const option = list
+      .find('option')
+      .filter((_i, o) => optionValue(document(o)) === wanted || document(o).text().trim() === wanted)
+      .first();
     if (option.length === 0) throw new Error(`${step.select.selector} has no option "${wanted}"`);
     if (list.attr('multiple') === undefined) list.find('option').removeAttr('selected');
     option.attr('selected', '');
@@ -135,16 +175,24 @@ async function act(browsing: HttpBrowsing, page: HttpScaPage, document: CheerioA
     if (target.is(SUBMIT_BUTTON)) return browsing.submit(page, document, target);
     const link = target.closest('a[href]');
     if (link.length > 0) return browsing.navigate('GET', new URL(link.attr('href') as string, baseUrlOf(document, page.url)).href);
-    throw new Error(`${describe(target)} does nothing without script (not a submit button, a link or a box): the target needs the browser driver`);
+    throw new Error(
+      `${describe(target)} does nothing without script (not a submit button, a link or a box): the target needs the browser driver`,
+    );
   }
-  if (step.wait.selector && single(document, step.wait.selector, 'wait').length === 0) throw new Error(`${step.wait.selector} is not on the page`);
+  if (step.wait.selector && single(document, step.wait.selector, 'wait').length === 0)
+    throw new Error(`${step.wait.selector} is not on the page`);
   if (step.wait.url && !globToRegExp(step.wait.url).test(page.url)) throw new Error(`the page is ${page.url}, not ${step.wait.url}`);
   return undefined;
 }
 
 function labelled(document: CheerioAPI, label: Cheerio<AnyNode>): Cheerio<AnyNode> {
   const id = label.attr('for');
-  const control = id === undefined ? label.find('input, select, textarea, button').first() : document('[id]').filter((_i, node) => document(node).attr('id') === id).first();
+  const control =
+    id === undefined
+      ? label.find('input, select, textarea, button').first()
+      : document('[id]')
+          .filter((_i, node) => document(node).attr('id') === id)
+          .first();
   return control.length > 0 ? control : label;
 }
 
@@ -153,7 +201,10 @@ function setChecked(document: CheerioAPI, box: Cheerio<AnyNode>, checked: boolea
   if (!box.is('input[type=checkbox], input[type=radio]')) throw new Error(`${describe(box)} is not a check box or a radio button`);
   if (checked && box.is('input[type=radio]')) {
     const name = box.attr('name');
-    const group = box.closest('form').find('input[type=radio]').filter((_i, other) => name !== undefined && document(other).attr('name') === name);
+    const group = box
+      .closest('form')
+      .find('input[type=radio]')
+      .filter((_i, other) => name !== undefined && document(other).attr('name') === name);
     group.removeAttr('checked');
   }
   if (checked) box.attr('checked', '');
@@ -171,8 +222,17 @@ function resolveSelector(selector: string): { css: string; nth?: number } {
   for (const part of parts) {
     const index = /^nth=(-?\d+)$/.exec(part);
     if (index && nth === undefined) nth = Number(index[1]);
-    else if (nth === undefined && !/^(?:text|role|xpath|id|data-testid|internal:[\w-]+)=/.test(part) && !/:(?:has-text|text|text-is|text-matches|visible|right-of|left-of|above|below|near)\(|:visible\b/.test(part)) css = [css, part.replace(/^css=/, '')].filter(Boolean).join(' ');
-    else throw new ScaFlowError(`the selector "${selector}" is Playwright's, not CSS: the http SCA driver takes CSS selectors and ">> nth=N"; the target needs the browser driver`, []);
+    else if (
+      nth === undefined &&
+      !/^(?:text|role|xpath|id|data-testid|internal:[\w-]+)=/.test(part) &&
+      !/:(?:has-text|text|text-is|text-matches|visible|right-of|left-of|above|below|near)\(|:visible\b/.test(part)
+    )
+      css = [css, part.replace(/^css=/, '')].filter(Boolean).join(' ');
+    else
+      throw new ScaFlowError(
+        `the selector "${selector}" is Playwright's, not CSS: the http SCA driver takes CSS selectors and ">> nth=N"; the target needs the browser driver`,
+        [],
+      );
   }
   return nth === undefined ? { css } : { css, nth };
 }
@@ -188,7 +248,8 @@ function single(document: CheerioAPI, selector: string, action: string): Cheerio
   }
   if (nth !== undefined) found = found.eq(nth);
   if (found.length === 0) throw new Error(`${action}: "${selector}" matches nothing on the page`);
-  if (found.length > 1) throw new Error(`${action}: "${selector}" matches ${found.length} elements (a step acts on one; add ">> nth=0" or "all")`);
+  if (found.length > 1)
+    throw new Error(`${action}: "${selector}" matches ${found.length} elements (a step acts on one; add ">> nth=0" or "all")`);
   return found;
 }
 
@@ -264,7 +325,8 @@ class HttpBrowsing {
     if (form.length === 0) throw new Error(`${describe(submitter)} is in no form: the target needs the browser driver`);
     const method = (submitter.attr('formmethod') ?? form.attr('method') ?? 'get').toUpperCase();
     const enctype = submitter.attr('formenctype') ?? form.attr('enctype') ?? 'application/x-www-form-urlencoded';
-    if (enctype !== 'application/x-www-form-urlencoded' && method === 'POST') throw new Error(`the form is sent as ${enctype}: the target needs the browser driver`);
+    if (enctype !== 'application/x-www-form-urlencoded' && method === 'POST')
+      throw new Error(`the form is sent as ${enctype}: the target needs the browser driver`);
     const action = new URL(submitter.attr('formaction') ?? form.attr('action') ?? '', baseUrlOf(document, page.url));
     const body = new URLSearchParams(entryList(document, form, submitter)).toString();
     if (method === 'POST') return this.navigate('POST', action.href, body);
@@ -300,7 +362,13 @@ class HttpBrowsing {
     const shown = cheerio.load(page.html)('[role=alert], .error, #error').first().text().trim();
     const rules = waitingFor.join(', ');
     return new ScaFlowError(
-      [`SCA did not reach TPP-Redirect-URI; the PSU is at ${page.url} (HTTP ${page.status})`, rules ? `no configured page rule matches it (waiting for: ${rules})` : 'all page rules ran', shown ? `the page shows: ${shown}` : ''].filter(Boolean).join('; '),
+      [
+        `SCA did not reach TPP-Redirect-URI; the PSU is at ${page.url} (HTTP ${page.status})`,
+        rules ? `no configured page rule matches it (waiting for: ${rules})` : 'all page rules ran',
+        shown ? `the page shows: ${shown}` : '',
+      ]
+        .filter(Boolean)
+        .join('; '),
       this.pages,
     );
   }
@@ -314,15 +382,22 @@ class HttpBrowsing {
       const response = await request(url, {
         method,
         dispatcher: this.options.dispatcher,
-        headers: { accept: 'text/html,application/xhtml+xml', ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }) },
+        headers: {
+          accept: 'text/html,application/xhtml+xml',
+          ...(cookie ? { cookie } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+        },
         ...(body === undefined ? {} : { body }),
         headersTimeout: remaining,
         bodyTimeout: remaining,
         signal: AbortSignal.timeout(remaining),
       });
       const setCookies = response.headers['set-cookie'];
-      for (const value of typeof setCookies === 'string' ? [setCookies] : (setCookies ?? [])) await this.jar.setCookie(value, url, { ignoreError: true });
-      const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')]));
+      for (const value of typeof setCookies === 'string' ? [setCookies] : (setCookies ?? []))
+        await this.jar.setCookie(value, url, { ignoreError: true });
+      const headers = Object.fromEntries(
+        Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')]),
+      );
       return { status: response.statusCode, headers, html: await response.body.text() };
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).name;

@@ -51,6 +51,7 @@ export function maskTypedValues(traceText: string, hide: (value: string) => stri
 function hideAll(value: unknown, hide: (value: string) => string): unknown {
   if (typeof value === 'string') return hide(value);
   if (Array.isArray(value)) return value.map((item) => hideAll(item, hide));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, hideAll(item, hide)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, hideAll(item, hide)]));
   return value;
 }

@@ -45,8 +45,14 @@ function readEntries(zip: Buffer): Entry[] {
     if (zip.readUInt32LE(localOffset) !== LOCAL_HEADER) throw new ZipFormatError(`bad local header of ${name.toString()}`);
     const start = localOffset + 30 + zip.readUInt16LE(localOffset + 26) + zip.readUInt16LE(localOffset + 28);
     const raw = zip.subarray(start, start + compressedSize);
-    if (method !== STORED && method !== DEFLATED) throw new ZipFormatError(`${name.toString()}: compression method ${method} not supported`);
-    entries.push({ name, data: method === DEFLATED ? inflateRawSync(raw) : raw, modTime: zip.readUInt16LE(at + 12), modDate: zip.readUInt16LE(at + 14) });
+    if (method !== STORED && method !== DEFLATED)
+      throw new ZipFormatError(`${name.toString()}: compression method ${method} not supported`);
+    entries.push({
+      name,
+      data: method === DEFLATED ? inflateRawSync(raw) : raw,
+      modTime: zip.readUInt16LE(at + 12),
+      modDate: zip.readUInt16LE(at + 14),
+    });
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
@@ -99,7 +105,10 @@ export function rewriteZip(path: string, transform: (name: string, content: Buff
 
 /** Writes a zip file of these entries (deflated). */
 export function writeZip(path: string, entries: ReadonlyMap<string, Buffer>): void {
-  writeFileSync(path, writeEntries([...entries].map(([name, data]) => ({ name: Buffer.from(name, 'utf8'), data, modTime: 0, modDate: 0x21 }))));
+  writeFileSync(
+    path,
+    writeEntries([...entries].map(([name, data]) => ({ name: Buffer.from(name, 'utf8'), data, modTime: 0, modDate: 0x21 }))),
+  );
 }
 
 /** The entries of a zip file by name (for tests and checks). */

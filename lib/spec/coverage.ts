@@ -21,7 +21,8 @@ export function requirementIdOfTag(tag: string): string | undefined {
 export function uncoveredRequirements(used: ReadonlyMap<string, readonly string[]>): Requirement[] {
   // The TPP's rules are judged on its traffic, never by a scenario.
   return BANK_REQUIREMENTS.filter(
-    (requirement) => testedByKind(requirement) !== 'manual' && !requirement.everyExchange && !requirement.retired && !used.has(requirement.id),
+    (requirement) =>
+      testedByKind(requirement) !== 'manual' && !requirement.everyExchange && !requirement.retired && !used.has(requirement.id),
   );
 }
 

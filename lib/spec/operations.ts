@@ -33,7 +33,12 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'POST', path: 'signingBaskets', success: 'SigningBasketCreationResponse' },
   { method: 'GET', path: 'signingBasket', success: 'SigningBasket' },
   { method: 'GET', path: 'signingBasketStatus', success: 'SigningBasketStatus' },
-  { method: 'POST', path: 'signingBasketAuthorisations', success: 'SigningBasketAuthorisationResponse', scaRequired: 'SigningBasketScaRedirectBody' },
+  {
+    method: 'POST',
+    path: 'signingBasketAuthorisations',
+    success: 'SigningBasketAuthorisationResponse',
+    scaRequired: 'SigningBasketScaRedirectBody',
+  },
   // [pis]
   { method: 'GET', path: 'signingBasketAuthorisation', success: 'ScaStatusResponse' },
   { method: 'GET', path: 'payment', success: 'PaymentDetails' },

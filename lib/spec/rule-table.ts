@@ -64,7 +64,8 @@ const JUDGED = 'judged' as const;
 // Reasons, each once.
 const OTHER_PRODUCTS =
   'What a product other than sepa-credit-transfers accepts is its own (PAY-46, a SHOULD: a product may restrict its body, a domestic transfer to NOK say); refusals are judged for every product, acceptance for SEPA.';
-const NO_EXECUTION_DATE = 'A periodic payment has no requestedExecutionDate (Berlin Group: startDate and dayOfExecution); its days are the bank\'s rules of execution.';
+const NO_EXECUTION_DATE =
+  "A periodic payment has no requestedExecutionDate (Berlin Group: startDate and dayOfExecution); its days are the bank's rules of execution.";
 const ONLY_BULK = 'Only a bulk payment has payments of its own.';
 const ONLY_PERIODIC = 'Only a periodic payment has a frequency and months of execution.';
 const NOT_IN_BASKETS = 'A signing basket holds no periodic or bulk payment (BSK-12): the state is not reachable.';
@@ -72,27 +73,59 @@ const SINGLE_JOINS = 'A single payment may join a basket (BSK-07; BSK-13 for NCB
 const DOMESTIC_ONLY = 'The rule names the product domestic-norway-credit-transfers only.';
 const HIDDEN_DOMESTIC = 'A domestic transfer shows no status before the PSU approved it (END-08): there is none to read.';
 const PERIODIC_NOT_BATCHED = 'The batch runs leave periodic payments out (SBX-10): no run settles one, early or not.';
-const NOT_PERIODIC = 'The rule is about periodic payments; the others are SBX-09\'s and SBX-11\'s.';
+const NOT_PERIODIC = "The rule is about periodic payments; the others are SBX-09's and SBX-11's.";
 const EXPIRY_UNSPECIFIED =
-  'The specification gives a pending SCA no lifetime (its hour is the session\'s, after SCA): when an unused link expires is the bank\'s, so no moment can be said to be past it.';
+  "The specification gives a pending SCA no lifetime (its hour is the session's, after SCA): when an unused link expires is the bank's, so no moment can be said to be past it.";
 const CREDITOR_INFERRED =
   'The creditor of a payment to self is the PSU, whose data the bank has ("The service infers all debtor data itself"): a part it leaves out can be inferred, and rule 4 refuses only what "cannot be inferred".';
 const REVOKED_PAGES =
-  'Registration is checked on the TPP\'s requests (Authentication 2, SIG-10), which a withdrawn TPP has refused; the SCA pages are the PSU\'s, and what the PSU does on an open link the withdrawn TPP cannot act on.';
+  "Registration is checked on the TPP's requests (Authentication 2, SIG-10), which a withdrawn TPP has refused; the SCA pages are the PSU's, and what the PSU does on an open link the withdrawn TPP cannot act on.";
 
 type Decisions<K extends string> = Readonly<Record<K, Decision>>;
 
 // Every decision map names every service or product by hand (never "all of the list"): a service or
 // product added to payment-products.ts fails the typecheck here until each map says what it does there.
 const ALL_SERVICES: Decisions<PaymentService> = { payments: JUDGED, 'periodic-payments': JUDGED, 'bulk-payments': JUDGED };
-const DATED_SERVICES: Decisions<PaymentService> = { payments: JUDGED, 'periodic-payments': { reason: NO_EXECUTION_DATE }, 'bulk-payments': JUDGED };
-const BULK_ONLY: Decisions<PaymentService> = { payments: { reason: ONLY_BULK }, 'periodic-payments': { reason: ONLY_BULK }, 'bulk-payments': JUDGED };
-const PERIODIC_ONLY: Decisions<PaymentService> = { payments: { reason: ONLY_PERIODIC }, 'periodic-payments': JUDGED, 'bulk-payments': { reason: ONLY_PERIODIC } };
-const BASKET_SERVICES: Decisions<PaymentService> = { payments: JUDGED, 'periodic-payments': { reason: NOT_IN_BASKETS }, 'bulk-payments': { reason: NOT_IN_BASKETS } };
-const PERIODIC_IN_BASKET: Decisions<PaymentService> = { payments: { reason: SINGLE_JOINS }, 'periodic-payments': JUDGED, 'bulk-payments': { reason: 'A bulk payment in a basket is BSK-12.b.' } };
-const BULK_IN_BASKET: Decisions<PaymentService> = { payments: { reason: SINGLE_JOINS }, 'periodic-payments': { reason: 'A periodic payment in a basket is BSK-12.a.' }, 'bulk-payments': JUDGED };
-const BATCHED_SERVICES: Decisions<PaymentService> = { payments: JUDGED, 'periodic-payments': { reason: PERIODIC_NOT_BATCHED }, 'bulk-payments': JUDGED };
-const PERIODIC_BATCH: Decisions<PaymentService> = { payments: { reason: NOT_PERIODIC }, 'periodic-payments': JUDGED, 'bulk-payments': { reason: NOT_PERIODIC } };
+const DATED_SERVICES: Decisions<PaymentService> = {
+  payments: JUDGED,
+  'periodic-payments': { reason: NO_EXECUTION_DATE },
+  'bulk-payments': JUDGED,
+};
+const BULK_ONLY: Decisions<PaymentService> = {
+  payments: { reason: ONLY_BULK },
+  'periodic-payments': { reason: ONLY_BULK },
+  'bulk-payments': JUDGED,
+};
+const PERIODIC_ONLY: Decisions<PaymentService> = {
+  payments: { reason: ONLY_PERIODIC },
+  'periodic-payments': JUDGED,
+  'bulk-payments': { reason: ONLY_PERIODIC },
+};
+const BASKET_SERVICES: Decisions<PaymentService> = {
+  payments: JUDGED,
+  'periodic-payments': { reason: NOT_IN_BASKETS },
+  'bulk-payments': { reason: NOT_IN_BASKETS },
+};
+const PERIODIC_IN_BASKET: Decisions<PaymentService> = {
+  payments: { reason: SINGLE_JOINS },
+  'periodic-payments': JUDGED,
+  'bulk-payments': { reason: 'A bulk payment in a basket is BSK-12.b.' },
+};
+const BULK_IN_BASKET: Decisions<PaymentService> = {
+  payments: { reason: SINGLE_JOINS },
+  'periodic-payments': { reason: 'A periodic payment in a basket is BSK-12.a.' },
+  'bulk-payments': JUDGED,
+};
+const BATCHED_SERVICES: Decisions<PaymentService> = {
+  payments: JUDGED,
+  'periodic-payments': { reason: PERIODIC_NOT_BATCHED },
+  'bulk-payments': JUDGED,
+};
+const PERIODIC_BATCH: Decisions<PaymentService> = {
+  payments: { reason: NOT_PERIODIC },
+  'periodic-payments': JUDGED,
+  'bulk-payments': { reason: NOT_PERIODIC },
+};
 
 const ALL_PRODUCTS: Decisions<PaymentProduct> = {
   'sepa-credit-transfers': JUDGED,
@@ -133,7 +166,14 @@ const DOMESTIC: Decisions<PaymentProduct> = {
 };
 
 /** A row judged by its own scenario (key = scenario id). */
-function row(scenario: string, requirements: readonly string[], rule: string, state: RuleState, services: Decisions<PaymentService>, products: Decisions<PaymentProduct>): RuleRow {
+function row(
+  scenario: string,
+  requirements: readonly string[],
+  rule: string,
+  state: RuleState,
+  services: Decisions<PaymentService>,
+  products: Decisions<PaymentProduct>,
+): RuleRow {
   return { key: scenario, scenario, requirements, rule, state, services, products };
 }
 
@@ -145,13 +185,21 @@ function row(scenario: string, requirements: readonly string[], rule: string, st
 function perCell(requirement: string, letters: Readonly<Record<PaymentService, string>>): CellScenario[] {
   return PAYMENT_SERVICES.flatMap((service) => {
     const own = letters[service];
-    if (own !== '' && own.length !== PAYMENT_PRODUCTS.length) throw new Error(`${requirement}: ${own.length} letters for the ${PAYMENT_PRODUCTS.length} products of ${service}`);
+    if (own !== '' && own.length !== PAYMENT_PRODUCTS.length)
+      throw new Error(`${requirement}: ${own.length} letters for the ${PAYMENT_PRODUCTS.length} products of ${service}`);
     return [...own].map((letter, i) => ({ id: `${requirement}.${letter}`, service, product: PAYMENT_PRODUCTS[i] as PaymentProduct }));
   });
 }
 
 /** A row judged by a scenario per cell (key = the first scenario id). */
-function rowPerCell(scenarios: readonly CellScenario[], requirements: readonly string[], rule: string, state: RuleState, services: Decisions<PaymentService>, products: Decisions<PaymentProduct>): RuleRow {
+function rowPerCell(
+  scenarios: readonly CellScenario[],
+  requirements: readonly string[],
+  rule: string,
+  state: RuleState,
+  services: Decisions<PaymentService>,
+  products: Decisions<PaymentProduct>,
+): RuleRow {
   return { key: scenarios[0]?.id ?? '', scenario: scenarios, requirements, rule, state, services, products };
 }
 
@@ -162,9 +210,17 @@ const BASKET_SCENARIOS = perCell('BSK-15', { payments: 'abcd', 'periodic-payment
 function reasoned(key: string, requirements: readonly string[], rule: string, state: RuleState, reason: string): RuleRow {
   const no = { reason };
   return {
-    key, requirements, rule, state,
+    key,
+    requirements,
+    rule,
+    state,
     services: { payments: no, 'periodic-payments': no, 'bulk-payments': no },
-    products: { 'sepa-credit-transfers': no, 'domestic-norway-credit-transfers': no, 'norwegian-cross-border-credit-transfers': no, 'norwegian-domestic-payment-to-self': no },
+    products: {
+      'sepa-credit-transfers': no,
+      'domestic-norway-credit-transfers': no,
+      'norwegian-cross-border-credit-transfers': no,
+      'norwegian-domestic-payment-to-self': no,
+    },
   };
 }
 
@@ -238,30 +294,158 @@ const ADDRESS_RULE: readonly (readonly [string, readonly string[], string])[] = 
 export const RULE_TABLE: readonly RuleRow[] = [
   // ---- Initiation: the request table, for every service and product ----
   ...REFUSALS.map(([id, requirements, rule]) => row(id, [...requirements, 'ERR-21'], rule, 'initiation', ALL_SERVICES, ALL_PRODUCTS)),
-  row('PAY-35.a', ['PAY-35', 'ERR-21'], 'a requestedExecutionDate written 24.12.2030 is refused', 'initiation', DATED_SERVICES, ALL_PRODUCTS),
-  row('PAY-35.b', ['PAY-35', 'ERR-21'], 'a requestedExecutionDate that is a date-time is refused', 'initiation', DATED_SERVICES, ALL_PRODUCTS),
-  row('ERR-33.a', ['ERR-33'], 'a requestedExecutionDate in the past is refused with EXECUTION_DATE_INVALID', 'initiation', DATED_SERVICES, ALL_PRODUCTS),
+  row(
+    'PAY-35.a',
+    ['PAY-35', 'ERR-21'],
+    'a requestedExecutionDate written 24.12.2030 is refused',
+    'initiation',
+    DATED_SERVICES,
+    ALL_PRODUCTS,
+  ),
+  row(
+    'PAY-35.b',
+    ['PAY-35', 'ERR-21'],
+    'a requestedExecutionDate that is a date-time is refused',
+    'initiation',
+    DATED_SERVICES,
+    ALL_PRODUCTS,
+  ),
+  row(
+    'ERR-33.a',
+    ['ERR-33'],
+    'a requestedExecutionDate in the past is refused with EXECUTION_DATE_INVALID',
+    'initiation',
+    DATED_SERVICES,
+    ALL_PRODUCTS,
+  ),
   ...ALLOWANCES.map(([id, requirements, rule]) => row(id, requirements, rule, 'initiation', ALL_SERVICES, SEPA_ONLY)),
-  ...ADDRESS_RULE.map(([id, requirements, rule]) => row(id, [...requirements, 'ERR-21'], rule, 'initiation', ALL_SERVICES, CREDITOR_ELSEWHERE)),
-  row('HDR-32.a', ['HDR-32', 'ERR-16'], 'a payment with neither PSU-ID nor X-PSU-IDENTITY is not created', 'initiation', ALL_SERVICES, ALL_PRODUCTS),
+  ...ADDRESS_RULE.map(([id, requirements, rule]) =>
+    row(id, [...requirements, 'ERR-21'], rule, 'initiation', ALL_SERVICES, CREDITOR_ELSEWHERE),
+  ),
+  row(
+    'HDR-32.a',
+    ['HDR-32', 'ERR-16'],
+    'a payment with neither PSU-ID nor X-PSU-IDENTITY is not created',
+    'initiation',
+    ALL_SERVICES,
+    ALL_PRODUCTS,
+  ),
   row('PAY-51.a', ['PAY-51', 'ERR-21'], 'a bulk payment with an empty payments array is refused', 'initiation', BULK_ONLY, ALL_PRODUCTS),
-  row('PAY-52.a', ['PAY-52', 'ERR-21'], 'a payment of a bulk with a debtorAccount of its own is refused', 'initiation', BULK_ONLY, ALL_PRODUCTS),
-  row('PAY-52.b', ['PAY-52', 'ERR-21'], 'a payment of a bulk with a requestedExecutionDate of its own is refused', 'initiation', BULK_ONLY, ALL_PRODUCTS),
-  row('ERR-42.a', ['ERR-42', 'ERR-21'], 'a MonthlyVariable periodic payment naming a month twice is refused', 'initiation', PERIODIC_ONLY, ALL_PRODUCTS),
-  row('END-02.a', ['END-04', 'ERR-15', 'END-02'], 'a logical duplicate may be refused (409) without allowLogicalDuplicate, and is accepted with allowLogicalDuplicate=true', 'initiation', ALL_SERVICES, ALL_PRODUCTS),
+  row(
+    'PAY-52.a',
+    ['PAY-52', 'ERR-21'],
+    'a payment of a bulk with a debtorAccount of its own is refused',
+    'initiation',
+    BULK_ONLY,
+    ALL_PRODUCTS,
+  ),
+  row(
+    'PAY-52.b',
+    ['PAY-52', 'ERR-21'],
+    'a payment of a bulk with a requestedExecutionDate of its own is refused',
+    'initiation',
+    BULK_ONLY,
+    ALL_PRODUCTS,
+  ),
+  row(
+    'ERR-42.a',
+    ['ERR-42', 'ERR-21'],
+    'a MonthlyVariable periodic payment naming a month twice is refused',
+    'initiation',
+    PERIODIC_ONLY,
+    ALL_PRODUCTS,
+  ),
+  row(
+    'END-02.a',
+    ['END-04', 'ERR-15', 'END-02'],
+    'a logical duplicate may be refused (409) without allowLogicalDuplicate, and is accepted with allowLogicalDuplicate=true',
+    'initiation',
+    ALL_SERVICES,
+    ALL_PRODUCTS,
+  ),
   row('END-03.a', ['END-03'], 'allowLogicalDuplicate=maybe is refused with 400', 'initiation', ALL_SERVICES, ALL_PRODUCTS),
-  row('ERR-36.a', ['ERR-36'], 'remittance text with an emoji is accepted or refused with 400, never a server error', 'initiation', ALL_SERVICES, ALL_PRODUCTS),
-  row('END-05.a', ['END-05', 'PAY-36', 'PAY-37'], 'a payment needing SCA is answered 201 with a paymentId, a transactionStatus of the list and an scaRedirect link', 'initiation', ALL_SERVICES, ALL_PRODUCTS),
-  row('PAY-46.a', ['PAY-46'], 'a product other than sepa-credit-transfers takes the fields of a SEPA credit transfer', 'initiation', ALL_SERVICES, NOT_SEPA),
-  row('BSK-12.a', ['BSK-12', 'ERR-34', 'ERR-41'], 'a basket with a periodic payment is refused with 400 REFERENCE_MIX_INVALID', 'initiation', PERIODIC_IN_BASKET, ALL_PRODUCTS),
-  row('BSK-12.b', ['BSK-12', 'ERR-34', 'ERR-41'], 'a basket with a bulk payment is refused with 400 REFERENCE_MIX_INVALID', 'initiation', BULK_IN_BASKET, ALL_PRODUCTS),
+  row(
+    'ERR-36.a',
+    ['ERR-36'],
+    'remittance text with an emoji is accepted or refused with 400, never a server error',
+    'initiation',
+    ALL_SERVICES,
+    ALL_PRODUCTS,
+  ),
+  row(
+    'END-05.a',
+    ['END-05', 'PAY-36', 'PAY-37'],
+    'a payment needing SCA is answered 201 with a paymentId, a transactionStatus of the list and an scaRedirect link',
+    'initiation',
+    ALL_SERVICES,
+    ALL_PRODUCTS,
+  ),
+  row(
+    'PAY-46.a',
+    ['PAY-46'],
+    'a product other than sepa-credit-transfers takes the fields of a SEPA credit transfer',
+    'initiation',
+    ALL_SERVICES,
+    NOT_SEPA,
+  ),
+  row(
+    'BSK-12.a',
+    ['BSK-12', 'ERR-34', 'ERR-41'],
+    'a basket with a periodic payment is refused with 400 REFERENCE_MIX_INVALID',
+    'initiation',
+    PERIODIC_IN_BASKET,
+    ALL_PRODUCTS,
+  ),
+  row(
+    'BSK-12.b',
+    ['BSK-12', 'ERR-34', 'ERR-41'],
+    'a basket with a bulk payment is refused with 400 REFERENCE_MIX_INVALID',
+    'initiation',
+    BULK_IN_BASKET,
+    ALL_PRODUCTS,
+  ),
 
   // ---- Received, before its SCA ----
-  row('END-06.a', ['END-06', 'STA-05'], 'the status of a payment just initiated is answered 200 with a status of the list', 'received', ALL_SERVICES, SHOWING_STATUS),
-  row('END-08.a', ['END-08'], 'a domestic transfer shows neither details nor status before the PSU approves it', 'received', ALL_SERVICES, DOMESTIC),
-  row('ERR-22.b', ['ERR-22'], 'the status of an unknown paymentId is answered 404 RESOURCE_UNKNOWN', 'received', ALL_SERVICES, ALL_PRODUCTS),
-  row('SCA-07.a', ['SCA-07'], 'in a valid SCA session, every payment still gets its own scaRedirect', 'received', ALL_SERVICES, ALL_PRODUCTS),
-  row('STA-08.a', ['STA-08'], 'a started basket authorisation reads STARTED or later before the PSU acts, not RECEIVED', 'received', BASKET_SERVICES, ALL_PRODUCTS),
+  row(
+    'END-06.a',
+    ['END-06', 'STA-05'],
+    'the status of a payment just initiated is answered 200 with a status of the list',
+    'received',
+    ALL_SERVICES,
+    SHOWING_STATUS,
+  ),
+  row(
+    'END-08.a',
+    ['END-08'],
+    'a domestic transfer shows neither details nor status before the PSU approves it',
+    'received',
+    ALL_SERVICES,
+    DOMESTIC,
+  ),
+  row(
+    'ERR-22.b',
+    ['ERR-22'],
+    'the status of an unknown paymentId is answered 404 RESOURCE_UNKNOWN',
+    'received',
+    ALL_SERVICES,
+    ALL_PRODUCTS,
+  ),
+  row(
+    'SCA-07.a',
+    ['SCA-07'],
+    'in a valid SCA session, every payment still gets its own scaRedirect',
+    'received',
+    ALL_SERVICES,
+    ALL_PRODUCTS,
+  ),
+  row(
+    'STA-08.a',
+    ['STA-08'],
+    'a started basket authorisation reads STARTED or later before the PSU acts, not RECEIVED',
+    'received',
+    BASKET_SERVICES,
+    ALL_PRODUCTS,
+  ),
 
   // ---- Approved: the PSU approved it in its SCA ----
   rowPerCell(
@@ -281,17 +465,65 @@ export const RULE_TABLE: readonly RuleRow[] = [
     ALL_PRODUCTS,
   ),
   // The batch rows move the target's clock, each scenario alone: one per service keeps each short.
-  rowPerCell([{ id: 'SBX-11.a', service: 'payments' }, { id: 'SBX-11.b', service: 'bulk-payments' }], ['SBX-11'], 'a payment with a requestedExecutionDate days ahead is not settled (ACSC) before that day, by a batch run or at approval', 'approved', DATED_SERVICES, ALL_PRODUCTS),
+  rowPerCell(
+    [
+      { id: 'SBX-11.a', service: 'payments' },
+      { id: 'SBX-11.b', service: 'bulk-payments' },
+    ],
+    ['SBX-11'],
+    'a payment with a requestedExecutionDate days ahead is not settled (ACSC) before that day, by a batch run or at approval',
+    'approved',
+    DATED_SERVICES,
+    ALL_PRODUCTS,
+  ),
   row('SBX-10.a', ['SBX-10'], 'the batch runs leave periodic payments out', 'approved', PERIODIC_BATCH, ALL_PRODUCTS),
-  rowPerCell([{ id: 'SBX-09.a', service: 'payments' }, { id: 'SBX-09.b', service: 'bulk-payments' }], ['SBX-09'], 'an approved payment advances in status after the next batch run', 'approved', BATCHED_SERVICES, ALL_PRODUCTS),
-  rowPerCell(BASKET_SCENARIOS, ['BSK-15', 'BSK-06'], 'a basket of a payable payment and one lacking funds, authorised, reports the lack of funds', 'approved', BASKET_SERVICES, ALL_PRODUCTS),
+  rowPerCell(
+    [
+      { id: 'SBX-09.a', service: 'payments' },
+      { id: 'SBX-09.b', service: 'bulk-payments' },
+    ],
+    ['SBX-09'],
+    'an approved payment advances in status after the next batch run',
+    'approved',
+    BATCHED_SERVICES,
+    ALL_PRODUCTS,
+  ),
+  rowPerCell(
+    BASKET_SCENARIOS,
+    ['BSK-15', 'BSK-06'],
+    'a basket of a payable payment and one lacking funds, authorised, reports the lack of funds',
+    'approved',
+    BASKET_SERVICES,
+    ALL_PRODUCTS,
+  ),
 
   // ---- Rejected: the PSU rejected it in its SCA ----
-  rowPerCell(perCell('SCA-24', { payments: 'mnop', 'periodic-payments': 'qrst', 'bulk-payments': 'uvwx' }), ['SCA-24'], 'rejected by the PSU: its link is used up, and the payment stays rejected', 'rejected', ALL_SERVICES, ALL_PRODUCTS),
+  rowPerCell(
+    perCell('SCA-24', { payments: 'mnop', 'periodic-payments': 'qrst', 'bulk-payments': 'uvwx' }),
+    ['SCA-24'],
+    'rejected by the PSU: its link is used up, and the payment stays rejected',
+    'rejected',
+    ALL_SERVICES,
+    ALL_PRODUCTS,
+  ),
 
   // ---- Cancelled by the TPP before its SCA ----
-  rowPerCell(perCell('SCA-25', { payments: 'abcd', 'periodic-payments': 'efgh', 'bulk-payments': 'ijkl' }), ['SCA-25'], 'cancelled before its SCA: its link ends in failure or an error page, and the payment stays cancelled', 'cancelled', ALL_SERVICES, ALL_PRODUCTS),
-  row('PAY-50.a', ['PAY-50'], 'a payment not yet executed is cancelled by DELETE, and then reads CANC', 'cancelled', ALL_SERVICES, SHOWING_STATUS),
+  rowPerCell(
+    perCell('SCA-25', { payments: 'abcd', 'periodic-payments': 'efgh', 'bulk-payments': 'ijkl' }),
+    ['SCA-25'],
+    'cancelled before its SCA: its link ends in failure or an error page, and the payment stays cancelled',
+    'cancelled',
+    ALL_SERVICES,
+    ALL_PRODUCTS,
+  ),
+  row(
+    'PAY-50.a',
+    ['PAY-50'],
+    'a payment not yet executed is cancelled by DELETE, and then reads CANC',
+    'cancelled',
+    ALL_SERVICES,
+    SHOWING_STATUS,
+  ),
   rowPerCell(
     perCell('SCA-25', { payments: 'mnop', 'periodic-payments': '', 'bulk-payments': '' }),
     ['SCA-25'],
@@ -303,17 +535,33 @@ export const RULE_TABLE: readonly RuleRow[] = [
 
   // ---- Authorised through a basket: its own link unused ----
   {
-    key: 'own-link-after-basket', requirements: ['SCA-25'], rule: "a payment authorised through its basket: its own link ends in failure or an error page, and its status stays", state: 'basket-authorised',
-    services: BASKET_SERVICES, products: ALL_PRODUCTS, scenario: BASKET_SCENARIOS,
+    key: 'own-link-after-basket',
+    requirements: ['SCA-25'],
+    rule: 'a payment authorised through its basket: its own link ends in failure or an error page, and its status stays',
+    state: 'basket-authorised',
+    services: BASKET_SERVICES,
+    products: ALL_PRODUCTS,
+    scenario: BASKET_SCENARIOS,
   },
   {
-    key: 'basket-link-used', requirements: ['SCA-24'], rule: "the basket's own link, once its SCA completed, ends in failure or an error page", state: 'basket-authorised',
-    services: BASKET_SERVICES, products: ALL_PRODUCTS, scenario: BASKET_SCENARIOS,
+    key: 'basket-link-used',
+    requirements: ['SCA-24'],
+    rule: "the basket's own link, once its SCA completed, ends in failure or an error page",
+    state: 'basket-authorised',
+    services: BASKET_SERVICES,
+    products: ALL_PRODUCTS,
+    scenario: BASKET_SCENARIOS,
   },
 
   // ---- States no cell of which can be judged ----
   reasoned('link-expired', ['SCA-24'], 'an unused link past its lifetime ends in failure', 'expired', EXPIRY_UNSPECIFIED),
-  reasoned('link-revoked', ['SIG-10'], "an unused link of a TPP whose authorisation was withdrawn ends in failure", 'revoked', REVOKED_PAGES),
+  reasoned(
+    'link-revoked',
+    ['SIG-10'],
+    'an unused link of a TPP whose authorisation was withdrawn ends in failure',
+    'revoked',
+    REVOKED_PAGES,
+  ),
 ];
 
 /** Every cell of a row: service by product, judged when both are judged, else the first reason. */
@@ -329,12 +577,18 @@ export function cellsOf(ruleRow: RuleRow): Cell[] {
 /** The scenario that judges a row's cell of this service and product, if any. */
 export function scenarioOf(ruleRow: RuleRow, { service, product }: Pick<Cell, 'service' | 'product'>): string | undefined {
   if (typeof ruleRow.scenario !== 'object') return ruleRow.scenario;
-  return ruleRow.scenario.find((s) => (s.service === undefined || s.service === service) && (s.product === undefined || s.product === product))?.id;
+  return ruleRow.scenario.find(
+    (s) => (s.service === undefined || s.service === service) && (s.product === undefined || s.product === product),
+  )?.id;
 }
 
 /** Every scenario that judges cells of a row. */
 export function scenariosOf(ruleRow: RuleRow): string[] {
-  return typeof ruleRow.scenario === 'object' ? [...new Set(ruleRow.scenario.map((s) => s.id))] : ruleRow.scenario === undefined ? [] : [ruleRow.scenario];
+  return typeof ruleRow.scenario === 'object'
+    ? [...new Set(ruleRow.scenario.map((s) => s.id))]
+    : ruleRow.scenario === undefined
+      ? []
+      : [ruleRow.scenario];
 }
 
 /** The judged cells a scenario goes through: of its row (by the row's key), of the services it judges. */

@@ -40,7 +40,11 @@ export const SANDBOX_OPERATIONS = {
   createCustomer: {
     does: 'creates a sandbox customer (a PSU who logs in with the customer number)',
     variables: ['customerNumber', 'name', 'type'],
-    default: { method: 'POST', path: '/v1/sandbox/customers', body: { customerNumber: '{{customerNumber}}', name: '{{name}}', type: '{{type}}' } },
+    default: {
+      method: 'POST',
+      path: '/v1/sandbox/customers',
+      body: { customerNumber: '{{customerNumber}}', name: '{{name}}', type: '{{type}}' },
+    },
   },
   createAccount: {
     does: "creates an account of a customer (a corporate customer's: of its agreement)",
@@ -48,18 +52,33 @@ export const SANDBOX_OPERATIONS = {
     default: {
       method: 'POST',
       path: '/v1/sandbox/accounts',
-      body: { customerNumber: '{{customerNumber}}', accountName: '{{accountName}}', currency: '{{currency}}', product: '{{product}}', cashAccountType: '{{cashAccountType}}', balances: '{{balances}}' },
+      body: {
+        customerNumber: '{{customerNumber}}',
+        accountName: '{{accountName}}',
+        currency: '{{currency}}',
+        product: '{{product}}',
+        cashAccountType: '{{cashAccountType}}',
+        balances: '{{balances}}',
+      },
     },
   },
   createCardAccount: {
     does: 'creates a card account of a private customer',
     variables: ['customerNumber', 'currency', 'name', 'balances'],
-    default: { method: 'POST', path: '/v1/sandbox/card-accounts', body: { customerNumber: '{{customerNumber}}', currency: '{{currency}}', name: '{{name}}', balances: '{{balances}}' } },
+    default: {
+      method: 'POST',
+      path: '/v1/sandbox/card-accounts',
+      body: { customerNumber: '{{customerNumber}}', currency: '{{currency}}', name: '{{name}}', balances: '{{balances}}' },
+    },
   },
   createAgreement: {
     does: 'links persons to a corporate customer and its accounts (engagements)',
     variables: ['owner', 'name', 'engagements'],
-    default: { method: 'POST', path: '/v1/sandbox/agreements', body: { owner: '{{owner}}', name: '{{name}}', engagements: '{{engagements}}' } },
+    default: {
+      method: 'POST',
+      path: '/v1/sandbox/agreements',
+      body: { owner: '{{owner}}', name: '{{name}}', engagements: '{{engagements}}' },
+    },
   },
   addAccountTransactions: {
     does: 'adds transactions (the vendor shape: amount, currency, bookingDate, valueDate, remittance, counterparties) to an account',
@@ -74,7 +93,10 @@ export const SANDBOX_OPERATIONS = {
   setAccountBalances: { does: 'sets the balances of an account', variables: ['accountId', 'balances'] },
   setCardAccountBalances: { does: 'sets the balances of a card account', variables: ['accountId', 'balances'] },
   setOwnerName: { does: 'sets the owner name of an account', variables: ['accountId', 'ownerName'] },
-  renameCustomer: { does: 'changes the name of a sandbox customer (a single mock resource updated)', variables: ['customerNumber', 'name'] },
+  renameCustomer: {
+    does: 'changes the name of a sandbox customer (a single mock resource updated)',
+    variables: ['customerNumber', 'name'],
+  },
   closeAccount: { does: 'closes an account', variables: ['accountId'] },
   freezeClock: { does: "stops the target's clock at a time (`at`, an ISO 8601 date-time)", variables: ['at'] },
   shiftClock: {
@@ -110,7 +132,10 @@ function isUnsetVariable(template: string, variables: Readonly<Record<string, un
 }
 
 function valueOf(name: string, variables: Readonly<Record<string, unknown>>): unknown {
-  if (!(name in variables) || variables[name] === undefined) throw new Error(`the template names {{${name}}}, which this operation does not give (it gives: ${Object.keys(variables).join(', ') || 'nothing'})`);
+  if (!(name in variables) || variables[name] === undefined)
+    throw new Error(
+      `the template names {{${name}}}, which this operation does not give (it gives: ${Object.keys(variables).join(', ') || 'nothing'})`,
+    );
   return variables[name];
 }
 

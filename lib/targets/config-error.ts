@@ -29,8 +29,15 @@ export class ConfigError extends ConformanceError {
     const [only] = problems;
     if (problems.length === 1 && only) return new ConfigError(only.field, only.detail, problems);
     const unset = problems.filter((problem) => problem.variable !== undefined).length;
-    const heading = unset === problems.length ? `${unset} environment variables are not set` : `${problems.length} problems${unset > 0 ? `, ${unset} of them environment variables not set` : ''}`;
-    return new ConfigError(where, `${heading}:\n${problems.map((problem) => `  ${problem.field}: ${problem.detail}`).join('\n')}`, problems);
+    const heading =
+      unset === problems.length
+        ? `${unset} environment variables are not set`
+        : `${problems.length} problems${unset > 0 ? `, ${unset} of them environment variables not set` : ''}`;
+    return new ConfigError(
+      where,
+      `${heading}:\n${problems.map((problem) => `  ${problem.field}: ${problem.detail}`).join('\n')}`,
+      problems,
+    );
   }
 }
 

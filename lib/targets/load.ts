@@ -98,7 +98,10 @@ const INTERPOLABLE: readonly { field: RegExp; whole?: true }[] = [
 ];
 
 /** What a field whose whole value is a variable must be once replaced (its value is never shown). */
-const ADDRESS_FORMS: Readonly<Record<string, RegExp>> = { baseUrl: /^https:\/\/[^\s/?#]+[^\s]*$/, 'tpp.redirectUri': /^https?:\/\/[^\s/?#]+[^\s]*$/ };
+const ADDRESS_FORMS: Readonly<Record<string, RegExp>> = {
+  baseUrl: /^https:\/\/[^\s/?#]+[^\s]*$/,
+  'tpp.redirectUri': /^https?:\/\/[^\s/?#]+[^\s]*$/,
+};
 
 /**
  * Replaces `${VAR}` in the strings of one target (only the selected one, so a variable another target
@@ -126,7 +129,11 @@ function interpolateField(value: string, path: string, field: string, env: NodeJ
   if (references.length === 0) return value.replace(/\$\$\{/g, '${');
   const rule = INTERPOLABLE.find((candidate) => candidate.field.test(path));
   if (!rule) {
-    problems.push({ field, detail: '${…} is not allowed here: environment variables may fill only secrets and paths (psus.*.nationalId and agreement, the values SCA steps type, tls.ca, tpp.certificate and privateKey) and, whole, baseUrl and tpp.redirectUri' });
+    problems.push({
+      field,
+      detail:
+        '${…} is not allowed here: environment variables may fill only secrets and paths (psus.*.nationalId and agreement, the values SCA steps type, tls.ca, tpp.certificate and privateKey) and, whole, baseUrl and tpp.redirectUri',
+    });
     return value;
   }
   if (rule.whole && !/^\$\{[^}]*\}$/.test(value)) {
@@ -137,7 +144,10 @@ function interpolateField(value: string, path: string, field: string, env: NodeJ
   const replaced = interpolateString(value, field, env, problems);
   const form = ADDRESS_FORMS[path];
   if (problems.length === found && form && !form.test(replaced)) {
-    problems.push({ field, detail: `the value of ${references.map(([, , variable]) => variable).join(', ')} is not ${path === 'baseUrl' ? 'an https:// address' : 'an http(s):// address'} (its value is not shown)` });
+    problems.push({
+      field,
+      detail: `the value of ${references.map(([, , variable]) => variable).join(', ')} is not ${path === 'baseUrl' ? 'an https:// address' : 'an http(s):// address'} (its value is not shown)`,
+    });
   }
   return replaced;
 }
@@ -165,7 +175,10 @@ function mostSpecificError(errors: ErrorObject[]): ErrorObject {
 }
 
 function fieldOf(error: ErrorObject): string {
-  const parts = error.instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (error.keyword === 'additionalProperties') parts.push(String(error.params.additionalProperty));
   if (error.keyword === 'required') parts.push(String(error.params.missingProperty));
   let field = '';

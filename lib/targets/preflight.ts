@@ -23,7 +23,8 @@ export type TlsDiagnosis =
   | { outcome: 'untrusted'; field: 'tls.ca' | 'baseUrl'; reason: string };
 
 /** Why Node refused a chain: the CA given did not issue it. */
-const NOT_ISSUED_BY_CA = /^(UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|CERT_UNTRUSTED|CERT_SIGNATURE_FAILURE)$/;
+const NOT_ISSUED_BY_CA =
+  /^(UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|CERT_UNTRUSTED|CERT_SIGNATURE_FAILURE)$/;
 
 /**
  * A handshake verified against `ca` (a PEM and where it came from, for the message); on a refused chain, a second
@@ -37,17 +38,30 @@ export async function diagnoseTls(url: string, ca: { pem: string; source: string
     const host = new URL(url).hostname;
     if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
       const leaf = await presented(url, timeoutMs);
-      return { outcome: 'untrusted', field: 'baseUrl', reason: `the bank's TLS certificate is not for ${host}${leaf ? ` (it names ${namesOf(leaf)})` : ''}: baseUrl names another host than the bank's certificate (${code})` };
+      return {
+        outcome: 'untrusted',
+        field: 'baseUrl',
+        reason: `the bank's TLS certificate is not for ${host}${leaf ? ` (it names ${namesOf(leaf)})` : ''}: baseUrl names another host than the bank's certificate (${code})`,
+      };
     }
     if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
       const leaf = await presented(url, timeoutMs);
-      return { outcome: 'unreachable', reason: `the bank's TLS certificate${leaf ? ` (${subjectOf(leaf)}, valid ${leaf.validFrom} to ${leaf.validTo})` : ''} is out of its dates (${code})` };
+      return {
+        outcome: 'unreachable',
+        reason: `the bank's TLS certificate${leaf ? ` (${subjectOf(leaf)}, valid ${leaf.validFrom} to ${leaf.validTo})` : ''} is out of its dates (${code})`,
+      };
     }
     if (!NOT_ISSUED_BY_CA.test(code)) return { outcome: 'unreachable', reason: code };
     const leaf = await presented(url, timeoutMs);
     const shown = leaf ? `the bank presented ${subjectOf(leaf)}, issued by ${issuerOf(leaf)}` : 'the bank presented a certificate';
-    const held = ca ? `tls.ca (${ca.source}) holds ${caSubjects(ca.pem)}, which did not issue it` : 'tls.ca is not set, and no CA of the system store issued it';
-    return { outcome: 'untrusted', field: 'tls.ca', reason: `${shown}; ${held} (${code}). Give tls.ca the CA certificate that issued the bank's TLS certificate` };
+    const held = ca
+      ? `tls.ca (${ca.source}) holds ${caSubjects(ca.pem)}, which did not issue it`
+      : 'tls.ca is not set, and no CA of the system store issued it';
+    return {
+      outcome: 'untrusted',
+      field: 'tls.ca',
+      reason: `${shown}; ${held} (${code}). Give tls.ca the CA certificate that issued the bank's TLS certificate`,
+    };
   }
 }
 
@@ -55,7 +69,12 @@ export async function checkReachable(baseUrl: string, caPem: string | undefined,
   await tlsHandshake(baseUrl, caPem, timeoutMs);
 }
 
-function handshake(url: string, caPem: string | undefined, timeoutMs: number, verify: boolean): Promise<{ chain: X509Certificate[]; leaf?: PeerCertificate }> {
+function handshake(
+  url: string,
+  caPem: string | undefined,
+  timeoutMs: number,
+  verify: boolean,
+): Promise<{ chain: X509Certificate[]; leaf?: PeerCertificate }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect({

@@ -98,7 +98,9 @@ const DEFAULT_SCENARIO_MS = 30_000;
  * declares longer ones, so that a bank given 60 s per SCA flow is never cut off by the scenario's limit first.
  */
 export function scenarioTimeoutMs(timeouts: RunTarget['timeouts'] = DEFAULT_TIMEOUTS): number {
-  return Math.round(DEFAULT_SCENARIO_MS * Math.max(1, timeouts.requestMs / DEFAULT_TIMEOUTS.requestMs, timeouts.scaMs / DEFAULT_TIMEOUTS.scaMs));
+  return Math.round(
+    DEFAULT_SCENARIO_MS * Math.max(1, timeouts.requestMs / DEFAULT_TIMEOUTS.requestMs, timeouts.scaMs / DEFAULT_TIMEOUTS.scaMs),
+  );
 }
 
 /** The most workers a run starts by default against the embedded bank, which answers from this machine's cores. */

@@ -40,11 +40,16 @@ export function targetFileProblems(name: string, config: TargetConfig, baseDir: 
     }
   };
   const ca = read(config.tls?.ca, `${field}.tls.ca`);
-  if (ca !== undefined && !ca.includes('-----BEGIN CERTIFICATE-----')) problems.push({ field: `${field}.tls.ca`, detail: `${pemSource(config.tls?.ca ?? '', baseDir)} holds no certificate` });
+  if (ca !== undefined && !ca.includes('-----BEGIN CERTIFICATE-----'))
+    problems.push({ field: `${field}.tls.ca`, detail: `${pemSource(config.tls?.ca ?? '', baseDir)} holds no certificate` });
   const tpp = config.tpp;
   if (tpp && !tpp.generate) {
-    const pairs: [string, { certificate?: string; privateKey?: string } | undefined][] = [[`${field}.tpp`, tpp], [`${field}.tpp.second`, tpp.second]];
-    for (const [at, pair] of pairs) problems.push(...pairProblems(at, read(pair?.certificate, `${at}.certificate`), read(pair?.privateKey, `${at}.privateKey`), now));
+    const pairs: [string, { certificate?: string; privateKey?: string } | undefined][] = [
+      [`${field}.tpp`, tpp],
+      [`${field}.tpp.second`, tpp.second],
+    ];
+    for (const [at, pair] of pairs)
+      problems.push(...pairProblems(at, read(pair?.certificate, `${at}.certificate`), read(pair?.privateKey, `${at}.privateKey`), now));
   }
   return problems;
 }
@@ -65,11 +70,23 @@ function pairProblems(field: string, certificatePem: string | undefined, keyPem:
     return [{ field: `${field}.certificate`, detail: `not an X.509 certificate (${(error as Error).message})` }];
   }
   const problems: ConfigProblem[] = [];
-  if (new Date(certificate.validTo) < now) problems.push({ field: `${field}.certificate`, detail: `expired on ${new Date(certificate.validTo).toISOString().slice(0, 10)} (${oneLine(certificate.subject)})` });
-  if (new Date(certificate.validFrom) > now) problems.push({ field: `${field}.certificate`, detail: `not valid before ${new Date(certificate.validFrom).toISOString().slice(0, 10)}` });
+  if (new Date(certificate.validTo) < now)
+    problems.push({
+      field: `${field}.certificate`,
+      detail: `expired on ${new Date(certificate.validTo).toISOString().slice(0, 10)} (${oneLine(certificate.subject)})`,
+    });
+  if (new Date(certificate.validFrom) > now)
+    problems.push({
+      field: `${field}.certificate`,
+      detail: `not valid before ${new Date(certificate.validFrom).toISOString().slice(0, 10)}`,
+    });
   if (keyPem !== undefined) {
     try {
-      if (!certificate.checkPrivateKey(createPrivateKey(keyPem))) problems.push({ field: `${field}.privateKey`, detail: `is not the key of the certificate in ${field}.certificate (${oneLine(certificate.subject)})` });
+      if (!certificate.checkPrivateKey(createPrivateKey(keyPem)))
+        problems.push({
+          field: `${field}.privateKey`,
+          detail: `is not the key of the certificate in ${field}.certificate (${oneLine(certificate.subject)})`,
+        });
     } catch (error) {
       problems.push({ field: `${field}.privateKey`, detail: `not a private key (${(error as Error).message})` });
     }

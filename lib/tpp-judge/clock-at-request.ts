@@ -55,9 +55,11 @@ export interface ClockAtRequest {
 export function bankClockAt(exchange: ObservedExchange, call: ApiCall, tpp: TppState): ClockAtRequest {
   const offset = tpp.clockOffset;
   // A clock moved or reset by this request dates its answer on the new clock; the sandbox's own reading is taken before.
-  if (mayMoveClock(call) && exchange.bankTime === undefined) return { clock: offset === undefined ? undefined : predicted(exchange, offset), own: false };
+  if (mayMoveClock(call) && exchange.bankTime === undefined)
+    return { clock: offset === undefined ? undefined : predicted(exchange, offset), own: false };
   const own = bankClockOf(exchange);
-  if (own !== undefined && offset !== undefined && isMoved(offset) && isRealTime(own, exchange)) return { clock: predicted(exchange, offset), own: false };
+  if (own !== undefined && offset !== undefined && isMoved(offset) && isRealTime(own, exchange))
+    return { clock: predicted(exchange, offset), own: false };
   return { clock: own, own: own !== undefined };
 }
 

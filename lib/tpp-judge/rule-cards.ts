@@ -25,6 +25,15 @@ export function tppRuleCard(id: string): TppRuleCard | undefined {
   const entry = TPP_REQUIREMENTS.find((requirement) => requirement.id === id);
   if (entry === undefined) return undefined;
   const hint = HINTS.get(id);
-  const notJudged = entry.testedBy.startsWith('manual:') ? entry.testedBy.slice('manual:'.length) : 'the judge does not judge it on traffic';
-  return { id, level: entry.level, statement: entry.statement, section: entry.section, judged: hint !== undefined, hint: hint ?? `not judged on traffic: ${notJudged}` };
+  const notJudged = entry.testedBy.startsWith('manual:')
+    ? entry.testedBy.slice('manual:'.length)
+    : 'the judge does not judge it on traffic';
+  return {
+    id,
+    level: entry.level,
+    statement: entry.statement,
+    section: entry.section,
+    judged: hint !== undefined,
+    hint: hint ?? `not judged on traffic: ${notJudged}`,
+  };
 }

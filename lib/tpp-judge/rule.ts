@@ -19,7 +19,8 @@ export type Outcome =
 export const PASS: Outcome = Object.freeze({ pass: true });
 
 /** Why a rule measured against the bank's clock is not judged where the traffic does not show that clock. */
-export const CLOCK_UNKNOWN = "the bank's clock at this request is not known (no Date in its answer, or a clock moved by the request before the traffic showed where it stood)";
+export const CLOCK_UNKNOWN =
+  "the bank's clock at this request is not known (no Date in its answer, or a clock moved by the request before the traffic showed where it stood)";
 
 export function fail(expected: string, actual: string): Outcome {
   return { pass: false, expected, actual };

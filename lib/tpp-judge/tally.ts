@@ -78,7 +78,8 @@ export class RuleTally {
         rule.reasons.set(reason, (rule.reasons.get(reason) ?? 0) + 1);
       } else {
         rule.fail += 1;
-        if (rule.failures.length < FAILURES_KEPT) rule.failures.push({ exchange: verdict.exchange.id, expected: check.expected ?? '', actual: check.actual ?? '' });
+        if (rule.failures.length < FAILURES_KEPT)
+          rule.failures.push({ exchange: verdict.exchange.id, expected: check.expected ?? '', actual: check.actual ?? '' });
         if (rule.evidence < EVIDENCE_PER_RULE && summary.evidence.length < EVIDENCE_PER_TPP) {
           rule.evidence += 1;
           keep = true;
@@ -95,7 +96,15 @@ export class RuleTally {
   private summaryOf(tpp: TppRef, at: Date): TppSummary {
     const known = this.byTpp.get(tpp.key);
     if (known !== undefined) return known;
-    const summary: TppSummary = { tpp, exchanges: 0, skipped: 0, firstSeen: at.toISOString(), lastSeen: at.toISOString(), rules: new Map(), evidence: [] };
+    const summary: TppSummary = {
+      tpp,
+      exchanges: 0,
+      skipped: 0,
+      firstSeen: at.toISOString(),
+      lastSeen: at.toISOString(),
+      rules: new Map(),
+      evidence: [],
+    };
     this.byTpp.set(tpp.key, summary);
     return summary;
   }
@@ -119,10 +128,21 @@ function sampleOf(exchange: ObservedExchange): EvidenceSample {
     id: exchange.id,
     startedAt: exchange.startedAt.toISOString(),
     durationMs: exchange.durationMs,
-    request: { method: exchange.request.method, url: exchange.request.url, headers: defined(exchange.request.headers), ...(requestBody === undefined ? {} : { body: requestBody }) },
+    request: {
+      method: exchange.request.method,
+      url: exchange.request.url,
+      headers: defined(exchange.request.headers),
+      ...(requestBody === undefined ? {} : { body: requestBody }),
+    },
     ...(response === undefined
       ? {}
-      : { response: { status: response.status, headers: defined(response.headers), ...(responseBody === undefined ? {} : { body: responseBody }) } }),
+      : {
+          response: {
+            status: response.status,
+            headers: defined(response.headers),
+            ...(responseBody === undefined ? {} : { body: responseBody }),
+          },
+        }),
   };
 }
 

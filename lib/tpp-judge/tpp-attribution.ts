@@ -26,7 +26,9 @@ export const UNIDENTIFIED: TppRef = { key: 'unidentified', label: 'unidentified 
 
 /** The key of a certificate: SHA-256 of its public key (SPKI DER). */
 export function publicKeyFingerprint(certificate: X509Certificate): string {
-  return createHash('sha256').update(certificate.publicKey.export({ type: 'spki', format: 'der' })).digest('hex');
+  return createHash('sha256')
+    .update(certificate.publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('hex');
 }
 
 /** Who a certificate is, worked out once per certificate (a TPP sends the same one on every request). */
@@ -39,10 +41,15 @@ export function tppRefOf(certificate: X509Certificate): TppRef {
 function uncachedTppRefOf(certificate: X509Certificate): TppRef {
   const publicKey = publicKeyFingerprint(certificate);
   const organizationIdentifier = organizationIdentifierOf(certificate);
-  const key = organizationIdentifier === undefined ? publicKey : createHash('sha256').update(`${publicKey}\n${organizationIdentifier}`).digest('hex');
+  const key =
+    organizationIdentifier === undefined ? publicKey : createHash('sha256').update(`${publicKey}\n${organizationIdentifier}`).digest('hex');
   const name = /^O=(.+)$/m.exec(certificate.subject)?.[1] ?? /^CN=(.+)$/m.exec(certificate.subject)?.[1];
   const claimed = [name, organizationIdentifier].filter((part) => part !== undefined).join(', ');
-  return { key, label: `${claimed || 'TPP'} (key ${publicKey.slice(0, 12)})`, ...(organizationIdentifier === undefined ? {} : { organizationIdentifier }) };
+  return {
+    key,
+    label: `${claimed || 'TPP'} (key ${publicKey.slice(0, 12)})`,
+    ...(organizationIdentifier === undefined ? {} : { organizationIdentifier }),
+  };
 }
 
 /** A certificate header value parsed, or undefined when it is not a certificate (memoised: a TPP sends the same one). */
@@ -79,7 +86,11 @@ export class TppAttribution {
       if (exchange.connection !== undefined) remember(this.byConnection, exchange.connection, tpp);
       return tpp;
     }
-    return (keyId === undefined ? undefined : this.byKeyId.get(keyId)) ?? (exchange.connection === undefined ? undefined : this.byConnection.get(exchange.connection)) ?? UNIDENTIFIED;
+    return (
+      (keyId === undefined ? undefined : this.byKeyId.get(keyId)) ??
+      (exchange.connection === undefined ? undefined : this.byConnection.get(exchange.connection)) ??
+      UNIDENTIFIED
+    );
   }
 }
 

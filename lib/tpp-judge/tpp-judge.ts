@@ -57,7 +57,9 @@ export interface JudgeOptions extends JudgeSettings {
 }
 
 /** Every rule the judge runs per request, in catalogue order. */
-const REQUEST_RULES: readonly Rule[] = [...SIGNING_RULES, ...HEADER_RULES, ...SESSION_RULES, ...LIMIT_RULES, ...BODY_RULES].sort((a, b) => a.id.localeCompare(b.id));
+const REQUEST_RULES: readonly Rule[] = [...SIGNING_RULES, ...HEADER_RULES, ...SESSION_RULES, ...LIMIT_RULES, ...BODY_RULES].sort((a, b) =>
+  a.id.localeCompare(b.id),
+);
 
 /** Every rule the judge judges (the catalogue's automated TPP entries), with its hint: those of requests, and TPP-42 of redirects. */
 export const JUDGED_RULES: readonly JudgedRule[] = [...REQUEST_RULES, ...REDIRECT_RULES].sort((a, b) => a.id.localeCompare(b.id));
@@ -122,7 +124,10 @@ export class TppJudge {
     const onPurpose = exchange.malformed ?? exchange.deliberate;
     if (onPurpose === undefined) {
       for (const rule of REQUEST_RULES) {
-        const outcome = exchange.masked !== undefined && OVER_THE_BYTES.includes(rule.id) ? { unjudged: `the recorder masked personal data in it, so the bytes signed and digested are not there (${exchange.masked})` } : rule.judge(context);
+        const outcome =
+          exchange.masked !== undefined && OVER_THE_BYTES.includes(rule.id)
+            ? { unjudged: `the recorder masked personal data in it, so the bytes signed and digested are not there (${exchange.masked})` }
+            : rule.judge(context);
         const check = outcome === undefined ? undefined : this.checkOf(rule.id, outcome, tpp.ref, exchange);
         if (check !== undefined) checks.push(check);
       }
@@ -151,7 +156,11 @@ export class TppJudge {
       checks: [
         this.anyLinkOpened
           ? { rule: 'TPP-41', verdict: 'FAIL' as const, expected, actual }
-          : { rule: 'TPP-41', verdict: 'NOT_EVALUATED' as const, reason: "the traffic shows no scaRedirect link opened at all: the PSU's SCA traffic is not in it" },
+          : {
+              rule: 'TPP-41',
+              verdict: 'NOT_EVALUATED' as const,
+              reason: "the traffic shows no scaRedirect link opened at all: the PSU's SCA traffic is not in it",
+            },
       ],
     }));
     this.deferred.length = 0;
@@ -209,7 +218,8 @@ export class TppJudge {
 
   /** The check an outcome makes; none yet for an outcome deferred to the end of the traffic (finish). */
   private checkOf(rule: string, outcome: Outcome, tpp: TppRef, exchange: ObservedExchange): RuleCheck | undefined {
-    if ('pass' in outcome) return outcome.pass ? { rule, verdict: 'PASS' } : { rule, verdict: 'FAIL', expected: outcome.expected, actual: outcome.actual };
+    if ('pass' in outcome)
+      return outcome.pass ? { rule, verdict: 'PASS' } : { rule, verdict: 'FAIL', expected: outcome.expected, actual: outcome.actual };
     if ('unjudged' in outcome) return { rule, verdict: 'NOT_EVALUATED', reason: outcome.unjudged };
     if (this.deferred.length < DEFERRED_LIMIT) this.deferred.push({ tpp, exchange: withoutBodies(exchange), ...outcome.deferred });
     return undefined;
@@ -229,7 +239,8 @@ export class TppJudge {
     if (href !== undefined) {
       // A 401's link is the one TPP-41 follows; a link in another answer (a payment's 201) starts a flow too.
       const asked = context.tpp.scaLinks.get(`${session}\n${context.call.method} ${context.call.pathname}`);
-      const link = asked?.href === href ? asked : { href, session, givenIn: context.exchange.id, opened: false, namedPsu: namesPsu(context) };
+      const link =
+        asked?.href === href ? asked : { href, session, givenIn: context.exchange.id, opened: false, namedPsu: namesPsu(context) };
       this.links.set(pathAndQuery(href), { link, tpp: context.tpp });
     }
   }
@@ -369,4 +380,3 @@ function withoutBodies(exchange: ObservedExchange): ObservedExchange {
     ...(exchange.response === undefined ? {} : { response: { ...exchange.response, body: empty } }),
   };
 }
-

@@ -205,7 +205,11 @@ export class TppClient {
         throw error;
       });
       const responseHeaders = flattenHeaders(answer.headers);
-      response = { status: answer.statusCode, headers: responseHeaders, body: decoded(Buffer.from(await answer.body.arrayBuffer()), responseHeaders['content-encoding']) };
+      response = {
+        status: answer.statusCode,
+        headers: responseHeaders,
+        body: decoded(Buffer.from(await answer.body.arrayBuffer()), responseHeaders['content-encoding']),
+      };
     } catch (cause) {
       const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
       const reason = timedOut ? new Error(`no complete response within ${timeoutMs} ms`, { cause }) : cause;
@@ -242,7 +246,9 @@ export class TppClient {
       const link = new URL(path);
       const bank = new URL(this.#options.baseUrl);
       if (link.protocol !== 'https:' || link.origin !== bank.origin) {
-        throw new ForeignLinkError(`the link ${path} leads outside ${bank.origin}: the TPP client follows links only to the bank's own origin over https`);
+        throw new ForeignLinkError(
+          `the link ${path} leads outside ${bank.origin}: the TPP client follows links only to the bank's own origin over https`,
+        );
       }
       return link;
     }
@@ -263,7 +269,10 @@ function bodyBytes(req: TppRequest): Uint8Array | undefined {
  * An encoding this client cannot undo leaves the bytes as they are, for the checks to judge.
  */
 function decoded(bytes: Buffer, contentEncoding: string | undefined): string {
-  const encodings = (contentEncoding ?? '').split(',').map((e) => e.trim().toLowerCase()).filter((e) => e !== '' && e !== 'identity');
+  const encodings = (contentEncoding ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e !== '' && e !== 'identity');
   try {
     const plain = encodings.reduceRight((body, encoding) => {
       if (encoding === 'gzip' || encoding === 'x-gzip') return gunzipSync(body);

@@ -13,7 +13,13 @@ import type { Environment } from '../targets/target-types.js';
 import { ConformanceError } from '../errors.js';
 
 /** Reads the specification limits to 4 a day per account when the PSU is not present (Limits). */
-const QUOTA_READS: readonly PathName[] = ['balances', 'transactions', 'transactionDetails', 'cardAccountBalances', 'cardAccountTransactions'];
+const QUOTA_READS: readonly PathName[] = [
+  'balances',
+  'transactions',
+  'transactionDetails',
+  'cardAccountBalances',
+  'cardAccountTransactions',
+];
 
 export interface SafetyPolicy {
   environment: Environment;
@@ -37,7 +43,10 @@ function patternsFor(overrides: Readonly<Record<string, string>>): { sandbox: Re
   return memoisedWeak(compiled, overrides, () => {
     const pattern = (name: PathName) => {
       const template = overrides[name] ?? DEFAULT_PATHS[name];
-      const source = template.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+');
+      const source = template
+        .split(/\{\w+\}/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]+');
       return new RegExp(`^${source}(?:/|$)`);
     };
     const names = Object.keys(DEFAULT_PATHS) as PathName[];
@@ -49,13 +58,20 @@ function patternsFor(overrides: Readonly<Record<string, string>>): { sandbox: Re
  * Why this request may not go to the target, or undefined when it may. `path` is the request's path relative
  * to the target's base URL (no query); `headers` are the headers as they would be sent.
  */
-export function productionRefusal(policy: SafetyPolicy, method: string, path: string, headers: Readonly<Record<string, string>>): string | undefined {
+export function productionRefusal(
+  policy: SafetyPolicy,
+  method: string,
+  path: string,
+  headers: Readonly<Record<string, string>>,
+): string | undefined {
   if (policy.environment !== 'production') return undefined;
   const who = policy.sender ?? 'the TPP client';
   const request = `${method.toUpperCase()} ${path}`;
   const { sandbox, quota } = patternsFor(policy.paths ?? NO_OVERRIDES);
-  if (method.toUpperCase() !== 'GET') return `not run against production: ${who} would send ${request} (the TPP client sends a production target nothing but GET)`;
-  if (sandbox.some((pattern) => pattern.test(path))) return `not run against production: ${who} would call the sandbox operation ${request}`;
+  if (method.toUpperCase() !== 'GET')
+    return `not run against production: ${who} would send ${request} (the TPP client sends a production target nothing but GET)`;
+  if (sandbox.some((pattern) => pattern.test(path)))
+    return `not run against production: ${who} would call the sandbox operation ${request}`;
   const psuPresent = Object.keys(headers).some((name) => name.toLowerCase() === 'psu-ip-address');
   if (!psuPresent && quota.some((pattern) => pattern.test(path))) {
     return `not run against production: ${who} would send ${request} without PSU-IP-Address, which uses up the account's unattended quota (4 a day; a run's budget for them is none)`;

@@ -85,7 +85,12 @@ function headerList(headers: HeaderFields, defects: readonly SigningDefect[]): S
   return hasDefect(defects, 'headers-out-of-order') ? [...names].reverse() : names;
 }
 
-function signatureHeaderValue(headers: HeaderFields, names: SignableHeader[], input: SigningInput, defects: readonly SigningDefect[]): string {
+function signatureHeaderValue(
+  headers: HeaderFields,
+  names: SignableHeader[],
+  input: SigningInput,
+  defects: readonly SigningDefect[],
+): string {
   const { identity } = input;
   const absent = findDefect(defects, 'sign-absent-header')?.header;
   const listed: string[] = [...(findDefect(defects, 'extra-signed-headers')?.names ?? []), ...names, ...(absent ? [absent] : [])];
@@ -100,7 +105,11 @@ function signatureHeaderValue(headers: HeaderFields, names: SignableHeader[], in
     signature,
   });
   const without = findDefect(defects, 'signature-without-part')?.part;
-  if (without) value = value.split(/,(?=[a-zA-Z]+=")/).filter((part) => !part.startsWith(`${without}=`)).join(',');
+  if (without)
+    value = value
+      .split(/,(?=[a-zA-Z]+=")/)
+      .filter((part) => !part.startsWith(`${without}=`))
+      .join(',');
   const rfc2047 = findDefect(defects, 'rfc2047-signature');
   if (rfc2047) return encodeRfc2047(value, rfc2047.charset);
   // Item 7: a value that is not ASCII travels RFC 2047-encoded.

@@ -52,7 +52,10 @@ export type SigningDefect =
 
 export type SigningDefectKind = SigningDefect['kind'];
 
-export function findDefect<K extends SigningDefectKind>(defects: readonly SigningDefect[], kind: K): Extract<SigningDefect, { kind: K }> | undefined {
+export function findDefect<K extends SigningDefectKind>(
+  defects: readonly SigningDefect[],
+  kind: K,
+): Extract<SigningDefect, { kind: K }> | undefined {
   return defects.find((defect): defect is Extract<SigningDefect, { kind: K }> => defect.kind === kind);
 }
 

@@ -61,7 +61,9 @@ function recordedOf(exchange: ObservedExchange): RecordedExchange {
       headers: flat(exchange.request.headers),
       ...(exchange.request.body.length === 0 ? {} : { body: bodyText(exchange.request.body) }),
     },
-    ...(response === undefined ? {} : { response: { status: response.status, headers: flat(response.headers), body: bodyText(response.body) } }),
+    ...(response === undefined
+      ? {}
+      : { response: { status: response.status, headers: flat(response.headers), body: bodyText(response.body) } }),
     ...(exchange.malformed === undefined ? {} : { malformed: exchange.malformed }),
     ...(exchange.failureProvoked === undefined ? {} : { failureProvoked: exchange.failureProvoked }),
   };

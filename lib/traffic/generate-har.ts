@@ -20,7 +20,10 @@ function transactions(count: number, seed: number): string {
     creditorName: 'Kiwi Majorstuen',
     remittanceInformationUnstructured: [`Varekjøp ${i}`],
   }));
-  return JSON.stringify({ account: { iban: 'NO9386011117947' }, transactions: { booked, pending: [], _links: { account: { href: '/v1/accounts/a1', verbs: ['GET'] } } } });
+  return JSON.stringify({
+    account: { iban: 'NO9386011117947' },
+    transactions: { booked, pending: [], _links: { account: { href: '/v1/accounts/a1', verbs: ['GET'] } } },
+  });
 }
 
 /** Writes about `megabytes` of HAR to `path`; returns the number of entries. */
@@ -36,14 +39,16 @@ export async function generateHar(path: string, megabytes: number, identity: Tpp
     const payment = entries % 10 === 9;
     const target = payment ? '/v1/payments/sepa-credit-transfers' : '/v1/accounts/a1/transactions';
     const body = payment
-      ? Buffer.from(JSON.stringify({
-          instructedAmount: { amount: '10.00', currency: 'EUR' },
-          creditorName: 'Kari Nordmann',
-          creditorAccount: { iban: 'NO9386011117947', currency: 'NOK' },
-          creditorAgent: 'DNBANOKKXXX',
-          creditorAddress: { townName: 'Oslo', country: 'NO' },
-          debtorAccount: { iban: 'NO9386011117947', currency: 'NOK' },
-        }))
+      ? Buffer.from(
+          JSON.stringify({
+            instructedAmount: { amount: '10.00', currency: 'EUR' },
+            creditorName: 'Kari Nordmann',
+            creditorAccount: { iban: 'NO9386011117947', currency: 'NOK' },
+            creditorAgent: 'DNBANOKKXXX',
+            creditorAddress: { townName: 'Oslo', country: 'NO' },
+            debtorAccount: { iban: 'NO9386011117947', currency: 'NOK' },
+          }),
+        )
       : undefined;
     const headers = new HeaderFields({
       Accept: 'application/json',
@@ -53,14 +58,27 @@ export async function generateHar(path: string, megabytes: number, identity: Tpp
       'PSU-ID': psuId,
       ...(payment ? { 'Content-Type': 'application/json', 'x-accept-fix': 'amount-as-string' } : {}),
     });
-    const signed = signRequest({ headers, body, identity, now: at, digestAlgorithm: 'SHA-256', defects: [], requestTarget: { method: payment ? 'POST' : 'GET', path: target, host: 'bank.example' } });
+    const signed = signRequest({
+      headers,
+      body,
+      identity,
+      now: at,
+      digestAlgorithm: 'SHA-256',
+      defects: [],
+      requestTarget: { method: payment ? 'POST' : 'GET', path: target, host: 'bank.example' },
+    });
     const lower = Object.fromEntries(Object.entries(signed.headers.toRecord()).map(([name, value]) => [name.toLowerCase(), value]));
     const answer = payment ? JSON.stringify({ paymentId: randomUUID(), transactionStatus: 'RCVD' }) : answerBody;
     const exchange: HttpExchange = {
       id: `generated ${entries}`,
       startedAt: at,
       durationMs: 12,
-      request: { method: payment ? 'POST' : 'GET', url: `${ORIGIN}${target}`, headers: { host: 'bank.example', ...lower }, body: body ?? new Uint8Array(0) },
+      request: {
+        method: payment ? 'POST' : 'GET',
+        url: `${ORIGIN}${target}`,
+        headers: { host: 'bank.example', ...lower },
+        body: body ?? new Uint8Array(0),
+      },
       response: {
         status: payment ? 201 : 200,
         headers: { 'content-type': 'application/json', date: formatHttpDate(at), 'x-request-id': lower['x-request-id'] },

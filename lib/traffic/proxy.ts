@@ -30,7 +30,17 @@ import { visibleControls } from '../report/mask.js';
 import type { Observation, TrafficJudging } from './judging.js';
 
 /** Hop-by-hop headers (RFC 9110 7.6.1) and what the proxy sets itself: never forwarded. */
-const NOT_FORWARDED = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host', 'content-length']);
+const NOT_FORWARDED = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'host',
+  'content-length',
+]);
 
 /** The error body's `system`: the proxy's refusals say they are the proxy's, never the bank's. */
 const SYSTEM = 'xs2a-conformance judging proxy';
@@ -131,7 +141,12 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<JudgingP
     id: `proxy ${++sequence}`,
     startedAt: new Date(),
     durationMs: 0,
-    request: { method: req.method ?? 'GET', url: recordedUrl(req.url ?? '', upstreamOrigin()), headers: flatten(req.headers), body: new Uint8Array(0) },
+    request: {
+      method: req.method ?? 'GET',
+      url: recordedUrl(req.url ?? '', upstreamOrigin()),
+      headers: flatten(req.headers),
+      body: new Uint8Array(0),
+    },
     connection: `${req.socket.remoteAddress ?? ''}:${req.socket.remotePort ?? ''}`,
   });
 
@@ -151,11 +166,20 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<JudgingP
   const pass = async (req: IncomingMessage, res: ServerResponse, exchange: ObservedExchange): Promise<Refusal | undefined> => {
     const target = req.url ?? '';
     // Only origin-form goes to the bank: `*`, another host's absolute URL or an authority is nothing of it.
-    if (!target.startsWith('/')) return { status: 400, code: 'FORMAT_ERROR', message: `the request target ${JSON.stringify(target)} is not a path (origin-form): the judging proxy passes requests to its bank only` };
+    if (!target.startsWith('/'))
+      return {
+        status: 400,
+        code: 'FORMAT_ERROR',
+        message: `the request target ${JSON.stringify(target)} is not a path (origin-form): the judging proxy passes requests to its bank only`,
+      };
     const body = await readBody(req, limits.requestBodyBytes);
     if (body === 'too large') {
       exchange.malformed = `the judging proxy refused it before reading its body (over ${limits.requestBodyBytes} bytes)`;
-      return { status: 413, code: 'FORMAT_ERROR', message: `the request body is over ${limits.requestBodyBytes} bytes, the judging proxy's limit` };
+      return {
+        status: 413,
+        code: 'FORMAT_ERROR',
+        message: `the request body is over ${limits.requestBodyBytes} bytes, the judging proxy's limit`,
+      };
     }
     if (body === 'cut short') {
       // The client went, or ran out of time (the clientError handler answered it): there is no one to answer.
@@ -164,7 +188,8 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<JudgingP
     }
     exchange.request.body = body;
     const upstream = state.upstream;
-    if (upstream === undefined) return { status: 502, code: 'SYSTEM_ERROR', message: 'the bank did not answer: the proxy has no bank to forward to yet' };
+    if (upstream === undefined)
+      return { status: 502, code: 'SYSTEM_ERROR', message: 'the bank did not answer: the proxy has no bank to forward to yet' };
     // The bank may take up to timeoutMs: the client's idle deadline waits for it, not for the client.
     const waitForBank = () => undefined;
     res.on('timeout', waitForBank);
@@ -178,7 +203,12 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<JudgingP
         signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
       });
       const raw = await readAnswer(answer.body, limits.responseBodyBytes);
-      if (raw === undefined) return { status: 502, code: 'SYSTEM_ERROR', message: `the bank's answer (HTTP ${answer.statusCode}) is over ${limits.responseBodyBytes} bytes, the judging proxy's limit: not passed on` };
+      if (raw === undefined)
+        return {
+          status: 502,
+          code: 'SYSTEM_ERROR',
+          message: `the bank's answer (HTTP ${answer.statusCode}) is over ${limits.responseBodyBytes} bytes, the judging proxy's limit: not passed on`,
+        };
       const headers = flatten(answer.headers);
       const { body: decodedBody, problem } = decoded(raw, headers['content-encoding'], limits.decodedBodyBytes);
       exchange.response = { status: answer.statusCode, headers, body: decodedBody };
@@ -200,7 +230,11 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<JudgingP
       const refusal = await pass(req, res, exchange);
       if (refusal !== undefined) refuse(res, exchange, refusal, req.headers['x-request-id']);
     } catch (error) {
-      refuse(res, exchange, { status: 500, code: 'SYSTEM_ERROR', message: `internal error of the judging proxy: ${(error as Error).message}` });
+      refuse(res, exchange, {
+        status: 500,
+        code: 'SYSTEM_ERROR',
+        message: `internal error of the judging proxy: ${(error as Error).message}`,
+      });
     }
     record(exchange, started);
   };
@@ -232,7 +266,11 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<JudgingP
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
     const started = performance.now();
     const exchange = exchangeOf(req);
-    const refusal: Refusal = { status: 400, code: 'FORMAT_ERROR', message: `the request target ${JSON.stringify(req.url ?? '')} is not a path (origin-form): the judging proxy opens no tunnel` };
+    const refusal: Refusal = {
+      status: 400,
+      code: 'FORMAT_ERROR',
+      message: `the request target ${JSON.stringify(req.url ?? '')} is not a path (origin-form): the judging proxy opens no tunnel`,
+    };
     exchange.comment = refusalComment(refusal);
     socket.on('error', () => undefined);
     endWith(socket, refusal);
@@ -243,7 +281,8 @@ export async function startJudgingProxy(options: ProxyOptions): Promise<JudgingP
     server.listen(options.port, options.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const host = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host.includes(':') ? `[${options.host}]` : options.host;
+  const host =
+    options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     origin: `https://${host}:${port}`,
     get upstream() {
@@ -303,7 +342,9 @@ const CLOSE_GRACE_MS = 1_000;
 function endWith(socket: Socket, refusal: Refusal): void {
   const body = errorBody(refusal);
   const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[refusal.status] ?? 'Error';
-  socket.end(`HTTP/1.1 ${refusal.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${refusal.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
   setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
 }
 
@@ -315,14 +356,19 @@ function endWith(socket: Socket, refusal: Refusal): void {
 function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   const code = error.code ?? '';
   // Nothing can be said to a broken connection, over TLS not set up, or after an answer was begun.
-  if (!socket.writable || socket.bytesWritten > 0 || code === 'ECONNRESET' || code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL')) return void socket.destroy();
+  if (!socket.writable || socket.bytesWritten > 0 || code === 'ECONNRESET' || code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL'))
+    return void socket.destroy();
   const refusal: Refusal =
     code === 'HPE_HEADER_OVERFLOW'
       ? { status: 431, code: 'FORMAT_ERROR', message: 'the request header section is too large for the judging proxy' }
       : code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? { status: 408, code: 'FORMAT_ERROR', message: 'the request did not reach the judging proxy in time' }
         : code === 'HPE_INVALID_URL'
-          ? { status: 400, code: 'FORMAT_ERROR', message: 'the request target is not a path (origin-form) nor any URL: the judging proxy passes requests to its bank only' }
+          ? {
+              status: 400,
+              code: 'FORMAT_ERROR',
+              message: 'the request target is not a path (origin-form) nor any URL: the judging proxy passes requests to its bank only',
+            }
           : { status: 400, code: 'FORMAT_ERROR', message: `the request is not valid HTTP/1.1 (${code || 'parse error'})` };
   endWith(socket, refusal);
 }
@@ -390,7 +436,11 @@ function passedBack(headers: Record<string, string | string[] | undefined>): Rec
   return out;
 }
 
-const DECODERS: Record<string, (raw: Buffer, options: { maxOutputLength: number }) => Buffer> = { gzip: gunzipSync, br: brotliDecompressSync, deflate: inflateSync };
+const DECODERS: Record<string, (raw: Buffer, options: { maxOutputLength: number }) => Buffer> = {
+  gzip: gunzipSync,
+  br: brotliDecompressSync,
+  deflate: inflateSync,
+};
 
 /**
  * The body as the judges read it: inflated when the bank compressed it, never past `limit` (the client still
@@ -406,6 +456,11 @@ function decoded(raw: Buffer, encoding: string | undefined, limit: number): { bo
     return { body: decoder(raw, { maxOutputLength: limit }) };
   } catch (error) {
     const tooLarge = (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
-    return { body: raw, problem: tooLarge ? `undecodable, its ${name} body inflates past ${limit} bytes, the judging proxy's limit` : `undecodable, its ${name} body does not inflate (${(error as Error).message})` };
+    return {
+      body: raw,
+      problem: tooLarge
+        ? `undecodable, its ${name} body inflates past ${limit} bytes, the judging proxy's limit`
+        : `undecodable, its ${name} body does not inflate (${(error as Error).message})`,
+    };
   }
 }

@@ -38,7 +38,13 @@ export interface ReportContext {
  * One report of a tally against a catalogue (the TPP rules, or the bank's rules judged on every exchange).
  * `kind`: a report of the TPP rules judges a TPP's client; one of the bank's rules judges the bank's answers.
  */
-export function resultsOf(traffic: RuleTally, kind: RunResults['kind'], catalogue: readonly Requirement[], context: ReportContext, only?: string): RunResults {
+export function resultsOf(
+  traffic: RuleTally,
+  kind: RunResults['kind'],
+  catalogue: readonly Requirement[],
+  context: ReportContext,
+  only?: string,
+): RunResults {
   const masker = new Masker(context.maskPersonalData);
   const summaries = traffic.summaries().filter((summary) => only === undefined || summary.tpp.key === only);
   for (const summary of summaries) learnSecrets(masker, summary);
@@ -65,13 +71,24 @@ export function resultsOf(traffic: RuleTally, kind: RunResults['kind'], catalogu
     durationMs: context.finishedAt.getTime() - context.startedAt.getTime(),
     filtered: false,
     verdict: verdict.verdict,
-    verdictReasons: [only === undefined ? trafficLine(traffic, context.source) : `judged on the traffic of one TPP (${context.source}): ${summaries[0]?.exchanges ?? 0} exchanges`, ...verdict.reasons],
+    verdictReasons: [
+      only === undefined
+        ? trafficLine(traffic, context.source)
+        : `judged on the traffic of one TPP (${context.source}): ${summaries[0]?.exchanges ?? 0} exchanges`,
+      ...verdict.reasons,
+    ],
     missingForConformant: verdict.missing,
     exitCode: verdict.exitCode,
     provenance: trafficProvenance(context.tool, context.source, context.maskPersonalData),
     summary: {
-      tests: tally(tests.map((t) => t.status), TEST_STATUSES),
-      requirements: tally(requirements.map((r) => r.status), REQUIREMENT_STATUSES),
+      tests: tally(
+        tests.map((t) => t.status),
+        TEST_STATUSES,
+      ),
+      requirements: tally(
+        requirements.map((r) => r.status),
+        REQUIREMENT_STATUSES,
+      ),
     },
     requirements,
     tests,
@@ -81,7 +98,9 @@ export function resultsOf(traffic: RuleTally, kind: RunResults['kind'], catalogu
 /** Why a rule has no verdict: no exchange concerned it; for a TPP rule the judge judges, the call that would. */
 function notCoveredReason(entry: Requirement): string {
   const card = tppRuleCard(entry.id);
-  return card?.judged === true ? `no exchange of the traffic concerned it; to exercise it: ${card.hint}` : 'no exchange of the traffic concerned it';
+  return card?.judged === true
+    ? `no exchange of the traffic concerned it; to exercise it: ${card.hint}`
+    : 'no exchange of the traffic concerned it';
 }
 
 function trafficLine(traffic: RuleTally, source: string): string {
@@ -105,7 +124,13 @@ function judgementOf(rule: RuleSummary, summary: TppSummary, masker: Masker): Ju
   const scenario = summary.tpp.label;
   if (rule.fail > 0) {
     const first = rule.failures[0];
-    return { status: 'FAIL', scenario, reason: masker.text(`${scenario}: ${rule.fail} exchange(s); first ${first?.exchange ?? ''}: Expected: ${first?.expected ?? ''}; Actual: ${first?.actual ?? ''}`) };
+    return {
+      status: 'FAIL',
+      scenario,
+      reason: masker.text(
+        `${scenario}: ${rule.fail} exchange(s); first ${first?.exchange ?? ''}: Expected: ${first?.expected ?? ''}; Actual: ${first?.actual ?? ''}`,
+      ),
+    };
   }
   if (rule.pass > 0) return { status: 'PASS', scenario };
   const [reason] = [...rule.reasons.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['not evaluated'];
@@ -126,8 +151,16 @@ function testOf(summary: TppSummary, catalogue: readonly Requirement[], context:
       if (entry?.level !== 'MUST') warnings.push(message);
     }
     const unshown = rule.fail - rule.failures.length;
-    if (unshown > 0) checks.push({ requirement: rule.rule, verdict: 'FAIL', source: 'invariant', message: `and ${unshown} more exchange(s) like these`, count: unshown });
-    for (const [reason, count] of rule.reasons) checks.push({ requirement: rule.rule, verdict: 'NOT_EVALUATED', source: 'invariant', message: reason, count });
+    if (unshown > 0)
+      checks.push({
+        requirement: rule.rule,
+        verdict: 'FAIL',
+        source: 'invariant',
+        message: `and ${unshown} more exchange(s) like these`,
+        count: unshown,
+      });
+    for (const [reason, count] of rule.reasons)
+      checks.push({ requirement: rule.rule, verdict: 'NOT_EVALUATED', source: 'invariant', message: reason, count });
     if (rule.pass > 0) checks.push({ requirement: rule.rule, verdict: 'PASS', source: 'invariant', count: rule.pass });
   }
   const status: TestStatus = mustFailed ? 'FAIL' : 'PASS';
@@ -162,7 +195,9 @@ function evidenceOf(sample: EvidenceSample, masker: Masker): EvidenceExchange {
     durationMs: sample.durationMs,
     summary: `${sample.id}: ${sample.request.method} ${url} → ${sample.response?.status ?? 'no response'}`,
     request: { method: sample.request.method, url, ...masker.message(sample.request.headers, sample.request.body) },
-    ...(sample.response === undefined ? {} : { response: { status: sample.response.status, ...masker.message(sample.response.headers, sample.response.body) } }),
+    ...(sample.response === undefined
+      ? {}
+      : { response: { status: sample.response.status, ...masker.message(sample.response.headers, sample.response.body) } }),
   };
 }
 
@@ -179,7 +214,8 @@ function learnSecrets(masker: Masker, summary: TppSummary): void {
   }
   for (const rule of summary.rules.values()) {
     for (const failure of rule.failures) {
-      for (const match of `${failure.expected} ${failure.actual}`.matchAll(/\b(?:psu-id|psu-corporate-id|x-psu-identity):? ([^\s,;)]+)/gi)) masker.add(match[1]);
+      for (const match of `${failure.expected} ${failure.actual}`.matchAll(/\b(?:psu-id|psu-corporate-id|x-psu-identity):? ([^\s,;)]+)/gi))
+        masker.add(match[1]);
     }
   }
 }

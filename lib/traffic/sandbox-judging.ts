@@ -45,7 +45,9 @@ export class SandboxJudging {
   report(exchange: ObservedExchange, format: 'json' | 'html'): { contentType: string; body: string } {
     const signer = exchange.signer ?? undefined;
     const results = this.judging.tppResults(this.context(), signer === undefined ? 'none' : tppRefOf(signer).key);
-    return format === 'html' ? { contentType: 'text/html; charset=utf-8', body: renderHtml(results) } : { contentType: 'application/json', body: JSON.stringify(results, null, 2) };
+    return format === 'html'
+      ? { contentType: 'text/html; charset=utf-8', body: renderHtml(results) }
+      : { contentType: 'application/json', body: JSON.stringify(results, null, 2) };
   }
 
   /** A TPP rule as the sandbox shows it on its pages (id, level, statement, hint): the bank reads it through its judge. */
@@ -74,10 +76,15 @@ export class SandboxJudging {
       startedAt: this.startedAt,
       finishedAt: new Date(),
       tool: this.options.tool,
-      target: { name: 'the judging sandbox (reference bank)', environment: 'sandbox', baseUrl: this.options.baseUrl(), embedded: true, faults: [] },
+      target: {
+        name: 'the judging sandbox (reference bank)',
+        environment: 'sandbox',
+        baseUrl: this.options.baseUrl(),
+        embedded: true,
+        faults: [],
+      },
       source: 'sandbox',
       maskPersonalData: this.options.maskPersonalData,
     };
   }
 }
-

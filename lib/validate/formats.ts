@@ -31,13 +31,7 @@ export {
   IBAN_PATTERN,
   POSITIVE_AMOUNT_PATTERN,
 } from '../spec/patterns.js';
-import {
-  AMOUNT_PRECISION,
-  AMOUNT_PRECISION_PATTERN,
-  AMOUNT_SCALE,
-  AMOUNT_SCALE_PATTERN,
-  AMOUNT_SYNTAX_PATTERN,
-} from '../spec/patterns.js';
+import { AMOUNT_PRECISION, AMOUNT_PRECISION_PATTERN, AMOUNT_SCALE, AMOUNT_SCALE_PATTERN, AMOUNT_SYNTAX_PATTERN } from '../spec/patterns.js';
 
 const amountSyntaxRe = new RegExp(AMOUNT_SYNTAX_PATTERN);
 const amountPrecisionRe = new RegExp(AMOUNT_PRECISION_PATTERN);

@@ -123,13 +123,21 @@ function describe(e: ErrorObject): Described {
     }
     case 'type': {
       const type = String(param(e, 'type'));
-      return { rule: `type ${type}`, expected: `of type ${type.split(',').join(' or ')}`, found: data === undefined ? 'nothing' : `${typeOf(data)} ${show(data)}` };
+      return {
+        rule: `type ${type}`,
+        expected: `of type ${type.split(',').join(' or ')}`,
+        found: data === undefined ? 'nothing' : `${typeOf(data)} ${show(data)}`,
+      };
     }
     case 'minItems':
     case 'maxItems': {
       const n = Number(param(e, 'limit'));
       const count = Array.isArray(data) ? data.length : 0;
-      return { rule: `${e.keyword} ${n}`, expected: `${e.keyword === 'minItems' ? 'at least' : 'at most'} ${n} items`, found: plural(count, 'item') };
+      return {
+        rule: `${e.keyword} ${n}`,
+        expected: `${e.keyword === 'minItems' ? 'at least' : 'at most'} ${n} items`,
+        found: plural(count, 'item'),
+      };
     }
     case 'uniqueItems':
       return {
@@ -141,12 +149,20 @@ function describe(e: ErrorObject): Described {
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return { rule: `${e.keyword} ${String(param(e, 'limit'))}`, expected: `${String(param(e, 'comparison'))} ${String(param(e, 'limit'))}`, found: show(data) };
+      return {
+        rule: `${e.keyword} ${String(param(e, 'limit'))}`,
+        expected: `${String(param(e, 'comparison'))} ${String(param(e, 'limit'))}`,
+        found: show(data),
+      };
     case 'minProperties':
     case 'maxProperties': {
       const n = Number(param(e, 'limit'));
       const count = typeof data === 'object' && data !== null ? Object.keys(data).length : 0;
-      return { rule: `${e.keyword} ${n}`, expected: `${e.keyword === 'minProperties' ? 'at least' : 'at most'} ${n} properties`, found: count === 1 ? '1 property' : `${count} properties` };
+      return {
+        rule: `${e.keyword} ${n}`,
+        expected: `${e.keyword === 'minProperties' ? 'at least' : 'at most'} ${n} properties`,
+        found: count === 1 ? '1 property' : `${count} properties`,
+      };
     }
     case 'contains': {
       const parent: JsonSchema | undefined = e.parentSchema;
@@ -211,7 +227,8 @@ export function readableErrors(errors: readonly ErrorObject[] | null | undefined
   const merged = new Map<string, { pointer: string; d: Described; ids: string[]; found: unknown }>();
   for (const e of errors ?? []) {
     if (NOISE.has(e.keyword)) continue;
-    const pointer = e.keyword === 'required' ? `${e.instancePath}/${escapePointerSegment(String(param(e, 'missingProperty')))}` : e.instancePath;
+    const pointer =
+      e.keyword === 'required' ? `${e.instancePath}/${escapePointerSegment(String(param(e, 'missingProperty')))}` : e.instancePath;
     const d = describe(e);
     const annotation = requirementOf(e, root, pointer, rootData);
     const key = `${pointer}\u0000${d.rule}\u0000${d.expected}`;
@@ -222,7 +239,13 @@ export function readableErrors(errors: readonly ErrorObject[] | null | undefined
   return [...merged.values()].map(({ pointer, d, ids, found }) => {
     const requirement = ids.length > 0 ? ids.join(', ') : undefined;
     const named = requirement ? ` (${requirement})` : '';
-    return { pointer, rule: d.rule, found, ...(requirement ? { requirement } : {}), message: `${pointer || '/'}: ${d.expected}${named}, found ${d.found}` };
+    return {
+      pointer,
+      rule: d.rule,
+      found,
+      ...(requirement ? { requirement } : {}),
+      message: `${pointer || '/'}: ${d.expected}${named}, found ${d.found}`,
+    };
   });
 }
 

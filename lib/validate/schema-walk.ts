@@ -10,9 +10,7 @@ import { REQUIREMENT_KEYWORD } from './ajv.js';
 
 type Node = JsonSchema | boolean;
 
-const byId: ReadonlyMap<string, JsonSchema> = new Map(
-  Object.values(SCHEMAS).map((schema) => [String(schema.$id), schema]),
-);
+const byId: ReadonlyMap<string, JsonSchema> = new Map(Object.values(SCHEMAS).map((schema) => [String(schema.$id), schema]));
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -56,8 +56,10 @@ export function checkHook(check: (request: FastifyRequest) => void): preValidati
 }
 
 const relativeResourceLinks = defineVariant('relative-resource-links', {
-  description: 'the links of payments and signing baskets (self, status, the authorisation) are written as paths ("/v1/payments/…"), as the account links already are, not as absolute URLs',
-  allowedBy: 'Link: "href (string, required)": no absolute form is asked for; Berlin Group writes the hrefs of its examples as paths ("/v1/payments/sepa-credit-transfers/1234-wertiq-983")',
+  description:
+    'the links of payments and signing baskets (self, status, the authorisation) are written as paths ("/v1/payments/…"), as the account links already are, not as absolute URLs',
+  allowedBy:
+    'Link: "href (string, required)": no absolute form is asked for; Berlin Group writes the hrefs of its examples as paths ("/v1/payments/sepa-credit-transfers/1234-wertiq-983")',
   source: 'Specification, Resources > Link; Berlin Group 1.3.8, hrefType and the response examples',
 });
 

@@ -52,13 +52,17 @@ export function storedBalances(balances: readonly MockBalance[], currency: strin
   const byLowerCase = new Map<string, BalanceType>(BALANCE_TYPES.map((type) => [type.toLowerCase(), type]));
   return balances.map((b, i) => {
     const balanceType = byLowerCase.get(b.balanceType.toLowerCase());
-    if (balanceType === undefined) throw new BankError(400, 'FORMAT_ERROR', `balances[${i}].balanceType must be one of ${BALANCE_TYPES.join(', ')}`);
+    if (balanceType === undefined)
+      throw new BankError(400, 'FORMAT_ERROR', `balances[${i}].balanceType must be one of ${BALANCE_TYPES.join(', ')}`);
     return { balanceType, amountMinor: amountMinor(b.balanceAmount, currency, `balances[${i}].balanceAmount`) };
   });
 }
 
 const isoDate = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const;
-const accountReference = { type: 'object', properties: { iban: { type: 'string', maxLength: 34 }, bban: { type: 'string', maxLength: 30 } } } as const;
+const accountReference = {
+  type: 'object',
+  properties: { iban: { type: 'string', maxLength: 34 }, bban: { type: 'string', maxLength: 30 } },
+} as const;
 
 /** A transaction of POST /v1/sandbox/accounts/{id}/transactions; without bookingDate it is pending. */
 export interface MockAccountTransaction {
@@ -121,7 +125,8 @@ export const mockCardTransactions = {
 } as const;
 
 function checkedDate(value: string, field: string): string {
-  if (Number.isNaN(Date.parse(value)) || new Date(value).toISOString().slice(0, 10) !== value) throw new BankError(400, 'FORMAT_ERROR', `${field} must be an ISO 8601 date`);
+  if (Number.isNaN(Date.parse(value)) || new Date(value).toISOString().slice(0, 10) !== value)
+    throw new BankError(400, 'FORMAT_ERROR', `${field} must be an ISO 8601 date`);
   return value;
 }
 
@@ -133,7 +138,10 @@ export function accountTransaction(account: AnyAccount, t: MockAccountTransactio
     ...(t.bookingDate === undefined ? {} : { bookingDate: checkedDate(t.bookingDate, `[${i}].bookingDate`) }),
     valueDate: checkedDate(t.valueDate, `[${i}].valueDate`),
     amountMinor: amountMinorValue,
-    counterparty: { name: (outgoing ? t.creditorName : t.debtorName) ?? '', iban: (outgoing ? t.creditorAccount?.iban : t.debtorAccount?.iban) ?? '' },
+    counterparty: {
+      name: (outgoing ? t.creditorName : t.debtorName) ?? '',
+      iban: (outgoing ? t.creditorAccount?.iban : t.debtorAccount?.iban) ?? '',
+    },
     remittance: t.remittanceInformationUnstructured ?? '',
     endToEndId: t.endToEndId ?? 'NOTPROVIDED',
     merchantCategoryCode: '0000',

@@ -38,7 +38,11 @@ function entries(routes: readonly string[], change: (entry: Entry) => Entry): Bo
 
 /** A change of the balances of an account or card account, where `when` holds of them. */
 function balanceList(change: (balances: Entry[]) => Entry[], when: (balances: Entry[]) => boolean = () => true): BodyChange {
-  return { route: BALANCES, when: (body, { status }) => status === 200 && when(body.balances as Entry[]), apply: (body) => ({ ...body, balances: change(body.balances as Entry[]) }) };
+  return {
+    route: BALANCES,
+    when: (body, { status }) => status === 200 && when(body.balances as Entry[]),
+    apply: (body) => ({ ...body, balances: change(body.balances as Entry[]) }),
+  };
 }
 
 const TOO_LONG_NAME = 'N'.repeat(71);
@@ -65,7 +69,10 @@ defineFault('account-without-currency', {
 defineFault('balance-type-unknown', {
   description: 'account balances carry a balanceType outside the Berlin Group list (available)',
   breaks: ['AIS-12'],
-  alters: balanceList((balances) => balances.map((b) => (INTERIM.includes(b.balanceType) ? b : { ...b, balanceType: 'available' })), (balances) => balances.some((b) => !INTERIM.includes(b.balanceType))),
+  alters: balanceList(
+    (balances) => balances.map((b) => (INTERIM.includes(b.balanceType) ? b : { ...b, balanceType: 'available' })),
+    (balances) => balances.some((b) => !INTERIM.includes(b.balanceType)),
+  ),
 });
 defineFault('card-balances-without-interim-booked', {
   description: 'card account balances leave out interimBooked (only interimAvailable)',
@@ -115,13 +122,18 @@ const privateContextFirstOnly = defineFault('private-context-first-account-only'
 function balances(request: FastifyRequest, stored: StoredBalance[], currency: string): object[] {
   const now = request.world.clock.now();
   const yesterday = new Date(now.getTime() - DAY_MS);
-  const unbound = request.switches.reads(reportedAmountsUnbound) ? [{ balanceAmount: { amount: '1500.00', currency: 'JPY' }, balanceType: 'interimAvailable', lastChangeDateTime: dateTime(now) }] : [];
-  return [...stored.map((b) => ({
-    balanceAmount: reportedAmount(request.switches, b.amountMinor, currency),
-    balanceType: b.balanceType,
-    // A closing balance is as of the end of the previous business day; the others are live.
-    ...(b.balanceType === 'closingBooked' ? { referenceDate: day(yesterday) } : { lastChangeDateTime: dateTime(now) }),
-  })), ...unbound];
+  const unbound = request.switches.reads(reportedAmountsUnbound)
+    ? [{ balanceAmount: { amount: '1500.00', currency: 'JPY' }, balanceType: 'interimAvailable', lastChangeDateTime: dateTime(now) }]
+    : [];
+  return [
+    ...stored.map((b) => ({
+      balanceAmount: reportedAmount(request.switches, b.amountMinor, currency),
+      balanceType: b.balanceType,
+      // A closing balance is as of the end of the previous business day; the others are live.
+      ...(b.balanceType === 'closingBooked' ? { referenceDate: day(yesterday) } : { lastChangeDateTime: dateTime(now) }),
+    })),
+    ...unbound,
+  ];
 }
 
 defineFault('account-links-outside-v1', {
@@ -129,7 +141,12 @@ defineFault('account-links-outside-v1', {
   breaks: ['VER-01'],
   alters: entries([...ACCOUNTS, ...CARD_ACCOUNTS], (a) => ({
     ...a,
-    _links: Object.fromEntries(Object.entries(a._links as Record<string, JsonBody>).map(([name, link]) => [name, { ...link, href: String(link.href).replace(/^\/v1\//, '/') }])),
+    _links: Object.fromEntries(
+      Object.entries(a._links as Record<string, JsonBody>).map(([name, link]) => [
+        name,
+        { ...link, href: String(link.href).replace(/^\/v1\//, '/') },
+      ]),
+    ),
   })),
 });
 
@@ -179,11 +196,11 @@ interface AccountParams {
 
 export const accountsPlugin = fp(
   (api, _options, done) => {
-
     api.get('/accounts', (request) => {
       const access = psuAccess(request);
       const listed = access.accounts.filter(isAccount);
-      if (request.switches.breaks(aispRoleNotServed)) throw new BankError(403, 'FORBIDDEN', 'This interface serves payment initiation only');
+      if (request.switches.breaks(aispRoleNotServed))
+        throw new BankError(403, 'FORBIDDEN', 'This interface serves payment initiation only');
       const hidden =
         listed.length > 1 &&
         (access.context.kind === 'CORPORATE'
@@ -206,7 +223,8 @@ export const accountsPlugin = fp(
     api.get('/card-accounts', (request) => {
       const access = psuAccess(request);
       const cards = access.accounts.filter(isCard);
-      const hidden = cards.length > 0 && request.world.data.isKnown(access.customerNumber) && request.switches.breaks(knownPrivateCardHidden);
+      const hidden =
+        cards.length > 0 && request.world.data.isKnown(access.customerNumber) && request.switches.breaks(knownPrivateCardHidden);
       return { cardAccounts: hidden ? [] : cards.map((a) => cardAccountDetails(a, request.switches)) };
     });
 

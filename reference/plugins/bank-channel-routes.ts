@@ -35,12 +35,12 @@ interface FailureRequest {
 
 export const bankChannelPlugin = fp(
   (api, _options, done) => {
-
     // The PSU revokes, in the online bank, every consent they gave the calling TPP. The TPP is not told
     // (Authentication 15): its next read asks for SCA again.
     api.delete<CustomerParams>('/sandbox/customers/:customerNumber/consents', { config: SANDBOX_OPERATION }, (request, reply) => {
       const { customerNumber } = request.params;
-      if (!request.world.data.customers.has(customerNumber)) throw new BankError(404, 'RESOURCE_UNKNOWN', `No sandbox customer ${customerNumber}`);
+      if (!request.world.data.customers.has(customerNumber))
+        throw new BankError(404, 'RESOURCE_UNKNOWN', `No sandbox customer ${customerNumber}`);
       const tppId = tppOf(request).id;
       if (!request.switches.breaks(revocationIgnored)) request.world.consents.revoke(tppId, customerNumber);
       return reply.code(204).send();
@@ -61,7 +61,10 @@ export const bankChannelPlugin = fp(
                 type: 'object',
                 required: ['amount', 'currency'],
                 additionalProperties: false,
-                properties: { amount: { type: 'string', pattern: '^[0-9]{1,14}(\\.[0-9]{1,2})?$' }, currency: { type: 'string', pattern: '^[A-Z]{3}$' } },
+                properties: {
+                  amount: { type: 'string', pattern: '^[0-9]{1,14}(\\.[0-9]{1,2})?$' },
+                  currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+                },
               },
               requestedExecutionDate: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
             },
@@ -72,8 +75,10 @@ export const bankChannelPlugin = fp(
         const tppId = tppOf(request).id;
         const payment = request.world.payments.get(tppId, request.params.paymentId);
         if (payment === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No payment ${request.params.paymentId}`);
-        if (payment.service !== 'payments') throw new BankError(400, 'FORMAT_ERROR', 'Only single payments can be changed in the online bank');
-        if (!CHANGEABLE.has(payment.status)) throw new BankError(409, 'CONFLICT', `A payment in status ${payment.status} can no longer be changed`);
+        if (payment.service !== 'payments')
+          throw new BankError(400, 'FORMAT_ERROR', 'Only single payments can be changed in the online bank');
+        if (!CHANGEABLE.has(payment.status))
+          throw new BankError(409, 'CONFLICT', `A payment in status ${payment.status} can no longer be changed`);
         const changed = request.world.payments.changeElsewhere(payment, request.body, request.switches.breaks(changeReissuesPayment));
         return { paymentId: changed.id, transactionStatus: changed.status };
       },

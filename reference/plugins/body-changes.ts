@@ -8,7 +8,10 @@ export const bodyChangesPlugin = fp(
   (api, _options, done) => {
     api.addHook('preSerialization', (request, reply, payload, next) => {
       if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return next(null, payload);
-      next(null, applyBodyChanges(request.switches, `${request.method} ${request.routeOptions.url ?? ''}`, payload as JsonBody, reply.statusCode));
+      next(
+        null,
+        applyBodyChanges(request.switches, `${request.method} ${request.routeOptions.url ?? ''}`, payload as JsonBody, reply.statusCode),
+      );
     });
     done();
   },

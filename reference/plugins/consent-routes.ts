@@ -24,7 +24,8 @@ const bankOfferedConsentsMissing = defineFault('bank-offered-consents-missing', 
 });
 const userForPispsOnly = defineVariant('user-for-pisps-only', {
   description: 'GET /v1/user is refused (403 FORBIDDEN) to a TPP whose certificate carries the account information role',
-  allowedBy: '"GET /v1/user | starts SCA in corporate context for PISPs that are not AISPs"; Authentication 13: the corporate id comes from "consent flow for AISPs, GET /v1/user for PISPs"',
+  allowedBy:
+    '"GET /v1/user | starts SCA in corporate context for PISPs that are not AISPs"; Authentication 13: the corporate id comes from "consent flow for AISPs, GET /v1/user for PISPs"',
   source: 'Specification, Endpoints > Other endpoints named and Authentication 13',
 });
 const userWithoutSca = defineFault('user-without-sca', {
@@ -42,7 +43,8 @@ const consentFromTppBody = defineFault('consent-from-tpp-body', {
   breaks: ['GEN-07'],
 });
 const consentResourceUpperCase = defineFault('consent-resource-status-upper-case', {
-  description: 'POST /v1/bank-offered-consents answers 201 with a consent resource whose consentStatus is RECEIVED (not the Berlin Group received)',
+  description:
+    'POST /v1/bank-offered-consents answers 201 with a consent resource whose consentStatus is RECEIVED (not the Berlin Group received)',
   breaks: ['AIS-15'],
 });
 
@@ -57,13 +59,16 @@ function grantFromBody(request: FastifyRequest): void {
 }
 
 const consentResources = defineVariant('consent-resources', {
-  description: 'POST /v1/consents and /v1/bank-offered-consents answer 201 with a Berlin Group consent resource (consentStatus received, consentId) holding the scaRedirect link, instead of a 401',
-  allowedBy: 'POST /v1/consents "returns an SCA redirect"; bank-offered consents: "Method and payload not shown"; Berlin Group answers a consent request with 201 consentsResponse-201 (consentStatus, consentId, _links.scaRedirect)',
+  description:
+    'POST /v1/consents and /v1/bank-offered-consents answer 201 with a Berlin Group consent resource (consentStatus received, consentId) holding the scaRedirect link, instead of a 401',
+  allowedBy:
+    'POST /v1/consents "returns an SCA redirect"; bank-offered consents: "Method and payload not shown"; Berlin Group answers a consent request with 201 consentsResponse-201 (consentStatus, consentId, _links.scaRedirect)',
   source: 'Specification, Endpoints > Other endpoints named; Berlin Group 1.3.8, consentsResponse-201',
 });
 
 const consentRedirectAs200 = defineVariant('consent-redirect-as-200', {
-  description: 'POST /v1/consents and /v1/bank-offered-consents answer 200 with the SCA redirect alone (a body holding _links.scaRedirect, no consent resource), instead of a 401',
+  description:
+    'POST /v1/consents and /v1/bank-offered-consents answer 200 with the SCA redirect alone (a body holding _links.scaRedirect, no consent resource), instead of a 401',
   allowedBy:
     'POST /v1/consents "ignores its body and returns an SCA redirect", with no status; "Payload shapes of these endpoints: not shown"; consent is bank-offered ("the PSU grants consent during the SCA redirect"), so there is no consent resource to create',
   source: 'Specification, Endpoints > Other endpoints named; What the service does (consent)',
@@ -115,7 +120,11 @@ export const consentsPlugin = fp(
     api.get('/user', (request) => {
       if (request.switches.breaks(userWithoutSca)) throw notFound();
       if (request.switches.reads(userForPispsOnly) && tppRoles(request).includes('PSP_AI')) {
-        throw new BankError(403, 'FORBIDDEN', 'GET /v1/user is for PISPs that are not AISPs: an AISP gets the corporate context from the consent flow');
+        throw new BankError(
+          403,
+          'FORBIDDEN',
+          'GET /v1/user is for PISPs that are not AISPs: an AISP gets the corporate context from the consent flow',
+        );
       }
       throw scaChallenge(request);
     });

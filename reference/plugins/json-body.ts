@@ -64,7 +64,10 @@ function parse(request: FastifyRequest, body: Buffer): unknown {
   if (!JSON_MEDIA_TYPE.test(mediaType)) {
     throw new BankError(415, 'FORMAT_ERROR', `Unsupported media type "${mediaType || '(none)'}": bodies are application/json`);
   }
-  const charset = parameters.find((p) => p.startsWith('charset='))?.slice('charset='.length).replaceAll('"', '');
+  const charset = parameters
+    .find((p) => p.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replaceAll('"', '');
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
     throw new BankError(415, 'FORMAT_ERROR', `Unsupported charset "${charset}": bodies are UTF-8`);
   }
@@ -106,10 +109,15 @@ export const jsonBodyPlugin = fp(
         const parsed = parse(request, body);
         // Data format: "If a downstream system rejects a character (for example an emoji), the service answers 400."
         const problem = unprocessable(parsed);
-        if (problem !== undefined && 'depth' in problem) throw new BankError(400, 'FORMAT_ERROR', `The body is nested deeper than ${MAX_DEPTH} levels`);
+        if (problem !== undefined && 'depth' in problem)
+          throw new BankError(400, 'FORMAT_ERROR', `The body is nested deeper than ${MAX_DEPTH} levels`);
         if (problem !== undefined) {
           if (request.switches.breaks(emojiServerError)) throw new Error('downstream system rejected a character');
-          throw new BankError(400, 'FORMAT_ERROR', `"${problem.text}" holds a character the downstream systems cannot process (outside the Basic Multilingual Plane)`);
+          throw new BankError(
+            400,
+            'FORMAT_ERROR',
+            `"${problem.text}" holds a character the downstream systems cannot process (outside the Basic Multilingual Plane)`,
+          );
         }
         request.body = parsed;
       }),

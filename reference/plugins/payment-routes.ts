@@ -11,7 +11,13 @@ import fp from 'fastify-plugin';
 import { BankError } from '../bank-errors.js';
 import { defineFault, defineVariant, type BodyChange, type JsonBody } from '../switches.js';
 import { reportedAmountsUnbound } from '../serialisation.js';
-import { HIDDEN_BEFORE_APPROVAL, PAYMENT_SERVICES, paymentProductOf, type PaymentProduct, type PaymentService } from '../../lib/spec/payment-products.js';
+import {
+  HIDDEN_BEFORE_APPROVAL,
+  PAYMENT_SERVICES,
+  paymentProductOf,
+  type PaymentProduct,
+  type PaymentService,
+} from '../../lib/spec/payment-products.js';
 import type { Payment } from '../state/payment-store.js';
 import { paymentHeaders } from '../services/payment-headers.js';
 import { refuseUnfundedOrDuplicate, reportedRejected, validatePayment } from '../services/payment-validation.js';
@@ -27,28 +33,54 @@ const smallPaymentsExempt = defineVariant('sca-exemption-small-payments', {
 const EXEMPT_UP_TO = 10;
 const DOMESTIC = 'domestic-norway-credit-transfers';
 const periodicAndBulkDomesticOnly = defineVariant('periodic-and-bulk-domestic-only', {
-  description: 'periodic and bulk payments are offered for domestic-norway-credit-transfers only: other products answer 403 PRODUCT_INVALID',
-  allowedBy: 'Berlin Group: "The ASPSP will publish which of the payment products/endpoints will be supported"; the specification shows periodic and bulk payments without saying for which products',
-  source: 'Berlin Group 1.3.8, path parameter payment-product and MessageCode403_PIS (PRODUCT_INVALID); Specification, Errors rules 7 and 8',
+  description:
+    'periodic and bulk payments are offered for domestic-norway-credit-transfers only: other products answer 403 PRODUCT_INVALID',
+  allowedBy:
+    'Berlin Group: "The ASPSP will publish which of the payment products/endpoints will be supported"; the specification shows periodic and bulk payments without saying for which products',
+  source:
+    'Berlin Group 1.3.8, path parameter payment-product and MessageCode403_PIS (PRODUCT_INVALID); Specification, Errors rules 7 and 8',
 });
 const noBulkPayments = defineVariant('no-bulk-payments', {
-  description: 'bulk payments are not offered: POST /v1/bulk-payments/{product} answers 404 NOT_FOUND, as a path the interface does not have',
+  description:
+    'bulk payments are not offered: POST /v1/bulk-payments/{product} answers 404 NOT_FOUND, as a path the interface does not have',
   allowedBy:
     'Berlin Group 1.3.8: "it is only necessary to support a certain subset of the methods defined in this API definition"; the specification names bulk payments only to keep them out of signing baskets (Errors rule 7)',
   source: 'Berlin Group 1.3.8, info; Specification, Errors rule 7',
 });
-const productUnknownAs400 = defineFault('payment-unknown-product-as-400', { description: 'an unknown payment product gets 400 FORMAT_ERROR instead of 404 PRODUCT_UNKNOWN', breaks: ['ERR-28'] });
+const productUnknownAs400 = defineFault('payment-unknown-product-as-400', {
+  description: 'an unknown payment product gets 400 FORMAT_ERROR instead of 404 PRODUCT_UNKNOWN',
+  breaks: ['ERR-28'],
+});
 // A payment lacking funds in a basket then has no status request that answers (BSK-06).
-const insufficientFundsCrash = defineFault('payment-insufficient-funds-500', { description: 'the status of a payment lacking funds crashes the bank (500)', breaks: ['ERR-39', 'ERR-45', 'BSK-06'] });
-const exemptInSession = defineFault('payment-exempt-in-session', { description: 'a payment under the TPP-Session-ID of a valid SCA session of its PSU is approved without SCA', breaks: ['SCA-07'] });
-const domesticShownEarly = defineFault('domestic-payment-shown-before-approval', { description: 'a domestic payment shows its status before the PSU approved it', breaks: ['END-08'] });
-const statusNotFound = defineFault('payment-status-not-found', { description: 'the status of a known payment answers 404', breaks: ['END-06', 'BSK-06'] });
-const unknownPaymentAs400 = defineFault('payment-unknown-id-as-400', { description: 'an unknown paymentId gets 400 FORMAT_ERROR instead of 404 RESOURCE_UNKNOWN', breaks: ['ERR-22'] });
+const insufficientFundsCrash = defineFault('payment-insufficient-funds-500', {
+  description: 'the status of a payment lacking funds crashes the bank (500)',
+  breaks: ['ERR-39', 'ERR-45', 'BSK-06'],
+});
+const exemptInSession = defineFault('payment-exempt-in-session', {
+  description: 'a payment under the TPP-Session-ID of a valid SCA session of its PSU is approved without SCA',
+  breaks: ['SCA-07'],
+});
+const domesticShownEarly = defineFault('domestic-payment-shown-before-approval', {
+  description: 'a domestic payment shows its status before the PSU approved it',
+  breaks: ['END-08'],
+});
+const statusNotFound = defineFault('payment-status-not-found', {
+  description: 'the status of a known payment answers 404',
+  breaks: ['END-06', 'BSK-06'],
+});
+const unknownPaymentAs400 = defineFault('payment-unknown-id-as-400', {
+  description: 'an unknown paymentId gets 400 FORMAT_ERROR instead of 404 RESOURCE_UNKNOWN',
+  breaks: ['ERR-22'],
+});
 const executesBeforeItsDate = defineFault('payment-executes-before-its-date', {
-  description: 'a payment with a requestedExecutionDate ahead is settled by the next batch run after its approval (instantly, to self), whatever the date',
+  description:
+    'a payment with a requestedExecutionDate ahead is settled by the next batch run after its approval (instantly, to self), whatever the date',
   breaks: ['SBX-11'],
 });
-const cancellationIgnored = defineFault('payment-cancellation-ignored', { description: 'a cancelled payment keeps its status', breaks: ['PAY-50'] });
+const cancellationIgnored = defineFault('payment-cancellation-ignored', {
+  description: 'a cancelled payment keeps its status',
+  breaks: ['PAY-50'],
+});
 
 interface Link extends JsonBody {
   href: unknown;
@@ -73,11 +105,20 @@ const INITIATION = PAYMENT_SERVICES.map((service) => `POST /v1/${service}/:produ
 const STATUS = PAYMENT_SERVICES.map((service) => `GET /v1/${service}/:product/:paymentId/status`);
 
 /** A change of the 201 answer to a payment initiation, where `when` holds. */
-function initiation(apply: (body: InitiationAnswer) => JsonBody | unknown[], when: (body: InitiationAnswer) => boolean = () => true): BodyChange<InitiationAnswer> {
+function initiation(
+  apply: (body: InitiationAnswer) => JsonBody | unknown[],
+  when: (body: InitiationAnswer) => boolean = () => true,
+): BodyChange<InitiationAnswer> {
   return { route: INITIATION, when: (body, { status }) => status === 201 && when(body), apply };
 }
-const withLink = (name: string, change: (link: Link) => Link) => (body: InitiationAnswer) => ({ ...body, _links: { ...body._links, [name]: change(body._links[name] as Link) } });
-const withMessages = (change: (message: JsonBody) => JsonBody) => (body: InitiationAnswer) => ({ ...body, tppMessages: (body.tppMessages ?? []).map(change) });
+const withLink = (name: string, change: (link: Link) => Link) => (body: InitiationAnswer) => ({
+  ...body,
+  _links: { ...body._links, [name]: change(body._links[name] as Link) },
+});
+const withMessages = (change: (message: JsonBody) => JsonBody) => (body: InitiationAnswer) => ({
+  ...body,
+  tppMessages: (body.tppMessages ?? []).map(change),
+});
 const hasMessages = (body: InitiationAnswer) => body.tppMessages !== undefined;
 const hasScaRedirect = (body: InitiationAnswer) => body._links.scaRedirect !== undefined;
 
@@ -112,22 +153,34 @@ defineFault('payment-psu-message-too-long', {
 defineFault('tpp-message-category-lower-case', {
   description: 'a tppMessages category is written "warning"',
   breaks: ['MSG-01'],
-  alters: initiation(withMessages((message) => ({ ...message, category: 'warning' })), hasMessages),
+  alters: initiation(
+    withMessages((message) => ({ ...message, category: 'warning' })),
+    hasMessages,
+  ),
 });
 defineFault('tpp-message-unknown-code', {
   description: 'a tppMessages code is DEPRECATED_FIELD, not in the list',
   breaks: ['MSG-02'],
-  alters: initiation(withMessages((message) => ({ ...message, code: 'DEPRECATED_FIELD' })), hasMessages),
+  alters: initiation(
+    withMessages((message) => ({ ...message, code: 'DEPRECATED_FIELD' })),
+    hasMessages,
+  ),
 });
 defineFault('tpp-message-path-not-text', {
   description: 'a tppMessages path is a number',
   breaks: ['MSG-03'],
-  alters: initiation(withMessages((message) => ({ ...message, path: 3 })), hasMessages),
+  alters: initiation(
+    withMessages((message) => ({ ...message, path: 3 })),
+    hasMessages,
+  ),
 });
 defineFault('tpp-message-text-too-long', {
   description: 'a tppMessages text runs to 600 characters',
   breaks: ['MSG-04', 'LIM-15'],
-  alters: initiation(withMessages((message) => ({ ...message, text: LONG_TEXT })), hasMessages),
+  alters: initiation(
+    withMessages((message) => ({ ...message, text: LONG_TEXT })),
+    hasMessages,
+  ),
 });
 defineFault('payment-tpp-messages-not-array', {
   description: 'tppMessages is an object, not an array',
@@ -142,7 +195,10 @@ defineFault('payment-without-sca-redirect', {
 defineFault('payment-sca-redirect-post-only', {
   description: 'the scaRedirect link of a payment lists only POST',
   breaks: ['MSG-08'],
-  alters: initiation(withLink('scaRedirect', (link) => ({ ...link, verbs: ['POST'] })), hasScaRedirect),
+  alters: initiation(
+    withLink('scaRedirect', (link) => ({ ...link, verbs: ['POST'] })),
+    hasScaRedirect,
+  ),
 });
 defineFault('payment-link-href-not-text', {
   description: 'the self link of a payment has a numeric href',
@@ -169,7 +225,11 @@ defineFault<StatusAnswer>('payment-status-misreports-funds', {
 defineFault<StatusAnswer>('payment-funds-available-as-text', {
   description: 'fundsAvailable is written as a string',
   breaks: ['END-07', 'STA-06'],
-  alters: { route: STATUS, when: (body) => body.fundsAvailable !== undefined, apply: (body) => ({ ...body, fundsAvailable: String(body.fundsAvailable) }) },
+  alters: {
+    route: STATUS,
+    when: (body) => body.fundsAvailable !== undefined,
+    apply: (body) => ({ ...body, fundsAvailable: String(body.fundsAvailable) }),
+  },
 });
 
 /** The bank's 201 answer: every field of the response table, a warning where the deprecated city was used. */
@@ -182,7 +242,18 @@ function initiationAnswer(request: FastifyRequest, payment: Payment, scaRedirect
     paymentId: payment.id,
     transactionFees: unbound ? { amount: '1.005', currency: 'NOK' } : { amount: '0.00', currency: 'NOK' },
     transactionFeeIndicator: unbound,
-    ...(usesCity ? { tppMessages: [{ category: 'WARNING', code: 'FORMAT_ERROR', path: 'creditorAddress.city', text: 'creditorAddress.city is deprecated: send townName' }] } : {}),
+    ...(usesCity
+      ? {
+          tppMessages: [
+            {
+              category: 'WARNING',
+              code: 'FORMAT_ERROR',
+              path: 'creditorAddress.city',
+              text: 'creditorAddress.city is deprecated: send townName',
+            },
+          ],
+        }
+      : {}),
     psuMessage: 'Confirm the payment in your bank.',
     // The Link of the response table: with verbs, whatever the bank writes on the links of untyped answers.
     _links: {
@@ -242,7 +313,8 @@ export const paymentsPlugin = fp(
         if (service !== 'payments' && product !== DOMESTIC && request.switches.reads(periodicAndBulkDomesticOnly)) {
           throw new BankError(403, 'PRODUCT_INVALID', `${service} are offered for ${DOMESTIC} only`);
         }
-        if (service === 'bulk-payments' && request.switches.reads(noBulkPayments)) throw new BankError(404, 'NOT_FOUND', 'No such endpoint: bulk payments are not offered');
+        if (service === 'bulk-payments' && request.switches.reads(noBulkPayments))
+          throw new BankError(404, 'NOT_FOUND', 'No such endpoint: bulk payments are not offered');
         const { context } = paymentHeaders(request);
         const body = validatePayment(request, service, product, request.body);
         refuseUnfundedOrDuplicate(request, body, (request.query as Record<string, unknown>).allowLogicalDuplicate);
@@ -252,8 +324,11 @@ export const paymentsPlugin = fp(
         const executeOn = typeof executionDate === 'string' && !request.switches.breaks(executesBeforeItsDate) ? executionDate : undefined;
         const payment = request.world.payments.create(tpp.id, service, product, body, executeOn);
         if (reportedRejected(request, service, body)) request.world.payments.reject(payment);
-        const inSession = lookup?.kind === 'known' && request.world.sca.sessionState(tpp.id, header(request, 'tpp-session-id') ?? '', lookup.customerNumber) === 'valid';
-        const exempt = service === 'payments' && Number(body.instructedAmount?.amount) <= EXEMPT_UP_TO && request.switches.reads(smallPaymentsExempt);
+        const inSession =
+          lookup?.kind === 'known' &&
+          request.world.sca.sessionState(tpp.id, header(request, 'tpp-session-id') ?? '', lookup.customerNumber) === 'valid';
+        const exempt =
+          service === 'payments' && Number(body.instructedAmount?.amount) <= EXEMPT_UP_TO && request.switches.reads(smallPaymentsExempt);
         if ((inSession && request.switches.breaks(exemptInSession)) || exempt) {
           request.world.payments.approve(payment, lookup?.kind === 'known' ? lookup.customerNumber : '');
           void reply.code(201);
@@ -283,7 +358,10 @@ export const paymentsPlugin = fp(
           void reply.code(500);
           throw new Error('insufficient funds not handled');
         }
-        return { transactionStatus: payment.status, ...(payment.fundsAvailable === undefined ? {} : { fundsAvailable: payment.fundsAvailable }) };
+        return {
+          transactionStatus: payment.status,
+          ...(payment.fundsAvailable === undefined ? {} : { fundsAvailable: payment.fundsAvailable }),
+        };
       });
 
       api.delete<{ Params: PaymentParams }>(`/${service}/:product/:paymentId`, (request, reply) => {

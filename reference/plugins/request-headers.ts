@@ -29,42 +29,83 @@ interface FormRule {
   checkedElsewhere?: true;
 }
 
-const oneOf = (...values: string[]) => (value: string) => values.includes(value);
+const oneOf =
+  (...values: string[]) =>
+  (value: string) =>
+    values.includes(value);
 
 const FORM_RULES: readonly FormRule[] = [
   {
-    header: 'psu-ip-address', form: 'an IPv4 or IPv6 address', valid: (value) => isIP(value) !== 0,
+    header: 'psu-ip-address',
+    form: 'an IPv4 or IPv6 address',
+    valid: (value) => isIP(value) !== 0,
     fault: defineFault('psu-ip-address-unchecked', { description: 'accepts a PSU-IP-Address that is no IP address', breaks: ['HDR-15'] }),
   },
   {
-    header: 'psu-context', form: 'PRIVATE or CORPORATE', valid: oneOf('PRIVATE', 'CORPORATE'), paymentOnly: true,
+    header: 'psu-context',
+    form: 'PRIVATE or CORPORATE',
+    valid: oneOf('PRIVATE', 'CORPORATE'),
+    paymentOnly: true,
     fault: defineFault('psu-context-unchecked', { description: 'accepts any PSU-Context value', breaks: ['HDR-19'] }),
   },
   {
-    header: 'psu-http-method', form: 'GET, POST, PUT, PATCH or DELETE', valid: oneOf('GET', 'POST', 'PUT', 'PATCH', 'DELETE'), paymentOnly: true,
+    header: 'psu-http-method',
+    form: 'GET, POST, PUT, PATCH or DELETE',
+    valid: oneOf('GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
+    paymentOnly: true,
     fault: defineFault('psu-http-method-unchecked', { description: 'accepts any PSU-HTTP-Method value', breaks: ['HDR-28'] }),
   },
   {
-    header: 'psu-device-id', form: 'a UUID', valid: isUuid, paymentOnly: true,
+    header: 'psu-device-id',
+    form: 'a UUID',
+    valid: isUuid,
+    paymentOnly: true,
     fault: defineFault('psu-device-id-unchecked', { description: 'accepts a PSU-Device-ID that is no UUID', breaks: ['HDR-29'] }),
   },
   {
-    header: 'psu-id', form: 'a UUID', valid: isUuid, checkedElsewhere: true,
-    fault: defineFault('psu-id-malformed-server-error', { description: 'a PSU-ID that is no UUID gives 500', breaks: ['HDR-12', 'ERR-44'] }),
+    header: 'psu-id',
+    form: 'a UUID',
+    valid: isUuid,
+    checkedElsewhere: true,
+    fault: defineFault('psu-id-malformed-server-error', {
+      description: 'a PSU-ID that is no UUID gives 500',
+      breaks: ['HDR-12', 'ERR-44'],
+    }),
   },
 ];
 
 /** Headers the interface takes as they come: a fault refuses each, to show the suite notices. */
 const TAKEN_AS_THEY_COME: readonly [Fault, readonly string[]][] = [
-  [defineFault('brand-logging-refused', { description: 'refuses requests carrying TPP-Brand-Logging-Information', breaks: ['HDR-23'] }), ['tpp-brand-logging-information']],
+  [
+    defineFault('brand-logging-refused', { description: 'refuses requests carrying TPP-Brand-Logging-Information', breaks: ['HDR-23'] }),
+    ['tpp-brand-logging-information'],
+  ],
   [defineFault('psu-ip-port-refused', { description: 'refuses requests carrying PSU-IP-Port', breaks: ['HDR-26'] }), ['psu-ip-port']],
   [
-    defineFault('forwarded-psu-headers-refused', { description: 'refuses requests carrying the forwarded PSU-User-Agent, PSU-Accept… headers', breaks: ['HDR-27'] }),
+    defineFault('forwarded-psu-headers-refused', {
+      description: 'refuses requests carrying the forwarded PSU-User-Agent, PSU-Accept… headers',
+      breaks: ['HDR-27'],
+    }),
     ['psu-user-agent', 'psu-accept', 'psu-accept-charset', 'psu-accept-encoding', 'psu-accept-language'],
   ],
-  [defineFault('psu-geo-location-refused', { description: 'refuses requests carrying PSU-Geo-Location', breaks: ['HDR-30'] }), ['psu-geo-location']],
-  [defineFault('redirect-preferred-refused', { description: 'refuses requests carrying TPP-Redirect-Preferred', breaks: ['HDR-21', 'HDR-22'] }), ['tpp-redirect-preferred']],
-  [defineFault('accept-language-refused', { description: 'refuses requests carrying Accept-Language or Accept-Charset', breaks: ['HDR-24'] }), ['accept-language', 'accept-charset']],
+  [
+    defineFault('psu-geo-location-refused', { description: 'refuses requests carrying PSU-Geo-Location', breaks: ['HDR-30'] }),
+    ['psu-geo-location'],
+  ],
+  [
+    defineFault('redirect-preferred-refused', {
+      description: 'refuses requests carrying TPP-Redirect-Preferred',
+      breaks: ['HDR-21', 'HDR-22'],
+    }),
+    ['tpp-redirect-preferred'],
+  ],
+  [
+    defineFault('accept-language-refused', {
+      description: 'refuses requests carrying Accept-Language or Accept-Charset',
+      breaks: ['HDR-24'],
+    }),
+    ['accept-language', 'accept-charset'],
+  ],
 ];
 
 const hostWithoutPortRefused = defineFault('host-without-port-refused', {
@@ -104,11 +145,17 @@ function checkHeaders(request: FastifyRequest): void {
   if (header(request, 'tpp-redirect-preferred') === 'false' && switches.breaks(redirectPreferredFalseRefused)) {
     throw new BankError(400, 'FORMAT_ERROR', 'TPP-Redirect-Preferred: false is not supported: this bank authenticates by redirect only');
   }
-  if (!/:\d+$/.test(header(request, 'host') ?? '') && switches.breaks(hostWithoutPortRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Host must name the port');
+  if (!/:\d+$/.test(header(request, 'host') ?? '') && switches.breaks(hostWithoutPortRefused))
+    throw new BankError(400, 'FORMAT_ERROR', 'Host must name the port');
   const raw = request.raw.rawHeaders.filter((_, i) => i % 2 === 0);
   const missing = ['X-Request-ID', 'TPP-Session-ID', 'TPP-Redirect-URI'].find((name) => !raw.includes(name));
-  if (missing !== undefined && switches.breaks(headerNamesCaseSensitive)) throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${missing} is required`);
-  if (request.routeOptions.url?.startsWith('/v1/accounts') && header(request, 'psu-ip-address') === undefined && switches.breaks(psuIpAddressRequired)) {
+  if (missing !== undefined && switches.breaks(headerNamesCaseSensitive))
+    throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${missing} is required`);
+  if (
+    request.routeOptions.url?.startsWith('/v1/accounts') &&
+    header(request, 'psu-ip-address') === undefined &&
+    switches.breaks(psuIpAddressRequired)
+  ) {
     throw new BankError(400, 'HTTP_HEADER_REQUIRED', 'Header PSU-IP-Address is required');
   }
 }

@@ -11,7 +11,8 @@ import { defineFault, defineVariant, type Fault } from '../switches.js';
 import { header } from '../http/request-context.js';
 
 const headerUtf8Crash = defineFault('header-utf8-server-error', {
-  description: 'a header value that is not valid UTF-8 (e.g. a TPP-Session-ID with byte 0xFF) gives 500 instead of a refusal or its being taken',
+  description:
+    'a header value that is not valid UTF-8 (e.g. a TPP-Session-ID with byte 0xFF) gives 500 instead of a refusal or its being taken',
   breaks: ['FMT-12', 'ERR-44'],
 });
 
@@ -26,7 +27,10 @@ const SERIALISATION_FAULTS: readonly [Fault, RegExp, string][] = [
   [
     // Every amount, so the fee of a payment too ("transactionFees … has amount (a string)", PAY-38), with
     // x-accept-fix: amount-as-string or without it ("amounts are strings, with or without the header", VER-12).
-    defineFault('amounts-as-numbers', { description: 'amounts in answers are JSON numbers instead of strings', breaks: ['FMT-09', 'PAY-38', 'VER-12'] }),
+    defineFault('amounts-as-numbers', {
+      description: 'amounts in answers are JSON numbers instead of strings',
+      breaks: ['FMT-09', 'PAY-38', 'VER-12'],
+    }),
     /"amount":"(-?\d+(?:\.\d+)?)"/g,
     '"amount":$1',
   ],
@@ -52,11 +56,13 @@ const unsignedResponses = defineVariant('unsigned-responses', {
 });
 const gzipWhenAsked = defineVariant('gzip-when-asked', {
   description: 'an answer to a request whose Accept-Encoding admits gzip is compressed, with Content-Encoding: gzip',
-  allowedBy: 'Header table: "Accept, Accept-Charset, Accept-Encoding, Accept-Language | content negotiation; server answers with Content-Type, Content-Encoding or Content-Language"',
+  allowedBy:
+    'Header table: "Accept, Accept-Charset, Accept-Encoding, Accept-Language | content negotiation; server answers with Content-Type, Content-Encoding or Content-Language"',
   source: 'Specification, Endpoints > POST /v1/payments/sepa-credit-transfers > Headers',
 });
 const asciiHeadersOnly = defineVariant('ascii-header-values-only', {
-  description: 'a header value holding a character outside ASCII, valid UTF-8 or not, is refused with 400 FORMAT_ERROR: the gateway in front of the interface passes ASCII header values only',
+  description:
+    'a header value holding a character outside ASCII, valid UTF-8 or not, is refused with 400 FORMAT_ERROR: the gateway in front of the interface passes ASCII header values only',
   allowedBy:
     'Data format: "If a downstream system rejects a character (for example an emoji), the service answers 400." A header is text like any other; the one header the specification lets carry other characters, Signature, is MIME-encoded into ASCII (Authentication 7)',
   source: 'Specification, What the service does > Data format; Authentication 7',
@@ -85,7 +91,9 @@ function headerNotUtf8(request: FastifyRequest): string | undefined {
 
 /** The first header whose value holds a byte outside ASCII, if any. */
 function headerNotAscii(request: FastifyRequest): string | undefined {
-  return Object.entries(request.headers).find(([, value]) => (Array.isArray(value) ? value : [value ?? '']).some((text) => /[\x80-\xff]/.test(text)))?.[0];
+  return Object.entries(request.headers).find(([, value]) =>
+    (Array.isArray(value) ? value : [value ?? '']).some((text) => /[\x80-\xff]/.test(text)),
+  )?.[0];
 }
 
 /** Whether an Accept header admits application/json (absent, any wildcard or a JSON type with q > 0). */
@@ -104,7 +112,11 @@ export const formatPlugin = fp(
     api.addHook('onRequest', (request, _reply, next) => {
       const badHeader = headerNotUtf8(request);
       if (badHeader !== undefined) {
-        next(request.switches.breaks(headerUtf8Crash) ? new Error(`cannot decode header ${badHeader}`) : new BankError(400, 'FORMAT_ERROR', `Header ${badHeader} is not valid UTF-8: requests use UTF-8`));
+        next(
+          request.switches.breaks(headerUtf8Crash)
+            ? new Error(`cannot decode header ${badHeader}`)
+            : new BankError(400, 'FORMAT_ERROR', `Header ${badHeader} is not valid UTF-8: requests use UTF-8`),
+        );
         return;
       }
       const nonAscii = headerNotAscii(request);
@@ -121,15 +133,21 @@ export const formatPlugin = fp(
     api.addHook('onSend', (request, reply, payload, next) => {
       const { switches } = request;
       const type = reply.getHeader('content-type');
-      if (typeof type === 'string' && /charset=/i.test(type) && switches.breaks(latin1CharsetDeclared)) void reply.header('content-type', type.replace(/charset=[^;]+/i, 'charset=iso-8859-1'));
+      if (typeof type === 'string' && /charset=/i.test(type) && switches.breaks(latin1CharsetDeclared))
+        void reply.header('content-type', type.replace(/charset=[^;]+/i, 'charset=iso-8859-1'));
       // The Date of an answer is the bank's clock, the one it checks the request's Date against (moved in the sandbox).
       void reply.header('date', switches.breaks(dateHeaderIso) ? new Date().toISOString() : formatHttpDate(request.world.clock.now()));
       const sent =
         typeof payload === 'string'
-          ? SERIALISATION_FAULTS.reduce((text, [fault, pattern, replacement]) => (text.search(pattern) !== -1 && switches.breaks(fault) ? text.replace(pattern, replacement) : text), payload)
+          ? SERIALISATION_FAULTS.reduce(
+              (text, [fault, pattern, replacement]) =>
+                text.search(pattern) !== -1 && switches.breaks(fault) ? text.replace(pattern, replacement) : text,
+              payload,
+            )
           : payload;
       // Authentication 8: the service may sign response bodies; this bank gives each JSON answer its Digest.
-      if (typeof sent === 'string' && !switches.reads(unsignedResponses)) void reply.header('digest', computeDigest(switches.breaks(responseDigestWrong) ? `${sent} ` : sent));
+      if (typeof sent === 'string' && !switches.reads(unsignedResponses))
+        void reply.header('digest', computeDigest(switches.breaks(responseDigestWrong) ? `${sent} ` : sent));
       if (typeof sent === 'string' && /\bgzip\b/i.test(header(request, 'accept-encoding') ?? '') && switches.reads(gzipWhenAsked)) {
         void reply.header('content-encoding', 'gzip');
         next(null, gzipSync(sent));

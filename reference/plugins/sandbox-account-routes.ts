@@ -34,11 +34,26 @@ const ownerNameIgnored = defineFault('sandbox-owner-name-ignored', {
 });
 
 interface NewAccountRequest {
-  Body: { customerNumber: string; accountName: string; currency: string; product?: string; cashAccountType?: string; balances?: MockBalance[] };
+  Body: {
+    customerNumber: string;
+    accountName: string;
+    currency: string;
+    product?: string;
+    cashAccountType?: string;
+    balances?: MockBalance[];
+  };
 }
 
 interface NewCardAccountRequest {
-  Body: { customerNumber: string; currency: string; name?: string; product?: string; maskedPan?: string; creditLimit?: MockAmount; balances?: MockBalance[] };
+  Body: {
+    customerNumber: string;
+    currency: string;
+    name?: string;
+    product?: string;
+    maskedPan?: string;
+    creditLimit?: MockAmount;
+    balances?: MockBalance[];
+  };
 }
 
 interface HistoryRequest {
@@ -90,9 +105,14 @@ export const sandboxAccountsPlugin = fp(
       },
       (request, reply) => {
         const { balances, ...fields } = request.body;
-        const stored = request.world.data.createAccount({ ...fields, ...(balances === undefined ? {} : { balances: storedBalances(balances, fields.currency) }) }, request.world.tenant);
+        const stored = request.world.data.createAccount(
+          { ...fields, ...(balances === undefined ? {} : { balances: storedBalances(balances, fields.currency) }) },
+          request.world.tenant,
+        );
         if (stored === undefined) throw new BankError(400, 'FORMAT_ERROR', `No sandbox customer ${request.body.customerNumber}`);
-        return reply.code(201).send({ resourceId: stored.resourceId, iban: stored.iban, bban: stored.bban, currency: stored.currency, name: stored.name });
+        return reply
+          .code(201)
+          .send({ resourceId: stored.resourceId, iban: stored.iban, bban: stored.bban, currency: stored.currency, name: stored.name });
       },
     );
 
@@ -118,17 +138,22 @@ export const sandboxAccountsPlugin = fp(
       },
       (request, reply) => {
         const { customerNumber, currency, name, product, maskedPan, creditLimit, balances } = request.body;
-        const stored = request.world.data.createCardAccount({
-          customerNumber,
-          currency,
-          ...(name === undefined ? {} : { name }),
-          ...(product === undefined ? {} : { product }),
-          ...(maskedPan === undefined ? {} : { maskedPan }),
-          ...(creditLimit === undefined ? {} : { creditLimitMinor: amountMinor(creditLimit, currency, 'creditLimit') }),
-          ...(balances === undefined ? {} : { balances: storedBalances(balances, currency) }),
-        }, request.world.tenant);
+        const stored = request.world.data.createCardAccount(
+          {
+            customerNumber,
+            currency,
+            ...(name === undefined ? {} : { name }),
+            ...(product === undefined ? {} : { product }),
+            ...(maskedPan === undefined ? {} : { maskedPan }),
+            ...(creditLimit === undefined ? {} : { creditLimitMinor: amountMinor(creditLimit, currency, 'creditLimit') }),
+            ...(balances === undefined ? {} : { balances: storedBalances(balances, currency) }),
+          },
+          request.world.tenant,
+        );
         if (stored === undefined) throw new BankError(400, 'FORMAT_ERROR', `No private sandbox customer ${customerNumber}`);
-        return reply.code(201).send({ resourceId: stored.resourceId, maskedPan: stored.maskedPan, currency: stored.currency, name: stored.name });
+        return reply
+          .code(201)
+          .send({ resourceId: stored.resourceId, maskedPan: stored.maskedPan, currency: stored.currency, name: stored.name });
       },
     );
 
@@ -171,7 +196,12 @@ export const sandboxAccountsPlugin = fp(
           const entries = body.map((t, i) => accountTransaction(account, t, i));
           request.world.data.spendMockTransactions(account, entries.length, request.world.tenant);
           const added = addMockTransactions(account, entries);
-          return reply.code(201).send({ resourceId: account.resourceId, transactionIds: added.flatMap((t) => (t.transactionId === undefined ? [] : [t.transactionId])) });
+          return reply
+            .code(201)
+            .send({
+              resourceId: account.resourceId,
+              transactionIds: added.flatMap((t) => (t.transactionId === undefined ? [] : [t.transactionId])),
+            });
         }
         const { count, days } = body;
         // A history replaces the one before: its transactions are given back first.
@@ -189,7 +219,12 @@ export const sandboxAccountsPlugin = fp(
         const entries = request.body.map((t, i) => cardTransaction(card, t, i));
         request.world.data.spendMockTransactions(card, entries.length, request.world.tenant);
         const added = addMockTransactions(card, entries);
-        return reply.code(201).send({ resourceId: card.resourceId, cardTransactionIds: added.flatMap((t) => (t.transactionId === undefined ? [] : [t.transactionId.replaceAll('-', '')])) });
+        return reply
+          .code(201)
+          .send({
+            resourceId: card.resourceId,
+            cardTransactionIds: added.flatMap((t) => (t.transactionId === undefined ? [] : [t.transactionId.replaceAll('-', '')])),
+          });
       },
     );
 
@@ -197,7 +232,17 @@ export const sandboxAccountsPlugin = fp(
       // Replaces the balances of an account or card account.
       api.put<BalancesRequest>(
         `/sandbox/${kind}/:accountId/balances`,
-        { config: SANDBOX_OPERATION, schema: { body: { type: 'object', required: ['balances'], additionalProperties: false, properties: { balances: { ...mockBalances, minItems: 1 } } } } },
+        {
+          config: SANDBOX_OPERATION,
+          schema: {
+            body: {
+              type: 'object',
+              required: ['balances'],
+              additionalProperties: false,
+              properties: { balances: { ...mockBalances, minItems: 1 } },
+            },
+          },
+        },
         (request) => {
           const account = stored(request, kind, request.params.accountId);
           const balances = storedBalances(request.body.balances, account.currency);
@@ -208,7 +253,17 @@ export const sandboxAccountsPlugin = fp(
 
       api.put<OwnerNameRequest>(
         `/sandbox/${kind}/:accountId/owner-name`,
-        { config: SANDBOX_OPERATION, schema: { body: { type: 'object', required: ['ownerName'], additionalProperties: false, properties: { ownerName: { type: 'string', minLength: 1, maxLength: 140 } } } } },
+        {
+          config: SANDBOX_OPERATION,
+          schema: {
+            body: {
+              type: 'object',
+              required: ['ownerName'],
+              additionalProperties: false,
+              properties: { ownerName: { type: 'string', minLength: 1, maxLength: 140 } },
+            },
+          },
+        },
         (request) => {
           const account = stored(request, kind, request.params.accountId);
           if (!request.switches.breaks(ownerNameIgnored)) account.ownerName = request.body.ownerName;

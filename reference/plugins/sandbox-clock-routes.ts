@@ -39,7 +39,11 @@ export const sandboxClockPlugin = fp(
           // A date-time with an explicit offset, so the instant is unambiguous.
           const at = new Date(frozenAt);
           if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(frozenAt) || Number.isNaN(at.getTime())) {
-            throw new BankError(400, 'FORMAT_ERROR', 'frozenAt must be an ISO 8601 date-time with a time zone, e.g. 2025-01-31T12:00:00+00:00');
+            throw new BankError(
+              400,
+              'FORMAT_ERROR',
+              'frozenAt must be an ISO 8601 date-time with a time zone, e.g. 2025-01-31T12:00:00+00:00',
+            );
           }
           request.world.clock.freeze(at);
         } else if (offsetSeconds !== undefined) {

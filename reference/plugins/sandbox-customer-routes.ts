@@ -43,7 +43,11 @@ export const sandboxCustomersPlugin = fp(
     api.get('/sandbox/customers', { config: SANDBOX_OPERATION }, (request) => {
       if (request.switches.breaks(customerListServerError)) throw new Error('customer directory unavailable');
       const untyped = request.switches.breaks(customersWithoutType);
-      const customers = [...request.world.data.customers.values()].map(({ customerNumber, name, type }) => ({ customerNumber, name, ...(untyped ? {} : { type }) }));
+      const customers = [...request.world.data.customers.values()].map(({ customerNumber, name, type }) => ({
+        customerNumber,
+        name,
+        ...(untyped ? {} : { type }),
+      }));
       return request.switches.reads(customersAsArray) ? customers : { customers };
     });
 
@@ -80,7 +84,12 @@ export const sandboxCustomersPlugin = fp(
       {
         config: SANDBOX_OPERATION,
         schema: {
-          body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 70 } } },
+          body: {
+            type: 'object',
+            required: ['name'],
+            additionalProperties: false,
+            properties: { name: { type: 'string', minLength: 1, maxLength: 70 } },
+          },
         },
       },
       (request) => {
@@ -122,7 +131,10 @@ export const sandboxCustomersPlugin = fp(
       },
       (request, reply) => {
         const { owner, name, engagements } = request.body;
-        const agreement = request.world.data.createAgreement({ owner, name, engagements: engagements.map((e) => ({ customer: e.customer, iban: e.account.iban })) }, request.world.tenant);
+        const agreement = request.world.data.createAgreement(
+          { owner, name, engagements: engagements.map((e) => ({ customer: e.customer, iban: e.account.iban })) },
+          request.world.tenant,
+        );
         if (typeof agreement === 'string') throw new BankError(400, 'FORMAT_ERROR', agreement);
         return reply.code(201).send({ agreementId: agreement.id, name: agreement.name, members: agreement.members });
       },

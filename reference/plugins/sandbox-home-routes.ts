@@ -33,12 +33,17 @@ export function sandboxHomePage(baseUrl: string, judging: boolean): string {
   const known = new SandboxData();
   const customers = [...known.customers.values()]
     .map((customer) => {
-      const contexts = customer.type === 'private' ? [{ kind: 'PRIVATE' as const }] : known.agreementsOf(customer.customerNumber).map((a) => ({ kind: 'CORPORATE' as const, agreementId: a.id }));
+      const contexts =
+        customer.type === 'private'
+          ? [{ kind: 'PRIVATE' as const }]
+          : known.agreementsOf(customer.customerNumber).map((a) => ({ kind: 'CORPORATE' as const, agreementId: a.id }));
       const accounts = contexts.flatMap((context) => known.accountsIn(customer.customerNumber, context)).map(accountLine);
       return `<tr><td><code>${escape(customer.customerNumber)}</code></td><td>${escape(customer.name)}</td><td>${customer.type}</td><td>${accounts.join('<br>')}</td></tr>`;
     })
     .join('');
-  const endpoints = OPERATIONS.map((op) => `<tr><td>${op.method}</td><td><code>${escape(DEFAULT_PATHS[op.path])}</code></td></tr>`).join('');
+  const endpoints = OPERATIONS.map((op) => `<tr><td>${op.method}</td><td><code>${escape(DEFAULT_PATHS[op.path])}</code></td></tr>`).join(
+    '',
+  );
   const headers = HEADERS.map(([name, what]) => `<tr><td><code>${name}</code></td><td>${escape(what)}</td></tr>`).join('');
   const report = judging
     ? `<p>This sandbox judges your requests against the TPP rules: an answer to a request that broke one names it in <code>X-TPP-Rules-Broken</code>, with a <code>Link</code> to the rule's text; <code>GET ${escape(baseUrl)}/v1/sandbox/tpp-report</code> (signed, <code>?format=html</code> for the page) gives your report.</p>`

@@ -16,7 +16,10 @@ const initializeKeepsCreatedAccounts = defineFault('initialize-keeps-created-acc
 export const sandboxResetPlugin = fp(
   (api, _options, done) => {
     api.post('/sandbox/initialize', { config: SANDBOX_OPERATION }, (request, reply) => {
-      request.world.reset({ names: request.switches.breaks(initializeKeepsNames), createdAccountsOfKnown: request.switches.breaks(initializeKeepsCreatedAccounts) });
+      request.world.reset({
+        names: request.switches.breaks(initializeKeepsNames),
+        createdAccountsOfKnown: request.switches.breaks(initializeKeepsCreatedAccounts),
+      });
       return reply.code(204).send();
     });
     done();

@@ -22,14 +22,16 @@ import type { Authorisation } from '../state/sca-state.js';
 
 // [sandbox] GEN-06: the sandbox login asks for the mocked national identity number and nothing else.
 const loginNeedsPassword = defineFault('sandbox-login-needs-password', {
-  description: 'the sandbox login also wants a password: a login with the national identity number alone fails the SCA (PSU_CREDENTIALS_INVALID)',
+  description:
+    'the sandbox login also wants a password: a login with the national identity number alone fails the SCA (PSU_CREDENTIALS_INVALID)',
   breaks: ['GEN-06'],
 });
 /** An unknown national identity number ends the SCA in the failure redirect at once (the sandbox login of the interface family). */
 export const MAX_LOGIN_ATTEMPTS = 1;
 
 const unknownPsuLoginCodeFormatError = defineFault('unknown-psu-login-code-format-error', {
-  description: 'the redirect after a login with an unknown national identity number carries code FORMAT_ERROR instead of PSU_CREDENTIALS_INVALID',
+  description:
+    'the redirect after a login with an unknown national identity number carries code FORMAT_ERROR instead of PSU_CREDENTIALS_INVALID',
   breaks: ['ERR-20'],
 });
 
@@ -38,21 +40,25 @@ const cancelCodeConsentInvalid = defineFault('cancel-code-consent-invalid', {
   breaks: ['ERR-20'],
 });
 const cancelCompletesSca = defineFault('cancel-completes-sca', {
-  description: 'a PSU who cancels on the consent page is redirected as after a successful SCA (psu-id, a session), not with the error parameters',
+  description:
+    'a PSU who cancels on the consent page is redirected as after a successful SCA (psu-id, a session), not with the error parameters',
   breaks: ['SES-03'],
 });
 // [blind-spots] One link, one SCA (SCA-24).
 const linkReusable = defineFault('sca-link-reusable', {
-  description: 'no scaRedirect closes: one whose SCA completed or failed, or whose payment moved on, can be gone through (again), and ends in a success redirect',
+  description:
+    'no scaRedirect closes: one whose SCA completed or failed, or whose payment moved on, can be gone through (again), and ends in a success redirect',
   breaks: ['SCA-24', 'SCA-25'],
 });
 const usedLinkFailureRedirect = defineVariant('used-link-failure-redirect', {
-  description: 'a link whose SCA completed or failed sends the PSU back to the TPP with the failure redirect (409 CONFLICT) instead of showing an error page',
-  allowedBy: 'After failed SCA the redirect "carries error parameters" (system, status, code, message); the specification gives a used link no page of its own',
+  description:
+    'a link whose SCA completed or failed sends the PSU back to the TPP with the failure redirect (409 CONFLICT) instead of showing an error page',
+  allowedBy:
+    'After failed SCA the redirect "carries error parameters" (system, status, code, message); the specification gives a used link no page of its own',
   source: 'Specification, Events > After failed SCA',
 });
 const scaPagesDenyFraming = defineFault('sca-pages-deny-framing', {
-  description: 'the SCA pages send X-Frame-Options: DENY and frame-ancestors \'none\', so a TPP cannot show them in a frame',
+  description: "the SCA pages send X-Frame-Options: DENY and frame-ancestors 'none', so a TPP cannot show them in a frame",
   breaks: ['SCA-11'],
 });
 
@@ -156,7 +162,11 @@ export const scaPlugin = fp(
         // The world the authorisation was started in: its TPP's (reference/state/tenants.ts).
         const world = tenants.worldOfAuthorisation(request.params.id);
         if (world === undefined) {
-          return html(reply, pages.message('Unknown authorisation', 'This authorisation link is unknown, or it has already been used.'), 404);
+          return html(
+            reply,
+            pages.message('Unknown authorisation', 'This authorisation link is unknown, or it has already been used.'),
+            404,
+          );
         }
         request.world = world;
         const pending = world.sca.pending(request.params.id);
@@ -168,16 +178,31 @@ export const scaPlugin = fp(
           return seeOther(reply, failureRedirect(request, found, 409, 'CONFLICT', 'This authorisation link has already been used'));
         }
         if (a === undefined) {
-          return html(reply, pages.message('Unknown authorisation', 'This authorisation link is unknown, or it has already been used.'), 404);
+          return html(
+            reply,
+            pages.message('Unknown authorisation', 'This authorisation link is unknown, or it has already been used.'),
+            404,
+          );
         }
-        if (world.sca.isExpired(a)) return seeOther(reply, failureRedirect(request, a, 401, 'SCA_EXPIRED', 'The authorisation expired before it was completed'));
+        if (world.sca.isExpired(a))
+          return seeOther(reply, failureRedirect(request, a, 401, 'SCA_EXPIRED', 'The authorisation expired before it was completed'));
         // A link is for its payments as they were when it was issued: one that moved on without it closes it.
         const movedOn = request.switches.breaks(linkReusable) ? undefined : paymentMovedOn(request, a);
         if (movedOn !== undefined) {
-          return seeOther(reply, failureRedirect(request, a, 409, 'CONFLICT', `The payment ${movedOn.id} no longer awaits this authorisation (status ${movedOn.status})`));
+          return seeOther(
+            reply,
+            failureRedirect(
+              request,
+              a,
+              409,
+              'CONFLICT',
+              `The payment ${movedOn.id} no longer awaits this authorisation (status ${movedOn.status})`,
+            ),
+          );
         }
         if (request.method === 'POST' && field(request.body, 'action') === 'cancel') {
-          if (step === 'consent' && stepOf(a) === 'consent' && request.switches.breaks(cancelCompletesSca)) return confirmConsent(a, request, [], reply);
+          if (step === 'consent' && stepOf(a) === 'consent' && request.switches.breaks(cancelCompletesSca))
+            return confirmConsent(a, request, [], reply);
           const code = request.switches.breaks(cancelCodeConsentInvalid) ? 'CONSENT_INVALID' : 'SCA_INVALID';
           return seeOther(reply, failureRedirect(request, a, 400, code, 'The PSU cancelled the authorisation'));
         }
@@ -201,7 +226,10 @@ export const scaPlugin = fp(
       if (request.world.data.agreementsOf(customerNumber).length === 0) a.context = PRIVATE;
     }
 
-    app.get<Page>('/:id', at('login', (_a, request, reply) => html(reply, pages.login(), 200, request.switches.breaks(scaPagesDenyFraming))));
+    app.get<Page>(
+      '/:id',
+      at('login', (_a, request, reply) => html(reply, pages.login(), 200, request.switches.breaks(scaPagesDenyFraming))),
+    );
 
     app.post<Page>(
       '/:id',
@@ -238,7 +266,10 @@ export const scaPlugin = fp(
         if (pending === undefined) throw new Error(`authorisation ${a.id} awaits no code`); // the step guard in `at` ensures it
         return pending;
       };
-      app.get<Page>('/:id/code', at('code', (a, _request, reply) => html(reply, oneTimeCode(expected(a).code))));
+      app.get<Page>(
+        '/:id/code',
+        at('code', (a, _request, reply) => html(reply, oneTimeCode(expected(a).code))),
+      );
       app.post<Page>(
         '/:id/code',
         at('code', (a, request, reply) => {
@@ -246,7 +277,8 @@ export const scaPlugin = fp(
           const { customerNumber, code } = pending;
           if (field(request.body, 'code')?.trim() !== code) {
             pending.wrong += 1;
-            if (pending.wrong >= MAX_CODE_ATTEMPTS) return seeOther(reply, failureRedirect(request, a, 401, 'PSU_CREDENTIALS_INVALID', 'The PSU could not be authenticated'));
+            if (pending.wrong >= MAX_CODE_ATTEMPTS)
+              return seeOther(reply, failureRedirect(request, a, 401, 'PSU_CREDENTIALS_INVALID', 'The PSU could not be authenticated'));
             return html(reply, oneTimeCode(code, 'That code is not right. Try again.'));
           }
           awaitingCode.delete(a);
@@ -261,7 +293,9 @@ export const scaPlugin = fp(
 
     app.get<Page>(
       '/:id/context',
-      at('context', (a, request, reply) => html(reply, pages.context(request.world.data.agreementsOf(psuOf(a).customerNumber), requested(a)))),
+      at('context', (a, request, reply) =>
+        html(reply, pages.context(request.world.data.agreementsOf(psuOf(a).customerNumber), requested(a))),
+      ),
     );
 
     app.post<Page>(
@@ -272,7 +306,8 @@ export const scaPlugin = fp(
         const agreementId = choice.startsWith('CORPORATE:') ? choice.slice('CORPORATE:'.length) : undefined;
         let context: PsuContext | undefined;
         if (choice === 'PRIVATE') context = PRIVATE;
-        else if (agreementId !== undefined && request.world.data.agreementFor(customerNumber, agreementId)) context = { kind: 'CORPORATE', agreementId };
+        else if (agreementId !== undefined && request.world.data.agreementFor(customerNumber, agreementId))
+          context = { kind: 'CORPORATE', agreementId };
         if (context === undefined) {
           return html(reply, pages.context(request.world.data.agreementsOf(customerNumber), requested(a), 'Choose one of the options.'));
         }
@@ -309,17 +344,28 @@ export const scaPlugin = fp(
     function confirmConsent(a: Authorisation, request: PageRequest, tickedIds: string[], reply: FastifyReply): void {
       const { customerNumber, context } = contextOf(a);
       const ticked = new Set(tickedIds);
-      const granted = offered(request, a).filter((acc) => ticked.has(acc.resourceId)).map((acc) => acc.resourceId);
+      const granted = offered(request, a)
+        .filter((acc) => ticked.has(acc.resourceId))
+        .map((acc) => acc.resourceId);
       // The consent faults break the private consent (SCA-13, SCA-05); the corporate one is SCA-14's to judge.
       const isPrivate = context.kind === 'PRIVATE';
       if (!(isPrivate && request.switches.breaks(consentNotStored))) {
-        request.world.consents.grant(a.tppId, customerNumber, context, isPrivate && request.switches.breaks(consentStoredEmpty) ? [] : granted, request.world.clock.now());
+        request.world.consents.grant(
+          a.tppId,
+          customerNumber,
+          context,
+          isPrivate && request.switches.breaks(consentStoredEmpty) ? [] : granted,
+          request.world.clock.now(),
+        );
       }
       const psuCorporateId = context.kind === 'CORPORATE' ? context.agreementId : undefined;
       return seeOther(reply, successRedirect(request, a, customerNumber, context, psuCorporateId));
     }
     // Payments: the PSU confirms amount and creditor (services/payment-approval.ts, sca-pages/payment-confirmation-page.ts).
-    app.get<Page>('/:id/confirm', at('confirm', (a, request, reply) => html(reply, pages.confirm(a, paymentsShown(request, a)))));
+    app.get<Page>(
+      '/:id/confirm',
+      at('confirm', (a, request, reply) => html(reply, pages.confirm(a, paymentsShown(request, a)))),
+    );
     app.post<Page>(
       '/:id/confirm',
       at('confirm', (a, request, reply) => {

@@ -5,7 +5,15 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { decodeRfc2047, isSignableHeader, keyIdOf, verifySignedRequest, type IncomingRequest, type VerificationFailureCode, type VerificationPolicy } from '../../lib/httpsig/index.js';
+import {
+  decodeRfc2047,
+  isSignableHeader,
+  keyIdOf,
+  verifySignedRequest,
+  type IncomingRequest,
+  type VerificationFailureCode,
+  type VerificationPolicy,
+} from '../../lib/httpsig/index.js';
 import { organizationIdentifierOf, type Psd2Role } from '../../lib/pki/index.js';
 import { memoised, memoisedWeak } from '../../lib/support/memo.js';
 import { BankError, type ErrorCode } from '../bank-errors.js';
@@ -17,7 +25,8 @@ import { rolesOf } from '../services/tpp-roles.js';
 export const MAX_CLOCK_SKEW_SECONDS = 60;
 
 const signatureCheckOff = defineFault('signature-check-off', {
-  description: 'does not check that a request is signed, nor when: a request without a Signature, or with any Date, is served (a signature that is there is still verified)',
+  description:
+    'does not check that a request is signed, nor when: a request without a Signature, or with any Date, is served (a signature that is there is still verified)',
   breaks: ['SIG-04', 'ERR-35', 'SIG-12', 'LIM-01'],
 });
 const acceptMissingSignature = defineFault('accept-missing-signature', {
@@ -46,13 +55,15 @@ const requireRequestTarget = defineFault('require-request-target', {
   refusesEveryRequest: EVERY_REQUEST,
 });
 const berlinGroupErrorCodes = defineVariant('berlin-group-error-codes', {
-  description: 'signature, certificate and Date failures answer the Berlin Group code that names them (SIGNATURE_MISSING, SIGNATURE_INVALID, TIMESTAMP_INVALID, CERTIFICATE_INVALID…), still with 400',
+  description:
+    'signature, certificate and Date failures answer the Berlin Group code that names them (SIGNATURE_MISSING, SIGNATURE_INVALID, TIMESTAMP_INVALID, CERTIFICATE_INVALID…), still with 400',
   allowedBy:
     'The error body\'s code is only "error code"; the list is headed "Message codes in tppMessages". The service "follows the XS2A framework implementation guidelines, version 1.3, with exceptions stated here", and Berlin Group names these failures SIGNATURE_MISSING, SIGNATURE_INVALID, TIMESTAMP_INVALID, CERTIFICATE_INVALID…',
   source: 'Specification, Errors (error body) and What the service does; Berlin Group 1.3.8, MessageCode400_AIS/MessageCode401_PIS',
 });
 const inventedSignatureCodes = defineFault('invented-signature-codes', {
-  description: "signature and Date failures answer codes of the bank's own (SIGNATURE_REQUIRED, BAD_SIGNATURE, DATE_OUT_OF_RANGE…), in neither the specification's list nor Berlin Group's",
+  description:
+    "signature and Date failures answer codes of the bank's own (SIGNATURE_REQUIRED, BAD_SIGNATURE, DATE_OUT_OF_RANGE…), in neither the specification's list nor Berlin Group's",
   // Every refusal of the verifier says so: the codes of a failed signature (SIG-07), a missing header (ERR-16), a header
   // that cannot be read (ERR-21) and a KID error (ERR-30, ERR-31) are as much the bank's own as those of SIG-05 and SIG-13.
   breaks: ['ERR-43', 'SIG-05', 'SIG-13', 'SIG-07', 'ERR-16', 'ERR-21', 'ERR-30', 'ERR-31'],
@@ -74,22 +85,61 @@ const INVENTED_CODE: Record<VerificationFailureCode, string> = {
 // Item 3 to 8, one fault per rule: each relaxes the verifier's matching rule for its TPP (lib/httpsig knows rules, not faults).
 const RELAXED_BY: Readonly<Record<keyof VerificationPolicy, Fault>> = {
   // A signing string built in another order than the headers part lists shows only in the value (SIG-23): a bank that does not verify it takes that too.
-  verifiesSignatureValue: defineFault('signature-value-unchecked', { description: 'does not verify the RSA-SHA256 signature value', breaks: ['SIG-06', 'SIG-22', 'SIG-23'] }),
-  verifiesDigestValue: defineFault('accept-wrong-digest', { description: 'accepts any Digest value: one that does not match the body, or in another algorithm', breaks: ['HDR-09', 'HDR-33'] }),
+  verifiesSignatureValue: defineFault('signature-value-unchecked', {
+    description: 'does not verify the RSA-SHA256 signature value',
+    breaks: ['SIG-06', 'SIG-22', 'SIG-23'],
+  }),
+  verifiesDigestValue: defineFault('accept-wrong-digest', {
+    description: 'accepts any Digest value: one that does not match the body, or in another algorithm',
+    breaks: ['HDR-09', 'HDR-33'],
+  }),
   requiresDigest: defineFault('digest-optional', { description: 'accepts a signed request without Digest', breaks: ['HDR-07'] }),
   requiresDate: defineFault('date-optional', { description: 'accepts a signed request without Date', breaks: ['SIG-11'] }),
-  requiresHttpDate: defineFault('date-any-format', { description: 'accepts a Date in any form (ISO 8601 too), not only an HTTP-date', breaks: ['FMT-08'] }),
-  verifiesKeyId: defineFault('kid-unchecked', { description: 'does not check the keyId form nor compare it with the certificate', breaks: ['SIG-17', 'ERR-37'] }),
+  requiresHttpDate: defineFault('date-any-format', {
+    description: 'accepts a Date in any form (ISO 8601 too), not only an HTTP-date',
+    breaks: ['FMT-08'],
+  }),
+  verifiesKeyId: defineFault('kid-unchecked', {
+    description: 'does not check the keyId form nor compare it with the certificate',
+    breaks: ['SIG-17', 'ERR-37'],
+  }),
   requiresKeyId: defineFault('keyid-optional', { description: 'accepts a Signature without keyId', breaks: ['SIG-18', 'ERR-37'] }),
-  requiresRsaSha256: defineFault('any-signature-algorithm', { description: 'accepts any algorithm name in the Signature header', breaks: ['SIG-20'] }),
-  requiresEveryPart: defineFault('signature-parts-defaulted', { description: 'a Signature without algorithm, headers or signature part gets defaults instead of a 400', breaks: ['SIG-14'] }),
-  requiresCoverage: defineFault('signed-header-coverage-unchecked', { description: 'accepts signatures that leave out signable headers present in the request', breaks: ['SIG-25'] }),
-  signsInListedOrder: defineFault('signing-string-fixed-order', { description: 'builds the signing string in its own header order, not the order of the headers part', breaks: ['SIG-21', 'SIG-23'] }),
-  refusesAbsentSignedHeaders: defineFault('absent-signed-header-as-empty', { description: 'a header the headers part names but the request lacks is signed as empty instead of refused', breaks: ['SIG-24'] }),
-  decodesRfc2047: defineFault('rfc2047-not-decoded', { description: 'does not decode an RFC 2047-encoded Signature header', breaks: ['SIG-27'] }),
-  requiresTrustedIssuer: defineFault('untrusted-ca-accepted', { description: 'accepts certificates from CAs it does not trust', breaks: ['SIG-02'] }),
-  requiresValidCertificate: defineFault('expired-certificate-accepted', { description: 'accepts expired or not yet valid certificates', breaks: ['SIG-09'] }),
-  requiresRequestId: defineFault('x-request-id-optional', { description: 'serves signed requests without X-Request-ID (or with an empty one)', breaks: ['HDR-02'] }),
+  requiresRsaSha256: defineFault('any-signature-algorithm', {
+    description: 'accepts any algorithm name in the Signature header',
+    breaks: ['SIG-20'],
+  }),
+  requiresEveryPart: defineFault('signature-parts-defaulted', {
+    description: 'a Signature without algorithm, headers or signature part gets defaults instead of a 400',
+    breaks: ['SIG-14'],
+  }),
+  requiresCoverage: defineFault('signed-header-coverage-unchecked', {
+    description: 'accepts signatures that leave out signable headers present in the request',
+    breaks: ['SIG-25'],
+  }),
+  signsInListedOrder: defineFault('signing-string-fixed-order', {
+    description: 'builds the signing string in its own header order, not the order of the headers part',
+    breaks: ['SIG-21', 'SIG-23'],
+  }),
+  refusesAbsentSignedHeaders: defineFault('absent-signed-header-as-empty', {
+    description: 'a header the headers part names but the request lacks is signed as empty instead of refused',
+    breaks: ['SIG-24'],
+  }),
+  decodesRfc2047: defineFault('rfc2047-not-decoded', {
+    description: 'does not decode an RFC 2047-encoded Signature header',
+    breaks: ['SIG-27'],
+  }),
+  requiresTrustedIssuer: defineFault('untrusted-ca-accepted', {
+    description: 'accepts certificates from CAs it does not trust',
+    breaks: ['SIG-02'],
+  }),
+  requiresValidCertificate: defineFault('expired-certificate-accepted', {
+    description: 'accepts expired or not yet valid certificates',
+    breaks: ['SIG-09'],
+  }),
+  requiresRequestId: defineFault('x-request-id-optional', {
+    description: 'serves signed requests without X-Request-ID (or with an empty one)',
+    breaks: ['HDR-02'],
+  }),
   joinsLinesWithLf: defineFault('signing-string-crlf', {
     description: 'joins the signing string lines with CRLF, unlike draft-cavage',
     breaks: ['SIG-28', 'HDR-11'],
@@ -100,8 +150,10 @@ const RELAXED_BY: Readonly<Record<keyof VerificationPolicy, Fault>> = {
 // Rules a legal reading may relax too (the rule is then no MUST of the specification).
 const RELAXED_BY_READING: Readonly<Partial<Record<keyof VerificationPolicy, Variant>>> = {
   requiresRsaSha256: defineVariant('signature-algorithm-label-unchecked', {
-    description: 'a Signature whose algorithm part names another algorithm (hmac-sha256, rsa-sha512) is verified as the RSA-SHA256 signature it is, and taken when it verifies',
-    allowedBy: 'Authentication 5, the Signature table: "algorithm | rsa-sha256, matching the certificate" binds what the TPP writes; nothing says that the bank refuses a valid RSA-SHA256 signature under another label, and a verifier may derive the algorithm from the certificate key',
+    description:
+      'a Signature whose algorithm part names another algorithm (hmac-sha256, rsa-sha512) is verified as the RSA-SHA256 signature it is, and taken when it verifies',
+    allowedBy:
+      'Authentication 5, the Signature table: "algorithm | rsa-sha256, matching the certificate" binds what the TPP writes; nothing says that the bank refuses a valid RSA-SHA256 signature under another label, and a verifier may derive the algorithm from the certificate key',
     source: 'Specification, Authentication 5 (Signature header parts)',
   }),
 };
@@ -109,16 +161,19 @@ const RELAXED_BY_READING: Readonly<Partial<Record<keyof VerificationPolicy, Vari
 /** The verification policy of this TPP: each rule enforced unless its fault (or a reading that relaxes it) is on, asked only when the verifier reaches it. */
 const policies = new WeakMap<TppSwitches, VerificationPolicy>();
 function verificationPolicy(switches: TppSwitches): VerificationPolicy {
-  return memoisedWeak(policies, switches, () =>
-    Object.defineProperties(
-      {},
-      Object.fromEntries(
-        Object.entries(RELAXED_BY).map(([rule, fault]) => {
-          const reading = RELAXED_BY_READING[rule as keyof VerificationPolicy];
-          return [rule, { get: () => !switches.breaks(fault) && !(reading !== undefined && switches.reads(reading)), enumerable: true }];
-        }),
-      ),
-    ) as VerificationPolicy,
+  return memoisedWeak(
+    policies,
+    switches,
+    () =>
+      Object.defineProperties(
+        {},
+        Object.fromEntries(
+          Object.entries(RELAXED_BY).map(([rule, fault]) => {
+            const reading = RELAXED_BY_READING[rule as keyof VerificationPolicy];
+            return [rule, { get: () => !switches.breaks(fault) && !(reading !== undefined && switches.reads(reading)), enumerable: true }];
+          }),
+        ),
+      ) as VerificationPolicy,
   );
 }
 
@@ -134,8 +189,10 @@ const kidVariantAs401 = defineFault('kid-variant-as-401', {
   breaks: ['SIG-19'],
 });
 const keyIdExactFormOnly = defineVariant('key-id-exact-form-only', {
-  description: 'a keyId that names the right certificate in another form (lower-case or zero-padded serial, another DN order) is refused as a KID error (400 KID_INVALID)',
-  allowedBy: 'Authentication 5: keyId "SN=<serial>,CA=<issuer>; serial is the certificate serial number in upper-case hexadecimal; issuer is the certificate issuer distinguished name in RFC 2253 form"; Errors rule 3: "A KID error gives 400"',
+  description:
+    'a keyId that names the right certificate in another form (lower-case or zero-padded serial, another DN order) is refused as a KID error (400 KID_INVALID)',
+  allowedBy:
+    'Authentication 5: keyId "SN=<serial>,CA=<issuer>; serial is the certificate serial number in upper-case hexadecimal; issuer is the certificate issuer distinguished name in RFC 2253 form"; Errors rule 3: "A KID error gives 400"',
   source: 'Specification, Authentication 5 and Errors rule 3',
 });
 const keyIdSpecFormRefused = defineFault('keyid-spec-form-refused', {
@@ -154,7 +211,8 @@ const extraSignedHeadersRefused = defineFault('extra-signed-headers-refused', {
 });
 const hostNotSignable = defineVariant('host-not-signable', {
   description: 'a signature covering host is refused (400): host is not among the signable headers; (request-target) is taken',
-  allowedBy: 'Authentication 6: "Signable headers: date, digest, x-request-id, psu-id, psu-corporate-id, tpp-redirect-uri." Authentication 5 names (request-target); host is named by neither',
+  allowedBy:
+    'Authentication 6: "Signable headers: date, digest, x-request-id, psu-id, psu-corporate-id, tpp-redirect-uri." Authentication 5 names (request-target); host is named by neither',
   source: 'Specification, Authentication 5 and 6',
 });
 const sha512DigestRefused = defineFault('sha512-digest-refused', {
@@ -211,7 +269,9 @@ function identityOf(certificate: X509Certificate): TppIdentity {
 
 /** Who holds the certificate's private key, as a tenant of the sandbox (reference/state/tenants.ts): a SHA-256 of its public key. */
 function keyHolderOf(certificate: X509Certificate): string {
-  return `spki-sha256:${createHash('sha256').update(certificate.publicKey.export({ type: 'spki', format: 'der' })).digest('base64url')}`;
+  return `spki-sha256:${createHash('sha256')
+    .update(certificate.publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('base64url')}`;
 }
 
 /**
@@ -271,8 +331,10 @@ const tppRedirectUriForbidden = defineFault('tpp-redirect-uri-missing-forbidden'
   breaks: ['HDR-06', 'SCA-04'],
 });
 const redirectUriOnlyWhereSca = defineVariant('redirect-uri-only-where-sca', {
-  description: 'a read (GET) without TPP-Redirect-URI is served where it needs no SCA; one that needs SCA is refused (400 HTTP_HEADER_REQUIRED), and so is any other request without it',
-  allowedBy: 'Authentication 9: "The TPP-Redirect-URI header is required on all requests because the need for SCA cannot be foreseen": the TPP\'s duty, and its reason; nothing says a request that needs no SCA is refused without it',
+  description:
+    'a read (GET) without TPP-Redirect-URI is served where it needs no SCA; one that needs SCA is refused (400 HTTP_HEADER_REQUIRED), and so is any other request without it',
+  allowedBy:
+    'Authentication 9: "The TPP-Redirect-URI header is required on all requests because the need for SCA cannot be foreseen": the TPP\'s duty, and its reason; nothing says a request that needs no SCA is refused without it',
   source: 'Specification, Authentication 9',
 });
 
@@ -283,7 +345,8 @@ const tppSessionIdOptional = defineFault('tpp-session-id-optional', {
 
 function requireTppHeaders(request: FastifyRequest): void {
   const absent = (name: string) => !header(request, name)?.trim();
-  if (absent('tpp-redirect-uri') && request.switches.breaks(tppRedirectUriForbidden)) throw new BankError(403, 'FORBIDDEN', 'Header TPP-Redirect-URI is required');
+  if (absent('tpp-redirect-uri') && request.switches.breaks(tppRedirectUriForbidden))
+    throw new BankError(403, 'FORBIDDEN', 'Header TPP-Redirect-URI is required');
   // The variant's read needing SCA is refused where the SCA is asked for (services/sca-answers.ts).
   const needed = request.method !== 'GET' || !absent('tpp-redirect-uri') || !request.switches.reads(redirectUriOnlyWhereSca);
   for (const name of needed ? ['TPP-Redirect-URI', 'TPP-Session-ID'] : ['TPP-Session-ID']) {
@@ -324,12 +387,14 @@ export const signaturePlugin = fp<SignatureOptions>(
     });
 
     /** Whether the bank takes a Date this many seconds off from this TPP; faults widen or narrow the 60 s, each asked only where it decides. */
-    const toleratesSkew = (switches: TppSwitches) => (seconds: number): boolean => {
-      if (seconds <= 30) return true;
-      if (switches.breaks(dateCheckOff)) return true;
-      if (seconds <= MAX_CLOCK_SKEW_SECONDS) return !switches.breaks(dateTolerance30);
-      return seconds <= 120 && switches.breaks(dateTolerance120);
-    };
+    const toleratesSkew =
+      (switches: TppSwitches) =>
+      (seconds: number): boolean => {
+        if (seconds <= 30) return true;
+        if (switches.breaks(dateCheckOff)) return true;
+        if (seconds <= MAX_CLOCK_SKEW_SECONDS) return !switches.breaks(dateTolerance30);
+        return seconds <= 120 && switches.breaks(dateTolerance120);
+      };
 
     /** Where certificates are validated as in production (trust anchors given): the role the service needs. */
     function requireRole(request: FastifyRequest, certificate: X509Certificate): void {
@@ -346,17 +411,23 @@ export const signaturePlugin = fp<SignatureOptions>(
       if (!signedHeaders.includes('(request-target)') && switches.breaks(requireRequestTarget)) {
         throw new BankError(400, 'FORMAT_ERROR', 'the signature must cover (request-target)');
       }
-      if (/^\s*sha-512=/i.test(header(request, 'digest') ?? '') && switches.breaks(sha512DigestRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Digest must be SHA-256');
-      if (!signedHeaders.includes('psu-id') && switches.breaks(requirePsuIdSigned)) throw new BankError(400, 'FORMAT_ERROR', 'the signature must cover psu-id');
+      if (/^\s*sha-512=/i.test(header(request, 'digest') ?? '') && switches.breaks(sha512DigestRefused))
+        throw new BankError(400, 'FORMAT_ERROR', 'Digest must be SHA-256');
+      if (!signedHeaders.includes('psu-id') && switches.breaks(requirePsuIdSigned))
+        throw new BankError(400, 'FORMAT_ERROR', 'the signature must cover psu-id');
       if (!signedHeaders.every(isSignableHeader) && switches.breaks(extraSignedHeadersRefused)) {
         throw new BankError(400, 'FORMAT_ERROR', 'the signature may cover only the signable headers');
       }
-      if (signedHeaders.includes('host') && switches.reads(hostNotSignable)) throw new BankError(400, 'FORMAT_ERROR', 'host is not a signable header');
+      if (signedHeaders.includes('host') && switches.reads(hostNotSignable))
+        throw new BankError(400, 'FORMAT_ERROR', 'host is not a signable header');
       const keyId = /keyId="([^"]*)"/.exec(decodeRfc2047(header(request, 'signature') ?? ''))?.[1];
       const specForm = keyId === memoisedWeak(specKeyIds, certificate, () => keyIdOf(certificate));
-      if (!specForm && switches.breaks(kidVariantAs401)) throw new BankError(401, 'KID_INVALID', 'keyId is not written exactly as SN=<upper-case hex>,CA=<RFC 2253 issuer>');
-      if (!specForm && switches.reads(keyIdExactFormOnly)) throw new BankError(400, 'KID_INVALID', 'keyId must be written SN=<upper-case hex serial>,CA=<issuer in RFC 2253 form>');
-      if (specForm && switches.breaks(keyIdSpecFormRefused)) throw new BankError(400, 'KID_INVALID', 'keyId must name the issuer in certificate order');
+      if (!specForm && switches.breaks(kidVariantAs401))
+        throw new BankError(401, 'KID_INVALID', 'keyId is not written exactly as SN=<upper-case hex>,CA=<RFC 2253 issuer>');
+      if (!specForm && switches.reads(keyIdExactFormOnly))
+        throw new BankError(400, 'KID_INVALID', 'keyId must be written SN=<upper-case hex serial>,CA=<issuer in RFC 2253 form>');
+      if (specForm && switches.breaks(keyIdSpecFormRefused))
+        throw new BankError(400, 'KID_INVALID', 'keyId must name the issuer in certificate order');
     }
 
     /** Items 3-8, then item 9's required headers. Faults skip verification here and nowhere else. */
@@ -386,7 +457,10 @@ export const signaturePlugin = fp<SignatureOptions>(
           ...(options.trustedCaPems === undefined ? {} : { trustedCaPems: options.trustedCaPems }),
         });
         // A certificate missing or not a certificate at all; one that is a certificate but untrusted or expired is another matter (SIG-02, SIG-09).
-        const noCertificate = !result.ok && ['CERTIFICATE_MISSING', 'CERTIFICATE_INVALID'].includes(result.failure.code) && !claimed.presentsCertificate(request);
+        const noCertificate =
+          !result.ok &&
+          ['CERTIFICATE_MISSING', 'CERTIFICATE_INVALID'].includes(result.failure.code) &&
+          !claimed.presentsCertificate(request);
         // A bank with its signature check off takes a request without signature, or with any Date (a request that verifies is served as any other).
         if (!result.ok && UNCHECKED_WITH_SIGNATURE_CHECK_OFF.includes(result.failure.code) && switches.breaks(signatureCheckOff)) {
           unverified();
@@ -395,7 +469,11 @@ export const signaturePlugin = fp<SignatureOptions>(
         } else if (!result.ok) {
           // Not the key holder (or not provably): the answer comes from the world of no one, its clock included.
           const failure = result.failure.code;
-          const code = switches.breaks(inventedSignatureCodes) ? (INVENTED_CODE[failure] as ErrorCode) : switches.reads(berlinGroupErrorCodes) ? failure : SPEC_CODE[failure];
+          const code = switches.breaks(inventedSignatureCodes)
+            ? (INVENTED_CODE[failure] as ErrorCode)
+            : switches.reads(berlinGroupErrorCodes)
+              ? failure
+              : SPEC_CODE[failure];
           const kidError = code === 'KID_MISSING' || code === 'KID_INVALID';
           throw new BankError(kidError && switches.breaks(kidErrorAs401) ? 401 : 400, code, result.failure.message);
         } else {

@@ -53,7 +53,13 @@ declare module 'fastify' {
 }
 
 /** The request as it came, and the answer as it goes. */
-function exchangeOf(request: FastifyRequest, baseUrl: string, status?: number, headers?: Record<string, string | number | string[] | undefined>, payload?: unknown): JudgedExchange {
+function exchangeOf(
+  request: FastifyRequest,
+  baseUrl: string,
+  status?: number,
+  headers?: Record<string, string | number | string[] | undefined>,
+  payload?: unknown,
+): JudgedExchange {
   const start = request.judgeStart;
   const requestHeaders: Record<string, string> = {};
   for (const name of Object.keys(request.headers)) {
@@ -62,7 +68,8 @@ function exchangeOf(request: FastifyRequest, baseUrl: string, status?: number, h
   }
   const body = request.rawBody ?? (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
   const responseHeaders: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) responseHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  for (const [name, value] of Object.entries(headers ?? {}))
+    if (value !== undefined) responseHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
   const sent = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : Buffer.alloc(0);
   // A body the bank refused before reading it (too large, say) is not known: the request is not judged.
   const unread = body.length === 0 && Number(request.headers['content-length'] ?? 0) > 0;
@@ -71,7 +78,12 @@ function exchangeOf(request: FastifyRequest, baseUrl: string, status?: number, h
     startedAt: start?.startedAt ?? new Date(),
     durationMs: start === null ? 0 : Math.round(performance.now() - start.started),
     // An asterisk or absolute-form target (`OPTIONS *`, `GET http://…`) is recorded under the bank's address as it came.
-    request: { method: request.method, url: `${baseUrl}${request.url.startsWith('/') ? '' : '/'}${request.url}`, headers: requestHeaders, body },
+    request: {
+      method: request.method,
+      url: `${baseUrl}${request.url.startsWith('/') ? '' : '/'}${request.url}`,
+      headers: requestHeaders,
+      body,
+    },
     ...(status === undefined ? {} : { response: { status, headers: responseHeaders, body: sent } }),
     ...(start === null ? {} : { bankTime: start.bankTime }),
     connection: `${request.socket.remoteAddress ?? ''}:${request.socket.remotePort ?? ''}`,
@@ -108,7 +120,10 @@ export const judgingPlugin = fp<{ judge: SandboxJudge }>(
       if (broken.length > 0) {
         void reply.header(BROKEN_RULES_HEADER, broken.join(', '));
         // RFC 8288: each rule's text, a link away from the client's own logs.
-        void reply.header('link', broken.map((id) => `<${app.tenants.baseUrl}${RULE_PAGE_PATH}/${id}>; rel="describedby"; title="${id}"`).join(', '));
+        void reply.header(
+          'link',
+          broken.map((id) => `<${app.tenants.baseUrl}${RULE_PAGE_PATH}/${id}>; rel="describedby"; title="${id}"`).join(', '),
+        );
       }
       next(null, payload);
     });
@@ -136,7 +151,10 @@ export const rulePagesPlugin = fp<{ judge: SandboxJudge }>(
 export const judgeReportPlugin = fp<{ judge: SandboxJudge }>(
   (api, { judge }, done) => {
     api.get<{ Querystring: { format?: string } }>(TPP_REPORT_PATH, { config: SANDBOX_OPERATION }, (request, reply) => {
-      const { contentType, body } = judge.report(exchangeOf(request, api.tenants.baseUrl), request.query.format === 'html' ? 'html' : 'json');
+      const { contentType, body } = judge.report(
+        exchangeOf(request, api.tenants.baseUrl),
+        request.query.format === 'html' ? 'html' : 'json',
+      );
       void reply.type(contentType).send(body);
     });
     done();

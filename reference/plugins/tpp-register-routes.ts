@@ -15,19 +15,20 @@ const registerUnchecked = defineFault('tpp-register-unchecked', {
 const contactRegistrationRequired = defineFault('contact-registration-required', {
   description: 'every request of the interface answers 403 FORBIDDEN until the TPP registers a contact e-mail address',
   breaks: ['GEN-14'],
-  refusesEveryRequest: 'registration is optional, and the suite registers no contact address (the dialogue API is not shown): every request it sends is one of an unregistered TPP',
+  refusesEveryRequest:
+    'registration is optional, and the suite registers no contact address (the dialogue API is not shown): every request it sends is one of an unregistered TPP',
 });
 
 export const tppRegisterPlugin = fp(
   (api, _options, done) => {
-
     api.addHook(
       'preValidation',
       checkHook((request) => {
         if (request.routeOptions.config.sandboxOperation === true) return;
         const tppId = tppOf(request).id;
         // No contact address is ever registered here: the dialogue API that would take one is not shown.
-        if (request.switches.breaks(contactRegistrationRequired)) throw new BankError(403, 'FORBIDDEN', 'Register a contact e-mail address first');
+        if (request.switches.breaks(contactRegistrationRequired))
+          throw new BankError(403, 'FORBIDDEN', 'Register a contact e-mail address first');
         if (request.world.register.isAuthorised(tppId) || request.switches.breaks(registerUnchecked)) return;
         throw new BankError(403, 'FORBIDDEN', 'The TPP is not authorised as AISP or PISP in the register: its authorisation is withdrawn');
       }),

@@ -33,27 +33,42 @@ function reportKey(body: JsonBody): 'transactions' | 'cardTransactions' | undefi
 /** The transaction entries of an answer: a listing's groups, or the details (nested or not). */
 function entriesOf(body: JsonBody): Entry[] {
   const key = reportKey(body);
-  if (key !== undefined) return Object.entries(body[key] as JsonBody).flatMap(([group, list]) => (GROUPS.includes(group) && Array.isArray(list) ? (list as Entry[]) : []));
+  if (key !== undefined)
+    return Object.entries(body[key] as JsonBody).flatMap(([group, list]) =>
+      GROUPS.includes(group) && Array.isArray(list) ? (list as Entry[]) : [],
+    );
   const details = body.transactionsDetails as Entry | undefined;
   if (details === undefined) return [];
-  return [typeof details.transactionDetails === 'object' && details.transactionDetails !== null ? (details.transactionDetails as Entry) : details];
+  return [
+    typeof details.transactionDetails === 'object' && details.transactionDetails !== null ? (details.transactionDetails as Entry) : details,
+  ];
 }
 
 /** The answer with each of its transaction entries changed. */
 function withEntries(body: JsonBody, change: (entry: Entry) => Entry): JsonBody {
   const key = reportKey(body);
   if (key !== undefined) {
-    const report = Object.entries(body[key] as JsonBody).map(([group, list]): [string, unknown] => [group, GROUPS.includes(group) && Array.isArray(list) ? (list as Entry[]).map(change) : list]);
+    const report = Object.entries(body[key] as JsonBody).map(([group, list]): [string, unknown] => [
+      group,
+      GROUPS.includes(group) && Array.isArray(list) ? (list as Entry[]).map(change) : list,
+    ]);
     return { ...body, [key]: Object.fromEntries(report) };
   }
   const details = body.transactionsDetails as Entry;
   const nested = typeof details.transactionDetails === 'object' && details.transactionDetails !== null;
-  return { ...body, transactionsDetails: nested ? { ...details, transactionDetails: change(details.transactionDetails as Entry) } : change(details) };
+  return {
+    ...body,
+    transactionsDetails: nested ? { ...details, transactionDetails: change(details.transactionDetails as Entry) } : change(details),
+  };
 }
 
 /** A change of the account transaction entries (listed, and in details) that `picks`: asked where there is one. */
 function accountEntries(change: (entry: Entry) => Entry, picks: (entry: Entry) => boolean = () => true): BodyChange {
-  return { route: [LISTING, DETAILS], when: (body, { status }) => status === 200 && entriesOf(body).some(picks), apply: (body) => withEntries(body, (e) => (picks(e) ? change(e) : e)) };
+  return {
+    route: [LISTING, DETAILS],
+    when: (body, { status }) => status === 200 && entriesOf(body).some(picks),
+    apply: (body) => withEntries(body, (e) => (picks(e) ? change(e) : e)),
+  };
 }
 
 /** A booked transaction (a pending one has no transactionId). */
@@ -67,7 +82,8 @@ function afterName(entry: Entry, key: string, value: unknown): Entry {
 }
 
 /** The entry with one key renamed, in its place. */
-const renamed = (entry: Entry, from: string, to: string): Entry => Object.fromEntries(Object.entries(entry).map(([k, v]) => [k === from ? to : k, v]));
+const renamed = (entry: Entry, from: string, to: string): Entry =>
+  Object.fromEntries(Object.entries(entry).map(([k, v]) => [k === from ? to : k, v]));
 
 /** A UUID written without its hyphens, with them again. */
 const hyphenated = (id: string) => id.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
@@ -85,7 +101,9 @@ const NOK_PER_BYN = 3.3;
 function originalAmountOf(t: StoredTransaction, cardCurrency: string, switches: TppSwitches): Amount {
   if (t.merchantCategoryCode !== '4511') return amount(t.amountMinor, cardCurrency);
   // Under reportedAmountsUnbound, the airline is paid in Belarusian rubles (BYN, not in the specification's list).
-  return switches.reads(reportedAmountsUnbound) ? reportedAmount(switches, Math.round(t.amountMinor / NOK_PER_BYN), 'BYN') : amount(Math.round(t.amountMinor / NOK_PER_EUR), 'EUR');
+  return switches.reads(reportedAmountsUnbound)
+    ? reportedAmount(switches, Math.round(t.amountMinor / NOK_PER_BYN), 'BYN')
+    : amount(Math.round(t.amountMinor / NOK_PER_EUR), 'EUR');
 }
 
 const pageSizeTooLarge = defineFault('page-size-250', {
@@ -94,7 +112,8 @@ const pageSizeTooLarge = defineFault('page-size-250', {
 });
 const linksWithoutSize = defineVariant('pagination-links-without-size', {
   description: 'the pagination links name no page size (no limit parameter): the page they lead to keeps the default of 200',
-  allowedBy: 'Limits: "Default transaction page size | 200 (also in generated pagination links)": the links page by 200 as well, which a link that names no size and leads to a page of the default size does',
+  allowedBy:
+    'Limits: "Default transaction page size | 200 (also in generated pagination links)": the links page by 200 as well, which a link that names no size and leads to a page of the default size does',
   source: 'Specification, Limits (Default transaction page size)',
 });
 const nextLinkSkips = defineFault('next-link-skips-one', {
@@ -110,11 +129,17 @@ defineFault('pagination-links-post-only', {
   breaks: ['PAG-04'],
   alters: {
     route: [LISTING, CARD_LISTING],
-    when: (body, { status }) => status === 200 && ((body[reportKey(body) ?? ''] as { _links?: JsonBody } | undefined)?._links?.first ?? undefined) !== undefined,
+    when: (body, { status }) =>
+      status === 200 && ((body[reportKey(body) ?? ''] as { _links?: JsonBody } | undefined)?._links?.first ?? undefined) !== undefined,
     apply: (body) => {
       const key = reportKey(body) as string;
       const report = body[key] as { _links: JsonBody };
-      const links = Object.fromEntries(Object.entries(report._links).map(([name, link]) => [name, PAGE_LINKS.includes(name) ? { ...(link as JsonBody), verbs: ['POST'] } : link]));
+      const links = Object.fromEntries(
+        Object.entries(report._links).map(([name, link]) => [
+          name,
+          PAGE_LINKS.includes(name) ? { ...(link as JsonBody), verbs: ['POST'] } : link,
+        ]),
+      );
       return { ...body, [key]: { ...report, _links: links } };
     },
   },
@@ -124,8 +149,10 @@ const offsetIgnored = defineFault('offset-ignored', {
   breaks: ['PAG-03', 'END-17'],
 });
 const offsetCountsPages = defineVariant('offset-counts-pages', {
-  description: 'offset counts pages of limit transactions, not transactions: limit=5&offset=1 starts at the 6th; the pagination links write it so',
-  allowedBy: 'GET /v1/accounts/{id}/transactions: "parameters bookingStatus (…), dateFrom, dateTo, limit, offset": offset is named without saying what it counts, and the Berlin Group, which pages by links, has no such parameter',
+  description:
+    'offset counts pages of limit transactions, not transactions: limit=5&offset=1 starts at the 6th; the pagination links write it so',
+  allowedBy:
+    'GET /v1/accounts/{id}/transactions: "parameters bookingStatus (…), dateFrom, dateTo, limit, offset": offset is named without saying what it counts, and the Berlin Group, which pages by links, has no such parameter',
   source: 'Specification, Endpoints > Other endpoints named',
 });
 const listingNeedsBookingStatus = defineFault('listing-needs-booking-status', {
@@ -141,7 +168,12 @@ const unattendedHistoryUnlimited = defineFault('unattended-history-unlimited', {
 defineFault('remittance-as-string', {
   description: 'remittanceInformationUnstructured is a string in transaction lists, not an array',
   breaks: ['AIS-06'],
-  alters: accountEntries((e) => ({ ...e, remittanceInformationUnstructured: Array.isArray(e.remittanceInformationUnstructured) ? (e.remittanceInformationUnstructured[0] as unknown) : e.remittanceInformationUnstructured })),
+  alters: accountEntries((e) => ({
+    ...e,
+    remittanceInformationUnstructured: Array.isArray(e.remittanceInformationUnstructured)
+      ? (e.remittanceInformationUnstructured[0] as unknown)
+      : e.remittanceInformationUnstructured,
+  })),
 });
 defineFault('booked-ids-change', {
   description: 'booked transactions get a new transactionId on every read',
@@ -181,7 +213,8 @@ const bookingStatusAllServerError = defineFault('booking-status-all-server-error
 });
 const ninetyDayDefaultWindow = defineVariant('ninety-day-default-window', {
   description: 'a transaction listing without dateFrom covers the last 90 days (dateFrom defaults to 90 days back)',
-  allowedBy: 'The parameters dateFrom and dateTo are named without a default, and nothing says which transactions a listing without parameters returns; Berlin Group makes dateFrom mandatory for a listing that is no delta, so a bank may fill it in',
+  allowedBy:
+    'The parameters dateFrom and dateTo are named without a default, and nothing says which transactions a listing without parameters returns; Berlin Group makes dateFrom mandatory for a listing that is no delta, so a bank may fill it in',
   source: 'Specification, Endpoints > Other endpoints named and Limits; Berlin Group 1.3.8, query parameter dateFrom',
 });
 const DEFAULT_WINDOW_DAYS = 90;
@@ -203,19 +236,23 @@ defineFault('transactions-ungrouped', {
   },
 });
 const emptyGroupsOmitted = defineVariant('empty-transaction-groups-omitted', {
-  description: 'an account transaction report leaves out a group with no entry (an empty booked or pending list) instead of sending it empty',
+  description:
+    'an account transaction report leaves out a group with no entry (an empty booked or pending list) instead of sending it empty',
   allowedBy:
     '"transactions are grouped as booked and pending" names the groups; Berlin Group 1.3.8 accountReport requires only _links (booked and pending are optional lists, "pending is not contained" for booked)',
   source: 'Specification, Resources (account information facts); Berlin Group 1.3.8, schema accountReport',
 });
 const transactionDetailsNested = defineVariant('transaction-details-nested', {
-  description: 'the transaction details answer nests the transaction as transactionsDetails.transactionDetails (the Berlin Group 1.3.8 schema), not flat',
-  allowedBy: '"Path and payload of the transaction details endpoint … not shown"; Berlin Group 1.3.8 nests it in its schema (transactionDetailsBody) and writes it flat in its example',
+  description:
+    'the transaction details answer nests the transaction as transactionsDetails.transactionDetails (the Berlin Group 1.3.8 schema), not flat',
+  allowedBy:
+    '"Path and payload of the transaction details endpoint … not shown"; Berlin Group 1.3.8 nests it in its schema (transactionDetailsBody) and writes it flat in its example',
   source: 'Specification, Endpoints > Other endpoints named; Berlin Group 1.3.8, transactionDetailsBody',
 });
 const cardListingNeedsParameters = defineVariant('card-listing-needs-parameters', {
   description: 'a card transaction listing without bookingStatus or dateFrom is refused (400 QUERY_PARAMETER_REQUIRED)',
-  allowedBy: 'The specification answers "a transaction listing without parameters" for account transactions; card accounts follow Berlin Group 1.3, whose bookingStatus is mandatory and whose dateFrom is "mandated if no delta access is required"',
+  allowedBy:
+    'The specification answers "a transaction listing without parameters" for account transactions; card accounts follow Berlin Group 1.3, whose bookingStatus is mandatory and whose dateFrom is "mandated if no delta access is required"',
   source: 'Berlin Group 1.3.8, GET /v1/card-accounts/{account-id}/transactions (bookingStatus, dateFrom); Specification, Limits',
 });
 const transactionDetailsMissing = defineFault('transaction-details-missing', {
@@ -236,9 +273,14 @@ const pendingIgnoreLimit = defineFault('pending-ignore-limit', {
   breaks: ['END-25'],
 });
 defineFault('proprietary-reference-misnamed', {
-  description: 'transaction details carry their proprietary reference (the merchant category) as proprietaryReference1, not additionalInformationProprietary1',
+  description:
+    'transaction details carry their proprietary reference (the merchant category) as proprietaryReference1, not additionalInformationProprietary1',
   breaks: ['AIS-05'],
-  alters: { route: DETAILS, when: (_body, { status }) => status === 200, apply: (body) => withEntries(body, (e) => renamed(e, 'additionalInformationProprietary1', 'proprietaryReference1')) },
+  alters: {
+    route: DETAILS,
+    when: (_body, { status }) => status === 200,
+    apply: (body) => withEntries(body, (e) => renamed(e, 'additionalInformationProprietary1', 'proprietaryReference1')),
+  },
 });
 // [sandbox] identifiers within their Berlin Group lengths (Max35Text).
 defineFault('card-transaction-id-36', {
@@ -247,7 +289,10 @@ defineFault('card-transaction-id-36', {
   alters: {
     route: CARD_LISTING,
     when: (body, { status }) => status === 200 && entriesOf(body).some((e) => typeof e.cardTransactionId === 'string'),
-    apply: (body) => withEntries(body, (e) => (typeof e.cardTransactionId === 'string' ? { ...e, cardTransactionId: hyphenated(e.cardTransactionId) } : e)),
+    apply: (body) =>
+      withEntries(body, (e) =>
+        typeof e.cardTransactionId === 'string' ? { ...e, cardTransactionId: hyphenated(e.cardTransactionId) } : e,
+      ),
   },
 });
 defineFault('end-to-end-id-36', {
@@ -293,7 +338,8 @@ function isoDate(name: string, value: string | undefined): string | undefined {
 
 function count(name: string, value: string | undefined, fallback: number, min: number): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min) throw new BankError(400, 'FORMAT_ERROR', `Query parameter ${name} must be an integer of at least ${min}`);
+  if (!/^\d+$/.test(value) || Number(value) < min)
+    throw new BankError(400, 'FORMAT_ERROR', `Query parameter ${name} must be an integer of at least ${min}`);
   return Number(value);
 }
 
@@ -301,15 +347,20 @@ function selection(query: Query, switches: TppSwitches, today: Date): Selection 
   if (query.bookingStatus === undefined && switches.breaks(listingNeedsBookingStatus)) {
     throw new BankError(400, 'QUERY_PARAMETER_REQUIRED', 'Query parameter bookingStatus is required');
   }
-  if (query.bookingStatus === 'both' && switches.breaks(bookingStatusBothRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Query parameter bookingStatus=both is not supported');
-  if (query.bookingStatus === 'all' && switches.reads(bookingStatusAllRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Query parameter bookingStatus=all is not supported');
-  if (query.bookingStatus === 'all' && switches.breaks(bookingStatusAllServerError)) throw new Error('bookingStatus=all: the listing failed');
+  if (query.bookingStatus === 'both' && switches.breaks(bookingStatusBothRefused))
+    throw new BankError(400, 'FORMAT_ERROR', 'Query parameter bookingStatus=both is not supported');
+  if (query.bookingStatus === 'all' && switches.reads(bookingStatusAllRefused))
+    throw new BankError(400, 'FORMAT_ERROR', 'Query parameter bookingStatus=all is not supported');
+  if (query.bookingStatus === 'all' && switches.breaks(bookingStatusAllServerError))
+    throw new Error('bookingStatus=all: the listing failed');
   const known = query.bookingStatus === undefined || (BOOKING_STATUSES as readonly string[]).includes(query.bookingStatus);
   const bookingStatus = known || !switches.breaks(unknownBookingStatusAccepted) ? (query.bookingStatus ?? 'booked') : 'booked';
   if (!(BOOKING_STATUSES as readonly string[]).includes(bookingStatus)) {
     throw new BankError(400, 'FORMAT_ERROR', `Query parameter bookingStatus must be one of ${BOOKING_STATUSES.join(', ')}`);
   }
-  const dateFrom = isoDate('dateFrom', query.dateFrom) ?? (switches.reads(ninetyDayDefaultWindow) ? day(new Date(today.getTime() - DEFAULT_WINDOW_DAYS * DAY_MS)) : undefined);
+  const dateFrom =
+    isoDate('dateFrom', query.dateFrom) ??
+    (switches.reads(ninetyDayDefaultWindow) ? day(new Date(today.getTime() - DEFAULT_WINDOW_DAYS * DAY_MS)) : undefined);
   const dateTo = isoDate('dateTo', query.dateTo);
   if (dateFrom !== undefined && dateTo !== undefined && dateFrom > dateTo) {
     throw new BankError(400, 'FORMAT_ERROR', 'Query parameter dateFrom is after dateTo');
@@ -333,13 +384,21 @@ function inPeriod(t: StoredTransaction, s: Selection, switches: TppSwitches): bo
   return (s.dateFrom === undefined || date >= s.dateFrom) && beforeEnd;
 }
 
-
 /** The page of booked (or, for bookingStatus=pending, pending) transactions and the links to the other pages (each with limit written out). */
-function page(base: string, booked: StoredTransaction[], s: Selection, switches: TppSwitches): { items: StoredTransaction[]; links: Record<string, object> } {
+function page(
+  base: string,
+  booked: StoredTransaction[],
+  s: Selection,
+  switches: TppSwitches,
+): { items: StoredTransaction[]; links: Record<string, object> } {
   const items = booked.slice(s.offset, s.offset + s.limit);
   if (booked.length <= s.limit && s.offset === 0) return { items, links: {} };
   const href = (offset: number) => {
-    const params = new URLSearchParams({ bookingStatus: s.bookingStatus, ...(s.dateFrom ? { dateFrom: s.dateFrom } : {}), ...(s.dateTo ? { dateTo: s.dateTo } : {}) });
+    const params = new URLSearchParams({
+      bookingStatus: s.bookingStatus,
+      ...(s.dateFrom ? { dateFrom: s.dateFrom } : {}),
+      ...(s.dateTo ? { dateTo: s.dateTo } : {}),
+    });
     if (!switches.reads(linksWithoutSize)) params.set('limit', String(s.limit));
     params.set('offset', String(switches.reads(offsetCountsPages) ? Math.floor(offset / s.limit) : offset));
     const pageLink = resourceLink(switches, `${base}?${params.toString()}`);
@@ -364,7 +423,15 @@ function page(base: string, booked: StoredTransaction[], s: Selection, switches:
  * by limit too (the specification's known issue does not affect the sandbox): paged like booked ones when only
  * pending ones are asked for, else at most `limit` of them.
  */
-function report<T>(base: string, accountLink: object, all: StoredTransaction[], s: Selection, switches: TppSwitches, entry: (t: StoredTransaction) => T, card = false) {
+function report<T>(
+  base: string,
+  accountLink: object,
+  all: StoredTransaction[],
+  s: Selection,
+  switches: TppSwitches,
+  entry: (t: StoredTransaction) => T,
+  card = false,
+) {
   const chosen = all.filter((t) => inPeriod(t, s, switches));
   const wantBooked = s.bookingStatus !== 'pending';
   const wantPending = s.bookingStatus !== 'booked' || switches.breaks(bookedIncludesPending);
@@ -388,7 +455,9 @@ function accountEntry(accountBase: string | undefined, currency: string, switche
     transactionAmount: amount(t.amountMinor, currency),
     ...(t.amountMinor < 0 ? { creditorName: t.counterparty.name } : { debtorName: t.counterparty.name }),
     remittanceInformationUnstructured: [t.remittance],
-    ...(t.transactionId === undefined || accountBase === undefined ? {} : { _links: { transactionDetails: resourceLink(switches, `${accountBase}/transactions/${t.transactionId}`) } }),
+    ...(t.transactionId === undefined || accountBase === undefined
+      ? {}
+      : { _links: { transactionDetails: resourceLink(switches, `${accountBase}/transactions/${t.transactionId}`) } }),
   });
 }
 
@@ -418,8 +487,10 @@ export const transactionsPlugin = fp(
       const oldest = day(new Date(now.getTime() - UNATTENDED_HISTORY_DAYS * DAY_MS));
       return all.filter((t) => (t.bookingDate ?? t.valueDate) >= oldest);
     };
-    const consented = <T extends AnyAccount>(request: FastifyRequest<{ Params: { accountId: string } }>, isKind: (a: AnyAccount) => a is T) =>
-      pick(psuAccess(request), request.params.accountId, isKind);
+    const consented = <T extends AnyAccount>(
+      request: FastifyRequest<{ Params: { accountId: string } }>,
+      isKind: (a: AnyAccount) => a is T,
+    ) => pick(psuAccess(request), request.params.accountId, isKind);
 
     api.get<Listing>('/accounts/:accountId/transactions', (request) => {
       const a = consented(request, isAccount);
@@ -427,7 +498,14 @@ export const transactionsPlugin = fp(
       const s = selection(request.query, request.switches, request.world.clock.now());
       return {
         account: { iban: a.iban, currency: a.currency },
-        transactions: report(`${base}/transactions`, { account: resourceLink(request.switches, base) }, visible(request, a), s, request.switches, accountEntry(base, a.currency, request.switches)),
+        transactions: report(
+          `${base}/transactions`,
+          { account: resourceLink(request.switches, base) },
+          visible(request, a),
+          s,
+          request.switches,
+          accountEntry(base, a.currency, request.switches),
+        ),
       };
     });
 
@@ -435,7 +513,8 @@ export const transactionsPlugin = fp(
       const a = consented(request, isAccount);
       if (request.switches.breaks(transactionDetailsMissing)) throw new BankError(404, 'NOT_FOUND', 'No such endpoint');
       const t = transactionsOf(a, request.world.clock.now()).find((x) => x.transactionId === request.params.transactionId);
-      if (t === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `No booked transaction ${request.params.transactionId} on this account`);
+      if (t === undefined)
+        throw new BankError(404, 'RESOURCE_UNKNOWN', `No booked transaction ${request.params.transactionId} on this account`);
       const counterpartyAccount = { iban: t.counterparty.iban, currency: a.currency };
       const details = {
         ...accountEntry(undefined, a.currency, request.switches)(t),
@@ -451,7 +530,10 @@ export const transactionsPlugin = fp(
     api.get<Listing>('/card-accounts/:accountId/transactions', (request) => {
       const a = consented(request, isCard);
       // Asked of every card listing: a scenario that sends the parameters still meets this bank.
-      if (request.switches.reads(cardListingNeedsParameters) && (request.query.bookingStatus === undefined || request.query.dateFrom === undefined)) {
+      if (
+        request.switches.reads(cardListingNeedsParameters) &&
+        (request.query.bookingStatus === undefined || request.query.dateFrom === undefined)
+      ) {
         throw new BankError(400, 'QUERY_PARAMETER_REQUIRED', 'A card transaction listing takes bookingStatus and dateFrom');
       }
       const base = `/v1/card-accounts/${a.resourceId}`;
@@ -459,7 +541,18 @@ export const transactionsPlugin = fp(
       return {
         cardAccount: { maskedPan: a.maskedPan },
         // The Berlin Group card account report requires booked: an empty list when only pending ones are asked for.
-        cardTransactions: { booked: [], ...report(`${base}/transactions`, { cardAccount: resourceLink(request.switches, base) }, visible(request, a), s, request.switches, cardEntry(a.maskedPan, a.currency, request.switches), true) },
+        cardTransactions: {
+          booked: [],
+          ...report(
+            `${base}/transactions`,
+            { cardAccount: resourceLink(request.switches, base) },
+            visible(request, a),
+            s,
+            request.switches,
+            cardEntry(a.maskedPan, a.currency, request.switches),
+            true,
+          ),
+        },
       };
     });
     done();

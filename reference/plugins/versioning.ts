@@ -69,7 +69,8 @@ const REGRESSIONS: readonly Regression[] = [
   {
     fix: 'cardaccount-switch-originalamount-and-transactionamount',
     fault: defineFault('card-amounts-switched-without-fix', {
-      description: 'without x-accept-fix: cardaccount-switch-originalamount-and-transactionamount, card transactions carry transactionAmount and originalAmount swapped',
+      description:
+        'without x-accept-fix: cardaccount-switch-originalamount-and-transactionamount, card transactions carry transactionAmount and originalAmount swapped',
       breaks: ['VER-13'],
     }),
     touches: (node) => node['transactionAmount'] !== undefined && node['originalAmount'] !== undefined,
@@ -138,9 +139,11 @@ export const versioningPlugin = fp(
       'preValidation',
       checkHook((request) => {
         const fixes = acceptedFixes(request);
-        if (fixes.length > 1 && request.switches.breaks(severalFixesRefused)) throw new BankError(400, 'FORMAT_ERROR', 'x-accept-fix takes one value');
+        if (fixes.length > 1 && request.switches.breaks(severalFixesRefused))
+          throw new BankError(400, 'FORMAT_ERROR', 'x-accept-fix takes one value');
         const unknown = fixes.find((fix) => !(PUBLISHED_FIXES as readonly string[]).includes(fix));
-        if (unknown !== undefined && request.switches.breaks(unknownFixRefused)) throw new BankError(400, 'FORMAT_ERROR', `x-accept-fix: unknown value ${unknown}`);
+        if (unknown !== undefined && request.switches.breaks(unknownFixRefused))
+          throw new BankError(400, 'FORMAT_ERROR', `x-accept-fix: unknown value ${unknown}`);
       }),
     );
     api.addHook('preSerialization', (request, _reply, payload, next) => {

@@ -131,7 +131,10 @@ ${actions('<button type="submit" id="share-accounts" name="action" value="confir
 
   confirm: (a, shown) => {
     const details = shown.lines
-      .map((line) => `<dt>${escapeHtml(line.creditorName)} <span class="iban">${escapeHtml(line.creditorIban)}</span></dt><dd>${escapeHtml(line.amount ?? '')}</dd>`)
+      .map(
+        (line) =>
+          `<dt>${escapeHtml(line.creditorName)} <span class="iban">${escapeHtml(line.creditorIban)}</span></dt><dd>${escapeHtml(line.amount ?? '')}</dd>`,
+      )
       .join('\n');
     return page(
       'Sign the payment',

@@ -20,6 +20,7 @@ export type ScaPageSetName = keyof typeof SCA_PAGE_SETS;
 
 /** The set by name; an unknown name is an error that lists the known ones. */
 export function scaPageSet(name: string): ScaPageSet {
-  if (!Object.hasOwn(SCA_PAGE_SETS, name)) throw new Error(`unknown SCA page set "${name}"; known: ${Object.keys(SCA_PAGE_SETS).join(', ')}`);
+  if (!Object.hasOwn(SCA_PAGE_SETS, name))
+    throw new Error(`unknown SCA page set "${name}"; known: ${Object.keys(SCA_PAGE_SETS).join(', ')}`);
   return SCA_PAGE_SETS[name as ScaPageSetName];
 }

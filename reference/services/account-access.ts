@@ -16,15 +16,18 @@ import { resolvePsuId } from './psu-id-lookup.js';
 import { scaChallenge } from './sca-answers.js';
 
 const corporatePsuIdAloneReadAsPrivate = defineVariant('corporate-psu-id-alone-read-as-private', {
-  description: 'an account read with the PSU-ID of a PSU whose SCA ended in corporate context, and neither PSU-Context nor PSU-CORPORATE-ID, is a private request of that PSU (401 with scaRedirect for a private consent), not a corporate one refused with 400',
-  allowedBy: 'Authentication 13: "A corporate user request without PSU-CORPORATE-ID gets 400." What makes a request corporate is not said: a request that names no corporate context may be read as a private one of the same person',
+  description:
+    'an account read with the PSU-ID of a PSU whose SCA ended in corporate context, and neither PSU-Context nor PSU-CORPORATE-ID, is a private request of that PSU (401 with scaRedirect for a private consent), not a corporate one refused with 400',
+  allowedBy:
+    'Authentication 13: "A corporate user request without PSU-CORPORATE-ID gets 400." What makes a request corporate is not said: a request that names no corporate context may be read as a private one of the same person',
   source: 'Specification, Authentication 13 and Errors rule 4',
 });
 // A bank that ignores PSU-CORPORATE-ID cannot tell a new corporate context: a PSU with a private consent asked
 // for in one gets the private accounts, where Authentication 13 says "a new corporate context triggers a new
 // consent flow" (SCA-16).
 const corporateIdIgnored = defineFault('corporate-id-ignored', {
-  description: "PSU-CORPORATE-ID is ignored: corporate calls are served as private ones, under the PSU's private consent when there is one, else with 401 and an scaRedirect",
+  description:
+    "PSU-CORPORATE-ID is ignored: corporate calls are served as private ones, under the PSU's private consent when there is one, else with 401 and an scaRedirect",
   breaks: ['SCA-14', 'HDR-18', 'SCA-16'],
 });
 const unknownPsuIdServed = defineFault('unknown-psu-id-served', {
@@ -37,8 +40,10 @@ const unknownPsuIdAsFormatError = defineFault('unknown-psu-id-as-format-error', 
   breaks: ['ERR-23'],
 });
 const psuIdentityOnPaymentsOnly = defineVariant('x-psu-identity-on-payments-only', {
-  description: 'X-PSU-IDENTITY is not read on account reads: a read that names the PSU with it alone is answered as one without a PSU (401 with scaRedirect)',
-  allowedBy: 'X-PSU-IDENTITY ("alternative to PSU-ID") is a row of the header table of payment initiation; no header set is shown for the account endpoints',
+  description:
+    'X-PSU-IDENTITY is not read on account reads: a read that names the PSU with it alone is answered as one without a PSU (401 with scaRedirect)',
+  allowedBy:
+    'X-PSU-IDENTITY ("alternative to PSU-ID") is a row of the header table of payment initiation; no header set is shown for the account endpoints',
   source: 'Specification, Endpoints > POST /v1/payments/sepa-credit-transfers > Headers',
 });
 const psuIdentityFormUnchecked = defineFault('x-psu-identity-form-unchecked', {
@@ -101,18 +106,29 @@ export function psuAccess(ctx: BankContext): PsuAccess {
   const { world } = ctx;
   const tpp = tppOf(ctx);
   const challenge = (expectedCustomer?: string, context?: PsuContext, reason?: ChallengeReason) =>
-    scaChallenge(ctx, { ...(expectedCustomer === undefined ? {} : { expectedCustomer }), ...(context === undefined ? {} : { requestedContext: context }) }, reason);
+    scaChallenge(
+      ctx,
+      { ...(expectedCustomer === undefined ? {} : { expectedCustomer }), ...(context === undefined ? {} : { requestedContext: context }) },
+      reason,
+    );
 
   const psuId = header(ctx, 'psu-id');
   // X-PSU-IDENTITY (a national identity number or D-number) is the alternative to PSU-ID.
-  const identity = psuId === undefined && header(ctx, 'x-psu-identity') !== undefined && !ctx.switches.reads(psuIdentityOnPaymentsOnly) ? header(ctx, 'x-psu-identity') : undefined;
+  const identity =
+    psuId === undefined && header(ctx, 'x-psu-identity') !== undefined && !ctx.switches.reads(psuIdentityOnPaymentsOnly)
+      ? header(ctx, 'x-psu-identity')
+      : undefined;
   if (psuId === undefined && identity === undefined) throw challenge();
   if (identity !== undefined && !isNationalIdentityNumber(identity)) {
     if (ctx.switches.breaks(psuIdentityFormUnchecked)) return { customerNumber: '', context: PRIVATE, accounts: [] };
     throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY must be a national identity number or D-number (11 digits)');
   }
   const lookup: PsuIdLookup =
-    psuId !== undefined ? resolvePsuId(ctx, psuId) : world.data.customers.has(identity ?? '') ? { kind: 'known', customerNumber: identity ?? '' } : { kind: 'unknown' };
+    psuId !== undefined
+      ? resolvePsuId(ctx, psuId)
+      : world.data.customers.has(identity ?? '')
+        ? { kind: 'known', customerNumber: identity ?? '' }
+        : { kind: 'unknown' };
   if (lookup.kind === 'malformed') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
   const requested = requestedContext(ctx);
   if (requested === undefined) throw corporateIdRequired();
@@ -126,7 +142,12 @@ export function psuAccess(ctx: BankContext): PsuAccess {
   const { customerNumber } = lookup;
   const now = world.clock.now();
   // A PSU-ID whose SCA ended in corporate context, sent without PSU-CORPORATE-ID, is a corporate request too.
-  if (requested === PRIVATE && !header(ctx, 'psu-context') && world.consents.onlyCorporate(tpp.id, customerNumber, now) && !ctx.switches.reads(corporatePsuIdAloneReadAsPrivate)) {
+  if (
+    requested === PRIVATE &&
+    !header(ctx, 'psu-context') &&
+    world.consents.onlyCorporate(tpp.id, customerNumber, now) &&
+    !ctx.switches.reads(corporatePsuIdAloneReadAsPrivate)
+  ) {
     throw corporateIdRequired();
   }
   // Before any consent of the PSU: a context not consented yet besides one that is is SCA-16's, a consent revoked SCA-20's.
@@ -137,7 +158,12 @@ export function psuAccess(ctx: BankContext): PsuAccess {
   const consent = consentInForce(ctx, customerNumber, context, challenge);
   const closedOnes = [...consent.accountIds].flatMap((id) => world.data.accounts.get(id) ?? []).filter((a) => a.status === 'deleted');
   const closed = closedOnes.length > 0 && ctx.switches.breaks(closedAccountsListed) ? closedOnes : [];
-  return { customerNumber, context, accounts: [...visibleAccounts(ctx, consent), ...closed], unconsented: (accountId) => unconsentedAccount(ctx, accountId) };
+  return {
+    customerNumber,
+    context,
+    accounts: [...visibleAccounts(ctx, consent), ...closed],
+    unconsented: (accountId) => unconsentedAccount(ctx, accountId),
+  };
 }
 
 /** What the TPP may see under a consent: the consented accounts still open. */
@@ -149,7 +175,9 @@ function visibleAccounts(ctx: BankContext, consent: Consent): AnyAccount[] {
   const granted = reachable.length > consented.length && ctx.switches.breaks(accountsIgnoreConsent) ? reachable : consented;
   const others =
     context.kind === 'CORPORATE' && ctx.switches.breaks(corporateContextShowsOtherAgreements)
-      ? [...world.data.accounts.values()].filter((a) => 'agreementId' in a.holder && a.holder.agreementId !== context.agreementId && a.status !== 'deleted')
+      ? [...world.data.accounts.values()].filter(
+          (a) => 'agreementId' in a.holder && a.holder.agreementId !== context.agreementId && a.status !== 'deleted',
+        )
       : [];
   return [...granted, ...others];
 }
@@ -157,7 +185,8 @@ function visibleAccounts(ctx: BankContext, consent: Consent): AnyAccount[] {
 /** The answer to a read of an account outside the consent (the Berlin Group's RESOURCE_UNKNOWN); an id of no account at all is answered alike. */
 function unconsentedAccount(ctx: BankContext, accountId: string): BankError {
   const { world } = ctx;
-  if (world.data.accounts.has(accountId) && ctx.switches.breaks(unconsentedAccountAsFormatError)) return new BankError(400, 'FORMAT_ERROR', `Account ${accountId} is not valid here`);
+  if (world.data.accounts.has(accountId) && ctx.switches.breaks(unconsentedAccountAsFormatError))
+    return new BankError(400, 'FORMAT_ERROR', `Account ${accountId} is not valid here`);
   return new BankError(404, 'RESOURCE_UNKNOWN', `No consented account ${accountId}`);
 }
 
@@ -166,6 +195,7 @@ export const isCard = (a: AnyAccount): a is StoredCardAccount => a.kind === 'car
 
 export function pick<T extends AnyAccount>(access: PsuAccess, accountId: string, isKind: (a: AnyAccount) => a is T): T {
   const found = access.accounts.filter(isKind).find((a) => a.resourceId === accountId);
-  if (found === undefined) throw access.unconsented?.(accountId) ?? new BankError(404, 'RESOURCE_UNKNOWN', `No consented account ${accountId}`);
+  if (found === undefined)
+    throw access.unconsented?.(accountId) ?? new BankError(404, 'RESOURCE_UNKNOWN', `No consented account ${accountId}`);
   return found;
 }

@@ -45,7 +45,8 @@ const newSessionKeepsOld = defineFault('new-session-keeps-old', {
   breaks: ['SES-05', 'PSU-10'],
 });
 const corporateContextSharesConsent = defineFault('corporate-context-shares-consent', {
-  description: "a corporate context the PSU never consented to is served under the PSU's private consent instead of starting a new consent flow",
+  description:
+    "a corporate context the PSU never consented to is served under the PSU's private consent instead of starting a new consent flow",
   breaks: ['SCA-16'],
 });
 
@@ -58,19 +59,27 @@ const promptsOnly = defineVariant('session-governs-sca-prompts-only', {
   excludes: ['unknown-session-asks-for-sca'],
 });
 const unknownSessionAsksForSca = defineVariant('unknown-session-asks-for-sca', {
-  description: "a present PSU's read under a TPP-Session-ID no SCA of that PSU was completed under asks for SCA (401 with scaRedirect) instead of being served from the consent",
-  allowedBy: 'SCA session table: "none | request requiring SCA | no valid SCA | SCA pending | response carries scaRedirect"; TPP-Session-ID "governs the SCA session"',
+  description:
+    "a present PSU's read under a TPP-Session-ID no SCA of that PSU was completed under asks for SCA (401 with scaRedirect) instead of being served from the consent",
+  allowedBy:
+    'SCA session table: "none | request requiring SCA | no valid SCA | SCA pending | response carries scaRedirect"; TPP-Session-ID "governs the SCA session"',
   source: 'Specification, States > SCA session; Resources > Identifiers of the PSU',
 });
 const invalidatedServed = defineVariant('invalidated-session-served-from-consent', {
-  description: "a present PSU's read under a TPP-Session-ID that a newer completed SCA invalidated is served from the consent; the old session no longer spares the PSU's login",
+  description:
+    "a present PSU's read under a TPP-Session-ID that a newer completed SCA invalidated is served from the consent; the old session no longer spares the PSU's login",
   allowedBy:
     'SCA session table: "a new TPP-Session-ID is used before expiry, SCA completed | new session valid | the old session is invalidated", which invalidates the session, not the consent (Authentication 11: renewed every 180 days)',
   source: 'Specification, States > SCA session; Authentication 11',
 });
 
 /** Where a TPP-Session-ID stands for this PSU, as this TPP meets the bank (faults bend the session table). */
-function sessionState({ world, switches }: Pick<BankContext, 'world' | 'switches'>, tppId: string, tppSessionId: string, customerNumber: string): SessionState {
+function sessionState(
+  { world, switches }: Pick<BankContext, 'world' | 'switches'>,
+  tppId: string,
+  tppSessionId: string,
+  customerNumber: string,
+): SessionState {
   const shortened = switches.breaks(sessionShortened) ? SHORTENED_SESSION_MS : undefined;
   const state = world.sca.sessionState(tppId, tppSessionId, customerNumber, shortened);
   if (state === 'replaced' && switches.breaks(newSessionKeepsOld)) return 'valid';
@@ -95,8 +104,10 @@ function consentServesLapsedSession(switches: TppSwitches, state: 'expired' | 'r
   return switches.reads(promptsOnly) || (state === 'replaced' && switches.reads(invalidatedServed));
 }
 
-
-const SESSION_EXPIRED: ChallengeReason = { code: 'SCA_EXPIRED', message: 'The SCA session of this TPP-Session-ID has expired: a new SCA is required' };
+const SESSION_EXPIRED: ChallengeReason = {
+  code: 'SCA_EXPIRED',
+  message: 'The SCA session of this TPP-Session-ID has expired: a new SCA is required',
+};
 
 /** The 401 that starts a new SCA for this PSU and context, with the reason when there is one. */
 export type Challenge = (expectedCustomer: string, context: PsuContext, reason?: ChallengeReason) => Error;
@@ -109,7 +120,8 @@ export function consentInForce(ctx: BankContext, customerNumber: string, context
   const present = psuPresent(ctx);
   if (present) {
     const session = sessionState(ctx, tppId, header(ctx, 'tpp-session-id') ?? '', customerNumber);
-    if (session === 'expired' && !consentServesLapsedSession(ctx.switches, session)) throw challenge(customerNumber, context, SESSION_EXPIRED);
+    if (session === 'expired' && !consentServesLapsedSession(ctx.switches, session))
+      throw challenge(customerNumber, context, SESSION_EXPIRED);
     if (session === 'replaced' && !consentServesLapsedSession(ctx.switches, session)) throw challenge(customerNumber, context);
     if (session === 'none' && ctx.switches.reads(unknownSessionAsksForSca)) throw challenge(customerNumber, context);
   }
@@ -122,9 +134,13 @@ export function consentInForce(ctx: BankContext, customerNumber: string, context
   }
   if (stale !== undefined) {
     const unattendedTransactions = !present && ctx.url.includes('/transactions');
-    if (ctx.switches.breaks(consentNeverExpires) || (unattendedTransactions && ctx.switches.breaks(unattendedReadsIgnoreScaAge))) return stale;
+    if (ctx.switches.breaks(consentNeverExpires) || (unattendedTransactions && ctx.switches.breaks(unattendedReadsIgnoreScaAge)))
+      return stale;
     const code = ctx.switches.breaks(consentExpiredCodeInvalid) ? 'CONSENT_INVALID' : 'CONSENT_EXPIRED';
-    throw challenge(customerNumber, context, { code, message: 'The SCA for this consent is more than 180 days old: a new SCA is required' });
+    throw challenge(customerNumber, context, {
+      code,
+      message: 'The SCA for this consent is more than 180 days old: a new SCA is required',
+    });
   }
   // No consent yet, or a corporate context not consented yet: a new consent flow.
   throw challenge(customerNumber, context);

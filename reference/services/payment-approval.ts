@@ -9,11 +9,21 @@ import type { Payment } from '../state/payment-store.js';
 import type { Authorisation } from '../state/sca-state.js';
 import type { PsuContext } from '../state/sandbox-data.js';
 
-const summaryWithoutAmount = defineFault('payment-confirmation-without-amount', { description: 'the payment confirmation page does not show the amount', breaks: ['PAY-49'] });
-const basketScaFails = defineFault('basket-sca-fails', { description: 'the SCA of a signing basket always ends in failure', breaks: ['BSK-10', 'STA-03'] });
-const basketAtomic = defineFault('basket-atomic', { description: 'a basket is atomic: a payment lacking funds makes every payment of its basket lack them', breaks: ['BSK-04'] });
+const summaryWithoutAmount = defineFault('payment-confirmation-without-amount', {
+  description: 'the payment confirmation page does not show the amount',
+  breaks: ['PAY-49'],
+});
+const basketScaFails = defineFault('basket-sca-fails', {
+  description: 'the SCA of a signing basket always ends in failure',
+  breaks: ['BSK-10', 'STA-03'],
+});
+const basketAtomic = defineFault('basket-atomic', {
+  description: 'a basket is atomic: a payment lacking funds makes every payment of its basket lack them',
+  breaks: ['BSK-04'],
+});
 const approvedOutsideContext = defineFault('payment-approved-outside-context', {
-  description: 'a payment is approved from any account of the PSU, whatever the context picked in its SCA: from the agreement\'s account in PRIVATE context',
+  description:
+    "a payment is approved from any account of the PSU, whatever the context picked in its SCA: from the agreement's account in PRIVATE context",
   breaks: ['GEN-15'],
 });
 
@@ -23,7 +33,8 @@ const linkOpenAfterCancel = defineFault('sca-link-open-after-cancel', {
   breaks: ['SCA-25'],
 });
 const linkOpenAfterBasket = defineFault('sca-link-open-after-basket', {
-  description: "a payment's own scaRedirect still leads to its confirmation page after its signing basket was authorised; a rejection there tells the TPP PAYMENT_FAILED while the payment goes ahead",
+  description:
+    "a payment's own scaRedirect still leads to its confirmation page after its signing basket was authorised; a rejection there tells the TPP PAYMENT_FAILED while the payment goes ahead",
   breaks: ['SCA-25'],
 });
 
@@ -90,7 +101,13 @@ export function decidePayments(ctx: BankContext, a: Authorisation, customerNumbe
   const basket = world.baskets.forAuthorisation(a.tppId, a.id) !== undefined;
   if (!approved || foreign || (basket && ctx.switches.breaks(basketScaFails))) {
     for (const payment of payments) world.payments.reject(payment);
-    return failureRedirect(ctx, a, 400, 'PAYMENT_FAILED', foreign ? `The debtor account is not an account of the PSU in ${context.kind} context` : 'The PSU rejected the payment');
+    return failureRedirect(
+      ctx,
+      a,
+      400,
+      'PAYMENT_FAILED',
+      foreign ? `The debtor account is not an account of the PSU in ${context.kind} context` : 'The PSU rejected the payment',
+    );
   }
   for (const payment of payments) world.payments.approve(payment, customerNumber);
   if (basket && payments.some((p) => p.fundsAvailable === false) && ctx.switches.breaks(basketAtomic)) {

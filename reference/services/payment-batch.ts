@@ -5,7 +5,10 @@
 import { BATCH_HOURS, SANDBOX_BATCH, type BatchSelection, type Payment } from '../state/payment-store.js';
 import { defineFault, defineVariant, type BehaviourSwitches } from '../switches.js';
 
-const batchNeverRuns = defineFault('sandbox-batch-never-runs', { description: 'the sandbox never runs its payment batch processing', breaks: ['SBX-09'] });
+const batchNeverRuns = defineFault('sandbox-batch-never-runs', {
+  description: 'the sandbox never runs its payment batch processing',
+  breaks: ['SBX-09'],
+});
 // [sandbox] SBX-10: the batch runs leave periodic payments out.
 const batchProcessesPeriodic = defineFault('batch-processes-periodic', {
   description: 'the sandbox batch runs settle approved periodic payments too (ACTC becomes ACSC)',
@@ -14,7 +17,8 @@ const batchProcessesPeriodic = defineFault('batch-processes-periodic', {
 
 const batchRunsInTheMorning = defineVariant('batch-runs-in-the-morning', {
   description: 'the five sandbox batch runs a day are at 08:00, 08:30, 09:00, 09:30 and 10:00 UTC (a 22-hour gap overnight)',
-  allowedBy: '"The sandbox simulates payment batch processing for all payments except periodic ones, 5 times a day": the times are not given',
+  allowedBy:
+    '"The sandbox simulates payment batch processing for all payments except periodic ones, 5 times a day": the times are not given',
   source: 'Specification, What the service does > Sandbox mock data',
 });
 /** Half-hours after midnight UTC, for the morning runs. */

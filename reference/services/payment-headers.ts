@@ -23,15 +23,23 @@ const withoutPsuAccepted = defineFault('payment-without-psu-accepted', {
 });
 
 const withoutPsuAsksForSca = defineVariant('payment-without-psu-asks-for-sca', {
-  description: 'a payment initiation (or basket authorisation) naming no PSU is answered 401 with an scaRedirect that identifies the PSU, instead of 400',
-  allowedBy: 'PSU-ID is "obtained from the redirect after SCA"; account access: "call a resource; receive 401 with scaRedirect"; "The service may ... require SCA on any transaction"',
+  description:
+    'a payment initiation (or basket authorisation) naming no PSU is answered 401 with an scaRedirect that identifies the PSU, instead of 400',
+  allowedBy:
+    'PSU-ID is "obtained from the redirect after SCA"; account access: "call a resource; receive 401 with scaRedirect"; "The service may ... require SCA on any transaction"',
   source: 'Specification, Identifiers of the PSU; Authentication 9 and 12',
 });
 
 /** A required header of the payment header table that the bank, under the fault, does not ask for (TPP-Session-ID is required of every request: plugins/signature.ts). */
 const requiredHeaderFaults = {
-  'x-accept-fix': defineFault('payment-x-accept-fix-optional', { description: 'a payment initiation without x-accept-fix is accepted', breaks: ['HDR-01'] }),
-  'PSU-IP-Address': defineFault('payment-psu-ip-address-optional', { description: 'a payment initiation without PSU-IP-Address is accepted', breaks: ['HDR-13'] }),
+  'x-accept-fix': defineFault('payment-x-accept-fix-optional', {
+    description: 'a payment initiation without x-accept-fix is accepted',
+    breaks: ['HDR-01'],
+  }),
+  'PSU-IP-Address': defineFault('payment-psu-ip-address-optional', {
+    description: 'a payment initiation without PSU-IP-Address is accepted',
+    breaks: ['HDR-13'],
+  }),
 } as const;
 
 /**
@@ -44,7 +52,8 @@ const requiredHeaderFaults = {
 export function paymentHeaders(ctx: BankContext): { context?: PsuContext } {
   const required = (name: keyof typeof requiredHeaderFaults) => {
     const value = header(ctx, name.toLowerCase());
-    if (value === undefined && !ctx.switches.breaks(requiredHeaderFaults[name])) throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${name} is required`);
+    if (value === undefined && !ctx.switches.breaks(requiredHeaderFaults[name]))
+      throw new BankError(400, 'HTTP_HEADER_REQUIRED', `Header ${name} is required`);
     return value;
   };
   required('x-accept-fix');
@@ -53,10 +62,13 @@ export function paymentHeaders(ctx: BankContext): { context?: PsuContext } {
   required('PSU-IP-Address');
   const psuId = header(ctx, 'psu-id');
   // A psu-id this bank issued is taken back in whatever form it was issued (state/psu-directory.ts tells it from a malformed one).
-  if (psuId !== undefined && resolvePsuId(ctx, psuId).kind === 'malformed') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
+  if (psuId !== undefined && resolvePsuId(ctx, psuId).kind === 'malformed')
+    throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
   const identity = header(ctx, 'x-psu-identity');
-  if (identity !== undefined && !isNationalIdentityNumber(identity)) throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY must be a national identity number or D-number (11 digits)');
-  if (identity !== undefined && ctx.switches.breaks(psuIdentityRefused)) throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY is not supported: send PSU-ID');
+  if (identity !== undefined && !isNationalIdentityNumber(identity))
+    throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY must be a national identity number or D-number (11 digits)');
+  if (identity !== undefined && ctx.switches.breaks(psuIdentityRefused))
+    throw new BankError(400, 'FORMAT_ERROR', 'Header X-PSU-IDENTITY is not supported: send PSU-ID');
   // The header table: PSU-ID required, X-PSU-IDENTITY its alternative. A payment is always some PSU's.
   if (psuId === undefined && identity === undefined && !ctx.switches.breaks(withoutPsuAccepted)) {
     if (ctx.switches.reads(withoutPsuAsksForSca)) throw identifyThePsu(ctx);
@@ -66,7 +78,8 @@ export function paymentHeaders(ctx: BankContext): { context?: PsuContext } {
   if (psuContext !== 'CORPORATE') return psuContext === 'PRIVATE' ? { context: PRIVATE } : {};
   const corporateId = header(ctx, 'psu-corporate-id');
   if (corporateId === undefined && ctx.switches.breaks(corporateWithoutIdServed)) return { context: PRIVATE };
-  if (corporateId === undefined || !isUuid(corporateId)) throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-Corporate-ID (a UUID) is required in corporate context');
+  if (corporateId === undefined || !isUuid(corporateId))
+    throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-Corporate-ID (a UUID) is required in corporate context');
   return { context: { kind: 'CORPORATE', agreementId: corporateId.toLowerCase() } };
 }
 
@@ -76,12 +89,17 @@ function identifyThePsu(ctx: BankContext): Error {
 }
 
 const paymentHeadersOnPaymentsOnly = defineVariant('payment-headers-on-payments-only', {
-  description: 'PSU-Context, PSU-HTTP-Method and PSU-Device-ID are read on payment initiation (and the start of a basket authorisation) only: on account reads they are ignored, whatever their value',
-  allowedBy: 'The header table is that of POST /v1/payments/sepa-credit-transfers ("Headers: the same set as for payment initiation" for the basket authorisation); no header set is shown for the account endpoints',
+  description:
+    'PSU-Context, PSU-HTTP-Method and PSU-Device-ID are read on payment initiation (and the start of a basket authorisation) only: on account reads they are ignored, whatever their value',
+  allowedBy:
+    'The header table is that of POST /v1/payments/sepa-credit-transfers ("Headers: the same set as for payment initiation" for the basket authorisation); no header set is shown for the account endpoints',
   source: 'Specification, Endpoints > POST /v1/payments/sepa-credit-transfers > Headers; Start of signing basket authorisation',
 });
 
 /** Whether the headers only the payment header table names (PSU-Context, PSU-HTTP-Method, PSU-Device-ID) count for this request. */
 export function readsPaymentHeaders(ctx: BankContext): boolean {
-  return !ctx.switches.reads(paymentHeadersOnPaymentsOnly) || /^\/v1\/(?:payments|periodic-payments|bulk-payments|signing-baskets)\//.test(ctx.url);
+  return (
+    !ctx.switches.reads(paymentHeadersOnPaymentsOnly) ||
+    /^\/v1\/(?:payments|periodic-payments|bulk-payments|signing-baskets)\//.test(ctx.url)
+  );
 }

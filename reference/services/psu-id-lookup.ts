@@ -5,7 +5,7 @@ import type { PsuIdLookup } from '../state/psu-directory.js';
 import { defineFault } from '../switches.js';
 
 const foreignPsuIdHonoured = defineFault('foreign-psu-id-honoured', {
-  description: "a psu-id issued to another TPP is honoured: it names that PSU for this TPP too",
+  description: 'a psu-id issued to another TPP is honoured: it names that PSU for this TPP too',
   breaks: ['PSU-06'],
 });
 

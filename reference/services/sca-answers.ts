@@ -17,14 +17,16 @@ const noScaRedirect = defineFault('no-sca-redirect', {
   breaks: ['SCA-10', 'END-10', 'SES-01', 'SCA-02', 'GEN-08', 'END-18', 'END-20', 'VER-18', 'END-21'],
 });
 const resourceChallengeWithoutLink = defineFault('resource-challenge-without-link', {
-  description: 'the 401 for a read of one account or card account (its details, balances, transactions) without an identified PSU has no scaRedirect link',
+  description:
+    'the 401 for a read of one account or card account (its details, balances, transactions) without an identified PSU has no scaRedirect link',
   breaks: ['SCA-02'],
 });
 /** The paths of one account's or card account's resources, as opposed to the lists. */
 const ONE_ACCOUNT = /^\/v1\/(?:card-)?accounts\/[^/?]+/;
 const relativeScaRedirect = defineVariant('relative-sca-redirect', {
   description: 'the scaRedirect href is a path on the bank\'s host ("/sca/…"), not an absolute URL',
-  allowedBy: 'Link: "href (string, required)"; the basket response: "scaRedirect whose href is the address of the SCA authorisation site". Neither asks for an absolute URL, and Berlin Group writes hrefs as paths',
+  allowedBy:
+    'Link: "href (string, required)"; the basket response: "scaRedirect whose href is the address of the SCA authorisation site". Neither asks for an absolute URL, and Berlin Group writes hrefs as paths',
   source: 'Specification, Resources > Link and Signing basket authorisation response; Berlin Group 1.3.8, hrefType',
 });
 const scaRedirectOverHttp = defineFault('sca-redirect-over-http', {
@@ -41,14 +43,24 @@ function scaRequired(ctx: BankContext, asked: ChallengeRequest, reason?: Challen
   const { switches } = ctx;
   const authorisation = ctx.world.sca.authorisationFor(asked);
   const baseUrl = ctx.world.baseUrl;
-  const base = switches.breaks(scaRedirectOverHttp) ? baseUrl.replace(/^https:/, 'http:') : switches.reads(relativeScaRedirect) ? '' : baseUrl;
+  const base = switches.breaks(scaRedirectOverHttp)
+    ? baseUrl.replace(/^https:/, 'http:')
+    : switches.reads(relativeScaRedirect)
+      ? ''
+      : baseUrl;
   // The link of a 401 the spec does not type: a Berlin Group link where the bank writes those without verbs.
   const links = { scaRedirect: resourceLink(switches, `${base}/sca/${authorisation.id}`) };
-  const code = (reason: ChallengeReason) => (reason.code === 'SCA_EXPIRED' && switches.breaks(expiredSessionCodeConsentInvalid) ? 'CONSENT_INVALID' : reason.code);
+  const code = (reason: ChallengeReason) =>
+    reason.code === 'SCA_EXPIRED' && switches.breaks(expiredSessionCodeConsentInvalid) ? 'CONSENT_INVALID' : reason.code;
   const why = reason === undefined ? {} : errorBody(switches, 401, code(reason), reason.message);
   // Only the 401 loses its link (a payment's 201 keeps it): an error body saying why, CONSENT_INVALID when nothing else does.
   const bare = switches.breaks(noScaRedirect) || (ONE_ACCOUNT.test(ctx.url) && switches.breaks(resourceChallengeWithoutLink));
-  if (bare) return new ScaRequired(reason === undefined ? errorBody(switches, 401, 'CONSENT_INVALID', 'No consent for this PSU') : why, authorisation.id, links);
+  if (bare)
+    return new ScaRequired(
+      reason === undefined ? errorBody(switches, 401, 'CONSENT_INVALID', 'No consent for this PSU') : why,
+      authorisation.id,
+      links,
+    );
   return new ScaRequired({ ...why, _links: links }, authorisation.id, links);
 }
 
@@ -56,13 +68,24 @@ function scaRequired(ctx: BankContext, asked: ChallengeRequest, reason?: Challen
  * The 401 with an scaRedirect link that starts SCA for this request's TPP, session and redirect address:
  * for the PSU and context expected, or (dynamic linking) for the payments to approve.
  */
-export function scaChallenge(ctx: BankContext, asked: Pick<ChallengeRequest, 'paymentIds' | 'expectedCustomer' | 'requestedContext'> = {}, reason?: ChallengeReason): ScaRequired {
+export function scaChallenge(
+  ctx: BankContext,
+  asked: Pick<ChallengeRequest, 'paymentIds' | 'expectedCustomer' | 'requestedContext'> = {},
+  reason?: ChallengeReason,
+): ScaRequired {
   const tpp = tppOf(ctx);
   // Only a bank that serves reads without it gets here without one (the variant redirect-uri-only-where-sca).
-  if (!header(ctx, 'tpp-redirect-uri')?.trim()) throw new BankError(400, 'HTTP_HEADER_REQUIRED', 'Header TPP-Redirect-URI is required: this request needs SCA');
+  if (!header(ctx, 'tpp-redirect-uri')?.trim())
+    throw new BankError(400, 'HTTP_HEADER_REQUIRED', 'Header TPP-Redirect-URI is required: this request needs SCA');
   return scaRequired(
     ctx,
-    { tppId: tpp.id, tppName: tpp.name, tppSessionId: header(ctx, 'tpp-session-id') ?? '', redirectUri: header(ctx, 'tpp-redirect-uri') ?? '', ...asked },
+    {
+      tppId: tpp.id,
+      tppName: tpp.name,
+      tppSessionId: header(ctx, 'tpp-session-id') ?? '',
+      redirectUri: header(ctx, 'tpp-redirect-uri') ?? '',
+      ...asked,
+    },
     reason,
   );
 }
@@ -108,7 +131,11 @@ defineFault<RedirectQuery>('corporate-id-in-private-context', {
     route: SUCCESS_PRIVATE,
     when: always,
     // Where a psu-corporate-id stands: after psu-id.
-    apply: ({ 'psu-id': psuId, ...rest }) => ({ ...(psuId === undefined ? {} : { 'psu-id': psuId }), 'psu-corporate-id': randomUUID(), ...rest }),
+    apply: ({ 'psu-id': psuId, ...rest }) => ({
+      ...(psuId === undefined ? {} : { 'psu-id': psuId }),
+      'psu-corporate-id': randomUUID(),
+      ...rest,
+    }),
   },
 });
 defineFault<RedirectQuery>('redirect-drops-corporate-id', {
@@ -135,7 +162,7 @@ const expiredSessionNotRenewed = defineFault('expired-session-not-renewed', {
   breaks: ['SCA-08'],
 });
 const abortedScaEndsSession = defineFault('aborted-sca-ends-session', {
-  description: 'an SCA the PSU cancels after logging in under a new TPP-Session-ID ends the PSU\'s valid session',
+  description: "an SCA the PSU cancels after logging in under a new TPP-Session-ID ends the PSU's valid session",
   breaks: ['SES-06'],
 });
 
@@ -144,7 +171,10 @@ function psuIdFor(ctx: BankContext, tppId: string, customerNumber: string): stri
   const { switches } = ctx;
   const directory = ctx.world.psuIds;
   // An unstable id shows only from the second SCA on; a shared one only where another TPP was given another.
-  let id = directory.issuedBefore(tppId, customerNumber) && switches.breaks(psuIdUnstable) ? randomUUID() : directory.derive(tppId, customerNumber);
+  let id =
+    directory.issuedBefore(tppId, customerNumber) && switches.breaks(psuIdUnstable)
+      ? randomUUID()
+      : directory.derive(tppId, customerNumber);
   const last = directory.lastIssuedTo(customerNumber);
   if (last !== undefined && last !== id && switches.breaks(psuIdSharedAcrossTpps)) id = last;
   if (switches.breaks(psuIdNotUuid)) id = id.replaceAll('-', '');
@@ -152,7 +182,13 @@ function psuIdFor(ctx: BankContext, tppId: string, customerNumber: string): stri
 }
 
 /** Successful SCA: the session opens (account access) and the PSU goes back to the TPP with psu-id and friends (Events, "After successful SCA"). */
-export function successRedirect(ctx: BankContext, authorisation: Authorisation, customerNumber: string, context: PsuContext, psuCorporateId?: string): string {
+export function successRedirect(
+  ctx: BankContext,
+  authorisation: Authorisation,
+  customerNumber: string,
+  context: PsuContext,
+  psuCorporateId?: string,
+): string {
   const { switches } = ctx;
   ctx.world.sca.complete(authorisation, customerNumber, { keepExpiredSession: () => switches.breaks(expiredSessionNotRenewed) });
   const psuId = psuIdFor(ctx, authorisation.tppId, customerNumber);
@@ -163,7 +199,11 @@ export function successRedirect(ctx: BankContext, authorisation: Authorisation, 
     context: context.kind,
   };
   const query = new URL(authorisation.redirectUri).search;
-  return withQuery(authorisation.redirectUri, queryOf(ctx, psuCorporateId === undefined ? SUCCESS_PRIVATE : SUCCESS_CORPORATE, params), query.length > 1 && switches.breaks(redirectDropsTppQuery));
+  return withQuery(
+    authorisation.redirectUri,
+    queryOf(ctx, psuCorporateId === undefined ? SUCCESS_PRIVATE : SUCCESS_CORPORATE, params),
+    query.length > 1 && switches.breaks(redirectDropsTppQuery),
+  );
 }
 
 // The redirect after a failed SCA (Events, "After failed SCA").
@@ -187,7 +227,6 @@ defineFault<RedirectQuery>('failure-redirect-without-message', {
   breaks: ['EVT-11'],
   alters: { route: FAILURE, when: always, apply: without('message') },
 });
-
 
 /** The parameters of a redirect as its faults change them, in order. */
 function queryOf(ctx: BankContext, redirect: string, params: RedirectQuery): [string, string][] {

@@ -22,7 +22,10 @@ const unattendedLimitAsForbidden = defineFault('unattended-limit-as-forbidden', 
   description: 'a read past the unattended quota is refused with 403 FORBIDDEN instead of 429 ACCESS_EXCEEDED',
   breaks: ['ERR-27'],
 });
-const UNLIMITED_BY: Record<UnattendedRead, Fault> = { balances: unattendedBalancesUnlimited, transactions: unattendedTransactionsUnlimited };
+const UNLIMITED_BY: Record<UnattendedRead, Fault> = {
+  balances: unattendedBalancesUnlimited,
+  transactions: unattendedTransactionsUnlimited,
+};
 const quotaNeverResets = defineFault('unattended-quota-never-resets', {
   description: 'reads without PSU-IP-Address refused once the quota is used up stay refused a day later: the 24-hour window never moves on',
   breaks: ['LIM-04'],
@@ -34,6 +37,10 @@ export function countUnattendedRead(ctx: BankContext, accountId: string, kind: U
   if ((psuPresent(ctx) && !ctx.switches.breaks(psuPresentReadsCounted)) || ctx.switches.breaks(UNLIMITED_BY[kind])) return;
   if (!world.unattendedReads.take(tppOf(ctx).id, accountId, kind, world.clock.now(), () => ctx.switches.breaks(quotaNeverResets))) {
     if (ctx.switches.breaks(unattendedLimitAsForbidden)) throw new BankError(403, 'FORBIDDEN', `The ${kind} quota is used up`);
-    throw new BankError(429, 'ACCESS_EXCEEDED', `At most ${UNATTENDED_READS_PER_DAY} ${kind} reads per account in 24 hours without PSU-IP-Address`);
+    throw new BankError(
+      429,
+      'ACCESS_EXCEEDED',
+      `At most ${UNATTENDED_READS_PER_DAY} ${kind} reads per account in 24 hours without PSU-IP-Address`,
+    );
   }
 }

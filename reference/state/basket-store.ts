@@ -15,7 +15,8 @@ const WORST_FIRST: readonly TransactionStatus[] = ['RJCT', 'CANC', 'RCVD', 'ACTC
  * `hideLackOfFunds`, after every other payment instead.
  */
 export function rankOf(payment: Pick<Payment, 'status' | 'fundsAvailable'>, hideLackOfFunds = false): number {
-  if (payment.status === 'ACCP' && payment.fundsAvailable === false) return hideLackOfFunds ? WORST_FIRST.length : WORST_FIRST.indexOf('CANC') + 0.5;
+  if (payment.status === 'ACCP' && payment.fundsAvailable === false)
+    return hideLackOfFunds ? WORST_FIRST.length : WORST_FIRST.indexOf('CANC') + 0.5;
   return WORST_FIRST.indexOf(payment.status);
 }
 

@@ -28,7 +28,8 @@ export const RECORD_OVERHEAD_BYTES = 512;
 export const tppOfKey = (_value: unknown, key: string): string => key.slice(0, key.indexOf('\n'));
 
 /** Characters as bytes in a size estimate (UTF-16 in memory). */
-export const textBytes = (...texts: (string | undefined)[]): number => texts.reduce((sum, text) => sum + 2 * (text?.length ?? 0), RECORD_OVERHEAD_BYTES);
+export const textBytes = (...texts: (string | undefined)[]): number =>
+  texts.reduce((sum, text) => sum + 2 * (text?.length ?? 0), RECORD_OVERHEAD_BYTES);
 
 export class BoundedStore<K extends string, V extends NonNullable<unknown>> implements Iterable<[K, V]> {
   private readonly cache: LRUCache<K, V>;
@@ -41,7 +42,9 @@ export class BoundedStore<K extends string, V extends NonNullable<unknown>> impl
     // came to 7.8 MB and 59 ms, before a single record; a gauntlet makes a world per TPP, thousands). Without it
     // they grow with use, and set() keeps the count bound. With no byte bound, each record weighs 1 against `total`.
     this.cache = new LRUCache<K, V>({
-      ...(maxBytes !== undefined && sizeOf !== undefined ? { maxSize: maxBytes, sizeCalculation: (value: V) => Math.max(1, Math.ceil(sizeOf(value))) } : { maxSize: bounds.total, sizeCalculation: () => 1 }),
+      ...(maxBytes !== undefined && sizeOf !== undefined
+        ? { maxSize: maxBytes, sizeCalculation: (value: V) => Math.max(1, Math.ceil(sizeOf(value))) }
+        : { maxSize: bounds.total, sizeCalculation: () => 1 }),
       dispose: (value, key) => this.untrack(key, value),
     });
   }

@@ -25,8 +25,16 @@ export class Consents {
     private readonly data: SandboxData,
     bounds: Bounds = DEFAULT_STORE_BOUNDS.consents,
   ) {
-    this.byKey = new BoundedStore({ ...bounds, tppOf: (consent) => consent.tppId, sizeOf: (consent) => textBytes(consent.customerNumber, ...consent.accountIds) });
-    this.consentedOnce = new BoundedStore<string, string>({ ...bounds, tppOf: tppOfKey, sizeOf: (customerNumber) => textBytes(customerNumber) });
+    this.byKey = new BoundedStore({
+      ...bounds,
+      tppOf: (consent) => consent.tppId,
+      sizeOf: (consent) => textBytes(consent.customerNumber, ...consent.accountIds),
+    });
+    this.consentedOnce = new BoundedStore<string, string>({
+      ...bounds,
+      tppOf: tppOfKey,
+      sizeOf: (customerNumber) => textBytes(customerNumber),
+    });
   }
 
   private key(tppId: string, customerNumber: string, context: PsuContext): string {
@@ -67,13 +75,21 @@ export class Consents {
    * rather than an endless series of SCA redirects.
    */
   grant(tppId: string, customerNumber: string, context: PsuContext, accountIds: Iterable<string>, now: Date): void {
-    this.byKey.set(this.key(tppId, customerNumber, context), { tppId, customerNumber, context, accountIds: new Set(accountIds), grantedAt: now });
+    this.byKey.set(this.key(tppId, customerNumber, context), {
+      tppId,
+      customerNumber,
+      context,
+      accountIds: new Set(accountIds),
+      grantedAt: now,
+    });
     this.consentedOnce.set(`${tppId}\n${customerNumber}`, customerNumber);
   }
 
   /** What the TPP may see under a consent: consented accounts still open. */
   visibleAccounts(consent: Consent): AnyAccount[] {
-    return this.data.accountsIn(consent.customerNumber, consent.context).filter((a) => consent.accountIds.has(a.resourceId) && a.status !== 'deleted');
+    return this.data
+      .accountsIn(consent.customerNumber, consent.context)
+      .filter((a) => consent.accountIds.has(a.resourceId) && a.status !== 'deleted');
   }
 
   /** The PSU revoked, directly with the bank, every consent given to this TPP (capability bank-channel). */

@@ -63,14 +63,19 @@ export interface Payment {
  * Total of a payment in minor units of its currency (bulk: the sum of its entries); with `inCurrency`, of
  * the entries in that currency alone (a bulk may mix currencies, which cannot be added up).
  */
-export function totalMinor(body: Pick<PaymentBody, 'instructedAmount' | 'payments' | 'debtorAccount'>, inCurrency?: string): { minor: bigint; currency: string } {
+export function totalMinor(
+  body: Pick<PaymentBody, 'instructedAmount' | 'payments' | 'debtorAccount'>,
+  inCurrency?: string,
+): { minor: bigint; currency: string } {
   const entries = body.payments ?? (body.instructedAmount ? [{ instructedAmount: body.instructedAmount }] : []);
   let minor = 0n;
   let currency = inCurrency ?? body.debtorAccount?.currency ?? '';
   for (const { instructedAmount } of entries) {
     if (inCurrency !== undefined && instructedAmount?.currency !== inCurrency) continue;
     currency = instructedAmount?.currency ?? currency;
-    const [whole = '0', fraction = ''] = String(instructedAmount?.amount ?? '0').replace('-', '').split('.');
+    const [whole = '0', fraction = ''] = String(instructedAmount?.amount ?? '0')
+      .replace('-', '')
+      .split('.');
     if (!/^\d+$/.test(whole) || !/^\d*$/.test(fraction)) continue;
     minor += BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
   }
@@ -80,7 +85,12 @@ export function totalMinor(body: Pick<PaymentBody, 'instructedAmount' | 'payment
 function duplicateKeyOf(tppId: string, body: PaymentBody): string {
   const entries = body.payments ?? [body];
   // A body let through by a fault may lack any part: the key never fails.
-  return [tppId, body.debtorAccount?.iban, body.requestedExecutionDate ?? '', ...entries.map((p) => `${p.creditorAccount?.iban}|${p.instructedAmount?.amount}|${p.instructedAmount?.currency}`)].join('\n');
+  return [
+    tppId,
+    body.debtorAccount?.iban,
+    body.requestedExecutionDate ?? '',
+    ...entries.map((p) => `${p.creditorAccount?.iban}|${p.instructedAmount?.amount}|${p.instructedAmount?.currency}`),
+  ].join('\n');
 }
 
 /** The next batch run strictly after `time`, the runs at `hours` (UTC) every day. */
@@ -139,14 +149,22 @@ export class Payments {
 
   /** An active payment with the same debtor, creditor, amount and date, if any. */
   duplicateOf(tppId: string, body: PaymentBody): Payment | undefined {
-    for (const payment of this.byDuplicateKey.get(duplicateKeyOf(tppId, body)) ?? []) if (payment.status !== 'CANC' && payment.status !== 'RJCT') return payment;
+    for (const payment of this.byDuplicateKey.get(duplicateKeyOf(tppId, body)) ?? [])
+      if (payment.status !== 'CANC' && payment.status !== 'RJCT') return payment;
     return undefined;
   }
 
   /** A payment received; `executeOn` is the day it may be executed from (none: at once). */
   create(tppId: string, service: PaymentService, product: PaymentProduct, body: PaymentBody, executeOn?: string): Payment {
     const payment: Payment = {
-      id: randomUUID(), tppId, service, product, body, status: 'RCVD', createdAt: this.clock.now(), duplicateKey: duplicateKeyOf(tppId, body),
+      id: randomUUID(),
+      tppId,
+      service,
+      product,
+      body,
+      status: 'RCVD',
+      createdAt: this.clock.now(),
+      duplicateKey: duplicateKeyOf(tppId, body),
       ...(executeOn === undefined ? {} : { executeOn }),
     };
     this.byId.set(payment.id, payment);
@@ -290,7 +308,10 @@ export class Payments {
     if (payment.approvedAt === undefined || !this.batchTakes(payment)) return undefined;
     // Not executed before its day: the first run it takes part in is its day's first, when that is later.
     const dayStart = payment.executeOn === undefined ? undefined : new Date(`${payment.executeOn}T00:00:00Z`);
-    return nextBatchRun(dayStart !== undefined && dayStart > payment.approvedAt ? new Date(dayStart.getTime() - 1) : payment.approvedAt, this.batchHoursOf(payment));
+    return nextBatchRun(
+      dayStart !== undefined && dayStart > payment.approvedAt ? new Date(dayStart.getTime() - 1) : payment.approvedAt,
+      this.batchHoursOf(payment),
+    );
   }
 
   /** Runs the batch runs that happened since the approval (periodic payments are not batch-processed). */

@@ -24,7 +24,15 @@ export interface Agreement {
 }
 
 /** The Berlin Group 1.3 balance types. */
-export const BALANCE_TYPES = ['closingBooked', 'expected', 'openingBooked', 'interimAvailable', 'interimBooked', 'forwardAvailable', 'nonInvoiced'] as const;
+export const BALANCE_TYPES = [
+  'closingBooked',
+  'expected',
+  'openingBooked',
+  'interimAvailable',
+  'interimBooked',
+  'forwardAvailable',
+  'nonInvoiced',
+] as const;
 export type BalanceType = (typeof BALANCE_TYPES)[number];
 
 /** Amounts are kept in minor units (øre) and formatted only at the edge. */
@@ -230,7 +238,9 @@ export class SandboxData {
   reset(keep: { names?: boolean; createdAccountsOfKnown?: boolean } = {}, creator?: string): void {
     if (creator !== undefined) return this.resetFor(creator, keep);
     const names = new Map([...this.customers].map(([number, customer]) => [number, customer.name]));
-    const createdOfKnown = [...this.accounts.values()].filter((a) => this.isCreated(a) && 'customerNumber' in a.holder && this.known.has(a.holder.customerNumber));
+    const createdOfKnown = [...this.accounts.values()].filter(
+      (a) => this.isCreated(a) && 'customerNumber' in a.holder && this.known.has(a.holder.customerNumber),
+    );
     this.customers.clear();
     this.agreements.clear();
     this.accounts.clear();
@@ -249,7 +259,10 @@ export class SandboxData {
         this.addAccount(account(holder, person.name, serial + 100, 'Sparekonto', 'Høyrentekonto', 'SVGS', second));
         this.addAccount(cardAccount(person.customerNumber, person.name, i + 1, card));
       } else {
-        const agreement = this.addCorporateCustomer({ customerNumber: person.customerNumber, name: person.name, type: 'corporate' }, person.agreement);
+        const agreement = this.addCorporateCustomer(
+          { customerNumber: person.customerNumber, name: person.name, type: 'corporate' },
+          person.agreement,
+        );
         const holder = { agreementId: agreement.id };
         this.addAccount(account(holder, person.agreement, serial, 'Driftskonto', 'Bedriftskonto', 'CACC', first));
         this.addAccount(account(holder, person.agreement, serial + 100, 'Skattetrekkskonto', 'Skattetrekkskonto', 'TAXE', second));
@@ -270,7 +283,8 @@ export class SandboxData {
     }
     // The known state, made afresh: its customers, agreements and accounts (ids derived, so the same) replace theirs.
     const known = new SandboxData();
-    for (const [number, customer] of known.customers) this.customers.set(number, keep.names ? { ...customer, name: this.customers.get(number)?.name ?? customer.name } : customer);
+    for (const [number, customer] of known.customers)
+      this.customers.set(number, keep.names ? { ...customer, name: this.customers.get(number)?.name ?? customer.name } : customer);
     for (const [id, agreement] of known.agreements) this.agreements.set(id, agreement);
     for (const [id, account] of known.accounts) {
       const replaced = this.accounts.get(id);
@@ -310,7 +324,11 @@ export class SandboxData {
     this.createdCustomersBy.get(this.creatorOf.get(customerNumber) ?? '')?.delete(customerNumber);
     this.creatorOf.delete(customerNumber);
     this.customers.delete(customerNumber);
-    const owned = new Set(this.agreementsOf(customerNumber).filter((a) => a.members[0] === customerNumber).map((a) => a.id));
+    const owned = new Set(
+      this.agreementsOf(customerNumber)
+        .filter((a) => a.members[0] === customerNumber)
+        .map((a) => a.id),
+    );
     for (const agreement of this.agreements.values()) agreement.members = agreement.members.filter((member) => member !== customerNumber);
     for (const id of owned) this.agreements.delete(id);
     for (const a of [...this.accounts.values()]) {
@@ -328,7 +346,8 @@ export class SandboxData {
 
   /** What an account's mock transactions spent of their adders' bounds, given back (the account goes, or is made afresh). */
   private giveBackMockTransactions(account: AnyAccount): void {
-    for (const [by, count] of this.mockTransactionsOf.get(account.resourceId) ?? []) this.mockTransactionTotalBy.set(by, (this.mockTransactionTotalBy.get(by) ?? 0) - count);
+    for (const [by, count] of this.mockTransactionsOf.get(account.resourceId) ?? [])
+      this.mockTransactionTotalBy.set(by, (this.mockTransactionTotalBy.get(by) ?? 0) - count);
     this.mockTransactionsOf.delete(account.resourceId);
   }
 
@@ -339,7 +358,11 @@ export class SandboxData {
   spendMockTransactions(account: AnyAccount, count: number, spender = ''): void {
     const total = this.mockTransactionTotalBy.get(spender) ?? 0;
     if (count > 0 && total + count > MOCK_DATA_BOUNDS.mockTransactions) {
-      throw new BankError(429, 'ACCESS_EXCEEDED', `this sandbox holds ${total} mock transactions of yours, of at most ${MOCK_DATA_BOUNDS.mockTransactions}: initialise it to start again`);
+      throw new BankError(
+        429,
+        'ACCESS_EXCEEDED',
+        `this sandbox holds ${total} mock transactions of yours, of at most ${MOCK_DATA_BOUNDS.mockTransactions}: initialise it to start again`,
+      );
     }
     this.mockTransactionTotalBy.set(spender, total + count);
     const spent = entryOf(this.mockTransactionsOf, account.resourceId, () => new Map<string, number>());
@@ -348,7 +371,11 @@ export class SandboxData {
 
   /** A 429 ACCESS_EXCEEDED when the customer (or the agreement it acts under) holds as many accounts as a customer may. */
   private admitAccount(holder: AnyAccount['holder']): void {
-    const held = [...this.accounts.values()].filter((a) => ('customerNumber' in holder ? 'customerNumber' in a.holder && a.holder.customerNumber === holder.customerNumber : 'agreementId' in a.holder && a.holder.agreementId === holder.agreementId)).length;
+    const held = [...this.accounts.values()].filter((a) =>
+      'customerNumber' in holder
+        ? 'customerNumber' in a.holder && a.holder.customerNumber === holder.customerNumber
+        : 'agreementId' in a.holder && a.holder.agreementId === holder.agreementId,
+    ).length;
     if (held >= MOCK_DATA_BOUNDS.accountsPerCustomer) {
       throw new BankError(429, 'ACCESS_EXCEEDED', `this sandbox customer holds ${held} accounts, as many as one may`);
     }
@@ -381,7 +408,15 @@ export class SandboxData {
     const holder = agreement ? { agreementId: agreement.id } : { customerNumber: customer.customerNumber };
     this.admitAccount(holder);
     this.created += 1;
-    const stored = account(holder, agreement?.name ?? customer.name, CREATED_SERIAL + this.created * 10, request.accountName, request.product ?? request.accountName, request.cashAccountType ?? 'CACC', request.amountMinor ?? 0);
+    const stored = account(
+      holder,
+      agreement?.name ?? customer.name,
+      CREATED_SERIAL + this.created * 10,
+      request.accountName,
+      request.product ?? request.accountName,
+      request.cashAccountType ?? 'CACC',
+      request.amountMinor ?? 0,
+    );
     stored.currency = request.currency;
     if (request.balances !== undefined) stored.balances = request.balances;
     this.addCreated(stored, creator);
@@ -420,7 +455,10 @@ export class SandboxData {
    * persons engaged in it become its members, and the owner's accounts they are engaged on move under it.
    * A string says what is wrong with the request.
    */
-  createAgreement(request: { owner: string; name: string; engagements: { customer: string; iban: string }[] }, creator = ''): Agreement | string {
+  createAgreement(
+    request: { owner: string; name: string; engagements: { customer: string; iban: string }[] },
+    creator = '',
+  ): Agreement | string {
     const owner = this.customers.get(request.owner);
     if (owner?.type !== 'corporate') return `No corporate sandbox customer ${request.owner}`;
     if (this.agreementsOf(owner.customerNumber).length >= MOCK_DATA_BOUNDS.agreementsPerOwner) {
@@ -431,12 +469,17 @@ export class SandboxData {
     for (const { customer, iban } of request.engagements) {
       if (!this.customers.has(customer)) return `No sandbox customer ${customer}`;
       const found = [...this.accounts.values()].find((a): a is StoredAccount => a.kind === 'account' && a.iban === iban);
-      if (found === undefined || !('agreementId' in found.holder) || !ownerAgreements.has(found.holder.agreementId)) return `No account ${iban} of customer ${owner.customerNumber}`;
+      if (found === undefined || !('agreementId' in found.holder) || !ownerAgreements.has(found.holder.agreementId))
+        return `No account ${iban} of customer ${owner.customerNumber}`;
       accounts.push(found);
     }
     this.created += 1;
     const members = [...new Set([owner.customerNumber, ...request.engagements.map((e) => e.customer)])];
-    const agreement: Agreement = { id: uuidV5(`agreement:${owner.customerNumber}:${request.name}:${this.created}`), name: request.name, members };
+    const agreement: Agreement = {
+      id: uuidV5(`agreement:${owner.customerNumber}:${request.name}:${this.created}`),
+      name: request.name,
+      members,
+    };
     this.agreements.set(agreement.id, agreement);
     this.creatorOf.set(agreement.id, creator);
     for (const a of accounts) {
@@ -461,7 +504,9 @@ export class SandboxData {
     return [...this.accounts.values()].filter((a) =>
       context.kind === 'PRIVATE'
         ? 'customerNumber' in a.holder && a.holder.customerNumber === customerNumber
-        : 'agreementId' in a.holder && a.holder.agreementId === context.agreementId && this.agreementFor(customerNumber, context.agreementId) !== undefined,
+        : 'agreementId' in a.holder &&
+          a.holder.agreementId === context.agreementId &&
+          this.agreementFor(customerNumber, context.agreementId) !== undefined,
     );
   }
 }

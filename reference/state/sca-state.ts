@@ -92,8 +92,16 @@ export class ScaState {
     const authorisationSize = (a: Authorisation) => textBytes(a.redirectUri, a.tppSessionId, a.tppName);
     this.authorisations = new BoundedStore({ ...bounds.authorisations, tppOf: (a) => a.tppId, sizeOf: authorisationSize });
     this.unopened = new BoundedStore({ ...bounds.authorisations, tppOf: (a) => a.tppId, sizeOf: authorisationSize });
-    this.sessions = new BoundedStore<string, Session>({ ...bounds.sessions, tppOf: tppOfKey, sizeOf: (session) => textBytes(session.tppSessionId) });
-    this.sessionPsus = new BoundedStore<string, string>({ ...bounds.sessions, tppOf: tppOfKey, sizeOf: (customerNumber) => textBytes(customerNumber) });
+    this.sessions = new BoundedStore<string, Session>({
+      ...bounds.sessions,
+      tppOf: tppOfKey,
+      sizeOf: (session) => textBytes(session.tppSessionId),
+    });
+    this.sessionPsus = new BoundedStore<string, string>({
+      ...bounds.sessions,
+      tppOf: tppOfKey,
+      sizeOf: (customerNumber) => textBytes(customerNumber),
+    });
   }
 
   /** Starts an authorisation for a request that needs SCA, or repeats the pending one it already started (reference/services/sca-answers.ts words the 401). */
@@ -117,7 +125,14 @@ export class ScaState {
   }
 
   private start(request: ChallengeRequest, now: Date): Authorisation {
-    const authorisation: Authorisation = { id: randomUUID(), purpose: request.paymentIds ? 'payment' : 'account-access', createdAt: now, status: 'RECEIVED', failedLogins: 0, ...request };
+    const authorisation: Authorisation = {
+      id: randomUUID(),
+      purpose: request.paymentIds ? 'payment' : 'account-access',
+      createdAt: now,
+      status: 'RECEIVED',
+      failedLogins: 0,
+      ...request,
+    };
     this.authorisations.set(authorisation.id, authorisation);
     if (authorisation.purpose === 'account-access') this.unopened.set(unopenedKey(request), authorisation);
     return authorisation;
@@ -132,7 +147,9 @@ export class ScaState {
   private unopenedFor(request: ChallengeRequest, now: Date): Authorisation | undefined {
     if (request.paymentIds) return undefined; // dynamic linking: one authorisation per payment
     const pending = this.unopened.get(unopenedKey(request));
-    return pending && pending.status === 'RECEIVED' && now.getTime() - pending.createdAt.getTime() < REPEAT_UNOPENED_SECONDS * 1000 ? pending : undefined;
+    return pending && pending.status === 'RECEIVED' && now.getTime() - pending.createdAt.getTime() < REPEAT_UNOPENED_SECONDS * 1000
+      ? pending
+      : undefined;
   }
 
   /** Any authorisation still remembered, whatever its status (the authorisation status resource). */
@@ -144,7 +161,9 @@ export class ScaState {
   pending(id: string): Authorisation | undefined {
     const authorisation = this.authorisations.get(id);
     if (authorisation?.purpose === 'account-access') this.unopened.delete(unopenedKey(authorisation));
-    return authorisation && (authorisation.status === 'RECEIVED' || authorisation.status === 'PSU_AUTHENTICATED') ? authorisation : undefined;
+    return authorisation && (authorisation.status === 'RECEIVED' || authorisation.status === 'PSU_AUTHENTICATED')
+      ? authorisation
+      : undefined;
   }
 
   isExpired(authorisation: Authorisation): boolean {
@@ -202,8 +221,16 @@ export class ScaState {
 }
 
 /** What makes two requests ask for the same SCA: the TPP, its session and redirect address, the PSU and the context. */
-function unopenedKey(asked: Pick<ChallengeRequest, 'tppId' | 'tppSessionId' | 'redirectUri' | 'expectedCustomer' | 'requestedContext'>): string {
-  return [asked.tppId, asked.tppSessionId, asked.redirectUri, asked.expectedCustomer ?? '', asked.requestedContext ? contextKey(asked.requestedContext) : ''].join('\n');
+function unopenedKey(
+  asked: Pick<ChallengeRequest, 'tppId' | 'tppSessionId' | 'redirectUri' | 'expectedCustomer' | 'requestedContext'>,
+): string {
+  return [
+    asked.tppId,
+    asked.tppSessionId,
+    asked.redirectUri,
+    asked.expectedCustomer ?? '',
+    asked.requestedContext ? contextKey(asked.requestedContext) : '',
+  ].join('\n');
 }
 
 /**

@@ -114,12 +114,20 @@ export class Tenants implements BankSite {
     const budget = this.madeBy.get(client);
     const spent = budget !== undefined && now - budget.since < this.limits.windowMs ? budget.count : 0;
     if (spent >= this.limits.newWorldsPerClient) {
-      throw new BankError(429, 'ACCESS_EXCEEDED', `this client made ${spent} sandbox worlds (one per TPP key) within ${this.limits.windowMs / 60_000} minutes; try again later with a key it used before`);
+      throw new BankError(
+        429,
+        'ACCESS_EXCEEDED',
+        `this client made ${spent} sandbox worlds (one per TPP key) within ${this.limits.windowMs / 60_000} minutes; try again later with a key it used before`,
+      );
     }
     if (this.worlds.size >= this.limits.maxWorlds) {
       const [oldestKey, oldest] = this.worlds.entries().next().value as [string, KeptWorld];
       if (now - oldest.lastUsed < this.limits.protectedForMs) {
-        throw new BankError(429, 'ACCESS_EXCEEDED', `the sandbox holds ${this.worlds.size} TPP worlds, all in use within ${this.limits.protectedForMs / 60_000} minutes; try again later`);
+        throw new BankError(
+          429,
+          'ACCESS_EXCEEDED',
+          `the sandbox holds ${this.worlds.size} TPP worlds, all in use within ${this.limits.protectedForMs / 60_000} minutes; try again later`,
+        );
       }
       this.worlds.delete(oldestKey);
     }

@@ -85,7 +85,10 @@ export const bookedPayments = new WeakMap<AnyAccount, StoredTransaction[]>();
 export const mockTransactions = new WeakMap<AnyAccount, StoredTransaction[]>();
 
 /** Adds mock transactions to an account; a booked one gets a transactionId derived from the account and its position. */
-export function addMockTransactions(account: AnyAccount, entries: readonly Omit<StoredTransaction, 'transactionId'>[]): StoredTransaction[] {
+export function addMockTransactions(
+  account: AnyAccount,
+  entries: readonly Omit<StoredTransaction, 'transactionId'>[],
+): StoredTransaction[] {
   const stored = mockTransactions.get(account) ?? [];
   const added = entries.map((entry, i) => ({
     ...entry,
@@ -113,7 +116,10 @@ function mockHistory(account: AnyAccount, history: MockHistory, today: Date): St
  * asks for it (about 130 transactions, two hashes and a UUID each), and it changes only with the day or with
  * a mock history, which a mock-data operation replaces whole. Frozen, since every caller shares it.
  */
-const derivedHistories = new WeakMap<AnyAccount, { midnight: number; history: MockHistory | undefined; booked: readonly StoredTransaction[] }>();
+const derivedHistories = new WeakMap<
+  AnyAccount,
+  { midnight: number; history: MockHistory | undefined; booked: readonly StoredTransaction[] }
+>();
 
 function derivedBooked(account: AnyAccount, today: Date): readonly StoredTransaction[] {
   const midnight = midnightOf(today);
@@ -135,8 +141,11 @@ export function transactionsOf(account: AnyAccount, today: Date): StoredTransact
   const booked = [...derivedBooked(account, today)];
   const todayText = day(today);
   const mock = mockTransactions.get(account) ?? [];
-  const stored = [...(bookedPayments.get(account) ?? []), ...mock.filter((t) => t.status === 'booked')].filter((t) => (t.bookingDate ?? '') <= todayText);
-  if (stored.length > 0) booked.splice(0, booked.length, ...[...stored, ...booked].sort((a, b) => (b.bookingDate ?? '').localeCompare(a.bookingDate ?? '')));
+  const stored = [...(bookedPayments.get(account) ?? []), ...mock.filter((t) => t.status === 'booked')].filter(
+    (t) => (t.bookingDate ?? '') <= todayText,
+  );
+  if (stored.length > 0)
+    booked.splice(0, booked.length, ...[...stored, ...booked].sort((a, b) => (b.bookingDate ?? '').localeCompare(a.bookingDate ?? '')));
   const pending = [...[0, 1].map((seq) => simulated(account, todayText, seq, 'pending')), ...mock.filter((t) => t.status === 'pending')];
   return [...booked, ...pending];
 }

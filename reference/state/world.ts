@@ -69,7 +69,14 @@ export class World {
     this.consents = new Consents(this.data, bounds.consents);
     this.psuIds = new PsuDirectory(this.data, options.psuIdSecret ?? randomBytes(32));
     this.sca = new ScaState(this.clock, bounds);
-    this.payments = new Payments(this.clock, this.data, (payment, account, at) => bookPayment(this.data, payment, account, at), options.batchTakes ?? SANDBOX_BATCH, options.batchHours, bounds.payments);
+    this.payments = new Payments(
+      this.clock,
+      this.data,
+      (payment, account, at) => bookPayment(this.data, payment, account, at),
+      options.batchTakes ?? SANDBOX_BATCH,
+      options.batchHours,
+      bounds.payments,
+    );
     this.baskets = new Baskets(bounds.baskets);
   }
 
@@ -114,9 +121,19 @@ function bookPayment(data: SandboxData, payment: Payment, account: StoredAccount
       endToEndId: text((entry as { endToEndIdentification?: unknown }).endToEndIdentification) || 'NOTPROVIDED',
       merchantCategoryCode: '0000',
     };
-    book(account, { ...common, transactionId: uuidV5(`payment:${payment.id}:${i}`), amountMinor: -minor, counterparty: { name: text(entry.creditorName), iban: text(entry.creditorAccount?.iban) } });
+    book(account, {
+      ...common,
+      transactionId: uuidV5(`payment:${payment.id}:${i}`),
+      amountMinor: -minor,
+      counterparty: { name: text(entry.creditorName), iban: text(entry.creditorAccount?.iban) },
+    });
     if (creditor !== undefined) {
-      book(creditor, { ...common, transactionId: uuidV5(`payment:${payment.id}:${i}:credit`), amountMinor: minor, counterparty: { name: account.name, iban: account.iban } });
+      book(creditor, {
+        ...common,
+        transactionId: uuidV5(`payment:${payment.id}:${i}:credit`),
+        amountMinor: minor,
+        counterparty: { name: account.name, iban: account.iban },
+      });
     }
   });
 }

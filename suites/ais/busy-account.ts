@@ -25,7 +25,14 @@ type Needs = Pick<ScenarioFixtures, 'tpp' | 'paths' | 'sca' | 'ownPsu' | 'sandbo
 function history(count: number, days: number): Record<string, unknown>[] {
   return Array.from({ length: count }, (_, i) => {
     const booked = daysAgo(Math.floor((i * days) / count));
-    return { amount: `-${10 + (i % 90)}.50`, currency: 'NOK', bookingDate: booked, valueDate: booked, creditorName: 'Butikk AS', remittanceInformationUnstructured: `${ADDED_REMITTANCE} ${i + 1}` };
+    return {
+      amount: `-${10 + (i % 90)}.50`,
+      currency: 'NOK',
+      bookingDate: booked,
+      valueDate: booked,
+      creditorName: 'Butikk AS',
+      remittanceInformationUnstructured: `${ADDED_REMITTANCE} ${i + 1}`,
+    };
   });
 }
 

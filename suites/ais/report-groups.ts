@@ -9,8 +9,13 @@ const REPORT_GROUPS = ['booked', 'pending', 'information'];
 /** Whether `report` (the `transactions` object of an answer) groups its entries so; with what to print when not. */
 export function groupedAsBookedAndPending(report: unknown): { passed: boolean; expected: string; actual: string } {
   const groups = typeof report === 'object' && report !== null && !Array.isArray(report) ? (report as Record<string, unknown>) : undefined;
-  const outside = Object.entries(groups ?? {}).filter(([name, value]) => Array.isArray(value) && !REPORT_GROUPS.includes(name)).map(([name]) => name);
-  const passed = groups !== undefined && REPORT_GROUPS.every((name) => groups[name] === undefined || Array.isArray(groups[name])) && outside.length === 0;
+  const outside = Object.entries(groups ?? {})
+    .filter(([name, value]) => Array.isArray(value) && !REPORT_GROUPS.includes(name))
+    .map(([name]) => name);
+  const passed =
+    groups !== undefined &&
+    REPORT_GROUPS.every((name) => groups[name] === undefined || Array.isArray(groups[name])) &&
+    outside.length === 0;
   return {
     passed,
     expected: 'transactions grouped as booked and pending: each group present an array, no entries under another name',

@@ -5,7 +5,15 @@
  * without clock control they are NOT_TESTABLE rather than flaky. Cases with a 5 s margin read the
  * target's clock from its Date response header and need nothing.
  */
-import { notTestable, scenario, test, type Check, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import {
+  notTestable,
+  scenario,
+  test,
+  type Check,
+  type ScenarioFixtures,
+  type TppClient,
+  type TppResponse,
+} from '../../lib/fixtures/index.js';
 
 /** How far the target's clock is from ours, read from the Date header of one of its responses. */
 async function targetClockOffsetMs(tpp: TppClient, path: string): Promise<number> {
@@ -57,18 +65,26 @@ for (const [id, skewSeconds] of [
   ['LIM-01.d', 59],
 ] as const) {
   const inside = Math.abs(skewSeconds) <= 60;
-  test(...scenario(
-    id,
-    `a Date ${when(skewSeconds, 'in the past', 'in the future')} is ${inside ? 'accepted' : 'refused'}`,
-    { checks: inside ? ['LIM-01'] : ['SIG-12', 'LIM-01', 'SIG-13'], needs: ['clock-control'], globalState: 'freezes the target clock' },
-    async ({ newTpp, sandboxClock, paths, check }: ScenarioFixtures) => {
-      await sandboxClock.freeze(new Date(Math.floor(Date.now() / 1000) * 1000));
-      // Frozen, the target's clock dates the scenario's requests (sandbox-fixtures.ts): the skew is exact.
-      const tpp = sandboxClock.judgesDates ? newTpp({ clockSkewSeconds: skewSeconds }) : newTpp({ clock: { now: () => realTimeSkewed(skewSeconds, inside) } });
-      const response = await tpp.request({ method: 'GET', path: paths('accounts'), ...(inside ? {} : { malformed: `a Date ${skewSeconds} s off` }) });
-      (inside ? accepted : refused)(check, response);
-    },
-  ));
+  test(
+    ...scenario(
+      id,
+      `a Date ${when(skewSeconds, 'in the past', 'in the future')} is ${inside ? 'accepted' : 'refused'}`,
+      { checks: inside ? ['LIM-01'] : ['SIG-12', 'LIM-01', 'SIG-13'], needs: ['clock-control'], globalState: 'freezes the target clock' },
+      async ({ newTpp, sandboxClock, paths, check }: ScenarioFixtures) => {
+        await sandboxClock.freeze(new Date(Math.floor(Date.now() / 1000) * 1000));
+        // Frozen, the target's clock dates the scenario's requests (sandbox-fixtures.ts): the skew is exact.
+        const tpp = sandboxClock.judgesDates
+          ? newTpp({ clockSkewSeconds: skewSeconds })
+          : newTpp({ clock: { now: () => realTimeSkewed(skewSeconds, inside) } });
+        const response = await tpp.request({
+          method: 'GET',
+          path: paths('accounts'),
+          ...(inside ? {} : { malformed: `a Date ${skewSeconds} s off` }),
+        });
+        (inside ? accepted : refused)(check, response);
+      },
+    ),
+  );
 }
 
 // Without clock control: the target's clock read from its Date response header (one-second resolution), and
@@ -80,24 +96,39 @@ for (const [id, skewSeconds] of [
   ['LIM-01.f', 55],
 ] as const) {
   const inside = Math.abs(skewSeconds) <= 60;
-  test(...scenario(
-    id,
-    `a Date ${when(skewSeconds, "behind the target's clock", "ahead of the target's clock")} is ${inside ? 'accepted' : 'refused'}`,
-    { checks: inside ? ['LIM-01'] : ['SIG-12', 'LIM-01', 'SIG-13'] },
-    async ({ tpp, newTpp, paths, check }) => {
-      const offsetMs = await targetClockOffsetMs(tpp, paths('accounts'));
-      const skewed = newTpp({ clock: { now: () => new Date(Date.now() + offsetMs + skewSeconds * 1000) } });
-      // The same read again, its scaRedirect not followed: only the Date is tried.
-      const onPurpose = inside ? { deliberate: 'the read asked again without following its scaRedirect' } : { malformed: `a Date ${skewSeconds} s off` };
-      const response = await skewed.request({ method: 'GET', path: paths('accounts'), ...onPurpose });
-      (inside ? accepted : refused)(check, response);
-    },
-  ));
+  test(
+    ...scenario(
+      id,
+      `a Date ${when(skewSeconds, "behind the target's clock", "ahead of the target's clock")} is ${inside ? 'accepted' : 'refused'}`,
+      { checks: inside ? ['LIM-01'] : ['SIG-12', 'LIM-01', 'SIG-13'] },
+      async ({ tpp, newTpp, paths, check }) => {
+        const offsetMs = await targetClockOffsetMs(tpp, paths('accounts'));
+        const skewed = newTpp({ clock: { now: () => new Date(Date.now() + offsetMs + skewSeconds * 1000) } });
+        // The same read again, its scaRedirect not followed: only the Date is tried.
+        const onPurpose = inside
+          ? { deliberate: 'the read asked again without following its scaRedirect' }
+          : { malformed: `a Date ${skewSeconds} s off` };
+        const response = await skewed.request({ method: 'GET', path: paths('accounts'), ...onPurpose });
+        (inside ? accepted : refused)(check, response);
+      },
+    ),
+  );
 }
 
 // Far outside the window, so it holds without clock control and against any target.
-test(...scenario('SIG-12.e', 'a Date 10 minutes in the past is refused', { checks: ['SIG-12', 'SIG-13'] }, async ({ newTpp, paths, check }) => {
-  const response = await newTpp({ clockSkewSeconds: -600 }).request({ method: 'GET', path: paths('accounts'), malformed: 'a Date 600 s in the past' });
-  const status = check.refused('SIG-12', response);
-  check.code('SIG-13', response, { after: status });
-}));
+test(
+  ...scenario(
+    'SIG-12.e',
+    'a Date 10 minutes in the past is refused',
+    { checks: ['SIG-12', 'SIG-13'] },
+    async ({ newTpp, paths, check }) => {
+      const response = await newTpp({ clockSkewSeconds: -600 }).request({
+        method: 'GET',
+        path: paths('accounts'),
+        malformed: 'a Date 600 s in the past',
+      });
+      const status = check.refused('SIG-12', response);
+      check.code('SIG-13', response, { after: status });
+    },
+  ),
+);

@@ -10,7 +10,19 @@
 import type { PaymentProduct, PaymentService } from '../../lib/spec/payment-products.js';
 import { requirementById } from '../../lib/spec/requirements.js';
 import type { PathName } from '../../lib/spec/paths.js';
-import { accountsOf, type ConsentedPsu, errorCodeOf, jsonBodyOf, notTestable, PrerequisiteUnmet, randomNorwegianIban, type ScenarioFixtures, servedOrScaAsked, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import {
+  accountsOf,
+  type ConsentedPsu,
+  errorCodeOf,
+  jsonBodyOf,
+  notTestable,
+  PrerequisiteUnmet,
+  randomNorwegianIban,
+  type ScenarioFixtures,
+  servedOrScaAsked,
+  type TppClient,
+  type TppResponse,
+} from '../../lib/fixtures/index.js';
 
 export type PaymentBody = Record<string, unknown>;
 
@@ -83,7 +95,10 @@ export const PRODUCTS = {
 function singlePayment(product: PaymentProduct, patch: Patch, from: From): PaymentBody {
   const own = product === PRODUCTS.toSelf ? from.otherAccount : undefined;
   const amount = own === undefined ? '150.00' : amountOfItsOwn(String(100 + Math.floor(Math.random() * 900)));
-  const nok = product !== PRODUCTS.sepa ? { instructedAmount: { amount, currency: 'NOK' }, creditorAccount: own ?? { iban: randomNorwegianIban(), currency: 'NOK' } } : {};
+  const nok =
+    product !== PRODUCTS.sepa
+      ? { instructedAmount: { amount, currency: 'NOK' }, creditorAccount: own ?? { iban: randomNorwegianIban(), currency: 'NOK' } }
+      : {};
   return sepaPayment(from, { ...nok, ...patch });
 }
 
@@ -104,7 +119,11 @@ const BULK_LEVEL = ['debtorAccount', 'requestedExecutionDate', 'requestedExecuti
  * bulk's first payment takes `firstPayment` as it is (fields of the bulk's own, put where they do not belong);
  * `everyPayment` goes to each payment of a bulk (and to a single or periodic payment).
  */
-export function paymentOf({ service, product }: Where, from: From, patch: Patch & { firstPayment?: Patch; everyPayment?: Patch } = {}): PaymentBody {
+export function paymentOf(
+  { service, product }: Where,
+  from: From,
+  patch: Patch & { firstPayment?: Patch; everyPayment?: Patch } = {},
+): PaymentBody {
   const { firstPayment = {}, everyPayment = {}, ...fields } = patch;
   if (service === 'periodic-payments') return singlePayment(product, { ...PERIODIC_SCHEDULE, ...everyPayment, ...fields }, from);
   if (service === 'payments') return singlePayment(product, { ...everyPayment, ...fields }, from);
@@ -130,13 +149,18 @@ type PayerFixtures = Pick<ScenarioFixtures, 'newTpp' | 'psu' | 'consentedPsu' | 
  */
 export async function payer(fixtures: PayerFixtures, name = 'private'): Promise<Payer> {
   const { account, otherAccount } = await consentedDebtor(fixtures, name);
-  return { tpp: fixtures.newTpp({ headers: psuIdentity(fixtures.psu, name) }), account, ...(otherAccount === undefined ? {} : { otherAccount }) };
+  return {
+    tpp: fixtures.newTpp({ headers: psuIdentity(fixtures.psu, name) }),
+    account,
+    ...(otherAccount === undefined ? {} : { otherAccount }),
+  };
 }
 
 /** X-PSU-IDENTITY of one of the target's PSUs (NOT_TESTABLE when it declares no national identity number). */
 export function psuIdentity(psu: ScenarioFixtures['psu'], name = 'private'): Record<string, string> {
   const { nationalId } = psu(name);
-  if (nationalId === undefined) notTestable(`the target declares no nationalId for its PSU "${name}", which a payment names in X-PSU-IDENTITY`);
+  if (nationalId === undefined)
+    notTestable(`the target declares no nationalId for its PSU "${name}", which a payment names in X-PSU-IDENTITY`);
   return { 'X-PSU-IDENTITY': nationalId };
 }
 
@@ -156,7 +180,10 @@ export const PAYMENT_HEADERS = { 'x-accept-fix': 'amount-as-string' } as const;
 
 /** The request of POST /v1/{payment-service}/{payment-product}, to send as it is or to break on purpose. */
 export function initiationRequest(paths: ScenarioFixtures['paths'], body: unknown, options: Initiation = {}) {
-  const path = paths('paymentInitiation', { paymentService: options.service ?? 'payments', paymentProduct: options.product ?? PRODUCTS.sepa });
+  const path = paths('paymentInitiation', {
+    paymentService: options.service ?? 'payments',
+    paymentProduct: options.product ?? PRODUCTS.sepa,
+  });
   return {
     method: 'POST',
     path: `${path}${options.query ?? ''}`,
@@ -179,7 +206,12 @@ export function initiate(tpp: TppClient, paths: ScenarioFixtures['paths'], body:
  * pick from, and the gauntlets run one scenario as many TPPs of one PSU at once); a bank may refuse it 409, and
  * allowLogicalDuplicate=true is the specification's way to send it anyway (END-02 judges that, elsewhere).
  */
-export async function initiateAllowingDuplicate(tpp: TppClient, paths: ScenarioFixtures['paths'], body: unknown, options: Initiation = {}): Promise<TppResponse> {
+export async function initiateAllowingDuplicate(
+  tpp: TppClient,
+  paths: ScenarioFixtures['paths'],
+  body: unknown,
+  options: Initiation = {},
+): Promise<TppResponse> {
   const first = await initiate(tpp, paths, body, options);
   if (first.status !== 409) return first;
   const query = `${options.query ?? ''}${options.query?.includes('?') ? '&' : '?'}allowLogicalDuplicate=true`;
@@ -193,7 +225,12 @@ export async function initiateAllowingDuplicate(tpp: TppClient, paths: ScenarioF
  * scenario learns that the payment it needs cannot be initiated at all; its requirements are then not
  * evaluated, with this reason. Undefined when the bank takes the control (served, or asked for SCA).
  */
-export async function refusedAlike(tpp: TppClient, paths: ScenarioFixtures['paths'], control: PaymentBody, options: Initiation = {}): Promise<string | undefined> {
+export async function refusedAlike(
+  tpp: TppClient,
+  paths: ScenarioFixtures['paths'],
+  control: PaymentBody,
+  options: Initiation = {},
+): Promise<string | undefined> {
   const response = await initiate(tpp, paths, control, options);
   if (servedOrScaAsked(response)) return undefined;
   const code = errorCodeOf(response);
@@ -202,7 +239,12 @@ export async function refusedAlike(tpp: TppClient, paths: ScenarioFixtures['path
 }
 
 /** A path of one payment (details, status) from its initiation's answer. */
-export function paymentPath(paths: ScenarioFixtures['paths'], name: Extract<PathName, 'payment' | 'paymentStatus'>, paymentId: string, options: Initiation = {}): string {
+export function paymentPath(
+  paths: ScenarioFixtures['paths'],
+  name: Extract<PathName, 'payment' | 'paymentStatus'>,
+  paymentId: string,
+  options: Initiation = {},
+): string {
   return paths(name, { paymentService: options.service ?? 'payments', paymentProduct: options.product ?? PRODUCTS.sepa, paymentId });
 }
 
@@ -223,13 +265,19 @@ export interface Debtor extends Payer {
  * an IBAN: a debtor whose payments the PSU can approve in SCA (the bank checks that the debtor account is
  * the PSU's). A PSU that consented in corporate context pays from the agreement's accounts.
  */
-export async function consentedDebtor({ newTpp, consentedPsu, paths }: Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths'>, psuName?: string): Promise<Debtor> {
+export async function consentedDebtor(
+  { newTpp, consentedPsu, paths }: Pick<ScenarioFixtures, 'newTpp' | 'consentedPsu' | 'paths'>,
+  psuName?: string,
+): Promise<Debtor> {
   const { psuId, sessionId, psu, corporateId } = await consentedPsu(psuName);
   // PSU-Context, "required for single-SCA payment initiation" (HDR-20): whatever makes an initiation single-SCA, it is sent.
-  const context: Record<string, string> = corporateId === undefined ? { 'PSU-Context': 'PRIVATE' } : { 'PSU-Context': 'CORPORATE', 'PSU-CORPORATE-ID': corporateId };
+  const context: Record<string, string> =
+    corporateId === undefined ? { 'PSU-Context': 'PRIVATE' } : { 'PSU-Context': 'CORPORATE', 'PSU-CORPORATE-ID': corporateId };
   const tpp = newTpp({ sessionId, headers: { 'PSU-ID': psuId, ...context } });
   const listed = accountsOf<{ iban?: unknown; currency?: unknown }>(await tpp.get(paths('accounts')));
-  const accounts = listed.flatMap((a) => (typeof a.iban === 'string' && typeof a.currency === 'string' ? [{ iban: a.iban, currency: a.currency }] : []));
+  const accounts = listed.flatMap((a) =>
+    typeof a.iban === 'string' && typeof a.currency === 'string' ? [{ iban: a.iban, currency: a.currency }] : [],
+  );
   const [account, otherAccount] = accounts;
   if (account === undefined) throw new PrerequisiteUnmet('the consented PSU has no account with an IBAN to pay from');
   return { tpp, psuId, psu, account, ...(otherAccount === undefined ? {} : { otherAccount }) };
@@ -239,13 +287,21 @@ export async function consentedDebtor({ newTpp, consentedPsu, paths }: Pick<Scen
  * A payment of `amount` in the debtor account's currency, from the debtor, of this service and product (a
  * SEPA credit transfer by default); a payment to self goes to the PSU's other account.
  */
-export function paymentFrom(debtor: From, amount: string, where: Where = { service: 'payments', product: PRODUCTS.sepa }, patch: Patch = {}): PaymentBody {
+export function paymentFrom(
+  debtor: From,
+  amount: string,
+  where: Where = { service: 'payments', product: PRODUCTS.sepa },
+  patch: Patch = {},
+): PaymentBody {
   const { currency } = debtor.account;
   const own = where.product === PRODUCTS.toSelf ? debtor.otherAccount : undefined;
   const creditor = own ?? { iban: randomNorwegianIban(), currency };
   if (own !== undefined) amount = amountOfItsOwn(amount.split('.')[0] ?? '0');
   // Every payment of a bulk in the account's currency, to the same creditor: the funds it needs are plain.
-  return paymentOf(where, debtor, { everyPayment: { instructedAmount: { amount, currency }, creditorAccount: { iban: creditor.iban, currency } }, ...patch });
+  return paymentOf(where, debtor, {
+    everyPayment: { instructedAmount: { amount, currency }, creditorAccount: { iban: creditor.iban, currency } },
+    ...patch,
+  });
 }
 
 /**
@@ -258,7 +314,12 @@ export function reportsFundsHonestly(transactionStatus: unknown, fundsAvailable:
 }
 
 /** transactionStatus and fundsAvailable of a payment, as its status request reports them. */
-export async function statusOf(tpp: TppClient, paths: ScenarioFixtures['paths'], paymentId: string, options: Initiation = {}): Promise<{ response: TppResponse; transactionStatus?: unknown; fundsAvailable?: unknown }> {
+export async function statusOf(
+  tpp: TppClient,
+  paths: ScenarioFixtures['paths'],
+  paymentId: string,
+  options: Initiation = {},
+): Promise<{ response: TppResponse; transactionStatus?: unknown; fundsAvailable?: unknown }> {
   const response = await tpp.get(paymentPath(paths, 'paymentStatus', paymentId, options));
   const body = jsonBodyOf(response) as { transactionStatus?: unknown; fundsAvailable?: unknown } | undefined;
   return { response, transactionStatus: body?.transactionStatus, fundsAvailable: body?.fundsAvailable };
@@ -303,7 +364,12 @@ export async function initiateOnOfferedProduct(
   }
   const unjudged = await refusedAlike(tpp, paths, sepaPayment(from));
   const calledMalformed = answers.every(refusedAsMalformed);
-  return { response: answers.at(-1) as TppResponse, tried: tried.join(', '), calledMalformed, ...(unjudged === undefined ? {} : { unjudged }) };
+  return {
+    response: answers.at(-1) as TppResponse,
+    tried: tried.join(', '),
+    calledMalformed,
+    ...(unjudged === undefined ? {} : { unjudged }),
+  };
 }
 
 /**
@@ -325,7 +391,10 @@ const PERIODIC_START_DAYS = 14;
  * fields only (startDate and frequency): how far ahead a bank takes a standing order, and what its optional
  * endDate, executionRule and dayOfExecution mean for each frequency, are the bank's.
  */
-const PERIODIC_SCHEDULE: Patch = { startDate: new Date(Date.now() + PERIODIC_START_DAYS * 86_400_000).toISOString().slice(0, 10), frequency: 'Monthly' };
+const PERIODIC_SCHEDULE: Patch = {
+  startDate: new Date(Date.now() + PERIODIC_START_DAYS * 86_400_000).toISOString().slice(0, 10),
+  frequency: 'Monthly',
+};
 
 /** A periodic SEPA credit transfer (Berlin Group 1.3 shape) with this frequency; MonthlyVariable gets its months. */
 export function periodicPayment(from: From, frequency: string, changes: Patch = {}): PaymentBody {
@@ -357,7 +426,11 @@ export function weekdayAhead(days: number): string {
  * Moves the target clock past the next sandbox batch run, or past those of the execution date `through` (a day
  * and a minute after it); returns a TPP for the PSU (dated as the moved clock says: sandbox-fixtures.ts).
  */
-export async function pastNextBatchRun({ sandboxClock, newTpp }: Pick<ScenarioFixtures, 'sandboxClock' | 'newTpp'>, psuId: string, through?: string): Promise<TppClient> {
+export async function pastNextBatchRun(
+  { sandboxClock, newTpp }: Pick<ScenarioFixtures, 'sandboxClock' | 'newTpp'>,
+  psuId: string,
+  through?: string,
+): Promise<TppClient> {
   const days = through === undefined ? 0 : Math.ceil((Date.parse(through) - Date.now()) / DAY_MS);
   await sandboxClock.shift(PAST_A_BATCH_RUN_SECONDS + days * (DAY_MS / 1000));
   return newTpp({ headers: { 'PSU-ID': psuId } });

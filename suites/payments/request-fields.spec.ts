@@ -95,18 +95,41 @@ for (const row of RULE_TABLE.filter((r) => Object.hasOwn(REFUSED, r.key))) {
   const patch = REFUSED[row.key] ?? {};
   const code = CODE_REQUIREMENT(row.key);
   const requirements = row.requirements.filter((id) => id !== 'ERR-21');
-  test(...scenario(row.key, `${row.rule}, in every payment service and product`, { checks: row.requirements, writes: 'initiates payments (refused)' }, async ({ newTpp, psu, consentedPsu, paths, check }) => {
-    const payingPsu = await payer({ newTpp, psu, consentedPsu, paths });
-    await forEachCell(row.key, (cell) => judgeCell({ check, paths }, payingPsu, cell, { patch, requirements, code, malformed: row.rule }));
-  }));
+  test(
+    ...scenario(
+      row.key,
+      `${row.rule}, in every payment service and product`,
+      { checks: row.requirements, writes: 'initiates payments (refused)' },
+      async ({ newTpp, psu, consentedPsu, paths, check }) => {
+        const payingPsu = await payer({ newTpp, psu, consentedPsu, paths });
+        await forEachCell(row.key, (cell) =>
+          judgeCell({ check, paths }, payingPsu, cell, { patch, requirements, code, malformed: row.rule }),
+        );
+      },
+    ),
+  );
 }
 
 for (const row of RULE_TABLE.filter((r) => Object.hasOwn(ALLOWED, r.key))) {
   const patch = ALLOWED[row.key] ?? {};
-  test(...scenario(row.key, `${row.rule}, in every payment service`, { checks: row.requirements, writes: 'initiates payments' }, async ({ newTpp, psu, consentedPsu, paths, check }) => {
-    const payingPsu = await payer({ newTpp, psu, consentedPsu, paths });
-    const deliberate = OFF_TPP_RULES[row.key];
-    const control = CONTROL[row.key];
-    await forEachCell(row.key, (cell) => judgeCell({ check, paths }, payingPsu, cell, { patch, requirements: row.requirements, ...(deliberate === undefined ? {} : { deliberate }), ...(control === undefined ? {} : { control }) }));
-  }));
+  test(
+    ...scenario(
+      row.key,
+      `${row.rule}, in every payment service`,
+      { checks: row.requirements, writes: 'initiates payments' },
+      async ({ newTpp, psu, consentedPsu, paths, check }) => {
+        const payingPsu = await payer({ newTpp, psu, consentedPsu, paths });
+        const deliberate = OFF_TPP_RULES[row.key];
+        const control = CONTROL[row.key];
+        await forEachCell(row.key, (cell) =>
+          judgeCell({ check, paths }, payingPsu, cell, {
+            patch,
+            requirements: row.requirements,
+            ...(deliberate === undefined ? {} : { deliberate }),
+            ...(control === undefined ? {} : { control }),
+          }),
+        );
+      },
+    ),
+  );
 }

@@ -6,8 +6,32 @@
 import { requirementById } from '../../lib/spec/requirements.js';
 import type { PaymentService } from '../../lib/spec/payment-products.js';
 import { judgedCells, RULE_TABLE, scenariosOf, type Cell } from '../../lib/spec/rule-table.js';
-import { errorCodeOf, isSuccess, jsonBodyOf, scaRedirectOf, type CheckResult, type ScaAttempt, type ScenarioFixtures, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
-import { initiate, initiateAllowingDuplicate, paymentFrom, paymentIdOf, paymentOf, paymentPath, refusedAlike, statusOf, type Debtor, type Patch, type Payer, type PaymentBody, type Where } from './payment-bodies.js';
+import {
+  errorCodeOf,
+  isSuccess,
+  jsonBodyOf,
+  scaRedirectOf,
+  type CheckResult,
+  type ScaAttempt,
+  type ScenarioFixtures,
+  type TppClient,
+  type TppResponse,
+} from '../../lib/fixtures/index.js';
+import {
+  initiate,
+  initiateAllowingDuplicate,
+  paymentFrom,
+  paymentIdOf,
+  paymentOf,
+  paymentPath,
+  refusedAlike,
+  statusOf,
+  type Debtor,
+  type Patch,
+  type Payer,
+  type PaymentBody,
+  type Where,
+} from './payment-bodies.js';
 
 export type { Cell };
 
@@ -97,10 +121,20 @@ export interface CellJudgement {
  * or product it does not offer, or something every payment of the suite's has that it objects to) has the
  * cell not evaluated, since its refusal shows nothing about the rule.
  */
-export async function judgeCell({ check, paths }: Pick<ScenarioFixtures, 'check' | 'paths'>, payingPsu: Payer, cell: Where, judgement: CellJudgement): Promise<CheckResult[]> {
+export async function judgeCell(
+  { check, paths }: Pick<ScenarioFixtures, 'check' | 'paths'>,
+  payingPsu: Payer,
+  cell: Where,
+  judgement: CellJudgement,
+): Promise<CheckResult[]> {
   const { patch, requirements, code, malformed, query, notInForce, deliberate, control = { patch: {} } } = judgement;
   const { tpp } = payingPsu;
-  const response = await initiate(tpp, paths, paymentOf(cell, payingPsu, patch), { ...where(cell), ...(malformed ? { malformed } : {}), ...(query ? { query } : {}), ...(deliberate ? { deliberate } : {}) });
+  const response = await initiate(tpp, paths, paymentOf(cell, payingPsu, patch), {
+    ...where(cell),
+    ...(malformed ? { malformed } : {}),
+    ...(query ? { query } : {}),
+    ...(deliberate ? { deliberate } : {}),
+  });
   const judged = [...requirements, ...(code ? [code] : [])];
   const outOfForce = notInForce?.(response);
   if (outOfForce !== undefined) {
@@ -108,7 +142,10 @@ export async function judgeCell({ check, paths }: Pick<ScenarioFixtures, 'check'
     return [];
   }
   if (!requirements.every((requirement) => expected(requirement, response)) || (code !== undefined && !expectedCode(code, response))) {
-    const unjudged = await refusedAlike(tpp, paths, paymentOf(cell, payingPsu, control.patch), { ...where(cell), ...(control.deliberate ? { deliberate: control.deliberate } : {}) });
+    const unjudged = await refusedAlike(tpp, paths, paymentOf(cell, payingPsu, control.patch), {
+      ...where(cell),
+      ...(control.deliberate ? { deliberate: control.deliberate } : {}),
+    });
     if (unjudged !== undefined) {
       check.notEvaluated(judged, `not evaluated for ${cellName(cell)}: ${unjudged}`);
       return [];
@@ -150,7 +187,8 @@ export async function initiated({ paths }: Pick<ScenarioFixtures, 'paths'>, debt
   const paymentId = paymentIdOf(response);
   const href = scaRedirectOf(response);
   if (paymentId === undefined) return { response, unmet: `the payment was not created (HTTP ${response.status})` } as const;
-  if (href === undefined) return { response, unmet: 'the payment was created without an scaRedirect (exempted from SCA): it has no link' } as const;
+  if (href === undefined)
+    return { response, unmet: 'the payment was created without an scaRedirect (exempted from SCA): it has no link' } as const;
   return { response, paymentId, href, amounts: amountsShown(body) } as const;
 }
 
@@ -160,12 +198,18 @@ export async function initiated({ paths }: Pick<ScenarioFixtures, 'paths'>, debt
  * payment whose status the bank shows no one before its approval (END-08: a domestic transfer) cannot read CANC
  * either: there, the DELETE's own answer says it.
  */
-export async function cancel({ paths }: Pick<ScenarioFixtures, 'paths'>, tpp: TppClient, cell: Where, paymentId: string): Promise<string | undefined> {
+export async function cancel(
+  { paths }: Pick<ScenarioFixtures, 'paths'>,
+  tpp: TppClient,
+  cell: Where,
+  paymentId: string,
+): Promise<string | undefined> {
   const before = await statusOf(tpp, paths, paymentId, where(cell));
   const deleted = await tpp.request({ method: 'DELETE', path: paymentPath(paths, 'payment', paymentId, where(cell)) });
   if (!isSuccess(deleted)) return `the bank did not cancel the payment (HTTP ${deleted.status}; cancellation is PAY-50's)`;
   // An answer with links asks for the cancellation to be authorised first (Berlin Group 202): not cancelled yet.
-  if ((jsonBodyOf(deleted) as { _links?: unknown } | undefined)?._links !== undefined) return `the cancellation awaits an authorisation of its own (HTTP ${deleted.status} with links)`;
+  if ((jsonBodyOf(deleted) as { _links?: unknown } | undefined)?._links !== undefined)
+    return `the cancellation awaits an authorisation of its own (HTTP ${deleted.status} with links)`;
   const { transactionStatus, response } = await statusOf(tpp, paths, paymentId, where(cell));
   if (transactionStatus === 'CANC') return undefined;
   if (before.transactionStatus === undefined && transactionStatus === undefined) return undefined;
@@ -178,7 +222,9 @@ export async function cancel({ paths }: Pick<ScenarioFixtures, 'paths'>, tpp: Tp
  * their total (dynamic linking of a batch binds "the total amount of the batch", PSD2 RTS article 5(3)(b)).
  */
 function amountsShown(body: PaymentBody): string[] {
-  const amounts = ((body.payments as PaymentBody[] | undefined) ?? [body]).map((p) => String((p.instructedAmount as { amount?: unknown } | undefined)?.amount));
+  const amounts = ((body.payments as PaymentBody[] | undefined) ?? [body]).map((p) =>
+    String((p.instructedAmount as { amount?: unknown } | undefined)?.amount),
+  );
   if (amounts.length === 1) return amounts;
   const decimals = amounts[0]?.split('.')[1]?.length ?? 0;
   return [...new Set(amounts), amounts.reduce((sum, a) => sum + Number(a), 0).toFixed(decimals)];
@@ -192,7 +238,14 @@ const FINAL = ['RJCT', 'CANC'];
  * redirect, and a rejected or cancelled payment still so. (Other statuses may move on by themselves, a
  * batch run say, between two reads: they are not compared.)
  */
-export async function judgeClosed({ paths, sca, check }: Fixtures, debtor: Debtor, cell: Where, requirement: string, link: { href: string; paymentId: string }, why: string): Promise<void> {
+export async function judgeClosed(
+  { paths, sca, check }: Fixtures,
+  debtor: Debtor,
+  cell: Where,
+  requirement: string,
+  link: { href: string; paymentId: string },
+  why: string,
+): Promise<void> {
   const before = await statusOf(debtor.tpp, paths, link.paymentId, where(cell));
   const again: ScaAttempt = await sca.attempt(link.href, debtor.psu);
   const after = await statusOf(debtor.tpp, paths, link.paymentId, where(cell));

@@ -37,37 +37,58 @@ const FOLLOWING = ['ADR-01', 'ADR-08'];
 for (const row of RULE_TABLE.filter((r) => Object.hasOwn(BROKEN, r.key))) {
   const patch = BROKEN[row.key] ?? {};
   const requirements = row.requirements.filter((id) => id !== 'ERR-21' && !FOLLOWING.includes(id));
-  test(...scenario(
-    row.key,
-    `once the rule is enforced, ${row.rule}, in every payment service and product`,
-    { checks: row.requirements, writes: 'initiates payments (refused)' },
-    async ({ newTpp, psu, consentedPsu, paths, target, check }) => {
-      const payingPsu = await payer({ newTpp, psu, consentedPsu, paths });
-      const notInForce = (response: TppResponse) =>
-        enforcedAt(target, response) === true ? undefined : `the target's clock (${response.headers.date ?? 'no Date header'}) is not past the sandbox enforcement date, or the target is no sandbox`;
-      const refusals = (await forEachCell(row.key, (cell) => judgeCell({ check, paths }, payingPsu, cell, { patch, requirements, code: 'ERR-21', malformed: row.rule, notInForce }))).flat();
-      // The rule as a whole (ADR-01) and its date in the sandbox (ADR-08) hold where the town name was demanded.
-      const following = row.requirements.filter((id) => FOLLOWING.includes(id));
-      if (following.length === 0) return;
-      if (refusals.length === 0) return check.notEvaluated(following, 'not evaluated: no payment was judged against the rule in force');
-      for (const id of following) check.that(id, refusals.every((r) => r.passed), { expected: 'the creditor town name demanded in every payment service and product, once the rule is enforced in the sandbox' });
-    },
-  ));
+  test(
+    ...scenario(
+      row.key,
+      `once the rule is enforced, ${row.rule}, in every payment service and product`,
+      { checks: row.requirements, writes: 'initiates payments (refused)' },
+      async ({ newTpp, psu, consentedPsu, paths, target, check }) => {
+        const payingPsu = await payer({ newTpp, psu, consentedPsu, paths });
+        const notInForce = (response: TppResponse) =>
+          enforcedAt(target, response) === true
+            ? undefined
+            : `the target's clock (${response.headers.date ?? 'no Date header'}) is not past the sandbox enforcement date, or the target is no sandbox`;
+        const refusals = (
+          await forEachCell(row.key, (cell) =>
+            judgeCell({ check, paths }, payingPsu, cell, { patch, requirements, code: 'ERR-21', malformed: row.rule, notInForce }),
+          )
+        ).flat();
+        // The rule as a whole (ADR-01) and its date in the sandbox (ADR-08) hold where the town name was demanded.
+        const following = row.requirements.filter((id) => FOLLOWING.includes(id));
+        if (following.length === 0) return;
+        if (refusals.length === 0) return check.notEvaluated(following, 'not evaluated: no payment was judged against the rule in force');
+        for (const id of following)
+          check.that(
+            id,
+            refusals.every((r) => r.passed),
+            { expected: 'the creditor town name demanded in every payment service and product, once the rule is enforced in the sandbox' },
+          );
+      },
+    ),
+  );
 }
 
-test(...scenario(
-  'ADR-09.a',
-  'with the sandbox clock the day before 13 August 2026, a payment without creditor town name is not refused for it',
-  { checks: ['ADR-09'], writes: 'initiates a payment', needs: ['clock-control'], globalState: 'freezes the target clock before the enforcement date' },
-  async ({ newTpp, psu, consentedPsu, sandboxClock, paths, target, check }) => {
-    if (target.environment !== 'sandbox') return check.notEvaluatedRest('not evaluated: the sandbox date applies to sandbox targets only');
-    // The PSU's accounts, read before the clock moves (its consent may be the worker's, from before it).
-    const { tpp, ...from } = await payer({ newTpp, psu, consentedPsu, paths });
-    await sandboxClock.freeze(new Date(SANDBOX_ENFORCEMENT - 12 * 3600 * 1000));
-    const response = await initiate(tpp, paths, withAddress(from, { townName: undefined }));
-    // A refusal is the rule's, enforced early, only where the bank takes the same payment with its town name.
-    const unjudged = servedOrScaAsked(response) ? undefined : await refusedAlike(tpp, paths, sepaPayment(from));
-    if (unjudged !== undefined) return check.notEvaluated(['ADR-09'], `not evaluated: ${unjudged}`);
-    check.accepted('ADR-09', response);
-  },
-));
+test(
+  ...scenario(
+    'ADR-09.a',
+    'with the sandbox clock the day before 13 August 2026, a payment without creditor town name is not refused for it',
+    {
+      checks: ['ADR-09'],
+      writes: 'initiates a payment',
+      needs: ['clock-control'],
+      globalState: 'freezes the target clock before the enforcement date',
+    },
+    async ({ newTpp, psu, consentedPsu, sandboxClock, paths, target, check }) => {
+      if (target.environment !== 'sandbox')
+        return check.notEvaluatedRest('not evaluated: the sandbox date applies to sandbox targets only');
+      // The PSU's accounts, read before the clock moves (its consent may be the worker's, from before it).
+      const { tpp, ...from } = await payer({ newTpp, psu, consentedPsu, paths });
+      await sandboxClock.freeze(new Date(SANDBOX_ENFORCEMENT - 12 * 3600 * 1000));
+      const response = await initiate(tpp, paths, withAddress(from, { townName: undefined }));
+      // A refusal is the rule's, enforced early, only where the bank takes the same payment with its town name.
+      const unjudged = servedOrScaAsked(response) ? undefined : await refusedAlike(tpp, paths, sepaPayment(from));
+      if (unjudged !== undefined) return check.notEvaluated(['ADR-09'], `not evaluated: ${unjudged}`);
+      check.accepted('ADR-09', response);
+    },
+  ),
+);

@@ -9,17 +9,19 @@
  */
 import { describeProbe, probeSettings, probeWith, scenario, test } from '../../lib/fixtures/index.js';
 
-test(...scenario(
-  'ERR-44.d',
-  'malformed requests to every operation are never answered with a 5xx',
-  { checks: ['ERR-44'], writes: 'sends malformed requests, some to a sandbox mock-data operation' },
-  async ({ tpp, target, check }) => {
-    const { runs, seed } = probeSettings();
-    const result = await probeWith(tpp, target.paths);
-    const found = result.counterexample;
-    check.that('ERR-44', found === undefined, {
-      expected: `${runs} malformed requests (seed ${seed}), none answered with a 5xx`,
-      actual: found ? `${found.failure}, after ${found.shrinks} shrinks, for: ${describeProbe(found.request)}` : `${result.runs} held`,
-    });
-  },
-));
+test(
+  ...scenario(
+    'ERR-44.d',
+    'malformed requests to every operation are never answered with a 5xx',
+    { checks: ['ERR-44'], writes: 'sends malformed requests, some to a sandbox mock-data operation' },
+    async ({ tpp, target, check }) => {
+      const { runs, seed } = probeSettings();
+      const result = await probeWith(tpp, target.paths);
+      const found = result.counterexample;
+      check.that('ERR-44', found === undefined, {
+        expected: `${runs} malformed requests (seed ${seed}), none answered with a 5xx`,
+        actual: found ? `${found.failure}, after ${found.shrinks} shrinks, for: ${describeProbe(found.request)}` : `${result.runs} held`,
+      });
+    },
+  ),
+);

@@ -22,13 +22,18 @@ function holds(read: TppResponse, set: readonly Balance[]): boolean {
   const balances = (jsonBodyOf(read) as { balances?: Balance[] } | undefined)?.balances ?? [];
   return set.every((want) =>
     balances.some(
-      (b) => b.balanceType === want.balanceType && Number(b.balanceAmount?.amount) === Number(want.balanceAmount?.amount) && b.balanceAmount?.currency === want.balanceAmount?.currency,
+      (b) =>
+        b.balanceType === want.balanceType &&
+        Number(b.balanceAmount?.amount) === Number(want.balanceAmount?.amount) &&
+        b.balanceAmount?.currency === want.balanceAmount?.currency,
     ),
   );
 }
 
 const describeBalances = (read: TppResponse) =>
-  JSON.stringify(((jsonBodyOf(read) as { balances?: Balance[] } | undefined)?.balances ?? []).map((b) => [b.balanceType, b.balanceAmount?.amount]));
+  JSON.stringify(
+    ((jsonBodyOf(read) as { balances?: Balance[] } | undefined)?.balances ?? []).map((b) => [b.balanceType, b.balanceAmount?.amount]),
+  );
 
 /**
  * Why balances read cannot show what was set, whatever the mock operation did: the read refused, no balance
@@ -45,48 +50,81 @@ function unmatchable(read: TppResponse): string | undefined {
 
 const listed = (response: TppResponse, list: AccountList) => accountsOf(response, list).map((a) => a.resourceId);
 
-test(...scenario(
-  'SBX-06.a',
-  'mock operations create an account and a card account, update a customer, set balances and the owner name, as the AIS endpoints then show',
-  { checks: ['SBX-06', 'SBX-07', 'SBX-08'], needs: ['sandbox-mock-data'], ownPsu: true, writes: 'creates and changes sandbox customers and accounts' },
-  async ({ tpp, paths, sca, ownPsu, sandbox, check }) => {
-    const psu = await ownPsu();
-    const customerNumber = psu.nationalId ?? '';
+test(
+  ...scenario(
+    'SBX-06.a',
+    'mock operations create an account and a card account, update a customer, set balances and the owner name, as the AIS endpoints then show',
+    {
+      checks: ['SBX-06', 'SBX-07', 'SBX-08'],
+      needs: ['sandbox-mock-data'],
+      ownPsu: true,
+      writes: 'creates and changes sandbox customers and accounts',
+    },
+    async ({ tpp, paths, sca, ownPsu, sandbox, check }) => {
+      const psu = await ownPsu();
+      const customerNumber = psu.nationalId ?? '';
 
-    const update = await sandbox.perform('renameCustomer', { customerNumber, name: UPDATED_NAME });
-    const accountId = await sandbox.create('createAccount', { customerNumber, accountName: 'Mock-konto', currency: 'NOK' });
-    const cardId = await sandbox.create('createCardAccount', { customerNumber, currency: 'NOK', name: 'Mock-kort' });
-    const accountBalances = await sandbox.perform('setAccountBalances', { accountId, balances: ACCOUNT_BALANCES });
-    const cardBalances = await sandbox.perform('setCardAccountBalances', { accountId: cardId, balances: CARD_BALANCES });
-    const ownerName = await sandbox.perform('setOwnerName', { accountId, ownerName: OWNER_NAME });
+      const update = await sandbox.perform('renameCustomer', { customerNumber, name: UPDATED_NAME });
+      const accountId = await sandbox.create('createAccount', { customerNumber, accountName: 'Mock-konto', currency: 'NOK' });
+      const cardId = await sandbox.create('createCardAccount', { customerNumber, currency: 'NOK', name: 'Mock-kort' });
+      const accountBalances = await sandbox.perform('setAccountBalances', { accountId, balances: ACCOUNT_BALANCES });
+      const cardBalances = await sandbox.perform('setCardAccountBalances', { accountId: cardId, balances: CARD_BALANCES });
+      const ownerName = await sandbox.perform('setOwnerName', { accountId, ownerName: OWNER_NAME });
 
-    const customers = await sandbox.perform('listCustomers');
-    const body = jsonBodyOf(customers) as { customers?: { customerNumber?: string; name?: string }[] } | { customerNumber?: string; name?: string }[] | undefined;
-    const shownName = (Array.isArray(body) ? body : (body?.customers ?? [])).find((c) => c.customerNumber === customerNumber)?.name;
-    // The new name can be seen only in a list that is served (whether it is, is END-22's rule): else the update's status alone.
-    if (isSuccess(customers)) check.that('SBX-06', isSuccess(update) && shownName === UPDATED_NAME, { expected: `the customer updated (2xx), then listed as "${UPDATED_NAME}"`, actual: `HTTP ${update.status}, listed as "${String(shownName)}"`, response: customers });
-    else check.that('SBX-06', isSuccess(update), { expected: `the customer updated (2xx); the list that would show the new name was not served (HTTP ${customers.status})`, response: update });
+      const customers = await sandbox.perform('listCustomers');
+      const body = jsonBodyOf(customers) as
+        { customers?: { customerNumber?: string; name?: string }[] } | { customerNumber?: string; name?: string }[] | undefined;
+      const shownName = (Array.isArray(body) ? body : (body?.customers ?? [])).find((c) => c.customerNumber === customerNumber)?.name;
+      // The new name can be seen only in a list that is served (whether it is, is END-22's rule): else the update's status alone.
+      if (isSuccess(customers))
+        check.that('SBX-06', isSuccess(update) && shownName === UPDATED_NAME, {
+          expected: `the customer updated (2xx), then listed as "${UPDATED_NAME}"`,
+          actual: `HTTP ${update.status}, listed as "${String(shownName)}"`,
+          response: customers,
+        });
+      else
+        check.that('SBX-06', isSuccess(update), {
+          expected: `the customer updated (2xx); the list that would show the new name was not served (HTTP ${customers.status})`,
+          response: update,
+        });
 
-    const { psuId } = await consentOf({ tpp, paths, sca }, psu);
-    const read = (path: string) => tpp.get(path, { headers: { 'PSU-ID': psuId } });
-    const cards = await read(paths('cardAccounts'));
-    // The account read by its id: whether the list shows all of the PSU's accounts at once is GEN-09's to judge.
-    const details = await read(paths('account', { accountId }));
-    check.that('SBX-06', isSuccess(details), { expected: `the created account ${accountId} read under the PSU's consent (2xx)`, response: details });
-    check.that('SBX-06', listed(cards, 'cardAccounts').includes(cardId), { expected: `the created card account ${cardId} among the PSU's card accounts`, actual: JSON.stringify(listed(cards, 'cardAccounts')), response: cards });
+      const { psuId } = await consentOf({ tpp, paths, sca }, psu);
+      const read = (path: string) => tpp.get(path, { headers: { 'PSU-ID': psuId } });
+      const cards = await read(paths('cardAccounts'));
+      // The account read by its id: whether the list shows all of the PSU's accounts at once is GEN-09's to judge.
+      const details = await read(paths('account', { accountId }));
+      check.that('SBX-06', isSuccess(details), {
+        expected: `the created account ${accountId} read under the PSU's consent (2xx)`,
+        response: details,
+      });
+      check.that('SBX-06', listed(cards, 'cardAccounts').includes(cardId), {
+        expected: `the created card account ${cardId} among the PSU's card accounts`,
+        actual: JSON.stringify(listed(cards, 'cardAccounts')),
+        response: cards,
+      });
 
-    const readBalances = await read(paths('balances', { accountId }));
-    const readCardBalances = await read(paths('cardAccountBalances', { accountId: cardId }));
-    for (const [what, set, written, read] of [
-      ['account', ACCOUNT_BALANCES, accountBalances, readBalances],
-      ['card account', CARD_BALANCES, cardBalances, readCardBalances],
-    ] as const) {
-      const hidden = isSuccess(written) && !holds(read, set) ? unmatchable(read) : undefined;
-      if (hidden !== undefined) check.notEvaluated(['SBX-07'], `not evaluated: the ${what} balances read back ${hidden}`);
-      else check.that('SBX-07', isSuccess(written) && holds(read, set), { expected: `the ${what} balances set (${JSON.stringify(set.map((b) => [b.balanceType, b.balanceAmount.amount]))})`, actual: `HTTP ${written.status}, read ${describeBalances(read)}`, response: read });
-    }
+      const readBalances = await read(paths('balances', { accountId }));
+      const readCardBalances = await read(paths('cardAccountBalances', { accountId: cardId }));
+      for (const [what, set, written, read] of [
+        ['account', ACCOUNT_BALANCES, accountBalances, readBalances],
+        ['card account', CARD_BALANCES, cardBalances, readCardBalances],
+      ] as const) {
+        const hidden = isSuccess(written) && !holds(read, set) ? unmatchable(read) : undefined;
+        if (hidden !== undefined) check.notEvaluated(['SBX-07'], `not evaluated: the ${what} balances read back ${hidden}`);
+        else
+          check.that('SBX-07', isSuccess(written) && holds(read, set), {
+            expected: `the ${what} balances set (${JSON.stringify(set.map((b) => [b.balanceType, b.balanceAmount.amount]))})`,
+            actual: `HTTP ${written.status}, read ${describeBalances(read)}`,
+            response: read,
+          });
+      }
 
-    const shownOwner = (jsonBodyOf(details) as { account?: { ownerName?: string } } | undefined)?.account?.ownerName;
-    check.that('SBX-08', isSuccess(ownerName) && shownOwner === OWNER_NAME, { expected: `ownerName "${OWNER_NAME}" in the account details`, actual: `HTTP ${ownerName.status}, ownerName "${String(shownOwner)}"`, response: details });
-  },
-));
+      const shownOwner = (jsonBodyOf(details) as { account?: { ownerName?: string } } | undefined)?.account?.ownerName;
+      check.that('SBX-08', isSuccess(ownerName) && shownOwner === OWNER_NAME, {
+        expected: `ownerName "${OWNER_NAME}" in the account details`,
+        actual: `HTTP ${ownerName.status}, ownerName "${String(shownOwner)}"`,
+        response: details,
+      });
+    },
+  ),
+);

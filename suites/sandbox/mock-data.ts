@@ -10,10 +10,10 @@ import { consentServesReads, isSuccess, jsonBodyOf, PrerequisiteUnmet, scaRedire
 /** A PSU as the target's steps log in with it (one from targets.yaml, or one made for the scenario). */
 export type Psu = Awaited<ReturnType<ScenarioFixtures['ownPsu']>>;
 
-
 /** The body of a mock-data answer the scenario needs to go on. */
 export function created(what: string, response: TppResponse): Record<string, unknown> {
-  if (!isSuccess(response)) throw new Error(`the target did not create ${what}: HTTP ${response.status} ${response.bodyText.slice(0, 300)}`);
+  if (!isSuccess(response))
+    throw new Error(`the target did not create ${what}: HTTP ${response.status} ${response.bodyText.slice(0, 300)}`);
   return (jsonBodyOf(response) ?? {}) as Record<string, unknown>;
 }
 
@@ -27,10 +27,14 @@ export function daysAgo(days: number, today = new Date()): string {
  * The scenario goes on to read through the consent, under the same TPP-Session-ID: it stops (PrerequisiteUnmet)
  * when the account list is not served there, which is judged by scenarios of its own (consented-reads.ts).
  */
-export async function consentOf({ tpp, paths, sca }: Pick<ScenarioFixtures, 'tpp' | 'paths' | 'sca'>, psu: Psu): Promise<{ psuId: string; corporateId?: string }> {
+export async function consentOf(
+  { tpp, paths, sca }: Pick<ScenarioFixtures, 'tpp' | 'paths' | 'sca'>,
+  psu: Psu,
+): Promise<{ psuId: string; corporateId?: string }> {
   const redirect = await sca.authorise(scaRedirectFrom(await tpp.get(paths('accounts'))), psu);
   const psuId = redirect.params['psu-id'];
-  if (redirect.outcome !== 'success' || psuId === undefined) throw new PrerequisiteUnmet(`the SCA for the scenario's PSU gave no psu-id to go on with: ${redirect.url}`);
+  if (redirect.outcome !== 'success' || psuId === undefined)
+    throw new PrerequisiteUnmet(`the SCA for the scenario's PSU gave no psu-id to go on with: ${redirect.url}`);
   // A psu-corporate-id after SCA in private context is EVT-05's to judge; the private consent is read without it.
   const corporateId = redirect.params.context === 'PRIVATE' ? undefined : redirect.params['psu-corporate-id'];
   const headers = { 'PSU-ID': psuId, ...(corporateId === undefined ? {} : { 'PSU-CORPORATE-ID': corporateId }) };

@@ -3,7 +3,16 @@
  * changes. Every fix of the specification's table is a default now, so each answer must show the fixed
  * behaviour whichever way it was asked.
  */
-import { type AccountList, accountsOf, type ConsentedPsu, consentServesReads, jsonBodyOf, PrerequisiteUnmet, type TppClient, type TppResponse } from '../../lib/fixtures/index.js';
+import {
+  type AccountList,
+  accountsOf,
+  type ConsentedPsu,
+  consentServesReads,
+  jsonBodyOf,
+  PrerequisiteUnmet,
+  type TppClient,
+  type TppResponse,
+} from '../../lib/fixtures/index.js';
 import { PUBLISHED_FIXES } from '../../lib/spec/codelists.js';
 import type { PathName } from '../../lib/spec/paths.js';
 
@@ -26,9 +35,13 @@ export async function fixReader({ newTpp, consentedPsu, paths }: ReaderFixtures)
   const { psuId, sessionId } = await consentedPsu();
   const tpp = newTpp({ sessionId });
   // A value the table does not publish is tried on purpose (TPP-28).
-  const unpublished = (fix: string | undefined) => fix !== undefined && fix.split(',').some((value) => !(PUBLISHED_FIXES as readonly string[]).includes(value.trim()));
+  const unpublished = (fix: string | undefined) =>
+    fix !== undefined && fix.split(',').some((value) => !(PUBLISHED_FIXES as readonly string[]).includes(value.trim()));
   const read = (path: string, fix?: string) =>
-    tpp.get(path, { headers: { 'PSU-ID': psuId, ...(fix === undefined ? {} : { 'x-accept-fix': fix }) }, ...(unpublished(fix) ? { deliberate: 'an x-accept-fix value not published' } : {}) });
+    tpp.get(path, {
+      headers: { 'PSU-ID': psuId, ...(fix === undefined ? {} : { 'x-accept-fix': fix }) },
+      ...(unpublished(fix) ? { deliberate: 'an x-accept-fix value not published' } : {}),
+    });
   // What a fix changes is seen against reads the consent serves without one.
   consentServesReads(await read(paths('accounts')));
   return {

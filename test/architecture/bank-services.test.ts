@@ -17,16 +17,26 @@ function specifiers(text: string): string[] {
   return found;
 }
 
-const isFastify = (specifier: string) => specifier === 'fastify' || specifier.startsWith('fastify/') || specifier === 'fastify-plugin' || specifier.startsWith('@fastify/');
+const isFastify = (specifier: string) =>
+  specifier === 'fastify' || specifier.startsWith('fastify/') || specifier === 'fastify-plugin' || specifier.startsWith('@fastify/');
 
 test('no service and no state of the bank imports fastify', () => {
-  const files = FOLDERS.flatMap((dir) => readdirSync(join(PACKAGE_ROOT, dir), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => join(dir, f)));
+  const files = FOLDERS.flatMap((dir) =>
+    readdirSync(join(PACKAGE_ROOT, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => join(dir, f)),
+  );
   assert.ok(files.length > 20, 'the files were read');
-  const offenders = files.flatMap((file) => specifiers(readFileSync(join(PACKAGE_ROOT, file), 'utf8')).filter(isFastify).map((s) => `${file} -> ${s}`));
+  const offenders = files.flatMap((file) =>
+    specifiers(readFileSync(join(PACKAGE_ROOT, file), 'utf8'))
+      .filter(isFastify)
+      .map((s) => `${file} -> ${s}`),
+  );
   assert.deepEqual(offenders, []);
 });
 
 test('the check sees an import of fastify, a type import and a dynamic one alike', () => {
-  const text = "import type { FastifyRequest } from 'fastify';\nimport fp from 'fastify-plugin';\nconst f = await import('@fastify/formbody');";
+  const text =
+    "import type { FastifyRequest } from 'fastify';\nimport fp from 'fastify-plugin';\nconst f = await import('@fastify/formbody');";
   assert.deepEqual(specifiers(text).filter(isFastify), ['fastify', 'fastify-plugin', '@fastify/formbody']);
 });

@@ -22,23 +22,38 @@ describe('dependency rules', () => {
   });
 
   test('suites import only lib/fixtures and lib/spec (no packages, no other lib folder, never the reference bank)', () => {
-    assert.deepEqual(offending((e) => e.from === 'suites' && e.to !== 'lib/fixtures' && e.to !== 'lib/spec'), []);
+    assert.deepEqual(
+      offending((e) => e.from === 'suites' && e.to !== 'lib/fixtures' && e.to !== 'lib/spec'),
+      [],
+    );
   });
 
   test('the reference bank never imports lib/fixtures, lib/report or the suites', () => {
-    assert.deepEqual(offending((e) => e.from === 'reference' && ['lib/fixtures', 'lib/report', 'suites'].includes(e.to)), []);
+    assert.deepEqual(
+      offending((e) => e.from === 'reference' && ['lib/fixtures', 'lib/report', 'suites'].includes(e.to)),
+      [],
+    );
   });
 
   test('only lib/cli starts the reference bank', () => {
-    assert.deepEqual(offending((e) => e.to === 'reference' && e.from !== 'lib/cli'), []);
+    assert.deepEqual(
+      offending((e) => e.to === 'reference' && e.from !== 'lib/cli'),
+      [],
+    );
   });
 
-  test('nothing imports the suites or the project\'s tests', () => {
-    assert.deepEqual(offending((e) => e.to === 'suites' || e.to === 'test'), []);
+  test("nothing imports the suites or the project's tests", () => {
+    assert.deepEqual(
+      offending((e) => e.to === 'suites' || e.to === 'test'),
+      [],
+    );
   });
 
   test('lib/spec depends on nothing (lib/validate depends on it, never the reverse)', () => {
-    assert.deepEqual(offending((e) => e.from === 'lib/spec'), []);
+    assert.deepEqual(
+      offending((e) => e.from === 'lib/spec'),
+      [],
+    );
   });
 
   test('lib/spec is data: it imports no node: module (listing the suites with Playwright is lib/cli/suite-listing.ts)', () => {
@@ -70,7 +85,11 @@ describe('the clean-room bank', () => {
       const text = readFileSync(join(PACKAGE_ROOT, file), 'utf8');
       return [...text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)]
         .map((match) => match[1] ?? '')
-        .filter((target) => (target.startsWith('.') ? !resolve(PACKAGE_ROOT, dirname(file), target).startsWith(join(PACKAGE_ROOT, 'test', 'clean-room-bank')) : !target.startsWith('node:')))
+        .filter((target) =>
+          target.startsWith('.')
+            ? !resolve(PACKAGE_ROOT, dirname(file), target).startsWith(join(PACKAGE_ROOT, 'test', 'clean-room-bank'))
+            : !target.startsWith('node:'),
+        )
         .map((target) => `${file} -> ${target}`);
     });
     assert.deepEqual(foreign, []);
@@ -86,7 +105,8 @@ function bankImports(): Edge[] {
       const target = relative(PACKAGE_ROOT, resolve(PACKAGE_ROOT, dirname(file), match[1] ?? '')).replace(/\.js$/, '.ts');
       if (target.startsWith('reference/')) out.push({ from: file, to: target, file });
     }
-    for (const match of text.matchAll(/^import\s[^;]*?\sfrom\s*'([^.'][^']*)'/gm)) out.push({ from: file, to: `package ${match[1]}`, file });
+    for (const match of text.matchAll(/^import\s[^;]*?\sfrom\s*'([^.'][^']*)'/gm))
+      out.push({ from: file, to: `package ${match[1]}`, file });
   }
   return out;
 }
@@ -104,33 +124,58 @@ const BANK = bankImports();
 const bankOffending = (predicate: (from: string, to: string) => boolean) =>
   BANK.filter((e) => predicate(layerOf(e.from), e.to.startsWith('package ') ? e.to : layerOf(e.to))).map((e) => `${e.from} -> ${e.to}`);
 
-describe('the reference bank\'s layers', () => {
+describe("the reference bank's layers", () => {
   test('the graph was read (each rule below has imports to judge)', () => {
     const layers = new Set(BANK.map((e) => `${layerOf(e.from)} -> ${e.to.startsWith('package ') ? 'package' : layerOf(e.to)}`));
-    for (const edge of ['plugins/ -> services/', 'plugins/ -> state/', 'plugins/ -> http/', 'services/ -> state/', 'services/ -> services/', 'app.ts -> plugins/', 'state/ -> state/', 'sca-pages/ -> sca-pages/']) {
+    for (const edge of [
+      'plugins/ -> services/',
+      'plugins/ -> state/',
+      'plugins/ -> http/',
+      'services/ -> state/',
+      'services/ -> services/',
+      'app.ts -> plugins/',
+      'state/ -> state/',
+      'sca-pages/ -> sca-pages/',
+    ]) {
       assert.ok(layers.has(edge), edge);
     }
   });
 
   test('no plugin imports another plugin (shared logic lives in services/, shared request reading in http/)', () => {
-    assert.deepEqual(bankOffending((from, to) => from === 'plugins/' && to === 'plugins/'), []);
+    assert.deepEqual(
+      bankOffending((from, to) => from === 'plugins/' && to === 'plugins/'),
+      [],
+    );
   });
 
-  test('plugins are imported only by the frame (app.ts registers them; server.ts takes the judge\'s type)', () => {
-    assert.deepEqual(bankOffending((from, to) => to === 'plugins/' && from !== 'plugins/' && from !== 'app.ts' && from !== 'server.ts'), []);
+  test("plugins are imported only by the frame (app.ts registers them; server.ts takes the judge's type)", () => {
+    assert.deepEqual(
+      bankOffending((from, to) => to === 'plugins/' && from !== 'plugins/' && from !== 'app.ts' && from !== 'server.ts'),
+      [],
+    );
   });
 
   test('services import no plugin and no SCA page', () => {
-    assert.deepEqual(bankOffending((from, to) => from === 'services/' && (to === 'plugins/' || to === 'sca-pages/')), []);
+    assert.deepEqual(
+      bankOffending((from, to) => from === 'services/' && (to === 'plugins/' || to === 'sca-pages/')),
+      [],
+    );
   });
 
   test('the route helpers (http/) import no plugin, service or SCA page', () => {
-    assert.deepEqual(bankOffending((from, to) => from === 'http/' && ['plugins/', 'services/', 'sca-pages/'].includes(to)), []);
+    assert.deepEqual(
+      bankOffending((from, to) => from === 'http/' && ['plugins/', 'services/', 'sca-pages/'].includes(to)),
+      [],
+    );
   });
 
   test('the state imports only the state and the foundations: no fastify, no switch, no request', () => {
-    const allowed = (to: string) => (to.startsWith('package ') ? to !== 'package fastify' : to === 'state/' || (FOUNDATIONS.includes(to) && to !== 'switches.ts'));
-    assert.deepEqual(bankOffending((from, to) => from === 'state/' && !allowed(to)), []);
+    const allowed = (to: string) =>
+      to.startsWith('package ') ? to !== 'package fastify' : to === 'state/' || (FOUNDATIONS.includes(to) && to !== 'switches.ts');
+    assert.deepEqual(
+      bankOffending((from, to) => from === 'state/' && !allowed(to)),
+      [],
+    );
   });
 
   test('the SCA pages hold no rule of the bank: they declare no switch and take only types from services and state', () => {
@@ -144,6 +189,9 @@ describe('the reference bank\'s layers', () => {
   });
 
   test('the foundations import only each other', () => {
-    assert.deepEqual(bankOffending((from, to) => FOUNDATIONS.includes(from) && !to.startsWith('package ') && !FOUNDATIONS.includes(to)), []);
+    assert.deepEqual(
+      bankOffending((from, to) => FOUNDATIONS.includes(from) && !to.startsWith('package ') && !FOUNDATIONS.includes(to)),
+      [],
+    );
   });
 });

@@ -54,9 +54,12 @@ export function loadedBy(files: readonly string[]): { files: Set<string>; packag
     if (seen.has(file)) continue;
     seen.add(file);
     const text = readFileSync(join(PACKAGE_ROOT, file), 'utf8');
-    for (const match of text.matchAll(/^(?:import|export)\s+(?!type\s)[^;]*?\sfrom\s*'([^']+)'|^import\s*'([^']+)'|import\(\s*'([^']+)'\s*\)/gm)) {
+    for (const match of text.matchAll(
+      /^(?:import|export)\s+(?!type\s)[^;]*?\sfrom\s*'([^']+)'|^import\s*'([^']+)'|import\(\s*'([^']+)'\s*\)/gm,
+    )) {
       const target = match[1] ?? match[2] ?? match[3] ?? '';
-      if (target.startsWith('.')) pending.push(relative(PACKAGE_ROOT, resolve(PACKAGE_ROOT, dirname(file), target)).replace(/\.js$/, '.ts'));
+      if (target.startsWith('.'))
+        pending.push(relative(PACKAGE_ROOT, resolve(PACKAGE_ROOT, dirname(file), target)).replace(/\.js$/, '.ts'));
       else if (!target.startsWith('node:') && !packages.has(`package ${target}`)) packages.set(`package ${target}`, file);
     }
   }

@@ -25,17 +25,29 @@ describe('the judging core (lib/judge)', () => {
   });
 
   test('imports nothing from lib/fixtures, lib/traffic, lib/tpp-judge or lib/cli', () => {
-    assert.deepEqual(offending((e) => e.from === 'lib/judge' && USERS.includes(e.to)), []);
+    assert.deepEqual(
+      offending((e) => e.from === 'lib/judge' && USERS.includes(e.to)),
+      [],
+    );
   });
 
-  test("loads no Playwright test runner, not even through what it imports (an audit of a HAR judges without one)", () => {
+  test('loads no Playwright test runner, not even through what it imports (an audit of a HAR judges without one)', () => {
     const { files, packages } = loadedBy(sources('lib/judge'));
     assert.ok(files.has('lib/validate/index.ts') && packages.has('package ajv-formats'), 'what it loads was followed');
-    assert.deepEqual([...packages].filter(([name]) => isPlaywright(name)).map(([name, file]) => `${file} -> ${name}`), []);
-    assert.deepEqual([...files].filter((file) => USERS.some((unit) => file.startsWith(`${unit}/`))), []);
+    assert.deepEqual(
+      [...packages].filter(([name]) => isPlaywright(name)).map(([name, file]) => `${file} -> ${name}`),
+      [],
+    );
+    assert.deepEqual(
+      [...files].filter((file) => USERS.some((unit) => file.startsWith(`${unit}/`))),
+      [],
+    );
   });
 
   test('the traffic judging takes the checks and invariants from lib/judge, never from the Playwright fixtures', () => {
-    assert.deepEqual(offending((e) => (e.from === 'lib/traffic' || e.from === 'lib/tpp-judge') && e.to === 'lib/fixtures'), []);
+    assert.deepEqual(
+      offending((e) => (e.from === 'lib/traffic' || e.from === 'lib/tpp-judge') && e.to === 'lib/fixtures'),
+      [],
+    );
   });
 });

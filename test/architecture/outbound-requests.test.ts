@@ -21,7 +21,7 @@ const SENDERS: Record<string, string> = {
 /** Places that can send, and why what they send is no request of the suite to a target. */
 const NOT_TO_A_TARGET: Record<string, string> = {
   'lib/tpp/connection-pool.ts': 'makes connection pools; the client and the HTTP SCA driver send over them',
-  'lib/sca/flow.ts': "drives a page in a browser context its caller opened through the gate (sca-fixtures.ts)",
+  'lib/sca/flow.ts': 'drives a page in a browser context its caller opened through the gate (sca-fixtures.ts)',
   'lib/traffic/proxy.ts': "forwards a TPP's own requests, as they came; the proxy itself writes nothing",
   'lib/report/pdf.ts': 'opens the report file (file:) to print it',
   'lib/targets/preflight.ts': 'a TLS handshake, no request',
@@ -51,10 +51,15 @@ test('every place that can send a request is a sender through the gate, or says 
     const text = readFileSync(join(PACKAGE_ROOT, file), 'utf8').replace(/\b(?:async|private)\s+fetch\(/g, '');
     return CAN_SEND.some((pattern) => pattern.test(text));
   });
-  assert.ok(found.includes('lib/tpp/client.ts') && found.includes('lib/sca/flow.ts'), `the search finds the known senders: ${found.join(', ')}`);
+  assert.ok(
+    found.includes('lib/tpp/client.ts') && found.includes('lib/sca/flow.ts'),
+    `the search finds the known senders: ${found.join(', ')}`,
+  );
   const unlisted = found.filter((file) => SENDERS[file] === undefined && NOT_TO_A_TARGET[file] === undefined);
   assert.deepEqual(unlisted, [], 'a place that can send a request is neither a gated sender nor explained');
-  const ungated = Object.entries(SENDERS).filter(([file, gate]) => !readFileSync(join(PACKAGE_ROOT, file), 'utf8').includes(gate)).map(([file, gate]) => `${file} does not call ${gate}`);
+  const ungated = Object.entries(SENDERS)
+    .filter(([file, gate]) => !readFileSync(join(PACKAGE_ROOT, file), 'utf8').includes(gate))
+    .map(([file, gate]) => `${file} does not call ${gate}`);
   assert.deepEqual(ungated, []);
   const stale = [...Object.keys(SENDERS), ...Object.keys(NOT_TO_A_TARGET)].filter((file) => !found.includes(file));
   assert.deepEqual(stale, [], 'listed places that no longer send: remove them from the list');

@@ -15,7 +15,12 @@ export function scaHref(ctx: Ctx, flowId: string): string {
 }
 
 /** A 401 whose body carries `_links.scaRedirect` to a new flow. */
-export function scaRequired(ctx: Ctx, code: string, message: string, flow: Omit<FlowOptions, 'tppSessionId' | 'redirectUri' | 'thirdParty'>): ApiError {
+export function scaRequired(
+  ctx: Ctx,
+  code: string,
+  message: string,
+  flow: Omit<FlowOptions, 'tppSessionId' | 'redirectUri' | 'thirdParty'>,
+): ApiError {
   const f = createFlow(ctx.bank, ctx.world, {
     ...flow,
     tppSessionId: requireHeader(ctx, 'TPP-Session-ID'),

@@ -46,7 +46,9 @@ function aisAccess(ctx: Ctx): Access {
     throw scaRequired(ctx, 'SCA_NOT_FOUND', 'The PSU is not identified: SCA and consent are required', { kind: 'consent' });
   }
   if (psu.kind === 'unknown') {
-    throw scaRequired(ctx, 'PSU_CREDENTIALS_INVALID', `${psu.header} cannot be matched to a PSU of this bank for this TPP`, { kind: 'consent' });
+    throw scaRequired(ctx, 'PSU_CREDENTIALS_INVALID', `${psu.header} cannot be matched to a PSU of this bank for this TPP`, {
+      kind: 'consent',
+    });
   }
   const customer = psu.customer;
   const contextKey = resolveContext(ctx, customer);
@@ -84,7 +86,11 @@ function cardInContext(ctx: Ctx, access: Access, c: CardAccount): boolean {
 }
 
 function consentFlow(access: Access, ctx: Ctx): { kind: 'consent'; expectedCustomer: string; fixedContext?: ContextKey } {
-  return { kind: 'consent', expectedCustomer: access.customer.customerNumber, ...(explicitContext(ctx) ? { fixedContext: access.contextKey } : {}) };
+  return {
+    kind: 'consent',
+    expectedCustomer: access.customer.customerNumber,
+    ...(explicitContext(ctx) ? { fixedContext: access.contextKey } : {}),
+  };
 }
 
 function consentedAccount(ctx: Ctx, access: Access, id: string): Account {
@@ -112,7 +118,11 @@ function checkQuota(ctx: Ctx, access: Access, kind: string, id: string): () => v
   const now = ctx.world.now();
   const recent = (ctx.world.quotas.get(key) ?? []).filter((t) => t > now - DAY_MS && t <= now);
   if (recent.length >= UNATTENDED_CALLS_PER_DAY) {
-    throw new ApiError(429, 'ACCESS_EXCEEDED', `At most ${UNATTENDED_CALLS_PER_DAY} ${kind} calls per 24 hours without the PSU (no PSU-IP-Address)`);
+    throw new ApiError(
+      429,
+      'ACCESS_EXCEEDED',
+      `At most ${UNATTENDED_CALLS_PER_DAY} ${kind} calls per 24 hours without the PSU (no PSU-IP-Address)`,
+    );
   }
   return () => {
     recent.push(now);
@@ -126,7 +136,14 @@ export function amountJson(m: MoneyAmount): { currency: string; amount: string }
   return { currency: m.currency, amount: formatAmount(m.amount, m.currency) };
 }
 
-const LEGACY_CASH_TYPES: Record<string, string> = { CACC: 'CURRENT', SVGS: 'SAVINGS', TAXE: 'TAX', LOAN: 'LOAN', CARD: 'CARD', SLRY: 'SALARY' };
+const LEGACY_CASH_TYPES: Record<string, string> = {
+  CACC: 'CURRENT',
+  SVGS: 'SAVINGS',
+  TAXE: 'TAX',
+  LOAN: 'LOAN',
+  CARD: 'CARD',
+  SLRY: 'SALARY',
+};
 
 function cashAccountType(ctx: Ctx, iso: string): string {
   return ctx.fixes.has('cash-account-type-iso') ? iso : (LEGACY_CASH_TYPES[iso] ?? 'OTHER');
@@ -285,19 +302,32 @@ function parseTxQuery(ctx: Ctx, access: Access): TxQuery {
   if (!access.attended) {
     const oldest = addDays(ctx.world.today(), -UNATTENDED_MAX_AGE_DAYS);
     if (dateFrom !== undefined && dateFrom < oldest) {
-      throw new ApiError(400, 'PERIOD_INVALID', `Without the PSU (no PSU-IP-Address) transactions are available for the last ${UNATTENDED_MAX_AGE_DAYS} days only (from ${oldest})`);
+      throw new ApiError(
+        400,
+        'PERIOD_INVALID',
+        `Without the PSU (no PSU-IP-Address) transactions are available for the last ${UNATTENDED_MAX_AGE_DAYS} days only (from ${oldest})`,
+      );
     }
     dateFrom = dateFrom ?? oldest;
   }
   const int = (name: string, min: number, max: number): number | undefined => {
     const v = q.get(name);
     if (v === null) return undefined;
-    if (!/^\d{1,9}$/.test(v) || Number(v) < min || Number(v) > max) throw formatError(`Query parameter ${name} must be an integer from ${min} to ${max}`);
+    if (!/^\d{1,9}$/.test(v) || Number(v) < min || Number(v) > max)
+      throw formatError(`Query parameter ${name} must be an integer from ${min} to ${max}`);
     return Number(v);
   };
   const limit = int('limit', 1, MAX_PAGE_SIZE);
   const offset = int('offset', 0, 1e9) ?? 0;
-  return { bookingStatus, bookingStatusText: bs ?? 'booked', dateFrom, dateTo, limit: limit ?? DEFAULT_PAGE_SIZE, offset, limitGiven: limit !== undefined };
+  return {
+    bookingStatus,
+    bookingStatusText: bs ?? 'booked',
+    dateFrom,
+    dateTo,
+    limit: limit ?? DEFAULT_PAGE_SIZE,
+    offset,
+    limitGiven: limit !== undefined,
+  };
 }
 
 function inRange(d: string | undefined, q: TxQuery): boolean {
@@ -365,7 +395,9 @@ export function getTransactions(ctx: Ctx, id: string): ApiResult {
   const a = consentedAccount(ctx, access, id);
   const q = parseTxQuery(ctx, access);
   const commit = checkQuota(ctx, access, 'transactions', id);
-  const booked = a.transactions.filter((t) => t.bookingDate !== undefined && inRange(t.bookingDate, q)).sort(byDateDesc((t) => t.bookingDate));
+  const booked = a.transactions
+    .filter((t) => t.bookingDate !== undefined && inRange(t.bookingDate, q))
+    .sort(byDateDesc((t) => t.bookingDate));
   // the sandbox is not affected by the known issue: pending transactions are filtered too
   const pending = a.transactions.filter((t) => t.bookingDate === undefined && inRange(t.valueDate, q)).sort(byDateDesc((t) => t.valueDate));
   const report: Record<string, unknown> = {};
@@ -390,7 +422,11 @@ export function getTransactionDetails(ctx: Ctx, id: string, transactionId: strin
   const t = a.transactions.find((x) => x.transactionId === transactionId && x.bookingDate !== undefined);
   if (!t) throw notFound(`Transaction ${transactionId} is unknown`);
   if (!access.attended && t.bookingDate !== undefined && t.bookingDate < addDays(ctx.world.today(), -UNATTENDED_MAX_AGE_DAYS)) {
-    throw new ApiError(400, 'PERIOD_INVALID', `Without the PSU (no PSU-IP-Address) transactions are available for the last ${UNATTENDED_MAX_AGE_DAYS} days only`);
+    throw new ApiError(
+      400,
+      'PERIOD_INVALID',
+      `Without the PSU (no PSU-IP-Address) transactions are available for the last ${UNATTENDED_MAX_AGE_DAYS} days only`,
+    );
   }
   // Berlin Group 1.3.8, response OK_200_TransactionDetails: "required: - transactionsDetails", whose value is
   // transactionDetailsBody ("required: - transactionDetails"): the transaction nested under both names.
@@ -424,8 +460,12 @@ export function getCardTransactions(ctx: Ctx, id: string): ApiResult {
   const c = consentedCard(ctx, access, id);
   const q = parseTxQuery(ctx, access);
   const commit = checkQuota(ctx, access, 'transactions', id);
-  const booked = c.transactions.filter((t) => t.bookingDate !== undefined && inRange(t.bookingDate, q)).sort(byDateDesc((t) => t.bookingDate));
-  const pending = c.transactions.filter((t) => t.bookingDate === undefined && inRange(t.transactionDate, q)).sort(byDateDesc((t) => t.transactionDate));
+  const booked = c.transactions
+    .filter((t) => t.bookingDate !== undefined && inRange(t.bookingDate, q))
+    .sort(byDateDesc((t) => t.bookingDate));
+  const pending = c.transactions
+    .filter((t) => t.bookingDate === undefined && inRange(t.transactionDate, q))
+    .sort(byDateDesc((t) => t.transactionDate));
   // Berlin Group 1.3.8, cardAccountReport: "required: - booked - _links": the booked list is sent (empty when only
   // pending ones were asked for), unlike an account report, whose booked is optional.
   const report: Record<string, unknown> = { booked: [] };
@@ -438,7 +478,9 @@ export function getCardTransactions(ctx: Ctx, id: string): ApiResult {
     report.pending = pending.slice(q.offset, q.offset + q.limit).map((t) => cardTxJson(ctx, t));
     total = Math.max(total, pending.length);
   }
-  report._links = pageLinks(`/v1/card-accounts/${c.resourceId}/transactions`, q, total, { cardAccount: link(`/v1/card-accounts/${c.resourceId}`) });
+  report._links = pageLinks(`/v1/card-accounts/${c.resourceId}/transactions`, q, total, {
+    cardAccount: link(`/v1/card-accounts/${c.resourceId}`),
+  });
   commit();
   return { status: 200, body: { cardAccount: { maskedPan: c.maskedPan }, cardTransactions: report } };
 }

@@ -33,7 +33,11 @@ export function createBasket(ctx: Ctx): ApiResult {
   if (body.consentIds !== undefined) {
     if (!Array.isArray(body.consentIds)) throw formatError('consentIds must be an array');
     if (body.consentIds.length > 0) {
-      throw new ApiError(400, 'REFERENCE_MIX_INVALID', 'Consents cannot be signed in a signing basket (bank-offered consent is given in the SCA step)');
+      throw new ApiError(
+        400,
+        'REFERENCE_MIX_INVALID',
+        'Consents cannot be signed in a signing basket (bank-offered consent is given in the SCA step)',
+      );
     }
   }
   const ids = body.paymentIds;
@@ -48,15 +52,21 @@ export function createBasket(ctx: Ctx): ApiResult {
   });
   for (const p of payments) {
     if (p.service !== 'payments') {
-      throw new ApiError(400, 'REFERENCE_MIX_INVALID', `Payment ${p.paymentId} is a ${p.service === 'bulk-payments' ? 'bulk' : 'periodic'} payment; baskets may hold single payments only`);
+      throw new ApiError(
+        400,
+        'REFERENCE_MIX_INVALID',
+        `Payment ${p.paymentId} is a ${p.service === 'bulk-payments' ? 'bulk' : 'periodic'} payment; baskets may hold single payments only`,
+      );
     }
   }
   for (const p of payments) {
     if (p.basketId !== undefined) {
       const other = ctx.world.baskets.get(p.basketId);
-      if (other && !other.finalised) throw new ApiError(400, 'RESOURCE_BLOCKED', `Payment ${p.paymentId} is already in signing basket ${p.basketId}`);
+      if (other && !other.finalised)
+        throw new ApiError(400, 'RESOURCE_BLOCKED', `Payment ${p.paymentId} is already in signing basket ${p.basketId}`);
     }
-    if (p.status !== 'RCVD' || p.approved) throw new ApiError(409, 'CONFLICT', `Payment ${p.paymentId} (status ${p.status}) does not await authorisation`);
+    if (p.status !== 'RCVD' || p.approved)
+      throw new ApiError(409, 'CONFLICT', `Payment ${p.paymentId} (status ${p.status}) does not await authorisation`);
   }
   const customer = payments[0]?.customerNumber ?? '';
   if (payments.some((p) => p.customerNumber !== customer)) {
@@ -66,7 +76,14 @@ export function createBasket(ctx: Ctx): ApiResult {
   if (psu.kind === 'known' && psu.customer.customerNumber !== customer) {
     throw new ApiError(401, 'PSU_CREDENTIALS_INVALID', 'The PSU of this request is not the PSU of the payments');
   }
-  const basket: Basket = { basketId: randomUUID(), paymentIds: ids, customerNumber: customer, authorisations: [], finalised: false, createdAt: ctx.world.now() };
+  const basket: Basket = {
+    basketId: randomUUID(),
+    paymentIds: ids,
+    customerNumber: customer,
+    authorisations: [],
+    finalised: false,
+    createdAt: ctx.world.now(),
+  };
   boundedSet(ctx.world.baskets, basket.basketId, basket, LIMITS.baskets);
   for (const p of payments) {
     p.basketId = basket.basketId;
@@ -79,7 +96,11 @@ export function createBasket(ctx: Ctx): ApiResult {
     body: {
       transactionStatus: basketStatus(ctx.world, basket),
       basketId: basket.basketId,
-      _links: { self: link(self, 'GET', 'DELETE'), status: link(`${self}/status`), startAuthorisation: link(`${self}/authorisations`, 'POST') },
+      _links: {
+        self: link(self, 'GET', 'DELETE'),
+        status: link(`${self}/status`),
+        startAuthorisation: link(`${self}/authorisations`, 'POST'),
+      },
     },
     headers: { Location: self, 'ASPSP-SCA-Approach': 'REDIRECT' },
   };
@@ -93,7 +114,11 @@ export function getBasket(ctx: Ctx, basketId: string): ApiResult {
     body: {
       payments: b.paymentIds,
       transactionStatus: basketStatus(ctx.world, b),
-      _links: { self: link(self, 'GET', 'DELETE'), status: link(`${self}/status`), ...(b.finalised ? {} : { startAuthorisation: link(`${self}/authorisations`, 'POST') }) },
+      _links: {
+        self: link(self, 'GET', 'DELETE'),
+        status: link(`${self}/status`),
+        ...(b.finalised ? {} : { startAuthorisation: link(`${self}/authorisations`, 'POST') }),
+      },
     },
   };
 }

@@ -82,7 +82,8 @@ function postToAccount(world: World, a: Account, amount: bigint, at: number, fil
   };
   fill(t);
   a.transactions.push(t);
-  if (a.transactions.length > LIMITS.transactionsPerAccount) a.transactions.splice(0, a.transactions.length - LIMITS.transactionsPerAccount);
+  if (a.transactions.length > LIMITS.transactionsPerAccount)
+    a.transactions.splice(0, a.transactions.length - LIMITS.transactionsPerAccount);
 }
 
 /** Executes a payment: debits the debtor account per item when funds suffice. */
@@ -109,7 +110,11 @@ function execute(world: World, p: Payment, at: number): void {
       t.bankTransactionCode = 'PMNT-ICDT-DMCT';
       t.proprietary['1'] = p.paymentId;
     });
-    const creditor = item.creditorIban ? world.accountByIban(item.creditorIban) : item.creditorBban ? world.accountByBban(item.creditorBban) : undefined;
+    const creditor = item.creditorIban
+      ? world.accountByIban(item.creditorIban)
+      : item.creditorBban
+        ? world.accountByBban(item.creditorBban)
+        : undefined;
     if (creditor && creditor.status === 'enabled') {
       postToAccount(world, creditor, convert(item.amount, item.currency, creditor.currency), at, (t) => {
         t.debtorName = debtorCustomer?.name ?? '';

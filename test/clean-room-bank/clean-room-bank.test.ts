@@ -32,8 +32,38 @@ describe('clean-room bank', () => {
     const openssl = (...args: string[]): void => {
       execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
     };
-    openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.pem', '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1');
-    openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'tpp.key', '-out', 'tpp.pem', '-days', '2', '-subj', '/C=NO/O=Smoke Test TPP AS/CN=tpp.smoke.test');
+    openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'server.key',
+      '-out',
+      'server.pem',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    );
+    openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'tpp.key',
+      '-out',
+      'tpp.pem',
+      '-days',
+      '2',
+      '-subj',
+      '/C=NO/O=Smoke Test TPP AS/CN=tpp.smoke.test',
+    );
     serverCert = readFileSync(join(dir, 'server.pem'), 'utf8');
     tppKey = readFileSync(join(dir, 'tpp.key'), 'utf8');
     const tppPem = readFileSync(join(dir, 'tpp.pem'), 'utf8');

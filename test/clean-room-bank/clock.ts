@@ -96,7 +96,10 @@ const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
  * with the date. Returns ms or undefined.
  */
 export function parseHttpDate(s: string): number | undefined {
-  const m = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/.exec(s);
+  const m =
+    /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/.exec(
+      s,
+    );
   if (!m) return undefined;
   const [, wd = '', dd = '', mon = '', yyyy = '', hh = '', mi = '', ss = ''] = m;
   const month = MONTHS.indexOf(mon);

@@ -45,11 +45,15 @@ export function createConsent(ctx: Ctx, deprecated: boolean): ApiResult {
           }
         }
       }
-      if (body.recurringIndicator !== undefined && typeof body.recurringIndicator !== 'boolean') throw formatError('recurringIndicator must be a boolean');
+      if (body.recurringIndicator !== undefined && typeof body.recurringIndicator !== 'boolean')
+        throw formatError('recurringIndicator must be a boolean');
       if (body.validUntil !== undefined && (typeof body.validUntil !== 'string' || parseIsoDate(body.validUntil) === undefined)) {
         throw formatError('validUntil must be an ISO 8601 date');
       }
-      if (body.frequencyPerDay !== undefined && (typeof body.frequencyPerDay !== 'number' || !Number.isInteger(body.frequencyPerDay) || body.frequencyPerDay < 1)) {
+      if (
+        body.frequencyPerDay !== undefined &&
+        (typeof body.frequencyPerDay !== 'number' || !Number.isInteger(body.frequencyPerDay) || body.frequencyPerDay < 1)
+      ) {
         throw formatError('frequencyPerDay must be an integer of at least 1');
       }
     }
@@ -139,7 +143,11 @@ export function getConsent(ctx: Ctx, base: string, consentId: string): ApiResult
       frequencyPerDay: 4,
       lastActionDate: c.lastActionDate,
       consentStatus: status,
-      _links: { self: link(`${base}/${c.consentId}`, 'GET', 'DELETE'), status: link(`${base}/${c.consentId}/status`), ...(status === 'valid' ? { account: link('/v1/accounts') } : {}) },
+      _links: {
+        self: link(`${base}/${c.consentId}`, 'GET', 'DELETE'),
+        status: link(`${base}/${c.consentId}/status`),
+        ...(status === 'valid' ? { account: link('/v1/accounts') } : {}),
+      },
     },
   };
 }
@@ -156,7 +164,8 @@ export function deleteConsent(ctx: Ctx, consentId: string): ApiResult {
     const key = ctx.world.grantKey(c.customerNumber, c.contextKey);
     ctx.world.grants.delete(key);
     for (const other of ctx.world.consents.values()) {
-      if (other.status === 'valid' && other.customerNumber === c.customerNumber && other.contextKey === c.contextKey) other.status = 'terminatedByTpp';
+      if (other.status === 'valid' && other.customerNumber === c.customerNumber && other.contextKey === c.contextKey)
+        other.status = 'terminatedByTpp';
     }
   }
   if (c.status === 'received') {
@@ -191,7 +200,10 @@ export function startConsentAuthorisation(ctx: Ctx, base: string, consentId: str
     body: {
       scaStatus: authorisation.scaStatus,
       authorisationId: authorisation.authorisationId,
-      _links: { scaRedirect: link(scaHref(ctx, flow.id), 'GET'), scaStatus: link(`${base}/${c.consentId}/authorisations/${authorisation.authorisationId}`) },
+      _links: {
+        scaRedirect: link(scaHref(ctx, flow.id), 'GET'),
+        scaStatus: link(`${base}/${c.consentId}/authorisations/${authorisation.authorisationId}`),
+      },
     },
     headers: { 'ASPSP-SCA-Approach': 'REDIRECT' },
   };
@@ -212,11 +224,16 @@ export function getUser(ctx: Ctx): ApiResult {
   const psu = lookupPsu(ctx);
   const flow = { kind: 'user' as const };
   if (psu.kind === 'none') throw scaRequired(ctx, 'SCA_NOT_FOUND', 'SCA is required to identify the PSU', flow);
-  if (psu.kind === 'unknown') throw scaRequired(ctx, 'PSU_CREDENTIALS_INVALID', `${psu.header} cannot be matched to a PSU of this bank for this TPP`, flow);
+  if (psu.kind === 'unknown')
+    throw scaRequired(ctx, 'PSU_CREDENTIALS_INVALID', `${psu.header} cannot be matched to a PSU of this bank for this TPP`, flow);
   const customer = psu.customer;
   const explicit = explicitContext(ctx);
   const contextKey = explicit ? resolveContext(ctx, customer) : undefined;
-  const userFlow = { kind: 'user' as const, expectedCustomer: customer.customerNumber, ...(contextKey !== undefined ? { fixedContext: contextKey } : {}) };
+  const userFlow = {
+    kind: 'user' as const,
+    expectedCustomer: customer.customerNumber,
+    ...(contextKey !== undefined ? { fixedContext: contextKey } : {}),
+  };
   requireSession(ctx, customer, userFlow);
   const session = validSession(ctx.world, header(ctx, 'tpp-session-id'));
   const effective = contextKey ?? session?.contextKey ?? 'PRIVATE';
@@ -240,7 +257,10 @@ export function getUser(ctx: Ctx): ApiResult {
 export function getAgreements(ctx: Ctx): ApiResult {
   const psu = lookupPsu(ctx);
   if (psu.kind === 'none') throw scaRequired(ctx, 'SCA_NOT_FOUND', 'SCA is required to identify the PSU', { kind: 'user' });
-  if (psu.kind === 'unknown') throw scaRequired(ctx, 'PSU_CREDENTIALS_INVALID', `${psu.header} cannot be matched to a PSU of this bank for this TPP`, { kind: 'user' });
+  if (psu.kind === 'unknown')
+    throw scaRequired(ctx, 'PSU_CREDENTIALS_INVALID', `${psu.header} cannot be matched to a PSU of this bank for this TPP`, {
+      kind: 'user',
+    });
   const customer = psu.customer;
   const flow = { kind: 'user' as const, expectedCustomer: customer.customerNumber };
   const now = ctx.world.now();

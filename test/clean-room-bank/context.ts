@@ -87,7 +87,9 @@ export function activeFixes(headerValue: string | undefined, today: string): Set
     if (v === '') continue;
     const fix = ACCEPT_FIXES.find((f) => f.value === v.toLowerCase());
     if (!fix || today < fix.introduced) {
-      throw formatError(`x-accept-fix value "${v}" is not a published change; known values: ${ACCEPT_FIXES.map((f) => f.value).join(', ')}`);
+      throw formatError(
+        `x-accept-fix value "${v}" is not a published change; known values: ${ACCEPT_FIXES.map((f) => f.value).join(', ')}`,
+      );
     }
     active.add(fix.value);
   }
@@ -111,7 +113,8 @@ export function validateHeaderFormats(ctx: Ctx): void {
   const ip = header(ctx, 'psu-ip-address');
   if (ip !== undefined && isIP(ip) === 0) throw formatError('Header PSU-IP-Address must be an IPv4 or IPv6 address');
   const port = header(ctx, 'psu-ip-port');
-  if (port !== undefined && (!/^\d{1,5}$/.test(port) || Number(port) > 65535)) throw formatError('Header PSU-IP-Port must be a port number');
+  if (port !== undefined && (!/^\d{1,5}$/.test(port) || Number(port) > 65535))
+    throw formatError('Header PSU-IP-Port must be a port number');
   const device = header(ctx, 'psu-device-id');
   if (device !== undefined && !UUID_RE.test(device)) throw formatError('Header PSU-Device-ID must be a UUID');
   const httpMethod = header(ctx, 'psu-http-method');
@@ -150,7 +153,10 @@ function checkRedirectUri(value: string): void {
 export function jsonBody(ctx: Ctx, required = true): unknown {
   const ct = header(ctx, 'content-type');
   if (ct !== undefined) {
-    const [type = '', ...params] = ct.toLowerCase().split(';').map((s) => s.trim());
+    const [type = '', ...params] = ct
+      .toLowerCase()
+      .split(';')
+      .map((s) => s.trim());
     if (type !== 'application/json' && !/^application\/[a-z0-9.+-]*\+json$/.test(type)) {
       throw new ApiError(415, 'FORMAT_ERROR', 'Only application/json bodies are supported (XML is not supported)');
     }

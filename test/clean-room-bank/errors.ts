@@ -21,7 +21,12 @@ export class ApiError extends Error {
   readonly headers: Record<string, string> | undefined;
   readonly system: string;
 
-  constructor(status: number, code: string, message: string, opts: { links?: Links; headers?: Record<string, string>; system?: string } = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    opts: { links?: Links; headers?: Record<string, string>; system?: string } = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;

@@ -6,7 +6,8 @@ import { osloDate } from './clock.js';
 export type TxStatus = 'ACCP' | 'ACSC' | 'ACSP' | 'ACTC' | 'ACWC' | 'ACWP' | 'RCVD' | 'PDNG' | 'RJCT' | 'CANC' | 'PART';
 export const TX_STATUSES: readonly TxStatus[] = ['ACCP', 'ACSC', 'ACSP', 'ACTC', 'ACWC', 'ACWP', 'RCVD', 'PDNG', 'RJCT', 'CANC', 'PART'];
 
-export type ScaStatus = 'RECEIVED' | 'PSU_IDENTIFIED' | 'PSU_AUTHENTICATED' | 'SCA_METHOD_SELECTED' | 'STARTED' | 'FINALISED' | 'FAILED' | 'EXEMPTED';
+export type ScaStatus =
+  'RECEIVED' | 'PSU_IDENTIFIED' | 'PSU_AUTHENTICATED' | 'SCA_METHOD_SELECTED' | 'STARTED' | 'FINALISED' | 'FAILED' | 'EXEMPTED';
 
 type CustomerType = 'private' | 'corporate';
 
@@ -392,7 +393,9 @@ export class World {
     const ids = new Set(agreement.engagements.map((e) => e.accountId));
     const accounts = [...ids]
       .map((id) => this.accounts.get(id))
-      .filter((a): a is Account => a !== undefined && a.status !== 'deleted' && this.rolesIn(agreement, customerNumber, a.resourceId).has(role));
+      .filter(
+        (a): a is Account => a !== undefined && a.status !== 'deleted' && this.rolesIn(agreement, customerNumber, a.resourceId).has(role),
+      );
     const cards =
       agreement.owner === customerNumber
         ? [...this.cardAccounts.values()].filter((c) => c.customerNumber === agreement.owner && c.status !== 'deleted')

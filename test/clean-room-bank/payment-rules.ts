@@ -2,15 +2,7 @@
 // structured-address rule, periodic and bulk payments, product rules.
 
 import { addDays, parseIsoDate } from './clock.js';
-import {
-  COUNTRIES,
-  CURRENCIES,
-  hasDownstreamRejectedChar,
-  isValidBic,
-  isValidIban,
-  isValidNoBban,
-  minorUnits,
-} from './codes.js';
+import { COUNTRIES, CURRENCIES, hasDownstreamRejectedChar, isValidBic, isValidIban, isValidNoBban, minorUnits } from './codes.js';
 import { isObject } from './context.js';
 import { ApiError, formatError } from './errors.js';
 import { SCALE, parseDecimal } from './money.js';
@@ -38,7 +30,17 @@ const STRUCTURED_ADDRESS_PRODUCTS = new Set([SEPA, DOMESTIC, NCBCT]);
 /** Enforcement date of the structured-address rule in the sandbox. */
 const STRUCTURED_ADDRESS_SANDBOX_DATE = '2026-08-13';
 
-const FREQUENCIES = ['Daily', 'Weekly', 'EveryTwoWeeks', 'Monthly', 'EveryTwoMonths', 'Quarterly', 'SemiAnnual', 'Annual', 'MonthlyVariable'];
+const FREQUENCIES = [
+  'Daily',
+  'Weekly',
+  'EveryTwoWeeks',
+  'Monthly',
+  'EveryTwoMonths',
+  'Quarterly',
+  'SemiAnnual',
+  'Annual',
+  'MonthlyVariable',
+];
 const MAX_EXECUTION_DAYS_AHEAD = 365;
 
 interface TppMessage {
@@ -72,7 +74,11 @@ interface ValidatedPayment {
 
 const cp = (s: string): number => [...s].length;
 
-function str(v: unknown, path: string, o: { required?: boolean; max?: number; nonEmpty?: boolean; text?: boolean } = {}): string | undefined {
+function str(
+  v: unknown,
+  path: string,
+  o: { required?: boolean; max?: number; nonEmpty?: boolean; text?: boolean } = {},
+): string | undefined {
   if (v === undefined || v === null) {
     if (o.required) throw formatError(`${path} is required`);
     return undefined;
@@ -171,7 +177,12 @@ function creditTransfer(b: Record<string, unknown>, path: string, rc: RuleContex
     townName = str(addr.townName, ap('townName'), { max: 35, text: true });
     keep('townName', townName);
     if (city !== undefined) {
-      rc.warnings.push({ category: 'WARNING', code: 'FORMAT_ERROR', path: ap('city'), text: 'Address.city is deprecated; use Address.townName' });
+      rc.warnings.push({
+        category: 'WARNING',
+        code: 'FORMAT_ERROR',
+        path: ap('city'),
+        text: 'Address.city is deprecated; use Address.townName',
+      });
       townName = townName ?? city;
     }
     country = str(addr.country, ap('country'), { required: true });
@@ -180,7 +191,11 @@ function creditTransfer(b: Record<string, unknown>, path: string, rc: RuleContex
     }
     address.country = country;
   }
-  const remittance = str(b.remittanceInformationUnstructured, p('remittanceInformationUnstructured'), { max: 140, nonEmpty: true, text: true });
+  const remittance = str(b.remittanceInformationUnstructured, p('remittanceInformationUnstructured'), {
+    max: 140,
+    nonEmpty: true,
+    text: true,
+  });
 
   if (rc.product === DOMESTIC || rc.product === TO_SELF) {
     if (cur !== 'NOK') throw formatError(`${p('instructedAmount.currency')} must be NOK for ${rc.product}`);
@@ -244,7 +259,11 @@ function executionDate(v: unknown, path: string, today: string): string | undefi
   return d;
 }
 
-function periodicFields(b: Record<string, unknown>, rc: RuleContext, request: Record<string, unknown>): { startDate: string; extra: string } {
+function periodicFields(
+  b: Record<string, unknown>,
+  rc: RuleContext,
+  request: Record<string, unknown>,
+): { startDate: string; extra: string } {
   const startDate = str(b.startDate, 'startDate', { required: true }) ?? '';
   if (parseIsoDate(startDate) === undefined) throw formatError('startDate must be an ISO 8601 date (YYYY-MM-DD)');
   if (startDate < rc.today) throw new ApiError(400, 'EXECUTION_DATE_INVALID', `startDate ${startDate} is in the past`);
@@ -260,13 +279,15 @@ function periodicFields(b: Record<string, unknown>, rc: RuleContext, request: Re
     throw formatError('executionRule must be following or preceding');
   }
   const day = str(b.dayOfExecution, 'dayOfExecution');
-  if (day !== undefined && !/^([1-9]|[12][0-9]|3[01])$/.test(day)) throw formatError('dayOfExecution must be "1" to "31" without leading zeros');
+  if (day !== undefined && !/^([1-9]|[12][0-9]|3[01])$/.test(day))
+    throw formatError('dayOfExecution must be "1" to "31" without leading zeros');
   let months: string[] | undefined;
   if (b.monthsOfExecution !== undefined) {
     if (frequency !== 'MonthlyVariable') throw formatError('monthsOfExecution is only allowed with frequency MonthlyVariable');
     if (!Array.isArray(b.monthsOfExecution)) throw formatError('monthsOfExecution must be an array');
     months = b.monthsOfExecution.map((m, i) => {
-      if (typeof m !== 'string' || !/^([1-9]|1[0-2])$/.test(m)) throw formatError(`monthsOfExecution[${i}] must be a month identifier "1" to "12"`);
+      if (typeof m !== 'string' || !/^([1-9]|1[0-2])$/.test(m))
+        throw formatError(`monthsOfExecution[${i}] must be a month identifier "1" to "12"`);
       return m;
     });
     if (months.length === 0 || months.length > 11) throw formatError('monthsOfExecution must hold 1 to 11 month identifiers');

@@ -37,7 +37,12 @@ function paymentPath(p: Payment): string {
 }
 
 /** Whether the customer may pay from the account in the context (role REGISTER for corporate). */
-function paymentPermission(world: World, customerNumber: string, contextKey: ContextKey, a: Account): 'ok' | 'unknown' | 'forbidden' | 'blocked' {
+function paymentPermission(
+  world: World,
+  customerNumber: string,
+  contextKey: ContextKey,
+  a: Account,
+): 'ok' | 'unknown' | 'forbidden' | 'blocked' {
   if (a.status === 'deleted') return 'unknown';
   const agreementId = agreementIdOf(contextKey);
   if (agreementId === undefined) {
@@ -78,7 +83,8 @@ export function initiatePayment(ctx: Ctx, service: PaymentService, productPath: 
   const redirectUri = requireHeader(ctx, 'TPP-Redirect-URI');
   requireHeader(ctx, 'PSU-IP-Address');
   const allowDup = ctx.query.get('allowLogicalDuplicate');
-  if (allowDup !== null && allowDup !== 'true' && allowDup !== 'false') throw formatError('Query parameter allowLogicalDuplicate must be true or false');
+  if (allowDup !== null && allowDup !== 'true' && allowDup !== 'false')
+    throw formatError('Query parameter allowLogicalDuplicate must be true or false');
 
   const psu = lookupPsu(ctx);
   if (psu.kind === 'none') throw headerRequired('PSU-ID');
@@ -101,7 +107,11 @@ export function initiatePayment(ctx: Ctx, service: PaymentService, productPath: 
   if (product === TO_SELF) {
     for (const it of v.items) {
       const cred = findDebtor(ctx.world, it.creditorIban, it.creditorBban);
-      if (!cred || cred.resourceId === debtor.resourceId || paymentPermission(ctx.world, customer.customerNumber, contextKey, cred) === 'unknown') {
+      if (
+        !cred ||
+        cred.resourceId === debtor.resourceId ||
+        paymentPermission(ctx.world, customer.customerNumber, contextKey, cred) === 'unknown'
+      ) {
         throw formatError('creditorAccount must be another own account of the PSU for norwegian-domestic-payment-to-self');
       }
     }
@@ -128,8 +138,17 @@ export function initiatePayment(ctx: Ctx, service: PaymentService, productPath: 
   ].join('|');
   if (allowDup !== 'true') {
     for (const other of ctx.world.payments.values()) {
-      if (other.duplicateKey === dupKey && other.status !== 'RJCT' && other.status !== 'CANC' && !(other.status === 'ACCP' && other.fundsAvailable === false)) {
-        throw new ApiError(409, 'CONFLICT', `A logical duplicate of this payment exists (${other.paymentId}); use allowLogicalDuplicate=true to create it anyway`);
+      if (
+        other.duplicateKey === dupKey &&
+        other.status !== 'RJCT' &&
+        other.status !== 'CANC' &&
+        !(other.status === 'ACCP' && other.fundsAvailable === false)
+      ) {
+        throw new ApiError(
+          409,
+          'CONFLICT',
+          `A logical duplicate of this payment exists (${other.paymentId}); use allowLogicalDuplicate=true to create it anyway`,
+        );
       }
     }
   }
@@ -233,7 +252,8 @@ export function cancelPayment(ctx: Ctx, service: string, productPath: string, pa
   }
   p.status = 'CANC';
   p.psuMessage = 'Cancelled by the TPP';
-  for (const a of p.authorisations) if (a.scaStatus !== 'FINALISED' && a.scaStatus !== 'FAILED' && a.scaStatus !== 'EXEMPTED') a.scaStatus = 'FAILED';
+  for (const a of p.authorisations)
+    if (a.scaStatus !== 'FINALISED' && a.scaStatus !== 'FAILED' && a.scaStatus !== 'EXEMPTED') a.scaStatus = 'FAILED';
   return { status: 204 };
 }
 
@@ -245,7 +265,14 @@ export function cancelPayment(ctx: Ctx, service: string, productPath: string, pa
  */
 export function startAuthorisation(
   ctx: Ctx,
-  target: { kind: FlowKind; customerNumber: string; contextKey: ContextKey | undefined; paymentId?: string; basketId?: string; authorisations: Authorisation[] },
+  target: {
+    kind: FlowKind;
+    customerNumber: string;
+    contextKey: ContextKey | undefined;
+    paymentId?: string;
+    basketId?: string;
+    authorisations: Authorisation[];
+  },
   selfPath: string,
 ): ApiResult {
   const tppSessionId = requireHeader(ctx, 'TPP-Session-ID');
@@ -287,10 +314,17 @@ export function startAuthorisation(
 export function startPaymentAuthorisation(ctx: Ctx, service: string, productPath: string, paymentId: string): ApiResult {
   const p = findPayment(ctx, service, productPath, paymentId);
   if (p.basketId !== undefined) throw new ApiError(400, 'RESOURCE_BLOCKED', `The payment is part of signing basket ${p.basketId}`);
-  if (p.status !== 'RCVD' || p.approved) throw new ApiError(409, 'CONFLICT', `The payment (status ${p.status}) does not await authorisation`);
+  if (p.status !== 'RCVD' || p.approved)
+    throw new ApiError(409, 'CONFLICT', `The payment (status ${p.status}) does not await authorisation`);
   return startAuthorisation(
     ctx,
-    { kind: 'payment', customerNumber: p.customerNumber, contextKey: p.contextKey, paymentId: p.paymentId, authorisations: p.authorisations },
+    {
+      kind: 'payment',
+      customerNumber: p.customerNumber,
+      contextKey: p.contextKey,
+      paymentId: p.paymentId,
+      authorisations: p.authorisations,
+    },
     paymentPath(p),
   );
 }

@@ -66,7 +66,9 @@ const ROUTES: Route[] = [
   r('GET', `v1/${SERVICE}/:product/:pid`, 'pis', (c, p) => payments.getPayment(c, svc(p), at(p, 1), at(p, 2))),
   r('DELETE', `v1/${SERVICE}/:product/:pid`, 'pis', (c, p) => payments.cancelPayment(c, svc(p), at(p, 1), at(p, 2))),
   r('GET', `v1/${SERVICE}/:product/:pid/status`, 'pis', (c, p) => payments.getPaymentStatus(c, svc(p), at(p, 1), at(p, 2))),
-  r('POST', `v1/${SERVICE}/:product/:pid/authorisations`, 'pis', (c, p) => payments.startPaymentAuthorisation(c, svc(p), at(p, 1), at(p, 2))),
+  r('POST', `v1/${SERVICE}/:product/:pid/authorisations`, 'pis', (c, p) =>
+    payments.startPaymentAuthorisation(c, svc(p), at(p, 1), at(p, 2)),
+  ),
   r('GET', `v1/${SERVICE}/:product/:pid/authorisations`, 'pis', (c, p) =>
     payments.listAuthorisations(payments.findPayment(c, svc(p), at(p, 1), at(p, 2)).authorisations),
   ),

@@ -40,12 +40,22 @@ import {
 } from './model.js';
 import { BANK_BIC, seedWorld } from './seed.js';
 
-const sbError = (status: number, code: string, message: string): ApiError => new ApiError(status, code, message, { system: SYSTEM_SANDBOX });
+const sbError = (status: number, code: string, message: string): ApiError =>
+  new ApiError(status, code, message, { system: SYSTEM_SANDBOX });
 const bad = (message: string): ApiError => sbError(400, 'FORMAT_ERROR', message);
 const missing = (what: string): ApiError => sbError(404, 'RESOURCE_UNKNOWN', `${what} is unknown`);
-const tooMany = (what: string): ApiError => sbError(429, 'ACCESS_EXCEEDED', `The sandbox holds at most ${what}; call POST /v1/sandbox/initialize to start again`);
+const tooMany = (what: string): ApiError =>
+  sbError(429, 'ACCESS_EXCEEDED', `The sandbox holds at most ${what}; call POST /v1/sandbox/initialize to start again`);
 
-const BALANCE_TYPES = ['closingBooked', 'expected', 'openingBooked', 'interimAvailable', 'interimBooked', 'forwardAvailable', 'nonInvoiced'];
+const BALANCE_TYPES = [
+  'closingBooked',
+  'expected',
+  'openingBooked',
+  'interimAvailable',
+  'interimBooked',
+  'forwardAvailable',
+  'nonInvoiced',
+];
 
 function optStr(o: Record<string, unknown>, key: string, max = 140): string | undefined {
   const v = o[key];
@@ -253,7 +263,11 @@ function agreementView(w: World, a: Agreement): Record<string, unknown> {
     agreementId: a.agreementId,
     owner: a.owner,
     name: a.name,
-    engagements: a.engagements.map((e) => ({ customer: e.customer, account: { iban: w.accounts.get(e.accountId)?.iban, resourceId: e.accountId }, roles: e.roles })),
+    engagements: a.engagements.map((e) => ({
+      customer: e.customer,
+      account: { iban: w.accounts.get(e.accountId)?.iban, resourceId: e.accountId },
+      roles: e.roles,
+    })),
     manual: a.manual,
   };
 }
@@ -291,7 +305,9 @@ export function createCustomer(ctx: Ctx): ApiResult {
     throw bad('customerNumber of a private customer must be a Norwegian national identity number or D-number (11 digits, mod 11)');
   }
   if (typeRaw === 'corporate' && !isValidOrgNumber(customerNumber) && !isValidNationalId(customerNumber)) {
-    throw bad('customerNumber of a corporate customer must be an organisation number (9 digits) or an 11-digit number with valid check digits');
+    throw bad(
+      'customerNumber of a corporate customer must be an organisation number (9 digits) or an 11-digit number with valid check digits',
+    );
   }
   if (w.customers.has(customerNumber)) throw sbError(409, 'CONFLICT', `Customer ${customerNumber} exists`);
   if (w.customers.size >= LIMITS.customers) throw tooMany(`${LIMITS.customers} customers`);
@@ -381,7 +397,8 @@ export function createAccount(ctx: Ctx): ApiResult {
   if (iban === undefined && bban !== undefined) iban = ibanFromBban('NO', bban);
   if (bban === undefined && iban !== undefined && iban.startsWith('NO') && iban.length === 15) bban = iban.slice(4);
   if (iban !== undefined && w.accountByIban(iban)) throw sbError(409, 'CONFLICT', `An account with IBAN ${iban} exists`);
-  if (iban === undefined && bban !== undefined && w.accountByBban(bban)) throw sbError(409, 'CONFLICT', `An account with BBAN ${bban} exists`);
+  if (iban === undefined && bban !== undefined && w.accountByBban(bban))
+    throw sbError(409, 'CONFLICT', `An account with BBAN ${bban} exists`);
   const creditLine = b.creditLine === undefined || b.creditLine === null ? 0n : money(b.creditLine, 'creditLine', currency).amount;
   const cashType = (optStr(b, 'cashAccountType', 4) ?? 'CACC').toUpperCase();
   const a: Account = {
@@ -401,7 +418,13 @@ export function createAccount(ctx: Ctx): ApiResult {
     balances:
       b.balances === undefined
         ? [
-            { balanceType: 'interimAvailable', amount: creditLine, currency, creditLimitIncluded: creditLine > 0n, lastChangeDateTime: isoDateTime(w.now()) },
+            {
+              balanceType: 'interimAvailable',
+              amount: creditLine,
+              currency,
+              creditLimitIncluded: creditLine > 0n,
+              lastChangeDateTime: isoDateTime(w.now()),
+            },
             { balanceType: 'expected', amount: 0n, currency, referenceDate: w.today() },
           ]
         : balances(b.balances, currency, w.now()),
@@ -496,7 +519,8 @@ function readTransaction(w: World, v: unknown, i: number, currency: string, into
   const rem = v.remittanceInformationUnstructured;
   if (rem !== undefined) {
     if (typeof rem === 'string' && rem.length <= 140) t.remittance = [rem];
-    else if (Array.isArray(rem) && rem.length <= 10 && rem.every((x): x is string => typeof x === 'string' && x.length <= 140)) t.remittance = rem;
+    else if (Array.isArray(rem) && rem.length <= 10 && rem.every((x): x is string => typeof x === 'string' && x.length <= 140))
+      t.remittance = rem;
     else if (rem === null) t.remittance = [];
     else throw bad('remittanceInformationUnstructured must be a string or an array of at most 10 strings, each at most 140 characters');
   }
@@ -506,7 +530,8 @@ function readTransaction(w: World, v: unknown, i: number, currency: string, into
     t.proprietary = {};
     if (Object.keys(prop).length > 10) throw bad('additionalInformationProprietary holds at most 10 entries');
     for (const [k, val] of Object.entries(prop)) {
-      if (typeof val !== 'string' || val.length > 500 || !/^\w{1,30}$/.test(k)) throw bad('additionalInformationProprietary must map word suffixes to strings of at most 500 characters');
+      if (typeof val !== 'string' || val.length > 500 || !/^\w{1,30}$/.test(k))
+        throw bad('additionalInformationProprietary must map word suffixes to strings of at most 500 characters');
       t.proprietary[k] = val;
     }
   }
@@ -526,11 +551,14 @@ export function addAccountTransactions(ctx: Ctx, id: string): ApiResult {
   const a = findAccount(ctx.world, id);
   const list = arrayBody(ctx, 'transactions');
   if (list.length > 1000) throw bad('at most 1000 transactions per call');
-  if (a.transactions.length + list.length > LIMITS.transactionsPerAccount) throw tooMany(`${LIMITS.transactionsPerAccount} transactions per account`);
-  if (mockTransactionCount(ctx.world) + list.length > LIMITS.transactionsPerWorld) throw tooMany(`${LIMITS.transactionsPerWorld} transactions in all`);
+  if (a.transactions.length + list.length > LIMITS.transactionsPerAccount)
+    throw tooMany(`${LIMITS.transactionsPerAccount} transactions per account`);
+  if (mockTransactionCount(ctx.world) + list.length > LIMITS.transactionsPerWorld)
+    throw tooMany(`${LIMITS.transactionsPerWorld} transactions in all`);
   const added = list.map((v, i) => readTransaction(ctx.world, v, i, a.currency));
   for (const t of added) {
-    if (a.transactions.some((x) => x.transactionId === t.transactionId)) throw sbError(409, 'CONFLICT', `Transaction ${t.transactionId} exists`);
+    if (a.transactions.some((x) => x.transactionId === t.transactionId))
+      throw sbError(409, 'CONFLICT', `Transaction ${t.transactionId} exists`);
   }
   a.transactions.push(...added);
   return { status: 201, body: { transactions: added.map(txView) } };
@@ -566,7 +594,10 @@ function findCard(w: World, id: string): CardAccount {
 
 export function listCards(ctx: Ctx): ApiResult {
   const n = ctx.query.get('customerNumber');
-  return { status: 200, body: { cardAccounts: [...ctx.world.cardAccounts.values()].filter((c) => n === null || c.customerNumber === n).map(cardView) } };
+  return {
+    status: 200,
+    body: { cardAccounts: [...ctx.world.cardAccounts.values()].filter((c) => n === null || c.customerNumber === n).map(cardView) },
+  };
 }
 
 export function createCard(ctx: Ctx): ApiResult {
@@ -646,9 +677,12 @@ function readCardTransaction(w: World, v: unknown, i: number, c: CardAccount, in
     seq: w.nextSeq(),
   };
   if (v.cardTransactionId !== undefined && !into) t.cardTransactionId = reqStr(v, 'cardTransactionId', 35);
-  if (v.transactionAmount !== undefined || !into) t.transactionAmount = money(v.transactionAmount, `transactions[${i}].transactionAmount`, c.currency);
-  if (v.originalAmount !== undefined) t.originalAmount = v.originalAmount === null ? undefined : money(v.originalAmount, 'originalAmount', c.currency);
-  if (v.markupFee !== undefined) t.markupFee = v.markupFee === null ? undefined : money(v.markupFee, 'markupFee', t.transactionAmount.currency);
+  if (v.transactionAmount !== undefined || !into)
+    t.transactionAmount = money(v.transactionAmount, `transactions[${i}].transactionAmount`, c.currency);
+  if (v.originalAmount !== undefined)
+    t.originalAmount = v.originalAmount === null ? undefined : money(v.originalAmount, 'originalAmount', c.currency);
+  if (v.markupFee !== undefined)
+    t.markupFee = v.markupFee === null ? undefined : money(v.markupFee, 'markupFee', t.transactionAmount.currency);
   if (v.markupFeePercentage !== undefined) {
     const p = v.markupFeePercentage;
     t.markupFeePercentage = p === null ? undefined : typeof p === 'number' ? String(p) : optStr(v, 'markupFeePercentage', 10);
@@ -670,10 +704,13 @@ function readCardTransaction(w: World, v: unknown, i: number, c: CardAccount, in
     const addr = v.cardAcceptorAddress;
     if (addr === null) t.cardAcceptorAddress = undefined;
     else if (typeof addr === 'string' && addr.length <= 140) t.cardAcceptorAddress = { townName: addr };
-    else if (isObject(addr) && Object.keys(addr).length <= 10 && Object.values(addr).every((x) => typeof x === 'string' && x.length <= 140)) {
+    else if (
+      isObject(addr) &&
+      Object.keys(addr).length <= 10 &&
+      Object.values(addr).every((x) => typeof x === 'string' && x.length <= 140)
+    ) {
       t.cardAcceptorAddress = addr as Record<string, string>;
-    }
-    else throw bad('cardAcceptorAddress must be an address object of strings');
+    } else throw bad('cardAcceptorAddress must be an address object of strings');
   }
   return t;
 }
@@ -687,11 +724,14 @@ export function addCardTransactions(ctx: Ctx, id: string): ApiResult {
   const c = findCard(ctx.world, id);
   const list = arrayBody(ctx, 'transactions');
   if (list.length > 1000) throw bad('at most 1000 transactions per call');
-  if (c.transactions.length + list.length > LIMITS.transactionsPerAccount) throw tooMany(`${LIMITS.transactionsPerAccount} transactions per card account`);
-  if (mockTransactionCount(ctx.world) + list.length > LIMITS.transactionsPerWorld) throw tooMany(`${LIMITS.transactionsPerWorld} transactions in all`);
+  if (c.transactions.length + list.length > LIMITS.transactionsPerAccount)
+    throw tooMany(`${LIMITS.transactionsPerAccount} transactions per card account`);
+  if (mockTransactionCount(ctx.world) + list.length > LIMITS.transactionsPerWorld)
+    throw tooMany(`${LIMITS.transactionsPerWorld} transactions in all`);
   const added = list.map((v, i) => readCardTransaction(ctx.world, v, i, c));
   for (const t of added) {
-    if (c.transactions.some((x) => x.cardTransactionId === t.cardTransactionId)) throw sbError(409, 'CONFLICT', `Card transaction ${t.cardTransactionId} exists`);
+    if (c.transactions.some((x) => x.cardTransactionId === t.cardTransactionId))
+      throw sbError(409, 'CONFLICT', `Card transaction ${t.cardTransactionId} exists`);
   }
   c.transactions.push(...added);
   return { status: 201, body: { transactions: added.map(cardTxView) } };
@@ -730,7 +770,12 @@ function readEngagements(w: World, owner: string, v: unknown): Engagement[] {
   if (v.length > 200) throw bad('at most 200 engagements');
   return v.map((e, i) => {
     if (!isObject(e)) throw bad(`engagements[${i}] must be an object`);
-    const customerNumber = typeof e.customer === 'string' ? e.customer : isObject(e.customer) && typeof e.customer.customerNumber === 'string' ? e.customer.customerNumber : undefined;
+    const customerNumber =
+      typeof e.customer === 'string'
+        ? e.customer
+        : isObject(e.customer) && typeof e.customer.customerNumber === 'string'
+          ? e.customer.customerNumber
+          : undefined;
     if (customerNumber === undefined) throw bad(`engagements[${i}].customer must be a customer number`);
     const customer = findCustomer(w, customerNumber);
     if (customer.type !== 'private') throw bad(`engagements[${i}].customer must be a private customer`);
@@ -835,7 +880,10 @@ export function setClock(ctx: Ctx): ApiResult {
     if (b.reset !== true) throw bad('reset must be true');
     w.clockOffsetMs = 0;
   } else if (key === 'now') {
-    const t = typeof b.now === 'string' ? (parseIsoDateTime(b.now) ?? (parseIsoDate(b.now) !== undefined ? osloLocalToUtc(b.now, 0) : undefined)) : undefined;
+    const t =
+      typeof b.now === 'string'
+        ? (parseIsoDateTime(b.now) ?? (parseIsoDate(b.now) !== undefined ? osloLocalToUtc(b.now, 0) : undefined))
+        : undefined;
     if (t === undefined) throw bad('now must be an ISO 8601 date-time with offset (or a date, meaning 00:00 Oslo time)');
     w.clockOffsetMs = t - Date.now();
   } else {
@@ -864,7 +912,8 @@ export function revokeConsent(ctx: Ctx): ApiResult {
   const customer = findCustomer(w, reqStr(b, 'customerNumber', 11));
   let accountIds: string[] | undefined;
   if (b.accountIds !== undefined) {
-    if (!Array.isArray(b.accountIds) || !b.accountIds.every((x) => typeof x === 'string')) throw bad('accountIds must be an array of resource ids');
+    if (!Array.isArray(b.accountIds) || !b.accountIds.every((x) => typeof x === 'string'))
+      throw bad('accountIds must be an array of resource ids');
     accountIds = b.accountIds;
   }
   const agreementId = optStr(b, 'agreementId', 100);
@@ -899,7 +948,11 @@ export function listPayments(ctx: Ctx): ApiResult {
     executionDate: p.executionDate ?? null,
     basketId: p.basketId ?? null,
     debtorAccount: p.debtorIban ?? p.debtorBban,
-    items: p.items.map((i) => ({ ...amountJson({ amount: i.amount, currency: i.currency }), creditor: i.creditorIban ?? i.creditorBban, executed: i.executed === true })),
+    items: p.items.map((i) => ({
+      ...amountJson({ amount: i.amount, currency: i.currency }),
+      creditor: i.creditorIban ?? i.creditorBban,
+      executed: i.executed === true,
+    })),
   }));
   return { status: 200, body: { payments: list } };
 }
@@ -915,6 +968,8 @@ export function setPaymentStatus(ctx: Ctx, paymentId: string): ApiResult {
   if (st !== 'RCVD' && st !== 'RJCT' && st !== 'CANC') p.approved = true;
   if (b.fundsAvailable !== undefined) p.fundsAvailable = b.fundsAvailable === null ? undefined : optBool(b, 'fundsAvailable');
   if (b.psuMessage !== undefined) p.psuMessage = b.psuMessage === null ? undefined : optStr(b, 'psuMessage', 512);
-  return { status: 200, body: { paymentId, transactionStatus: p.status, fundsAvailable: p.fundsAvailable ?? null, psuMessage: p.psuMessage ?? null } };
+  return {
+    status: 200,
+    body: { paymentId, transactionStatus: p.status, fundsAvailable: p.fundsAvailable ?? null, psuMessage: p.psuMessage ?? null },
+  };
 }
-

@@ -7,23 +7,9 @@ import type { Bank } from './bank.js';
 import { catchUp } from './batch.js';
 import { SYSTEM_SCA } from './errors.js';
 import { formatAmount } from './money.js';
-import {
-  CONTEXT_PRIVATE,
-  agreementIdOf,
-  corporateContext,
-  type ContextKey,
-  type Payment,
-  type World,
-} from './model.js';
+import { CONTEXT_PRIVATE, agreementIdOf, corporateContext, type ContextKey, type Payment, type World } from './model.js';
 import { approvePayment, rejectPayment } from './payments.js';
-import {
-  errorParams,
-  establishSession,
-  redirectTo,
-  successParams,
-  validSession,
-  type ScaFlow,
-} from './sca-flow.js';
+import { errorParams, establishSession, redirectTo, successParams, validSession, type ScaFlow } from './sca-flow.js';
 
 const MAX_LOGIN_FAILURES = 3;
 const MAX_FORM_BYTES = 64 * 1024;
@@ -116,7 +102,8 @@ function contextOptions(w: World, customerNumber: string, kind: ScaFlow['kind'])
     label: `${w.customers.get(a.owner)?.name ?? a.owner} – ${a.name}`,
     agreementId: a.agreementId,
   }));
-  const priv: ContextOption[] = customer.type === 'private' ? [{ key: CONTEXT_PRIVATE, label: `Private – ${customer.name}`, agreementId: undefined }] : [];
+  const priv: ContextOption[] =
+    customer.type === 'private' ? [{ key: CONTEXT_PRIVATE, label: `Private – ${customer.name}`, agreementId: undefined }] : [];
   if (kind === 'user') return corporate.length ? corporate : priv;
   return [...priv, ...corporate];
 }
@@ -168,12 +155,14 @@ function advance(flow: ScaFlow): string | undefined {
 function stillValid(flow: ScaFlow): string | undefined {
   const w = flow.world;
   if (w.now() > flow.expiresAt) return fail(flow, 401, 'SCA_EXPIRED', 'The authorisation link has expired');
-  if (flow.authorisation?.scaStatus === 'FAILED') return fail(flow, 400, 'RESOURCE_BLOCKED', 'This authorisation was replaced or ended by the TPP');
+  if (flow.authorisation?.scaStatus === 'FAILED')
+    return fail(flow, 400, 'RESOURCE_BLOCKED', 'This authorisation was replaced or ended by the TPP');
   if (flow.kind === 'payment') {
     const p = targetPayment(flow);
     if (!p) return fail(flow, 404, 'RESOURCE_UNKNOWN', 'The payment is unknown');
     if (p.basketId !== undefined) return fail(flow, 400, 'RESOURCE_BLOCKED', 'The payment is part of a signing basket');
-    if (p.status !== 'RCVD' || p.approved) return fail(flow, 400, 'RESOURCE_BLOCKED', `The payment is in status ${p.status} and awaits no authorisation`);
+    if (p.status !== 'RCVD' || p.approved)
+      return fail(flow, 400, 'RESOURCE_BLOCKED', `The payment is in status ${p.status} and awaits no authorisation`);
   }
   if (flow.kind === 'basket') {
     const b = flow.basketId ? w.baskets.get(flow.basketId) : undefined;
@@ -191,7 +180,13 @@ function stillValid(flow: ScaFlow): string | undefined {
 
 function renderLogin(res: ServerResponse, flow: ScaFlow): void {
   const what =
-    flow.kind === 'payment' ? 'to approve a payment' : flow.kind === 'basket' ? 'to approve a signing basket' : flow.kind === 'user' ? 'to identify yourself' : 'to share account information';
+    flow.kind === 'payment'
+      ? 'to approve a payment'
+      : flow.kind === 'basket'
+        ? 'to approve a signing basket'
+        : flow.kind === 'user'
+          ? 'to identify yourself'
+          : 'to share account information';
   page(
     res,
     200,
@@ -255,7 +250,10 @@ function renderConsent(res: ServerResponse, flow: ScaFlow): void {
     )
     .join('\n');
   const agreementId = agreementIdOf(contextKey);
-  const ctxText = agreementId === undefined ? 'your private accounts' : `the accounts of ${w.customers.get(w.agreements.get(agreementId)?.owner ?? '')?.name ?? agreementId}`;
+  const ctxText =
+    agreementId === undefined
+      ? 'your private accounts'
+      : `the accounts of ${w.customers.get(w.agreements.get(agreementId)?.owner ?? '')?.name ?? agreementId}`;
   page(
     res,
     200,
@@ -422,7 +420,13 @@ function onConsent(flow: ScaFlow, form: URLSearchParams): string | undefined {
     w.grants.delete(key);
   } else {
     // grants outside the offered set (e.g. accounts closed since) are dropped too
-    w.grants.set(key, { customerNumber: customer, contextKey, accountIds: selected, grantedAt: previous?.grantedAt ?? now, lastScaAt: now });
+    w.grants.set(key, {
+      customerNumber: customer,
+      contextKey,
+      accountIds: selected,
+      grantedAt: previous?.grantedAt ?? now,
+      lastScaAt: now,
+    });
   }
   if (flow.consentId) {
     const c = w.consents.get(flow.consentId);
@@ -461,7 +465,9 @@ function onBasket(flow: ScaFlow, form: URLSearchParams): string | undefined {
   const b = flow.basketId ? w.baskets.get(flow.basketId) : undefined;
   const action = form.get('action');
   if (action === 'cancel' || !b) return cancelled(flow);
-  const payments = b.paymentIds.map((id) => w.payments.get(id)).filter((p): p is Payment => p !== undefined && p.status === 'RCVD' && !p.approved);
+  const payments = b.paymentIds
+    .map((id) => w.payments.get(id))
+    .filter((p): p is Payment => p !== undefined && p.status === 'RCVD' && !p.approved);
   if (action === 'reject') {
     for (const p of payments) rejectPayment(p, 'The payment was rejected by the PSU');
     b.finalised = true;

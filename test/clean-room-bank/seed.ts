@@ -45,7 +45,16 @@ interface SeedCustomer {
   name: string;
   type: 'private' | 'corporate';
   town: string;
-  accounts: { name: string; product: string; type: string; currency: string; balance: number; creditLine?: number; txCount: number; txDays: number }[];
+  accounts: {
+    name: string;
+    product: string;
+    type: string;
+    currency: string;
+    balance: number;
+    creditLine?: number;
+    txCount: number;
+    txDays: number;
+  }[];
   card?: { name: string; pan: string; limit: number; used: number };
 }
 
@@ -56,7 +65,16 @@ const CUSTOMERS: SeedCustomer[] = [
     type: 'private',
     town: 'Trondheim',
     accounts: [
-      { name: 'Brukskonto', product: 'Brukskonto', type: 'CACC', currency: 'NOK', balance: 85000, creditLine: 5000, txCount: 260, txDays: 400 },
+      {
+        name: 'Brukskonto',
+        product: 'Brukskonto',
+        type: 'CACC',
+        currency: 'NOK',
+        balance: 85000,
+        creditLine: 5000,
+        txCount: 260,
+        txDays: 400,
+      },
       { name: 'Sparekonto', product: 'Høyrentekonto', type: 'SVGS', currency: 'NOK', balance: 250000, txCount: 12, txDays: 300 },
     ],
     card: { name: 'Mastercard Gull', pan: '525412******3019', limit: 50000, used: 12345.6 },
@@ -199,7 +217,9 @@ function makeCardTransactions(world: World, label: string, maskedPan: string, to
       transactionDate: pending ? addDays(today, -(i - 15)) : txDate,
       ...(pending ? {} : { bookingDate: addDays(txDate, 1) }),
       transactionAmount: { amount: scaled(nok), currency: 'NOK' },
-      ...(foreign ? { originalAmount: { amount: scaled(Math.round((nok / 11.5) * 100) / 100), currency: 'EUR' }, markupFeePercentage: '1.75' } : {}),
+      ...(foreign
+        ? { originalAmount: { amount: scaled(Math.round((nok / 11.5) * 100) / 100), currency: 'EUR' }, markupFeePercentage: '1.75' }
+        : {}),
       merchantCategoryCode: mcc,
       cardAcceptorId: `ACQ${String(70000 + i)}`,
       cardAcceptorAddress: { townName: foreign ? 'Luxembourg' : 'Oslo', country: foreign ? 'LU' : 'NO' },
@@ -254,7 +274,13 @@ export function seedWorld(world: World): void {
         ownerName: undefined,
         creditLine: scaled(sa.creditLine ?? 0),
         balances: [
-          { balanceType: 'interimAvailable', amount: scaled(sa.balance + (sa.creditLine ?? 0)), currency: sa.currency, creditLimitIncluded: (sa.creditLine ?? 0) > 0, lastChangeDateTime: nowIso },
+          {
+            balanceType: 'interimAvailable',
+            amount: scaled(sa.balance + (sa.creditLine ?? 0)),
+            currency: sa.currency,
+            creditLimitIncluded: (sa.creditLine ?? 0) > 0,
+            lastChangeDateTime: nowIso,
+          },
           { balanceType: 'expected', amount: scaled(sa.balance), currency: sa.currency, referenceDate: today },
         ],
         transactions: makeTransactions(world, `${sc.number}|${idx}`, sa.currency, sa.txCount, sa.txDays, today),
@@ -280,7 +306,13 @@ export function seedWorld(world: World): void {
         creditLimit: { amount: scaled(sc.card.limit), currency: 'NOK' },
         balances: [
           { balanceType: 'interimBooked', amount: scaled(-sc.card.used), currency: 'NOK', referenceDate: today },
-          { balanceType: 'interimAvailable', amount: scaled(sc.card.limit - sc.card.used), currency: 'NOK', creditLimitIncluded: true, lastChangeDateTime: nowIso },
+          {
+            balanceType: 'interimAvailable',
+            amount: scaled(sc.card.limit - sc.card.used),
+            currency: 'NOK',
+            creditLimitIncluded: true,
+            lastChangeDateTime: nowIso,
+          },
         ],
         cardId: stableUuid(`cardid|${sc.card.pan}`).slice(0, 8),
         accountNumber: nextBban(),

@@ -117,7 +117,10 @@ async function handleApi(bank: Bank, req: IncomingMessage, res: ServerResponse, 
 
     let segments: string[];
     try {
-      segments = url.pathname.split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s));
+      segments = url.pathname
+        .split('/')
+        .filter((s) => s !== '')
+        .map((s) => decodeURIComponent(s));
     } catch {
       throw new ApiError(400, 'FORMAT_ERROR', 'The path is not correctly percent-encoded');
     }
@@ -143,7 +146,9 @@ async function handleApi(bank: Bank, req: IncomingMessage, res: ServerResponse, 
     const match = matchRoute(method, segments);
     if (match.kind === 'none') throw new ApiError(404, 'NOT_FOUND', `No endpoint ${url.pathname}`);
     if (match.kind === 'method') {
-      throw new ApiError(405, 'SERVICE_INVALID', `Method ${method} is not offered on ${url.pathname}`, { headers: { Allow: match.allow.join(', ') } });
+      throw new ApiError(405, 'SERVICE_INVALID', `Method ${method} is not offered on ${url.pathname}`, {
+        headers: { Allow: match.allow.join(', ') },
+      });
     }
     const roles = ROLE_OF[match.route.group];
     const certRoles = verified.cert.roles;
@@ -159,11 +164,21 @@ async function handleApi(bank: Bank, req: IncomingMessage, res: ServerResponse, 
     } catch (e) {
       // errors of sandbox operations name the sandbox as their system
       if (match.route.group === 'sandbox' && e instanceof ApiError && e.system !== SYSTEM_SANDBOX) {
-        throw new ApiError(e.status, e.code, e.message, { system: SYSTEM_SANDBOX, ...(e.links ? { links: e.links } : {}), ...(e.headers ? { headers: e.headers } : {}) });
+        throw new ApiError(e.status, e.code, e.message, {
+          system: SYSTEM_SANDBOX,
+          ...(e.links ? { links: e.links } : {}),
+          ...(e.headers ? { headers: e.headers } : {}),
+        });
       }
       throw e;
     }
-    send(res, result.status, result.body, { ...(result.headers ?? {}), ...(requestId !== undefined ? { 'X-Request-ID': requestId } : {}) }, fixes);
+    send(
+      res,
+      result.status,
+      result.body,
+      { ...(result.headers ?? {}), ...(requestId !== undefined ? { 'X-Request-ID': requestId } : {}) },
+      fixes,
+    );
   } catch (e) {
     if (e instanceof ApiError) {
       sendError(res, e, requestId);

@@ -106,7 +106,14 @@ function parseSignatureHeader(raw: string): SignatureParams {
   const get = (i: number): string => parts[i]?.[1] ?? '';
   const keyId = get(0);
   if (keyId.trim() === '') throw new ApiError(400, 'KID_MISSING', 'Signature keyId is empty');
-  return { keyId, algorithm: get(1), headers: get(2).split(' ').filter((h) => h !== ''), signature: get(3) };
+  return {
+    keyId,
+    algorithm: get(1),
+    headers: get(2)
+      .split(' ')
+      .filter((h) => h !== ''),
+    signature: get(3),
+  };
 }
 
 /** Checks keyId `SN=<serial>,CA=<issuer DN>` against the certificate. */
@@ -125,7 +132,10 @@ function checkKeyId(keyId: string, cert: TppCertificate): void {
 }
 
 function verifyDigest(value: string, body: Buffer): void {
-  const entries = value.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
   let checked = 0;
   for (const e of entries) {
     const eq = e.indexOf('=');
@@ -166,7 +176,8 @@ export function verifyRequest(
   realNow: number,
 ): VerifiedRequest {
   const sigRaw = headerValue(headers, 'signature');
-  if (sigRaw === undefined || sigRaw.trim() === '') throw new ApiError(400, 'SIGNATURE_MISSING', 'The request is not signed: header Signature is missing');
+  if (sigRaw === undefined || sigRaw.trim() === '')
+    throw new ApiError(400, 'SIGNATURE_MISSING', 'The request is not signed: header Signature is missing');
   const certRaw = headerValue(headers, 'tpp-signature-certificate');
   if (certRaw === undefined || certRaw.trim() === '') {
     throw new ApiError(400, 'CERTIFICATE_MISSING', 'Header TPP-Signature-Certificate is required with a Signature');
@@ -208,7 +219,8 @@ export function verifyRequest(
   verifyDigest(digest, body);
 
   const dateMs = parseHttpDate(date.trim());
-  if (dateMs === undefined) throw new ApiError(400, 'FORMAT_ERROR', 'Header Date must be an RFC 7231 date, e.g. "Sun, 06 Nov 1994 08:49:37 GMT"');
+  if (dateMs === undefined)
+    throw new ApiError(400, 'FORMAT_ERROR', 'Header Date must be an RFC 7231 date, e.g. "Sun, 06 Nov 1994 08:49:37 GMT"');
   if (Math.abs(dateMs - realNow) > MAX_DATE_DEVIATION_MS) {
     throw new ApiError(400, 'TIMESTAMP_INVALID', 'Header Date deviates more than 60 seconds from the server clock');
   }

@@ -17,8 +17,10 @@ const FAILS_WITH_THEIR_SENTENCE: Readonly<Record<string, string>> = {};
 /** Requirements the suite cannot judge against this bank, each with why (at most 2): none. */
 const NOT_EVALUATED_WITH_THEIR_REASON: Readonly<Record<string, string>> = {};
 
-const PRODUCTION_VALIDATION = 'test-ca-trusted: the bank checks TPP certificates against the CA it is told to trust (--trust-ca), but the run issues its certificate variants (untrusted, expired, fewer roles) from a test CA of its own, made for the run, which a bank started before the run cannot trust';
-const BANK_CHANNEL = "bank-channel: acting as the PSU in the bank's own channels is no operation of the specification, and this bank offers it as none the suite knows";
+const PRODUCTION_VALIDATION =
+  'test-ca-trusted: the bank checks TPP certificates against the CA it is told to trust (--trust-ca), but the run issues its certificate variants (untrusted, expired, fewer roles) from a test CA of its own, made for the run, which a bank started before the run cannot trust';
+const BANK_CHANNEL =
+  "bank-channel: acting as the PSU in the bank's own channels is no operation of the specification, and this bank offers it as none the suite knows";
 
 /**
  * What the verdict waits on: requirements that need what the specification gives no interface for, and this
@@ -30,14 +32,19 @@ const NOT_TESTABLE_WITH_THEIR_REASON: Readonly<Record<string, string>> = {
   'SIG-08': PRODUCTION_VALIDATION,
   'SIG-09': PRODUCTION_VALIDATION,
   'ERR-13': PRODUCTION_VALIDATION,
-  'SIG-10': "tpp-register: withdrawing the calling TPP's authorisation in the bank's copy of the register is an operation of our own bank only",
+  'SIG-10':
+    "tpp-register: withdrawing the calling TPP's authorisation in the bank's copy of the register is an operation of our own bank only",
   'SCA-20': BANK_CHANNEL,
   'VER-21': BANK_CHANNEL,
   'ERR-10': 'fault-injection: a sandbox operation that makes the bank fail inside is an operation of our own bank only',
   'ERR-11': 'fault-injection: a sandbox operation that makes the bank fail inside is an operation of our own bank only',
 };
 
-const ids = (results: RunResults, status: string) => results.requirements.filter((r) => r.status === status).map((r) => r.id).sort();
+const ids = (results: RunResults, status: string) =>
+  results.requirements
+    .filter((r) => r.status === status)
+    .map((r) => r.id)
+    .sort();
 
 describe('the whole suite against the clean-room bank', () => {
   let target: CleanRoomTarget;
@@ -46,14 +53,19 @@ describe('the whole suite against the clean-room bank', () => {
   before(async () => {
     target = await startCleanRoomTarget(scratchDir('xs2a-clean-room-'));
     // The command's own workers, as a bank's QA team runs it.
-    run = await runCli(['run', '--targets', target.targetsFile, '--target', 'clean-room', '--report-dir', '{reportDir}'], COMMAND_DEFAULT_WORKERS);
+    run = await runCli(
+      ['run', '--targets', target.targetsFile, '--target', 'clean-room', '--report-dir', '{reportDir}'],
+      COMMAND_DEFAULT_WORKERS,
+    );
     assert.ok(run.results, `the run wrote no results.json (exit ${run.exitCode}): ${run.stderr.slice(-2000)}`);
     results = run.results;
   });
   after(() => target.close());
 
   test('no scenario stops with an error, is interrupted or flaky', () => {
-    const stopped = results.tests.filter((t) => ['ERROR', 'INTERRUPTED', 'FLAKY'].includes(t.status)).map((t) => `${t.scenario} ${t.status}: ${t.error ?? t.reason ?? ''}`);
+    const stopped = results.tests
+      .filter((t) => ['ERROR', 'INTERRUPTED', 'FLAKY'].includes(t.status))
+      .map((t) => `${t.scenario} ${t.status}: ${t.error ?? t.reason ?? ''}`);
     assert.deepEqual(stopped, []);
   });
 

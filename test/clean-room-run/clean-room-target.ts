@@ -12,12 +12,21 @@ import { generateCertificateAuthority, generateServerCertificate, generateTppCer
 import type { ScaPageRule, TargetConfig } from '../../lib/targets/target-types.js';
 import { startCleanRoomBank } from '../clean-room-bank/index.js';
 
-const step = (name: string, steps: ScaPageRule['steps'], optional = false): ScaPageRule => ({ match: '**/sca/*', when: `body[data-step=${name}]`, ...(optional ? { optional } : {}), steps });
+const step = (name: string, steps: ScaPageRule['steps'], optional = false): ScaPageRule => ({
+  match: '**/sca/*',
+  when: `body[data-step=${name}]`,
+  ...(optional ? { optional } : {}),
+  steps,
+});
 
 /** The clean-room bank's SCA pages, as its README describes them. */
 const SCA: ScaPageRule[] = [
   step('login', [{ fill: { selector: '#national-id', value: '{{psu.nationalId}}' } }, { click: { selector: '#login-button' } }]),
-  step('context', [{ check: { selector: "input[name=context][id^='context-{{psu.context}}' i] >> nth=0" } }, { click: { selector: '#continue-button' } }], true),
+  step(
+    'context',
+    [{ check: { selector: "input[name=context][id^='context-{{psu.context}}' i] >> nth=0" } }, { click: { selector: '#continue-button' } }],
+    true,
+  ),
   step('consent', [{ check: { selector: 'input[name=account]', all: true } }, { click: { selector: '#confirm-button' } }], true),
   step('payment', [{ read: { selector: '#payment-details', as: 'paymentSummary' } }, { click: { selector: '#approve-button' } }], true),
   step('basket', [{ click: { selector: '#approve-button' } }], true),
@@ -33,7 +42,13 @@ export async function startCleanRoomTarget(dir: string): Promise<CleanRoomTarget
   const serverCa = generateCertificateAuthority({ commonName: 'Clean-room bank CA' });
   const server = generateServerCertificate(serverCa, { hostnames: ['localhost'], ipAddresses: ['127.0.0.1'] });
   const issuer = generateCertificateAuthority({ commonName: 'Clean-room TPP issuer' });
-  const tpps = [1, 2].map((n) => generateTppCertificate(issuer, { organizationName: `Clean-room TPP ${n}`, organizationIdentifier: `PSDNO-FSA-CR${n}`, roles: ['PSP_AI', 'PSP_PI'] }));
+  const tpps = [1, 2].map((n) =>
+    generateTppCertificate(issuer, {
+      organizationName: `Clean-room TPP ${n}`,
+      organizationIdentifier: `PSDNO-FSA-CR${n}`,
+      roles: ['PSP_AI', 'PSP_PI'],
+    }),
+  );
   const bank = await startCleanRoomBank({ cert: server.certificatePem, key: server.privateKeyPem, trustCa: issuer.certificatePem });
   const file = (name: string, content: string) => {
     writeFileSync(join(dir, name), content, { mode: 0o600 });
@@ -48,7 +63,10 @@ export async function startCleanRoomTarget(dir: string): Promise<CleanRoomTarget
       certificate: file('tpp.pem', tpps[0]?.certificatePem ?? ''),
       privateKey: file('tpp-key.pem', tpps[0]?.privateKeyPem ?? ''),
       redirectUri: 'https://tpp.example/callback',
-      second: { certificate: file('tpp2.pem', tpps[1]?.certificatePem ?? ''), privateKey: file('tpp2-key.pem', tpps[1]?.privateKeyPem ?? '') },
+      second: {
+        certificate: file('tpp2.pem', tpps[1]?.certificatePem ?? ''),
+        privateKey: file('tpp2-key.pem', tpps[1]?.privateKeyPem ?? ''),
+      },
     },
     psus: {
       private: { nationalId: '13039319955', context: 'PRIVATE' },
@@ -60,9 +78,18 @@ export async function startCleanRoomTarget(dir: string): Promise<CleanRoomTarget
     scaDriver: 'http',
     sca: SCA,
     scaVariants: {
-      'reject-payment': [step('payment', [{ click: { selector: '#reject-button' } }], true), step('basket', [{ click: { selector: '#reject-button' } }], true)],
+      'reject-payment': [
+        step('payment', [{ click: { selector: '#reject-button' } }], true),
+        step('basket', [{ click: { selector: '#reject-button' } }], true),
+      ],
       'confirm-as-offered': [step('consent', [{ click: { selector: '#confirm-button' } }])],
-      'first-account-only': [step('consent', [{ uncheck: { selector: 'input[name=account]', all: true } }, { check: { selector: 'input[name=account] >> nth=0' } }, { click: { selector: '#confirm-button' } }])],
+      'first-account-only': [
+        step('consent', [
+          { uncheck: { selector: 'input[name=account]', all: true } },
+          { check: { selector: 'input[name=account] >> nth=0' } },
+          { click: { selector: '#confirm-button' } },
+        ]),
+      ],
       'cancel-at-consent': [step('consent', [{ click: { selector: '#cancel-button' } }])],
     },
     capabilities: ['sandbox-reset', 'sandbox-mock-data', 'clock-control', 'corporate-psu', 'consent-selection', 'second-tpp', 'sca-abort'],
@@ -70,7 +97,11 @@ export async function startCleanRoomTarget(dir: string): Promise<CleanRoomTarget
       dates: 'real-time',
       operations: {
         setAccountBalances: { method: 'PUT', path: '/v1/sandbox/accounts/{accountId}/balances', body: { balances: '{{balances}}' } },
-        setCardAccountBalances: { method: 'PUT', path: '/v1/sandbox/card-accounts/{accountId}/balances', body: { balances: '{{balances}}' } },
+        setCardAccountBalances: {
+          method: 'PUT',
+          path: '/v1/sandbox/card-accounts/{accountId}/balances',
+          body: { balances: '{{balances}}' },
+        },
         setOwnerName: { method: 'PUT', path: '/v1/sandbox/accounts/{accountId}/owner-name', body: { ownerName: '{{ownerName}}' } },
         renameCustomer: { method: 'PATCH', path: '/v1/sandbox/customers/{customerNumber}', body: { name: '{{name}}' } },
         closeAccount: { method: 'PATCH', path: '/v1/sandbox/accounts/{accountId}', body: { status: 'deleted' } },

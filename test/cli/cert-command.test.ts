@@ -39,7 +39,16 @@ describe('xs2a-conformance cert', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   test('a certificate with the roles and organisation id asked for, from a new test CA written beside it, keys 0600', async () => {
-    const run = await cert(['--roles', 'PSP_AI,psp_pi', '--organization-id', 'PSDNO-FSA-123456', '--organization-name', 'Fjord Pay AS', '--out-dir', dir]);
+    const run = await cert([
+      '--roles',
+      'PSP_AI,psp_pi',
+      '--organization-id',
+      'PSDNO-FSA-123456',
+      '--organization-name',
+      'Fjord Pay AS',
+      '--out-dir',
+      dir,
+    ]);
     assert.equal(run.code, 0, run.err);
     const certificatePem = readFileSync(join(dir, 'tpp-cert.pem'), 'utf8');
     const caPem = readFileSync(join(dir, 'tpp-ca-cert.pem'), 'utf8');
@@ -57,7 +66,20 @@ describe('xs2a-conformance cert', () => {
   });
 
   test('from the CA given: no CA written, and the certificate chains to it', async () => {
-    const run = await cert(['--roles', 'PSP_PI', '--organization-id', 'PSDNO-FSA-654321', '--ca-cert', join(dir, 'tpp-ca-cert.pem'), '--ca-key', join(dir, 'tpp-ca-key.pem'), '--out-dir', dir, '--name', 'pisp']);
+    const run = await cert([
+      '--roles',
+      'PSP_PI',
+      '--organization-id',
+      'PSDNO-FSA-654321',
+      '--ca-cert',
+      join(dir, 'tpp-ca-cert.pem'),
+      '--ca-key',
+      join(dir, 'tpp-ca-key.pem'),
+      '--out-dir',
+      dir,
+      '--name',
+      'pisp',
+    ]);
     assert.equal(run.code, 0, run.err);
     const issued = new X509Certificate(readFileSync(join(dir, 'pisp-cert.pem'), 'utf8'));
     assert.ok(issued.verify(new X509Certificate(readFileSync(join(dir, 'tpp-ca-cert.pem'), 'utf8')).publicKey));
@@ -73,8 +95,27 @@ describe('xs2a-conformance cert', () => {
       [['--roles', 'PSP_AI', '--organization-id', '123456'], /"123456" is not an organizationIdentifier of the PSD2 form/],
       [['--organization-id', 'PSDNO-FSA-1'], /required option '--roles/],
       [['--roles', 'PSP_AI', '--organization-id', 'PSDNO-FSA-1', '--ca-cert', notACa], /--ca-cert and --ca-key go together/],
-      [['--roles', 'PSP_AI', '--organization-id', 'PSDNO-FSA-1', '--ca-cert', notACa, '--ca-key', join(dir, 'tpp-key.pem'), '--out-dir', dir, '--name', 'x'], /is not a CA's/],
-      [['--roles', 'PSP_AI', '--organization-id', 'PSDNO-FSA-1', '--out-dir', dir], /tpp-cert\.pem, .*tpp-key\.pem, .* are there already \(--force overwrites/],
+      [
+        [
+          '--roles',
+          'PSP_AI',
+          '--organization-id',
+          'PSDNO-FSA-1',
+          '--ca-cert',
+          notACa,
+          '--ca-key',
+          join(dir, 'tpp-key.pem'),
+          '--out-dir',
+          dir,
+          '--name',
+          'x',
+        ],
+        /is not a CA's/,
+      ],
+      [
+        ['--roles', 'PSP_AI', '--organization-id', 'PSDNO-FSA-1', '--out-dir', dir],
+        /tpp-cert\.pem, .*tpp-key\.pem, .* are there already \(--force overwrites/,
+      ],
     ];
     for (const [args, message] of cases) {
       const run = await cert(args);

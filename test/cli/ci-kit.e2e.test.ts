@@ -38,13 +38,39 @@ function record(scenario: string, status: TestRecord['status'], changes: Partial
 }
 
 function requirement(id: string, status: RequirementRecord['status'], changes: Partial<RequirementRecord> = {}): RequirementRecord {
-  return { id, area: id.slice(0, 3), level: 'MUST', section: 's', statement: `${id} holds`, testedBy: 'automated', basis: 'specification', fillsGap: false, status, tests: [], ...changes };
+  return {
+    id,
+    area: id.slice(0, 3),
+    level: 'MUST',
+    section: 's',
+    statement: `${id} holds`,
+    testedBy: 'automated',
+    basis: 'specification',
+    fillsGap: false,
+    status,
+    tests: [],
+    ...changes,
+  };
 }
 
 /** The sample run (test/report/sample-results.ts) made conforming, with these scenarios and requirements. */
 function results(tests: TestRecord[], requirements: RequirementRecord[], changes: Partial<RunResults> = {}): RunResults {
   const zero = { PASS: 0, FAIL: 0, ERROR: 0, FLAKY: 0, NOT_TESTABLE: 0, SKIPPED: 0, INTERRUPTED: 0, total: 0 };
-  const none = { PASS: 0, FAIL: 0, WARNING: 0, NOT_EVALUATED: 0, NOT_TESTABLE: 0, SKIPPED: 0, KNOWN_DEVIATION: 0, INTERRUPTED: 0, NOT_COVERED: 0, OUT_OF_SCOPE: 0, MANUAL: 0, ATTESTED: 0, total: 0 };
+  const none = {
+    PASS: 0,
+    FAIL: 0,
+    WARNING: 0,
+    NOT_EVALUATED: 0,
+    NOT_TESTABLE: 0,
+    SKIPPED: 0,
+    KNOWN_DEVIATION: 0,
+    INTERRUPTED: 0,
+    NOT_COVERED: 0,
+    OUT_OF_SCOPE: 0,
+    MANUAL: 0,
+    ATTESTED: 0,
+    total: 0,
+  };
   const sample = sampleResults();
   delete sample.attestations;
   return {
@@ -65,16 +91,34 @@ describe('JUnit for CI', () => {
   const junit = renderJunit(
     results(
       [
-        record('SIG-03.a', 'PASS', { warnings: ['-> HDR-09 SHOULD: the bank should answer with a Date header\n   Expected: a Date header'], evidence: { exchanges: [], redirects: [], files: [{ name: 'screenshot', path: 'files/t1/screenshot.png', contentType: 'image/png' }] } }),
-        record('PAG-02.a', 'FAIL', { line: 40, checks: [{ requirement: 'PAG-02', verdict: 'FAIL', source: 'scenario', message: '-> PAG-02 MUST: links carry limit' }] }),
+        record('SIG-03.a', 'PASS', {
+          warnings: ['-> HDR-09 SHOULD: the bank should answer with a Date header\n   Expected: a Date header'],
+          evidence: {
+            exchanges: [],
+            redirects: [],
+            files: [{ name: 'screenshot', path: 'files/t1/screenshot.png', contentType: 'image/png' }],
+          },
+        }),
+        record('PAG-02.a', 'FAIL', {
+          line: 40,
+          checks: [{ requirement: 'PAG-02', verdict: 'FAIL', source: 'scenario', message: '-> PAG-02 MUST: links carry limit' }],
+        }),
         record('SIG-04.a', 'FLAKY', { line: 20, reason: 'passed only on attempt 2: FAIL before' }),
       ],
-      [requirement('PAG-02', 'KNOWN_DEVIATION', { reason: 'links omit limit; fix in 1.24', deviation: { reason: 'links omit limit; fix in 1.24', until: '2027-03-01' } })],
+      [
+        requirement('PAG-02', 'KNOWN_DEVIATION', {
+          reason: 'links omit limit; fix in 1.24',
+          deviation: { reason: 'links omit limit; fix in 1.24', until: '2027-03-01' },
+        }),
+      ],
     ),
   );
 
   test('each testcase names its spec file and line, and its requirements as properties', () => {
-    assert.match(junit, /<testcase classname="suites\/authentication\/request-signing\.spec\.ts" name="SIG-03\.a a scenario" file="suites\/authentication\/request-signing\.spec\.ts" line="12"/);
+    assert.match(
+      junit,
+      /<testcase classname="suites\/authentication\/request-signing\.spec\.ts" name="SIG-03\.a a scenario" file="suites\/authentication\/request-signing\.spec\.ts" line="12"/,
+    );
     assert.match(junit, /<property name="requirement" value="SIG-03"\/>/);
   });
 
@@ -108,13 +152,19 @@ describe('the gate', () => {
 
   test('--require incomplete (the default) lets INCOMPLETE pass; --require conformant does not', () => {
     assert.equal(applyGate(incomplete, { require: 'incomplete' }), 0);
-    assert.equal(silenced(() => applyGate(incomplete, { require: 'conformant' })), GATE_NOT_MET);
+    assert.equal(
+      silenced(() => applyGate(incomplete, { require: 'conformant' })),
+      GATE_NOT_MET,
+    );
     assert.equal(applyGate(results([], []), { require: 'conformant' }), 0);
   });
 
   test('--fail-on warning fails on a failed SHOULD', () => {
     assert.equal(applyGate(warned, { require: 'conformant' }), 0);
-    assert.equal(silenced(() => applyGate(warned, { require: 'incomplete', failOn: 'warning' })), GATE_NOT_MET);
+    assert.equal(
+      silenced(() => applyGate(warned, { require: 'incomplete', failOn: 'warning' })),
+      GATE_NOT_MET,
+    );
   });
 
   test("the verdict's own exit code is kept", () => {
@@ -124,7 +174,12 @@ describe('the gate', () => {
 
 describe('the Markdown job summary', () => {
   test('the verdict, the counts and what needs a look', () => {
-    const text = markdownSummary(results([], [requirement('SIG-04', 'FAIL', { reason: 'SIG-04.a: Expected 400 | got 200' })], { verdict: 'NON_CONFORMANT', exitCode: 1 }));
+    const text = markdownSummary(
+      results([], [requirement('SIG-04', 'FAIL', { reason: 'SIG-04.a: Expected 400 | got 200' })], {
+        verdict: 'NON_CONFORMANT',
+        exitCode: 1,
+      }),
+    );
     assert.match(text, /^## xs2a-conformance: NON_CONFORMANT \(exit 1\)\n/);
     assert.match(text, /\| SIG-04 \| MUST \| FAIL \| SIG-04\.a: Expected 400 \\\| got 200 \|/);
   });
@@ -132,7 +187,17 @@ describe('the Markdown job summary', () => {
 
 describe('colours', () => {
   const paint = (env: NodeJS.ProcessEnv) =>
-    runProcess(process.execPath, ['--import', 'tsx', '-e', "const { TERMINAL_PAINT } = await import('./lib/cli/printed-summary.ts'); process.stdout.write(TERMINAL_PAINT.status('FAIL') + TERMINAL_PAINT.status('CONFORMANT'))"], { NO_COLOR: '', FORCE_COLOR: '', ...env }, PACKAGE_ROOT);
+    runProcess(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        "const { TERMINAL_PAINT } = await import('./lib/cli/printed-summary.ts'); process.stdout.write(TERMINAL_PAINT.status('FAIL') + TERMINAL_PAINT.status('CONFORMANT'))",
+      ],
+      { NO_COLOR: '', FORCE_COLOR: '', ...env },
+      PACKAGE_ROOT,
+    );
 
   test('FORCE_COLOR colours the verdict and statuses; NO_COLOR and a pipe do not', async () => {
     const ESC = String.fromCharCode(27);
@@ -147,18 +212,55 @@ describe('retries', () => {
   /** Drives the reporter as Playwright would: one test, attempts as given. */
   function report(attempts: { status: TestResult['status']; checks: EvidencePayload['checks'] }[]): RunResults {
     const dir = scratchDir('xs2a-flaky-');
-    const context = { runId: 'flaky', reportRoot: dir, startedAt: new Date().toISOString(), tool: { name: 'xs2a-conformance', version: '0' }, maskPersonalData: true, target: { name: 'bank', environment: 'sandbox', baseUrl: 'https://bank', embedded: false, faults: [], deviations: [], psus: {}, tpps: {}, tpp: { redirectUri: 'https://tpp' }, sca: [], scaVariants: {}, capabilities: [], paths: {}, timeouts: { requestMs: 1, scaMs: 1 } } } as unknown as RunContext;
+    const context = {
+      runId: 'flaky',
+      reportRoot: dir,
+      startedAt: new Date().toISOString(),
+      tool: { name: 'xs2a-conformance', version: '0' },
+      maskPersonalData: true,
+      target: {
+        name: 'bank',
+        environment: 'sandbox',
+        baseUrl: 'https://bank',
+        embedded: false,
+        faults: [],
+        deviations: [],
+        psus: {},
+        tpps: {},
+        tpp: { redirectUri: 'https://tpp' },
+        sca: [],
+        scaVariants: {},
+        capabilities: [],
+        paths: {},
+        timeouts: { requestMs: 1, scaMs: 1 },
+      },
+    } as unknown as RunContext;
     writeRunContext(join(dir, 'context.json'), context);
     const previous = process.env[RUN_CONTEXT_ENV];
     process.env[RUN_CONTEXT_ENV] = join(dir, 'context.json');
     try {
       writeFileSync(join(dir, 'empty.spec.ts'), '');
-      const testCase = { id: 't1', title: 'SIG-04.a a scenario', tags: ['@SIG-04'], annotations: [{ type: 'scenario', description: 'SIG-04.a' }], location: { file: join(dir, 'x.spec.ts'), line: 3, column: 1 } } as unknown as TestCase;
+      const testCase = {
+        id: 't1',
+        title: 'SIG-04.a a scenario',
+        tags: ['@SIG-04'],
+        annotations: [{ type: 'scenario', description: 'SIG-04.a' }],
+        location: { file: join(dir, 'x.spec.ts'), line: 3, column: 1 },
+      } as unknown as TestCase;
       const reporter = new ConformanceReporter();
-      reporter.onBegin({ configFile: undefined, projects: [{ testDir: join(dir, 'none') }], shard: null } as unknown as FullConfig, { allTests: () => [testCase] } as unknown as Suite);
+      reporter.onBegin(
+        { configFile: undefined, projects: [{ testDir: join(dir, 'none') }], shard: null } as unknown as FullConfig,
+        { allTests: () => [testCase] } as unknown as Suite,
+      );
       for (const attempt of attempts) {
         const payload: EvidencePayload = { checks: attempt.checks, exchanges: [], redirects: [] };
-        reporter.onTestEnd(testCase, { status: attempt.status, errors: attempt.status === 'passed' ? [] : [{ message: 'boom' }], attachments: [{ name: EVIDENCE_ATTACHMENT, contentType: 'application/json', body: Buffer.from(JSON.stringify(payload)) }], annotations: [], duration: 1 } as unknown as TestResult);
+        reporter.onTestEnd(testCase, {
+          status: attempt.status,
+          errors: attempt.status === 'passed' ? [] : [{ message: 'boom' }],
+          attachments: [{ name: EVIDENCE_ATTACHMENT, contentType: 'application/json', body: Buffer.from(JSON.stringify(payload)) }],
+          annotations: [],
+          duration: 1,
+        } as unknown as TestResult);
       }
       reporter.onEnd({ status: 'passed' } as never);
       return JSON.parse(readFileSync(join(dir, 'latest', 'results.json'), 'utf8')) as RunResults;
@@ -174,7 +276,10 @@ describe('retries', () => {
       { status: 'passed', checks: [{ requirement: 'SIG-04', verdict: 'PASS', source: 'scenario' }] },
     ]);
     assert.equal(run.tests[0]?.status, 'FLAKY');
-    assert.deepEqual(run.tests[0]?.attempts?.map((a) => a.status), ['FAIL', 'PASS']);
+    assert.deepEqual(
+      run.tests[0]?.attempts?.map((a) => a.status),
+      ['FAIL', 'PASS'],
+    );
     assert.equal(run.requirements.find((r) => r.id === 'SIG-04')?.status, 'FAIL');
     assert.equal(run.verdict, 'NON_CONFORMANT');
   });

@@ -35,7 +35,12 @@ describe('the command line', { concurrency: 4 }, () => {
   test('--version names this tool, its catalogue and the specification, not Playwright', async () => {
     const run = await cli(['--version']);
     assert.equal(run.exitCode, 0);
-    assert.match(run.stdout, new RegExp(`^${TOOL.name} ${TOOL.version.replace(/\./g, '\\.')}\\ncatalogue: \\d+ requirements, sha256:[0-9a-f]{12}\\nspecification: `));
+    assert.match(
+      run.stdout,
+      new RegExp(
+        `^${TOOL.name} ${TOOL.version.replace(/\./g, '\\.')}\\ncatalogue: \\d+ requirements, sha256:[0-9a-f]{12}\\nspecification: `,
+      ),
+    );
   });
 
   test('a mistyped option exits 2 naming the nearest option, before anything starts', async () => {
@@ -67,7 +72,10 @@ describe('the command line', { concurrency: 4 }, () => {
     );
     const run = await cli(['run', '--targets', join(dir, 'targets.yaml'), '--target', 'mine']);
     assert.equal(run.exitCode, 2, run.stderr);
-    assert.match(run.stderr, /targets\.mine\.scaVariants\.reject-paymnet: no scenario asks for this variant; did you mean "reject-payment"\?/);
+    assert.match(
+      run.stderr,
+      /targets\.mine\.scaVariants\.reject-paymnet: no scenario asks for this variant; did you mean "reject-payment"\?/,
+    );
   });
 
   test('output cut short by a closed pipe ends quietly (no EPIPE)', async () => {

@@ -41,7 +41,10 @@ describe('a bundle of the command', () => {
   let made = '';
   before(async () => {
     // Bundles of older sources: one made two days ago, one an hour ago (a bank started from it may still be serving).
-    for (const [name, ageHours] of [['old', 48], ['recent', 1]] as const) {
+    for (const [name, ageHours] of [
+      ['old', 48],
+      ['recent', 1],
+    ] as const) {
       mkdirSync(join(dir, name));
       const then = new Date(Date.now() - ageHours * 3_600_000);
       utimesSync(join(dir, name), then, then);
@@ -59,15 +62,27 @@ describe('a bundle of the command', () => {
 
   test('lists the sources it was made from: the command, the bank and the TypeScript options, not the suites or the tests', () => {
     const { inputs } = JSON.parse(readFileSync(join(dir, 'current.json'), 'utf8')) as { inputs: string[] };
-    assert.ok(inputs.includes('lib/cli/main.ts') && inputs.includes('lib/support/install-paths.js') && inputs.includes('reference/app.ts'), inputs.join(' '));
-    assert.deepEqual(inputs.filter((file) => !/^(lib|reference)\//.test(file)), ['tsconfig.json']);
+    assert.ok(
+      inputs.includes('lib/cli/main.ts') && inputs.includes('lib/support/install-paths.js') && inputs.includes('reference/app.ts'),
+      inputs.join(' '),
+    );
+    assert.deepEqual(
+      inputs.filter((file) => !/^(lib|reference)\//.test(file)),
+      ['tsconfig.json'],
+    );
   });
 
   test("gives each module its source's import.meta.url, and leaves the packages to node_modules", () => {
     const folder = fileURLToPath(new URL('.', made));
-    const code = readdirSync(folder).filter((file) => file.endsWith('.js')).map((file) => readFileSync(join(folder, file), 'utf8')).join('\n');
+    const code = readdirSync(folder)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(folder, file), 'utf8'))
+      .join('\n');
     assert.doesNotMatch(code, /import\.meta/);
-    assert.ok(code.includes(JSON.stringify(pathToFileURL(join(PACKAGE_ROOT, 'lib/support/install-paths.js')).href)), 'install-paths.js keeps its own URL');
+    assert.ok(
+      code.includes(JSON.stringify(pathToFileURL(join(PACKAGE_ROOT, 'lib/support/install-paths.js')).href)),
+      'install-paths.js keeps its own URL',
+    );
     assert.match(code, /from "fastify"/);
     assert.doesNotMatch(code, /node_modules\/fastify/);
   });

@@ -11,14 +11,40 @@ import { formatSummary } from '../../lib/report/results-summary.js';
 import type { RequirementRecord, RunResults, TestRecord } from '../../lib/report/results-types.js';
 import { sampleResults } from '../report/sample-results.js';
 
-const ERROR = 'ScaFlowError: SCA did not reach TPP-Redirect-URI; the PSU is at https://bank/sca/1 (HTTP 200); no configured page rule matches it';
+const ERROR =
+  'ScaFlowError: SCA did not reach TPP-Redirect-URI; the PSU is at https://bank/sca/1 (HTTP 200); no configured page rule matches it';
 
 function requirement(id: string, status: RequirementRecord['status'], reason?: string): RequirementRecord {
-  return { id, area: id.slice(0, 3), level: 'MUST', section: 's', statement: `${id} holds`, testedBy: 'automated', basis: 'specification', fillsGap: false, status, tests: [], ...(reason ? { reason } : {}) };
+  return {
+    id,
+    area: id.slice(0, 3),
+    level: 'MUST',
+    section: 's',
+    statement: `${id} holds`,
+    testedBy: 'automated',
+    basis: 'specification',
+    fillsGap: false,
+    status,
+    tests: [],
+    ...(reason ? { reason } : {}),
+  };
 }
 
 function stopped(scenario: string, requirements: string[]): TestRecord {
-  return { id: scenario, scenario, title: scenario, file: 'suites/ais/account-reads.spec.ts', line: 1, requirements, status: 'ERROR', error: `${ERROR}\n    at stack`, durationMs: 1, warnings: [], checks: [], evidence: { exchanges: [], redirects: [], files: [] } };
+  return {
+    id: scenario,
+    scenario,
+    title: scenario,
+    file: 'suites/ais/account-reads.spec.ts',
+    line: 1,
+    requirements,
+    status: 'ERROR',
+    error: `${ERROR}\n    at stack`,
+    durationMs: 1,
+    warnings: [],
+    checks: [],
+    evidence: { exchanges: [], redirects: [], files: [] },
+  };
 }
 
 function run(): RunResults {
@@ -28,7 +54,10 @@ function run(): RunResults {
     ...sampleResults(),
     verdict: 'INCOMPLETE',
     exitCode: 3,
-    verdictReasons: [`1 scenario(s) stopped with an error: END-13.a`, `${ids.length} requirement(s) not exercised by this run: ${ids.join(', ')}`],
+    verdictReasons: [
+      `1 scenario(s) stopped with an error: END-13.a`,
+      `${ids.length} requirement(s) not exercised by this run: ${ids.join(', ')}`,
+    ],
     tests: [stopped('END-13.a', judged)],
     requirements: [
       ...judged.map((id) => requirement(id, 'NOT_EVALUATED', `the scenario stopped before judging it: ${ERROR}`)),
@@ -56,5 +85,8 @@ test('a reason several requirements share is printed once', () => {
 test('a verdict line names ten ids and counts the rest', () => {
   const shown = consoleView(run()).verdictReasons;
   assert.equal(shown[0], '1 scenario(s) stopped with an error: END-13.a');
-  assert.equal(shown[1], '346 requirement(s) not exercised by this run: AIS-100, AIS-101, AIS-102, AIS-103, AIS-104, AIS-105, AIS-106, AIS-107, AIS-108, AIS-109 and 336 more (results.json)');
+  assert.equal(
+    shown[1],
+    '346 requirement(s) not exercised by this run: AIS-100, AIS-101, AIS-102, AIS-103, AIS-104, AIS-105, AIS-106, AIS-107, AIS-108, AIS-109 and 336 more (results.json)',
+  );
 });

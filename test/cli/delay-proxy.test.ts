@@ -28,13 +28,21 @@ after(async () => {
 
 test('every answer comes through the proxy as the bank sent it, and as late as asked', async () => {
   const issuer = generateCertificateAuthority({ commonName: 'Delay test issuer' });
-  const tpp = generateTppCertificate(issuer, { organizationName: 'Delay TPP', organizationIdentifier: 'PSDNO-FSA-DELAY', roles: ['PSP_AI'] });
+  const tpp = generateTppCertificate(issuer, {
+    organizationName: 'Delay TPP',
+    organizationIdentifier: 'PSDNO-FSA-DELAY',
+    roles: ['PSP_AI'],
+  });
   const client = new TppClient({
     baseUrl: proxy.baseUrl,
     ca: bank.caPem,
     identity: loadTppIdentity({ certificatePem: tpp.certificatePem, privateKeyPem: tpp.privateKeyPem }),
     safety: { environment: 'sandbox' },
-    defaultHeaders: { 'TPP-Redirect-URI': 'https://tpp.example/cb', 'TPP-Session-ID': '5b4f5c1e-2f3a-4c5d-8e9f-0a1b2c3d4e5f', 'PSU-IP-Address': '192.0.2.10' },
+    defaultHeaders: {
+      'TPP-Redirect-URI': 'https://tpp.example/cb',
+      'TPP-Session-ID': '5b4f5c1e-2f3a-4c5d-8e9f-0a1b2c3d4e5f',
+      'PSU-IP-Address': '192.0.2.10',
+    },
   });
   try {
     await client.get('/v1/accounts'); // the connection, its handshake late too

@@ -19,7 +19,11 @@ import { startReferenceBank, type ReferenceBank } from '../../reference/server.j
 import { scratchDir } from '../support/scratch.js';
 
 const issuer = generateCertificateAuthority({ commonName: 'Doctor test TPP issuer' });
-const tpp = generateTppCertificate(issuer, { organizationName: 'Doctor TPP', organizationIdentifier: 'PSDNO-FSA-DOC1', roles: ['PSP_AI', 'PSP_PI'] });
+const tpp = generateTppCertificate(issuer, {
+  organizationName: 'Doctor TPP',
+  organizationIdentifier: 'PSDNO-FSA-DOC1',
+  roles: ['PSP_AI', 'PSP_PI'],
+});
 const dir = scratchDir('xs2a-doctor-');
 writeFileSync(join(dir, 'tpp.pem'), tpp.certificatePem);
 writeFileSync(join(dir, 'tpp-key.pem'), tpp.privateKeyPem);
@@ -61,26 +65,38 @@ const of = (found: Finding[], check: string) => found.find((finding) => finding.
 describe('the doctor of a remote target', { concurrency: 4 }, () => {
   test('a bank set up right: nothing to fix', async () => {
     const found = await findings(remote(trusting));
-    assert.deepEqual(found.filter((f) => f.outcome !== 'ok'), []);
-    assert.match(of(found, 'sca')?.message ?? '', /the first SCA page https:\/\/127\.0\.0\.1:\d+\/sca\/[\w-]+ \(HTTP 200\) matches the rule "\*\*\/sca\/\*"/);
+    assert.deepEqual(
+      found.filter((f) => f.outcome !== 'ok'),
+      [],
+    );
+    assert.match(
+      of(found, 'sca')?.message ?? '',
+      /the first SCA page https:\/\/127\.0\.0\.1:\d+\/sca\/[\w-]+ \(HTTP 200\) matches the rule "\*\*\/sca\/\*"/,
+    );
     assert.equal(exitCodeOf(found), 0);
   });
 
-  test('a base URL below the interface\'s root is a problem of baseUrl, naming where the interface answers (exit 2)', async () => {
+  test("a base URL below the interface's root is a problem of baseUrl, naming where the interface answers (exit 2)", async () => {
     const found = await findings(remote(trusting, { baseUrl: `${trusting.baseUrl}/api/psd2` }));
     const served = of(found, 'interface');
     assert.equal(served?.outcome, 'problem');
     assert.equal(served?.field, 'targets.bank.baseUrl');
-    assert.match(served?.message ?? '', /\/api\/psd2\/v1\/accounts answers HTTP 404 .*: the base URL does not serve the interface; the interface answers at https:\/\/127\.0\.0\.1:\d+: set baseUrl to it/);
+    assert.match(
+      served?.message ?? '',
+      /\/api\/psd2\/v1\/accounts answers HTTP 404 .*: the base URL does not serve the interface; the interface answers at https:\/\/127\.0\.0\.1:\d+: set baseUrl to it/,
+    );
     assert.equal(exitCodeOf(found), 2);
   });
 
-  test("a TPP certificate the bank does not trust is named, with what it said", async () => {
+  test('a TPP certificate the bank does not trust is named, with what it said', async () => {
     const found = await findings(remote(trusting, { tpp: { generate: true, redirectUri: 'https://tpp.example/cb' } }));
     const certificate = of(found, 'tpp-certificate');
     assert.equal(certificate?.outcome, 'problem');
     assert.equal(certificate?.field, 'targets.bank.tpp.certificate');
-    assert.match(certificate?.message ?? '', /the bank refused the TPP certificate or its signature: HTTP 4\d\d .*tpp\.generate gives a certificate from the suite's own test CA/);
+    assert.match(
+      certificate?.message ?? '',
+      /the bank refused the TPP certificate or its signature: HTTP 4\d\d .*tpp\.generate gives a certificate from the suite's own test CA/,
+    );
   });
 
   test('a first SCA page no rule matches names sca and the page', async () => {
@@ -88,7 +104,10 @@ describe('the doctor of a remote target', { concurrency: 4 }, () => {
     const sca = of(found, 'sca');
     assert.equal(sca?.outcome, 'problem');
     assert.equal(sca?.field, 'targets.bank.sca');
-    assert.match(sca?.message ?? '', /the first SCA page https:\/\/127\.0\.0\.1:\d+\/sca\/[\w-]+ \(HTTP 200.*\) matches no rule of sca \("\*\*\/login\*\*"\); a rule for it could start with match: "\*\*\/sca\/\*"/);
+    assert.match(
+      sca?.message ?? '',
+      /the first SCA page https:\/\/127\.0\.0\.1:\d+\/sca\/[\w-]+ \(HTTP 200.*\) matches no rule of sca \("\*\*\/login\*\*"\); a rule for it could start with match: "\*\*\/sca\/\*"/,
+    );
   });
 
   test('capabilities copied from the reference target: those this bank does not offer are found before a run', async () => {
@@ -99,16 +118,32 @@ describe('the doctor of a remote target', { concurrency: 4 }, () => {
       }),
     );
     assert.match(of(found, 'capability test-ca-trusted')?.message ?? '', /the bank accepted a TPP certificate from a CA no one trusts/);
-    assert.match(of(found, 'capability clock-control')?.message ?? '', /describes none of its operations \(freezeClock, shiftClock, resetClock\)/);
+    assert.match(
+      of(found, 'capability clock-control')?.message ?? '',
+      /describes none of its operations \(freezeClock, shiftClock, resetClock\)/,
+    );
     assert.match(of(found, 'capability corporate-psu')?.message ?? '', /no PSU of psus has context: CORPORATE/);
-    assert.match(of(found, 'capability sandbox-mock-data')?.message ?? '', /GET \/v1\/bank-sandbox\/customers \(listCustomers\) answers HTTP 404/);
-    assert.deepEqual(found.filter((f) => f.outcome === 'problem').map((f) => f.check).sort(), ['capability clock-control', 'capability corporate-psu', 'capability sandbox-mock-data', 'capability test-ca-trusted']);
+    assert.match(
+      of(found, 'capability sandbox-mock-data')?.message ?? '',
+      /GET \/v1\/bank-sandbox\/customers \(listCustomers\) answers HTTP 404/,
+    );
+    assert.deepEqual(
+      found
+        .filter((f) => f.outcome === 'problem')
+        .map((f) => f.check)
+        .sort(),
+      ['capability clock-control', 'capability corporate-psu', 'capability sandbox-mock-data', 'capability test-ca-trusted'],
+    );
   });
 
   test('production: the interface is asked, no capability probed', async () => {
     const found = await findings(remote(trusting, { environment: 'production', capabilities: ['sandbox-mock-data'] }));
     assert.equal(of(found, 'interface')?.outcome, 'ok');
-    assert.deepEqual(of(found, 'capabilities'), { check: 'capabilities', outcome: 'skipped', message: 'not probed: a production target gets no sandbox call (declared: sandbox-mock-data)' });
+    assert.deepEqual(of(found, 'capabilities'), {
+      check: 'capabilities',
+      outcome: 'skipped',
+      message: 'not probed: a production target gets no sandbox call (declared: sandbox-mock-data)',
+    });
   });
 
   test('a bank that does not answer: one finding, unreachable (exit 3)', async () => {

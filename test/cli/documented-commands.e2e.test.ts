@@ -46,7 +46,11 @@ function workspace(): string {
 /** What the certification commands (docs/certification.md) expect a TPP to have: its QSeal key and certificate, and their issuer's certificate. */
 function bringTppFiles(dir: string): void {
   const issuer = generateCertificateAuthority({ commonName: 'Test eIDAS issuer' });
-  const tpp = generateTppCertificate(issuer, { organizationName: 'Test TPP', organizationIdentifier: 'PSDNO-FSA-README', roles: ['PSP_AI', 'PSP_PI'] });
+  const tpp = generateTppCertificate(issuer, {
+    organizationName: 'Test TPP',
+    organizationIdentifier: 'PSDNO-FSA-README',
+    roles: ['PSP_AI', 'PSP_PI'],
+  });
   writeFileSync(join(dir, 'tpp-key.pem'), tpp.privateKeyPem, { mode: 0o600 });
   writeFileSync(join(dir, 'tpp.pem'), tpp.certificatePem);
   writeFileSync(join(dir, 'eidas-issuer.pem'), issuer.certificatePem);
@@ -67,7 +71,12 @@ function sh(command: string, cwd: string, env: NodeJS.ProcessEnv = {}): Promise<
  * terminal's Ctrl-C would (SIGINT to the group: npx and the server).
  */
 function serve(command: string, cwd: string): Promise<ProcessRun> {
-  const child = spawn('bash', ['-c', `exec ${command}`], { cwd, env: { ...process.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('bash', ['-c', `exec ${command}`], {
+    cwd,
+    env: { ...process.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const group = (signal: NodeJS.Signals) => child.pid !== undefined && process.kill(-child.pid, signal);
   let stdout = '';
   let stderr = '';
@@ -77,10 +86,12 @@ function serve(command: string, cwd: string): Promise<ProcessRun> {
   });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const timer = setTimeout(() => group('SIGKILL'), 60_000);
-  return new Promise((resolve) => child.once('close', (code) => {
-    clearTimeout(timer);
-    resolve({ exitCode: code ?? -1, stdout, stderr });
-  }));
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ exitCode: code ?? -1, stdout, stderr });
+    }),
+  );
 }
 
 function results(dir: string): RunResults {
@@ -96,7 +107,9 @@ function outcome(run: RunResults) {
     reasons: run.verdictReasons,
     tests: run.summary.tests,
     requirements: run.summary.requirements,
-    scenarios: Object.fromEntries(run.tests.filter((t) => t.gauntletCase === undefined).map((t) => [`${t.file}:${t.line} ${t.scenario}`, t.status])),
+    scenarios: Object.fromEntries(
+      run.tests.filter((t) => t.gauntletCase === undefined).map((t) => [`${t.file}:${t.line} ${t.scenario}`, t.status]),
+    ),
     statuses: Object.fromEntries(run.requirements.map((r) => [r.id, r.status])),
   };
 }
@@ -155,7 +168,12 @@ function documentedCommands(file: string): DocumentedCommand[] {
     else if (/^```/.test(text)) inShell = false;
     else if (inShell && text.trim() !== '') {
       const split = /\s#\s/.exec(text);
-      out.push({ file, line: i + 1, command: (split ? text.slice(0, split.index) : text).trim(), comment: split ? text.slice(split.index).trim() : '' });
+      out.push({
+        file,
+        line: i + 1,
+        command: (split ? text.slice(0, split.index) : text).trim(),
+        comment: split ? text.slice(split.index).trim() : '',
+      });
     }
   });
   return out;
@@ -164,7 +182,10 @@ function documentedCommands(file: string): DocumentedCommand[] {
 describe('the documentation holds its commands where they are run', () => {
   test('every Markdown file with an sh block is one whose commands run here', () => {
     const read = new Set(documentationFiles());
-    assert.deepEqual(markdownFiles().filter((file) => hasShellBlock(file) && !read.has(file)), []);
+    assert.deepEqual(
+      markdownFiles().filter((file) => hasShellBlock(file) && !read.has(file)),
+      [],
+    );
   });
 
   test('README.md and CONTRIBUTING.md hold commands (the list is not read empty)', () => {
@@ -192,24 +213,45 @@ describe('the documentation, command by command', { concurrency: 1 }, () => {
     }
     test(title, async () => {
       // `npm ci && npm test`: the install is the machine's own.
-      const runnable = command.split('&&').map((part) => part.trim()).filter((part) => !SETUP.test(part)).join(' && ');
+      const runnable = command
+        .split('&&')
+        .map((part) => part.trim())
+        .filter((part) => !SETUP.test(part))
+        .join(' && ');
       const expected = Number(/exit (\d+)/.exec(comment)?.[1] ?? 0);
       const server = / (serve|show-report)( |$)/.test(runnable);
       const run = server ? await serve(runnable, dir) : await sh(runnable, dir);
-      if (server) assert.match(run.stdout, /Reference bank listening at https:\/\/127\.0\.0\.1:\d+\n|Serving .* at http:\/\/127\.0\.0\.1:\d+/, run.stderr);
+      if (server)
+        assert.match(
+          run.stdout,
+          /Reference bank listening at https:\/\/127\.0\.0\.1:\d+\n|Serving .* at http:\/\/127\.0\.0\.1:\d+/,
+          run.stderr,
+        );
       else assert.equal(run.exitCode, expected, `${run.stderr}\n${run.stdout.slice(-3000)}`);
       if (runnable === 'npm test') unsharded = copyLatest(dir, 'unsharded');
       if (runnable === 'npx playwright test') {
-        assert.deepEqual(outcome(results(join(dir, 'reports', 'latest'))), outcome(results(unshardedReport())), 'npx playwright test and npm test differ');
+        assert.deepEqual(
+          outcome(results(join(dir, 'reports', 'latest'))),
+          outcome(results(unshardedReport())),
+          'npx playwright test and npm test differ',
+        );
       }
       if (runnable === 'npx playwright test --list') assert.match(run.stdout, /Total: \d{3} tests in \d+ files/);
-      if (/request-signing\.spec\.ts:12$/.test(runnable)) assert.deepEqual(results(join(dir, 'reports', 'latest')).tests.map((t) => t.scenario), ['SIG-04.a']);
-      if (/ --baseline /.test(runnable)) assert.ok(results(join(dir, 'reports', 'latest')).baseline?.fixes.some((c) => c.id === 'SIG-04'), 'the baseline run shows the fix');
-      if (/ verify .*--require-signature/.test(runnable)) assert.match(run.stdout, /ok +MANIFEST\.sha256 is signed \(PS256, [^)]+\) by .*PSDNO-FSA-README/);
+      if (/request-signing\.spec\.ts:12$/.test(runnable))
+        assert.deepEqual(
+          results(join(dir, 'reports', 'latest')).tests.map((t) => t.scenario),
+          ['SIG-04.a'],
+        );
+      if (/ --baseline /.test(runnable))
+        assert.ok(
+          results(join(dir, 'reports', 'latest')).baseline?.fixes.some((c) => c.id === 'SIG-04'),
+          'the baseline run shows the fix',
+        );
+      if (/ verify .*--require-signature/.test(runnable))
+        assert.match(run.stdout, /ok +MANIFEST\.sha256 is signed \(PS256, [^)]+\) by .*PSDNO-FSA-README/);
       if (/ merge /.test(runnable)) assertSameReport(join(dir, 'reports', 'merged', 'latest'), unshardedReport(), file);
     });
   }
-
 });
 
 /** The unsharded report (the README's `npm test`, else the pipelines' own run). */
@@ -270,7 +312,11 @@ describe('the example pipelines, as written', { concurrency: 1 }, () => {
     await Promise.all(
       Array.from({ length: job.parallel ?? 1 }, async (_, i) => {
         for (const line of job.script.filter((l) => !SETUP.test(l))) {
-          const run = await sh(line, dir, { ...gitLabJobEnv(pipeline.variables, dir, `conformance-${i + 1}`), CI_NODE_INDEX: String(i + 1), CI_NODE_TOTAL: String(job.parallel) });
+          const run = await sh(line, dir, {
+            ...gitLabJobEnv(pipeline.variables, dir, `conformance-${i + 1}`),
+            CI_NODE_INDEX: String(i + 1),
+            CI_NODE_TOTAL: String(job.parallel),
+          });
           assert.equal(run.exitCode, 0, `${line}\n${run.stderr}`);
         }
       }),
@@ -289,7 +335,9 @@ describe('the example pipelines, as written', { concurrency: 1 }, () => {
  * installing into one empty cache at once race (seen as ENOENT on .npm/_npx/…/.bin/xs2a-conformance).
  */
 function gitLabJobEnv(variables: Record<string, string>, dir: string, job: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(variables).map(([name, value]) => [name, value.replaceAll('$CI_PROJECT_DIR', dir)]));
+  const env: NodeJS.ProcessEnv = Object.fromEntries(
+    Object.entries(variables).map(([name, value]) => [name, value.replaceAll('$CI_PROJECT_DIR', dir)]),
+  );
   if (env.npm_config_cache !== undefined) env.npm_config_cache = `${env.npm_config_cache}-${job}`;
   return { ...env, CI_PROJECT_DIR: dir };
 }

@@ -29,7 +29,8 @@ async function programThrowing(error: unknown): Promise<{ code: number; stderr: 
   };
   const said: string[] = [];
   const consoleError = console.error;
-  console.error = (...args: unknown[]) => void said.push(args.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg))).join(' '));
+  console.error = (...args: unknown[]) =>
+    void said.push(args.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg))).join(' '));
   try {
     return { code: await runProgram([entry], ['go']), stderr: said.join('\n') };
   } finally {
@@ -40,17 +41,24 @@ async function programThrowing(error: unknown): Promise<{ code: number; stderr: 
 describe('the exit of an error', () => {
   test('every code of the catalogue maps to 2, 3 or 4, as the exit codes name them', () => {
     const classes = new Set<number>([EXIT_CODES.configurationError, EXIT_CODES.infrastructureFailure, GATE_NOT_MET]);
-    assert.deepEqual(Object.entries(ERRORS).filter(([, entry]) => !classes.has(entry.exit)), []);
+    assert.deepEqual(
+      Object.entries(ERRORS).filter(([, entry]) => !classes.has(entry.exit)),
+      [],
+    );
   });
 
-  test("a usage or configuration error is one line, exit 2", () => {
+  test('a usage or configuration error is one line, exit 2', () => {
     for (const error of [new UsageError('bad'), new ConfigError('targets.x.baseUrl', 'bad'), new CertificateAuthorityError('bad')]) {
       assert.deepEqual(exitOnError(error), { exitCode: 2, say: 'line' }, error.name);
     }
   });
 
   test('a target or browser not there is one line, exit 3', () => {
-    for (const error of [new PreflightUnreachableError('down'), new TargetUnreachableError('https://bank.example', new Error('ECONNREFUSED')), new BrowserNotFoundError(['/usr/bin/chromium'])]) {
+    for (const error of [
+      new PreflightUnreachableError('down'),
+      new TargetUnreachableError('https://bank.example', new Error('ECONNREFUSED')),
+      new BrowserNotFoundError(['/usr/bin/chromium']),
+    ]) {
       assert.deepEqual(exitOnError(error), { exitCode: 3, say: 'line' }, error.name);
     }
   });
@@ -64,7 +72,10 @@ describe('the exit of an error', () => {
   test("commander's help and version exit 0, its usage errors 2; it has said its own", () => {
     assert.deepEqual(exitOnError(new CommanderError(0, 'commander.helpDisplayed', '')), { exitCode: 0, say: 'nothing' });
     assert.deepEqual(exitOnError(new CommanderError(0, 'commander.version', '')), { exitCode: 0, say: 'nothing' });
-    assert.deepEqual(exitOnError(new CommanderError(1, 'commander.unknownOption', "error: unknown option '--x'")), { exitCode: 2, say: 'nothing' });
+    assert.deepEqual(exitOnError(new CommanderError(1, 'commander.unknownOption', "error: unknown option '--x'")), {
+      exitCode: 2,
+      say: 'nothing',
+    });
   });
 
   test('an error of lib/ has its code and its class name', () => {
@@ -77,7 +88,9 @@ describe('the exit of an error', () => {
   });
 
   test('the program says a preflight that found the target down on one line and exits 3', async () => {
-    const { code, stderr } = await programThrowing(new PreflightUnreachableError('target "sandbox" unreachable at https://bank.example: ECONNREFUSED'));
+    const { code, stderr } = await programThrowing(
+      new PreflightUnreachableError('target "sandbox" unreachable at https://bank.example: ECONNREFUSED'),
+    );
     assert.equal(code, 3);
     assert.equal(stderr, 'xs2a-conformance: target "sandbox" unreachable at https://bank.example: ECONNREFUSED');
   });

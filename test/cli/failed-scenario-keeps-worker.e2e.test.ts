@@ -33,7 +33,11 @@ function faultyTargets(): string {
 
 async function run(reporters: string) {
   const reportDir = scratchDir('xs2a-report-');
-  const result = await runPlaywright(['test', '--grep', 'SIG-0[4-6]\\.', '--workers', '1', `--reporter=${reporters}`], { XS2A_TARGETS: faultyTargets(), XS2A_REPORT_DIR: reportDir, CI: '1' });
+  const result = await runPlaywright(['test', '--grep', 'SIG-0[4-6]\\.', '--workers', '1', `--reporter=${reporters}`], {
+    XS2A_TARGETS: faultyTargets(),
+    XS2A_REPORT_DIR: reportDir,
+    CI: '1',
+  });
   const json = result.stdout.slice(result.stdout.indexOf('{'));
   const specs = specsOf(JSON.parse(json) as JsonSuite);
   const results = specs.flatMap((spec) => spec.tests.flatMap((t) => t.results.map((r) => ({ scenario: spec.title.split(' ')[0], ...r }))));
@@ -54,6 +58,9 @@ describe('a failed check under plain Playwright', { concurrency: 2 }, () => {
     assert.equal(exitCode, 1, stderr);
     const failed = results.filter((r) => r.status === 'failed');
     assert.ok(failed.length >= 2, JSON.stringify(results.map(({ scenario, status, workerIndex }) => ({ scenario, status, workerIndex }))));
-    assert.ok(new Set(results.map((r) => r.workerIndex)).size > failed.length - 1, JSON.stringify(results.map(({ scenario, status, workerIndex }) => ({ scenario, status, workerIndex }))));
+    assert.ok(
+      new Set(results.map((r) => r.workerIndex)).size > failed.length - 1,
+      JSON.stringify(results.map(({ scenario, status, workerIndex }) => ({ scenario, status, workerIndex }))),
+    );
   });
 });

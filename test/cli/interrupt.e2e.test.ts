@@ -34,7 +34,11 @@ function runFoldersFor(reportRoot: string): string[] {
  * few scenarios that pass before the signal.
  */
 async function interrupt(command: string[], env: NodeJS.ProcessEnv, signal: NodeJS.Signals, passes = 15) {
-  const child = spawn(process.execPath, command, { cwd: PACKAGE_ROOT, env: { ...process.env, FORCE_COLOR: '0', XS2A_WORKERS: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, command, {
+    cwd: PACKAGE_ROOT,
+    env: { ...process.env, FORCE_COLOR: '0', XS2A_WORKERS: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let signalledAt = 0;
@@ -73,7 +77,11 @@ describe('an interrupted run', { concurrency: 1 }, () => {
 
   test('plain npx playwright test, SIGTERM: the same, through the global setup', async () => {
     const reportRoot = scratchDir('xs2a-interrupt-');
-    const run = await interrupt([PLAYWRIGHT_CLI, 'test', '--reporter', 'dot,./lib/report/reporter.ts'], { XS2A_REPORT_DIR: reportRoot }, 'SIGTERM');
+    const run = await interrupt(
+      [PLAYWRIGHT_CLI, 'test', '--reporter', 'dot,./lib/report/reporter.ts'],
+      { XS2A_REPORT_DIR: reportRoot },
+      'SIGTERM',
+    );
     assert.ok(run.stopMs < 15_000, `stopped after ${run.stopMs} ms`);
     assert.equal(latestResults(reportRoot).verdict, 'INTERRUPTED');
     assert.deepEqual(runFoldersFor(reportRoot), [], 'the private run folder (TPP and CA keys) was left behind');

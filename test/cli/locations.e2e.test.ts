@@ -44,7 +44,9 @@ describe('test locations', { concurrency: 3 }, () => {
     assert.equal(listed.exitCode, 0, listed.stderr);
     const specs = specsOf(JSON.parse(listed.stdout) as { suites?: unknown[] });
     assert.ok(specs.length >= 262, `${specs.length} tests listed`);
-    const misplaced = specs.filter((spec) => !/^[a-z-]+\/[a-z-]+\.spec\.ts$/.test(spec.file)).map((spec) => `${spec.title} at ${spec.file}:${spec.line}`);
+    const misplaced = specs
+      .filter((spec) => !/^[a-z-]+\/[a-z-]+\.spec\.ts$/.test(spec.file))
+      .map((spec) => `${spec.title} at ${spec.file}:${spec.line}`);
     assert.deepEqual(misplaced, [], 'tests located outside their spec file');
     const files = new Set(specs.map((spec) => spec.file));
     assert.ok(files.size > 30, `${files.size} files`);
@@ -66,13 +68,32 @@ describe('test locations', { concurrency: 3 }, () => {
   });
 
   test("a failed check's GitHub annotation names the spec file and the check's line", async () => {
-    const run = await runCli(['run', '--inject-fault', 'accept-missing-signature', '--grep', 'SIG-04\\.a', '--reporter', 'github', '--report-dir', '{reportDir}']);
+    const run = await runCli([
+      'run',
+      '--inject-fault',
+      'accept-missing-signature',
+      '--grep',
+      'SIG-04\\.a',
+      '--reporter',
+      'github',
+      '--report-dir',
+      '{reportDir}',
+    ]);
     assert.equal(run.exitCode, 1, run.stderr + run.stdout);
     // The fault breaks SIG-04 and ERR-35: one annotation each, at the line of its own check.
-    const checkLines = [lineOf(SIGNING_SPEC, /check\.status\('SIG-04', response\)/), lineOf(SIGNING_SPEC, /check\.status\('ERR-35', response\)/)];
+    const checkLines = [
+      lineOf(SIGNING_SPEC, /check\.status\('SIG-04', response\)/),
+      lineOf(SIGNING_SPEC, /check\.status\('ERR-35', response\)/),
+    ];
     const annotations = run.stdout.split('\n').filter((line) => line.startsWith('::error'));
-    const located = annotations.map((annotation) => /^::error file=([^,]+),title=.*?,line=(\d+),col=\d+::/.exec(annotation)?.slice(1, 3).join(':'));
-    assert.deepEqual(located, checkLines.map((line) => `${SIGNING_SPEC}:${line}`), run.stdout);
+    const located = annotations.map((annotation) =>
+      /^::error file=([^,]+),title=.*?,line=(\d+),col=\d+::/.exec(annotation)?.slice(1, 3).join(':'),
+    );
+    assert.deepEqual(
+      located,
+      checkLines.map((line) => `${SIGNING_SPEC}:${line}`),
+      run.stdout,
+    );
     assert.doesNotMatch(run.stdout, /lib\/fixtures\//, 'no frame of lib/fixtures is shown');
     const record = run.results?.tests.find((t) => t.scenario === 'SIG-04.a');
     assert.equal(record?.file, SIGNING_SPEC);

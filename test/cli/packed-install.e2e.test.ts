@@ -16,20 +16,27 @@ import { runProcess } from './playwright-cli.js';
 
 const npm = (args: string[], cwd: string) => runProcess('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {}, cwd);
 
-test('packed, installed into another project, it runs there with that project\'s targets.yaml and reports', async () => {
+test("packed, installed into another project, it runs there with that project's targets.yaml and reports", async () => {
   const scratch = scratchDir('xs2a-packed-');
   const packed = await npm(['pack', '--pack-destination', scratch, '--json'], PACKAGE_ROOT);
   assert.equal(packed.exitCode, 0, packed.stderr);
   const [{ filename, files }] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
   const shipped = files.map((file) => file.path);
-  assert.ok(shipped.includes('playwright.config.ts') && shipped.some((path) => path.startsWith('suites/')) && shipped.includes('bin/xs2a-conformance.js'));
-  assert.ok(!shipped.some((path) => path.startsWith('test/') || path.startsWith('scripts/')), 'the project\'s own tests are not shipped');
+  assert.ok(
+    shipped.includes('playwright.config.ts') &&
+      shipped.some((path) => path.startsWith('suites/')) &&
+      shipped.includes('bin/xs2a-conformance.js'),
+  );
+  assert.ok(!shipped.some((path) => path.startsWith('test/') || path.startsWith('scripts/')), "the project's own tests are not shipped");
 
   const project = join(scratch, 'bank-project');
   await runProcess('mkdir', ['-p', project]);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bank-conformance', private: true }));
   // The bank's own targets file: its target, under its own name.
-  writeFileSync(join(project, 'targets.yaml'), 'targets:\n  ours:\n    embedded: true\n    environment: sandbox\n    tpp: { generate: true, redirectUri: https://tpp.example/callback }\n');
+  writeFileSync(
+    join(project, 'targets.yaml'),
+    'targets:\n  ours:\n    embedded: true\n    environment: sandbox\n    tpp: { generate: true, redirectUri: https://tpp.example/callback }\n',
+  );
   const installed = await npm(['install', '--prefer-offline', '--ignore-scripts', join(scratch, filename)], project);
   assert.equal(installed.exitCode, 0, installed.stderr);
 
@@ -39,7 +46,10 @@ test('packed, installed into another project, it runs there with that project\'s
   assert.equal(run.exitCode, 0, run.stdout + run.stderr);
   const results = JSON.parse(readFileSync(join(project, 'reports', 'latest', 'results.json'), 'utf8')) as RunResults;
   assert.equal(results.target.name, 'ours');
-  assert.deepEqual(results.tests.map((t) => `${t.scenario} ${t.status} ${t.file}`), ['SIG-04.a PASS suites/authentication/request-signing.spec.ts']);
+  assert.deepEqual(
+    results.tests.map((t) => `${t.scenario} ${t.status} ${t.file}`),
+    ['SIG-04.a PASS suites/authentication/request-signing.spec.ts'],
+  );
   assert.ok(existsSync(join(project, 'reports', 'latest', 'index.html')));
 
   const listed = await tool(['run', '--target', 'ours', '--list', '--grep', 'SIG-04']);

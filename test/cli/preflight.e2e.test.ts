@@ -16,7 +16,11 @@ import { runCli } from '../support/run-cli.js';
 import { scratchDir } from '../support/scratch.js';
 
 const issuer = generateCertificateAuthority({ commonName: 'Preflight TPP issuer' });
-const tpp = generateTppCertificate(issuer, { organizationName: 'Preflight TPP', organizationIdentifier: 'PSDNO-FSA-PRE1', roles: ['PSP_AI', 'PSP_PI'] });
+const tpp = generateTppCertificate(issuer, {
+  organizationName: 'Preflight TPP',
+  organizationIdentifier: 'PSDNO-FSA-PRE1',
+  roles: ['PSP_AI', 'PSP_PI'],
+});
 const dir = scratchDir('xs2a-preflight-');
 const targets = join(dir, 'targets.yaml');
 let bank: ReferenceBank;
@@ -41,30 +45,58 @@ before(async () => {
 });
 after(() => bank.close());
 
-const env = (changes: Record<string, string> = {}) => ({ BANK_URL: bank.baseUrl, BANK_CA: 'bank-ca.pem', TPP_CERT: 'tpp.pem', TPP_KEY: 'tpp-key.pem', ...changes });
+const env = (changes: Record<string, string> = {}) => ({
+  BANK_URL: bank.baseUrl,
+  BANK_CA: 'bank-ca.pem',
+  TPP_CERT: 'tpp.pem',
+  TPP_KEY: 'tpp-key.pem',
+  ...changes,
+});
 
 describe('run, before any scenario', { concurrency: 3 }, () => {
   test('a base URL that does not serve the interface is a configuration error naming baseUrl (exit 2), never NON_CONFORMANT', async () => {
-    const run = await runCli(['run', '--targets', targets, '--target', 'remote', '--grep', 'SIG-04\\.a', '--report-dir', '{reportDir}'], env({ BANK_URL: `${bank.baseUrl}/api/psd2` }));
+    const run = await runCli(
+      ['run', '--targets', targets, '--target', 'remote', '--grep', 'SIG-04\\.a', '--report-dir', '{reportDir}'],
+      env({ BANK_URL: `${bank.baseUrl}/api/psd2` }),
+    );
     assert.equal(run.exitCode, 2, run.stderr + run.stdout);
-    assert.match(run.stderr, /targets\.remote\.baseUrl: GET https:\/\/127\.0\.0\.1:\d+\/api\/psd2\/v1\/accounts answers HTTP 404 .*the base URL does not serve the interface; the interface answers at https:\/\/127\.0\.0\.1:\d+: set baseUrl to it/);
+    assert.match(
+      run.stderr,
+      /targets\.remote\.baseUrl: GET https:\/\/127\.0\.0\.1:\d+\/api\/psd2\/v1\/accounts answers HTTP 404 .*the base URL does not serve the interface; the interface answers at https:\/\/127\.0\.0\.1:\d+: set baseUrl to it/,
+    );
     assert.equal(run.results, undefined, 'no scenario ran, no report');
   });
 
   test("a CA that did not issue the bank's certificate names tls.ca and the issuer the bank presented (exit 2)", async () => {
     const run = await runCli(['run', '--targets', targets, '--target', 'remote', '--grep', 'SIG-04\\.a'], env({ BANK_CA: 'other-ca.pem' }));
     assert.equal(run.exitCode, 2, run.stderr);
-    assert.match(run.stderr, /targets\.remote\.tls\.ca: the bank presented CN=localhost, issued by .*CN=Reference ASPSP Test CA; tls\.ca \(.*other-ca\.pem\) holds CN=Not The Bank CA, which did not issue it/);
+    assert.match(
+      run.stderr,
+      /targets\.remote\.tls\.ca: the bank presented CN=localhost, issued by .*CN=Reference ASPSP Test CA; tls\.ca \(.*other-ca\.pem\) holds CN=Not The Bank CA, which did not issue it/,
+    );
     assert.doesNotMatch(run.stderr, /unreachable/);
   });
 });
 
 describe('doctor', { concurrency: 3 }, () => {
   test('names every variable not set at once, and asks the bank nothing then (exit 2)', async () => {
-    const run = await runCli(['doctor', '--targets', targets, '--target', 'remote'], { BANK_URL: '', BANK_CA: '', TPP_CERT: '', TPP_KEY: '' });
+    const run = await runCli(['doctor', '--targets', targets, '--target', 'remote'], {
+      BANK_URL: '',
+      BANK_CA: '',
+      TPP_CERT: '',
+      TPP_KEY: '',
+    });
     assert.equal(run.exitCode, 2, run.stderr);
-    for (const [variable, field] of [['BANK_URL', 'baseUrl'], ['BANK_CA', 'tls\\.ca'], ['TPP_CERT', 'tpp\\.certificate'], ['TPP_KEY', 'tpp\\.privateKey']] as const) {
-      assert.match(run.stdout, new RegExp(`PROBLEM +environment +targets\\.remote\\.${field}: environment variable ${variable} is not set`));
+    for (const [variable, field] of [
+      ['BANK_URL', 'baseUrl'],
+      ['BANK_CA', 'tls\\.ca'],
+      ['TPP_CERT', 'tpp\\.certificate'],
+      ['TPP_KEY', 'tpp\\.privateKey'],
+    ] as const) {
+      assert.match(
+        run.stdout,
+        new RegExp(`PROBLEM +environment +targets\\.remote\\.${field}: environment variable ${variable} is not set`),
+      );
     }
     assert.match(run.stdout, /skipped +network +the bank was not asked/);
   });
@@ -73,6 +105,9 @@ describe('doctor', { concurrency: 3 }, () => {
     const run = await runCli(['doctor', '--targets', targets, '--target', 'remote', '--json'], env());
     assert.equal(run.exitCode, 0, run.stdout + run.stderr);
     const report = JSON.parse(run.stdout) as { exitCode: number; findings: { check: string; outcome: string }[] };
-    assert.deepEqual(report.findings.map((f) => `${f.check} ${f.outcome}`), ['environment ok', 'files ok', 'tls ok', 'interface ok', 'tpp-certificate ok', 'sca ok']);
+    assert.deepEqual(
+      report.findings.map((f) => `${f.check} ${f.outcome}`),
+      ['environment ok', 'files ok', 'tls ok', 'interface ok', 'tpp-certificate ok', 'sca ok'],
+    );
   });
 });

@@ -28,7 +28,10 @@ describe('requirements ID…', () => {
     const run = await requirements(['TPP-11', 'tpp-39', 'SIG-11']);
     assert.equal(run.code, 0, run.err);
     const blocks = run.out.split('\n\n');
-    assert.deepEqual(blocks.map((block) => block.split('  ')[0]), ['TPP-11', 'TPP-39', 'SIG-11']);
+    assert.deepEqual(
+      blocks.map((block) => block.split('  ')[0]),
+      ['TPP-11', 'TPP-39', 'SIG-11'],
+    );
     assert.match(blocks[0] ?? '', /^TPP-11 {2}MUST {2}TPP\n {2}keyId is written SN=/);
     assert.match(blocks[0] ?? '', /\n {2}Section: Authentication 5 > keyId\n/);
     assert.ok(blocks[1]?.includes(`  Exercised by: ${tppRuleCard('TPP-39')?.hint ?? ''}`));

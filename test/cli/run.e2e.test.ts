@@ -49,7 +49,10 @@ describe('configuration errors exit 2 and name the field', { concurrency: 4 }, (
   test('an unknown fault or variant is a usage error naming the option and the nearest declared name, not the whole list', async () => {
     const fault = await runCli(['run', '--inject-fault', 'signature-check-of']);
     assert.equal(fault.exitCode, 2);
-    assert.match(fault.stderr, /option '--inject-fault <name>' argument 'signature-check-of' is invalid\. unknown fault "signature-check-of"; did you mean "signature-check-off"\?/);
+    assert.match(
+      fault.stderr,
+      /option '--inject-fault <name>' argument 'signature-check-of' is invalid\. unknown fault "signature-check-of"; did you mean "signature-check-off"\?/,
+    );
     assert.doesNotMatch(fault.stderr, /date-check-off/);
     assert.ok(fault.stderr.length < 400, fault.stderr);
     const variant = await runCli(['run', '--variant', 'no-such-reading']);
@@ -61,7 +64,15 @@ describe('configuration errors exit 2 and name the field', { concurrency: 4 }, (
   });
 
   test('faults only go to the embedded bank', async () => {
-    const run = await runCli(['run', '--targets', targetsFile(REMOTE('https://127.0.0.1:9')), '--target', 'remote', '--inject-fault', 'date-check-off']);
+    const run = await runCli([
+      'run',
+      '--targets',
+      targetsFile(REMOTE('https://127.0.0.1:9')),
+      '--target',
+      'remote',
+      '--inject-fault',
+      'date-check-off',
+    ]);
     assert.equal(run.exitCode, 2);
     assert.match(run.stderr, /--inject-fault: faults can only be injected into the embedded reference bank/);
   });
@@ -107,7 +118,11 @@ describe('a run against the reference bank', () => {
     assert.doesNotMatch(html, /<(script|link|img)[^>]+(src|href)="https?:/, 'no external assets');
     assert.match(html, /SIG-04/);
 
-    for (const [name, text] of [['html', html], ['junit', junit], ['results.json', json]] as const) {
+    for (const [name, text] of [
+      ['html', html],
+      ['junit', junit],
+      ['results.json', json],
+    ] as const) {
       assert.doesNotMatch(text, /PRIVATE KEY/, `${name} holds key material`);
       assert.doesNotMatch(text, /13039319955/, `${name} shows the PSU's national identity number`);
     }
@@ -122,7 +137,11 @@ describe('a remote target, reached like any bank', () => {
   /** The reference bank started apart, and a targets.yaml that reaches it over the network with PEM files. */
   async function remoteBank(environment: string, capabilities: string[] = []) {
     const issuer = generateCertificateAuthority({ commonName: 'Remote test TPP issuer' });
-    const tpp = generateTppCertificate(issuer, { organizationName: 'Remote TPP', organizationIdentifier: 'PSDNO-FSA-REMOTE1', roles: ['PSP_AI'] });
+    const tpp = generateTppCertificate(issuer, {
+      organizationName: 'Remote TPP',
+      organizationIdentifier: 'PSDNO-FSA-REMOTE1',
+      roles: ['PSP_AI'],
+    });
     const bank = await startReferenceBank({ trustedTppCaPems: [issuer.certificatePem] });
     const dir = scratchDir('xs2a-remote-');
     writeFileSync(join(dir, 'bank-ca.pem'), bank.caPem);
@@ -147,7 +166,10 @@ describe('a remote target, reached like any bank', () => {
       const run = await bank.run('SIG-04\\.a|SIG-03\\.a');
       assert.equal(run.exitCode, 0, run.stderr + run.stdout);
       assert.equal(run.results?.target.embedded, false);
-      assert.deepEqual(run.results?.tests.map((t) => t.status), ['PASS', 'PASS']);
+      assert.deepEqual(
+        run.results?.tests.map((t) => t.status),
+        ['PASS', 'PASS'],
+      );
       assert.doesNotMatch(readFileSync(join(run.reportDir, 'latest', 'results.json'), 'utf8'), /PRIVATE KEY/);
     } finally {
       await bank.close();

@@ -22,7 +22,10 @@ function write(file: string, text: string): void {
 function installed(): { root: string; project: string } {
   const project = scratchDir('xs2a-home-project-');
   const root = join(project, 'node_modules', 'xs2a-conformance');
-  write(join(root, 'package.json'), JSON.stringify({ name: 'xs2a-conformance', dependencies: { hoisted: '1', '@scope/nested': '1', optional: '1' } }));
+  write(
+    join(root, 'package.json'),
+    JSON.stringify({ name: 'xs2a-conformance', dependencies: { hoisted: '1', '@scope/nested': '1', optional: '1' } }),
+  );
   write(join(root, 'playwright.config.ts'), 'export default {};\n');
   write(join(root, 'lib', 'fixtures', 'index.ts'), 'export const x = 1;\n');
   write(join(root, 'suites', 'sig', 'a.spec.ts'), "import '../../lib/fixtures/index.js';\n");
@@ -49,7 +52,11 @@ test('an installed tool gives Playwright a copy outside node_modules, its depend
   assert.equal(readlinkSync(join(home, 'node_modules', 'hoisted')), join(project, 'node_modules', 'hoisted'));
   assert.equal(readlinkSync(join(home, 'node_modules', '@scope', 'nested')), join(root, 'node_modules', '@scope', 'nested'));
   assert.ok(!existsSync(join(home, 'node_modules', 'optional')), 'a dependency not installed is not linked');
-  assert.equal(readlinkSync(join(home, 'node_modules', '.cache')), join(root, 'node_modules', '.cache'), "the installation's own cache (its HAR mark key)");
+  assert.equal(
+    readlinkSync(join(home, 'node_modules', '.cache')),
+    join(root, 'node_modules', '.cache'),
+    "the installation's own cache (its HAR mark key)",
+  );
   assert.equal(statSync(join(cache, 'xs2a-conformance')).mode & 0o777, 0o700);
 
   const made = lstatSync(join(home, '.complete')).mtimeMs;

@@ -48,7 +48,10 @@ test("replay goes back to the run's targets file", async () => {
   await first;
   const replay = await runCli(['replay', join(reportDir, 'latest'), 'SIG-04.a']);
   assert.equal(replay.exitCode, 0, replay.stderr);
-  assert.match(replay.stdout, /Replaying SIG-04\.a \(FAIL in run .*\) against mine at https:\/\/127\.0\.0\.1:\d+, faults: accept-missing-signature/);
+  assert.match(
+    replay.stdout,
+    /Replaying SIG-04\.a \(FAIL in run .*\) against mine at https:\/\/127\.0\.0\.1:\d+, faults: accept-missing-signature/,
+  );
 });
 
 test('--last-failed runs the scenarios that failed in the last run into the same report folder, and only those', async () => {
@@ -59,12 +62,27 @@ test('--last-failed runs the scenarios that failed in the last run into the same
   assert.deepEqual(results.tests.map((t) => `${t.scenario} ${t.status}`).sort(), ['SCA-13.a ERROR', 'SIG-04.a FAIL']);
   const nowhere = await runCli(['run', '--last-failed', '--report-dir', join(project, 'reports')]);
   assert.equal(nowhere.exitCode, 2);
-  assert.match(nowhere.stderr, /--last-failed: no earlier run is recorded in .*reports\/\.last-run\.json \(run without it first, with the same --report-dir\)/);
+  assert.match(
+    nowhere.stderr,
+    /--last-failed: no earlier run is recorded in .*reports\/\.last-run\.json \(run without it first, with the same --report-dir\)/,
+  );
 });
 
-test('the console names evidence files in the report, not in the run\'s private folder it removes', async () => {
+test("the console names evidence files in the report, not in the run's private folder it removes", async () => {
   await first;
-  const shown = await runCli(['run', '--targets', targets, '--target', 'mine', '--grep', 'SCA-13\\.a', '--report-dir', reportDir, '--reporter', 'line']);
+  const shown = await runCli([
+    'run',
+    '--targets',
+    targets,
+    '--target',
+    'mine',
+    '--grep',
+    'SCA-13\\.a',
+    '--report-dir',
+    reportDir,
+    '--reporter',
+    'line',
+  ]);
   const paths = [...shown.stdout.matchAll(/^\s+(\S*attachments\S*|\S*files\/\S*)$/gm)].map(([, path]) => path ?? '');
   assert.ok(paths.length > 0, shown.stdout);
   for (const path of paths) assert.ok(existsSync(path) || existsSync(join(process.cwd(), path)), `${path} is printed but not there`);

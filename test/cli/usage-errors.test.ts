@@ -33,7 +33,10 @@ describe('a word where a command goes', () => {
     try {
       const { code, stderr } = await program(['verfy', 'certification.zip']);
       assert.equal(code, 2);
-      assert.match(stderr, /unknown command "verfy"; did you mean "verify"\? \(commands: run, merge, .*, doctor, .*; a test filter goes after run: xs2a-conformance run verfy\)/);
+      assert.match(
+        stderr,
+        /unknown command "verfy"; did you mean "verify"\? \(commands: run, merge, .*, doctor, .*; a test filter goes after run: xs2a-conformance run verfy\)/,
+      );
       assert.ok(!existsSync('reports'), 'no report written');
       // A word that happens to match a spec file (suites/sandbox/initialisation.spec.ts) ran its scenarios.
       assert.equal((await program(['initialisation'])).code, 2);
@@ -53,6 +56,9 @@ test('an audit of a HAR without entries is a usage error, not a clean bill (exit
   const dir = scratchDir('xs2a-empty-har-');
   const har = join(dir, 'empty.har');
   writeFileSync(har, JSON.stringify({ log: { version: '1.2', creator: { name: 'browser', version: '1' }, entries: [] } }));
-  await assert.rejects(runAudit({ harFile: har, trustCaFiles: [], reportDir: join(dir, 'reports'), unmasked: false }), (error: unknown) => error instanceof UsageError && /empty\.har holds no entries: there is no traffic to judge/.test(error.message));
+  await assert.rejects(
+    runAudit({ harFile: har, trustCaFiles: [], reportDir: join(dir, 'reports'), unmasked: false }),
+    (error: unknown) => error instanceof UsageError && /empty\.har holds no entries: there is no traffic to judge/.test(error.message),
+  );
   assert.ok(!existsSync(join(dir, 'reports')), 'no report of nothing');
 });

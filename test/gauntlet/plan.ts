@@ -33,7 +33,11 @@ export interface ScenarioDeclaration {
 
 /** Census profile names are `census:<scenario>` (lib/cli/prepare-target.ts). */
 export function censusOf(consulted: Record<string, string[]>): Census {
-  return new Map(Object.entries(consulted).flatMap(([name, asked]) => (name.startsWith('census:') ? [[name.slice('census:'.length), new Set(asked)] as const] : [])));
+  return new Map(
+    Object.entries(consulted).flatMap(([name, asked]) =>
+      name.startsWith('census:') ? [[name.slice('census:'.length), new Set(asked)] as const] : [],
+    ),
+  );
 }
 
 /**
@@ -97,7 +101,11 @@ export function derivePlan(
       // sample of the scenarios that asked it. Then the commit's precision slice of the rest.
       const sample = declaring.length === 0 ? observing.slice(0, SENSITIVITY_SAMPLE) : [];
       const planned = new Set([...declaring, ...sample]);
-      const slice = precisionSlice(fault.name, observing.filter((scenario) => !planned.has(scenario)), seed);
+      const slice = precisionSlice(
+        fault.name,
+        observing.filter((scenario) => !planned.has(scenario)),
+        seed,
+      );
       return { name: fault.name, scenarios: [...new Set([...planned, ...slice])].sort() };
     }),
     variants: [

@@ -35,7 +35,12 @@ describe('draft-cavage appendix C test vectors', () => {
     });
 
     it(`agrees with Joyent's http-signature on "${label}"`, () => {
-      const signature = formatSignatureHeader({ keyId: vectors.keyId, algorithm: vectors.algorithm, headers: vector.headers, signature: vector.signature });
+      const signature = formatSignatureHeader({
+        keyId: vectors.keyId,
+        algorithm: vectors.algorithm,
+        headers: vector.headers,
+        signature: vector.signature,
+      });
       const parsed = joyent.parseRequest(
         { method: request.method, url: request.path, httpVersion: '1.1', headers: { ...request.headers, signature } },
         // The vectors are from 2014: do not hold their Date against them.

@@ -72,7 +72,9 @@ describe('keyIdOf agrees with OpenSSL (an implementation we did not write)', () 
   function openssl(certificatePem: string): { serial: string; issuer: string } {
     const file = join(directory, 'certificate.pem');
     writeFileSync(file, certificatePem);
-    const output = execFileSync('openssl', ['x509', '-in', file, '-noout', '-serial', '-issuer', '-nameopt', 'RFC2253,-esc_msb'], { encoding: 'utf8' });
+    const output = execFileSync('openssl', ['x509', '-in', file, '-noout', '-serial', '-issuer', '-nameopt', 'RFC2253,-esc_msb'], {
+      encoding: 'utf8',
+    });
     const field = (name: string): string => new RegExp(`^${name}=(.*)$`, 'm').exec(output)?.[1] ?? assert.fail(`no ${name} in ${output}`);
     return { serial: field('serial'), issuer: field('issuer') };
   }

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildSigningString, encodeRfc2047, formatSignatureHeader, parseSignatureHeader, SignatureFormatError, SigningStringError } from '../../lib/httpsig/index.js';
+import {
+  buildSigningString,
+  encodeRfc2047,
+  formatSignatureHeader,
+  parseSignatureHeader,
+  SignatureFormatError,
+  SigningStringError,
+} from '../../lib/httpsig/index.js';
 import type { SignatureParams } from '../../lib/httpsig/index.js';
 
 const params: SignatureParams = {
@@ -23,7 +30,8 @@ describe('Signature header (Authentication item 5)', () => {
   });
 
   it('reads parts in any order, with spaces after commas, and lower-cases header names', () => {
-    const value = 'signature="c2lnbmF0dXJl", headers="Digest X-Request-ID Date", algorithm="rsa-sha256", keyId="SN=9FA1,CA=CN=D-TRUST CA 2-1 2015,O=D-Trust GmbH,C=DE"';
+    const value =
+      'signature="c2lnbmF0dXJl", headers="Digest X-Request-ID Date", algorithm="rsa-sha256", keyId="SN=9FA1,CA=CN=D-TRUST CA 2-1 2015,O=D-Trust GmbH,C=DE"';
     assert.deepEqual(parseSignatureHeader(value), params);
   });
 
@@ -64,7 +72,10 @@ describe('Signature header (Authentication item 5)', () => {
 });
 
 describe('signing string (Authentication item 6)', () => {
-  const headers: Record<string, string> = { date: 'Sun, 05 Jan 2014 21:31:40 GMT', 'x-request-id': ' 99391c7e-ad88-49ec-a2ad-99ddcb1f7721 ' };
+  const headers: Record<string, string> = {
+    date: 'Sun, 05 Jan 2014 21:31:40 GMT',
+    'x-request-id': ' 99391c7e-ad88-49ec-a2ad-99ddcb1f7721 ',
+  };
 
   it('is "name: value" lines in the listed order, values trimmed', () => {
     assert.equal(
@@ -82,6 +93,9 @@ describe('signing string (Authentication item 6)', () => {
 
   it('needs a request target to write (request-target)', () => {
     assert.throws(() => buildSigningString(['(request-target)'], () => undefined), SigningStringError);
-    assert.equal(buildSigningString(['(request-target)'], () => undefined, { method: 'GET', path: '/v1/accounts?withBalance=true' }), '(request-target): get /v1/accounts?withBalance=true');
+    assert.equal(
+      buildSigningString(['(request-target)'], () => undefined, { method: 'GET', path: '/v1/accounts?withBalance=true' }),
+      '(request-target): get /v1/accounts?withBalance=true',
+    );
   });
 });

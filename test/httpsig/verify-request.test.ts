@@ -23,7 +23,12 @@ function verify(request: IncomingRequest, overrides: Partial<VerifyOptions> = {}
   return verifySignedRequest(request, { ...options, ...overrides });
 }
 
-function assertFailure(request: IncomingRequest, code: VerificationFailureCode, message?: RegExp | string, overrides: Partial<VerifyOptions> = {}): void {
+function assertFailure(
+  request: IncomingRequest,
+  code: VerificationFailureCode,
+  message?: RegExp | string,
+  overrides: Partial<VerifyOptions> = {},
+): void {
   const result = verify(request, overrides);
   assert.equal(result.ok, false, 'expected the request to be rejected');
   if (result.ok) return;
@@ -68,7 +73,9 @@ describe('verifySignedRequest accepts', () => {
 
   it('signed headers in any order, and (request-target) among them', () => {
     assert.ok(verify(resigned(valid, { headers: ['x-request-id', 'tpp-redirect-uri', 'digest', 'psu-id', 'date'] })).ok);
-    assert.ok(verify(resigned(valid, { headers: ['(request-target)', 'date', 'digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri'] })).ok);
+    assert.ok(
+      verify(resigned(valid, { headers: ['(request-target)', 'date', 'digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri'] })).ok,
+    );
   });
 
   it('a keyId naming the certificate in other words: serial with colons in lower case, issuer reordered with S= and spaces', () => {
@@ -102,8 +109,16 @@ describe('verifySignedRequest rejects (all 400)', () => {
 
   it('a certificate that is not base64 DER: CERTIFICATE_INVALID', () => {
     assertFailure(withHeaders(valid, { 'tpp-signature-certificate': 'not base64!' }), 'CERTIFICATE_INVALID', /not base64/);
-    assertFailure(withHeaders(valid, { 'tpp-signature-certificate': tpp.certificatePem.replaceAll('\n', '') }), 'CERTIFICATE_INVALID', /not base64/);
-    assertFailure(withHeaders(valid, { 'tpp-signature-certificate': Buffer.from('garbage').toString('base64') }), 'CERTIFICATE_INVALID', /not a DER X\.509 certificate/);
+    assertFailure(
+      withHeaders(valid, { 'tpp-signature-certificate': tpp.certificatePem.replaceAll('\n', '') }),
+      'CERTIFICATE_INVALID',
+      /not base64/,
+    );
+    assertFailure(
+      withHeaders(valid, { 'tpp-signature-certificate': Buffer.from('garbage').toString('base64') }),
+      'CERTIFICATE_INVALID',
+      /not a DER X\.509 certificate/,
+    );
   });
 
   it('a certificate not issued by a trusted CA: CERTIFICATE_INVALID', () => {
@@ -133,40 +148,89 @@ describe('verifySignedRequest rejects (all 400)', () => {
 
   it('a malformed keyId, or one naming another serial or issuer: KID_INVALID', () => {
     assertFailure(resigned(valid, { keyId: 'Test' }), 'KID_INVALID', /not of the form SN=<serial>,CA=<issuer>/);
-    assertFailure(resigned(valid, { keyId: 'SN=1234,CA=CN=xs2a-conformance Test CA,O=xs2a-conformance,C=NO' }), 'KID_INVALID', /serial 1234 is not the serial/);
+    assertFailure(
+      resigned(valid, { keyId: 'SN=1234,CA=CN=xs2a-conformance Test CA,O=xs2a-conformance,C=NO' }),
+      'KID_INVALID',
+      /serial 1234 is not the serial/,
+    );
     const serial = new X509Certificate(tpp.certificatePem).serialNumber;
-    assertFailure(resigned(valid, { keyId: `SN=${serial},CA=CN=Other CA,O=xs2a-conformance,C=NO` }), 'KID_INVALID', /issuer "CN=Other CA.*" is not the issuer/);
+    assertFailure(
+      resigned(valid, { keyId: `SN=${serial},CA=CN=Other CA,O=xs2a-conformance,C=NO` }),
+      'KID_INVALID',
+      /issuer "CN=Other CA.*" is not the issuer/,
+    );
   });
 
   it('an algorithm other than rsa-sha256: SIGNATURE_INVALID', () => {
-    assertFailure(resigned(valid, { algorithm: 'hmac-sha256' }), 'SIGNATURE_INVALID', 'Signature algorithm "hmac-sha256" is not supported; only rsa-sha256 is');
+    assertFailure(
+      resigned(valid, { algorithm: 'hmac-sha256' }),
+      'SIGNATURE_INVALID',
+      'Signature algorithm "hmac-sha256" is not supported; only rsa-sha256 is',
+    );
   });
 
   it('rsa-sha256 with a certificate whose key is not RSA: SIGNATURE_INVALID', () => {
-    const ecPem = execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', '/dev/null', '-subj', '/CN=EC TPP', '-days', '1'], { encoding: 'utf8' });
+    const ecPem = execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:P-256',
+        '-nodes',
+        '-keyout',
+        '/dev/null',
+        '-subj',
+        '/CN=EC TPP',
+        '-days',
+        '1',
+      ],
+      { encoding: 'utf8' },
+    );
     const ec = new X509Certificate(ecPem);
-    const request = withHeaders(resigned(valid, { keyId: `SN=${ec.serialNumber},CA=CN=EC TPP` }), { 'tpp-signature-certificate': ec.raw.toString('base64') });
+    const request = withHeaders(resigned(valid, { keyId: `SN=${ec.serialNumber},CA=CN=EC TPP` }), {
+      'tpp-signature-certificate': ec.raw.toString('base64'),
+    });
     // openssl makes the certificate valid from this very second.
-    assertFailure(request, 'SIGNATURE_INVALID', "Signature algorithm rsa-sha256 does not match the certificate's ec key", { now: new Date(Date.now() + 1000) });
+    assertFailure(request, 'SIGNATURE_INVALID', "Signature algorithm rsa-sha256 does not match the certificate's ec key", {
+      now: new Date(Date.now() + 1000),
+    });
   });
 
   it('no Date, X-Request-ID or Digest: HTTP_HEADER_REQUIRED, even for a GET', () => {
     assertFailure(withHeaders(valid, { date: undefined }), 'HTTP_HEADER_REQUIRED', 'a signed request needs the Date header');
-    assertFailure(withHeaders(valid, { 'x-request-id': undefined, digest: undefined }), 'HTTP_HEADER_REQUIRED', 'a signed request needs the X-Request-ID, Digest headers');
+    assertFailure(
+      withHeaders(valid, { 'x-request-id': undefined, digest: undefined }),
+      'HTTP_HEADER_REQUIRED',
+      'a signed request needs the X-Request-ID, Digest headers',
+    );
     const get = signTestRequest(identity, { method: 'GET', path: '/v1/accounts' }).incoming;
     assertFailure(withHeaders(get, { digest: undefined }), 'HTTP_HEADER_REQUIRED', /Digest/);
   });
 
   it('a Date that is not an IMF-fixdate: FORMAT_ERROR', () => {
-    for (const date of ['Monday, 02-Jun-25 10:00:00 GMT', 'Mon Jun  2 10:00:00 2025', '2025-06-02T10:00:00Z', 'Tue, 02 Jun 2025 10:00:00 GMT', 'Mon, 31 Feb 2025 10:00:00 GMT', 'Mon, 02 Jun 2025 10:00:00 +0000']) {
+    for (const date of [
+      'Monday, 02-Jun-25 10:00:00 GMT',
+      'Mon Jun  2 10:00:00 2025',
+      '2025-06-02T10:00:00Z',
+      'Tue, 02 Jun 2025 10:00:00 GMT',
+      'Mon, 31 Feb 2025 10:00:00 GMT',
+      'Mon, 02 Jun 2025 10:00:00 +0000',
+    ]) {
       assertFailure(resigned(withHeaders(valid, { date }), {}), 'FORMAT_ERROR', /is not an RFC 7231 IMF-fixdate/);
     }
   });
 
   it('a Date nothing reads: FORMAT_ERROR, unless the policy requires neither a Date nor its form (then it is none)', () => {
     const unreadable = resigned(withHeaders(valid, { date: 'garbage' }), {});
-    assertFailure(unreadable, 'FORMAT_ERROR', /is not an RFC 7231 IMF-fixdate/, { policy: { ...STRICT_VERIFICATION, requiresHttpDate: false } });
-    assertFailure(unreadable, 'FORMAT_ERROR', /is not an RFC 7231 IMF-fixdate/, { policy: { ...STRICT_VERIFICATION, requiresDate: false } });
+    assertFailure(unreadable, 'FORMAT_ERROR', /is not an RFC 7231 IMF-fixdate/, {
+      policy: { ...STRICT_VERIFICATION, requiresHttpDate: false },
+    });
+    assertFailure(unreadable, 'FORMAT_ERROR', /is not an RFC 7231 IMF-fixdate/, {
+      policy: { ...STRICT_VERIFICATION, requiresDate: false },
+    });
     assert.ok(verify(unreadable, { policy: { ...STRICT_VERIFICATION, requiresDate: false, requiresHttpDate: false } }).ok);
   });
 
@@ -181,31 +245,54 @@ describe('verifySignedRequest rejects (all 400)', () => {
   });
 
   it('a Digest that does not match the body: SIGNATURE_INVALID', () => {
-    assertFailure({ ...valid, body: Buffer.concat([valid.body, Buffer.from(' ')]) }, 'SIGNATURE_INVALID', /Digest SHA-256 does not match the body/);
+    assertFailure(
+      { ...valid, body: Buffer.concat([valid.body, Buffer.from(' ')]) },
+      'SIGNATURE_INVALID',
+      /Digest SHA-256 does not match the body/,
+    );
   });
 
   it('a signature not covering date, digest, x-request-id, or a present psu-id, psu-corporate-id or tpp-redirect-uri: SIGNATURE_INVALID naming it', () => {
     const all = ['date', 'digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri'];
     for (const left of all) {
-      assertFailure(resigned(valid, { headers: all.filter((name) => name !== left) }), 'SIGNATURE_INVALID', new RegExp(`does not cover the ${left} header`));
+      assertFailure(
+        resigned(valid, { headers: all.filter((name) => name !== left) }),
+        'SIGNATURE_INVALID',
+        new RegExp(`does not cover the ${left} header`),
+      );
     }
     const corporate = signTestRequest(identity, { headers: { 'PSU-ID': 'p', 'PSU-Corporate-ID': 'c' } }).incoming;
-    assertFailure(resigned(corporate, { headers: ['date', 'digest', 'x-request-id', 'psu-id'] }), 'SIGNATURE_INVALID', /does not cover the psu-corporate-id header/);
+    assertFailure(
+      resigned(corporate, { headers: ['date', 'digest', 'x-request-id', 'psu-id'] }),
+      'SIGNATURE_INVALID',
+      /does not cover the psu-corporate-id header/,
+    );
   });
 
   it('a headers part naming a header the request lacks: SIGNATURE_INVALID', () => {
     const corporate = signTestRequest(identity, { headers: { 'PSU-Corporate-ID': 'c' } }).incoming;
-    assertFailure(withHeaders(corporate, { 'psu-corporate-id': undefined }), 'SIGNATURE_INVALID', 'the Signature headers part names psu-corporate-id, which the request does not carry');
+    assertFailure(
+      withHeaders(corporate, { 'psu-corporate-id': undefined }),
+      'SIGNATURE_INVALID',
+      'the Signature headers part names psu-corporate-id, which the request does not carry',
+    );
   });
 
   it('a signature that does not verify: SIGNATURE_INVALID', () => {
-    assertFailure(withHeaders(valid, { 'x-request-id': 'another-id' }), 'SIGNATURE_INVALID', /does not verify with the key of TPP-Signature-Certificate/);
+    assertFailure(
+      withHeaders(valid, { 'x-request-id': 'another-id' }),
+      'SIGNATURE_INVALID',
+      /does not verify with the key of TPP-Signature-Certificate/,
+    );
     assertFailure(resigned(valid, { signature: Buffer.alloc(256, 1).toString('base64') }), 'SIGNATURE_INVALID', /does not verify/);
     assertFailure(resigned(valid, { signature: 'not*base64' }), 'SIGNATURE_INVALID', 'the signature part is not base64');
   });
 
   it('reports the most basic problem first when there are several', () => {
-    assertFailure(withHeaders(valid, { signature: undefined, 'tpp-signature-certificate': undefined, date: undefined }), 'SIGNATURE_MISSING');
+    assertFailure(
+      withHeaders(valid, { signature: undefined, 'tpp-signature-certificate': undefined, date: undefined }),
+      'SIGNATURE_MISSING',
+    );
     assertFailure(withHeaders(valid, { 'tpp-signature-certificate': undefined, date: undefined }), 'CERTIFICATE_MISSING');
   });
 });

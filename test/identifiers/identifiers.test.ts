@@ -10,7 +10,13 @@ import fc from 'fast-check';
 import { isValidBBAN, isValidIBAN } from 'ibantools';
 import { validateNorwegianIdNumber } from 'norwegian-national-id-validator';
 import { bbanFrom, isBic, isIban, norwegianIban, randomNorwegianIban, withAccountCheckDigit } from '../../lib/identifiers/bank-accounts.js';
-import { hasNationalIdForm, isNorwegianNationalId, nationalIdDigitsOf, randomNationalId, withNationalIdCheckDigits } from '../../lib/identifiers/national-ids.js';
+import {
+  hasNationalIdForm,
+  isNorwegianNationalId,
+  nationalIdDigitsOf,
+  randomNationalId,
+  withNationalIdCheckDigits,
+} from '../../lib/identifiers/national-ids.js';
 
 const accept = (fn: (v: string) => boolean, values: string[]): void => {
   for (const v of values) assert.equal(fn(v), true, `should accept ${JSON.stringify(v)}`);
@@ -23,28 +29,48 @@ const reject = (fn: (v: string) => boolean, values: string[]): void => {
 function changeDigit(value: string, position: number, by: number): string {
   return `${value.slice(0, position)}${(Number(value[position]) + by) % 10}${value.slice(position + 1)}`;
 }
-const change = (length: number, from = 0) => fc.record({ position: fc.integer({ min: from, max: length - 1 }), by: fc.integer({ min: 1, max: 9 }) });
+const change = (length: number, from = 0) =>
+  fc.record({ position: fc.integer({ min: from, max: length - 1 }), by: fc.integer({ min: 1, max: 9 }) });
 
 const tenDigits = fc.stringMatching(/^\d{10}$/);
 /** Norwegian account numbers: 10 digits that have a check digit, and that digit. */
 const accountNumbers = tenDigits.map(withAccountCheckDigit).filter((bban): bban is string => bban !== undefined);
 /** Birth dates of 1900-1999 (individual numbers 000-499 belong to that century) and their check digits. */
 const nationalIds = fc
-  .record({ born: fc.date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(1999, 11, 31)), noInvalidDate: true }), individual: fc.integer({ min: 0, max: 499 }) })
+  .record({
+    born: fc.date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(1999, 11, 31)), noInvalidDate: true }),
+    individual: fc.integer({ min: 0, max: 499 }),
+  })
   .map(({ born, individual }) => withNationalIdCheckDigits(nationalIdDigitsOf(born, individual)))
   .filter((id): id is string => id !== undefined);
 
 describe('iban', () => {
   it('accepts IBANs with valid mod-97 check digits', () => {
-    accept(isIban, ['NO9386011117947', 'DE89370400440532013000', 'GB82WEST12345698765432', 'FR7612345987650123456789014', 'SE4550000000058398257466', 'LC55HEMM000100010012001200023015']);
+    accept(isIban, [
+      'NO9386011117947',
+      'DE89370400440532013000',
+      'GB82WEST12345698765432',
+      'FR7612345987650123456789014',
+      'SE4550000000058398257466',
+      'LC55HEMM000100010012001200023015',
+    ]);
   });
 
-  it('asks ISO 13616 only: a BBAN whose national check digit (Norway\'s mod-11) is wrong passes, its mod-97 being right', () => {
+  it("asks ISO 13616 only: a BBAN whose national check digit (Norway's mod-11) is wrong passes, its mod-97 being right", () => {
     accept(isIban, ['NO6686011117948']);
   });
 
   it('rejects a wrong check digit, spaces, lower case, an unknown country, a wrong length', () => {
-    reject(isIban, ['NO9386011117948', 'NO93 8601 1117 947', 'no9386011117947', 'XX89370400440532013000', 'NO938601111794', 'DE8937040044053201300', '', 'NO93860111179470000000000000000000000']);
+    reject(isIban, [
+      'NO9386011117948',
+      'NO93 8601 1117 947',
+      'no9386011117947',
+      'XX89370400440532013000',
+      'NO938601111794',
+      'DE8937040044053201300',
+      '',
+      'NO93860111179470000000000000000000000',
+    ]);
   });
 
   it('the Norwegian IBAN of a valid account number is valid; one changed digit makes it invalid', () => {

@@ -71,16 +71,30 @@ describe('generateTppCertificate', () => {
     const structure = parsed
       .split('\n')
       .filter((line) => line.trim() !== '')
-      .map((line) => line.replace(/^.*?(?:prim|cons):\s+/, '').replace(/\s+/g, ' ').trim());
+      .map((line) =>
+        line
+          .replace(/^.*?(?:prim|cons):\s+/, '')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      );
     assert.deepEqual(structure, [
       'SEQUENCE', // QCStatements
-      'SEQUENCE', 'OBJECT :0.4.0.1862.1.1', // QcCompliance
-      'SEQUENCE', 'OBJECT :0.4.0.1862.1.6', 'SEQUENCE', 'OBJECT :0.4.0.1862.1.6.2', // QcType eseal
-      'SEQUENCE', 'OBJECT :0.4.0.19495.2', // PSD2 statement
+      'SEQUENCE',
+      'OBJECT :0.4.0.1862.1.1', // QcCompliance
+      'SEQUENCE',
+      'OBJECT :0.4.0.1862.1.6',
+      'SEQUENCE',
+      'OBJECT :0.4.0.1862.1.6.2', // QcType eseal
+      'SEQUENCE',
+      'OBJECT :0.4.0.19495.2', // PSD2 statement
       'SEQUENCE', // PSD2QcType
       'SEQUENCE', // rolesOfPSP
-      'SEQUENCE', 'OBJECT :0.4.0.19495.1.3', 'UTF8STRING :PSP_AI',
-      'SEQUENCE', 'OBJECT :0.4.0.19495.1.2', 'UTF8STRING :PSP_PI',
+      'SEQUENCE',
+      'OBJECT :0.4.0.19495.1.3',
+      'UTF8STRING :PSP_AI',
+      'SEQUENCE',
+      'OBJECT :0.4.0.19495.1.2',
+      'UTF8STRING :PSP_PI',
       'UTF8STRING :Finanstilsynet', // nCAName
       'UTF8STRING :NO-FSA', // nCAId
     ]);
@@ -106,7 +120,11 @@ describe('generateTppCertificate', () => {
       validDays: 10,
     });
     const certificate = new X509Certificate(custom.certificatePem);
-    assert.deepEqual(readPsd2QcStatement(certificate), { roles: ['PSP_AS', 'PSP_PI', 'PSP_AI', 'PSP_IC'], ncaName: 'Finansinspektionen', ncaId: 'SE-FINA' });
+    assert.deepEqual(readPsd2QcStatement(certificate), {
+      roles: ['PSP_AS', 'PSP_PI', 'PSP_AI', 'PSP_IC'],
+      ncaName: 'Finansinspektionen',
+      ncaId: 'SE-FINA',
+    });
     assert.equal(certificate.subject, 'C=SE\nO=Åpen Betaling AS\norganizationIdentifier=PSDSE-FINA-44059\nCN=api.apen.example');
     const fields = readCertificateFields(certificate);
     assert.deepEqual([fields.notBefore, fields.notAfter], [notBefore, new Date(notBefore.getTime() + 10 * DAY_MS)]);
@@ -114,7 +132,10 @@ describe('generateTppCertificate', () => {
   });
 
   it('refuses a certificate without roles', () => {
-    assert.throws(() => generateTppCertificate(ca, { organizationName: 'x', organizationIdentifier: 'PSDNO-FSA-1', roles: [] }), /at least one role/);
+    assert.throws(
+      () => generateTppCertificate(ca, { organizationName: 'x', organizationIdentifier: 'PSDNO-FSA-1', roles: [] }),
+      /at least one role/,
+    );
   });
 });
 

@@ -22,7 +22,9 @@ function keysOfAProcess(pool: string): string[] {
     useRsaKeyPool(${JSON.stringify(pool)});
     const keys = [await generateRsaKeyPem(), newRsaPrivateKey().export({ type: 'pkcs8', format: 'pem' }).toString(), await generateRsaKeyPem()];
     console.log(JSON.stringify(keys));`;
-  return JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: PACKAGE_ROOT, encoding: 'utf8' })) as string[];
+  return JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: PACKAGE_ROOT, encoding: 'utf8' }),
+  ) as string[];
 }
 
 describe('the RSA key pool of the project tests', () => {
@@ -48,8 +50,16 @@ describe('the RSA key pool of the project tests', () => {
     const out = scratchDir('xs2a-key-pool-cert-');
     const options = { cwd: out, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: preload } } as const;
     execFileSync(process.execPath, [COMMAND_BIN, 'cert', '--roles', 'PSP_AI', '--organization-id', 'PSDNO-FSA-123456'], options);
-    const written = ['tpp-ca-key.pem', 'tpp-key.pem'].map((file) => createPrivateKey(readFileSync(join(out, file), 'utf8')).export({ type: 'pkcs8', format: 'pem' }).toString());
-    assert.deepEqual(new Set(written), new Set(pooled.slice(0, 2)), 'the CA and the TPP keys are the pool\'s first two');
-    assert.equal(execFileSync(process.execPath, ['-p', "Symbol.for('xs2a-conformance.rsa-key-source') in globalThis"], options).trim(), 'false', 'a process not of the command has no source');
+    const written = ['tpp-ca-key.pem', 'tpp-key.pem'].map((file) =>
+      createPrivateKey(readFileSync(join(out, file), 'utf8'))
+        .export({ type: 'pkcs8', format: 'pem' })
+        .toString(),
+    );
+    assert.deepEqual(new Set(written), new Set(pooled.slice(0, 2)), "the CA and the TPP keys are the pool's first two");
+    assert.equal(
+      execFileSync(process.execPath, ['-p', "Symbol.for('xs2a-conformance.rsa-key-source') in globalThis"], options).trim(),
+      'false',
+      'a process not of the command has no source',
+    );
   });
 });

@@ -62,7 +62,11 @@ describe('bank-channel and fault-injection sandbox operations', () => {
 
   test('a changed payment keeps its paymentId and shows the change', async () => {
     const id = await initiate(client);
-    const changed = await client.request({ method: 'PATCH', path: `/v1/sandbox/payments/${id}`, json: { requestedExecutionDate: '2099-12-31', instructedAmount: { amount: '99.10', currency: 'EUR' } } });
+    const changed = await client.request({
+      method: 'PATCH',
+      path: `/v1/sandbox/payments/${id}`,
+      json: { requestedExecutionDate: '2099-12-31', instructedAmount: { amount: '99.10', currency: 'EUR' } },
+    });
     assert.equal(changed.status, 200, changed.text);
     assert.equal((changed.json() as { paymentId: string }).paymentId, id);
     const details = await client.request({ path: `/v1/payments/sepa-credit-transfers/${id}` });
@@ -87,24 +91,43 @@ describe('bank-channel and fault-injection sandbox operations', () => {
   test('a cancelled payment can no longer be changed (409 CONFLICT); an unknown one is 404', async () => {
     const id = await initiate(client);
     assert.equal((await client.request({ method: 'DELETE', path: `/v1/payments/sepa-credit-transfers/${id}` })).status < 300, true);
-    const res = await client.request({ method: 'PATCH', path: `/v1/sandbox/payments/${id}`, json: { requestedExecutionDate: '2099-12-31' } });
+    const res = await client.request({
+      method: 'PATCH',
+      path: `/v1/sandbox/payments/${id}`,
+      json: { requestedExecutionDate: '2099-12-31' },
+    });
     assert.equal(res.status, 409, res.text);
     assert.equal(codeOf(res), 'CONFLICT');
-    const unknown = await client.request({ method: 'PATCH', path: '/v1/sandbox/payments/00000000-0000-4000-8000-000000000000', json: { requestedExecutionDate: '2099-12-31' } });
+    const unknown = await client.request({
+      method: 'PATCH',
+      path: '/v1/sandbox/payments/00000000-0000-4000-8000-000000000000',
+      json: { requestedExecutionDate: '2099-12-31' },
+    });
     assert.equal(unknown.status, 404);
   });
 
   test('an armed failure fails exactly one authorisation of its basket with 500 SYSTEM_ERROR', async () => {
-    const basket = await client.request({ method: 'POST', path: '/v1/signing-baskets', json: { paymentIds: [await initiate(client), await initiate(client)] } });
+    const basket = await client.request({
+      method: 'POST',
+      path: '/v1/signing-baskets',
+      json: { paymentIds: [await initiate(client), await initiate(client)] },
+    });
     assert.equal(basket.status, 201, basket.text);
     const basketId = (basket.json() as { basketId: string }).basketId;
     const path = `/v1/signing-baskets/${basketId}/authorisations`;
-    const armed = await client.request({ method: 'POST', path: '/v1/sandbox/failures', json: { operation: 'signing-basket-authorisation', resourceId: basketId } });
+    const armed = await client.request({
+      method: 'POST',
+      path: '/v1/sandbox/failures',
+      json: { operation: 'signing-basket-authorisation', resourceId: basketId },
+    });
     assert.equal(armed.status, 201, armed.text);
     // Another basket of the same TPP (a test running beside this one) is not hit.
     const other = await client.request({ method: 'POST', path: '/v1/signing-baskets', json: { paymentIds: [await initiate(client)] } });
     const otherId = (other.json() as { basketId: string }).basketId;
-    assert.equal((await client.request({ method: 'POST', path: `/v1/signing-baskets/${otherId}/authorisations`, headers: PAYMENT_HEADERS })).status, 201);
+    assert.equal(
+      (await client.request({ method: 'POST', path: `/v1/signing-baskets/${otherId}/authorisations`, headers: PAYMENT_HEADERS })).status,
+      201,
+    );
     const failed = await client.request({ method: 'POST', path, headers: PAYMENT_HEADERS });
     assert.equal(failed.status, 500, failed.text);
     assert.equal(codeOf(failed), 'SYSTEM_ERROR');

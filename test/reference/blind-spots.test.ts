@@ -46,13 +46,17 @@ describe('the reference bank closes the blind spots', () => {
   let account: { iban: string; currency: string };
   const initiate = (body: unknown, path = '/v1/payments/sepa-credit-transfers', headers: Record<string, string> = {}) =>
     client.request({ method: 'POST', path, json: body, headers: { ...HEADERS, ...headers } });
-  const status = async (id: string, path = '/v1/payments/sepa-credit-transfers') => json(await client.request({ path: `${path}/${id}/status` }));
+  const status = async (id: string, path = '/v1/payments/sepa-credit-transfers') =>
+    json(await client.request({ path: `${path}/${id}/status` }));
 
   before(async () => {
     bank = await withBank();
     client = bank.client;
     psuId = (await consent(client, { nationalId: PRIVATE_PSU })).psuId;
-    const accounts = json(await client.request({ path: '/v1/accounts', headers: { 'psu-id': psuId } })).accounts as { iban?: string; currency: string }[];
+    const accounts = json(await client.request({ path: '/v1/accounts', headers: { 'psu-id': psuId } })).accounts as {
+      iban?: string;
+      currency: string;
+    }[];
     const first = accounts.find((a) => a.iban !== undefined);
     assert.ok(first?.iban);
     account = { iban: first.iban, currency: first.currency };
@@ -89,7 +93,10 @@ describe('the reference bank closes the blind spots', () => {
     assert.equal((await runSca(client, href(used), { nationalId: PRIVATE_PSU })).params['psu-id'], psuId);
     assert.equal((await send(client.agent, href(used), 'GET', {})).status, 404);
     const cancelled = await initiate(payment(account));
-    assert.equal((await client.request({ method: 'DELETE', path: `/v1/payments/sepa-credit-transfers/${String(json(cancelled).paymentId)}` })).status, 204);
+    assert.equal(
+      (await client.request({ method: 'DELETE', path: `/v1/payments/sepa-credit-transfers/${String(json(cancelled).paymentId)}` })).status,
+      204,
+    );
     const outcome = await runSca(client, href(cancelled), { nationalId: PRIVATE_PSU });
     assert.deepEqual([outcome.params.status, outcome.params.code], ['409', 'CONFLICT']);
     assert.deepEqual(await status(String(json(cancelled).paymentId)), { transactionStatus: 'CANC' });
@@ -99,10 +106,14 @@ describe('the reference bank closes the blind spots', () => {
     const payable = await initiate(payment(account));
     const unpayable = await initiate(payment(account, { instructedAmount: { amount: '99999999.00', currency: account.currency } }));
     const ids = [payable, unpayable].map((res) => String(json(res).paymentId));
-    const basketId = String(json(await client.request({ method: 'POST', path: '/v1/signing-baskets', json: { paymentIds: ids } })).basketId);
+    const basketId = String(
+      json(await client.request({ method: 'POST', path: '/v1/signing-baskets', json: { paymentIds: ids } })).basketId,
+    );
     const start = await client.request({ method: 'POST', path: `/v1/signing-baskets/${basketId}/authorisations`, headers: HEADERS });
     const authorisationId = String(json(start).authorisationId);
-    assert.deepEqual(json(await client.request({ path: `/v1/signing-baskets/${basketId}/authorisations/${authorisationId}` })), { scaStatus: 'STARTED' });
+    assert.deepEqual(json(await client.request({ path: `/v1/signing-baskets/${basketId}/authorisations/${authorisationId}` })), {
+      scaStatus: 'STARTED',
+    });
     await runSca(client, href(start), { nationalId: PRIVATE_PSU });
     assert.deepEqual(json(await client.request({ path: `/v1/signing-baskets/${basketId}/status` })), { transactionStatus: 'ACCP' });
     const own = await runSca(client, href(payable), { nationalId: PRIVATE_PSU, decision: 'reject' });
@@ -112,15 +123,26 @@ describe('the reference bank closes the blind spots', () => {
 
   test("a corporate PSU who picks PRIVATE cannot pay from the agreement's account (GEN-15)", async () => {
     const person = await consent(client, { nationalId: CORPORATE_PSU });
-    const agreements = json(await client.request({ path: '/v1/agreements', headers: { 'psu-id': person.psuId } })).agreements as { psuCorporateId: string }[];
+    const agreements = json(await client.request({ path: '/v1/agreements', headers: { 'psu-id': person.psuId } })).agreements as {
+      psuCorporateId: string;
+    }[];
     const agreementId = agreements[0]?.psuCorporateId ?? '';
-    const corporate = await consent(client, { nationalId: CORPORATE_PSU, context: `CORPORATE:${agreementId}` }, { 'psu-id': person.psuId, 'psu-corporate-id': agreementId });
+    const corporate = await consent(
+      client,
+      { nationalId: CORPORATE_PSU, context: `CORPORATE:${agreementId}` },
+      { 'psu-id': person.psuId, 'psu-corporate-id': agreementId },
+    );
     const corporateId = corporate.params['psu-corporate-id'] ?? '';
     assert.equal(corporateId, agreementId);
     const headers = { 'psu-id': corporate.psuId, 'psu-corporate-id': corporateId };
-    const agreementAccount = (json(await client.request({ path: '/v1/accounts', headers })).accounts as { iban: string; currency: string }[])[0];
+    const agreementAccount = (
+      json(await client.request({ path: '/v1/accounts', headers })).accounts as { iban: string; currency: string }[]
+    )[0];
     assert.ok(agreementAccount);
-    const res = await initiate(payment({ iban: agreementAccount.iban, currency: agreementAccount.currency }), undefined, { ...headers, 'psu-context': 'CORPORATE' });
+    const res = await initiate(payment({ iban: agreementAccount.iban, currency: agreementAccount.currency }), undefined, {
+      ...headers,
+      'psu-context': 'CORPORATE',
+    });
     const outcome = await runSca(client, href(res), { nationalId: CORPORATE_PSU, context: 'PRIVATE' });
     assert.equal(outcome.params.code, 'PAYMENT_FAILED');
     assert.deepEqual(await status(String(json(res).paymentId)), { transactionStatus: 'RJCT' });
@@ -128,13 +150,19 @@ describe('the reference bank closes the blind spots', () => {
 
   test('a payment dated ahead is not settled before its day, by a batch run or instantly to self (SBX-11)', async () => {
     const ahead = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-    const accounts = json(await client.request({ path: '/v1/accounts', headers: { 'psu-id': psuId } })).accounts as { iban?: string; currency: string }[];
+    const accounts = json(await client.request({ path: '/v1/accounts', headers: { 'psu-id': psuId } })).accounts as {
+      iban?: string;
+      currency: string;
+    }[];
     const other = accounts.find((a) => a.iban !== undefined && a.iban !== account.iban);
     assert.ok(other?.iban);
     const dated = [
       ['/v1/payments/sepa-credit-transfers', payment(account, { requestedExecutionDate: ahead })],
       ['/v1/bulk-payments/sepa-credit-transfers', bulk(account, {}, { requestedExecutionDate: ahead })],
-      ['/v1/payments/norwegian-domestic-payment-to-self', payment(account, { requestedExecutionDate: ahead, creditorAccount: { iban: other.iban, currency: other.currency } })],
+      [
+        '/v1/payments/norwegian-domestic-payment-to-self',
+        payment(account, { requestedExecutionDate: ahead, creditorAccount: { iban: other.iban, currency: other.currency } }),
+      ],
     ] as const;
     const ids: string[] = [];
     for (const [path, body] of dated) {
@@ -145,7 +173,7 @@ describe('the reference bank closes the blind spots', () => {
     assert.equal((await client.shiftBankClock(26 * 3600)).status, 200);
     try {
       for (const [i, [path]] of dated.entries()) assert.equal((await status(ids[i] ?? '', path)).transactionStatus, 'ACTC', path);
-      assert.equal((await client.shiftBankClock(4 * 86_400_000 / 1000)).status, 200);
+      assert.equal((await client.shiftBankClock((4 * 86_400_000) / 1000)).status, 200);
       for (const [i, [path]] of dated.entries()) assert.equal((await status(ids[i] ?? '', path)).transactionStatus, 'ACSC', path);
     } finally {
       await client.resetBankClock();
@@ -157,7 +185,13 @@ describe('the reference bank closes the blind spots', () => {
     const other = new TestClient(faulty.bank, makeTpp('PSDNO-FSA-900077', 'Faulty TPP AS'));
     try {
       // Neither PSU-ID nor X-PSU-IDENTITY: created for the TPP the fault is on for, refused for the other.
-      const request = (c: TestClient) => c.request({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', json: payment({ iban: 'NO9386011117947', currency: 'NOK' }), headers: { 'x-accept-fix': 'amount-as-string' } });
+      const request = (c: TestClient) =>
+        c.request({
+          method: 'POST',
+          path: '/v1/payments/sepa-credit-transfers',
+          json: payment({ iban: 'NO9386011117947', currency: 'NOK' }),
+          headers: { 'x-accept-fix': 'amount-as-string' },
+        });
       assert.equal((await request(other)).status, 201);
       assert.equal((await request(faulty.client)).status, 400);
     } finally {

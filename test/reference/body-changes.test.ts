@@ -8,7 +8,13 @@ import { knownFaults } from '../../reference/server.js';
 import { applyBodyChanges, BehaviourSwitches, bodyChangesOf } from '../../reference/switches.js';
 import { startTestBank, TestClient, testTpp, withBank } from './helpers.js';
 
-const ERROR_FAULTS = ['error-body-missing-fields', 'error-status-as-text', 'error-body-without-code', 'error-message-not-text', 'misleading-error-codes'];
+const ERROR_FAULTS = [
+  'error-body-missing-fields',
+  'error-status-as-text',
+  'error-body-without-code',
+  'error-message-not-text',
+  'misleading-error-codes',
+];
 
 /** What a TPP's census handle was asked while one body went through the changes of `route`. */
 function askedFor(route: string, body: Record<string, unknown>, faults: string[] = []): { asked: string[]; changed: unknown } {
@@ -35,10 +41,16 @@ describe('faults declared as body changes', () => {
   });
 
   test('a change applies while its fault is on, to the body as the changes before it left it', () => {
-    const { changed } = askedFor('the error body', { id: 'x', system: 'reference-aspsp', status: 400, code: 'FORMAT_ERROR', message: 'bad' }, ['misleading-error-codes', 'error-message-not-text']);
+    const { changed } = askedFor(
+      'the error body',
+      { id: 'x', system: 'reference-aspsp', status: 400, code: 'FORMAT_ERROR', message: 'bad' },
+      ['misleading-error-codes', 'error-message-not-text'],
+    );
     assert.deepEqual(changed, { id: 'x', system: 'reference-aspsp', status: 400, code: 'RESOURCE_UNKNOWN', message: { text: 'bad' } });
     // Once the code is gone, the fault that rewrites it is not asked.
-    const withoutCode = askedFor('the error body', { id: 'x', system: 'reference-aspsp', status: 400, code: 'FORMAT_ERROR' }, ['error-body-without-code']);
+    const withoutCode = askedFor('the error body', { id: 'x', system: 'reference-aspsp', status: 400, code: 'FORMAT_ERROR' }, [
+      'error-body-without-code',
+    ]);
     assert.ok(!withoutCode.asked.includes('misleading-error-codes'));
     assert.deepEqual(withoutCode.changed, { id: 'x', system: 'reference-aspsp', status: 400 });
   });
@@ -67,12 +79,22 @@ describe('a payment answer through the one hook (plugins/body-changes.ts)', () =
     const client = new TestClient(bank, testTpp());
     try {
       const asked = () => new Set(bank.asked().get('PSDNO-FSA-900001') ?? []);
-      const townName = await client.request({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', json: payment('31.00', { townName: 'Oslo', country: 'NO' }), headers: PAYMENT_HEADERS });
+      const townName = await client.request({
+        method: 'POST',
+        path: '/v1/payments/sepa-credit-transfers',
+        json: payment('31.00', { townName: 'Oslo', country: 'NO' }),
+        headers: PAYMENT_HEADERS,
+      });
       assert.equal(townName.status, 201, townName.text);
       assert.equal((townName.json() as { tppMessages?: unknown }).tppMessages, undefined);
       assert.ok(asked().has('payment-without-sca-redirect') && asked().has('payment-links-not-a-map'));
       assert.ok(!asked().has('tpp-message-category-lower-case') && !asked().has('payment-tpp-messages-not-array'));
-      const city = await client.request({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', json: payment('32.00', { city: 'Oslo', country: 'NO' }), headers: PAYMENT_HEADERS });
+      const city = await client.request({
+        method: 'POST',
+        path: '/v1/payments/sepa-credit-transfers',
+        json: payment('32.00', { city: 'Oslo', country: 'NO' }),
+        headers: PAYMENT_HEADERS,
+      });
       assert.equal(city.status, 201, city.text);
       assert.ok(Array.isArray((city.json() as { tppMessages?: unknown }).tppMessages));
       assert.ok(asked().has('tpp-message-category-lower-case') && asked().has('payment-tpp-messages-not-array'));
@@ -83,7 +105,12 @@ describe('a payment answer through the one hook (plugins/body-changes.ts)', () =
   });
 
   test('under its fault, the answer is the changed body, with the Digest of what is sent', async () => {
-    const res = await faulty.client.request({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', json: payment('33.00', { city: 'Oslo', country: 'NO' }), headers: PAYMENT_HEADERS });
+    const res = await faulty.client.request({
+      method: 'POST',
+      path: '/v1/payments/sepa-credit-transfers',
+      json: payment('33.00', { city: 'Oslo', country: 'NO' }),
+      headers: PAYMENT_HEADERS,
+    });
     assert.equal(res.status, 201, res.text);
     const body = res.json() as { tppMessages?: unknown; paymentId?: string };
     assert.ok(typeof body.tppMessages === 'object' && body.tppMessages !== null && !Array.isArray(body.tppMessages));

@@ -47,7 +47,8 @@ function trickle(socket: Socket, text: string, everyMs: number): void {
   socket.once('close', () => clearInterval(timer));
 }
 
-const within = (measured: number, limit: number, what: string) => assert.ok(measured <= limit + SLACK_MS, `${what}: open ${measured} ms, limit ${limit} ms`);
+const within = (measured: number, limit: number, what: string) =>
+  assert.ok(measured <= limit + SLACK_MS, `${what}: open ${measured} ms, limit ${limit} ms`);
 
 describe('a slow client', () => {
   // Each case ends by its limit and slack, or fails (a bank without the limit would keep the connection for ever).
@@ -71,7 +72,9 @@ describe('a slow client', () => {
   test('that trickles its body is closed after requestMs', bound(LIMITS.requestMs), async () => {
     const socket = await tls();
     const started = Date.now();
-    socket.write('POST /v1/payments/sepa-credit-transfers HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n');
+    socket.write(
+      'POST /v1/payments/sepa-credit-transfers HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n',
+    );
     trickle(socket, `{"a":"${'b'.repeat(490)}"}`, 100);
     within(await closedAfter(socket, started), LIMITS.requestMs, 'body trickled');
   });
@@ -86,11 +89,16 @@ describe('a slow client', () => {
 
 describe('a greedy client', () => {
   test(`holds at most perClient connections (${LIMITS.perClient}): the others are closed as they arrive`, async () => {
-    for (let waited = 0; bank.connections.open() > 0 && waited < 3_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let waited = 0; bank.connections.open() > 0 && waited < 3_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(bank.connections.open(), 0, 'the slow clients are gone');
     const refusedBefore = bank.connections.refused();
     const sockets = Array.from({ length: 3 * LIMITS.perClient }, () => connectTcp(port, '127.0.0.1'));
-    const closedEarly = await Promise.all(sockets.map((socket) => Promise.race([closedAfter(socket).then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 500))])));
+    const closedEarly = await Promise.all(
+      sockets.map((socket) =>
+        Promise.race([closedAfter(socket).then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 500))]),
+      ),
+    );
     const held = closedEarly.filter((closed) => !closed).length;
     for (const socket of sockets) socket.destroy();
     assert.equal(held, LIMITS.perClient, `${held} connections held`);

@@ -40,7 +40,9 @@ describe('corporate context, psu-ids and consents', () => {
   test('the context the PSU picks wins over the one the TPP asked for', async () => {
     const first = await consent(b.client, { nationalId: PER, context: 'PRIVATE' });
     assert.equal(first.params.context, 'PRIVATE');
-    const agreements = (await b.client.request({ path: '/v1/agreements', headers: { 'psu-id': first.psuId } })).json() as { agreements: { psuCorporateId: string }[] };
+    const agreements = (await b.client.request({ path: '/v1/agreements', headers: { 'psu-id': first.psuId } })).json() as {
+      agreements: { psuCorporateId: string }[];
+    };
     const corporateId = agreements.agreements[0]!.psuCorporateId;
     // A corporate context without a consent of its own: a new consent flow, where the PSU picks the agreement.
     const corporate = await accounts(b.client, first.psuId, { 'psu-context': 'CORPORATE', 'psu-corporate-id': corporateId });
@@ -54,7 +56,10 @@ describe('corporate context, psu-ids and consents', () => {
   test("a consent narrowed to one account; another PSU's account is 404 RESOURCE_UNKNOWN", async () => {
     const all = accountsOf(await accounts(b.client, (await consent(b.client, { nationalId: KARI })).psuId));
     const one = await consent(b.client, { nationalId: KARI, accounts: [all[1]!.resourceId] });
-    assert.deepEqual(accountsOf(await accounts(b.client, one.psuId)).map((a) => a.resourceId), [all[1]!.resourceId]);
+    assert.deepEqual(
+      accountsOf(await accounts(b.client, one.psuId)).map((a) => a.resourceId),
+      [all[1]!.resourceId],
+    );
     const olaAccounts = accountsOf(await accounts(b.client, (await consent(b.client, { nationalId: OLA })).psuId));
     const foreign = await b.client.request({ path: `/v1/accounts/${olaAccounts[0]!.resourceId}`, headers: { 'psu-id': one.psuId } });
     assert.equal(foreign.status, 404);

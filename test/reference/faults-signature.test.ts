@@ -24,9 +24,15 @@ describe('faults: signature, date, errors', () => {
     withFault('signature-check-off', async ({ client }) => {
       assert.equal((await client.request({ path: '/v1/sandbox/customers', unsigned: true })).status, 200);
       assert.equal((await client.request({ path: '/v1/sandbox/customers', date: secondsAgo(3600) })).status, 200);
-      assert.equal((await client.request({ path: '/v1/sandbox/customers', unsigned: true, headers: { signature: GARBAGE_SIGNATURE } })).status, 400);
+      assert.equal(
+        (await client.request({ path: '/v1/sandbox/customers', unsigned: true, headers: { signature: GARBAGE_SIGNATURE } })).status,
+        400,
+      );
       // Still a bank: required TPP headers are still required.
-      assert.equal(code(await client.request({ path: '/v1/accounts', unsigned: true, headers: { 'tpp-session-id': '' } })), 'HTTP_HEADER_REQUIRED');
+      assert.equal(
+        code(await client.request({ path: '/v1/accounts', unsigned: true, headers: { 'tpp-session-id': '' } })),
+        'HTTP_HEADER_REQUIRED',
+      );
     }));
 
   test('accept-missing-signature: no Signature is accepted, a bad one is still rejected', () =>
@@ -74,7 +80,7 @@ describe('faults: signature, date, errors', () => {
     }
   });
 
-  test('variant berlin-group-error-codes: the verifier\'s Berlin Group codes reach the TPP, still with 400', async () => {
+  test("variant berlin-group-error-codes: the verifier's Berlin Group codes reach the TPP, still with 400", async () => {
     const b = await withBank([], ['berlin-group-error-codes']);
     try {
       assert.deepEqual(b.bank.variants, ['berlin-group-error-codes']);
@@ -95,10 +101,19 @@ describe('faults: signature, date, errors', () => {
 
   test('server-error-on-bad-json: malformed JSON gives 500 SYSTEM_ERROR; good JSON still works', () =>
     withFault('server-error-on-bad-json', async ({ client }) => {
-      const res = await client.request({ method: 'POST', path: '/v1/sandbox/customers', body: '{oops', headers: { 'content-type': 'application/json' } });
+      const res = await client.request({
+        method: 'POST',
+        path: '/v1/sandbox/customers',
+        body: '{oops',
+        headers: { 'content-type': 'application/json' },
+      });
       assert.equal(res.status, 500);
       assert.equal(code(res), 'SYSTEM_ERROR');
-      const ok = await client.request({ method: 'POST', path: '/v1/sandbox/customers', json: { customerNumber: '31125461118', name: 'Test', type: 'private' } });
+      const ok = await client.request({
+        method: 'POST',
+        path: '/v1/sandbox/customers',
+        json: { customerNumber: '31125461118', name: 'Test', type: 'private' },
+      });
       assert.equal(ok.status, 201);
     }));
 });

@@ -67,7 +67,13 @@ export class TestClient {
     identity: TppIdentity,
   ) {
     this.agent = new Agent({ connect: { ca: bank.caPem } });
-    this.tpp = new TppClient({ baseUrl: bank.baseUrl, ca: bank.caPem, identity, safety: { environment: 'sandbox' }, clock: { now: () => new Date(Date.now() + this.clockOffsetMs) } });
+    this.tpp = new TppClient({
+      baseUrl: bank.baseUrl,
+      ca: bank.caPem,
+      identity,
+      safety: { environment: 'sandbox' },
+      clock: { now: () => new Date(Date.now() + this.clockOffsetMs) },
+    });
   }
 
   async request(o: RequestOptions): Promise<Response> {
@@ -210,7 +216,11 @@ export async function scaHrefFor(client: TestClient, headers: Record<string, str
 }
 
 /** Full SCA for a customer: returns the psu-id (and the whole outcome). */
-export async function consent(client: TestClient, choices: ScaChoices, headers: Record<string, string> = {}): Promise<ScaOutcome & { psuId: string }> {
+export async function consent(
+  client: TestClient,
+  choices: ScaChoices,
+  headers: Record<string, string> = {},
+): Promise<ScaOutcome & { psuId: string }> {
   const result = await runSca(client, await scaHrefFor(client, headers), choices);
   const psuId = result.params['psu-id'];
   if (psuId === undefined) throw new Error(`SCA failed: ${result.location.toString()}`);

@@ -22,7 +22,9 @@ const ORGANISATION = 'PSDNO-FSA-900035';
 const status = (res: Response) => `${res.status} ${res.text}`;
 const codeOf = (res: Response) => (res.json() as { code?: string }).code;
 const customersOf = async (client: TestClient, unsigned = false) =>
-  ((await client.request({ path: '/v1/sandbox/customers', unsigned })).json() as { customers?: { customerNumber: string }[] }).customers?.map((c) => c.customerNumber) ?? [];
+  (
+    (await client.request({ path: '/v1/sandbox/customers', unsigned })).json() as { customers?: { customerNumber: string }[] }
+  ).customers?.map((c) => c.customerNumber) ?? [];
 
 describe('a forged or copied certificate reaches no world', () => {
   let bank: ReferenceBank;
@@ -32,7 +34,16 @@ describe('a forged or copied certificate reaches no world', () => {
   before(async () => {
     bank = await startTestBank();
     own = new TestClient(bank, makeTpp(ORGANISATION, 'Own TPP AS'));
-    assert.equal((await own.request({ method: 'POST', path: '/v1/sandbox/customers', json: { customerNumber: CREATED, name: 'Own Customer', type: 'private' } })).status, 201);
+    assert.equal(
+      (
+        await own.request({
+          method: 'POST',
+          path: '/v1/sandbox/customers',
+          json: { customerNumber: CREATED, name: 'Own Customer', type: 'private' },
+        })
+      ).status,
+      201,
+    );
     assert.equal((await own.shiftBankClock(1800)).status, 200);
     for (let i = 0; i < 3; i++) forgers.push(new TestClient(bank, makeTpp(`PSDNO-FSA-9100${i}`, `Forger ${i} AS`)));
   });
@@ -43,7 +54,11 @@ describe('a forged or copied certificate reaches no world', () => {
 
   test('unsigned requests carrying 250 forged certificates (250 keys) are refused and leave the world of the TPP at work whole', async () => {
     for (const certificate of forgedCertificates(own, 250)) {
-      const res = await send(own.agent, `${bank.baseUrl}/v1/sandbox/customers`, 'GET', { 'tpp-signature-certificate': certificate, 'x-request-id': randomUUID(), date: new Date().toUTCString() });
+      const res = await send(own.agent, `${bank.baseUrl}/v1/sandbox/customers`, 'GET', {
+        'tpp-signature-certificate': certificate,
+        'x-request-id': randomUUID(),
+        date: new Date().toUTCString(),
+      });
       assert.equal(res.status, 400, status(res));
     }
     assert.ok((await customersOf(own)).includes(CREATED), "the TPP's world was pushed out by requests that proved no key");
@@ -51,14 +66,13 @@ describe('a forged or copied certificate reaches no world', () => {
     assert.equal(clock.mode, 'offset', "the TPP's clock was lost with its world");
   });
 
-  test("a refusal before authentication is dated by the real clock, not by the clock of the world the certificate claims", async () => {
+  test('a refusal before authentication is dated by the real clock, not by the clock of the world the certificate claims', async () => {
     // Accept without JSON: refused (406) before the signature is looked at, with the TPP's own certificate.
     const refused = await own.request({ path: '/v1/accounts', headers: { accept: 'application/xml' } });
     assert.equal(refused.status, 406, status(refused));
     const skew = Math.abs(Date.parse(String(refused.headers.date)) - Date.now());
     assert.ok(skew < 300_000, `the answer carries the claimed world's clock (${String(refused.headers.date)})`);
   });
-
 });
 
 describe('a full sandbox refuses a new key rather than push out a world in use', () => {
@@ -102,7 +116,16 @@ describe('a fault that relaxes the signature check opens no one’s world', () =
     const bank = await startTestBank({ faults: ['accept-missing-signature'] });
     const own = new TestClient(bank, makeTpp(ORGANISATION, 'Own TPP AS'));
     try {
-      assert.equal((await own.request({ method: 'POST', path: '/v1/sandbox/customers', json: { customerNumber: CREATED, name: 'Own Customer', type: 'private' } })).status, 201);
+      assert.equal(
+        (
+          await own.request({
+            method: 'POST',
+            path: '/v1/sandbox/customers',
+            json: { customerNumber: CREATED, name: 'Own Customer', type: 'private' },
+          })
+        ).status,
+        201,
+      );
       const seen = await customersOf(own, true);
       assert.ok(seen.length > 0, 'the fault serves the unsigned request');
       assert.ok(!seen.includes(CREATED), "an unsigned request saw the TPP's customers");
@@ -138,9 +161,13 @@ describe('the judging sandbox attributes a request by the key that signed it', (
     // The certificate is public: these requests carry it, and no valid signature.
     for (let i = 0; i < 3; i++) assert.equal((await own.request({ path: '/v1/accounts', unsigned: true })).status, 400);
     const report = JSON.parse((await own.request({ path: `/v1${TPP_REPORT_PATH}` })).text) as RunResults;
-    assert.deepEqual(report.requirements.filter((r) => r.status === 'FAIL').map((r) => r.id), [], 'failures of requests the TPP did not sign are in its report');
+    assert.deepEqual(
+      report.requirements.filter((r) => r.status === 'FAIL').map((r) => r.id),
+      [],
+      'failures of requests the TPP did not sign are in its report',
+    );
     assert.equal(report.tests.length, 1);
-    assert.match(report.tests[0]?.title ?? '', /: 1 exchange\(s\)/, "its signed request before the report, and nothing else");
+    assert.match(report.tests[0]?.title ?? '', /: 1 exchange\(s\)/, 'its signed request before the report, and nothing else');
   });
 
   test('an asterisk or absolute-form request target gets the specification’s error body, and the judge goes on', async () => {
@@ -149,7 +176,13 @@ describe('the judging sandbox attributes a request by the key that signed it', (
       const [head = '', body = ''] = answer.split('\r\n\r\n');
       assert.match(head, /^HTTP\/1\.1 4\d\d /, `${line}: ${head}`);
       const parsed = JSON.parse(body) as Record<string, unknown>;
-      assert.deepEqual(Object.keys(parsed).filter((k) => ['id', 'system', 'status', 'code'].includes(k)).sort(), ['code', 'id', 'status', 'system'], `${line}: ${body}`);
+      assert.deepEqual(
+        Object.keys(parsed)
+          .filter((k) => ['id', 'system', 'status', 'code'].includes(k))
+          .sort(),
+        ['code', 'id', 'status', 'system'],
+        `${line}: ${body}`,
+      );
     }
     assert.equal((await own.request({ path: '/v1/sandbox/customers' })).status, 200);
   });
@@ -167,7 +200,10 @@ describe('switch handles come from the settings, never from a claim', () => {
     settle();
     const grownMiB = (process.memoryUsage().heapUsed - before) / 1024 / 1024;
     assert.ok(grownMiB < 4, `the switches grew ${grownMiB.toFixed(1)} MiB for 200,000 claims`);
-    assert.ok(switches.forTpp('PSDNO-FSA-1').breaks({ kind: 'fault', name: 'accept-missing-signature' }), 'a configured TPP keeps its switches');
+    assert.ok(
+      switches.forTpp('PSDNO-FSA-1').breaks({ kind: 'fault', name: 'accept-missing-signature' }),
+      'a configured TPP keeps its switches',
+    );
   });
 });
 

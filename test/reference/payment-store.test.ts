@@ -57,7 +57,10 @@ describe('the payment store', () => {
     assert.equal(questions(), atApproval, 'settleAll before any batch run is due');
     clock.freeze(DAYS_LATER);
     payments.settleAll();
-    assert.deepEqual(waiting.map((p) => p.status), waiting.map(() => 'ACSC'));
+    assert.deepEqual(
+      waiting.map((p) => p.status),
+      waiting.map(() => 'ACSC'),
+    );
     assert.deepEqual(booked.sort(), waiting.map((p) => p.id).sort());
     payments.settleAll();
     assert.equal(booked.length, 10, 'a payment is booked once');

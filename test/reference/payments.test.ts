@@ -36,7 +36,12 @@ function payment(changes: Body = {}): Body {
 /** Headers of payment initiation (and of the start of a basket authorisation) beyond the TPP's own: the PSU named by X-PSU-IDENTITY. */
 const PAYMENT_HEADERS = { 'x-accept-fix': 'amount-as-string', 'psu-ip-address': '192.0.2.10', 'x-psu-identity': PRIVATE_PSU };
 
-function initiate(client: TestClient, body: unknown, path = '/v1/payments/sepa-credit-transfers', headers: Record<string, string> = {}): Promise<Response> {
+function initiate(
+  client: TestClient,
+  body: unknown,
+  path = '/v1/payments/sepa-credit-transfers',
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return client.request({ method: 'POST', path, json: body, headers: { ...PAYMENT_HEADERS, ...headers } });
 }
 
@@ -66,7 +71,10 @@ describe('payments of the reference bank', () => {
     bank = await withBank();
     client = bank.client;
     psuId = (await consent(client, { nationalId: PRIVATE_PSU })).psuId;
-    const accounts = json(await client.request({ path: '/v1/accounts', headers: { 'psu-id': psuId } })).accounts as { iban?: string; currency: string }[];
+    const accounts = json(await client.request({ path: '/v1/accounts', headers: { 'psu-id': psuId } })).accounts as {
+      iban?: string;
+      currency: string;
+    }[];
     const account = accounts.find((a) => a.iban !== undefined);
     assert.ok(account?.iban);
     psuAccount = { iban: account.iban, currency: account.currency };
@@ -121,7 +129,14 @@ describe('payments of the reference bank', () => {
     assert.equal(typeof body.paymentId, 'string');
     assert.deepEqual(body.transactionFees, { amount: '0.00', currency: 'NOK' });
     assert.equal(body.transactionFeeIndicator, false);
-    assert.deepEqual(body.tppMessages, [{ category: 'WARNING', code: 'FORMAT_ERROR', path: 'creditorAddress.city', text: 'creditorAddress.city is deprecated: send townName' }]);
+    assert.deepEqual(body.tppMessages, [
+      {
+        category: 'WARNING',
+        code: 'FORMAT_ERROR',
+        path: 'creditorAddress.city',
+        text: 'creditorAddress.city is deprecated: send townName',
+      },
+    ]);
     const links = body._links as Record<string, { href: string; verbs: string[] }>;
     assert.deepEqual(Object.keys(links).sort(), ['scaRedirect', 'self', 'status']);
     assert.deepEqual(links.scaRedirect?.verbs, ['GET']);
@@ -147,24 +162,41 @@ describe('payments of the reference bank', () => {
     assert.equal((await client.request({ path: `/v1/payments/domestic-norway-credit-transfers/${id}/status` })).status, 404);
 
     const domestic = String(json(await initiate(client, payment(), '/v1/payments/domestic-norway-credit-transfers')).paymentId);
-    for (const path of [`/v1/payments/domestic-norway-credit-transfers/${domestic}`, `/v1/payments/domestic-norway-credit-transfers/${domestic}/status`]) {
+    for (const path of [
+      `/v1/payments/domestic-norway-credit-transfers/${domestic}`,
+      `/v1/payments/domestic-norway-credit-transfers/${domestic}/status`,
+    ]) {
       const res = await client.request({ path });
       assert.deepEqual([res.status, json(res).code], [403, 'FORBIDDEN']);
     }
   });
 
   test('every payment needs its own SCA: the PSU logs in and confirms amount and creditor, even within a valid session', async () => {
-    const res = await initiate(client, payment({ debtorAccount: psuAccount, instructedAmount: { amount: '3.00', currency: psuAccount.currency } }), undefined, { 'psu-id': psuId });
+    const res = await initiate(
+      client,
+      payment({ debtorAccount: psuAccount, instructedAmount: { amount: '3.00', currency: psuAccount.currency } }),
+      undefined,
+      { 'psu-id': psuId },
+    );
     const outcome = await runSca(client, scaHref(res), { nationalId: PRIVATE_PSU, decision: 'approve' });
     // /sca/{id} is the login page, /sca/{id}/confirm the confirmation: no session spares the login.
-    assert.deepEqual(outcome.pages.map((p) => p.split('/')[3] ?? 'login'), ['login', 'confirm']);
+    assert.deepEqual(
+      outcome.pages.map((p) => p.split('/')[3] ?? 'login'),
+      ['login', 'confirm'],
+    );
     assert.equal(outcome.params['psu-id'], psuId);
     assert.deepEqual(await statusOf(client, String(json(res).paymentId)), { transactionStatus: 'ACTC' });
   });
 
-  test('a rejected payment, and one from an account that is not the PSU\'s, end RJCT with a failure redirect', async () => {
-    for (const [debtor, decision] of [[psuAccount, 'reject'], [DEBTOR, 'approve']] as const) {
-      const res = await initiate(client, payment({ debtorAccount: debtor, instructedAmount: { amount: '4.00', currency: debtor.currency } }));
+  test("a rejected payment, and one from an account that is not the PSU's, end RJCT with a failure redirect", async () => {
+    for (const [debtor, decision] of [
+      [psuAccount, 'reject'],
+      [DEBTOR, 'approve'],
+    ] as const) {
+      const res = await initiate(
+        client,
+        payment({ debtorAccount: debtor, instructedAmount: { amount: '4.00', currency: debtor.currency } }),
+      );
       const outcome = await runSca(client, scaHref(res), { nationalId: PRIVATE_PSU, decision });
       assert.equal(outcome.params.code, 'PAYMENT_FAILED');
       assert.deepEqual(await statusOf(client, String(json(res).paymentId)), { transactionStatus: 'RJCT' });
@@ -173,15 +205,23 @@ describe('payments of the reference bank', () => {
 
   test('the batch runs book an approved payment (ACSC, balance moved) and reject one lacking funds (ACCP, then RJCT)', async () => {
     const balance = async () => {
-      const accounts = json(await client.request({ path: '/v1/accounts', headers: { 'psu-id': psuId } })).accounts as { iban?: string; resourceId: string }[];
+      const accounts = json(await client.request({ path: '/v1/accounts', headers: { 'psu-id': psuId } })).accounts as {
+        iban?: string;
+        resourceId: string;
+      }[];
       const id = accounts.find((a) => a.iban === psuAccount.iban)?.resourceId;
-      const balances = json(await client.request({ path: `/v1/accounts/${id}/balances`, headers: { 'psu-id': psuId } })).balances as { balanceAmount: { amount: string } }[];
+      const balances = json(await client.request({ path: `/v1/accounts/${id}/balances`, headers: { 'psu-id': psuId } })).balances as {
+        balanceAmount: { amount: string };
+      }[];
       return balances[0]?.balanceAmount.amount;
     };
     const before = await balance();
     const ids: string[] = [];
     for (const amount of ['5.00', '99999999.00']) {
-      const res = await initiate(client, payment({ debtorAccount: psuAccount, instructedAmount: { amount, currency: psuAccount.currency } }));
+      const res = await initiate(
+        client,
+        payment({ debtorAccount: psuAccount, instructedAmount: { amount, currency: psuAccount.currency } }),
+      );
       await runSca(client, scaHref(res), { nationalId: PRIVATE_PSU, decision: 'approve' });
       ids.push(String(json(res).paymentId));
     }
@@ -194,11 +234,19 @@ describe('payments of the reference bank', () => {
       assert.deepEqual(await statusOf(client, ids[1] ?? ''), { transactionStatus: 'RJCT', fundsAvailable: false });
       // Earlier tests' approved payments are booked by the same run: at least these 5.00 left the account.
       assert.ok(Number(before) - Number(await balance()) >= 5);
-      const accounts = json(await client.request({ path: '/v1/accounts', headers: { 'psu-id': psuId } })).accounts as { iban?: string; resourceId: string }[];
+      const accounts = json(await client.request({ path: '/v1/accounts', headers: { 'psu-id': psuId } })).accounts as {
+        iban?: string;
+        resourceId: string;
+      }[];
       const accountId = accounts.find((a) => a.iban === psuAccount.iban)?.resourceId ?? '';
       const listing = async () => {
-        const res = await client.request({ path: `/v1/accounts/${accountId}/transactions?bookingStatus=booked`, headers: { 'psu-id': psuId } });
-        return ((json(res).transactions as { booked: { transactionId?: string; transactionAmount: { amount: string } }[] }).booked ?? []).filter((t) => t.transactionAmount.amount === '-5.00');
+        const res = await client.request({
+          path: `/v1/accounts/${accountId}/transactions?bookingStatus=booked`,
+          headers: { 'psu-id': psuId },
+        });
+        return (
+          (json(res).transactions as { booked: { transactionId?: string; transactionAmount: { amount: string } }[] }).booked ?? []
+        ).filter((t) => t.transactionAmount.amount === '-5.00');
       };
       const [booked] = await listing();
       assert.ok(booked?.transactionId, 'the booked payment is a booked transaction');
@@ -208,17 +256,33 @@ describe('payments of the reference bank', () => {
     }
   });
 
-  test('a transfer between the PSU\'s own accounts (norwegian-domestic-payment-to-self) is booked at once on both', async () => {
-    const accounts = json(await client.request({ path: '/v1/accounts', headers: { 'psu-id': psuId } })).accounts as { iban?: string; resourceId: string; currency: string }[];
+  test("a transfer between the PSU's own accounts (norwegian-domestic-payment-to-self) is booked at once on both", async () => {
+    const accounts = json(await client.request({ path: '/v1/accounts', headers: { 'psu-id': psuId } })).accounts as {
+      iban?: string;
+      resourceId: string;
+      currency: string;
+    }[];
     const [from, to] = accounts.filter((a) => a.iban !== undefined);
     assert.ok(from?.iban && to?.iban);
     const balance = async (id: string) =>
-      Number((json(await client.request({ path: `/v1/accounts/${id}/balances`, headers: { 'psu-id': psuId } })).balances as { balanceAmount: { amount: string } }[])[0]?.balanceAmount.amount);
+      Number(
+        (
+          json(await client.request({ path: `/v1/accounts/${id}/balances`, headers: { 'psu-id': psuId } })).balances as {
+            balanceAmount: { amount: string };
+          }[]
+        )[0]?.balanceAmount.amount,
+      );
     const before = await balance(to.resourceId);
-    const body = payment({ debtorAccount: { iban: from.iban, currency: from.currency }, creditorAccount: { iban: to.iban, currency: to.currency }, instructedAmount: { amount: '25.00', currency: from.currency } });
+    const body = payment({
+      debtorAccount: { iban: from.iban, currency: from.currency },
+      creditorAccount: { iban: to.iban, currency: to.currency },
+      instructedAmount: { amount: '25.00', currency: from.currency },
+    });
     const res = await initiate(client, body, '/v1/payments/norwegian-domestic-payment-to-self');
     await runSca(client, scaHref(res), { nationalId: PRIVATE_PSU, decision: 'approve' });
-    assert.deepEqual(await statusOf(client, String(json(res).paymentId), 'norwegian-domestic-payment-to-self'), { transactionStatus: 'ACSC' });
+    assert.deepEqual(await statusOf(client, String(json(res).paymentId), 'norwegian-domestic-payment-to-self'), {
+      transactionStatus: 'ACSC',
+    });
     assert.equal(await balance(to.resourceId), before + 25);
   });
 
@@ -231,7 +295,11 @@ describe('payments of the reference bank', () => {
 
   test('periodic payments take every frequency; a duplicate month is refused; bulk payments are taken', async () => {
     for (const frequency of ['Daily', 'Weekly', 'EveryTwoWeeks', 'Monthly', 'EveryTwoMonths', 'Quarterly', 'SemiAnnual', 'Annual']) {
-      assert.equal((await initiate(client, payment({ startDate: '2030-01-01', frequency }), '/v1/periodic-payments/sepa-credit-transfers')).status, 201, frequency);
+      assert.equal(
+        (await initiate(client, payment({ startDate: '2030-01-01', frequency }), '/v1/periodic-payments/sepa-credit-transfers')).status,
+        201,
+        frequency,
+      );
     }
     const variable = (months: string[]) => payment({ startDate: '2030-01-01', frequency: 'MonthlyVariable', monthsOfExecution: months });
     assert.equal((await initiate(client, variable(['1', '6']), '/v1/periodic-payments/sepa-credit-transfers')).status, 201);
@@ -242,7 +310,11 @@ describe('payments of the reference bank', () => {
   });
 
   test('signing baskets: bulk or periodic refused with REFERENCE_MIX_INVALID; created, authorised, reported by the worst case', async () => {
-    const periodic = String(json(await initiate(client, payment({ startDate: '2030-01-01', frequency: 'Monthly' }), '/v1/periodic-payments/sepa-credit-transfers')).paymentId);
+    const periodic = String(
+      json(
+        await initiate(client, payment({ startDate: '2030-01-01', frequency: 'Monthly' }), '/v1/periodic-payments/sepa-credit-transfers'),
+      ).paymentId,
+    );
     const single = String(json(await initiate(client, payment())).paymentId);
     const mixed = await client.request({ method: 'POST', path: '/v1/signing-baskets', json: { paymentIds: [single, periodic] } });
     assert.deepEqual([mixed.status, json(mixed).code], [400, 'REFERENCE_MIX_INVALID']);
@@ -251,18 +323,33 @@ describe('payments of the reference bank', () => {
 
     const ids: string[] = [];
     for (const amount of ['6.00', '99999999.00']) {
-      ids.push(String(json(await initiate(client, payment({ debtorAccount: psuAccount, instructedAmount: { amount, currency: psuAccount.currency } }))).paymentId));
+      ids.push(
+        String(
+          json(await initiate(client, payment({ debtorAccount: psuAccount, instructedAmount: { amount, currency: psuAccount.currency } })))
+            .paymentId,
+        ),
+      );
     }
     const created = await client.request({ method: 'POST', path: '/v1/signing-baskets', json: { paymentIds: ids } });
     assert.equal(created.status, 201, created.text);
     const basketId = String(json(created).basketId);
-    const start = await client.request({ method: 'POST', path: `/v1/signing-baskets/${basketId}/authorisations`, headers: PAYMENT_HEADERS });
+    const start = await client.request({
+      method: 'POST',
+      path: `/v1/signing-baskets/${basketId}/authorisations`,
+      headers: PAYMENT_HEADERS,
+    });
     assert.equal(start.status, 201, start.text);
     assert.equal(json(start).scaStatus, 'STARTED');
-    const again = await client.request({ method: 'POST', path: `/v1/signing-baskets/${basketId}/authorisations`, headers: PAYMENT_HEADERS });
+    const again = await client.request({
+      method: 'POST',
+      path: `/v1/signing-baskets/${basketId}/authorisations`,
+      headers: PAYMENT_HEADERS,
+    });
     assert.deepEqual([again.status, json(again).code], [400, 'RESOURCE_BLOCKED']);
     await runSca(client, scaHref(start), { nationalId: PRIVATE_PSU, decision: 'approve' });
-    const authorisation = await client.request({ path: `/v1/signing-baskets/${basketId}/authorisations/${String(json(start).authorisationId)}` });
+    const authorisation = await client.request({
+      path: `/v1/signing-baskets/${basketId}/authorisations/${String(json(start).authorisationId)}`,
+    });
     assert.deepEqual(json(authorisation), { scaStatus: 'FINALISED' });
     assert.equal((await client.shiftBankClock(13 * 3600)).status, 200);
     try {
@@ -274,14 +361,38 @@ describe('payments of the reference bank', () => {
   });
 
   test('robustness: any value in any field of a payment body is answered below 500, and a refusal creates nothing', async () => {
-    const fields = ['endToEndIdentification', 'instructedAmount', 'creditorName', 'creditorAccount', 'creditorAgent', 'creditorAddress', 'debtorAccount', 'remittanceInformationUnstructured', 'requestedExecutionDate'];
-    const value = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string(), fc.integer()), { maxKeys: 3 }));
+    const fields = [
+      'endToEndIdentification',
+      'instructedAmount',
+      'creditorName',
+      'creditorAccount',
+      'creditorAgent',
+      'creditorAddress',
+      'debtorAccount',
+      'remittanceInformationUnstructured',
+      'requestedExecutionDate',
+    ];
+    const value = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'binary' }),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 3 }),
+      fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string(), fc.integer()), { maxKeys: 3 }),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...fields), value, fc.constantFrom('payments', 'periodic-payments', 'bulk-payments'), async (field, v, service) => {
-        const res = await initiate(client, payment({ [field]: v }), `/v1/${service}/sepa-credit-transfers`);
-        assert.ok(res.status < 500, `${service} ${field}=${JSON.stringify(v)}: ${res.status} ${res.text}`);
-        if (res.status >= 400) assert.equal(json(res).paymentId, undefined);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...fields),
+        value,
+        fc.constantFrom('payments', 'periodic-payments', 'bulk-payments'),
+        async (field, v, service) => {
+          const res = await initiate(client, payment({ [field]: v }), `/v1/${service}/sepa-credit-transfers`);
+          assert.ok(res.status < 500, `${service} ${field}=${JSON.stringify(v)}: ${res.status} ${res.text}`);
+          if (res.status >= 400) assert.equal(json(res).paymentId, undefined);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -312,7 +423,14 @@ describe('payments of the reference bank', () => {
   test('50 payments initiated and approved at once: none lost, each approved once', async () => {
     const ids = await Promise.all(
       Array.from({ length: 50 }, async (_, i) => {
-        const res = await initiate(client, payment({ debtorAccount: psuAccount, instructedAmount: { amount: `${100 + i}.00`, currency: psuAccount.currency }, creditorName: `Parallel ${i}` }));
+        const res = await initiate(
+          client,
+          payment({
+            debtorAccount: psuAccount,
+            instructedAmount: { amount: `${100 + i}.00`, currency: psuAccount.currency },
+            creditorName: `Parallel ${i}`,
+          }),
+        );
         assert.equal(res.status, 201, res.text);
         const outcome = await runSca(client, scaHref(res), { nationalId: PRIVATE_PSU, decision: 'approve' });
         assert.ok(outcome.params['psu-id']);

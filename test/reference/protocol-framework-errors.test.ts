@@ -14,7 +14,9 @@ type Bank = Awaited<ReturnType<typeof withBank>>;
 /** Sends raw bytes and reads everything until the server closes the connection. */
 function rawExchange(bank: Bank, request: string): Promise<{ status: number; headers: string; body: string }> {
   return new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port: bank.bank.port, ca: bank.bank.caPem, servername: 'localhost' }, () => socket.write(request));
+    const socket = connect({ host: '127.0.0.1', port: bank.bank.port, ca: bank.bank.caPem, servername: 'localhost' }, () =>
+      socket.write(request),
+    );
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);
@@ -52,7 +54,8 @@ describe('reference bank: errors below the routes', () => {
   });
 
   test('Content-Length together with Transfer-Encoding gets 400 with the error body', async () => {
-    const request = 'POST /v1/sandbox/customers HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n';
+    const request =
+      'POST /v1/sandbox/customers HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n';
     assertSpecErrorBody(await rawExchange(bank, request), 400);
   });
 
@@ -63,7 +66,10 @@ describe('reference bank: errors below the routes', () => {
     const answers = (count: number) =>
       new Promise<string[]>((resolve, reject) => {
         const check = () => {
-          const found = Buffer.concat(received).toString('latin1').match(/HTTP\/1\.1 \d{3}[^]*?\r\n\r\n/g) ?? [];
+          const found =
+            Buffer.concat(received)
+              .toString('latin1')
+              .match(/HTTP\/1\.1 \d{3}[^]*?\r\n\r\n/g) ?? [];
           if (found.length >= count) resolve(found);
         };
         socket.on('data', (chunk: Buffer) => {
@@ -75,7 +81,9 @@ describe('reference bank: errors below the routes', () => {
       });
     try {
       const first = answers(1);
-      socket.write(`POST /v1/sandbox/customers HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`);
+      socket.write(
+        `POST /v1/sandbox/customers HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
+      );
       const [head = ''] = await first;
       assert.match(head, /^HTTP\/1\.1 413 /);
       // Closing here, with the body still coming, is what reset connections under clients that were sending it.

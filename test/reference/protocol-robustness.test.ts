@@ -22,17 +22,31 @@ describe('reference bank: robustness probes', () => {
   before(async () => {
     // Any certificate will do: the probes reach the app through inject, never through TLS.
     const server = sharedServerCertificate(testPki().ca, { hostnames: ['localhost'], ipAddresses: ['127.0.0.1'] });
-    ({ app } = await buildReferenceApp({ switches: new BehaviourSwitches(), tls: { key: server.privateKeyPem, cert: server.certificatePem } }));
+    ({ app } = await buildReferenceApp({
+      switches: new BehaviourSwitches(),
+      tls: { key: server.privateKeyPem, cert: server.certificatePem },
+    }));
     await app.ready();
   });
   after(() => app.close());
 
   async function send(probe: ProbeRequest): Promise<ProbeOutcome> {
-    const headers = new HeaderFields({ Accept: 'application/json', 'TPP-Redirect-URI': REDIRECT_URI, 'TPP-Session-ID': 'probe-session', 'PSU-IP-Address': '192.0.2.10' });
+    const headers = new HeaderFields({
+      Accept: 'application/json',
+      'TPP-Redirect-URI': REDIRECT_URI,
+      'TPP-Session-ID': 'probe-session',
+      'PSU-IP-Address': '192.0.2.10',
+    });
     for (const [name, value] of Object.entries(probe.headers)) headers.set(name, value);
     for (const name of probe.omitHeaders) headers.delete(name);
     const signed = signRequest({
-      headers, body: probe.rawBody, identity, now: new Date(), digestAlgorithm: 'SHA-256', defects: probe.signingDefects, omitHeaders: probe.omitHeaders,
+      headers,
+      body: probe.rawBody,
+      identity,
+      now: new Date(),
+      digestAlgorithm: 'SHA-256',
+      defects: probe.signingDefects,
+      omitHeaders: probe.omitHeaders,
       requestTarget: { method: probe.method, path: probe.path, host: 'localhost' },
     });
     const response = await app.inject({
@@ -52,7 +66,14 @@ describe('reference bank: robustness probes', () => {
   });
 
   test('the bank still serves a well-formed request afterwards', async () => {
-    const outcome = await send({ method: 'GET', path: '/v1/sandbox/customers', headers: {}, omitHeaders: [], signingDefects: [], defects: [] });
+    const outcome = await send({
+      method: 'GET',
+      path: '/v1/sandbox/customers',
+      headers: {},
+      omitHeaders: [],
+      signingDefects: [],
+      defects: [],
+    });
     assert.ok(!('error' in outcome) && outcome.status === 200);
   });
 });

@@ -18,12 +18,21 @@ describe('sandbox data (no server)', () => {
   test('the known state: 3 private customers with 2 accounts and a card account, 2 corporate with 2 accounts', () => {
     const data = new SandboxData();
     const customers = [...data.customers.values()];
-    assert.deepEqual(customers.filter((c) => c.type === 'private').map((c) => c.customerNumber), ['13039319955', '12085592767', '01078900497']);
-    assert.deepEqual(customers.filter((c) => c.type === 'corporate').map((c) => c.customerNumber), ['18129215603', '20079518612']);
+    assert.deepEqual(
+      customers.filter((c) => c.type === 'private').map((c) => c.customerNumber),
+      ['13039319955', '12085592767', '01078900497'],
+    );
+    assert.deepEqual(
+      customers.filter((c) => c.type === 'corporate').map((c) => c.customerNumber),
+      ['18129215603', '20079518612'],
+    );
     for (const c of customers) {
       if (c.type === 'private') {
         const mine = data.accountsIn(c.customerNumber, { kind: 'PRIVATE' });
-        assert.deepEqual(mine.map((a) => a.kind), ['account', 'account', 'card']);
+        assert.deepEqual(
+          mine.map((a) => a.kind),
+          ['account', 'account', 'card'],
+        );
       } else {
         const [agreement, ...more] = data.agreementsOf(c.customerNumber);
         assert.ok(agreement);
@@ -59,7 +68,10 @@ describe('sandbox data (no server)', () => {
       return true;
     });
     await assert.rejects(startReferenceBank({ variants: ['signature-check-off'] }), /unknown variant "signature-check-off"/);
-    await assert.rejects(startReferenceBank({ faults: ['zzzzzzzz-qqqqqqq'] }), (error: Error) => error instanceof UnknownSwitchError && error.suggestion === undefined);
+    await assert.rejects(
+      startReferenceBank({ faults: ['zzzzzzzz-qqqqqqq'] }),
+      (error: Error) => error instanceof UnknownSwitchError && error.suggestion === undefined,
+    );
   });
 });
 
@@ -144,7 +156,13 @@ describe('sandbox operations', () => {
   });
 
   test('clock: bad settings are 400 FORMAT_ERROR', async () => {
-    for (const json of [{}, { frozenAt: 'yesterday' }, { frozenAt: '2025-01-01T00:00:00' }, { offsetSeconds: '10' }, { frozenAt: '2025-01-01T00:00:00Z', offsetSeconds: 1 }]) {
+    for (const json of [
+      {},
+      { frozenAt: 'yesterday' },
+      { frozenAt: '2025-01-01T00:00:00' },
+      { offsetSeconds: '10' },
+      { frozenAt: '2025-01-01T00:00:00Z', offsetSeconds: 1 },
+    ]) {
       const res = await b.client.request({ method: 'PUT', path: '/v1/sandbox/clock', json });
       assert.equal(res.status, 400, JSON.stringify(json));
       assert.equal((res.json() as { code: string }).code, 'FORMAT_ERROR');

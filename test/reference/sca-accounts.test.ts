@@ -40,7 +40,11 @@ describe('SCA and accounts', () => {
   test('SCA pending: 401s of one session repeat the link nobody opened yet; once it is opened, the next 401 starts a new one', async () => {
     const first = await scaHrefFor(b.client);
     assert.equal(await scaHrefFor(b.client), first);
-    assert.notEqual(await scaHrefFor(b.client, { 'tpp-redirect-uri': 'https://tpp.example/other' }), first, 'another redirect address: another SCA');
+    assert.notEqual(
+      await scaHrefFor(b.client, { 'tpp-redirect-uri': 'https://tpp.example/other' }),
+      first,
+      'another redirect address: another SCA',
+    );
     assert.equal((await send(b.client.agent, first, 'GET', {})).status, 200);
     const next = await scaHrefFor(b.client);
     assert.notEqual(next, first);
@@ -51,7 +55,14 @@ describe('SCA and accounts', () => {
     const page = await send(b.client.agent, await scaHrefFor(b.client), 'GET', {});
     assert.equal(page.status, 200);
     assert.match(String(page.headers['content-type']), /^text\/html; charset=utf-8$/);
-    for (const fragment of ['<form method="post">', 'id="nationalId" name="nationalId"', 'type="submit" id="login"', 'id="cancel"', '<html lang="en">', '<label for="nationalId">']) {
+    for (const fragment of [
+      '<form method="post">',
+      'id="nationalId" name="nationalId"',
+      'type="submit" id="login"',
+      'id="cancel"',
+      '<html lang="en">',
+      '<label for="nationalId">',
+    ]) {
       assert.ok(page.text.includes(fragment), fragment);
     }
   });
@@ -70,7 +81,10 @@ describe('SCA and accounts', () => {
     // Second SCA: untick one account; the list shrinks to the other one; the psu-id is stable.
     const one = await consent(b.client, { nationalId: KARI, accounts: [listed[1]!.resourceId] });
     assert.equal(one.psuId, all.psuId);
-    assert.deepEqual(accountsOf(await accounts(one.psuId)).map((a) => a.resourceId), [listed[1]!.resourceId]);
+    assert.deepEqual(
+      accountsOf(await accounts(one.psuId)).map((a) => a.resourceId),
+      [listed[1]!.resourceId],
+    );
   });
 
   test('account details follow Berlin Group 1.3 and the specification', async () => {
@@ -84,13 +98,22 @@ describe('SCA and accounts', () => {
     assert.ok(String(first.name).length <= 70);
     assert.match(String(first.bban), /^\d{11}$/);
     assert.equal(String(first.iban).slice(4), first.bban);
-    assert.deepEqual((first._links as Record<string, unknown>).balances, { href: `/v1/accounts/${String(first.resourceId)}/balances`, verbs: ['GET'] });
+    assert.deepEqual((first._links as Record<string, unknown>).balances, {
+      href: `/v1/accounts/${String(first.resourceId)}/balances`,
+      verbs: ['GET'],
+    });
 
     const balances = await b.client.request({ path: `/v1/accounts/${String(first.resourceId)}/balances`, headers: { 'psu-id': psuId } });
     assert.equal(balances.status, 200);
-    const bal = balances.json() as { account: unknown; balances: { balanceAmount: { amount: string; currency: string }; balanceType: string }[] };
+    const bal = balances.json() as {
+      account: unknown;
+      balances: { balanceAmount: { amount: string; currency: string }; balanceType: string }[];
+    };
     assert.deepEqual(bal.account, { iban: first.iban, currency: 'NOK' });
-    assert.deepEqual(bal.balances.map((x) => x.balanceType), ['closingBooked', 'expected']);
+    assert.deepEqual(
+      bal.balances.map((x) => x.balanceType),
+      ['closingBooked', 'expected'],
+    );
     for (const x of bal.balances) assert.match(x.balanceAmount.amount, /^-?\d+\.\d{2}$/);
 
     const single = await b.client.request({ path: `/v1/accounts/${String(first.resourceId)}`, headers: { 'psu-id': psuId } });
@@ -219,7 +242,13 @@ describe('SCA and accounts', () => {
 
     // An aborted SCA under session-3 leaves session-1 valid.
     b.client.sessionId = 'session-3';
-    const cancelled = await send(b.client.agent, await scaHrefFor(b.client), 'POST', { 'content-type': 'application/x-www-form-urlencoded' }, 'action=cancel');
+    const cancelled = await send(
+      b.client.agent,
+      await scaHrefFor(b.client),
+      'POST',
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      'action=cancel',
+    );
     assert.equal(new URL(String(cancelled.headers.location)).searchParams.get('code'), 'SCA_INVALID');
     b.client.sessionId = 'session-1';
     assert.equal((await newScaPage()).status, 303, 'session-1 still valid after an aborted SCA');
@@ -277,7 +306,11 @@ describe('SCA and accounts', () => {
     assert.equal((await accounts(psuId)).status, 200);
     // A new SCA under the expired TPP-Session-ID renews it.
     b.client.sessionId = 'reads-2';
-    const renewed = await runSca(b.client, String((expired.json() as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href), { nationalId: KARI });
+    const renewed = await runSca(
+      b.client,
+      String((expired.json() as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href),
+      { nationalId: KARI },
+    );
     assert.equal(renewed.params['psu-id'], psuId);
     assert.equal((await accounts(psuId)).status, 200);
   });

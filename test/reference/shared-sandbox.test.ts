@@ -9,7 +9,10 @@ import type { ReferenceBank } from '../../reference/server.js';
 import { accountsOf, consent, makeTpp, send, startTestBank, TestClient, type Response } from './helpers.js';
 
 const CREATED = '24048512345';
-const customersOf = async (client: TestClient) => ((await client.request({ path: '/v1/sandbox/customers' })).json() as { customers: { customerNumber: string }[] }).customers.map((c) => c.customerNumber);
+const customersOf = async (client: TestClient) =>
+  ((await client.request({ path: '/v1/sandbox/customers' })).json() as { customers: { customerNumber: string }[] }).customers.map(
+    (c) => c.customerNumber,
+  );
 const status = (res: Response) => `${res.status} ${res.text.slice(0, 200)}`;
 
 describe('a sandbox whose PSUs every TPP shares (tenancy shared-psus)', () => {
@@ -22,8 +25,26 @@ describe('a sandbox whose PSUs every TPP shares (tenancy shared-psus)', () => {
     bank = await startTestBank({ tenancy: 'shared-psus' });
     first = new TestClient(bank, makeTpp('PSDNO-FSA-910001', 'First TPP AS'));
     second = new TestClient(bank, makeTpp('PSDNO-FSA-910002', 'Second TPP AS'));
-    assert.equal((await first.request({ method: 'POST', path: '/v1/sandbox/customers', json: { customerNumber: CREATED, name: 'Shared Person', type: 'private' } })).status, 201);
-    assert.equal((await first.request({ method: 'POST', path: '/v1/sandbox/accounts', json: { customerNumber: CREATED, accountName: 'Delt konto', currency: 'NOK' } })).status, 201);
+    assert.equal(
+      (
+        await first.request({
+          method: 'POST',
+          path: '/v1/sandbox/customers',
+          json: { customerNumber: CREATED, name: 'Shared Person', type: 'private' },
+        })
+      ).status,
+      201,
+    );
+    assert.equal(
+      (
+        await first.request({
+          method: 'POST',
+          path: '/v1/sandbox/accounts',
+          json: { customerNumber: CREATED, accountName: 'Delt konto', currency: 'NOK' },
+        })
+      ).status,
+      201,
+    );
     ({ psuId: firstPsuId } = await consent(first, { nationalId: CREATED }));
   });
   after(async () => {
@@ -52,17 +73,32 @@ describe('a sandbox whose PSUs every TPP shares (tenancy shared-psus)', () => {
       method: 'POST',
       path: '/v1/payments/sepa-credit-transfers',
       headers,
-      json: { instructedAmount: { amount: '1.00', currency: 'EUR' }, creditorName: 'Kari Nordmann', creditorAccount: { iban: 'NO9386011117947', currency: 'EUR' }, creditorAgent: 'DNBANOKKXXX', creditorAddress: { townName: 'Oslo', country: 'NO' }, debtorAccount: { iban: 'NO9386011117947', currency: 'NOK' } },
+      json: {
+        instructedAmount: { amount: '1.00', currency: 'EUR' },
+        creditorName: 'Kari Nordmann',
+        creditorAccount: { iban: 'NO9386011117947', currency: 'EUR' },
+        creditorAgent: 'DNBANOKKXXX',
+        creditorAddress: { townName: 'Oslo', country: 'NO' },
+        debtorAccount: { iban: 'NO9386011117947', currency: 'NOK' },
+      },
     });
     assert.equal(made.status, 201, status(made));
     const paymentId = (made.json() as { paymentId: string }).paymentId;
-    assert.equal((await second.request({ path: `/v1/payments/sepa-credit-transfers/${paymentId}/status`, headers })).status, 404, "another TPP's payment");
+    assert.equal(
+      (await second.request({ path: `/v1/payments/sepa-credit-transfers/${paymentId}/status`, headers })).status,
+      404,
+      "another TPP's payment",
+    );
     assert.equal((await second.shiftBankClock(7200)).status, 200);
     const clock = (await first.request({ path: '/v1/sandbox/clock' })).json() as { mode: string };
     assert.equal(clock.mode, 'system', "another TPP's clock moved this one's");
     assert.equal((await second.initialize()).status, 204);
     assert.ok((await customersOf(first)).includes(CREATED), "another TPP's initialisation removed what this one made");
-    assert.equal((await first.request({ path: `/v1/payments/sepa-credit-transfers/${paymentId}/status`, headers })).status, 200, 'the payment survives another TPP’s initialisation');
+    assert.equal(
+      (await first.request({ path: `/v1/payments/sepa-credit-transfers/${paymentId}/status`, headers })).status,
+      200,
+      'the payment survives another TPP’s initialisation',
+    );
     assert.equal((await first.initialize()).status, 204);
     assert.ok(!(await customersOf(second)).includes(CREATED), 'its own initialisation removes what it made, for everyone');
   });
@@ -76,7 +112,16 @@ describe("the sandbox's home page", () => {
       const page = await send(browser.agent, `${bank.baseUrl}/`, 'GET', {});
       assert.equal(page.status, 200, page.text.slice(0, 200));
       assert.match(String(page.headers['content-type']), /^text\/html/);
-      for (const shown of ['13039319955', '18129215603', 'Brukskonto', 'norwegian-cross-border-credit-transfers', '/v1/accounts/{accountId}/transactions', 'TPP-Redirect-URI', 'npx xs2a-conformance cert', `${bank.baseUrl}/v1`]) {
+      for (const shown of [
+        '13039319955',
+        '18129215603',
+        'Brukskonto',
+        'norwegian-cross-border-credit-transfers',
+        '/v1/accounts/{accountId}/transactions',
+        'TPP-Redirect-URI',
+        'npx xs2a-conformance cert',
+        `${bank.baseUrl}/v1`,
+      ]) {
         assert.ok(page.text.includes(shown), `the page shows ${shown}`);
       }
     } finally {
@@ -89,7 +134,11 @@ describe("the sandbox's home page", () => {
 describe('the judging sandbox links each broken rule to its text', () => {
   test('X-TPP-Rules-Broken comes with a Link per rule; the link opens without a certificate, as JSON or a page', async () => {
     let baseUrl = '';
-    const judge = new SandboxJudging({ tool: { name: 'xs2a-conformance', version: 'test' }, baseUrl: () => baseUrl, maskPersonalData: true });
+    const judge = new SandboxJudging({
+      tool: { name: 'xs2a-conformance', version: 'test' },
+      baseUrl: () => baseUrl,
+      maskPersonalData: true,
+    });
     const bank = await startTestBank({ judge });
     baseUrl = bank.baseUrl;
     const tpp = new TestClient(bank, makeTpp());

@@ -42,7 +42,14 @@ function heapGrowth(fill: (world: World) => void): number {
 }
 
 describe('a bounded store', () => {
-  const store = () => new BoundedStore<string, { tpp: string; size: number }>({ perTpp: 3, total: 5, maxBytes: 100, tppOf: (v) => v.tpp, sizeOf: (v) => v.size });
+  const store = () =>
+    new BoundedStore<string, { tpp: string; size: number }>({
+      perTpp: 3,
+      total: 5,
+      maxBytes: 100,
+      tppOf: (v) => v.tpp,
+      sizeOf: (v) => v.size,
+    });
 
   test("keeps a TPP's newest records, up to its bound", () => {
     const s = store();
@@ -73,7 +80,10 @@ describe("the bank's stores under a flood", () => {
   test('20,000 payments of one TPP keep 1,000; another TPP keeps its own', () => {
     const world = new World();
     const other = world.payments.create('other', 'payments', 'sepa-credit-transfers', body(0));
-    const ids = Array.from({ length: 20_000 }, (_, n) => world.payments.create('flood', 'payments', 'sepa-credit-transfers', body(n + 1)).id);
+    const ids = Array.from(
+      { length: 20_000 },
+      (_, n) => world.payments.create('flood', 'payments', 'sepa-credit-transfers', body(n + 1)).id,
+    );
     const kept = ids.map((id) => world.payments.get('flood', id) !== undefined);
     assert.equal(kept.filter(Boolean).length, DEFAULT_STORE_BOUNDS.payments.perTpp);
     assert.ok(kept.slice(-DEFAULT_STORE_BOUNDS.payments.perTpp).every(Boolean), 'the newest are kept, the oldest went first');
@@ -108,20 +118,29 @@ describe("the bank's stores under a flood", () => {
   test('payments with large bodies are bounded by bytes', () => {
     const world = new World({}, { ...DEFAULT_STORE_BOUNDS, payments: { perTpp: 1_000, total: 10_000, maxBytes: 4 * MiB } });
     const large = { ...body(1), remittanceInformationUnstructured: 'x'.repeat(100_000) };
-    const ids = Array.from({ length: 100 }, (_, n) => world.payments.create(`tpp-${n}`, 'payments', 'sepa-credit-transfers', { ...large, n }).id);
+    const ids = Array.from(
+      { length: 100 },
+      (_, n) => world.payments.create(`tpp-${n}`, 'payments', 'sepa-credit-transfers', { ...large, n }).id,
+    );
     const kept = ids.filter((id, n) => world.payments.get(`tpp-${n}`, id) !== undefined).length;
     assert.ok(kept > 0 && kept <= (4 * MiB) / 200_000, `${kept} payments of 200 KB kept under 4 MiB`);
   });
 
   test('authorisations, sessions, consents and baskets are bounded per TPP', () => {
     const bounds = { perTpp: 10, total: 100, maxBytes: MiB };
-    const world = new World({}, { payments: bounds, baskets: bounds, authorisations: bounds, sessions: { ...bounds, perTpp: 5 }, consents: bounds });
+    const world = new World(
+      {},
+      { payments: bounds, baskets: bounds, authorisations: bounds, sessions: { ...bounds, perTpp: 5 }, consents: bounds },
+    );
     const challenges = Array.from({ length: 50 }, () =>
       world.sca.authorisationFor({ tppId: 'flood', tppName: 'Flood', tppSessionId: randomUUID(), redirectUri: 'https://tpp.example/cb' }),
     );
     assert.equal(challenges.filter((a) => world.sca.find(a.id) !== undefined).length, 10);
     for (let n = 0; n < 50; n++) world.consents.grant('flood', `customer-${n}`, { kind: 'PRIVATE' }, ['a'], new Date());
-    assert.equal(Array.from({ length: 50 }, (_, n) => world.consents.stored('flood', `customer-${n}`, { kind: 'PRIVATE' })).filter(Boolean).length, 10);
+    assert.equal(
+      Array.from({ length: 50 }, (_, n) => world.consents.stored('flood', `customer-${n}`, { kind: 'PRIVATE' })).filter(Boolean).length,
+      10,
+    );
     const baskets = Array.from({ length: 50 }, () => world.baskets.create('flood', [randomUUID()], new Date()));
     assert.equal(baskets.filter((b) => world.baskets.get('flood', b.id) !== undefined).length, 10);
     // Sessions: the 10 authorisations left completed, each for a PSU of its own; the newest 5 sessions are kept.
@@ -130,7 +149,9 @@ describe("the bank's stores under a flood", () => {
       if (authorisation) world.sca.complete(authorisation, `customer-${n}`);
       return authorisation;
     });
-    const valid = sessions.filter((a, n) => a !== undefined && world.sca.sessionState('flood', a.tppSessionId, `customer-${n}`) === 'valid');
+    const valid = sessions.filter(
+      (a, n) => a !== undefined && world.sca.sessionState('flood', a.tppSessionId, `customer-${n}`) === 'valid',
+    );
     assert.equal(valid.length, 5);
   });
 });
@@ -155,7 +176,10 @@ describe("a world's mock data under a flood (issue 35, M5)", () => {
     const world = new World();
     const account = [...world.data.accounts.values()][0]!;
     world.data.spendMockTransactions(account, MOCK_DATA_BOUNDS.mockTransactions);
-    assert.throws(() => world.data.spendMockTransactions(account, 1), (error: BankError) => error.status === 429 && error.code === 'ACCESS_EXCEEDED');
+    assert.throws(
+      () => world.data.spendMockTransactions(account, 1),
+      (error: BankError) => error.status === 429 && error.code === 'ACCESS_EXCEEDED',
+    );
     world.reset();
     assert.doesNotThrow(() => world.data.spendMockTransactions([...world.data.accounts.values()][0]!, 1));
   });
@@ -165,7 +189,8 @@ describe("a world's mock data under a flood (issue 35, M5)", () => {
       for (let n = 0; n < MOCK_DATA_BOUNDS.createdCustomers; n++) {
         const customerNumber = String(40_000_000_000 + n);
         world.data.createCustomer({ customerNumber, name: 'N'.repeat(70), type: 'private' });
-        for (let a = 0; a < 2; a++) world.data.createAccount({ customerNumber, accountName: 'A'.repeat(70), currency: 'NOK', product: 'P'.repeat(35) });
+        for (let a = 0; a < 2; a++)
+          world.data.createAccount({ customerNumber, accountName: 'A'.repeat(70), currency: 'NOK', product: 'P'.repeat(35) });
       }
     });
     console.log(`heap for ${MOCK_DATA_BOUNDS.createdCustomers} created customers with 2 accounts each: ${grown.toFixed(1)} MiB`);
@@ -177,11 +202,33 @@ describe("a world's mock data under a flood (issue 35, M5)", () => {
     const client = new TestClient(bank, testTpp());
     try {
       const customerNumber = '33333333333';
-      assert.equal((await client.request({ method: 'POST', path: '/v1/sandbox/customers', json: { customerNumber, name: 'Many Accounts', type: 'private' } })).status, 201);
+      assert.equal(
+        (
+          await client.request({
+            method: 'POST',
+            path: '/v1/sandbox/customers',
+            json: { customerNumber, name: 'Many Accounts', type: 'private' },
+          })
+        ).status,
+        201,
+      );
       for (let n = 0; n < MOCK_DATA_BOUNDS.accountsPerCustomer; n++) {
-        assert.equal((await client.request({ method: 'POST', path: '/v1/sandbox/accounts', json: { customerNumber, accountName: `Konto ${n}`, currency: 'NOK' } })).status, 201);
+        assert.equal(
+          (
+            await client.request({
+              method: 'POST',
+              path: '/v1/sandbox/accounts',
+              json: { customerNumber, accountName: `Konto ${n}`, currency: 'NOK' },
+            })
+          ).status,
+          201,
+        );
       }
-      const refused = await client.request({ method: 'POST', path: '/v1/sandbox/accounts', json: { customerNumber, accountName: 'One too many', currency: 'NOK' } });
+      const refused = await client.request({
+        method: 'POST',
+        path: '/v1/sandbox/accounts',
+        json: { customerNumber, accountName: 'One too many', currency: 'NOK' },
+      });
       assert.equal(refused.status, 429, refused.text);
       assert.equal((refused.json() as { code: string }).code, 'ACCESS_EXCEEDED');
     } finally {
@@ -208,7 +255,12 @@ describe('the bounds reach the running bank', () => {
     const headers = { 'x-accept-fix': 'amount-as-string', 'psu-ip-address': '192.0.2.10', 'x-psu-identity': '13039319955' };
     const ids: string[] = [];
     for (let n = 1; n <= 4; n++) {
-      const created = await client.request({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', json: { ...body(n), creditorAgent: 'DNBANOKKXXX', creditorAddress: { townName: 'Oslo', country: 'NO' } }, headers });
+      const created = await client.request({
+        method: 'POST',
+        path: '/v1/payments/sepa-credit-transfers',
+        json: { ...body(n), creditorAgent: 'DNBANOKKXXX', creditorAddress: { townName: 'Oslo', country: 'NO' } },
+        headers,
+      });
       assert.equal(created.status, 201, created.text);
       ids.push((created.json() as { paymentId: string }).paymentId);
     }

@@ -4,7 +4,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { knownFaults, knownVariants } from '../../reference/server.js';
-import { BehaviourSwitches, excludeEachOther, nearestSwitch, UnknownSwitchError, type Fault, type Variant } from '../../reference/switches.js';
+import {
+  BehaviourSwitches,
+  excludeEachOther,
+  nearestSwitch,
+  UnknownSwitchError,
+  type Fault,
+  type Variant,
+} from '../../reference/switches.js';
 
 const fault: Fault = { kind: 'fault', name: 'signature-check-off' };
 const variant: Variant = { kind: 'variant', name: 'berlin-group-error-codes' };
@@ -28,7 +35,10 @@ describe('behaviour switches', () => {
   });
 
   test('a name is a switch of its own kind only, and an unknown one suggests the nearest', () => {
-    assert.throws(() => new BehaviourSwitches({ variants: [fault.name] }), (error: Error) => error instanceof UnknownSwitchError && error.kind === 'variant');
+    assert.throws(
+      () => new BehaviourSwitches({ variants: [fault.name] }),
+      (error: Error) => error instanceof UnknownSwitchError && error.kind === 'variant',
+    );
     assert.equal(nearestSwitch('fault', 'signatur-check-off'), 'signature-check-off');
     assert.equal(nearestSwitch('variant', 'berlin-group-error-code'), 'berlin-group-error-codes');
     assert.equal(nearestSwitch('fault', 'completely-different-words'), undefined);
@@ -48,7 +58,10 @@ describe('behaviour switches', () => {
 
   test('no name is both a fault and a variant, and every fault names what it breaks', () => {
     const faults = new Set(knownFaults().map((f) => f.name));
-    assert.deepEqual(knownVariants().filter((v) => faults.has(v.name)), []);
+    assert.deepEqual(
+      knownVariants().filter((v) => faults.has(v.name)),
+      [],
+    );
     assert.ok(knownFaults().every((f) => f.breaks.length > 0));
   });
 

@@ -34,11 +34,24 @@ describe('tenants: every key holder has a sandbox world of its own', () => {
   before(async () => {
     b = await withBank();
     const ca = generateCertificateAuthority({ commonName: 'Tenants test CA', organizationName: 'Test QTSP', countryName: 'NO' });
-    const issued = generateTppCertificate(ca, { organizationName: 'Test TPP AS', organizationIdentifier: ORGANISATION, roles: ['PSP_AI', 'PSP_PI'] });
+    const issued = generateTppCertificate(ca, {
+      organizationName: 'Test TPP AS',
+      organizationIdentifier: ORGANISATION,
+      roles: ['PSP_AI', 'PSP_PI'],
+    });
     ownKey = issued.privateKeyPem;
     own = new TestClient(b.bank, loadTppIdentity(issued));
     intruder = new TestClient(b.bank, makeTpp(ORGANISATION, 'Test TPP AS'));
-    assert.equal((await own.request({ method: 'POST', path: '/v1/sandbox/customers', json: { customerNumber: CREATED, name: 'Tenant Test', type: 'private' } })).status, 201);
+    assert.equal(
+      (
+        await own.request({
+          method: 'POST',
+          path: '/v1/sandbox/customers',
+          json: { customerNumber: CREATED, name: 'Tenant Test', type: 'private' },
+        })
+      ).status,
+      201,
+    );
     ({ psuId } = await consent(own, { nationalId: KARI }));
     const listed = await withPsu(own, '/v1/accounts');
     assert.equal(listed.status, 200, listed.text);
@@ -49,8 +62,12 @@ describe('tenants: every key holder has a sandbox world of its own', () => {
     await b.close();
   });
 
-  test("another TPP does not see the customers and accounts a TPP made, and its PSU cannot log in there", async () => {
-    const made = await own.request({ method: 'POST', path: '/v1/sandbox/accounts', json: { customerNumber: CREATED, accountName: 'Tenant account', currency: 'NOK' } });
+  test('another TPP does not see the customers and accounts a TPP made, and its PSU cannot log in there', async () => {
+    const made = await own.request({
+      method: 'POST',
+      path: '/v1/sandbox/accounts',
+      json: { customerNumber: CREATED, accountName: 'Tenant account', currency: 'NOK' },
+    });
     assert.equal(made.status, 201, made.text);
     const createdId = (made.json() as { resourceId: string }).resourceId;
     const customers = (await intruder.request({ path: '/v1/sandbox/customers' })).json() as { customers: { customerNumber: string }[] };
@@ -58,7 +75,11 @@ describe('tenants: every key holder has a sandbox world of its own', () => {
     assert.ok(!customers.customers.some((c) => c.customerNumber === CREATED), 'the customer of another world is listed');
     for (const change of [
       { method: 'PUT', path: `/v1/sandbox/accounts/${createdId}/owner-name`, json: { ownerName: 'Mallory' } },
-      { method: 'PUT', path: `/v1/sandbox/accounts/${createdId}/balances`, json: { balances: [{ balanceType: 'closingBooked', balanceAmount: { amount: '0.00', currency: 'NOK' } }] } },
+      {
+        method: 'PUT',
+        path: `/v1/sandbox/accounts/${createdId}/balances`,
+        json: { balances: [{ balanceType: 'closingBooked', balanceAmount: { amount: '0.00', currency: 'NOK' } }] },
+      },
       { method: 'DELETE', path: `/v1/sandbox/accounts/${createdId}` },
     ]) {
       const res = await intruder.request(change);
@@ -69,7 +90,12 @@ describe('tenants: every key holder has a sandbox world of its own', () => {
   });
 
   test("another TPP reads none of the accounts a PSU consented to, not even with the PSU's psu-id", async () => {
-    for (const path of ['/v1/accounts', `/v1/accounts/${accountId}`, `/v1/accounts/${accountId}/balances`, `/v1/accounts/${accountId}/transactions`]) {
+    for (const path of [
+      '/v1/accounts',
+      `/v1/accounts/${accountId}`,
+      `/v1/accounts/${accountId}/balances`,
+      `/v1/accounts/${accountId}/transactions`,
+    ]) {
       const res = await withPsu(intruder, path);
       assert.equal(res.status, 401, `${path}: ${status(res)}`);
       assert.doesNotMatch(res.text, new RegExp(accountId), `${path} names the account`);
@@ -86,7 +112,11 @@ describe('tenants: every key holder has a sandbox world of its own', () => {
     const [detailsBefore, balancesBefore] = [await details(), await balances()];
     for (const change of [
       { method: 'PUT', path: `/v1/sandbox/accounts/${accountId}/owner-name`, json: { ownerName: 'Mallory' } },
-      { method: 'PUT', path: `/v1/sandbox/accounts/${accountId}/balances`, json: { balances: [{ balanceType: 'closingBooked', balanceAmount: { amount: '0.01', currency: 'NOK' } }] } },
+      {
+        method: 'PUT',
+        path: `/v1/sandbox/accounts/${accountId}/balances`,
+        json: { balances: [{ balanceType: 'closingBooked', balanceAmount: { amount: '0.01', currency: 'NOK' } }] },
+      },
       { method: 'DELETE', path: `/v1/sandbox/accounts/${accountId}` },
     ]) {
       const res = await intruder.request(change);
@@ -94,7 +124,10 @@ describe('tenants: every key holder has a sandbox world of its own', () => {
     }
     assert.deepEqual(await details(), detailsBefore);
     assert.deepEqual(await balances(), balancesBefore);
-    assert.ok(accountsOf(await withPsu(own, '/v1/accounts')).some((a) => a.resourceId === accountId), 'the account was closed by another TPP');
+    assert.ok(
+      accountsOf(await withPsu(own, '/v1/accounts')).some((a) => a.resourceId === accountId),
+      'the account was closed by another TPP',
+    );
   });
 
   test('withdrawing the register entry of the same organisation withdraws only the caller’s', async () => {
@@ -111,15 +144,24 @@ describe('tenants: every key holder has a sandbox world of its own', () => {
     const unproven = await own.request({ path: '/v1/sandbox/clock', unsigned: true, date: new Date(Date.now() + 1800_000) });
     assert.equal(unproven.status, 400, status(unproven));
     const answeredAt = Date.parse(String(unproven.headers.date));
-    assert.ok(Math.abs(answeredAt - Date.now()) < 300_000, `the answer is dated by the claimed world's clock: ${String(unproven.headers.date)}`);
+    assert.ok(
+      Math.abs(answeredAt - Date.now()) < 300_000,
+      `the answer is dated by the claimed world's clock: ${String(unproven.headers.date)}`,
+    );
     const hisClock = (await intruder.request({ path: '/v1/sandbox/clock' })).json() as { mode: string };
     assert.equal(hisClock.mode, 'system', 'the clock of another world');
     assert.equal((await intruder.request({ method: 'POST', path: '/v1/sandbox/initialize' })).status, 204);
-    assert.equal((await intruder.request({ method: 'PUT', path: '/v1/sandbox/clock', json: { frozenAt: '9999-12-31T00:00:00Z' } })).status, 200);
+    assert.equal(
+      (await intruder.request({ method: 'PUT', path: '/v1/sandbox/clock', json: { frozenAt: '9999-12-31T00:00:00Z' } })).status,
+      200,
+    );
     const clock = (await own.request({ path: '/v1/sandbox/clock' })).json() as { mode: string; now: string };
     assert.equal(clock.mode, 'offset');
     const customers = (await own.request({ path: '/v1/sandbox/customers' })).json() as { customers: { customerNumber: string }[] };
-    assert.ok(customers.customers.some((c) => c.customerNumber === CREATED), "another TPP's reset removed this world's customer");
+    assert.ok(
+      customers.customers.some((c) => c.customerNumber === CREATED),
+      "another TPP's reset removed this world's customer",
+    );
     const served = await withPsu(own, '/v1/accounts');
     assert.equal(served.status, 200, `consent and certificate still good by this world's clock: ${status(served)}`);
     assert.equal((await own.resetBankClock()).status, 200);
@@ -143,7 +185,12 @@ describe('tenants: every key holder has a sandbox world of its own', () => {
 
   test('certificates of one key share its world: its holder can sign as either', async () => {
     const ca = generateCertificateAuthority({ commonName: 'Tenants test CA 2', organizationName: 'Test QTSP', countryName: 'NO' });
-    const second = generateTppCertificate(ca, { organizationName: 'Second TPP AS', organizationIdentifier: `${ORGANISATION}-2`, roles: ['PSP_AI'], privateKeyPem: ownKey });
+    const second = generateTppCertificate(ca, {
+      organizationName: 'Second TPP AS',
+      organizationIdentifier: `${ORGANISATION}-2`,
+      roles: ['PSP_AI'],
+      privateKeyPem: ownKey,
+    });
     const partner = new TestClient(b.bank, loadTppIdentity(second));
     try {
       const listed = await partner.request({ path: '/v1/sandbox/customers' });

@@ -20,7 +20,10 @@ function assertErrorBody(res: Response, status: number, code: string): Record<st
   return body;
 }
 
-function tlsProbe(port: number, options: ConnectionOptions): Promise<{ ok: true; protocol: string | null } | { ok: false; error: NodeJS.ErrnoException }> {
+function tlsProbe(
+  port: number,
+  options: ConnectionOptions,
+): Promise<{ ok: true; protocol: string | null } | { ok: false; error: NodeJS.ErrnoException }> {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port, rejectUnauthorized: false, ...options }, () => {
       const protocol = socket.getProtocol();
@@ -74,7 +77,7 @@ describe('transport and errors', () => {
     assert.equal(probe.ok, true);
   });
 
-  test('an unsigned request gets 400 HTTP_HEADER_REQUIRED (a code of the specification\'s list)', async () => {
+  test("an unsigned request gets 400 HTTP_HEADER_REQUIRED (a code of the specification's list)", async () => {
     assertErrorBody(await b.client.request({ path: '/v1/accounts', unsigned: true }), 400, 'HTTP_HEADER_REQUIRED');
   });
 
@@ -95,19 +98,38 @@ describe('transport and errors', () => {
   });
 
   test('malformed JSON gets 400 FORMAT_ERROR, never 500', async () => {
-    const res = await b.client.request({ method: 'POST', path: '/v1/sandbox/customers', body: '{"customerNumber": ', headers: { 'content-type': 'application/json' } });
+    const res = await b.client.request({
+      method: 'POST',
+      path: '/v1/sandbox/customers',
+      body: '{"customerNumber": ',
+      headers: { 'content-type': 'application/json' },
+    });
     assertErrorBody(res, 400, 'FORMAT_ERROR');
   });
 
   test('a body that is not JSON gets 415 FORMAT_ERROR; invalid UTF-8 400 FORMAT_ERROR', async () => {
-    const xml = await b.client.request({ method: 'POST', path: '/v1/sandbox/customers', body: '<customer/>', headers: { 'content-type': 'application/xml' } });
+    const xml = await b.client.request({
+      method: 'POST',
+      path: '/v1/sandbox/customers',
+      body: '<customer/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     assertErrorBody(xml, 415, 'FORMAT_ERROR');
-    const latin1 = await b.client.request({ method: 'POST', path: '/v1/sandbox/customers', body: '{"name":"\udc00"}', headers: { 'content-type': 'application/json' } });
+    const latin1 = await b.client.request({
+      method: 'POST',
+      path: '/v1/sandbox/customers',
+      body: '{"name":"\udc00"}',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(latin1.status, 400);
   });
 
   test('a body failing the route schema gets 400 FORMAT_ERROR', async () => {
-    const res = await b.client.request({ method: 'POST', path: '/v1/sandbox/customers', json: { customerNumber: 13039319955, name: 'x', type: 'private' } });
+    const res = await b.client.request({
+      method: 'POST',
+      path: '/v1/sandbox/customers',
+      json: { customerNumber: 13039319955, name: 'x', type: 'private' },
+    });
     assertErrorBody(res, 400, 'FORMAT_ERROR');
   });
 

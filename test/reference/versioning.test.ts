@@ -19,7 +19,8 @@ describe('versioning', () => {
     await b.close();
   });
 
-  const accounts = (headers: Record<string, string> = {}, path = '/v1/accounts') => b.client.request({ path, headers: { 'psu-id': psuId, ...headers } });
+  const accounts = (headers: Record<string, string> = {}, path = '/v1/accounts') =>
+    b.client.request({ path, headers: { 'psu-id': psuId, ...headers } });
 
   test('x-accept-fix with several values, unknown ones among them, changes nothing', async () => {
     const plain = await accounts();
@@ -38,14 +39,24 @@ describe('versioning', () => {
   });
 
   test('card transactions of purchases abroad: transactionAmount in the card currency, originalAmount in the purchase currency', async () => {
-    const cards = (await b.client.request({ path: '/v1/card-accounts', headers: { 'psu-id': psuId } })).json() as { cardAccounts: { resourceId: string }[] };
+    const cards = (await b.client.request({ path: '/v1/card-accounts', headers: { 'psu-id': psuId } })).json() as {
+      cardAccounts: { resourceId: string }[];
+    };
     const card = cards.cardAccounts[0]!.resourceId;
-    const listing = (await b.client.request({ path: `/v1/card-accounts/${card}/transactions`, headers: { 'psu-id': psuId, 'psu-ip-address': '192.0.2.10' } })).json() as {
+    const listing = (
+      await b.client.request({
+        path: `/v1/card-accounts/${card}/transactions`,
+        headers: { 'psu-id': psuId, 'psu-ip-address': '192.0.2.10' },
+      })
+    ).json() as {
       cardTransactions: { booked: { transactionAmount: { currency: string }; originalAmount: { currency: string } }[] };
     };
     const booked = listing.cardTransactions.booked;
     assert.ok(booked.every((t) => t.transactionAmount.currency === 'NOK'));
-    assert.ok(booked.some((t) => t.originalAmount.currency === 'EUR'), 'some purchases abroad');
+    assert.ok(
+      booked.some((t) => t.originalAmount.currency === 'EUR'),
+      'some purchases abroad',
+    );
   });
 });
 
@@ -61,16 +72,26 @@ describe('versioning faults', () => {
   });
 
   test('without the fix, the behaviour from before it was made default; with it, the fixed one', async () => {
-    const account = (headers: Record<string, string>) => b.client.request({ path: '/v1/accounts', headers: { 'psu-id': psuId, ...headers } });
-    const types = async (headers: Record<string, string>) => ((await account(headers)).json() as { accounts: { cashAccountType: string }[] }).accounts.map((a) => a.cashAccountType);
+    const account = (headers: Record<string, string>) =>
+      b.client.request({ path: '/v1/accounts', headers: { 'psu-id': psuId, ...headers } });
+    const types = async (headers: Record<string, string>) =>
+      ((await account(headers)).json() as { accounts: { cashAccountType: string }[] }).accounts.map((a) => a.cashAccountType);
     assert.deepEqual(await types({}), ['CURRENT', 'SAVINGS']);
     assert.deepEqual(await types({ 'x-accept-fix': 'cash-account-type-iso' }), ['CACC', 'SVGS']);
     assert.equal((await account({ 'x-accept-fix': 'not-published' })).status, 400);
   });
 
   test('the rewrite leaves the bank state alone: a faulted answer is a copy', async () => {
-    const read = async () => ((await b.client.request({ path: '/v1/accounts', headers: { 'psu-id': psuId, 'x-accept-fix': 'cash-account-type-iso' } })).json() as { accounts: { cashAccountType: string }[] }).accounts;
+    const read = async () =>
+      (
+        (
+          await b.client.request({ path: '/v1/accounts', headers: { 'psu-id': psuId, 'x-accept-fix': 'cash-account-type-iso' } })
+        ).json() as { accounts: { cashAccountType: string }[] }
+      ).accounts;
     await b.client.request({ path: '/v1/accounts', headers: { 'psu-id': psuId } });
-    assert.deepEqual((await read()).map((a) => a.cashAccountType), ['CACC', 'SVGS']);
+    assert.deepEqual(
+      (await read()).map((a) => a.cashAccountType),
+      ['CACC', 'SVGS'],
+    );
   });
 });

@@ -5,18 +5,33 @@ import type { RequirementRecord } from '../../lib/report/results-types.js';
 import { ConfigError } from '../../lib/targets/config-error.js';
 
 const TODAY = new Date('2026-11-25T12:00:00Z');
-const entry = (fields: string) => `attestations:\n  - { requirement: SCA-23, verdict: PASS, reviewer: Kari Nordmann, date: 2026-11-20, evidence: QA-1432${fields} }\n`;
+const entry = (fields: string) =>
+  `attestations:\n  - { requirement: SCA-23, verdict: PASS, reviewer: Kari Nordmann, date: 2026-11-20, evidence: QA-1432${fields} }\n`;
 
 describe('attestations file', () => {
   test('a good file is read whole', () => {
     const [attestation] = parseAttestations(entry(', note: on the release candidate'), 'a.yaml', TODAY);
-    assert.deepEqual(attestation, { requirement: 'SCA-23', verdict: 'PASS', reviewer: 'Kari Nordmann', date: '2026-11-20', evidence: 'QA-1432', note: 'on the release candidate' });
+    assert.deepEqual(attestation, {
+      requirement: 'SCA-23',
+      verdict: 'PASS',
+      reviewer: 'Kari Nordmann',
+      date: '2026-11-20',
+      evidence: 'QA-1432',
+      note: 'on the release candidate',
+    });
   });
 
-  const rejects = (text: string, message: RegExp) => assert.throws(() => parseAttestations(text, 'a.yaml', TODAY), (error: unknown) => error instanceof ConfigError && message.test(error.message));
+  const rejects = (text: string, message: RegExp) =>
+    assert.throws(
+      () => parseAttestations(text, 'a.yaml', TODAY),
+      (error: unknown) => error instanceof ConfigError && message.test(error.message),
+    );
 
   test('a broken entry is a configuration error naming the entry and field', () => {
-    rejects('attestations:\n  - { requirement: SCA-23, verdict: PASS, date: 2026-11-20, evidence: x }\n', /^a\.yaml: attestations\[0\]: must have required property 'reviewer'/);
+    rejects(
+      'attestations:\n  - { requirement: SCA-23, verdict: PASS, date: 2026-11-20, evidence: x }\n',
+      /^a\.yaml: attestations\[0\]: must have required property 'reviewer'/,
+    );
     rejects(entry(', colour: red'), /attestations\[0\]: unknown field "colour"/);
     rejects(entry('').replace('PASS', 'MAYBE'), /attestations\[0\]\.verdict: must be equal to one of the allowed values/);
   });
@@ -31,9 +46,24 @@ describe('attestations file', () => {
 
 describe('applying attestations', () => {
   const record = (id: string, status: RequirementRecord['status'], level = 'MUST'): RequirementRecord => ({
-    id, area: id.slice(0, 3), level, section: 's', statement: 's', testedBy: 'manual:x', basis: 'specification', fillsGap: false, status, tests: [],
+    id,
+    area: id.slice(0, 3),
+    level,
+    section: 's',
+    statement: 's',
+    testedBy: 'manual:x',
+    basis: 'specification',
+    fillsGap: false,
+    status,
+    tests: [],
   });
-  const attestation = (requirement: string, verdict: 'PASS' | 'FAIL') => ({ requirement, verdict, reviewer: 'Ola', date: '2026-11-20', evidence: 'doc 7' });
+  const attestation = (requirement: string, verdict: 'PASS' | 'FAIL') => ({
+    requirement,
+    verdict,
+    reviewer: 'Ola',
+    date: '2026-11-20',
+    evidence: 'doc 7',
+  });
 
   test('PASS makes it ATTESTED, FAIL a FAIL (WARNING below MUST), both with the reviewer', () => {
     const [attested, failed, warned] = applyAttestations(

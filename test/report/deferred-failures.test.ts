@@ -7,7 +7,8 @@ import { canRaiseDeferredFailures, codeFrame, locationOf, raiseDeferredFailures 
 import { scratchDir } from '../support/scratch.js';
 
 const REPORTER = '/project/lib/report/reporter.ts';
-const config = (reporter: [string, unknown?][], retries = 0) => ({ reporter, projects: [{ retries }] }) as unknown as Parameters<typeof canRaiseDeferredFailures>[0];
+const config = (reporter: [string, unknown?][], retries = 0) =>
+  ({ reporter, projects: [{ retries }] }) as unknown as Parameters<typeof canRaiseDeferredFailures>[0];
 
 describe('failed checks raised by the reporter', () => {
   test('only when the conformance reporter hears of each test first and nothing is retried', () => {
@@ -23,7 +24,9 @@ describe('failed checks raised by the reporter', () => {
     const spec = join(dir, 'x.spec.ts');
     writeFileSync(spec, ['a', 'b', 'c', "  check.status('SIG-04', response);", 'e', 'f', 'g'].join('\n'));
     const result = { status: 'passed', errors: [], error: undefined } as unknown as TestResult;
-    raiseDeferredFailures(result, [{ message: 'Error: -> SIG-04 MUST: x', stack: `Error: -> SIG-04 MUST: x\n   Expected: y\n    at ${spec}:4:9` }]);
+    raiseDeferredFailures(result, [
+      { message: 'Error: -> SIG-04 MUST: x', stack: `Error: -> SIG-04 MUST: x\n   Expected: y\n    at ${spec}:4:9` },
+    ]);
     assert.equal(result.status, 'failed');
     assert.equal(result.errors.length, 1);
     assert.deepEqual(result.errors[0]?.location, { file: spec, line: 4, column: 9 });
@@ -35,14 +38,21 @@ describe('failed checks raised by the reporter', () => {
     const failed = { status: 'timedOut', errors: [{ message: 'timeout' }] } as unknown as TestResult;
     raiseDeferredFailures(failed, [{ message: 'Error: x', stack: 'Error: x' }]);
     assert.equal(failed.status, 'timedOut');
-    assert.deepEqual(failed.errors.map((e) => e.message), ['timeout', 'Error: x']);
+    assert.deepEqual(
+      failed.errors.map((e) => e.message),
+      ['timeout', 'Error: x'],
+    );
     const passed = { status: 'passed', errors: [] } as unknown as TestResult;
     raiseDeferredFailures(passed, []);
     assert.equal(passed.status, 'passed');
   });
 
   test('the location is the first frame, written as a path or a file URL', () => {
-    assert.deepEqual(locationOf('Error: a\n  at b\n    at /p/x.spec.ts:3:4\n    at /p/y.ts:1:1'), { file: '/p/x.spec.ts', line: 3, column: 4 });
+    assert.deepEqual(locationOf('Error: a\n  at b\n    at /p/x.spec.ts:3:4\n    at /p/y.ts:1:1'), {
+      file: '/p/x.spec.ts',
+      line: 3,
+      column: 4,
+    });
     assert.deepEqual(locationOf('Error: a\n    at run (file:///p/x.spec.ts:3:4)'), { file: '/p/x.spec.ts', line: 3, column: 4 });
     assert.equal(locationOf('Error: no frame'), undefined);
     assert.equal(codeFrame({ file: '/no/such/file.ts', line: 1, column: 1 }), undefined);

@@ -82,9 +82,14 @@ describe('the report in the browser', () => {
   test('filters by status, level and area, and search by text, over requirements and scenarios', async () => {
     const { page } = await open(sampleResults(), 'filters');
     try {
-      const shown = async () => page.locator('#catalogue [data-s]:visible').evaluateAll((rows) => rows.map((r) => r.querySelector('.q')?.textContent));
+      const shown = async () =>
+        page.locator('#catalogue [data-s]:visible').evaluateAll((rows) => rows.map((r) => r.querySelector('.q')?.textContent));
       const atFirst = await shown();
-      assert.deepEqual(atFirst, ['SIG-03', 'SIG-04', 'PAG-02'], 'requirement groups with something to look at open, failures first; the scenarios folded (the top of the page lists them by cause)');
+      assert.deepEqual(
+        atFirst,
+        ['SIG-03', 'SIG-04', 'PAG-02'],
+        'requirement groups with something to look at open, failures first; the scenarios folded (the top of the page lists them by cause)',
+      );
       await page.selectOption('#fs', 'FAIL');
       assert.deepEqual(await shown(), ['SIG-04', 'SIG-04.a']);
       await page.selectOption('#fs', '');
@@ -119,7 +124,11 @@ describe('a conforming run as large as the suite', () => {
       console.log(`conforming report of ${results.tests.length} scenarios: ${bytes} bytes, ${height} px`);
       assert.ok(bytes <= MAX_BYTES, `${bytes} bytes`);
       assert.ok(height <= MAX_HEIGHT, `${height} px`);
-      assert.equal(await page.locator('#catalogue tr[data-s]').count(), results.requirements.length + results.tests.length, 'every row is there');
+      assert.equal(
+        await page.locator('#catalogue tr[data-s]').count(),
+        results.requirements.length + results.tests.length,
+        'every row is there',
+      );
       // A rule checked on every exchange lists its scenarios only when asked.
       const toggle = page.locator('details.inv[data-r="FMT-01"]').first();
       await page.goto(`${page.url()}#FMT-01`);
@@ -170,7 +179,11 @@ function conformingRun(specs: { title: string; ids: string[] }[]): RunResults {
       evidence: { exchanges: [], redirects: [], files: [] },
     };
   });
-  const tpp = generateTppCertificate(generateCertificateAuthority({ commonName: 'CA' }), { organizationName: 'TPP', organizationIdentifier: 'PSDNO-FSA-X', roles: ['PSP_AI'] });
+  const tpp = generateTppCertificate(generateCertificateAuthority({ commonName: 'CA' }), {
+    organizationName: 'TPP',
+    organizationIdentifier: 'PSDNO-FSA-X',
+    roles: ['PSP_AI'],
+  });
   const context: RunContext = {
     runId: 'full',
     reportRoot: dir,
@@ -178,12 +191,34 @@ function conformingRun(specs: { title: string; ids: string[] }[]): RunResults {
     tool: { name: 'xs2a-conformance', version: '0.0.0' },
     maskPersonalData: true,
     target: {
-      name: 'reference', environment: 'sandbox', baseUrl: 'https://127.0.0.1:8443', embedded: true, faults: [], variants: [],
-      tpp: { redirectUri: 'https://tpp.example/cb' }, tpps: { default: { certificatePem: tpp.certificatePem, privateKeyFile: '/nonexistent' } },
-      psus: {}, sca: [], scaVariants: {}, scaDriver: 'browser', capabilities: [], paths: {}, sandbox: {}, deviations: [], timeouts: { requestMs: 1000, scaMs: 1000 },
+      name: 'reference',
+      environment: 'sandbox',
+      baseUrl: 'https://127.0.0.1:8443',
+      embedded: true,
+      faults: [],
+      variants: [],
+      tpp: { redirectUri: 'https://tpp.example/cb' },
+      tpps: { default: { certificatePem: tpp.certificatePem, privateKeyFile: '/nonexistent' } },
+      psus: {},
+      sca: [],
+      scaVariants: {},
+      scaDriver: 'browser',
+      capabilities: [],
+      paths: {},
+      sandbox: {},
+      deviations: [],
+      timeouts: { requestMs: 1000, scaMs: 1000 },
     },
   };
   const finishedAt = new Date();
   const selection = { tests: tests.length, scenarios: tests.length, specFiles: 47, reasons: [] };
-  return assembleResults({ context, tests, runErrors: [], selection, interrupted: false, finishedAt, provenance: provenanceOf(context, [], finishedAt, new Masker(true)) });
+  return assembleResults({
+    context,
+    tests,
+    runErrors: [],
+    selection,
+    interrupted: false,
+    finishedAt,
+    provenance: provenanceOf(context, [], finishedAt, new Masker(true)),
+  });
 }

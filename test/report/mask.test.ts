@@ -29,8 +29,14 @@ describe('masking personal data', () => {
     const forms = [
       [`https://tpp.example/cb?psu-id=${PSU_ID}&context=PRIVATE`, `https://tpp.example/cb?psu-id=${tag}&context=PRIVATE`],
       [`<a href="/cb?x=1&amp;psu-id=${PSU_ID}&amp;context=PRIVATE">`, `<a href="/cb?x=1&amp;psu-id=${tag}&amp;context=PRIVATE">`],
-      [`"url":"https://tpp.example/cb?x=1\\u0026psu-id=${PSU_ID}\\u0026context=PRIVATE"`, `"url":"https://tpp.example/cb?x=1\\u0026psu-id=${tag}\\u0026context=PRIVATE"`],
-      [`redirect_uri=https%3A%2F%2Ftpp%2Fcb%3Fx%3D1%26psu-id%3D${PSU_ID}%26context%3DPRIVATE`, `redirect_uri=https%3A%2F%2Ftpp%2Fcb%3Fx%3D1%26psu-id%3D${tag}%26context%3DPRIVATE`],
+      [
+        `"url":"https://tpp.example/cb?x=1\\u0026psu-id=${PSU_ID}\\u0026context=PRIVATE"`,
+        `"url":"https://tpp.example/cb?x=1\\u0026psu-id=${tag}\\u0026context=PRIVATE"`,
+      ],
+      [
+        `redirect_uri=https%3A%2F%2Ftpp%2Fcb%3Fx%3D1%26psu-id%3D${PSU_ID}%26context%3DPRIVATE`,
+        `redirect_uri=https%3A%2F%2Ftpp%2Fcb%3Fx%3D1%26psu-id%3D${tag}%26context%3DPRIVATE`,
+      ],
       [`{"PSU-ID": "${PSU_ID}"}`, `{"PSU-ID": "${tag}"}`],
       [`PSU-Corporate-ID: ${PSU_ID}\nnext`, `PSU-Corporate-ID: ${tag}\nnext`],
     ] as const;
@@ -49,7 +55,13 @@ describe('masking personal data', () => {
     const secret = 'p&ss "w0rd" ø';
     const masker = new Masker(true, [secret], KEY);
     const tag = masker.tag(secret);
-    for (const form of [secret, encodeURIComponent(secret), encodeURIComponent(secret).replace(/%20/g, '+'), 'p&amp;ss &quot;w0rd&quot; ø', JSON.stringify(secret).slice(1, -1)]) {
+    for (const form of [
+      secret,
+      encodeURIComponent(secret),
+      encodeURIComponent(secret).replace(/%20/g, '+'),
+      'p&amp;ss &quot;w0rd&quot; ø',
+      JSON.stringify(secret).slice(1, -1),
+    ]) {
       assert.equal(masker.text(`<${form}>`), `<${tag}>`, form);
     }
   });
@@ -76,7 +88,12 @@ describe('masking personal data', () => {
       fc.uuid(),
       fc.string({ unit: 'grapheme', minLength: 4, maxLength: 24 }),
     );
-    const escape = fc.constantFrom<(s: string) => string>((s) => s, encodeURIComponent, (s) => JSON.stringify(s).slice(1, -1), (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'));
+    const escape = fc.constantFrom<(s: string) => string>(
+      (s) => s,
+      encodeURIComponent,
+      (s) => JSON.stringify(s).slice(1, -1),
+      (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'),
+    );
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), secretArbitrary, escape, fc.string({ unit: 'binary' }), (before, secret, form, after) => {
         const masker = new Masker(true, [secret], KEY);
@@ -121,15 +138,26 @@ describe('text for a person to read', () => {
     assert.equal(masker.text(`id ${PSU_ID.toUpperCase()}`), `id ${masker.tag(PSU_ID)}`);
     assert.equal(masker.text('Authorization: Bearer abc def\nnext'), `Authorization: ${masker.tag('Bearer abc def')}\nnext`);
     assert.equal(masker.text(`curl -H 'Cookie: a=1; b=2' -H 'X: y'`), `curl -H 'Cookie: ${masker.tag('a=1; b=2')}' -H 'X: y'`);
-    assert.doesNotMatch(masker.text(JSON.stringify({ body: JSON.stringify({ 'PSU-ID': 'f81d4fae-7dec-11d0-a765-00a0c91e6bf6' }) })), /f81d4fae/);
+    assert.doesNotMatch(
+      masker.text(JSON.stringify({ body: JSON.stringify({ 'PSU-ID': 'f81d4fae-7dec-11d0-a765-00a0c91e6bf6' }) })),
+      /f81d4fae/,
+    );
     assert.doesNotMatch(masker.text('<a href="/cb?x=1&amp;psu-id&#61;f81d4fae-7dec-11d0-a765-00a0c91e6bf6">'), /f81d4fae/);
-    const unconfigured = masker.text('customers 12085592767 and 120855 92767, account NO93 8601 1117 947 and no9386011117947; not 12345678901');
-    assert.equal(unconfigured, `customers ${masker.tag('12085592767')} and ${masker.tag('12085592767')}, account ${masker.tag('NO9386011117947')} and ${masker.tag('NO9386011117947')}; not 12345678901`);
+    const unconfigured = masker.text(
+      'customers 12085592767 and 120855 92767, account NO93 8601 1117 947 and no9386011117947; not 12345678901',
+    );
+    assert.equal(
+      unconfigured,
+      `customers ${masker.tag('12085592767')} and ${masker.tag('12085592767')}, account ${masker.tag('NO9386011117947')} and ${masker.tag('NO9386011117947')}; not 12345678901`,
+    );
   });
 
   test('a form a PSU posts is masked field by field; the enumerated PSU headers stay readable', () => {
     const masker = new Masker(true, [], KEY);
-    const { body, headers } = masker.message({ 'Content-Type': 'application/x-www-form-urlencoded', 'PSU-Context': 'PRIVATE', 'PSU-IP-Address': '203.0.113.7' }, 'user=anything&pin=1234&go=');
+    const { body, headers } = masker.message(
+      { 'Content-Type': 'application/x-www-form-urlencoded', 'PSU-Context': 'PRIVATE', 'PSU-IP-Address': '203.0.113.7' },
+      'user=anything&pin=1234&go=',
+    );
     assert.equal(body, `user=${masker.tag('anything')}&pin=${masker.tag('1234')}&go=`);
     assert.equal(headers['PSU-Context'], 'PRIVATE');
     assert.equal(headers['PSU-IP-Address'], masker.tag('203.0.113.7'));

@@ -19,19 +19,36 @@ import { sampleResults, testRecord } from './sample-results.js';
 const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
 
 /** A shard's report folder: results.json as the reporter assembles it, and its evidence files. */
-function shardDir(current: number, total: number, tests: TestRecord[], scenarios: number, edit: (results: RunResults) => unknown = (r) => r): string {
+function shardDir(
+  current: number,
+  total: number,
+  tests: TestRecord[],
+  scenarios: number,
+  edit: (results: RunResults) => unknown = (r) => r,
+): string {
   const sample = sampleResults();
   const results = assembleResults({
     context: {
       runId: `shard-${current}-of-${total}`,
       startedAt: sample.startedAt,
       tool: sample.tool,
-      target: { ...sample.target, environment: 'staging', deviations: [{ requirement: 'PAG-02', reason: 'links omit limit', until: '2099-12-31' }], capabilities: [] },
+      target: {
+        ...sample.target,
+        environment: 'staging',
+        deviations: [{ requirement: 'PAG-02', reason: 'links omit limit', until: '2099-12-31' }],
+        capabilities: [],
+      },
     },
     provenance: sample.provenance,
     tests,
     runErrors: [],
-    selection: { tests: tests.length, shard: { current, total }, scenarios, specFiles: 1, reasons: incompleteness({ shard: { current, total }, leftOut: 0, filesNotRun: 0 }) },
+    selection: {
+      tests: tests.length,
+      shard: { current, total },
+      scenarios,
+      specFiles: 1,
+      reasons: incompleteness({ shard: { current, total }, leftOut: 0, filesNotRun: 0 }),
+    },
     interrupted: false,
     finishedAt: new Date(sample.finishedAt),
   });
@@ -83,13 +100,37 @@ const RAW = /<script>x\d+|"onerror=x\d+|'onerror|href="\s*javascript:/i;
 /** The catalogue as the page's script draws it (lib/report/html/browser.js, run here against a stand-in for the DOM). */
 async function drawnCatalogue(html: string): Promise<string> {
   const scriptText = (id: string) => new RegExp(`<script[^>]* id="${id}">([^<]*)</script>`).exec(html)?.[1] ?? '';
-  const element = (textContent = '') => ({ textContent, innerHTML: '', value: '', dataset: {}, addEventListener() {}, insertAdjacentHTML() {} });
-  const elements: Record<string, ReturnType<typeof element>> = { catalogue: element(), 'catalogue-data': element(scriptText('catalogue-data')), statuses: element(scriptText('statuses')) };
+  const element = (textContent = '') => ({
+    textContent,
+    innerHTML: '',
+    value: '',
+    dataset: {},
+    addEventListener() {},
+    insertAdjacentHTML() {},
+  });
+  const elements: Record<string, ReturnType<typeof element>> = {
+    catalogue: element(),
+    'catalogue-data': element(scriptText('catalogue-data')),
+    statuses: element(scriptText('statuses')),
+  };
   for (const id of ['declared-target', 'suite-files', 'q', 'fs', 'fl', 'fa', 'shown', 'clear']) elements[id] = element();
-  const document = { documentElement: { dataset: {} as Record<string, string> }, getElementById: (id: string) => elements[id] ?? null, querySelectorAll: () => [], addEventListener() {} };
-  const source = readFileSync(new URL('../../lib/report/html/browser.js', import.meta.url), 'utf8').replace('(async function ()', 'return (async function ()');
+  const document = {
+    documentElement: { dataset: {} as Record<string, string> },
+    getElementById: (id: string) => elements[id] ?? null,
+    querySelectorAll: () => [],
+    addEventListener() {},
+  };
+  const source = readFileSync(new URL('../../lib/report/html/browser.js', import.meta.url), 'utf8').replace(
+    '(async function ()',
+    'return (async function ()',
+  );
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the page's own script, run as the browser runs it
-  await (new Function('document', 'window', 'location', 'navigator', source) as (...args: unknown[]) => Promise<void>)(document, { addEventListener() {} }, { hash: '' }, {});
+  await (new Function('document', 'window', 'location', 'navigator', source) as (...args: unknown[]) => Promise<void>)(
+    document,
+    { addEventListener() {} },
+    { hash: '' },
+    {},
+  );
   assert.equal(document.documentElement.dataset.ready, '1', elements.catalogue?.textContent);
   return elements.catalogue?.innerHTML ?? '';
 }
@@ -99,7 +140,9 @@ describe('merge: what a shard brings is checked and escaped (M4)', () => {
     const dir = shardDir(1, 1, richTests(), 4);
     const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as RunResults & { tests: TestRecord[] };
     // The catalogue's own records are folded again by merge; the shard's deviations come from its KNOWN_DEVIATION ones.
-    const planted = leaves(results).filter((path) => path[0] !== 'requirements' || results.requirements[path[1] as number]?.status === 'KNOWN_DEVIATION');
+    const planted = leaves(results).filter(
+      (path) => path[0] !== 'requirements' || results.requirements[path[1] as number]?.status === 'KNOWN_DEVIATION',
+    );
     const accepted = planted.filter((path, n) => {
       const copy = structuredClone(results);
       plant(copy, path, payload(n));
@@ -109,7 +152,8 @@ describe('merge: what a shard brings is checked and escaped (M4)', () => {
     const copy = structuredClone(results);
     accepted.forEach((path) => plant(copy, path, payload(planted.indexOf(path))));
     for (const exchange of copy.tests.flatMap((t) => t.evidence.exchanges)) {
-      for (const message of [exchange.request, exchange.response]) if (message) message.headers = { [payload(9000)]: payload(9001), ...message.headers };
+      for (const message of [exchange.request, exchange.response])
+        if (message) message.headers = { [payload(9000)]: payload(9001), ...message.headers };
     }
     copy.tests[1]?.evidence.files.push({ name: 'trace', path: 'javascript:alert(document.domain)', contentType: 'application/zip' });
     writeFileSync(join(dir, 'results.json'), JSON.stringify(copy));
@@ -119,7 +163,10 @@ describe('merge: what a shard brings is checked and escaped (M4)', () => {
     assert.notEqual(run.exitCode, 2, run.stderr);
     const html = merged(out);
     const catalogue = await drawnCatalogue(html);
-    for (const [where, text] of [['the page', html], ['the catalogue the page draws', catalogue]] as const) {
+    for (const [where, text] of [
+      ['the page', html],
+      ['the catalogue the page draws', catalogue],
+    ] as const) {
       const raw = RAW.exec(text);
       assert.ok(raw === null, `unescaped in ${where}: …${raw ? text.slice(Math.max(0, raw.index - 200), raw.index + 100) : ''}`);
     }
@@ -136,7 +183,10 @@ describe('merge: what a shard brings is checked and escaped (M4)', () => {
     const out = scratchDir('xs2a-merged-');
     const run = await runInProcess(['merge', dir, '--report-dir', out]);
     assert.equal(run.exitCode, 2, run.stdout);
-    assert.match(run.stderr, new RegExp(`merge: ${dir}/results\\.json is not a report this tool can merge: /tests/\\d/line: must be integer`));
+    assert.match(
+      run.stderr,
+      new RegExp(`merge: ${dir}/results\\.json is not a report this tool can merge: /tests/\\d/line: must be integer`),
+    );
     assert.equal(existsSync(join(out, 'latest')), false);
   });
 
@@ -153,7 +203,10 @@ describe('merge: what a shard brings is checked and escaped (M4)', () => {
       const out = scratchDir('xs2a-merged-');
       const run = await runInProcess(['merge', dir, '--report-dir', out]);
       assert.equal(run.exitCode, 2, run.stdout);
-      assert.match(run.stderr, new RegExp(`merge: ${dir}: SIG-04\\.a names the evidence file "${path.replace(/\./g, '\\.')}", an unsafe path \\(`));
+      assert.match(
+        run.stderr,
+        new RegExp(`merge: ${dir}: SIG-04\\.a names the evidence file "${path.replace(/\./g, '\\.')}", an unsafe path \\(`),
+      );
       assert.equal(existsSync(join(out, 'latest')), false);
     });
   }
@@ -164,7 +217,9 @@ describe('merge: what a shard brings is checked and escaped (M4)', () => {
     const linked = shardDir(1, 1, richTests(), 4);
     symlinkSync(secret, join(linked, 'files', 'SIG-04.a', 'link.png'));
     const results = JSON.parse(readFileSync(join(linked, 'results.json'), 'utf8')) as RunResults;
-    results.tests.find((t) => t.scenario === 'SIG-04.a')?.evidence.files.push({ name: 'link', path: 'files/SIG-04.a/link.png', contentType: 'image/png' });
+    results.tests
+      .find((t) => t.scenario === 'SIG-04.a')
+      ?.evidence.files.push({ name: 'link', path: 'files/SIG-04.a/link.png', contentType: 'image/png' });
     writeFileSync(join(linked, 'results.json'), JSON.stringify(results));
     const run = await runInProcess(['merge', linked, '--report-dir', scratchDir('xs2a-merged-')]);
     assert.equal(run.exitCode, 2);
@@ -179,7 +234,10 @@ describe('merge: what a shard brings is checked and escaped (M4)', () => {
     symlinkSync(elsewhere, join(underLink, 'files'));
     const outside = await runInProcess(['merge', underLink, '--report-dir', scratchDir('xs2a-merged-')]);
     assert.equal(outside.exitCode, 2);
-    assert.match(outside.stderr, /SIG-04\.a names the evidence file "files\/SIG-04\.a\/shot\.png", which leads outside its folder \(through a link\): refused/);
+    assert.match(
+      outside.stderr,
+      /SIG-04\.a names the evidence file "files\/SIG-04\.a\/shot\.png", which leads outside its folder \(through a link\): refused/,
+    );
   });
 });
 
@@ -193,14 +251,23 @@ describe('merge: shards that do not cover their split', () => {
     const results = JSON.parse(readFileSync(join(out, 'latest', 'results.json'), 'utf8')) as RunResults;
     assert.equal(results.verdict, 'INCOMPLETE');
     assert.equal(results.exitCode, 3);
-    assert.ok(results.verdictReasons.includes('the suite did not run as written: shard 2 of 2 is missing from the merge'), results.verdictReasons.join('\n'));
+    assert.ok(
+      results.verdictReasons.includes('the suite did not run as written: shard 2 of 2 is missing from the merge'),
+      results.verdictReasons.join('\n'),
+    );
     assert.match(run.stdout, /shard 2 of 2 is missing from the merge/);
     assert.match(merged(out), /shard 2 of 2 is missing from the merge/);
   });
 
   test('shards 1 and 3 of 3: shard 2 named missing, exit 3', async () => {
     const out = scratchDir('xs2a-merged-');
-    const run = await runInProcess(['merge', shardDir(1, 3, [pass('SIG-03.a')], 3), shardDir(3, 3, [pass('HDR-03.a')], 3), '--report-dir', out]);
+    const run = await runInProcess([
+      'merge',
+      shardDir(1, 3, [pass('SIG-03.a')], 3),
+      shardDir(3, 3, [pass('HDR-03.a')], 3),
+      '--report-dir',
+      out,
+    ]);
     assert.equal(run.exitCode, 3, run.stdout + run.stderr);
     const results = JSON.parse(readFileSync(join(out, 'latest', 'results.json'), 'utf8')) as RunResults;
     assert.equal(results.verdict, 'INCOMPLETE');
@@ -209,7 +276,13 @@ describe('merge: shards that do not cover their split', () => {
 
   test('every shard of the split: no shard error, exit 0 (nothing failed)', async () => {
     const out = scratchDir('xs2a-merged-');
-    const run = await runInProcess(['merge', shardDir(1, 2, [pass('SIG-03.a')], 2), shardDir(2, 2, [pass('HDR-03.a')], 2), '--report-dir', out]);
+    const run = await runInProcess([
+      'merge',
+      shardDir(1, 2, [pass('SIG-03.a')], 2),
+      shardDir(2, 2, [pass('HDR-03.a')], 2),
+      '--report-dir',
+      out,
+    ]);
     assert.equal(run.exitCode, 0, run.stdout + run.stderr);
     const results = JSON.parse(readFileSync(join(out, 'latest', 'results.json'), 'utf8')) as RunResults;
     assert.equal(results.runErrors, undefined);

@@ -14,7 +14,11 @@ function exchange(n: number, extra: Partial<EvidenceExchange> = {}): EvidenceExc
     startedAt: '2026-11-21T00:00:00.000Z',
     durationMs: 3,
     summary: `GET https://bank/v1/accounts/${n} → 400`,
-    request: { method: 'GET', url: `https://bank/v1/accounts/${n}`, headers: { 'X-Request-ID': `r${n}`, 'TPP-Signature-Certificate': 'MII'.padEnd(1700, 'A') } },
+    request: {
+      method: 'GET',
+      url: `https://bank/v1/accounts/${n}`,
+      headers: { 'X-Request-ID': `r${n}`, 'TPP-Signature-Certificate': 'MII'.padEnd(1700, 'A') },
+    },
     response: { status: 400, headers: { 'content-type': 'application/json' }, body: '{"status":400,"code":"FORMAT_ERROR"}' },
     curl: `curl --cacert bank-ca.pem -X GET 'https://bank/v1/accounts/${n}'`,
     ...extra,
@@ -28,7 +32,10 @@ function failing(scenario: string, n: number): TestRecord {
     ...base,
     title: `${scenario} a scenario of ${scenario.slice(0, 3)}`,
     error: `Error: ${message}`,
-    checks: [{ requirement: 'ERR-01', verdict: 'FAIL', source: 'invariant', message, actual: '/id = (absent)' }, ...base.checks.map((c) => ({ ...c, verdict: 'PASS' as const }))],
+    checks: [
+      { requirement: 'ERR-01', verdict: 'FAIL', source: 'invariant', message, actual: '/id = (absent)' },
+      ...base.checks.map((c) => ({ ...c, verdict: 'PASS' as const })),
+    ],
     evidence: { exchanges: Array.from({ length: 6 }, (_, i) => exchange(n * 10 + i)), redirects: [], files: [] },
   };
 }
@@ -36,21 +43,49 @@ function failing(scenario: string, n: number): TestRecord {
 /** The ERR-44.d of such a run: 120 probes, some with a 2 MiB body, bounded as the reporter bounds them. */
 function probes(): TestRecord {
   const all = Array.from({ length: 120 }, (_, i) =>
-    exchange(9000 + i, { malformed: `robustness probe: defect ${i}`, ...(i % 10 === 0 ? { request: { method: 'POST', url: 'https://bank/v1/payments', headers: {}, body: 'a'.repeat(2 * 1024 * 1024) } } : {}) }),
+    exchange(9000 + i, {
+      malformed: `robustness probe: defect ${i}`,
+      ...(i % 10 === 0
+        ? { request: { method: 'POST', url: 'https://bank/v1/payments', headers: {}, body: 'a'.repeat(2 * 1024 * 1024) } }
+        : {}),
+    }),
   );
   const bounded = boundExchanges(all, 'files/ERR-44.d/');
-  return { ...failing('ERR-44.d', 9), evidence: { exchanges: bounded.exchanges, redirects: [], files: bounded.bodies.map((b) => ({ name: b.name, path: b.path, contentType: 'text/plain' })), ...(bounded.probes ? { probes: bounded.probes } : {}) } };
+  return {
+    ...failing('ERR-44.d', 9),
+    evidence: {
+      exchanges: bounded.exchanges,
+      redirects: [],
+      files: bounded.bodies.map((b) => ({ name: b.name, path: b.path, contentType: 'text/plain' })),
+      ...(bounded.probes ? { probes: bounded.probes } : {}),
+    },
+  };
 }
 
 export function oneCauseRun(failingCount: number): RunResults {
   const base = sampleResults();
-  const tests = [...Array.from({ length: failingCount - 1 }, (_, i) => failing(`${AREAS[i % AREAS.length] ?? 'GEN'}-${String(10 + Math.floor(i / 8)).padStart(2, '0')}.${String.fromCharCode(97 + (i % 8))}`, i)), probes()];
+  const tests = [
+    ...Array.from({ length: failingCount - 1 }, (_, i) =>
+      failing(
+        `${AREAS[i % AREAS.length] ?? 'GEN'}-${String(10 + Math.floor(i / 8)).padStart(2, '0')}.${String.fromCharCode(97 + (i % 8))}`,
+        i,
+      ),
+    ),
+    probes(),
+  ];
   const requirements = AREAS.flatMap((area) =>
     Array.from({ length: 12 }, (_, i) => ({
       ...(base.requirements[0] as RunResults['requirements'][number]),
       id: `${area}-${String(i + 1).padStart(2, '0')}`,
       area,
-      status: area === 'ERR' && i === 0 ? ('FAIL' as const) : i === 11 ? ('NOT_COVERED' as const) : i === 10 ? ('NOT_TESTABLE' as const) : ('PASS' as const),
+      status:
+        area === 'ERR' && i === 0
+          ? ('FAIL' as const)
+          : i === 11
+            ? ('NOT_COVERED' as const)
+            : i === 10
+              ? ('NOT_TESTABLE' as const)
+              : ('PASS' as const),
       tests: [],
     })),
   );
@@ -83,15 +118,24 @@ export function cleanRun(): RunResults {
 /** One scenario run with --grep, stopped by an error: INCOMPLETE, exit 3; every other requirement left out. */
 export function filteredRun(): RunResults {
   const run = oneCauseRun(2);
-  const errored = { ...testRecord('SIG-10.a', 'ERROR', ['SIG-01']), error: 'Error: the bank answered 502 to the consent request', checks: [] };
+  const errored = {
+    ...testRecord('SIG-10.a', 'ERROR', ['SIG-01']),
+    error: 'Error: the bank answered 502 to the consent request',
+    checks: [],
+  };
   return {
     ...run,
     filtered: true,
     verdict: 'INCOMPLETE',
     exitCode: 3,
     verdictReasons: ['the run was filtered', '1 scenario stopped with an error: SIG-10.a'],
-    missingForConformant: run.requirements.filter((r) => r.id !== 'SIG-01').map((r) => ({ id: r.id, status: 'NOT_COVERED' as const, reason: 'not selected by this run (filtered)' })),
-    requirements: run.requirements.map((r) => ({ ...r, status: r.id === 'SIG-01' ? ('NOT_EVALUATED' as const) : ('NOT_COVERED' as const) })),
+    missingForConformant: run.requirements
+      .filter((r) => r.id !== 'SIG-01')
+      .map((r) => ({ id: r.id, status: 'NOT_COVERED' as const, reason: 'not selected by this run (filtered)' })),
+    requirements: run.requirements.map((r) => ({
+      ...r,
+      status: r.id === 'SIG-01' ? ('NOT_EVALUATED' as const) : ('NOT_COVERED' as const),
+    })),
     tests: [errored],
   };
 }

@@ -16,11 +16,17 @@ describe('JUnit output', () => {
   const xml = renderJunit(RESULTS);
 
   test('a failing scenario is a failure, with its stable id in the name and the requirement line as its message', () => {
-    assert.match(xml, /name="SIG-04\.a test of SIG-04 &lt;b&gt;"[^>]*>\n[\s\S]*?<property name="scenario" value="SIG-04\.a"\/>[\s\S]*?<failure message="-&gt; SIG-04 MUST: x" type="FAIL">/);
+    assert.match(
+      xml,
+      /name="SIG-04\.a test of SIG-04 &lt;b&gt;"[^>]*>\n[\s\S]*?<property name="scenario" value="SIG-04\.a"\/>[\s\S]*?<failure message="-&gt; SIG-04 MUST: x" type="FAIL">/,
+    );
   });
 
   test('a failure excused by a known deviation is skipped, not failed, so a gate does not block on it', () => {
-    assert.match(xml, /name="PAG-02\.a test of PAG-02 &lt;b&gt;"[^>]*>\n[\s\S]*?<skipped message="known deviation PAG-02: pagination links omit limit; fix in 1\.24 \(until 2027-03-01\)"\/>/);
+    assert.match(
+      xml,
+      /name="PAG-02\.a test of PAG-02 &lt;b&gt;"[^>]*>\n[\s\S]*?<skipped message="known deviation PAG-02: pagination links omit limit; fix in 1\.24 \(until 2027-03-01\)"\/>/,
+    );
     assert.match(xml, /<testsuite name="suites\/x.spec.ts" tests="3" failures="1" errors="0" skipped="1"/);
   });
 });
@@ -53,16 +59,25 @@ describe('HTML report', () => {
   test('a known deviation is shown as one, with its reason and end date, never as a red FAIL', () => {
     assert.match(top, /Known deviations \(1\)[\s\S]*pagination links omit limit; fix in 1\.24[\s\S]*until 2027-03-01/);
     const deviations = top.indexOf('Known deviations');
-    assert.ok(top.indexOf('<div class="scn s-KNOWN_DEVIATION" id="PAG-02.a">') > deviations, 'its evidence sits with the deviations, not with the failures');
+    assert.ok(
+      top.indexOf('<div class="scn s-KNOWN_DEVIATION" id="PAG-02.a">') > deviations,
+      'its evidence sits with the deviations, not with the failures',
+    );
     assert.doesNotMatch(top.slice(0, deviations), /PAG-02/);
   });
 
   test('attestations stand apart from the automated verdicts, with the reviewer', () => {
-    assert.match(top, /Attestations \(1\): checked by a person, not by the suite[\s\S]*id="attestation-SCA-23"[\s\S]*Kari Nordmann[\s\S]*QA-1432/);
+    assert.match(
+      top,
+      /Attestations \(1\): checked by a person, not by the suite[\s\S]*id="attestation-SCA-23"[\s\S]*Kari Nordmann[\s\S]*QA-1432/,
+    );
   });
 
   test('the verdict says what is missing for CONFORMANT, with the reason', () => {
-    assert.match(top, /Missing for CONFORMANT: the 1 requirement\(s\) under <a href="#attention">Needs attention<\/a>, and this one<\/strong><\/summary>[\s\S]*GEN-05[\s\S]*needs capability production-target/);
+    assert.match(
+      top,
+      /Missing for CONFORMANT: the 1 requirement\(s\) under <a href="#attention">Needs attention<\/a>, and this one<\/strong><\/summary>[\s\S]*GEN-05[\s\S]*needs capability production-target/,
+    );
   });
 
   test('provenance: tool commit, specification and catalogue versions, runtime, probe seed', () => {
@@ -77,13 +92,22 @@ describe('console summary', () => {
   const text = formatSummary(RESULTS, 'reports/latest/index.html');
 
   test('a known deviation is listed with its reason and end date, apart from the failures', () => {
-    assert.match(text, /Known deviations[^\n]*\n {2}KNOWN_DEVIATION PAG-02 {2}until 2027-03-01, still failing: pagination links omit limit; fix in 1\.24/);
+    assert.match(
+      text,
+      /Known deviations[^\n]*\n {2}KNOWN_DEVIATION PAG-02 {2}until 2027-03-01, still failing: pagination links omit limit; fix in 1\.24/,
+    );
     assert.doesNotMatch(text, /FAIL +PAG-02/);
   });
 
   test('what is missing for CONFORMANT, and the attestations, by whom', () => {
-    assert.match(text, /Missing for CONFORMANT, besides the requirements above:\n {2}NOT_COVERED {3}GEN-05 {2}needs capability production-target/);
-    assert.match(text, /Attestations \(checked by a person, not by the suite\):\n {2}ATTESTED {2}SCA-23 {2}by Kari Nordmann on 2026-11-20, evidence: QA-1432/);
+    assert.match(
+      text,
+      /Missing for CONFORMANT, besides the requirements above:\n {2}NOT_COVERED {3}GEN-05 {2}needs capability production-target/,
+    );
+    assert.match(
+      text,
+      /Attestations \(checked by a person, not by the suite\):\n {2}ATTESTED {2}SCA-23 {2}by Kari Nordmann on 2026-11-20, evidence: QA-1432/,
+    );
   });
 });
 

@@ -41,11 +41,20 @@ describe('a report of one root cause', () => {
 });
 
 describe('evidence bounded for results.json', () => {
-  const exchange = (n: number, extra: Partial<EvidenceExchange> = {}): EvidenceExchange => ({ id: `x${n}`, startedAt: '2026-11-21T00:00:00.000Z', durationMs: 1, summary: `probe ${n}`, ...extra });
+  const exchange = (n: number, extra: Partial<EvidenceExchange> = {}): EvidenceExchange => ({
+    id: `x${n}`,
+    startedAt: '2026-11-21T00:00:00.000Z',
+    durationMs: 1,
+    summary: `probe ${n}`,
+    ...extra,
+  });
 
   test('a body over the limit is cut and kept whole in a file, which the curl command sends', () => {
     const big = 'é'.repeat(BODY_LIMIT + 5);
-    const { exchanges, bodies } = boundExchanges([exchange(1, { request: { method: 'POST', url: 'https://bank/v1/x', headers: {}, body: big } })], 'files/ERR-44.c/');
+    const { exchanges, bodies } = boundExchanges(
+      [exchange(1, { request: { method: 'POST', url: 'https://bank/v1/x', headers: {}, body: big } })],
+      'files/ERR-44.c/',
+    );
     const request = exchanges[0]?.request;
     assert.equal(request?.body?.length, BODY_LIMIT);
     assert.equal(request?.bodyBytes, Buffer.byteLength(big));
@@ -59,7 +68,11 @@ describe('evidence bounded for results.json', () => {
     const all = [exchange(0), ...Array.from({ length: 30 }, (_, i) => probe(i + 1, i === 7 || i === 20 ? 500 : i % 3 === 0 ? 415 : 400))];
     const { exchanges, probes } = boundExchanges(all, 'files/ERR-44.d/');
     assert.deepEqual(probes, { sent: 30, kept: 4, byStatus: { '400': 18, '415': 10, '500': 2 } });
-    assert.deepEqual(exchanges.map((e) => e.id), ['x0', 'x1', 'x2', 'x8', 'x21'], 'the plain exchange, one 415, one 400, both 500s');
+    assert.deepEqual(
+      exchanges.map((e) => e.id),
+      ['x0', 'x1', 'x2', 'x8', 'x21'],
+      'the plain exchange, one 415, one 400, both 500s',
+    );
   });
 });
 
@@ -77,7 +90,22 @@ describe('the picture', () => {
   });
 
   test('with a baseline, the bar before beside the bar now', () => {
-    const run = { ...oneCauseRun(3), baseline: { runId: 'run-0', startedAt: '', verdict: 'CONFORMANT' as const, regressions: [{ id: 'ERR-01', from: 'PASS' as const, to: 'FAIL' as const }], fixes: [], changed: [], newScenarios: [], removedScenarios: [], newRequirements: [], removedRequirements: [], deviationsNowPassing: [] } };
+    const run = {
+      ...oneCauseRun(3),
+      baseline: {
+        runId: 'run-0',
+        startedAt: '',
+        verdict: 'CONFORMANT' as const,
+        regressions: [{ id: 'ERR-01', from: 'PASS' as const, to: 'FAIL' as const }],
+        fixes: [],
+        changed: [],
+        newScenarios: [],
+        removedScenarios: [],
+        newRequirements: [],
+        removedRequirements: [],
+        deviationsNowPassing: [],
+      },
+    };
     const svg = areaBarsSvg(run, { heading: false });
     assert.match(svg, /before \(run-0\)/);
     assert.match(svg, /<title>ERR before: 10 PASS<\/title>/);
@@ -114,7 +142,8 @@ describe('show-report serves the report folder only', () => {
   test('its files by path, never one outside it, a link out of it or a folder', () => {
     assert.ok(reportFileOf(dir, '/')?.endsWith('index.html'));
     assert.ok(reportFileOf(dir, '/files/a%20b.txt')?.endsWith('a b.txt'));
-    for (const path of ['/../x', `/..%2f${'outside'}-${process.pid}.txt`, '/files/link.txt', '/files', '/%00', '/%E0%A4%A']) assert.equal(reportFileOf(dir, path), undefined, path);
+    for (const path of ['/../x', `/..%2f${'outside'}-${process.pid}.txt`, '/files/link.txt', '/files', '/%00', '/%E0%A4%A'])
+      assert.equal(reportFileOf(dir, path), undefined, path);
   });
 
   test('on 127.0.0.1, with the content type of each file', async () => {

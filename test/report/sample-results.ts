@@ -1,7 +1,18 @@
 /** A small results.json by hand, for the report's unit tests: a failure, a known deviation, an attestation, evidence files. */
-import { REQUIREMENT_STATUSES, TEST_STATUSES, type RequirementRecord, type RunResults, type TestRecord } from '../../lib/report/results-types.js';
+import {
+  REQUIREMENT_STATUSES,
+  TEST_STATUSES,
+  type RequirementRecord,
+  type RunResults,
+  type TestRecord,
+} from '../../lib/report/results-types.js';
 
-export function testRecord(scenario: string, status: TestRecord['status'], requirements: string[], extra: Partial<TestRecord> = {}): TestRecord {
+export function testRecord(
+  scenario: string,
+  status: TestRecord['status'],
+  requirements: string[],
+  extra: Partial<TestRecord> = {},
+): TestRecord {
   const failed = status === 'FAIL';
   return {
     id: `pw-${scenario}`,
@@ -13,13 +24,17 @@ export function testRecord(scenario: string, status: TestRecord['status'], requi
     status,
     durationMs: 12,
     warnings: [],
-    checks: requirements.map((requirement) => ({
-      requirement,
-      verdict: failed ? ('FAIL' as const) : ('PASS' as const),
-      source: 'scenario' as const,
-      actual: failed ? 'HTTP 200' : 'HTTP 400 FORMAT_ERROR',
-      ...(failed ? { message: `-> ${requirement} MUST: x\n   Expected: HTTP 400\n   Actual:   HTTP 200` } : {}),
-    })).concat([{ requirement: 'FMT-01', verdict: 'PASS', source: 'invariant', actual: 'Content-Type application/json', count: 2 } as never]),
+    checks: requirements
+      .map((requirement) => ({
+        requirement,
+        verdict: failed ? ('FAIL' as const) : ('PASS' as const),
+        source: 'scenario' as const,
+        actual: failed ? 'HTTP 200' : 'HTTP 400 FORMAT_ERROR',
+        ...(failed ? { message: `-> ${requirement} MUST: x\n   Expected: HTTP 400\n   Actual:   HTTP 200` } : {}),
+      }))
+      .concat([
+        { requirement: 'FMT-01', verdict: 'PASS', source: 'invariant', actual: 'Content-Type application/json', count: 2 } as never,
+      ]),
     evidence: {
       exchanges: [
         {
@@ -43,8 +58,25 @@ export function testRecord(scenario: string, status: TestRecord['status'], requi
   };
 }
 
-function requirement(id: string, status: RequirementRecord['status'], tests: string[], extra: Partial<RequirementRecord> = {}): RequirementRecord {
-  return { id, area: id.slice(0, 3), level: 'MUST', section: `Section of ${id}`, statement: `statement of ${id}`, testedBy: 'automated', basis: 'specification', fillsGap: false, status, tests, ...extra };
+function requirement(
+  id: string,
+  status: RequirementRecord['status'],
+  tests: string[],
+  extra: Partial<RequirementRecord> = {},
+): RequirementRecord {
+  return {
+    id,
+    area: id.slice(0, 3),
+    level: 'MUST',
+    section: `Section of ${id}`,
+    statement: `statement of ${id}`,
+    testedBy: 'automated',
+    basis: 'specification',
+    fillsGap: false,
+    status,
+    tests,
+    ...extra,
+  };
 }
 
 export function sampleResults(): RunResults {
@@ -77,7 +109,10 @@ export function sampleResults(): RunResults {
       reason: 'attested by Kari Nordmann on 2026-11-20 (evidence: QA-1432)',
       attestation: { requirement: 'SCA-23', verdict: 'PASS', reviewer: 'Kari Nordmann', date: '2026-11-20', evidence: 'QA-1432' },
     }),
-    requirement('GEN-05', 'NOT_COVERED', [], { testedBy: 'needs-capability:production-target', reason: 'needs capability production-target: target staging does not declare it' }),
+    requirement('GEN-05', 'NOT_COVERED', [], {
+      testedBy: 'needs-capability:production-target',
+      reason: 'needs capability production-target: target staging does not declare it',
+    }),
   ];
   const tally = <K extends string>(values: K[], keys: readonly K[]) => {
     const counts = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
@@ -114,7 +149,16 @@ export function sampleResults(): RunResults {
       masked: true,
       arguments: [],
     },
-    summary: { tests: tally(tests.map((t) => t.status), TEST_STATUSES), requirements: tally(requirements.map((r) => r.status), REQUIREMENT_STATUSES) },
+    summary: {
+      tests: tally(
+        tests.map((t) => t.status),
+        TEST_STATUSES,
+      ),
+      requirements: tally(
+        requirements.map((r) => r.status),
+        REQUIREMENT_STATUSES,
+      ),
+    },
     requirements,
     tests,
     attestations: [{ requirement: 'SCA-23', verdict: 'PASS', reviewer: 'Kari Nordmann', date: '2026-11-20', evidence: 'QA-1432' }],

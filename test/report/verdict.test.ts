@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { CheckRecord, TestRecord, TestStatus } from '../../lib/report/results-types.js';
-import { activeDeviation, deviationFor, foldAll, foldRequirement, judgementsOf, runVerdict, type CatalogueEntry } from '../../lib/report/verdict.js';
+import {
+  activeDeviation,
+  deviationFor,
+  foldAll,
+  foldRequirement,
+  judgementsOf,
+  runVerdict,
+  type CatalogueEntry,
+} from '../../lib/report/verdict.js';
 
 const entry = (id: string, level: CatalogueEntry['level'] = 'MUST'): CatalogueEntry => ({
   id,
@@ -41,12 +49,11 @@ function scenarioRun(status: TestStatus, requirements: string[], checks: CheckRe
 
 describe('judgements of one scenario run', () => {
   test('a failed check fails its own requirement only: the error body losing id fails ERR-01, not the 400 rules', () => {
-    const run = scenarioRun('FAIL', ['SIG-04', 'ERR-35'], [
-      check('SIG-04', 'PASS'),
-      check('ERR-35', 'PASS'),
-      check('ERR-01', 'FAIL', 'invariant'),
-      check('ERR-03', 'PASS', 'invariant'),
-    ]);
+    const run = scenarioRun(
+      'FAIL',
+      ['SIG-04', 'ERR-35'],
+      [check('SIG-04', 'PASS'), check('ERR-35', 'PASS'), check('ERR-01', 'FAIL', 'invariant'), check('ERR-03', 'PASS', 'invariant')],
+    );
     const judged = judgementsOf(run);
     assert.equal(judged.get('SIG-04')?.status, 'PASS');
     assert.equal(judged.get('ERR-35')?.status, 'PASS');
@@ -56,7 +63,10 @@ describe('judgements of one scenario run', () => {
   });
 
   test('one failure among passes of the same requirement fails it', () => {
-    assert.equal(judgementsOf(scenarioRun('FAIL', ['LIM-01'], [check('LIM-01', 'PASS'), check('LIM-01', 'FAIL')])).get('LIM-01')?.status, 'FAIL');
+    assert.equal(
+      judgementsOf(scenarioRun('FAIL', ['LIM-01'], [check('LIM-01', 'PASS'), check('LIM-01', 'FAIL')])).get('LIM-01')?.status,
+      'FAIL',
+    );
   });
 
   test('a check whose prerequisite failed is NOT_EVALUATED, never PASS or FAIL', () => {
@@ -67,9 +77,15 @@ describe('judgements of one scenario run', () => {
   test('a declared requirement no check reached follows how the scenario ended', () => {
     const declared = ['SCA-12'];
     assert.equal(judgementsOf(scenarioRun('ERROR', declared, [], { error: 'TypeError: x' })).get('SCA-12')?.status, 'NOT_EVALUATED');
-    assert.match(judgementsOf(scenarioRun('ERROR', declared, [], { error: 'TypeError: x' })).get('SCA-12')?.reason ?? '', /stopped before judging it: TypeError: x/);
+    assert.match(
+      judgementsOf(scenarioRun('ERROR', declared, [], { error: 'TypeError: x' })).get('SCA-12')?.reason ?? '',
+      /stopped before judging it: TypeError: x/,
+    );
     assert.equal(judgementsOf(scenarioRun('INTERRUPTED', declared, [], { reason: 'browser gone' })).get('SCA-12')?.status, 'INTERRUPTED');
-    assert.equal(judgementsOf(scenarioRun('NOT_TESTABLE', declared, [], { reason: 'no clock-control' })).get('SCA-12')?.status, 'NOT_TESTABLE');
+    assert.equal(
+      judgementsOf(scenarioRun('NOT_TESTABLE', declared, [], { reason: 'no clock-control' })).get('SCA-12')?.status,
+      'NOT_TESTABLE',
+    );
     assert.equal(judgementsOf(scenarioRun('SKIPPED', declared, [])).get('SCA-12')?.status, 'SKIPPED');
     assert.match(judgementsOf(scenarioRun('PASS', declared, [])).get('SCA-12')?.reason ?? '', /made no check of it/);
   });
@@ -84,7 +100,10 @@ describe('requirement verdicts', () => {
 
   test('all checks pass: PASS; one fails: FAIL', () => {
     assert.equal(foldRequirement(MUST, judged('PASS', [check('SIG-04', 'PASS')]), undefined).status, 'PASS');
-    assert.equal(foldRequirement(MUST, [...judged('PASS', [check('SIG-04', 'PASS')]), ...judged('FAIL', [check('SIG-04', 'FAIL')])], undefined).status, 'FAIL');
+    assert.equal(
+      foldRequirement(MUST, [...judged('PASS', [check('SIG-04', 'PASS')]), ...judged('FAIL', [check('SIG-04', 'FAIL')])], undefined).status,
+      'FAIL',
+    );
   });
 
   test('a failing SHOULD rule is a WARNING', () => {
@@ -93,7 +112,11 @@ describe('requirement verdicts', () => {
 
   test('worst first: FAIL, INTERRUPTED, NOT_EVALUATED, NOT_TESTABLE, SKIPPED, PASS', () => {
     const fold = (...statuses: ('PASS' | 'NOT_TESTABLE' | 'NOT_EVALUATED' | 'INTERRUPTED')[]) =>
-      foldRequirement(MUST, statuses.map((status) => ({ status, scenario: 's', reason: status })), undefined);
+      foldRequirement(
+        MUST,
+        statuses.map((status) => ({ status, scenario: 's', reason: status })),
+        undefined,
+      );
     assert.equal(fold('PASS', 'NOT_TESTABLE').status, 'NOT_TESTABLE');
     assert.equal(fold('PASS', 'NOT_TESTABLE').reason, 'NOT_TESTABLE');
     assert.equal(fold('NOT_TESTABLE', 'NOT_EVALUATED').status, 'NOT_EVALUATED');
@@ -112,7 +135,11 @@ describe('requirement verdicts', () => {
     const deviations = [{ requirement: 'SIG-04', reason: 'r', until: '2026-01-31' }];
     assert.ok(activeDeviation('SIG-04', deviations, new Date('2026-01-31T20:00:00Z')));
     assert.equal(activeDeviation('SIG-04', deviations, new Date('2026-02-01T00:00:01Z')), undefined);
-    const expired = foldRequirement(MUST, [{ status: 'FAIL', scenario: 's', reason: 's: Expected: x' }], deviationFor('SIG-04', deviations, new Date('2026-02-02T00:00:00Z')));
+    const expired = foldRequirement(
+      MUST,
+      [{ status: 'FAIL', scenario: 's', reason: 's: Expected: x' }],
+      deviationFor('SIG-04', deviations, new Date('2026-02-02T00:00:00Z')),
+    );
     assert.equal(expired.status, 'FAIL');
     assert.deepEqual(expired.deviation, { reason: 'r', until: '2026-01-31', expired: true });
     assert.match(expired.reason ?? '', /its deviation expired on 2026-01-31/);
@@ -131,8 +158,19 @@ describe('requirement verdicts', () => {
   });
 
   test('foldAll: requirements judged only by invariants get verdicts too', () => {
-    const records = foldAll([entry('SIG-04'), entry('ERR-01'), entry('ERR-02')], [scenarioRun('FAIL', ['SIG-04'], [check('SIG-04', 'PASS'), check('ERR-01', 'FAIL', 'invariant')])], () => undefined);
-    assert.deepEqual(records.map((r) => [r.id, r.status]), [['SIG-04', 'PASS'], ['ERR-01', 'FAIL'], ['ERR-02', 'NOT_COVERED']]);
+    const records = foldAll(
+      [entry('SIG-04'), entry('ERR-01'), entry('ERR-02')],
+      [scenarioRun('FAIL', ['SIG-04'], [check('SIG-04', 'PASS'), check('ERR-01', 'FAIL', 'invariant')])],
+      () => undefined,
+    );
+    assert.deepEqual(
+      records.map((r) => [r.id, r.status]),
+      [
+        ['SIG-04', 'PASS'],
+        ['ERR-01', 'FAIL'],
+        ['ERR-02', 'NOT_COVERED'],
+      ],
+    );
   });
 });
 
@@ -152,7 +190,10 @@ describe('run verdict and exit code', () => {
   });
 
   test('interrupted, or a scenario stopped with an error: INCOMPLETE, exit 3 (never non-conformance)', () => {
-    assert.deepEqual([runVerdict(fold('PASS', 'INTERRUPTED'), ran(), false).verdict, runVerdict(fold('PASS', 'INTERRUPTED'), ran(), false).exitCode], ['INCOMPLETE', 3]);
+    assert.deepEqual(
+      [runVerdict(fold('PASS', 'INTERRUPTED'), ran(), false).verdict, runVerdict(fold('PASS', 'INTERRUPTED'), ran(), false).exitCode],
+      ['INCOMPLETE', 3],
+    );
     const errored = runVerdict(fold('PASS'), ran('ERROR'), false);
     assert.deepEqual([errored.verdict, errored.exitCode], ['INCOMPLETE', 3]);
     assert.match(errored.reasons.join(';'), /stopped with an error: SIG-01\.a/);
@@ -166,14 +207,32 @@ describe('run verdict and exit code', () => {
 
   test('every requirement short of CONFORMANT is named with its reason, every NOT_TESTABLE reason among the reasons', () => {
     const records = [
-      foldRequirement(entry('SIG-01'), [{ status: 'NOT_TESTABLE', scenario: 'SIG-01.a', reason: 'needs capability clock-control' }], undefined),
-      foldRequirement({ ...entry('SCA-23'), testedBy: 'needs-capability:mobile-app' }, [], undefined, { targetName: 'reference', capabilities: [], embedded: true, environment: 'staging' }),
+      foldRequirement(
+        entry('SIG-01'),
+        [{ status: 'NOT_TESTABLE', scenario: 'SIG-01.a', reason: 'needs capability clock-control' }],
+        undefined,
+      ),
+      foldRequirement({ ...entry('SCA-23'), testedBy: 'needs-capability:mobile-app' }, [], undefined, {
+        targetName: 'reference',
+        capabilities: [],
+        embedded: true,
+        environment: 'staging',
+      }),
       foldRequirement(entry('SIG-02'), [{ status: 'PASS', scenario: 's' }], undefined),
     ];
     const verdict = runVerdict(records, ran(), false);
     assert.equal(verdict.verdict, 'INCOMPLETE');
-    assert.deepEqual(verdict.missing.map((m) => [m.id, m.status]), [['SIG-01', 'NOT_TESTABLE'], ['SCA-23', 'NOT_COVERED']]);
-    assert.match(verdict.missing[1]?.reason ?? '', /^needs capability mobile-app \(the bank's mobile app[^)]*\): target reference does not declare it, and the embedded reference bank never can$/);
+    assert.deepEqual(
+      verdict.missing.map((m) => [m.id, m.status]),
+      [
+        ['SIG-01', 'NOT_TESTABLE'],
+        ['SCA-23', 'NOT_COVERED'],
+      ],
+    );
+    assert.match(
+      verdict.missing[1]?.reason ?? '',
+      /^needs capability mobile-app \(the bank's mobile app[^)]*\): target reference does not declare it, and the embedded reference bank never can$/,
+    );
     assert.ok(verdict.reasons.includes('NOT_TESTABLE (SIG-01): needs capability clock-control'), verdict.reasons.join(' | '));
     assert.ok(verdict.reasons.includes('1 requirement(s) not exercised by this run: SCA-23'), verdict.reasons.join(' | '));
   });
@@ -185,14 +244,23 @@ describe('run verdict and exit code', () => {
       foldRequirement({ ...entry('SCA-23'), testedBy: 'needs-capability:mobile-app' }, [], undefined, sandbox),
       foldRequirement(entry('SIG-02'), [{ status: 'PASS', scenario: 's' }], undefined),
     ];
-    assert.deepEqual(records.map((r) => r.status), ['OUT_OF_SCOPE', 'OUT_OF_SCOPE', 'PASS']);
+    assert.deepEqual(
+      records.map((r) => r.status),
+      ['OUT_OF_SCOPE', 'OUT_OF_SCOPE', 'PASS'],
+    );
     assert.match(records[0]?.reason ?? '', /^out of sandbox scope: it needs capability production-target/);
     const verdict = runVerdict(records, ran(), false);
     assert.deepEqual([verdict.verdict, verdict.exitCode, verdict.missing], ['CONFORMANT', 0, []]);
     assert.deepEqual(verdict.reasons, ['sandbox scope; 2 requirement(s) out of scope: GEN-05, SCA-23']);
-    const withApp = foldRequirement({ ...entry('SCA-23'), testedBy: 'needs-capability:mobile-app' }, [], undefined, { ...sandbox, capabilities: ['mobile-app'] });
+    const withApp = foldRequirement({ ...entry('SCA-23'), testedBy: 'needs-capability:mobile-app' }, [], undefined, {
+      ...sandbox,
+      capabilities: ['mobile-app'],
+    });
     assert.equal(withApp.status, 'NOT_COVERED', 'a sandbox that declares the app is judged on it');
-    const production = foldRequirement({ ...entry('GEN-05'), testedBy: 'needs-capability:production-target' }, [], undefined, { ...sandbox, environment: 'production' });
+    const production = foldRequirement({ ...entry('GEN-05'), testedBy: 'needs-capability:production-target' }, [], undefined, {
+      ...sandbox,
+      environment: 'production',
+    });
     assert.equal(production.status, 'NOT_COVERED', 'in production it is in scope');
   });
 

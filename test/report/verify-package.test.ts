@@ -29,19 +29,27 @@ const issuer = generateCertificateAuthority({ commonName: ISSUER_NAME });
 const genuine = generateTppCertificate(issuer, TPP);
 // A forger's own CA with the genuine issuer's name, and a certificate copying the genuine subject.
 const forged = generateTppCertificate(generateCertificateAuthority({ commonName: ISSUER_NAME }), TPP);
-const key = (pair: { privateKeyPem: string; certificatePem: string }): SigningKey => ({ privateKeyPem: pair.privateKeyPem, certificatePem: pair.certificatePem });
+const key = (pair: { privateKeyPem: string; certificatePem: string }): SigningKey => ({
+  privateKeyPem: pair.privateKeyPem,
+  certificatePem: pair.certificatePem,
+});
 const anchors = { trustAnchorsPem: [issuer.certificatePem] };
 
 /** A package as `package` makes it, from files in memory (any names): manifest, signature, canonical zip. */
 async function zipOf(files: Record<string, string | Uint8Array>, signingKey?: SigningKey): Promise<Uint8Array> {
-  const entries = new Map(Object.entries(files).map(([name, content]) => [name, typeof content === 'string' ? Buffer.from(content) : content]));
+  const entries = new Map(
+    Object.entries(files).map(([name, content]) => [name, typeof content === 'string' ? Buffer.from(content) : content]),
+  );
   const manifest = Buffer.from(manifestOf(entries));
   const all = new Map(entries).set(MANIFEST, manifest);
   if (signingKey) all.set(MANIFEST_SIGNATURE, Buffer.from(await signManifest(manifest, signingKey)));
   return canonicalZip(all);
 }
 
-const reportFiles = (results: RunResults = sampleResults()) => ({ 'results.json': JSON.stringify(results), 'index.html': '<!doctype html><p>report</p>' });
+const reportFiles = (results: RunResults = sampleResults()) => ({
+  'results.json': JSON.stringify(results),
+  'index.html': '<!doctype html><p>report</p>',
+});
 const texts = (verification: Verification) => verification.problems.map((p) => p.text).join('\n');
 
 function writeScratch(name: string, bytes: Uint8Array | string): string {
@@ -67,10 +75,17 @@ describe('verify: "Verified" needs a trust anchor (M3)', () => {
     const zip = await zipOf(reportFiles(edited), key(forged));
     const without = await verifyPackage(zip);
     assert.equal(without.outcome, 'integrity-only');
-    assert.equal(without.signer?.subject, (await verifyPackage(await zipOf(reportFiles(), key(genuine)))).signer?.subject, 'the forger copied the subject');
+    assert.equal(
+      without.signer?.subject,
+      (await verifyPackage(await zipOf(reportFiles(), key(genuine)))).signer?.subject,
+      'the forger copied the subject',
+    );
     const withCa = await verifyPackage(zip, anchors);
     assert.equal(withCa.outcome, 'not-verified');
-    assert.match(texts(withCa), /MANIFEST\.sha256\.jws: the certificate \(issuer CN=Verify test eIDAS issuer\) was not issued by a CA given with --ca/);
+    assert.match(
+      texts(withCa),
+      /MANIFEST\.sha256\.jws: the certificate \(issuer CN=Verify test eIDAS issuer\) was not issued by a CA given with --ca/,
+    );
 
     const file = writeScratch('forged.zip', zip);
     const caFile = writeScratch('issuer.pem', issuer.certificatePem);
@@ -80,27 +95,48 @@ describe('verify: "Verified" needs a trust anchor (M3)', () => {
     assert.match(plain.stdout, /^INTEGRITY ONLY: .*forged\.zip is whole as packaged, but its signer is not checked \(no --ca given\)/m);
     const required = await runInProcess(['verify', file, '--require-signature']);
     assert.equal(required.exitCode, 1, required.stdout);
-    assert.match(required.stdout, /SIGNER {3}the signer is unproven: --require-signature needs --ca FILE, the CA that issued the signer's certificate/);
+    assert.match(
+      required.stdout,
+      /SIGNER {3}the signer is unproven: --require-signature needs --ca FILE, the CA that issued the signer's certificate/,
+    );
     assert.match(required.stdout, /^NOT VERIFIED: /m);
     const refused = await runInProcess(['verify', file, '--ca', caFile]);
     assert.equal(refused.exitCode, 1);
-    assert.match(refused.stdout, /SIGNER {3}MANIFEST\.sha256\.jws: the certificate \(issuer CN=Verify test eIDAS issuer\) was not issued by a CA given with --ca/);
+    assert.match(
+      refused.stdout,
+      /SIGNER {3}MANIFEST\.sha256\.jws: the certificate \(issuer CN=Verify test eIDAS issuer\) was not issued by a CA given with --ca/,
+    );
   });
 });
 
 describe('verify: the verdict inside must follow from the results inside (M3)', () => {
   test('a CONFORMANT verdict over a failed requirement is refused, naming both verdicts', async () => {
-    const forgedVerdict: RunResults = { ...sampleResults(), verdict: 'CONFORMANT', verdictReasons: [], missingForConformant: [], exitCode: 0 };
+    const forgedVerdict: RunResults = {
+      ...sampleResults(),
+      verdict: 'CONFORMANT',
+      verdictReasons: [],
+      missingForConformant: [],
+      exitCode: 0,
+    };
     const verification = await verifyPackage(await zipOf(reportFiles(forgedVerdict), key(genuine)), anchors);
     assert.equal(verification.outcome, 'not-verified');
-    assert.match(texts(verification), /results\.json: states the verdict CONFORMANT \(exit 0\), but its results give NON_CONFORMANT \(exit 1\)/);
+    assert.match(
+      texts(verification),
+      /results\.json: states the verdict CONFORMANT \(exit 0\), but its results give NON_CONFORMANT \(exit 1\)/,
+    );
     assert.equal(verification.report?.recomputedVerdict, 'NON_CONFORMANT');
     assert.equal(verification.report?.verdictFollows, false);
   });
 
   test('counts that do not follow from the records are refused', async () => {
     const results = sampleResults();
-    const edited: RunResults = { ...results, summary: { ...results.summary, requirements: { ...results.summary.requirements, FAIL: 0, PASS: results.summary.requirements.PASS + 1 } } };
+    const edited: RunResults = {
+      ...results,
+      summary: {
+        ...results.summary,
+        requirements: { ...results.summary.requirements, FAIL: 0, PASS: results.summary.requirements.PASS + 1 },
+      },
+    };
     const verification = await verifyPackage(await zipOf(reportFiles(edited), key(genuine)), anchors);
     assert.match(texts(verification), /results\.json: states 0 requirement\(s\) FAIL, its requirements hold 1/);
   });
@@ -108,7 +144,12 @@ describe('verify: the verdict inside must follow from the results inside (M3)', 
   test('a requirement stated PASS whose checks failed is refused, the verdict being recomputed from the checks (same catalogue)', async () => {
     const sample = sampleResults();
     const honest = assembleResults({
-      context: { runId: 'run-1', startedAt: sample.startedAt, tool: sample.tool, target: { ...sample.target, environment: 'staging', deviations: [], capabilities: [] } },
+      context: {
+        runId: 'run-1',
+        startedAt: sample.startedAt,
+        tool: sample.tool,
+        target: { ...sample.target, environment: 'staging', deviations: [], capabilities: [] },
+      },
       provenance: { ...sample.provenance, catalogue: { ...sample.provenance.catalogue, version: catalogueVersion() }, deviations: [] },
       tests: [testRecord('SIG-03.a', 'PASS', ['SIG-03']), testRecord('SIG-04.a', 'FAIL', ['SIG-04'])],
       runErrors: [],
@@ -117,9 +158,28 @@ describe('verify: the verdict inside must follow from the results inside (M3)', 
       finishedAt: new Date(sample.finishedAt),
     });
     assert.equal(honest.verdict, 'NON_CONFORMANT');
-    assert.equal((await verifyPackage(await zipOf(reportFiles(honest), key(genuine)), anchors)).outcome, 'verified', 'the honest report verifies');
+    assert.equal(
+      (await verifyPackage(await zipOf(reportFiles(honest), key(genuine)), anchors)).outcome,
+      'verified',
+      'the honest report verifies',
+    );
     // Edited consistently everywhere but in the checks: SIG-04 PASS, and the verdict the stated records give.
-    const requirements = honest.requirements.map((r) => (r.id === 'SIG-04' ? { id: r.id, area: r.area, level: r.level, section: r.section, statement: r.statement, testedBy: r.testedBy, basis: r.basis, fillsGap: r.fillsGap, status: 'PASS' as const, tests: r.tests } : r));
+    const requirements = honest.requirements.map((r) =>
+      r.id === 'SIG-04'
+        ? {
+            id: r.id,
+            area: r.area,
+            level: r.level,
+            section: r.section,
+            statement: r.statement,
+            testedBy: r.testedBy,
+            basis: r.basis,
+            fillsGap: r.fillsGap,
+            status: 'PASS' as const,
+            tests: r.tests,
+          }
+        : r,
+    );
     const judged = runVerdict(requirements, honest.tests, honest.filtered);
     const edited: RunResults = {
       ...honest,
@@ -128,17 +188,35 @@ describe('verify: the verdict inside must follow from the results inside (M3)', 
       verdictReasons: judged.reasons,
       missingForConformant: judged.missing,
       exitCode: judged.exitCode,
-      summary: { ...honest.summary, requirements: tally(requirements.map((r) => r.status), REQUIREMENT_STATUSES) },
+      summary: {
+        ...honest.summary,
+        requirements: tally(
+          requirements.map((r) => r.status),
+          REQUIREMENT_STATUSES,
+        ),
+      },
     };
     const verification = await verifyPackage(await zipOf(reportFiles(edited), key(genuine)), anchors);
     assert.equal(verification.outcome, 'not-verified');
     assert.match(texts(verification), /results\.json: SIG-04 is stated PASS, but the checks inside give FAIL/);
-    assert.match(texts(verification), /results\.json: states the verdict INCOMPLETE \(exit 0\), but its results give NON_CONFORMANT \(exit 1\)/);
+    assert.match(
+      texts(verification),
+      /results\.json: states the verdict INCOMPLETE \(exit 0\), but its results give NON_CONFORMANT \(exit 1\)/,
+    );
   });
 });
 
 describe('verify: entries are checked before they are read (L3)', () => {
-  for (const name of ['../escape.txt', 'files/../../escape.txt', '/etc/escape.txt', 'files\\escape.txt', 'C:/escape.txt', 'files/a\u0000b.txt', 'files/a\u001b[2Jb.txt', 'files//double.txt']) {
+  for (const name of [
+    '../escape.txt',
+    'files/../../escape.txt',
+    '/etc/escape.txt',
+    'files\\escape.txt',
+    'C:/escape.txt',
+    'files/a\u0000b.txt',
+    'files/a\u001b[2Jb.txt',
+    'files//double.txt',
+  ]) {
     test(`an entry named ${JSON.stringify(name)} is refused, even listed in a signed manifest`, async () => {
       const verification = await verifyPackage(await zipOf({ ...reportFiles(), [name]: 'x' }, key(genuine)), anchors);
       assert.equal(verification.outcome, 'not-verified');
@@ -152,11 +230,21 @@ describe('verify: entries are checked before they are read (L3)', () => {
     const html = Buffer.alloc(8_000_000, 'a');
     const entries = { 'results.json': Buffer.from(files['results.json']), 'index.html': html };
     const manifest = Buffer.from(manifestOf(new Map(Object.entries(entries))));
-    const zip = zipSync({ ...entries, [MANIFEST]: [manifest, { level: 0 }], [MANIFEST_SIGNATURE]: [Buffer.from(await signManifest(manifest, key(genuine))), { level: 0 }] }, { level: 9 });
+    const zip = zipSync(
+      {
+        ...entries,
+        [MANIFEST]: [manifest, { level: 0 }],
+        [MANIFEST_SIGNATURE]: [Buffer.from(await signManifest(manifest, key(genuine))), { level: 0 }],
+      },
+      { level: 9 },
+    );
     assert.ok(zip.length < 100_000, `${zip.length} bytes hold 8 MB`);
     const verification = await verifyPackage(zip, anchors);
     assert.equal(verification.outcome, 'not-verified');
-    assert.match(texts(verification), /"index\.html": stored compressed \(method 8\), which a package never is: refused without inflating it/);
+    assert.match(
+      texts(verification),
+      /"index\.html": stored compressed \(method 8\), which a package never is: refused without inflating it/,
+    );
   });
 
   test('an entry that declares more than an entry may hold is refused before it is read', async () => {
@@ -171,7 +259,7 @@ describe('verify: entries are checked before they are read (L3)', () => {
   });
 });
 
-describe('package: only the report\'s own files (L3)', () => {
+describe("package: only the report's own files (L3)", () => {
   function reportDir(): string {
     const dir = scratchDir('xs2a-package-test-');
     writeFileSync(join(dir, 'results.json'), JSON.stringify(sampleResults()));
@@ -227,7 +315,10 @@ describe('verify says what it verified', () => {
     assert.match(run.stdout, /^Target: {7}staging at https:\/\/bank \(staging\): a bank's interface, not the embedded reference bank$/m);
     assert.match(run.stdout, /^Tool: {9}xs2a-conformance 0\.0\.0, commit a{40}$/m);
     assert.match(run.stdout, /^Run: {10}run-1, 2026-11-21T00:00:00\.000Z to 2026-11-21T00:00:01\.000Z$/m);
-    assert.match(run.stdout, /^Signed by: {4}.*organizationIdentifier=PSDNO-FSA-CERT1.* \(PS256, at \d{4}-\d\d-\d\dT[\d:]+Z; certificate SHA-256 [0-9A-F:]+\)$/m);
+    assert.match(
+      run.stdout,
+      /^Signed by: {4}.*organizationIdentifier=PSDNO-FSA-CERT1.* \(PS256, at \d{4}-\d\d-\d\dT[\d:]+Z; certificate SHA-256 [0-9A-F:]+\)$/m,
+    );
     assert.match(run.stdout, /^Trust anchor: CN=Verify test eIDAS issuer \(SHA-256 [0-9A-F:]+\), given with --ca$/m);
     assert.match(run.stdout, /^Verified: .*certification\.zip/m);
     const json = JSON.parse((await runInProcess(['verify', file, '--ca', caFile, '--json'])).stdout) as Verification;
@@ -238,9 +329,22 @@ describe('verify says what it verified', () => {
 
   test('a report of the embedded reference bank says so', async () => {
     const results = sampleResults();
-    const embedded: RunResults = { ...results, target: { ...results.target, name: 'reference', environment: 'sandbox', baseUrl: 'https://127.0.0.1:4321', embedded: true, faults: ['accept-missing-signature'] } };
+    const embedded: RunResults = {
+      ...results,
+      target: {
+        ...results.target,
+        name: 'reference',
+        environment: 'sandbox',
+        baseUrl: 'https://127.0.0.1:4321',
+        embedded: true,
+        faults: ['accept-missing-signature'],
+      },
+    };
     const run = await runInProcess(['verify', writeScratch('embedded.zip', await zipOf(reportFiles(embedded)))]);
-    assert.match(run.stdout, /^Target: {7}reference at https:\/\/127\.0\.0\.1:4321 \(sandbox\): the embedded reference bank, faults injected: accept-missing-signature; it certifies no bank$/m);
+    assert.match(
+      run.stdout,
+      /^Target: {7}reference at https:\/\/127\.0\.0\.1:4321 \(sandbox\): the embedded reference bank, faults injected: accept-missing-signature; it certifies no bank$/m,
+    );
     assert.match(run.stdout, /^Signed by: {4}nobody \(the package is not signed\)$/m);
     assert.match(run.stdout, /^INTEGRITY ONLY: .*embedded\.zip is whole as packaged, but not signed: who made it is unproven/m);
   });

@@ -33,11 +33,16 @@ describe('the SCA browser and a certificate for another host', () => {
 
   /** An SCA site presenting `certificate` (a leaf for another host) with the bank's CA appended; its page sends the PSU straight back. */
   async function scaSiteWith(certificate: KeyAndCertificate): Promise<string> {
-    const server = createServer({ key: certificate.privateKeyPem, cert: `${certificate.certificatePem}${bankCa.certificatePem}` }, (_request, response) => {
-      pageLoaded += 1;
-      response.writeHead(200, { 'content-type': 'text/html' });
-      response.end(`<title>Log in</title><input id="nationalId"><a id="login" href="${REDIRECT_URI}?psu-id=6f1d2c3b-8a7e-4b5c-9d0e-1f2a3b4c5d6e&context=PRIVATE">Log in</a>`);
-    });
+    const server = createServer(
+      { key: certificate.privateKeyPem, cert: `${certificate.certificatePem}${bankCa.certificatePem}` },
+      (_request, response) => {
+        pageLoaded += 1;
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.end(
+          `<title>Log in</title><input id="nationalId"><a id="login" href="${REDIRECT_URI}?psu-id=6f1d2c3b-8a7e-4b5c-9d0e-1f2a3b4c5d6e&context=PRIVATE">Log in</a>`,
+        );
+      },
+    );
     servers.push(server);
     return listen(server);
   }
@@ -47,7 +52,10 @@ describe('the SCA browser and a certificate for another host', () => {
     const bank = createServer({ key: bankTls.privateKeyPem, cert: bankTls.certificatePem }, (request, response) => {
       request.resume();
       const requestId = request.headers['x-request-id'];
-      response.writeHead(401, { 'content-type': 'application/json', ...(typeof requestId === 'string' ? { 'x-request-id': requestId } : {}) });
+      response.writeHead(401, {
+        'content-type': 'application/json',
+        ...(typeof requestId === 'string' ? { 'x-request-id': requestId } : {}),
+      });
       response.end(JSON.stringify({ _links: { scaRedirect: { href: `${scaSite}/sca/login`, verbs: ['GET'] } } }));
     });
     servers.push(bank);
@@ -56,7 +64,10 @@ describe('the SCA browser and a certificate for another host', () => {
   after(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
 
   /** The named certificate problem: Chromium's net error, or node's TLS verdict under `scaDriver: http`. */
-  const CERTIFICATE_NAMED = { browser: /ERR_CERT_(COMMON_NAME_INVALID|AUTHORITY_INVALID)/, http: /TLS certificate .* was refused \((ERR_TLS_CERT_ALTNAME_INVALID|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)\)/ };
+  const CERTIFICATE_NAMED = {
+    browser: /ERR_CERT_(COMMON_NAME_INVALID|AUTHORITY_INVALID)/,
+    http: /TLS certificate .* was refused \((ERR_TLS_CERT_ALTNAME_INVALID|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)\)/,
+  };
 
   const flowAgainst = async (certificate: KeyAndCertificate, driver: 'browser' | 'http' = 'browser') => {
     scaSite = await scaSiteWith(certificate);
@@ -67,7 +78,12 @@ describe('the SCA browser and a certificate for another host', () => {
       tls: { ca: bankCa.certificatePem },
       tpp: { generate: true, redirectUri: REDIRECT_URI },
       psus: { private: { nationalId: '13039319955', context: 'PRIVATE' } },
-      sca: [{ match: '**/sca/login', steps: [{ fill: { selector: '#nationalId', value: '{{psu.nationalId}}' } }, { click: { selector: '#login' } }] }],
+      sca: [
+        {
+          match: '**/sca/login',
+          steps: [{ fill: { selector: '#nationalId', value: '{{psu.nationalId}}' } }, { click: { selector: '#login' } }],
+        },
+      ],
       timeouts: { scaMs: 5000 },
       scaDriver: driver,
     };
@@ -84,7 +100,8 @@ describe('the SCA browser and a certificate for another host', () => {
     assert.equal(record.evidence.redirects.length, 0, 'no redirect to TPP-Redirect-URI was captured');
   };
 
-  test("the bank's own certificate for another host name, its CA appended: refused", () => flowAgainst(generateServerCertificate(bankCa, { hostnames: ['login.bank.example'], ipAddresses: [] })));
+  test("the bank's own certificate for another host name, its CA appended: refused", () =>
+    flowAgainst(generateServerCertificate(bankCa, { hostnames: ['login.bank.example'], ipAddresses: [] })));
 
   test("an attacker's certificate for another host name, the bank's CA appended: refused", () =>
     flowAgainst(generateServerCertificate(attackerCa, { hostnames: ['login.bank.example'], ipAddresses: [] })));

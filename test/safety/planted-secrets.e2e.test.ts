@@ -31,7 +31,14 @@ const REDIRECT_URI = 'https://tpp.example/callback';
 
 /** Every form a secret could be written in a file: raw, JSON-escaped, URL-encoded, HTML-escaped. */
 function formsOf(secret: string): string[] {
-  return [...new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret), secret.replace(/&/g, '&amp;').replace(/"/g, '&quot;')])];
+  return [
+    ...new Set([
+      secret,
+      JSON.stringify(secret).slice(1, -1),
+      encodeURIComponent(secret),
+      secret.replace(/&/g, '&amp;').replace(/"/g, '&quot;'),
+    ]),
+  ];
 }
 const SECRETS = [NATIONAL_ID, NATIONAL_ID_WRITTEN, PASSWORD, ONE_TIME_CODE, AGREEMENT, PSU_ID, CORPORATE_ID];
 
@@ -51,8 +58,12 @@ function plantingBank(key: string, cert: string): Server {
       response.end(`<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`);
     };
     if (url.pathname === '/sca/start') {
-      html(200, `Log in ${NATIONAL_ID_WRITTEN}`, `<p>Welcome ${NATIONAL_ID}, agreement ${AGREEMENT}</p><p>Your code: <span id="otp">${ONE_TIME_CODE}</span></p>
-        <form method="post" action="/sca/login"><input id="nationalId" name="n"><input id="password" name="p" type="password"><input id="code" name="c"><button id="login">Log in</button></form>`);
+      html(
+        200,
+        `Log in ${NATIONAL_ID_WRITTEN}`,
+        `<p>Welcome ${NATIONAL_ID}, agreement ${AGREEMENT}</p><p>Your code: <span id="otp">${ONE_TIME_CODE}</span></p>
+        <form method="post" action="/sca/login"><input id="nationalId" name="n"><input id="password" name="p" type="password"><input id="code" name="c"><button id="login">Log in</button></form>`,
+      );
       return;
     }
     if (url.pathname === '/sca/login') {
@@ -71,11 +82,26 @@ function plantingBank(key: string, cert: string): Server {
     request.resume();
     if (request.headers['psu-id'] === undefined) {
       response.writeHead(401, { 'content-type': 'application/json', ...echo, 'x-debug': `psu-id=${PSU_ID}` });
-      response.end(JSON.stringify({ code: 'CONSENT_INVALID', message: planted(base), _links: { scaRedirect: { href: `${base}/sca/start?psu-id=${PSU_ID}&nid=${NATIONAL_ID}`, verbs: ['GET'] } } }));
+      response.end(
+        JSON.stringify({
+          code: 'CONSENT_INVALID',
+          message: planted(base),
+          _links: { scaRedirect: { href: `${base}/sca/start?psu-id=${PSU_ID}&nid=${NATIONAL_ID}`, verbs: ['GET'] } },
+        }),
+      );
       return;
     }
     response.writeHead(400, { 'content-type': 'application/json', ...echo });
-    response.end(JSON.stringify({ id: 'e1', system: 'planting', status: 400, code: 'FORMAT_ERROR', message: planted(base), tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', text: `\\u0026psu-id=${PSU_ID} ${NATIONAL_ID}` }] }));
+    response.end(
+      JSON.stringify({
+        id: 'e1',
+        system: 'planting',
+        status: 400,
+        code: 'FORMAT_ERROR',
+        message: planted(base),
+        tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', text: `\\u0026psu-id=${PSU_ID} ${NATIONAL_ID}` }],
+      }),
+    );
   });
 }
 
@@ -90,7 +116,8 @@ function filesUnder(dir: string, since = 0): { name: string; text: string }[] {
     if (!stat.isFile() || stat.mtimeMs < since || relative === 'targets.yaml') continue;
     const bytes = readFileSync(path);
     out.push({ name: path, text: `${bytes.toString('utf8')}\n${bytes.toString('latin1')}` });
-    if (path.endsWith('.zip')) for (const [entry, content] of readZip(path)) out.push({ name: `${path}:${entry}`, text: content.toString('utf8') });
+    if (path.endsWith('.zip'))
+      for (const [entry, content] of readZip(path)) out.push({ name: `${path}:${entry}`, text: content.toString('utf8') });
     // index.html carries its catalogue compressed (lib/report/html/catalogue.ts): read as the page's script reads it.
     const packed = /<script type="application\/x-gzip-base85" id="catalogue-data">([^<]*)<\/script>/.exec(bytes.toString('utf8'))?.[1];
     if (packed !== undefined) out.push({ name: `${path}:catalogue`, text: gunzipSync(decodeBase85(packed)).toString('utf8') });
@@ -140,7 +167,23 @@ describe('secrets planted by a bank', () => {
     const planting = async (driver: string) => {
       const planted = await targetAt(plantingBank(tls.privateKeyPem, tls.certificatePem));
       return runCli(
-        ['run', '--targets', '{reportDir}/targets.yaml', '--target', 'planting', '--report-dir', '{reportDir}', '--workers', '1', '--grep', 'SCA-13\\.a|ERR-22\\.a|SCA-10\\.a|ERR-14\\.a', '--sca-driver', driver, '--har', '{reportDir}/traffic.har'],
+        [
+          'run',
+          '--targets',
+          '{reportDir}/targets.yaml',
+          '--target',
+          'planting',
+          '--report-dir',
+          '{reportDir}',
+          '--workers',
+          '1',
+          '--grep',
+          'SCA-13\\.a|ERR-22\\.a|SCA-10\\.a|ERR-14\\.a',
+          '--sca-driver',
+          driver,
+          '--har',
+          '{reportDir}/traffic.har',
+        ],
         { PSU_PASSWORD: PASSWORD },
         (dir) => writeFileSync(join(dir, 'targets.yaml'), stringify({ targets: { planting: planted } })),
       );
@@ -159,31 +202,63 @@ describe('secrets planted by a bank', () => {
   test('the run judged the bank and kept evidence of the failed SCA flow (the test is not vacuous)', () => {
     assert.ok(run.results, `no results: exit ${run.exitCode}\n${run.stderr}\n${run.stdout.slice(-3000)}`);
     const files = filesUnder(join(run.reportDir, 'latest'));
-    assert.ok(files.some((f) => f.name.endsWith('.trace') && f.text.includes('[masked:')), `a masked trace: ${files.map((f) => f.name).join(', ')}`);
-    assert.ok(files.some((f) => f.name.endsWith('.png')), 'a screenshot');
-    assert.ok(files.some((f) => f.name.endsWith('index.html:catalogue') && f.text.includes('[masked:')), "index.html's compressed catalogue, read and masked");
-    assert.ok(run.results.tests.some((t) => (t.error ?? '').includes('[masked:')), 'an error that carried a secret, masked');
+    assert.ok(
+      files.some((f) => f.name.endsWith('.trace') && f.text.includes('[masked:')),
+      `a masked trace: ${files.map((f) => f.name).join(', ')}`,
+    );
+    assert.ok(
+      files.some((f) => f.name.endsWith('.png')),
+      'a screenshot',
+    );
+    assert.ok(
+      files.some((f) => f.name.endsWith('index.html:catalogue') && f.text.includes('[masked:')),
+      "index.html's compressed catalogue, read and masked",
+    );
+    assert.ok(
+      run.results.tests.some((t) => (t.error ?? '').includes('[masked:')),
+      'an error that carried a secret, masked',
+    );
   });
 
   test('over HTTP too, the failed flow kept the page it stopped at, masked', () => {
     assert.ok(httpRun.results, `no results: exit ${httpRun.exitCode}\n${httpRun.stderr}\n${httpRun.stdout.slice(-3000)}`);
     const files = filesUnder(join(httpRun.reportDir, 'latest'));
-    assert.ok(files.some((f) => /sca-\d+-html/.test(f.name) && f.text.includes('[masked:')), `a masked page: ${files.map((f) => f.name).join(', ')}`);
-    assert.ok(httpRun.results.tests.some((t) => (t.error ?? '').includes('[masked:')), 'an error that carried a secret, masked');
+    assert.ok(
+      files.some((f) => /sca-\d+-html/.test(f.name) && f.text.includes('[masked:')),
+      `a masked page: ${files.map((f) => f.name).join(', ')}`,
+    );
+    assert.ok(
+      httpRun.results.tests.some((t) => (t.error ?? '').includes('[masked:')),
+      'an error that carried a secret, masked',
+    );
   });
 
   test('the HAR, its audit and the merge were written (the scan below reads them)', () => {
-    assert.ok(filesUnder(run.reportDir).some((f) => f.name.endsWith('traffic.har') && f.text.includes('"_masked"')), 'a HAR with masked entries');
-    assert.ok(filesUnder(audited.reportDir).some((f) => f.name.endsWith('results.json')), `the audit wrote its reports: exit ${audited.exitCode} ${audited.stderr}`);
+    assert.ok(
+      filesUnder(run.reportDir).some((f) => f.name.endsWith('traffic.har') && f.text.includes('"_masked"')),
+      'a HAR with masked entries',
+    );
+    assert.ok(
+      filesUnder(audited.reportDir).some((f) => f.name.endsWith('results.json')),
+      `the audit wrote its reports: exit ${audited.exitCode} ${audited.stderr}`,
+    );
     assert.ok(merged.results, `the merge wrote its report: exit ${merged.exitCode} ${merged.stderr}`);
   });
 
   test('no secret in the console, in any file of the report folder, or in test-results', () => {
     const places = [
-      ...[run, httpRun, audited, merged].flatMap((one) => [{ name: 'stdout', text: one.stdout }, { name: 'stderr', text: one.stderr }, ...filesUnder(one.reportDir)]),
+      ...[run, httpRun, audited, merged].flatMap((one) => [
+        { name: 'stdout', text: one.stdout },
+        { name: 'stderr', text: one.stderr },
+        ...filesUnder(one.reportDir),
+      ]),
       ...filesUnder(join(PACKAGE_ROOT, 'test-results'), startedAt),
     ];
-    const found = places.flatMap((place) => SECRETS.flatMap(formsOf).filter((form) => place.text.includes(form)).map((form) => `${place.name}: ${form}`));
+    const found = places.flatMap((place) =>
+      SECRETS.flatMap(formsOf)
+        .filter((form) => place.text.includes(form))
+        .map((form) => `${place.name}: ${form}`),
+    );
     assert.deepEqual(found, []);
   });
 
@@ -198,11 +273,21 @@ describe('secrets planted by a bank', () => {
       }
     }
     assert.deepEqual(loose, []);
-    assert.deepEqual(filesUnder(join(PACKAGE_ROOT, 'test-results'), startedAt).map((f) => f.name), [], "files in the package's test-results/");
+    assert.deepEqual(
+      filesUnder(join(PACKAGE_ROOT, 'test-results'), startedAt).map((f) => f.name),
+      [],
+      "files in the package's test-results/",
+    );
   });
 
   test('no control character of the bank reaches the console', () => {
-    for (const [name, text] of [['stdout', run.stdout], ['stderr', run.stderr], ['audit stdout', audited.stdout], ['audit stderr', audited.stderr], ['merge stdout', merged.stdout]] as const) {
+    for (const [name, text] of [
+      ['stdout', run.stdout],
+      ['stderr', run.stderr],
+      ['audit stdout', audited.stdout],
+      ['audit stderr', audited.stderr],
+      ['merge stdout', merged.stdout],
+    ] as const) {
       assert.ok(!text.includes('\u001b[31mred'), `${name} obeys the bank's escape sequence`);
       assert.ok(!text.includes('red\u001b[0m\r'), `${name} carries the bank's carriage return`);
     }

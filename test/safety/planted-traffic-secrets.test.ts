@@ -29,7 +29,21 @@ const DEVICE = '99435c7e-ad88-49ec-a2ad-99ddcb1f7721';
 const SESSION = 'session-of-two-psus';
 const REDIRECT_URI = 'https://tpp.example/cb';
 
-const SECRETS = [NATIONAL_ID, OTHER_NATIONAL_ID, PASSWORD, PSU_ID, PSU_ID.toUpperCase(), BEARER, COOKIE, IBAN, 'NO93 8601 1117 947', PSU_IP, GEO, DEVICE, encodeURIComponent(PASSWORD)];
+const SECRETS = [
+  NATIONAL_ID,
+  OTHER_NATIONAL_ID,
+  PASSWORD,
+  PSU_ID,
+  PSU_ID.toUpperCase(),
+  BEARER,
+  COOKIE,
+  IBAN,
+  'NO93 8601 1117 947',
+  PSU_IP,
+  GEO,
+  DEVICE,
+  encodeURIComponent(PASSWORD),
+];
 
 const bytes = (text: string) => new Uint8Array(Buffer.from(text));
 
@@ -63,7 +77,11 @@ function planted(): ObservedExchange[] {
         },
         body: new Uint8Array(0),
       },
-      response: { status: 200, headers: { 'content-type': 'application/json', 'set-cookie': `${COOKIE}; Secure` }, body: bytes(customerList) },
+      response: {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'set-cookie': `${COOKIE}; Secure` },
+        body: bytes(customerList),
+      },
     },
     // Two PSUs log in at the bank's SCA page under one TPP-Session-ID (TPP-42 fails on the second redirect, so
     // the login that answered it is kept as evidence, its form with what the PSU typed).
@@ -77,7 +95,11 @@ function planted(): ObservedExchange[] {
         headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: COOKIE },
         body: bytes(`nationalId=${i === 0 ? NATIONAL_ID : OTHER_NATIONAL_ID}&password=${encodeURIComponent(PASSWORD)}`),
       },
-      response: { status: 302, headers: { location: `${REDIRECT_URI}?psu-id=${psuId}&tpp-session-id=${SESSION}&context=PRIVATE` }, body: new Uint8Array(0) },
+      response: {
+        status: 302,
+        headers: { location: `${REDIRECT_URI}?psu-id=${psuId}&tpp-session-id=${SESSION}&context=PRIVATE` },
+        body: new Uint8Array(0),
+      },
     })),
   ];
 }

@@ -22,7 +22,11 @@ describe('a production target', () => {
     const writes = remote.log.filter((r) => r.method !== 'GET' && r.method !== 'HEAD');
     const scaPages = remote.log.filter((r) => r.url.startsWith('/sca/') && r.method !== 'GET');
     const sandbox = remote.log.filter((r) => r.url.startsWith('/v1/sandbox'));
-    const show = (requests: typeof remote.log) => requests.map((r) => `${r.method} ${r.url}`).slice(0, 20).join('\n');
+    const show = (requests: typeof remote.log) =>
+      requests
+        .map((r) => `${r.method} ${r.url}`)
+        .slice(0, 20)
+        .join('\n');
     assert.equal(writes.length, 0, `writes reached the production bank:\n${show(writes)}`);
     assert.equal(scaPages.length, 0, `SCA logins reached the production bank:\n${show(scaPages)}`);
     assert.equal(sandbox.length, 0, `sandbox operations reached the production bank:\n${show(sandbox)}`);
@@ -32,7 +36,10 @@ describe('a production target', () => {
   test('what the safety policy stops is SKIPPED with the scenario and the request named, never FAIL or ERROR', () => {
     const tests = run.results?.tests ?? [];
     const notRun = tests.filter((t) => t.status === 'FAIL' || t.status === 'ERROR');
-    assert.deepEqual(notRun.map((t) => `${t.scenario} ${t.status}: ${(t.error ?? '').split('\n')[0]}`), []);
+    assert.deepEqual(
+      notRun.map((t) => `${t.scenario} ${t.status}: ${(t.error ?? '').split('\n')[0]}`),
+      [],
+    );
     const skipped = tests.filter((t) => t.status === 'SKIPPED');
     assert.ok(skipped.length > 0);
     for (const t of skipped) assert.match(t.reason ?? '', /not run against production/, `${t.scenario}: ${t.reason ?? ''}`);

@@ -38,12 +38,26 @@ export function shippedReferenceTarget(): TargetConfig {
 
 export async function startRemoteBank(): Promise<RemoteBank> {
   const issuer = generateCertificateAuthority({ commonName: 'Remote test TPP issuer' });
-  const first = generateTppCertificate(issuer, { organizationName: 'Remote TPP', organizationIdentifier: 'PSDNO-FSA-REMOTE1', roles: ['PSP_AI', 'PSP_PI'] });
-  const second = generateTppCertificate(issuer, { organizationName: 'Remote TPP 2', organizationIdentifier: 'PSDNO-FSA-REMOTE2', roles: ['PSP_AI', 'PSP_PI'] });
+  const first = generateTppCertificate(issuer, {
+    organizationName: 'Remote TPP',
+    organizationIdentifier: 'PSDNO-FSA-REMOTE1',
+    roles: ['PSP_AI', 'PSP_PI'],
+  });
+  const second = generateTppCertificate(issuer, {
+    organizationName: 'Remote TPP 2',
+    organizationIdentifier: 'PSDNO-FSA-REMOTE2',
+    roles: ['PSP_AI', 'PSP_PI'],
+  });
   const log: LoggedRequest[] = [];
   const bank = await startReferenceBank({ trustedTppCaPems: [issuer.certificatePem], onRequest: (request) => log.push(request) });
   const dir = scratchDir('xs2a-remote-');
-  const files = { 'bank-ca.pem': bank.caPem, 'tpp.pem': first.certificatePem, 'tpp-key.pem': first.privateKeyPem, 'tpp2.pem': second.certificatePem, 'tpp2-key.pem': second.privateKeyPem };
+  const files = {
+    'bank-ca.pem': bank.caPem,
+    'tpp.pem': first.certificatePem,
+    'tpp-key.pem': first.privateKeyPem,
+    'tpp2.pem': second.certificatePem,
+    'tpp2-key.pem': second.privateKeyPem,
+  };
   for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content, { mode: 0o600 });
   const { embedded: _embedded, tpp, ...reference } = shippedReferenceTarget();
   return {

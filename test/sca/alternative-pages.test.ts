@@ -28,7 +28,12 @@ describe('the alternative SCA pages', () => {
   test('login has its own ids and labels, not the reference bank’s', async () => {
     const page = await send(client.agent, await scaHrefFor(client), 'GET', {});
     assert.equal(page.status, 200);
-    for (const fragment of ['id="psu-identifier" name="nationalId"', '<label for="psu-identifier">Personal number</label>', 'id="next-step"', 'id="abort"']) {
+    for (const fragment of [
+      'id="psu-identifier" name="nationalId"',
+      '<label for="psu-identifier">Personal number</label>',
+      'id="next-step"',
+      'id="abort"',
+    ]) {
       assert.ok(page.text.includes(fragment), fragment);
     }
     assert.ok(!page.text.includes('id="nationalId"'));

@@ -32,7 +32,9 @@ describe('evidence of a failed SCA flow', () => {
     assert.ok(alternative?.sca);
     // The one-time-code page of reference-alt, with a field id that page does not have.
     const sca = alternative.sca.map((rule) =>
-      rule.match.endsWith('/code') ? { ...rule, steps: rule.steps.map((step) => ('fill' in step ? { fill: { ...step.fill, selector: '#no-such-field' } } : step)) } : rule,
+      rule.match.endsWith('/code')
+        ? { ...rule, steps: rule.steps.map((step) => ('fill' in step ? { fill: { ...step.fill, selector: '#no-such-field' } } : step)) }
+        : rule,
     );
     const run = await runCli(
       ['run', '--targets', '{reportDir}/targets.yaml', '--target', 'broken-steps', '--report-dir', '{reportDir}', '--grep', SCENARIO],
@@ -44,7 +46,10 @@ describe('evidence of a failed SCA flow', () => {
     assert.notEqual(record.status, 'PASS');
     assert.notEqual(record.status, 'INTERRUPTED', 'a step that does not fit the page is not infrastructure trouble');
     assert.match(record.error ?? '', /SCA step fill of the page rule "\*\*\/sca\/\*\/code" could not be done/);
-    assert.ok(record.warnings.some((w) => /^SCA stopped at https:\/\/[^ ]+\/sca\/[^/]+\/code$/.test(w)), `warnings: ${record.warnings.join(' | ')}`);
+    assert.ok(
+      record.warnings.some((w) => /^SCA stopped at https:\/\/[^ ]+\/sca\/[^/]+\/code$/.test(w)),
+      `warnings: ${record.warnings.join(' | ')}`,
+    );
 
     const file = (suffix: string) => record.evidence.files.find((f) => f.name.endsWith(suffix));
     const screenshot = file('-page');
@@ -65,7 +70,9 @@ describe('evidence of a failed SCA flow', () => {
 
   test('a browser that does not start: INTERRUPTED, not FAIL', async () => {
     // The runner finds a file at CHROMIUM_PATH; only the worker learns that it is no browser.
-    const run = await runCli(['run', '--target', 'reference-alt', '--report-dir', '{reportDir}', '--grep', SCENARIO], { CHROMIUM_PATH: '/bin/false' });
+    const run = await runCli(['run', '--target', 'reference-alt', '--report-dir', '{reportDir}', '--grep', SCENARIO], {
+      CHROMIUM_PATH: '/bin/false',
+    });
     const record = scenarioOf(run.results?.tests);
     assert.ok(record, `no ${SCENARIO} in the results; exit ${run.exitCode}\n${run.stderr}\n${run.stdout.slice(-2000)}`);
     assert.equal(record.status, 'INTERRUPTED', `${record.status}: ${record.reason ?? record.error ?? ''}`);
@@ -94,7 +101,10 @@ describe('evidence of a failed SCA flow', () => {
           return;
         }
         const requestId = request.headers['x-request-id'];
-        response.writeHead(401, { 'content-type': 'application/json', ...(typeof requestId === 'string' ? { 'x-request-id': requestId } : {}) });
+        response.writeHead(401, {
+          'content-type': 'application/json',
+          ...(typeof requestId === 'string' ? { 'x-request-id': requestId } : {}),
+        });
         response.end(JSON.stringify({ _links: { scaRedirect: { href: scaHref, verbs: ['GET'] } } }));
       });
       await new Promise<void>((resolve) => bank.listen(0, '127.0.0.1', resolve));
@@ -114,7 +124,11 @@ describe('evidence of a failed SCA flow', () => {
         sca: [{ match: '**/sca/*', steps: [{ click: { selector: '#login' } }] }],
         timeouts: { scaMs: 3000 },
       };
-      const run = await runCli(['run', '--targets', '{reportDir}/targets.yaml', '--target', 'dead-sca-site', '--report-dir', '{reportDir}', '--grep', SCENARIO], {}, targetsFile('dead-sca-site', target));
+      const run = await runCli(
+        ['run', '--targets', '{reportDir}/targets.yaml', '--target', 'dead-sca-site', '--report-dir', '{reportDir}', '--grep', SCENARIO],
+        {},
+        targetsFile('dead-sca-site', target),
+      );
       const record = scenarioOf(run.results?.tests);
       assert.ok(record, `no ${SCENARIO} in the results; exit ${run.exitCode}\n${run.stderr}\n${run.stdout.slice(-2000)}`);
       assert.equal(record.status, 'INTERRUPTED', `${record.status}: ${record.reason ?? record.error ?? ''}`);

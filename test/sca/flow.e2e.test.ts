@@ -53,7 +53,11 @@ describe("the browser's arguments and trust", () => {
   test('the sandbox is off only as root (Chromium will not start sandboxed as root); no certificate error is ever ignored', () => {
     assert.ok(chromiumArgs(0).includes('--no-sandbox'));
     assert.ok(!chromiumArgs(1000).includes('--no-sandbox'));
-    for (const args of [chromiumArgs(0), chromiumArgs(1000)]) assert.deepEqual(args.filter((arg) => /certificate|ssl|insecure/i.test(arg)), []);
+    for (const args of [chromiumArgs(0), chromiumArgs(1000)])
+      assert.deepEqual(
+        args.filter((arg) => /certificate|ssl|insecure/i.test(arg)),
+        [],
+      );
   });
 
   test("the browser's own home trusts exactly the bank's CAs, as TLS issuers only", () => {
@@ -62,17 +66,23 @@ describe("the browser's arguments and trust", () => {
     const second = generateCertificateAuthority({ commonName: 'Bank CA two' });
     trustBankCas(home, [first.certificatePem + second.certificatePem, first.certificatePem]);
     const listed = execFileSync('certutil', ['-L', '-d', `sql:${join(home, '.pki', 'nssdb')}`], { encoding: 'utf8' });
-    const trusted = listed.split('\n').filter((line) => line.startsWith('bank-ca-')).map((line) => line.replace(/\s+/g, ' ').trim());
+    const trusted = listed
+      .split('\n')
+      .filter((line) => line.startsWith('bank-ca-'))
+      .map((line) => line.replace(/\s+/g, ' ').trim());
     assert.deepEqual(trusted, ['bank-ca-0 C,,', 'bank-ca-1 C,,']);
   });
 
   test('without certutil: an error that says what to install', () => {
     const ca = generateCertificateAuthority({ commonName: 'Bank CA' });
-    assert.throws(() => trustBankCas(scratchDir('browser-trust-'), [ca.certificatePem], '/nonexistent/certutil'), (error: unknown) => {
-      assert.ok(error instanceof BrowserTrustError);
-      assert.match(error.message, /apt-get install -y libnss3-tools/);
-      return true;
-    });
+    assert.throws(
+      () => trustBankCas(scratchDir('browser-trust-'), [ca.certificatePem], '/nonexistent/certutil'),
+      (error: unknown) => {
+        assert.ok(error instanceof BrowserTrustError);
+        assert.match(error.message, /apt-get install -y libnss3-tools/);
+        return true;
+      },
+    );
   });
 });
 
@@ -80,7 +90,13 @@ describe('rewriting a zip (masking a Playwright trace)', () => {
   test('every entry is transformed, names and other bytes kept, and the result reads back', () => {
     const path = join(scratchDir('zip-rewrite-'), 'trace.zip');
     const binary = Buffer.from([0, 255, 1, 128, 0x50, 0x4b, 0x05, 0x06]);
-    writeZip(path, new Map([['trace.trace', Buffer.from('{"value":"13039319955"}')], ['resources/x.dat', binary]]));
+    writeZip(
+      path,
+      new Map([
+        ['trace.trace', Buffer.from('{"value":"13039319955"}')],
+        ['resources/x.dat', binary],
+      ]),
+    );
     rewriteZip(path, (_name, content) => Buffer.from(content.toString('latin1').replaceAll('13039319955', '*******9955'), 'latin1'));
     const entries = readZip(path);
     assert.deepEqual([...entries.keys()], ['trace.trace', 'resources/x.dat']);

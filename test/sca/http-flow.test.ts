@@ -18,7 +18,10 @@ const received = new Map<string, string>();
 
 const page = (body: string) => `<!doctype html><html><body>${body}</body></html>`;
 
-const PAGES: Record<string, (request: IncomingMessage, body: string) => { status: number; headers?: Record<string, string>; html?: string }> = {
+const PAGES: Record<
+  string,
+  (request: IncomingMessage, body: string) => { status: number; headers?: Record<string, string>; html?: string }
+> = {
   '/start': () => ({ status: 302, headers: { location: '/login', 'set-cookie': 'session=abc; Path=/; HttpOnly' } }),
   '/login': (request) =>
     request.headers.cookie === 'session=abc'
@@ -40,8 +43,20 @@ const PAGES: Record<string, (request: IncomingMessage, body: string) => { status
   '/login-done': () => ({ status: 303, headers: { location: '/choose' } }),
   // One address for every step, as some banks have it: each form is posted back to it, and the page says which step it is.
   '/flow': (request, body) => {
-    if (request.method === 'GET') return { status: 200, html: page(`<main data-step="login"><form method="post"><input name="id" id="id"><button id="next" name="step" value="login">Next</button></form></main>`) };
-    if (body.includes('step=login')) return { status: 200, html: page(`<main data-step="consent"><form method="post"><input type="checkbox" name="account" value="a1"><button id="next" name="step" value="consent">Next</button></form></main>`) };
+    if (request.method === 'GET')
+      return {
+        status: 200,
+        html: page(
+          `<main data-step="login"><form method="post"><input name="id" id="id"><button id="next" name="step" value="login">Next</button></form></main>`,
+        ),
+      };
+    if (body.includes('step=login'))
+      return {
+        status: 200,
+        html: page(
+          `<main data-step="consent"><form method="post"><input type="checkbox" name="account" value="a1"><button id="next" name="step" value="consent">Next</button></form></main>`,
+        ),
+      };
     return { status: 303, headers: { location: `${REDIRECT}?psu-id=p-2&context=PRIVATE&accounts=${encodeURIComponent(body)}` } };
   },
   '/choose': () => ({
@@ -92,8 +107,19 @@ describe('SCA over HTTP (no browser)', () => {
     server.close();
   });
 
-  const options = (rules: ScaPageRule[], href = `${base}/start`): HttpScaFlowOptions => ({ href, redirectUri: REDIRECT, rules, variables: { psu: { nationalId: '13039319955', context: 'CORPORATE' } }, timeoutMs: 5_000, dispatcher, safety: { environment: 'sandbox' } });
-  const LOGIN: ScaPageRule = { match: '**/login', steps: [{ fill: { selector: '#id', value: '{{psu.nationalId}}' } }, { click: { selector: '#login' } }] };
+  const options = (rules: ScaPageRule[], href = `${base}/start`): HttpScaFlowOptions => ({
+    href,
+    redirectUri: REDIRECT,
+    rules,
+    variables: { psu: { nationalId: '13039319955', context: 'CORPORATE' } },
+    timeoutMs: 5_000,
+    dispatcher,
+    safety: { environment: 'sandbox' },
+  });
+  const LOGIN: ScaPageRule = {
+    match: '**/login',
+    steps: [{ fill: { selector: '#id', value: '{{psu.nationalId}}' } }, { click: { selector: '#login' } }],
+  };
 
   test('goes through the pages by their rules and returns the redirect to TPP-Redirect-URI, never fetching it', async () => {
     const typed: string[] = [];
@@ -150,43 +176,80 @@ describe('SCA over HTTP (no browser)', () => {
     await stuckAt(choose([{ click: { selector: '#nowhere' } }]), /matches nothing/);
     await stuckAt(choose([{ check: { selector: 'input[name=remember]' } }]), /did not leave .*\/choose/);
     await stuckAt([LOGIN], /the PSU is at .*\/choose \(HTTP 200\); all page rules ran/);
-    await stuckAt([{ match: '**/elsewhere', steps: [] }], /the PSU is at .*\/login \(HTTP 200\); no configured page rule matches it \(waiting for: \*\*\/elsewhere\)/);
+    await stuckAt(
+      [{ match: '**/elsewhere', steps: [] }],
+      /the PSU is at .*\/login \(HTTP 200\); no configured page rule matches it \(waiting for: \*\*\/elsewhere\)/,
+    );
   });
 
   test('a link is followed, and a page no rule is left for stops the flow', async () => {
-    await assert.rejects(runScaFlowOverHttp(options([LOGIN, { match: '**/choose', steps: [{ click: { selector: '#back' } }] }])), /the PSU is at .*\/login \(HTTP 200\); all page rules ran/);
+    await assert.rejects(
+      runScaFlowOverHttp(options([LOGIN, { match: '**/choose', steps: [{ click: { selector: '#back' } }] }])),
+      /the PSU is at .*\/login \(HTTP 200\); all page rules ran/,
+    );
   });
 
   test('an error page is `refused` when the flow may be stopped, a redirect loop and an unreachable site are named', async () => {
     const go: ScaPageRule[] = [{ match: '**/refuse', steps: [{ click: { selector: '#go' } }] }];
-    await assert.rejects(runScaFlowOverHttp({ ...options(go, `${base}/refuse`), stopAtErrorPage: true }), (error: unknown) => error instanceof ScaFlowError && error.kind === 'refused' && /HTTP 410/.test(error.message));
+    await assert.rejects(
+      runScaFlowOverHttp({ ...options(go, `${base}/refuse`), stopAtErrorPage: true }),
+      (error: unknown) => error instanceof ScaFlowError && error.kind === 'refused' && /HTTP 410/.test(error.message),
+    );
     await assert.rejects(runScaFlowOverHttp(options([], `${base}/loop`)), /more than 20 redirects/);
-    await assert.rejects(runScaFlowOverHttp(options([], 'http://127.0.0.1:9/start')), (error: unknown) => error instanceof ScaFlowError && error.kind === 'network' && /ECONNREFUSED/.test(error.message));
+    await assert.rejects(
+      runScaFlowOverHttp(options([], 'http://127.0.0.1:9/start')),
+      (error: unknown) => error instanceof ScaFlowError && error.kind === 'network' && /ECONNREFUSED/.test(error.message),
+    );
   });
 
   test('against a production target, the page opens (GET) but no form is posted: the gate refuses the login before it leaves (issue 35, I1)', async () => {
     received.clear();
     const production = { ...options([LOGIN]), safety: { environment: 'production' as const, sender: 'SCA-11.a' } };
-    await assert.rejects(runScaFlowOverHttp(production), (error: unknown) => error instanceof ProductionRefusal && /SCA-11\.a would send POST .*\/login.* SCA login: production receives none/.test(error.message));
+    await assert.rejects(
+      runScaFlowOverHttp(production),
+      (error: unknown) =>
+        error instanceof ProductionRefusal &&
+        /SCA-11\.a would send POST .*\/login.* SCA login: production receives none/.test(error.message),
+    );
     assert.deepEqual([...received.keys()], [], 'a form reached the bank');
-    const opened = await openOverHttp({ dispatcher, timeoutMs: 5_000, redirectUri: REDIRECT, safety: { environment: 'production' } }, `${base}/start`);
+    const opened = await openOverHttp(
+      { dispatcher, timeoutMs: 5_000, redirectUri: REDIRECT, safety: { environment: 'production' } },
+      `${base}/start`,
+    );
     assert.ok(!('redirect' in opened) && opened.status === 200, 'the first page opens');
   });
 
   test('pages that share one URL are told apart by what they show (when), in whatever order their rules are written', async () => {
     const rules: ScaPageRule[] = [
-      { match: '**/flow', when: 'main[data-step=consent]', steps: [{ check: { selector: 'input[name=account]', all: true } }, { click: { selector: '#next' } }] },
-      { match: '**/flow', when: 'main[data-step=login]', steps: [{ fill: { selector: '#id', value: '{{psu.nationalId}}' } }, { click: { selector: '#next' } }] },
+      {
+        match: '**/flow',
+        when: 'main[data-step=consent]',
+        steps: [{ check: { selector: 'input[name=account]', all: true } }, { click: { selector: '#next' } }],
+      },
+      {
+        match: '**/flow',
+        when: 'main[data-step=login]',
+        steps: [{ fill: { selector: '#id', value: '{{psu.nationalId}}' } }, { click: { selector: '#next' } }],
+      },
     ];
     const capture = await runScaFlowOverHttp(options(rules, `${base}/flow`));
     assert.equal(capture.outcome, 'success');
     assert.equal(capture.params.accounts, 'account=a1&step=consent');
-    const stuck = await runScaFlowOverHttp(options([rules[1] as ScaPageRule], `${base}/flow`)).then(() => undefined, (error: unknown) => error);
-    assert.ok(stuck instanceof ScaFlowError && /waiting for: \*\*\/flow showing main\[data-step=consent\]|all page rules ran/.test(stuck.message), String(stuck));
+    const stuck = await runScaFlowOverHttp(options([rules[1] as ScaPageRule], `${base}/flow`)).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    assert.ok(
+      stuck instanceof ScaFlowError && /waiting for: \*\*\/flow showing main\[data-step=consent\]|all page rules ran/.test(stuck.message),
+      String(stuck),
+    );
   });
 
   test('opens a link as an address bar would: the page it ends on, with its status and headers', async () => {
-    const opened = await openOverHttp({ dispatcher, timeoutMs: 5_000, redirectUri: REDIRECT, safety: { environment: 'sandbox' } }, `${base}/start`);
+    const opened = await openOverHttp(
+      { dispatcher, timeoutMs: 5_000, redirectUri: REDIRECT, safety: { environment: 'sandbox' } },
+      `${base}/start`,
+    );
     assert.ok(!('redirect' in opened));
     assert.equal(opened.url, `${base}/login`);
     assert.equal(opened.status, 200);

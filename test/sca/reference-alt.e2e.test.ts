@@ -18,7 +18,10 @@ const SUITES = 'suites';
 /** The spec files whose scenarios drive the SCA pages themselves (an SCA of their own, or a PSU made for them). */
 function browserDrivingSuites(): string[] {
   const files = readdirSync(SUITES, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.spec.ts'));
-  return files.map((file) => join(SUITES, file)).filter((file) => /\bsca\.authorise\(|\bownPsu\(\)/.test(readFileSync(file, 'utf8'))).sort();
+  return files
+    .map((file) => join(SUITES, file))
+    .filter((file) => /\bsca\.authorise\(|\bownPsu\(\)/.test(readFileSync(file, 'utf8')))
+    .sort();
 }
 
 describe('the reference-alt target (other SCA pages, the same bank)', () => {
@@ -30,7 +33,11 @@ describe('the reference-alt target (other SCA pages, the same bank)', () => {
     assert.deepEqual(alternative.psus, reference.psus);
     assert.deepEqual(alternative.capabilities, reference.capabilities);
     const missing = Object.keys(reference.scaVariants ?? {}).filter((name) => !alternative.scaVariants?.[name]);
-    assert.deepEqual(missing, [], 'every SCA variant of the reference target (the suite uses them) needs steps of its own on reference-alt');
+    assert.deepEqual(
+      missing,
+      [],
+      'every SCA variant of the reference target (the suite uses them) needs steps of its own on reference-alt',
+    );
     assert.notDeepEqual(alternative.sca, reference.sca);
   });
 
@@ -47,15 +54,21 @@ describe('the reference-alt target (other SCA pages, the same bank)', () => {
       assert.ok(files.length >= 4, `browser-driving suites: ${files.join(', ')}`);
       // GEN-06: a sandbox login asks for the national identity number only; these pages add a one-time code.
       const declared = new Set((TARGETS['reference-alt']?.deviations ?? []).map((d) => d.requirement));
-      const excused = (t: TestRecord) => t.status === 'FAIL' && t.checks.filter((c) => c.verdict === 'FAIL').every((c) => declared.has(c.requirement));
-      const notPassed = (run.results?.tests ?? []).filter((t) => t.status !== 'PASS' && !excused(t)).map((t) => `${t.scenario} ${t.status}: ${t.reason ?? t.error ?? ''}`);
+      const excused = (t: TestRecord) =>
+        t.status === 'FAIL' && t.checks.filter((c) => c.verdict === 'FAIL').every((c) => declared.has(c.requirement));
+      const notPassed = (run.results?.tests ?? [])
+        .filter((t) => t.status !== 'PASS' && !excused(t))
+        .map((t) => `${t.scenario} ${t.status}: ${t.reason ?? t.error ?? ''}`);
       assert.deepEqual(notPassed, []);
       assert.equal(run.exitCode, 0, run.stdout.slice(-2000));
     });
 
     test('went through the alternative pages, the one-time code included', () => {
       const pages = (run.results?.tests ?? []).flatMap((t) => t.evidence.redirects.flatMap((r) => r.pages));
-      assert.ok(pages.some((url) => /\/sca\/[^/]+\/code$/.test(url)), `pages seen: ${pages.slice(0, 10).join(', ')}`);
+      assert.ok(
+        pages.some((url) => /\/sca\/[^/]+\/code$/.test(url)),
+        `pages seen: ${pages.slice(0, 10).join(', ')}`,
+      );
     });
   });
 });

@@ -21,7 +21,12 @@ describe('masking what was typed in a trace', () => {
 
   test('a fill value and its log line are hidden, however short', () => {
     assert.ok(!masked.includes('p@'), masked);
-    assert.deepEqual((JSON.parse(lines[1] ?? '') as { params: { value: string; selector: string } }).params, { selector: '#pin', strict: true, value: '<4>', timeout: 3000 });
+    assert.deepEqual((JSON.parse(lines[1] ?? '') as { params: { value: string; selector: string } }).params, {
+      selector: '#pin',
+      strict: true,
+      value: '<4>',
+      timeout: 3000,
+    });
     assert.equal((JSON.parse(lines[3] ?? '') as { message: string }).message, '  fill([masked])');
     assert.equal(lines[2], TRACE.split('\n')[2], 'other log lines of the action stay');
   });

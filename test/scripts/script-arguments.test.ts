@@ -79,5 +79,8 @@ test('every script that runs as a program reads its arguments through scriptArgu
     .filter((file) => !MODULES.includes(file));
   assert.ok(programs.length >= 8, `scripts found: ${programs.join(', ')}`);
   const reading = (file: string) => /\bscriptArguments\(/.test(readFileSync(join(PACKAGE_ROOT, file), 'utf8'));
-  assert.deepEqual(programs.filter((file) => !reading(file)), []);
+  assert.deepEqual(
+    programs.filter((file) => !reading(file)),
+    [],
+  );
 });

@@ -27,21 +27,45 @@ const listCodes = new Set<string>(MESSAGE_CODES);
 
 /** Berlin Group codes the specification's list does not have: they may be named only to say so. */
 const BERLIN_GROUP_ONLY_CODES = [
-  'SIGNATURE_MISSING', 'SIGNATURE_INVALID', 'TIMESTAMP_INVALID', 'CERTIFICATE_INVALID', 'CERTIFICATE_EXPIRED',
-  'CERTIFICATE_BLOCKED', 'CERTIFICATE_REVOKE', 'CERTIFICATE_MISSING', 'ROLE_INVALID', 'CORPORATE_ID_INVALID',
-  'PARAMETER_NOT_CONSISTENT', 'PARAMETER_NOT_SUPPORTED', 'SERVICE_INVALID', 'SERVICE_BLOCKED', 'STATUS_INVALID',
-  'RESOURCE_EXPIRED', 'PERIOD_INVALID', 'REQUIRED_KID_MISSING', 'REFERENCE_STATUS_INVALID', 'REQUESTED_FORMATS_INVALID',
-  'CANCELLATION_INVALID', 'TOKEN_UNKNOWN', 'TOKEN_INVALID', 'TOKEN_EXPIRED', 'SCA_METHOD_UNKNOWN',
+  'SIGNATURE_MISSING',
+  'SIGNATURE_INVALID',
+  'TIMESTAMP_INVALID',
+  'CERTIFICATE_INVALID',
+  'CERTIFICATE_EXPIRED',
+  'CERTIFICATE_BLOCKED',
+  'CERTIFICATE_REVOKE',
+  'CERTIFICATE_MISSING',
+  'ROLE_INVALID',
+  'CORPORATE_ID_INVALID',
+  'PARAMETER_NOT_CONSISTENT',
+  'PARAMETER_NOT_SUPPORTED',
+  'SERVICE_INVALID',
+  'SERVICE_BLOCKED',
+  'STATUS_INVALID',
+  'RESOURCE_EXPIRED',
+  'PERIOD_INVALID',
+  'REQUIRED_KID_MISSING',
+  'REFERENCE_STATUS_INVALID',
+  'REQUESTED_FORMATS_INVALID',
+  'CANCELLATION_INVALID',
+  'TOKEN_UNKNOWN',
+  'TOKEN_INVALID',
+  'TOKEN_EXPIRED',
+  'SCA_METHOD_UNKNOWN',
 ];
 
 /** HTTP statuses as an entry would name them (other three-digit numbers are lengths, days or sizes). */
-const HTTP_STATUSES = new Set([200, 201, 202, 204, 301, 302, 303, 307, 308, 400, 401, 403, 404, 405, 406, 409, 415, 422, 429, 500, 502, 503, 504]);
+const HTTP_STATUSES = new Set([
+  200, 201, 202, 204, 301, 302, 303, 307, 308, 400, 401, 403, 404, 405, 406, 409, 415, 422, 429, 500, 502, 503, 504,
+]);
 
 /** Statuses named in a text, with whether the naming is a negation ("never 201", "not 401"). */
 function namedStatuses(text: string): { status: number; negated: boolean }[] {
   const out: { status: number; negated: boolean }[] = [];
   // not part of a longer number, a version, a parameter value (limit=200) or a page size
-  for (const m of text.matchAll(/(?<![\w.=/-])([1-5][0-9]{2})(?![\w%/-]|\.[0-9]| (?:characters|entries|booked|transactions|days|digits|hours))/g)) {
+  for (const m of text.matchAll(
+    /(?<![\w.=/-])([1-5][0-9]{2})(?![\w%/-]|\.[0-9]| (?:characters|entries|booked|transactions|days|digits|hours))/g,
+  )) {
     const status = Number(m[1]);
     if (!HTTP_STATUSES.has(status)) continue;
     const before = text.slice(0, m.index);
@@ -98,7 +122,22 @@ describe('requirement catalogue: basis and level', () => {
   });
 
   it('entries resting on Berlin Group shapes are marked so (spot checks)', () => {
-    const shapes = ['AIS-11', 'AIS-12', 'AIS-13', 'AIS-14', 'AIS-15', 'BSK-07', 'PAY-44', 'PAY-45', 'PAY-46', 'END-16', 'END-23', 'END-26', 'END-27', 'PAG-04'];
+    const shapes = [
+      'AIS-11',
+      'AIS-12',
+      'AIS-13',
+      'AIS-14',
+      'AIS-15',
+      'BSK-07',
+      'PAY-44',
+      'PAY-45',
+      'PAY-46',
+      'END-16',
+      'END-23',
+      'END-26',
+      'END-27',
+      'PAG-04',
+    ];
     for (const id of shapes) assert.equal(byId(id).basis, 'berlin-group', id);
   });
 
@@ -135,7 +174,10 @@ describe('requirement catalogue: expected statuses and codes', () => {
 
   it('the status ranges are what they say', () => {
     assert.deepEqual([CLIENT_ERROR_STATUSES[0], CLIENT_ERROR_STATUSES.at(-1), CLIENT_ERROR_STATUSES.length], [400, 499, 100]);
-    assert.deepEqual([BELOW_SERVER_ERROR_STATUSES[0], BELOW_SERVER_ERROR_STATUSES.at(-1), BELOW_SERVER_ERROR_STATUSES.length], [100, 499, 400]);
+    assert.deepEqual(
+      [BELOW_SERVER_ERROR_STATUSES[0], BELOW_SERVER_ERROR_STATUSES.at(-1), BELOW_SERVER_ERROR_STATUSES.length],
+      [100, 499, 400],
+    );
   });
 
   it('every entry that names a status or a code says which satisfy it', () => {
@@ -198,7 +240,10 @@ describe('requirement catalogue: expected statuses and codes', () => {
   });
 
   it('the invariants checked on every exchange are the agreed ones', () => {
-    const every = live.filter((r) => r.everyExchange).map((r) => r.id).sort();
+    const every = live
+      .filter((r) => r.everyExchange)
+      .map((r) => r.id)
+      .sort();
     assert.deepEqual(every, ['ERR-01', 'ERR-02', 'ERR-03', 'ERR-04', 'ERR-05', 'ERR-43', 'ERR-44', 'ERR-45', 'FMT-01', 'HDR-03']);
   });
 });

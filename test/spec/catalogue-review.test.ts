@@ -8,7 +8,14 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { REQUIREMENTS, requirementById } from '../../lib/spec/requirements.js';
-import { REVIEW_ANSWERS, REVIEW_FINDINGS, type Requirement, type Review, type ReviewAnswer, type ReviewFinding } from '../../lib/spec/requirements/requirement-types.js';
+import {
+  REVIEW_ANSWERS,
+  REVIEW_FINDINGS,
+  type Requirement,
+  type Review,
+  type ReviewAnswer,
+  type ReviewFinding,
+} from '../../lib/spec/requirements/requirement-types.js';
 import { knownVariants } from '../../reference/server.js';
 
 const DOC = new URL('../../docs/catalogue-review.md', import.meta.url);
@@ -19,11 +26,15 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').t
 
 function countTable(): string[] {
   const findings = Object.keys(REVIEW_FINDINGS) as ReviewFinding[];
-  const count = (finding: ReviewFinding, answer?: ReviewAnswer) => reviewed.filter(({ review }) => review.finding === finding && (answer === undefined || review.answer === answer)).length;
+  const count = (finding: ReviewFinding, answer?: ReviewAnswer) =>
+    reviewed.filter(({ review }) => review.finding === finding && (answer === undefined || review.answer === answer)).length;
   return [
     `| finding | ${REVIEW_ANSWERS.join(' | ')} | all |`,
     `| --- | ${REVIEW_ANSWERS.map(() => '---:').join(' | ')} | ---: |`,
-    ...findings.map((finding) => `| ${finding}: ${REVIEW_FINDINGS[finding]} | ${REVIEW_ANSWERS.map((answer) => count(finding, answer)).join(' | ')} | ${count(finding)} |`),
+    ...findings.map(
+      (finding) =>
+        `| ${finding}: ${REVIEW_FINDINGS[finding]} | ${REVIEW_ANSWERS.map((answer) => count(finding, answer)).join(' | ')} | ${count(finding)} |`,
+    ),
   ];
 }
 
@@ -91,26 +102,75 @@ describe('the catalogue review (issue 38)', () => {
   it('every variant an answer names is one the reference bank declares, with the sentence that allows it', () => {
     const declared = new Map(knownVariants().map((v) => [v.name, v]));
     for (const { requirement, review } of reviewed) {
-      assert.equal(review.answer === 'variant', review.variants !== undefined && review.variants.length > 0, `${requirement.id}: variants go with the answer variant`);
+      assert.equal(
+        review.answer === 'variant',
+        review.variants !== undefined && review.variants.length > 0,
+        `${requirement.id}: variants go with the answer variant`,
+      );
       for (const name of review.variants ?? []) assert.ok(declared.get(name)?.allowedBy, `${requirement.id}: no variant ${name}`);
     }
   });
 
   it('the findings the audit named are each decided', () => {
-    const decided = (id: string, finding: ReviewFinding) => assert.ok(requirementById(id)?.review?.some((r) => r.finding === finding), `${id}: no ${finding} finding decided`);
-    for (const id of ['FMT-08', 'HDR-08', 'PAY-08', 'PAY-32', 'LIM-13', 'PAY-45', 'PSU-02', 'GEN-15', 'SBX-09', 'BSK-11', 'BSK-05', 'TPP-43', 'TPP-44', 'EVT-11']) decided(id, 'beyond-text');
-    for (const id of ['ERR-01', 'ERR-14', 'ERR-44', 'SCA-04', 'AIS-01', 'PAY-44', 'PAY-08', 'FMT-12', 'FMT-10', 'STA-06', 'PAY-45', 'BSK-07', 'PAY-18', 'AIS-11', 'SES-04', 'SES-05', 'PSU-10', 'LIM-02']) decided(id, 'assertion');
+    const decided = (id: string, finding: ReviewFinding) =>
+      assert.ok(
+        requirementById(id)?.review?.some((r) => r.finding === finding),
+        `${id}: no ${finding} finding decided`,
+      );
+    for (const id of [
+      'FMT-08',
+      'HDR-08',
+      'PAY-08',
+      'PAY-32',
+      'LIM-13',
+      'PAY-45',
+      'PSU-02',
+      'GEN-15',
+      'SBX-09',
+      'BSK-11',
+      'BSK-05',
+      'TPP-43',
+      'TPP-44',
+      'EVT-11',
+    ])
+      decided(id, 'beyond-text');
+    for (const id of [
+      'ERR-01',
+      'ERR-14',
+      'ERR-44',
+      'SCA-04',
+      'AIS-01',
+      'PAY-44',
+      'PAY-08',
+      'FMT-12',
+      'FMT-10',
+      'STA-06',
+      'PAY-45',
+      'BSK-07',
+      'PAY-18',
+      'AIS-11',
+      'SES-04',
+      'SES-05',
+      'PSU-10',
+      'LIM-02',
+    ])
+      decided(id, 'assertion');
     for (const id of ['SCA-09', 'HDR-20', 'ERR-23', 'ERR-32']) decided(id, 'contradiction');
     for (const id of ['HDR-01', 'HDR-05', 'HDR-19', 'HDR-29']) assert.equal(requirementById(id)?.level, 'SHOULD', id);
   });
 
   it('each reading of the SCA session table is a variant', () => {
     const names = knownVariants().map((v) => v.name);
-    for (const name of ['session-governs-sca-prompts-only', 'unknown-session-asks-for-sca', 'invalidated-session-served-from-consent']) assert.ok(names.includes(name), name);
+    for (const name of ['session-governs-sca-prompts-only', 'unknown-session-asks-for-sca', 'invalidated-session-served-from-consent'])
+      assert.ok(names.includes(name), name);
   });
 
   it('docs/catalogue-review.md is the table of the catalogue', () => {
     if (process.env.UPDATE_CATALOGUE_REVIEW) writeFileSync(DOC, rendered());
-    assert.equal(readFileSync(DOC, 'utf8'), rendered(), 'docs/catalogue-review.md differs from the catalogue: UPDATE_CATALOGUE_REVIEW=1 node --import tsx --test test/spec/catalogue-review.test.ts');
+    assert.equal(
+      readFileSync(DOC, 'utf8'),
+      rendered(),
+      'docs/catalogue-review.md differs from the catalogue: UPDATE_CATALOGUE_REVIEW=1 node --import tsx --test test/spec/catalogue-review.test.ts',
+    );
   });
 });

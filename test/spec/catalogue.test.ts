@@ -64,7 +64,10 @@ void describe('requirement catalogue: ids', () => {
   void it('every area has entries and a title', () => {
     for (const area of AREA_PREFIXES) {
       assert.ok(AREAS[area].length > 0, `area ${area} has no title`);
-      assert.ok(REQUIREMENTS.some((r) => r.area === area), `area ${area} is empty`);
+      assert.ok(
+        REQUIREMENTS.some((r) => r.area === area),
+        `area ${area} is empty`,
+      );
     }
   });
 
@@ -119,7 +122,10 @@ void describe('requirement catalogue: entries', () => {
 
   void it('every capability is used by at least one entry', () => {
     for (const capability of Object.keys(CAPABILITIES)) {
-      assert.ok(REQUIREMENTS.some((r) => r.testedBy === `needs-capability:${capability}`), `capability ${capability} is unused`);
+      assert.ok(
+        REQUIREMENTS.some((r) => r.testedBy === `needs-capability:${capability}`),
+        `capability ${capability} is unused`,
+      );
     }
   });
 
@@ -143,14 +149,29 @@ void describe('requirement catalogue: entries', () => {
 void describe('requirement catalogue: spot checks of the specification tables', () => {
   void it('every payment request row has an entry', () => {
     const rows = [
-      'endToEndIdentification', 'instructedAmount', 'instructedAmount.amount', 'instructedAmount.currency', 'creditorName',
-      'creditorAccount', 'creditorAddress', 'debtorAccount', 'remittanceInformationUnstructured', 'requestedExecutionDate',
+      'endToEndIdentification',
+      'instructedAmount',
+      'instructedAmount.amount',
+      'instructedAmount.currency',
+      'creditorName',
+      'creditorAccount',
+      'creditorAddress',
+      'debtorAccount',
+      'remittanceInformationUnstructured',
+      'requestedExecutionDate',
     ];
     assert.deepEqual(missing(rows, 'Resources > Payment initiation request > '), []);
     // the sub-fields the rows name
     const subFields = [
-      'creditorAccount.iban', 'creditorAccount.currency', 'creditorAddress.street', 'creditorAddress.buildingNumber',
-      'creditorAddress.city', 'creditorAddress.townName', 'creditorAddress.country', 'debtorAccount.iban', 'debtorAccount.currency',
+      'creditorAccount.iban',
+      'creditorAccount.currency',
+      'creditorAddress.street',
+      'creditorAddress.buildingNumber',
+      'creditorAddress.city',
+      'creditorAddress.townName',
+      'creditorAddress.country',
+      'debtorAccount.iban',
+      'debtorAccount.currency',
     ];
     assert.deepEqual(missing(subFields, 'Resources > Payment initiation request > '), []);
   });
@@ -167,10 +188,15 @@ void describe('requirement catalogue: spot checks of the specification tables', 
 
   void it('every item of the structured-address rule has an entry', () => {
     assert.deepEqual(missing(['1', '2', '3', '4', '5'], 'Resources > Structured-address rule '), []);
-    const enforcement = REQUIREMENTS.filter((r) => r.section === 'Resources > Structured-address rule 5').map((r) => r.statement).join(' ');
+    const enforcement = REQUIREMENTS.filter((r) => r.section === 'Resources > Structured-address rule 5')
+      .map((r) => r.statement)
+      .join(' ');
     assert.match(enforcement, /13 August 2026/);
     assert.match(enforcement, /15 November 2026/);
-    assert.ok(REQUIREMENTS.some((r) => r.area === 'ADR' && /creditorAgent/.test(r.statement)), 'no entry for the creditor agent BIC');
+    assert.ok(
+      REQUIREMENTS.some((r) => r.area === 'ADR' && /creditorAgent/.test(r.statement)),
+      'no entry for the creditor agent BIC',
+    );
   });
 
   void it('every row of the PSU identifiers table has an entry', () => {
@@ -181,8 +207,12 @@ void describe('requirement catalogue: spot checks of the specification tables', 
     assert.ok(hasSection('States > scaStatus'));
     assert.ok(hasSection('States > transactionStatus'));
     const sessionRows = [
-      'none / request requiring SCA', 'SCA pending / PSU completes SCA', 'SCA pending / SCA fails', 'session valid / 1 hour passes',
-      'session valid / new TPP-Session-ID, SCA completed', 'session valid / new TPP-Session-ID, SCA aborted',
+      'none / request requiring SCA',
+      'SCA pending / PSU completes SCA',
+      'SCA pending / SCA fails',
+      'session valid / 1 hour passes',
+      'session valid / new TPP-Session-ID, SCA completed',
+      'session valid / new TPP-Session-ID, SCA aborted',
     ];
     assert.deepEqual(missing(sessionRows, 'States > SCA session > '), []);
   });
@@ -193,19 +223,41 @@ void describe('requirement catalogue: spot checks of the specification tables', 
     assert.ok(hasSection('Endpoints > GET /v1/payments/{payment-product}/{payment-id}/status'));
     assert.ok(hasSection('Endpoints > Start of signing basket authorisation'));
     const rows = [
-      'GET /v1/accounts', 'GET /v1/accounts/{id}/balances', 'GET /v1/accounts/{id}/transactions', 'GET /v1/user',
-      'GET /v1/agreements', 'POST /v1/consents', 'GET /v1/sandbox/customers', 'Known issue',
+      'GET /v1/accounts',
+      'GET /v1/accounts/{id}/balances',
+      'GET /v1/accounts/{id}/transactions',
+      'GET /v1/user',
+      'GET /v1/agreements',
+      'POST /v1/consents',
+      'GET /v1/sandbox/customers',
+      'Known issue',
     ];
     assert.deepEqual(missing(rows, 'Endpoints > Other endpoints named > '), []);
   });
 
   void it('every row of the header table (21) has an entry', () => {
     const rows = [
-      'x-accept-fix', 'X-Request-ID', 'TPP-Session-ID', 'TPP-Redirect-URI', 'Digest', 'TPP-Signature-Certificate', 'Signature',
-      'PSU-ID', 'PSU-IP-Address', 'X-PSU-IDENTITY', 'PSU-Corporate-ID', 'PSU-Context', 'TPP-Redirect-Preferred',
-      'TPP-Brand-Logging-Information', 'Accept, Accept-Charset, Accept-Encoding, Accept-Language', 'Host', 'PSU-IP-Port',
-      'PSU-User-Agent, PSU-Accept, PSU-Accept-Charset, PSU-Accept-Encoding, PSU-Accept-Language', 'PSU-HTTP-Method',
-      'PSU-Device-ID', 'PSU-Geo-Location',
+      'x-accept-fix',
+      'X-Request-ID',
+      'TPP-Session-ID',
+      'TPP-Redirect-URI',
+      'Digest',
+      'TPP-Signature-Certificate',
+      'Signature',
+      'PSU-ID',
+      'PSU-IP-Address',
+      'X-PSU-IDENTITY',
+      'PSU-Corporate-ID',
+      'PSU-Context',
+      'TPP-Redirect-Preferred',
+      'TPP-Brand-Logging-Information',
+      'Accept, Accept-Charset, Accept-Encoding, Accept-Language',
+      'Host',
+      'PSU-IP-Port',
+      'PSU-User-Agent, PSU-Accept, PSU-Accept-Charset, PSU-Accept-Encoding, PSU-Accept-Language',
+      'PSU-HTTP-Method',
+      'PSU-Device-ID',
+      'PSU-Geo-Location',
     ];
     assert.equal(rows.length, 21);
     assert.deepEqual(missing(rows, 'Endpoints > POST /v1/payments/sepa-credit-transfers > Headers > '), []);
@@ -232,10 +284,30 @@ void describe('requirement catalogue: spot checks of the specification tables', 
     assert.deepEqual(missing(['id', 'system', 'status', 'code', 'message'], 'Errors > Error body > '), []);
     assert.deepEqual(missing(['201', '400', '401', '404', '500'], 'Errors > Status codes of the signing basket operation > '), []);
     const codes = [
-      'SYSTEM_ERROR', 'BAD_REQUEST', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'HTTP_HEADER_REQUIRED', 'QUERY_PARAMETER_REQUIRED',
-      'SCA_NOT_FOUND', 'SCA_EXPIRED', 'SCA_INVALID', 'FORMAT_ERROR', 'RESOURCE_UNKNOWN', 'PSU_CREDENTIALS_INVALID',
-      'CONSENT_UNKNOWN', 'CONSENT_INVALID', 'CONSENT_EXPIRED', 'ACCESS_EXCEEDED', 'PRODUCT_UNKNOWN', 'PRODUCT_INVALID',
-      'KID_MISSING', 'KID_INVALID', 'PAYMENT_FAILED', 'EXECUTION_DATE_INVALID', 'REFERENCE_MIX_INVALID',
+      'SYSTEM_ERROR',
+      'BAD_REQUEST',
+      'FORBIDDEN',
+      'NOT_FOUND',
+      'CONFLICT',
+      'HTTP_HEADER_REQUIRED',
+      'QUERY_PARAMETER_REQUIRED',
+      'SCA_NOT_FOUND',
+      'SCA_EXPIRED',
+      'SCA_INVALID',
+      'FORMAT_ERROR',
+      'RESOURCE_UNKNOWN',
+      'PSU_CREDENTIALS_INVALID',
+      'CONSENT_UNKNOWN',
+      'CONSENT_INVALID',
+      'CONSENT_EXPIRED',
+      'ACCESS_EXCEEDED',
+      'PRODUCT_UNKNOWN',
+      'PRODUCT_INVALID',
+      'KID_MISSING',
+      'KID_INVALID',
+      'PAYMENT_FAILED',
+      'EXECUTION_DATE_INVALID',
+      'REFERENCE_MIX_INVALID',
     ];
     assert.equal(codes.length, 24);
     assert.deepEqual(missing(codes, 'Errors > Message codes > '), []);
@@ -244,13 +316,27 @@ void describe('requirement catalogue: spot checks of the specification tables', 
 
   void it('every row of Limits, and the PSU-IP-Address sentence, has an entry', () => {
     const rows = [
-      'Clock deviation', 'SCA session', 'Calls without PSU-IP-Address (balances)', 'Calls without PSU-IP-Address (transactions)',
-      'SCA renewal', 'Default transaction page size', 'endToEndIdentification', 'creditorName, street', 'IBAN',
-      'remittanceInformationUnstructured', 'country', 'tppMessages text, psuMessage', 'amount', 'PSU-IP-Address',
+      'Clock deviation',
+      'SCA session',
+      'Calls without PSU-IP-Address (balances)',
+      'Calls without PSU-IP-Address (transactions)',
+      'SCA renewal',
+      'Default transaction page size',
+      'endToEndIdentification',
+      'creditorName, street',
+      'IBAN',
+      'remittanceInformationUnstructured',
+      'country',
+      'tppMessages text, psuMessage',
+      'amount',
+      'PSU-IP-Address',
     ];
     assert.deepEqual(missing(rows, 'Limits > '), []);
     const lim = REQUIREMENTS.filter((r) => r.area === 'LIM');
-    assert.ok(lim.some((r) => /must not send PSU-IP-Address/.test(r.statement)), 'the must-not half of the PSU-IP-Address sentence');
+    assert.ok(
+      lim.some((r) => /must not send PSU-IP-Address/.test(r.statement)),
+      'the must-not half of the PSU-IP-Address sentence',
+    );
   });
 
   void it('the four x-accept-fix values, the deprecations and the release notes have entries', () => {
@@ -268,7 +354,8 @@ void describe('requirement catalogue: spot checks of the specification tables', 
   });
 
   void it('the ambiguous rules named in the brief carry an interpretation', () => {
-    const interpreted = (pattern: RegExp): boolean => REQUIREMENTS.some((r) => r.interpretation !== undefined && pattern.test(r.interpretation));
+    const interpreted = (pattern: RegExp): boolean =>
+      REQUIREMENTS.some((r) => r.interpretation !== undefined && pattern.test(r.interpretation));
     assert.ok(interpreted(/SIGNATURE_INVALID is not in the list/), 'codes of the signature 400s come from the list');
     assert.ok(interpreted(/Inclusive bound/), 'clock deviation inclusive');
     assert.ok(interpreted(/lower camel case/), 'scaStatus casing');
@@ -277,7 +364,10 @@ void describe('requirement catalogue: spot checks of the specification tables', 
     assert.ok(interpreted(/exactly the minor units or at most the minor units/), 'fraction digits vs minor units: two readings');
     assert.ok(interpreted(/deprecated while Versioning says it is removed/), 'Address.city: deprecated or removed');
     assert.ok(interpreted(/under the start of the basket authorisation/), 'REFERENCE_MIX_INVALID: creation or authorisation');
-    assert.ok(interpreted(/follows the environment declared for the target, one of the two the spec knows/), 'enforcement date per environment');
+    assert.ok(
+      interpreted(/follows the environment declared for the target, one of the two the spec knows/),
+      'enforcement date per environment',
+    );
   });
 });
 
@@ -309,7 +399,11 @@ void describe('suite coverage', () => {
     assert.equal(none.status, 'no-tests');
     assert.equal(none.ids.size, 0);
     assert.throws(
-      () => parsePlaywrightListing(JSON.stringify({ suites: [], errors: [{ message: 'SyntaxError: x' }, { message: 'Error: No tests found' }] }), 1),
+      () =>
+        parsePlaywrightListing(
+          JSON.stringify({ suites: [], errors: [{ message: 'SyntaxError: x' }, { message: 'Error: No tests found' }] }),
+          1,
+        ),
       SuiteListingError,
     );
     assert.throws(() => parsePlaywrightListing('not json', 1, 'Error: Cannot find module'), SuiteListingError);
@@ -324,7 +418,10 @@ void describe('suite coverage', () => {
     assert.deepEqual(unknownRequirementIds(used), ['ZZZ-01']);
     const uncovered = uncoveredRequirements(used);
     assert.ok(uncovered.every((r) => !r.testedBy.startsWith('manual:') && !r.everyExchange && r.id !== 'SIG-04'));
-    assert.equal(uncovered.length, BANK_REQUIREMENTS.filter((r) => !r.testedBy.startsWith('manual:') && !r.everyExchange && !r.retired).length - 1);
+    assert.equal(
+      uncovered.length,
+      BANK_REQUIREMENTS.filter((r) => !r.testedBy.startsWith('manual:') && !r.everyExchange && !r.retired).length - 1,
+    );
     // The TPP's rules are judged on its traffic (lib/tpp-judge), never by a scenario.
     assert.ok(uncovered.every((r) => r.area !== 'TPP'));
   });

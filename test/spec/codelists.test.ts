@@ -36,7 +36,10 @@ describe('currency list', () => {
   });
 
   it("equals the specification's list, in its order", () => {
-    assert.deepEqual(CURRENCIES.map((c) => c.code), spec);
+    assert.deepEqual(
+      CURRENCIES.map((c) => c.code),
+      spec,
+    );
     assert.deepEqual([...SPEC_CURRENCY_CODES], spec);
   });
 
@@ -45,7 +48,20 @@ describe('currency list', () => {
   });
 
   it('spot-checks the ISO 4217 minor units', () => {
-    const expected: Record<string, number> = { JPY: 0, BHD: 3, EUR: 2, NOK: 2, CLP: 0, KWD: 3, ISK: 0, KRW: 0, TND: 3, USD: 2, SEK: 2, XOF: 0 };
+    const expected: Record<string, number> = {
+      JPY: 0,
+      BHD: 3,
+      EUR: 2,
+      NOK: 2,
+      CLP: 0,
+      KWD: 3,
+      ISK: 0,
+      KRW: 0,
+      TND: 3,
+      USD: 2,
+      SEK: 2,
+      XOF: 0,
+    };
     for (const [code, units] of Object.entries(expected)) assert.equal(minorUnitsOf(code), units, code);
   });
 
@@ -76,7 +92,8 @@ describe('currency list', () => {
 
   it('gives the non-current codes their documented minor units', () => {
     assert.equal(minorUnitsOf('BYR'), 0);
-    for (const code of ['GGP', 'IMP', 'JEP', 'SPL', 'TVD', 'HRK', 'MRO', 'SLL', 'STD', 'VEF', 'ZWD']) assert.equal(minorUnitsOf(code), 2, code);
+    for (const code of ['GGP', 'IMP', 'JEP', 'SPL', 'TVD', 'HRK', 'MRO', 'SLL', 'STD', 'VEF', 'ZWD'])
+      assert.equal(minorUnitsOf(code), 2, code);
   });
 
   it('accepts exactly the listed codes, in upper case', () => {
@@ -116,7 +133,8 @@ describe('cashAccountType code list (ISO 20022 ExternalCashAccountType1Code)', (
   });
 
   it('has the codes the sandbox and the Berlin Group use, CARD and the later NFCA and VACC included', () => {
-    for (const code of ['CACC', 'CARD', 'CASH', 'LOAN', 'SVGS', 'TAXE', 'TRAN', 'OTHR', 'NFCA', 'VACC']) assert.ok(isCashAccountType(code), code);
+    for (const code of ['CACC', 'CARD', 'CASH', 'LOAN', 'SVGS', 'TAXE', 'TRAN', 'OTHR', 'NFCA', 'VACC'])
+      assert.ok(isCashAccountType(code), code);
   });
 
   it('refuses other values', () => {

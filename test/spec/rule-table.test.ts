@@ -19,7 +19,10 @@ describe('the rule table', () => {
   it('has rows, and keys of its own', () => {
     assert.ok(RULE_TABLE.length > 50, `${RULE_TABLE.length} rows`);
     const keys = RULE_TABLE.map((row) => row.key);
-    assert.deepEqual(keys.filter((key, i) => keys.indexOf(key) !== i), []);
+    assert.deepEqual(
+      keys.filter((key, i) => keys.indexOf(key) !== i),
+      [],
+    );
   });
 
   it('every row decides every payment service and every product, and nothing else', () => {
@@ -33,7 +36,8 @@ describe('the rule table', () => {
     for (const row of RULE_TABLE) {
       const cells = cellsOf(row);
       assert.equal(cells.length, PAYMENT_SERVICES.length * PAYMENT_PRODUCTS.length, row.key);
-      for (const cell of cells) if (cell.reason !== undefined) assert.ok(cell.reason.length > 20, `${row.key} ${cell.service} ${cell.product}: "${cell.reason}"`);
+      for (const cell of cells)
+        if (cell.reason !== undefined) assert.ok(cell.reason.length > 20, `${row.key} ${cell.service} ${cell.product}: "${cell.reason}"`);
     }
   });
 
@@ -41,14 +45,21 @@ describe('the rule table', () => {
     for (const row of RULE_TABLE) {
       const judged = cellsOf(row).filter((cell) => cell.reason === undefined);
       if (judged.length === 0) assert.deepEqual(scenariosOf(row), [], `${row.key} judges nothing, yet names a scenario`);
-      for (const cell of judged) assert.match(scenarioOf(row, cell) ?? '', SCENARIO_ID_PATTERN, `${row.key}: ${cell.service} of ${cell.product} is judged by no scenario`);
+      for (const cell of judged)
+        assert.match(
+          scenarioOf(row, cell) ?? '',
+          SCENARIO_ID_PATTERN,
+          `${row.key}: ${cell.service} of ${cell.product} is judged by no scenario`,
+        );
     }
   });
 
   it('the cells a scenario goes through are those of its row and services', () => {
     for (const row of RULE_TABLE) {
       const all = scenariosOf(row).flatMap((scenario) => judgedCells(scenario).map((cell) => `${cell.service} ${cell.product}`));
-      const judged = cellsOf(row).filter((cell) => cell.reason === undefined).map((cell) => `${cell.service} ${cell.product}`);
+      const judged = cellsOf(row)
+        .filter((cell) => cell.reason === undefined)
+        .map((cell) => `${cell.service} ${cell.product}`);
       assert.deepEqual(sorted(all), sorted(judged), row.key);
     }
   });
@@ -63,7 +74,8 @@ describe('the rule table', () => {
     // on the listed suites by the gauntlet.
     const made = new Set(RULE_TABLE.filter((row) => suites.includes(`'${row.key}'`)).flatMap(scenariosOf));
     for (const row of RULE_TABLE) {
-      for (const scenario of scenariosOf(row)) assert.ok(suites.includes(`'${scenario}'`) || made.has(scenario), `${row.key}: no suite names scenario ${scenario}`);
+      for (const scenario of scenariosOf(row))
+        assert.ok(suites.includes(`'${scenario}'`) || made.has(scenario), `${row.key}: no suite names scenario ${scenario}`);
     }
   });
 

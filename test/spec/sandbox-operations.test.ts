@@ -10,16 +10,25 @@ import { fillPath, fillTemplate, SANDBOX_OPERATIONS } from '../../lib/spec/sandb
 
 describe('sandbox operation templates', () => {
   test('a placeholder alone keeps the value as it is; inside text it is text; a member the scenario leaves out is left out', () => {
-    const body = fillTemplate({ offset: '{{offsetSeconds}}', note: 'moved {{offsetSeconds}} s', list: '{{transactions}}', product: '{{product}}' }, { offsetSeconds: 3600, transactions: [{ amount: '1.00' }], product: undefined });
+    const body = fillTemplate(
+      { offset: '{{offsetSeconds}}', note: 'moved {{offsetSeconds}} s', list: '{{transactions}}', product: '{{product}}' },
+      { offsetSeconds: 3600, transactions: [{ amount: '1.00' }], product: undefined },
+    );
     assert.deepEqual(body, { offset: 3600, note: 'moved 3600 s', list: [{ amount: '1.00' }] });
   });
 
   test('a template that names a variable the operation does not give is an error naming it', () => {
-    assert.throws(() => fillTemplate({ at: 'at {{when}}' }, { at: 'x' }), /\{\{when\}\}, which this operation does not give \(it gives: at\)/);
+    assert.throws(
+      () => fillTemplate({ at: 'at {{when}}' }, { at: 'x' }),
+      /\{\{when\}\}, which this operation does not give \(it gives: at\)/,
+    );
   });
 
   test('a path is filled URL-encoded', () => {
-    assert.equal(fillPath('/v1/sandbox/accounts/{accountId}/transactions', { accountId: 'a b/c' }), '/v1/sandbox/accounts/a%20b%2Fc/transactions');
+    assert.equal(
+      fillPath('/v1/sandbox/accounts/{accountId}/transactions', { accountId: 'a b/c' }),
+      '/v1/sandbox/accounts/a%20b%2Fc/transactions',
+    );
   });
 
   test('the vendor’s shapes are the defaults; a target disowns one with null and describes one that has none', () => {

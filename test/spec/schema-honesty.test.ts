@@ -32,9 +32,10 @@ const account = (EXAMPLES.AccountList as { accounts: Record<string, unknown>[] }
 describe('amount precision applies whatever the sign (PAY-05)', () => {
   it('a 19-digit negative amount fails, an 18-digit one passes', () => {
     const nineteen = '-1234567890123456789';
-    assert.deepEqual(errorsAt('PaymentAmount', { currency: 'JPY', amount: nineteen }, '/amount').map(([rule]) => rule), [
-      'pattern ^(?:-|(?!-))0*(?!(?:\\.?[0-9]){19})',
-    ]);
+    assert.deepEqual(
+      errorsAt('PaymentAmount', { currency: 'JPY', amount: nineteen }, '/amount').map(([rule]) => rule),
+      ['pattern ^(?:-|(?!-))0*(?!(?:\\.?[0-9]){19})'],
+    );
     assert.ok(errorsAt('PaymentAmount', { currency: 'JPY', amount: nineteen }, '/amount').every(([, id]) => id?.includes('PAY-05')));
     valid('PaymentAmount', { currency: 'JPY', amount: '-123456789012345678' });
     valid('PaymentAmount', { currency: 'EUR', amount: '-1234567890123456.78' });
@@ -65,7 +66,9 @@ describe('a signing basket status is a payment status (BSK-05)', () => {
       for (const status of TRANSACTION_STATUSES) valid(name, { transactionStatus: status });
     }
     const created = EXAMPLES.SigningBasketCreationResponse as Record<string, unknown>;
-    assert.deepEqual(errorsAt('SigningBasketCreationResponse', { ...created, transactionStatus: 'PATC' }, '/transactionStatus'), [['enum', 'BSK-05']]);
+    assert.deepEqual(errorsAt('SigningBasketCreationResponse', { ...created, transactionStatus: 'PATC' }, '/transactionStatus'), [
+      ['enum', 'BSK-05'],
+    ]);
   });
 });
 
@@ -103,8 +106,15 @@ describe('the scaRedirect href is written like any Link href (MSG-05)', () => {
   it('a relative address validates, a malformed one fails', () => {
     valid('ScaRedirectBody', { _links: { scaRedirect: { href: '/sca/start?session=9', verbs: ['GET'] } } });
     valid('ScaRedirectBody', { _links: { scaRedirect: { href: 'https://psd2.bank.example/sca/9', verbs: ['GET'] } } });
-    const bad = errorsAt('ScaRedirectBody', { _links: { scaRedirect: { href: 'http://exa mple.com/a b', verbs: ['GET'] } } }, '/_links/scaRedirect/href');
-    assert.ok(bad.some(([rule]) => rule === 'format uri-reference'), JSON.stringify(bad));
+    const bad = errorsAt(
+      'ScaRedirectBody',
+      { _links: { scaRedirect: { href: 'http://exa mple.com/a b', verbs: ['GET'] } } },
+      '/_links/scaRedirect/href',
+    );
+    assert.ok(
+      bad.some(([rule]) => rule === 'format uri-reference'),
+      JSON.stringify(bad),
+    );
   });
 });
 
@@ -112,35 +122,70 @@ describe('the rules of the payment request judge only the payment request (PAY-0
   it('amounts the bank reports pass whatever their digits or currency', () => {
     valid('Balance', { balanceType: 'closingBooked', balanceAmount: { currency: 'JPY', amount: '1500.00' } });
     valid('Fee', { currency: 'NOK', amount: '1.005' });
-    valid('CardTransaction', { transactionAmount: { currency: 'NOK', amount: '-120.00' }, originalAmount: { currency: 'SSP', amount: '-3000.123456' } });
+    valid('CardTransaction', {
+      transactionAmount: { currency: 'NOK', amount: '-120.00' },
+      originalAmount: { currency: 'SSP', amount: '-3000.123456' },
+    });
     valid('CardTransaction', { transactionAmount: { currency: 'BYN', amount: '-12.3' } });
     valid('Account', { ...account, currency: 'BYN' });
   });
 
   it('they are still strings holding a decimal number, with a three-letter code (FMT-09)', () => {
-    assert.deepEqual(errorsAt('Amount', { currency: 'NOK', amount: 12.5 }, '/amount').map(([, id]) => id), ['FMT-09']);
-    assert.deepEqual(errorsAt('Amount', { currency: 'NOK', amount: '1e3' }, '/amount').map(([, id]) => id), ['FMT-09']);
-    assert.deepEqual(errorsAt('Amount', { currency: 'nok', amount: '1' }, '/currency').map(([, id]) => id), ['FMT-09']);
+    assert.deepEqual(
+      errorsAt('Amount', { currency: 'NOK', amount: 12.5 }, '/amount').map(([, id]) => id),
+      ['FMT-09'],
+    );
+    assert.deepEqual(
+      errorsAt('Amount', { currency: 'NOK', amount: '1e3' }, '/amount').map(([, id]) => id),
+      ['FMT-09'],
+    );
+    assert.deepEqual(
+      errorsAt('Amount', { currency: 'nok', amount: '1' }, '/currency').map(([, id]) => id),
+      ['FMT-09'],
+    );
   });
 
   it('a fee keeps the Currency type of the response table (PAY-38)', () => {
-    assert.deepEqual(errorsAt('Fee', { currency: 'SSP', amount: '1' }, '/currency').map(([, id]) => id), ['PAY-38']);
+    assert.deepEqual(
+      errorsAt('Fee', { currency: 'SSP', amount: '1' }, '/currency').map(([, id]) => id),
+      ['PAY-38'],
+    );
   });
 
   it('the payment request keeps every rule of its table', () => {
-    assert.deepEqual(errorsAt('PaymentAmount', { currency: 'JPY', amount: '1500.00' }, '/amount').map(([, id]) => id), ['PAY-07, LIM-17']);
-    assert.deepEqual(errorsAt('PaymentAmount', { currency: 'BYN', amount: '1.00' }, '/currency').map(([, id]) => id), ['PAY-10']);
+    assert.deepEqual(
+      errorsAt('PaymentAmount', { currency: 'JPY', amount: '1500.00' }, '/amount').map(([, id]) => id),
+      ['PAY-07, LIM-17'],
+    );
+    assert.deepEqual(
+      errorsAt('PaymentAmount', { currency: 'BYN', amount: '1.00' }, '/currency').map(([, id]) => id),
+      ['PAY-10'],
+    );
   });
 
   it('payment details are a response: account references without currency and a reported amount pass (PAY-53)', () => {
-    valid('PaymentDetails', { debtorAccount: { iban: 'NO9386011117947' }, instructedAmount: { currency: 'JPY', amount: '100.00' }, creditorAccount: { iban: 'NO9386011117947' }, creditorName: 'Kari', transactionStatus: 'ACSC' });
-    assert.ok(errorsAt('PaymentDetails', { debtorAccount: { iban: 'NO9386011117947' } }, '/creditorName').every(([, id]) => id === 'PAY-53'));
+    valid('PaymentDetails', {
+      debtorAccount: { iban: 'NO9386011117947' },
+      instructedAmount: { currency: 'JPY', amount: '100.00' },
+      creditorAccount: { iban: 'NO9386011117947' },
+      creditorName: 'Kari',
+      transactionStatus: 'ACSC',
+    });
+    assert.ok(
+      errorsAt('PaymentDetails', { debtorAccount: { iban: 'NO9386011117947' } }, '/creditorName').every(([, id]) => id === 'PAY-53'),
+    );
   });
 
   it('remittanceInformationStructured may be the 1.3.8 string or the earlier structured reference (VER-20)', () => {
     valid('TransactionBase', { transactionAmount: { currency: 'NOK', amount: '1' }, remittanceInformationStructured: 'RF18539007547034' });
-    valid('TransactionBase', { transactionAmount: { currency: 'NOK', amount: '1' }, remittanceInformationStructured: { reference: 'RF18539007547034', referenceType: 'SCOR' } });
-    assert.equal(validateAgainst('TransactionBase', { transactionAmount: { currency: 'NOK', amount: '1' }, remittanceInformationStructured: 7 }).valid, false);
+    valid('TransactionBase', {
+      transactionAmount: { currency: 'NOK', amount: '1' },
+      remittanceInformationStructured: { reference: 'RF18539007547034', referenceType: 'SCOR' },
+    });
+    assert.equal(
+      validateAgainst('TransactionBase', { transactionAmount: { currency: 'NOK', amount: '1' }, remittanceInformationStructured: 7 }).valid,
+      false,
+    );
   });
 });
 
@@ -152,7 +197,9 @@ describe('message codes: the specification list, RESOURCE_BLOCKED included (MSG-
 
   it('a Berlin Group code outside the list fails in both', () => {
     assert.deepEqual(errorsAt('TppMessage', { category: 'ERROR', code: 'SIGNATURE_INVALID' }, '/code'), [['enum', 'MSG-02']]);
-    assert.deepEqual(errorsAt('ErrorBody', { id: 'e', system: 's', status: 400, code: 'SIGNATURE_MISSING' }, '/code'), [['enum', 'ERR-43']]);
+    assert.deepEqual(errorsAt('ErrorBody', { id: 'e', system: 's', status: 400, code: 'SIGNATURE_MISSING' }, '/code'), [
+      ['enum', 'ERR-43'],
+    ]);
   });
 });
 
@@ -165,8 +212,14 @@ describe('links: verbs as the specification types them (MSG-06, MSG-07, MSG-09)'
 
   it('a 401 asking for SCA keeps the Berlin Group link, except at the basket authorisation, whose _links the spec types (MSG-07)', () => {
     valid('ScaRedirectBody', { _links: { scaRedirect: { href: 'https://psd2.bank.example/sca/1' } } });
-    assert.deepEqual(errorsAt('ScaRedirectBody', { _links: { scaRedirect: { href: '/sca/1', verbs: ['PATCH'] } } }, '/_links/scaRedirect/verbs/0'), [['enum', 'MSG-09']]);
-    assert.deepEqual(errorsAt('SigningBasketScaRedirectBody', { _links: { scaRedirect: { href: '/sca/1' } } }, '/_links/scaRedirect/verbs'), [['required', 'MSG-06']]);
+    assert.deepEqual(
+      errorsAt('ScaRedirectBody', { _links: { scaRedirect: { href: '/sca/1', verbs: ['PATCH'] } } }, '/_links/scaRedirect/verbs/0'),
+      [['enum', 'MSG-09']],
+    );
+    assert.deepEqual(
+      errorsAt('SigningBasketScaRedirectBody', { _links: { scaRedirect: { href: '/sca/1' } } }, '/_links/scaRedirect/verbs'),
+      [['required', 'MSG-06']],
+    );
   });
 
   it('the payment initiation response keeps the Link; Berlin Group shaped resources take href-only links', () => {
@@ -174,7 +227,9 @@ describe('links: verbs as the specification types them (MSG-06, MSG-07, MSG-09)'
     assert.equal(validateAgainst('PaymentInitiationResponse', { ...response, _links: { self: { href: '/v1/p/1' } } }).valid, false);
     valid('Account', { ...account, _links: { balances: { href: '/v1/accounts/1/balances' } } });
     valid('SigningBasket', { transactionStatus: 'RCVD', _links: { status: { href: '/v1/signing-baskets/1/status' } } });
-    assert.deepEqual(errorsAt('Account', { ...account, _links: { balances: { verbs: ['GET'] } } }, '/_links/balances/href'), [['required', 'MSG-05']]);
+    assert.deepEqual(errorsAt('Account', { ...account, _links: { balances: { verbs: ['GET'] } } }, '/_links/balances/href'), [
+      ['required', 'MSG-05'],
+    ]);
   });
 
   it('a pagination link without verbs passes; one listing verbs lists GET (PAG-04)', () => {

@@ -54,7 +54,10 @@ function caseTests(name: SchemaName, example: unknown): void {
   it('accepts the valid example, with no unknown properties', () => {
     const result = validateAgainst(name, example);
     assert.equal(result.valid, true, formatErrors(result.errors));
-    assert.deepEqual(result.warnings.filter((w) => w.rule === 'unknown property'), []);
+    assert.deepEqual(
+      result.warnings.filter((w) => w.rule === 'unknown property'),
+      [],
+    );
   });
 
   for (const c of casesFor(name, example, exercised, keyOf)) {

@@ -16,7 +16,11 @@ function targetsFile(yaml: string): string {
 describe('the command with a malformed targets file', { concurrency: 3 }, () => {
   test('a YAML alias bomb: exit 2, not an internal error', async () => {
     const levels = Array.from({ length: 9 }, (_, i) => `l${i + 1}: &l${i + 1} [${Array(9).fill(`*l${i}`).join(', ')}]`);
-    const run = await runCli(['run', '--targets', targetsFile(['l0: &l0 ["lol"]', ...levels, 'targets: { x: { embedded: true, environment: sandbox } }'].join('\n'))]);
+    const run = await runCli([
+      'run',
+      '--targets',
+      targetsFile(['l0: &l0 ["lol"]', ...levels, 'targets: { x: { embedded: true, environment: sandbox } }'].join('\n')),
+    ]);
     assert.equal(run.exitCode, 2, run.stderr);
     assert.match(run.stderr, /not a usable YAML document/);
     assert.doesNotMatch(run.stderr, /internal error/);
@@ -29,7 +33,16 @@ describe('the command with a malformed targets file', { concurrency: 3 }, () => 
   });
 
   test('${VAR} where it does not belong: exit 2, the value not shown', async () => {
-    const run = await runCli(['run', '--targets', targetsFile('targets:\n  x: { embedded: true, environment: sandbox, description: "${CI_SECRET}" }\n'), '--target', 'x'], { CI_SECRET: 'hunter2-leaked' });
+    const run = await runCli(
+      [
+        'run',
+        '--targets',
+        targetsFile('targets:\n  x: { embedded: true, environment: sandbox, description: "${CI_SECRET}" }\n'),
+        '--target',
+        'x',
+      ],
+      { CI_SECRET: 'hunter2-leaked' },
+    );
     assert.equal(run.exitCode, 2, run.stderr);
     assert.match(run.stderr, /targets\.x\.description: \$\{…\} is not allowed here/);
     assert.doesNotMatch(run.stderr + run.stdout, /hunter2/);

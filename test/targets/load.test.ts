@@ -61,7 +61,11 @@ describe('targets.yaml loading', () => {
   });
 
   test('a capability that does not exist is named', () => {
-    rejects('targets:\n  x: { embedded: true, environment: sandbox, capabilities: [time-travel] }\n', /targets\.x\.capabilities\[0\]/, /clock-control/);
+    rejects(
+      'targets:\n  x: { embedded: true, environment: sandbox, capabilities: [time-travel] }\n',
+      /targets\.x\.capabilities\[0\]/,
+      /clock-control/,
+    );
   });
 
   test('a malformed deviation id is named', () => {
@@ -104,7 +108,13 @@ describe('targets.yaml loading', () => {
 });
 
 describe('${VAR} only where a secret or a path belongs', () => {
-  const env = { SECRET: 'hunter2-secret', BANK: 'https://bank.example', NOT_A_URL: 'hunter2-secret', CA: '/etc/ca.pem', PASSWORD: 'pa55word' };
+  const env = {
+    SECRET: 'hunter2-secret',
+    BANK: 'https://bank.example',
+    NOT_A_URL: 'hunter2-secret',
+    CA: '/etc/ca.pem',
+    PASSWORD: 'pa55word',
+  };
   const target = (extra: Record<string, unknown>) => ({ environment: 'sandbox' as const, ...extra });
   const refused = (extra: Record<string, unknown>, field: RegExp) =>
     assert.throws(
@@ -118,14 +128,18 @@ describe('${VAR} only where a secret or a path belongs', () => {
     );
 
   test('secrets, paths and whole addresses take a variable', () => {
-    const resolved = interpolateTarget('x', target({
-      baseUrl: '${BANK}',
-      tls: { ca: '${CA}' },
-      tpp: { redirectUri: '${BANK}', privateKey: '${CA}', certificate: '${CA}', second: { certificate: '${CA}', privateKey: '${CA}' } },
-      psus: { private: { nationalId: '${SECRET}', agreement: '${SECRET}' } },
-      sca: [{ match: '**/login', steps: [{ fill: { selector: '#pw', value: '${PASSWORD}' } }] }],
-      scaVariants: { v: [{ match: '**/x', steps: [{ select: { selector: '#s', value: '${SECRET}' } }] }] },
-    }), env);
+    const resolved = interpolateTarget(
+      'x',
+      target({
+        baseUrl: '${BANK}',
+        tls: { ca: '${CA}' },
+        tpp: { redirectUri: '${BANK}', privateKey: '${CA}', certificate: '${CA}', second: { certificate: '${CA}', privateKey: '${CA}' } },
+        psus: { private: { nationalId: '${SECRET}', agreement: '${SECRET}' } },
+        sca: [{ match: '**/login', steps: [{ fill: { selector: '#pw', value: '${PASSWORD}' } }] }],
+        scaVariants: { v: [{ match: '**/x', steps: [{ select: { selector: '#s', value: '${SECRET}' } }] }] },
+      }),
+      env,
+    );
     assert.equal(resolved.baseUrl, 'https://bank.example');
     assert.deepEqual(resolved.sca?.[0]?.steps[0], { fill: { selector: '#pw', value: 'pa55word' } });
     assert.equal(resolved.psus?.private?.nationalId, 'hunter2-secret');
@@ -141,13 +155,26 @@ describe('${VAR} only where a secret or a path belongs', () => {
   test('an address takes a variable only as its whole value, and the value must be an address', () => {
     refused({ baseUrl: 'https://evil.example/${SECRET}' }, /targets\.x\.baseUrl: an environment variable here must be the whole value/);
     refused({ tpp: { redirectUri: 'https://evil.example/?k=${SECRET}' } }, /targets\.x\.tpp\.redirectUri/);
-    refused({ baseUrl: '${NOT_A_URL}' }, /targets\.x\.baseUrl: the value of NOT_A_URL is not an https:\/\/ address \(its value is not shown\)/);
+    refused(
+      { baseUrl: '${NOT_A_URL}' },
+      /targets\.x\.baseUrl: the value of NOT_A_URL is not an https:\/\/ address \(its value is not shown\)/,
+    );
   });
 });
 
 describe('every malformed targets file is a configuration error (exit 2)', () => {
   test('a YAML alias bomb is refused, not expanded', () => {
-    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]', ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9).fill(`*${String.fromCharCode(97 + i)}`).join(',')}]`), 'targets: { x: { embedded: true, environment: sandbox } }'].join('\n');
+    const bomb = [
+      'a: &a ["x","x","x","x","x","x","x","x","x"]',
+      ...Array.from(
+        { length: 8 },
+        (_, i) =>
+          `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9)
+            .fill(`*${String.fromCharCode(97 + i)}`)
+            .join(',')}]`,
+      ),
+      'targets: { x: { embedded: true, environment: sandbox } }',
+    ].join('\n');
     rejects(bomb, /targets\.yaml/, /not a usable YAML document/);
   });
 
@@ -158,7 +185,36 @@ describe('every malformed targets file is a configuration error (exit 2)', () =>
   });
 
   test('whatever the file holds, the only error is a ConfigError (property)', () => {
-    const fragments = fc.constantFrom('targets:', '  x:', '    environment: sandbox', '    embedded: true', '&a', '*a', '<<: *a', '!!binary', '- ', '{', '}', '[', ']', ':', '"', "'", '\t', '%YAML 1.2', '---', '...', '? ', '|', '>', '#', '\u0000', '\ufeff', 'constructor:', '__proto__:');
+    const fragments = fc.constantFrom(
+      'targets:',
+      '  x:',
+      '    environment: sandbox',
+      '    embedded: true',
+      '&a',
+      '*a',
+      '<<: *a',
+      '!!binary',
+      '- ',
+      '{',
+      '}',
+      '[',
+      ']',
+      ':',
+      '"',
+      "'",
+      '\t',
+      '%YAML 1.2',
+      '---',
+      '...',
+      '? ',
+      '|',
+      '>',
+      '#',
+      '\u0000',
+      '\ufeff',
+      'constructor:',
+      '__proto__:',
+    );
     fc.assert(
       fc.property(fc.array(fc.oneof(fragments, fc.string()), { maxLength: 30 }), (parts) => {
         try {

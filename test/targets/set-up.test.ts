@@ -45,7 +45,10 @@ describe("a target's variables", () => {
             '  targets.sandbox.psus.private.nationalId: environment variable PSU_ID is not set',
           ].join('\n'),
         );
-        assert.deepEqual(error.problems.map((p) => p.variable), ['SANDBOX_BASE_URL', 'SANDBOX_CA_FILE', 'TPP_CERT_FILE', 'PSU_ID']);
+        assert.deepEqual(
+          error.problems.map((p) => p.variable),
+          ['SANDBOX_BASE_URL', 'SANDBOX_CA_FILE', 'TPP_CERT_FILE', 'PSU_ID'],
+        );
         return true;
       },
     );
@@ -53,15 +56,26 @@ describe("a target's variables", () => {
 
   test('one variable not set reads as it always did', () => {
     const env = { SANDBOX_CA_FILE: 'ca.pem', TPP_CERT_FILE: 'c.pem', TPP_KEY_FILE: 'k.pem', PSU_ID: '13039319955' };
-    assert.throws(() => interpolateTarget('sandbox', SANDBOX, env), /^ConfigError: targets\.sandbox\.baseUrl: environment variable SANDBOX_BASE_URL is not set$/);
+    assert.throws(
+      () => interpolateTarget('sandbox', SANDBOX, env),
+      /^ConfigError: targets\.sandbox\.baseUrl: environment variable SANDBOX_BASE_URL is not set$/,
+    );
   });
 });
 
 describe("a target's files", () => {
   const dir = scratchDir('xs2a-set-up-');
   const issuer = generateCertificateAuthority({ commonName: 'Set-up test issuer' });
-  const tpp = generateTppCertificate(issuer, { organizationName: 'Set-up TPP', organizationIdentifier: 'PSDNO-FSA-SETUP', roles: ['PSP_AI'] });
-  const other = generateTppCertificate(issuer, { organizationName: 'Other TPP', organizationIdentifier: 'PSDNO-FSA-OTHER', roles: ['PSP_AI'] });
+  const tpp = generateTppCertificate(issuer, {
+    organizationName: 'Set-up TPP',
+    organizationIdentifier: 'PSDNO-FSA-SETUP',
+    roles: ['PSP_AI'],
+  });
+  const other = generateTppCertificate(issuer, {
+    organizationName: 'Other TPP',
+    organizationIdentifier: 'PSDNO-FSA-OTHER',
+    roles: ['PSP_AI'],
+  });
   writeFileSync(join(dir, 'tpp.pem'), tpp.certificatePem);
   writeFileSync(join(dir, 'other-key.pem'), other.privateKeyPem);
   writeFileSync(join(dir, 'notes.txt'), 'not a PEM');
@@ -109,7 +123,10 @@ describe('the TLS handshake of the preflight', () => {
     assert.equal(found.outcome, 'untrusted');
     assert.ok(found.outcome === 'untrusted' && found.field === 'tls.ca');
     assert.match(found.reason, /the bank presented CN=localhost, issued by C=NO, O=xs2a-conformance, CN=Reference ASPSP Test CA/);
-    assert.match(found.reason, /tls\.ca \(\/etc\/bank\/ca\.pem\) holds CN=Some Other CA, which did not issue it \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)/);
+    assert.match(
+      found.reason,
+      /tls\.ca \(\/etc\/bank\/ca\.pem\) holds CN=Some Other CA, which did not issue it \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)/,
+    );
   });
 
   test('no answer at all: unreachable', async () => {

@@ -24,7 +24,9 @@ interface HeapRun {
 }
 
 function auditInChild(file: string): HeapRun {
-  const audit = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'scripts/audit-heap.ts', '--audit', file], { encoding: 'utf8' });
+  const audit = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'scripts/audit-heap.ts', '--audit', file], {
+    encoding: 'utf8',
+  });
   assert.equal(audit.status, 0, audit.stderr);
   return JSON.parse(audit.stdout.trim().split('\n').at(-1) ?? '{}') as HeapRun;
 }
@@ -38,10 +40,21 @@ describe('the audit of a HAR streams', () => {
     const [small, large] = [join(dir, 'small.har'), join(dir, 'large.har')];
     const entries = [await generateHar(small, 5, identity), await generateHar(large, 20, identity)];
     const runs = [auditInChild(small), auditInChild(large)];
-    assert.deepEqual(runs.map((r) => r.entries), entries, 'every entry audited');
-    assert.deepEqual(runs.flatMap((r) => r.failed), [], 'the clean traffic found clean');
+    assert.deepEqual(
+      runs.map((r) => r.entries),
+      entries,
+      'every entry audited',
+    );
+    assert.deepEqual(
+      runs.flatMap((r) => r.failed),
+      [],
+      'the clean traffic found clean',
+    );
     const own = runs.map((r) => r.peakLiveHeapMb - r.baselineLiveHeapMb);
     const growth = (own[1] ?? 0) - (own[0] ?? 0);
-    assert.ok(growth < 8, `the audits' largest live heap above their start ${own.map((mb) => mb.toFixed(1)).join(' MB, then ')} MB: ${growth.toFixed(1)} MB more for 15 MB more of file`);
+    assert.ok(
+      growth < 8,
+      `the audits' largest live heap above their start ${own.map((mb) => mb.toFixed(1)).join(' MB, then ')} MB: ${growth.toFixed(1)} MB more for 15 MB more of file`,
+    );
   });
 });

@@ -11,7 +11,19 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Clock, TppClient, TppRequest, TppResponse } from '../../lib/tpp/index.js';
 import { PAYMENT_PRODUCTS, PAYMENT_SERVICES } from '../../lib/spec/payment-products.js';
-import { CORPORATE_PSU, futureDate, goodBulkPayment, goodPayment, goodPeriodicPayment, PRIVATE_PSU, scaRedirect, SECOND_PRIVATE_PSU, type ClientOptions, type Redirect, type TestTpp } from './sloppy-client.js';
+import {
+  CORPORATE_PSU,
+  futureDate,
+  goodBulkPayment,
+  goodPayment,
+  goodPeriodicPayment,
+  PRIVATE_PSU,
+  scaRedirect,
+  SECOND_PRIVATE_PSU,
+  type ClientOptions,
+  type Redirect,
+  type TestTpp,
+} from './sloppy-client.js';
 
 /** A legal TPP variant: what it does, and the sentence of the specification that allows it. */
 export interface TppVariant {
@@ -35,7 +47,9 @@ interface Psu {
 function named(psu: Psu): Record<string, string> {
   if (psu.redirect === undefined) return {};
   const corporateId = psu.redirect.psuCorporateId;
-  return corporateId === undefined ? { 'PSU-ID': psu.redirect.psuId } : { 'PSU-ID': psu.redirect.psuId, 'PSU-Corporate-ID': corporateId, 'PSU-Context': 'CORPORATE' };
+  return corporateId === undefined
+    ? { 'PSU-ID': psu.redirect.psuId }
+    : { 'PSU-ID': psu.redirect.psuId, 'PSU-Corporate-ID': corporateId, 'PSU-Context': 'CORPORATE' };
 }
 
 function asksForSca(response: TppResponse): boolean {
@@ -46,8 +60,19 @@ function asksForSca(response: TppResponse): boolean {
  * A call as a careful TPP makes it: with its PSU's identifiers; answered 401 with an scaRedirect, the PSU is
  * sent there and the call made again with what the redirect gave.
  */
-async function call(t: TestTpp, client: Client, psu: Psu, method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TppResponse> {
-  const send = () => (method === 'GET' ? client.get(path, { headers: { ...named(psu), ...headers } }) : client.post(path, body, { headers: { ...named(psu), ...headers } }));
+async function call(
+  t: TestTpp,
+  client: Client,
+  psu: Psu,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<TppResponse> {
+  const send = () =>
+    method === 'GET'
+      ? client.get(path, { headers: { ...named(psu), ...headers } })
+      : client.post(path, body, { headers: { ...named(psu), ...headers } });
   const first = await send();
   if (!asksForSca(first)) return first;
   psu.redirect = await t.authorise(scaRedirect(first), psu.nationalId, psu.context);
@@ -69,7 +94,11 @@ function newPayment(overrides: Record<string, unknown> = {}): Record<string, unk
 }
 
 /** A PSU's everyday session: consent, a read of balances and transactions, and a payment. */
-async function everyday(t: TestTpp, options: ClientOptions = {}, psu: Psu = { nationalId: PRIVATE_PSU, context: 'PRIVATE' }): Promise<void> {
+async function everyday(
+  t: TestTpp,
+  options: ClientOptions = {},
+  psu: Psu = { nationalId: PRIVATE_PSU, context: 'PRIVATE' },
+): Promise<void> {
   const client = t.client(options);
   const [accountId] = await connect(t, client, psu);
   if (accountId !== undefined) {
@@ -116,24 +145,40 @@ const OPTIONAL_HEADERS: Readonly<Record<string, string>> = {
 /** Unattended reads: the PSU's consent first, then reads without PSU-IP-Address. */
 async function unattendedReads(t: TestTpp, client: Client, psu: Psu, accountId: string, times: number): Promise<void> {
   for (let i = 0; i < times; i++) {
-    for (const what of ['balances', 'transactions']) await client.get(`/v1/accounts/${accountId}/${what}`, { headers: named(psu), omitHeaders: ['PSU-IP-Address'] });
+    for (const what of ['balances', 'transactions'])
+      await client.get(`/v1/accounts/${accountId}/${what}`, { headers: named(psu), omitHeaders: ['PSU-IP-Address'] });
   }
 }
 
 /** The bodies of a payment of every service and product, each keeping every rule. */
 function paymentOf(service: (typeof PAYMENT_SERVICES)[number], product: (typeof PAYMENT_PRODUCTS)[number]): unknown {
-  const amount = product === 'norwegian-cross-border-credit-transfers' ? { amount: '100', currency: 'JPY' } : product === 'sepa-credit-transfers' ? { amount: '10.5', currency: 'EUR' } : { amount: '1.000', currency: 'BHD' };
+  const amount =
+    product === 'norwegian-cross-border-credit-transfers'
+      ? { amount: '100', currency: 'JPY' }
+      : product === 'sepa-credit-transfers'
+        ? { amount: '10.5', currency: 'EUR' }
+        : { amount: '1.000', currency: 'BHD' };
   const endToEndIdentification = randomUUID().replaceAll('-', '');
   if (service === 'bulk-payments') return goodBulkPayment({ instructedAmount: amount, endToEndIdentification });
-  if (service === 'periodic-payments') return goodPeriodicPayment({ instructedAmount: amount, endToEndIdentification, frequency: 'MonthlyVariable', monthsOfExecution: ['1', '6', '12'], endDate: futureDate(400) });
+  if (service === 'periodic-payments')
+    return goodPeriodicPayment({
+      instructedAmount: amount,
+      endToEndIdentification,
+      frequency: 'MonthlyVariable',
+      monthsOfExecution: ['1', '6', '12'],
+      endDate: futureDate(400),
+    });
   return newPayment({ instructedAmount: amount, requestedExecutionDate: futureDate(3) });
 }
 
 export const CAREFUL_VARIANTS: readonly TppVariant[] = [
   {
     name: 'one TPP-Session-ID for several PSUs, each sent its own psu-id, private and corporate',
-    allowedBy: 'Resources > Identifiers of the PSU: TPP-Session-ID "chosen by the TPP; ties a redirect to the originating request and governs the SCA session" (nothing binds one to one PSU)',
-    reported: { 'TPP-42': 'one TPP-Session-ID carrying the SCAs of two PSUs is the SHOULD the catalogue reads into "governs the SCA session"' },
+    allowedBy:
+      'Resources > Identifiers of the PSU: TPP-Session-ID "chosen by the TPP; ties a redirect to the originating request and governs the SCA session" (nothing binds one to one PSU)',
+    reported: {
+      'TPP-42': 'one TPP-Session-ID carrying the SCAs of two PSUs is the SHOULD the catalogue reads into "governs the SCA session"',
+    },
     run: async (t) => {
       const session = randomUUID();
       const first: Psu = { nationalId: PRIVATE_PSU, context: 'PRIVATE' };
@@ -152,7 +197,8 @@ export const CAREFUL_VARIANTS: readonly TppVariant[] = [
   },
   {
     name: 'consent asked through POST /v1/bank-offered-consents',
-    allowedBy: 'Endpoints > Other endpoints named: POST /v1/consents "ignores its body and returns an SCA redirect; replaced by /v1/bank-offered-consents"',
+    allowedBy:
+      'Endpoints > Other endpoints named: POST /v1/consents "ignores its body and returns an SCA redirect; replaced by /v1/bank-offered-consents"',
     run: async (t) => {
       const client = t.client();
       const redirect = await t.authorise(scaRedirect(await client.post('/v1/bank-offered-consents', {})), SECOND_PRIVATE_PSU);
@@ -172,7 +218,8 @@ export const CAREFUL_VARIANTS: readonly TppVariant[] = [
   },
   {
     name: 'unattended reads counted per calendar day (UTC): 4 before midnight, 4 after',
-    allowedBy: 'Limits: calls without PSU-IP-Address "at most 4 per 24 hours", for balances and for transactions, per account (a calendar day is 24 hours)',
+    allowedBy:
+      'Limits: calls without PSU-IP-Address "at most 4 per 24 hours", for balances and for transactions, per account (a calendar day is 24 hours)',
     run: async (t) => {
       const clock = followingClock();
       const psu: Psu = { nationalId: PRIVATE_PSU, context: 'PRIVATE' };
@@ -180,7 +227,10 @@ export const CAREFUL_VARIANTS: readonly TppVariant[] = [
       const [accountId] = await connect(t, client, psu);
       if (accountId === undefined) throw new Error('the PSU has no account to read');
       const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-      for (const at of [`${tomorrow}T23:50:00Z`, `${new Date(Date.parse(`${tomorrow}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)}T00:10:00Z`]) {
+      for (const at of [
+        `${tomorrow}T23:50:00Z`,
+        `${new Date(Date.parse(`${tomorrow}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)}T00:10:00Z`,
+      ]) {
         await client.put('/v1/sandbox/clock', { frozenAt: at });
         clock.at = new Date(at);
         await unattendedReads(t, client, psu, accountId, 4);
@@ -191,18 +241,30 @@ export const CAREFUL_VARIANTS: readonly TppVariant[] = [
   },
   {
     name: 'no Digest on a request without a body',
-    allowedBy: 'Header table: Digest is "base64 of the SHA-256 or SHA-512 hash of the body" (required on payment initiation, which has one); Authentication 6: "A header absent from the request is left out"',
+    allowedBy:
+      'Header table: Digest is "base64 of the SHA-256 or SHA-512 hash of the body" (required on payment initiation, which has one); Authentication 6: "A header absent from the request is left out"',
     run: async (t) => {
-      const client = t.client({ shape: (request: TppRequest) => (request.json === undefined && request.rawBody === undefined ? { ...request, omitHeaders: [...(request.omitHeaders ?? []), 'Digest'] } : request) });
+      const client = t.client({
+        shape: (request: TppRequest) =>
+          request.json === undefined && request.rawBody === undefined
+            ? { ...request, omitHeaders: [...(request.omitHeaders ?? []), 'Digest'] }
+            : request,
+      });
       await client.get('/v1/sandbox/customers');
       await client.get('/v1/accounts');
-      await client.post('/v1/payments/sepa-credit-transfers', newPayment(), { headers: { ...PAYMENT_HEADERS, 'X-PSU-IDENTITY': PRIVATE_PSU } });
+      await client.post('/v1/payments/sepa-credit-transfers', newPayment(), {
+        headers: { ...PAYMENT_HEADERS, 'X-PSU-IDENTITY': PRIVATE_PSU },
+      });
     },
   },
   {
     name: 'the signature over (request-target) and the headers Authentication 6 asks for',
-    allowedBy: 'Authentication 5: headers are "names of the signed headers, lower case, space-separated, in signing order; (request-target) denotes the target URL"',
-    run: (t) => everyday(t, { shape: (request: TppRequest) => ({ ...request, signingDefects: [{ kind: 'extra-signed-headers', names: ['(request-target)'] }] }) }),
+    allowedBy:
+      'Authentication 5: headers are "names of the signed headers, lower case, space-separated, in signing order; (request-target) denotes the target URL"',
+    run: (t) =>
+      everyday(t, {
+        shape: (request: TppRequest) => ({ ...request, signingDefects: [{ kind: 'extra-signed-headers', names: ['(request-target)'] }] }),
+      }),
   },
   {
     name: 'SHA-512 digests',
@@ -216,7 +278,8 @@ export const CAREFUL_VARIANTS: readonly TppVariant[] = [
   },
   {
     name: 'every optional header sent, TPP-Brand-Logging-Information in UTF-8',
-    allowedBy: 'Header table: the rows marked "no" (PSU-IP-Port, PSU-User-Agent, PSU-Accept…, PSU-HTTP-Method, PSU-Device-ID, PSU-Geo-Location, TPP-Redirect-Preferred, TPP-Brand-Logging-Information, Accept…); Data format: "Requests and responses use UTF-8"',
+    allowedBy:
+      'Header table: the rows marked "no" (PSU-IP-Port, PSU-User-Agent, PSU-Accept…, PSU-HTTP-Method, PSU-Device-ID, PSU-Geo-Location, TPP-Redirect-Preferred, TPP-Brand-Logging-Information, Accept…); Data format: "Requests and responses use UTF-8"',
     run: (t) => everyday(t, { headers: { ...OPTIONAL_HEADERS, 'PSU-Context': 'PRIVATE' } }),
   },
   {
@@ -227,34 +290,48 @@ export const CAREFUL_VARIANTS: readonly TppVariant[] = [
   {
     name: 'X-PSU-IDENTITY instead of PSU-ID on a payment',
     allowedBy: 'Header table: X-PSU-IDENTITY is the "alternative to PSU-ID: Norwegian national identity number or D-number"',
-    run: async (t) => void (await t.client().post('/v1/payments/sepa-credit-transfers', newPayment(), { headers: { ...PAYMENT_HEADERS, 'X-PSU-IDENTITY': PRIVATE_PSU } })),
+    run: async (t) =>
+      void (await t
+        .client()
+        .post('/v1/payments/sepa-credit-transfers', newPayment(), { headers: { ...PAYMENT_HEADERS, 'X-PSU-IDENTITY': PRIVATE_PSU } })),
   },
   {
     name: 'a corporate id chosen from GET /v1/agreements',
-    allowedBy: 'Authentication 13: the corporate id "comes from the SCA redirect …, or is chosen from GET /v1/agreements when a PSU-ID exists"',
+    allowedBy:
+      'Authentication 13: the corporate id "comes from the SCA redirect …, or is chosen from GET /v1/agreements when a PSU-ID exists"',
     run: async (t) => {
       const psu: Psu = { nationalId: CORPORATE_PSU, context: 'CORPORATE' };
       await connect(t, t.client({ headers: { 'PSU-Context': 'CORPORATE' } }), psu);
       const client = t.client();
-      const agreements = JSON.parse((await client.get('/v1/agreements', { headers: { 'PSU-ID': psu.redirect?.psuId ?? '' } })).bodyText) as { agreements?: { psuCorporateId?: string }[] };
-      const chosen = agreements.agreements?.map((agreement) => agreement.psuCorporateId).find((id) => id !== undefined && id !== psu.redirect?.psuCorporateId) ?? psu.redirect?.psuCorporateId;
+      const agreements = JSON.parse(
+        (await client.get('/v1/agreements', { headers: { 'PSU-ID': psu.redirect?.psuId ?? '' } })).bodyText,
+      ) as { agreements?: { psuCorporateId?: string }[] };
+      const chosen =
+        agreements.agreements
+          ?.map((agreement) => agreement.psuCorporateId)
+          .find((id) => id !== undefined && id !== psu.redirect?.psuCorporateId) ?? psu.redirect?.psuCorporateId;
       if (chosen === undefined || psu.redirect === undefined) throw new Error('the corporate PSU has no agreement');
       await call(t, client, { ...psu, redirect: { ...psu.redirect, psuCorporateId: chosen } }, 'GET', '/v1/accounts');
     },
   },
   {
-    name: 'payments of every service and product, amounts in each currency\'s minor units or fewer',
-    allowedBy: 'Endpoints and Errors rules 7 and 8: the products the specification names (sepa-credit-transfers, domestic-norway-credit-transfers, NCBCT) and periodic and bulk payments; instructedAmount.amount: "the fraction digits must match the ISO 4217 minor units of the currency"',
+    name: "payments of every service and product, amounts in each currency's minor units or fewer",
+    allowedBy:
+      'Endpoints and Errors rules 7 and 8: the products the specification names (sepa-credit-transfers, domestic-norway-credit-transfers, NCBCT) and periodic and bulk payments; instructedAmount.amount: "the fraction digits must match the ISO 4217 minor units of the currency"',
     run: async (t) => {
       const client = t.client();
       for (const service of PAYMENT_SERVICES) {
-        for (const product of PAYMENT_PRODUCTS) await client.post(`/v1/${service}/${product}`, paymentOf(service, product), { headers: { ...PAYMENT_HEADERS, 'X-PSU-IDENTITY': PRIVATE_PSU } });
+        for (const product of PAYMENT_PRODUCTS)
+          await client.post(`/v1/${service}/${product}`, paymentOf(service, product), {
+            headers: { ...PAYMENT_HEADERS, 'X-PSU-IDENTITY': PRIVATE_PSU },
+          });
       }
     },
   },
   {
     name: 'a Date on the sandbox clock it moved, and the sandbox reset meanwhile',
-    allowedBy: 'Authentication 4: "the Date header must be correct; the maximum clock deviation is 60 seconds"; What the service does: "an initialisation operation resets the sandbox to a known state"',
+    allowedBy:
+      'Authentication 4: "the Date header must be correct; the maximum clock deviation is 60 seconds"; What the service does: "an initialisation operation resets the sandbox to a known state"',
     run: async (t) => {
       const clock = followingClock();
       const client = t.client({ clock });

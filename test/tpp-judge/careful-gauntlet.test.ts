@@ -23,8 +23,17 @@ import { tppPki, TestTpp, type TppTarget } from './sloppy-client.js';
 const pki = { ...tppPki(), good: tppPki().careful };
 
 /** Runs every variant against a target, telling `onVariant` which one runs. */
-async function runVariants(target: TppTarget, onVariant: (name: string) => void, onBrokenHeader?: (value: string | string[] | undefined) => void): Promise<void> {
-  const tpp = new TestTpp(target, pki, (headers) => onBrokenHeader?.(headers[BROKEN_RULES_HEADER]), (response) => onBrokenHeader?.(response.headers[BROKEN_RULES_HEADER]));
+async function runVariants(
+  target: TppTarget,
+  onVariant: (name: string) => void,
+  onBrokenHeader?: (value: string | string[] | undefined) => void,
+): Promise<void> {
+  const tpp = new TestTpp(
+    target,
+    pki,
+    (headers) => onBrokenHeader?.(headers[BROKEN_RULES_HEADER]),
+    (response) => onBrokenHeader?.(response.headers[BROKEN_RULES_HEADER]),
+  );
   try {
     for (const variant of CAREFUL_VARIANTS) {
       tpp.case = variant.name;
@@ -38,7 +47,13 @@ async function runVariants(target: TppTarget, onVariant: (name: string) => void,
 
 /** Each variant caught on the SHOULDs it declares and nothing else. */
 function assertCaughtOnlyOnWhatIsDeclared(caught: Caught, mode: string): void {
-  const wrong = CAREFUL_VARIANTS.filter((v) => caughtOn(caught, v.name).join() !== Object.keys(v.reported ?? {}).sort().join()).map((v) => `${v.name}: caught ${caughtOn(caught, v.name).join(', ') || 'nothing'}`);
+  const wrong = CAREFUL_VARIANTS.filter(
+    (v) =>
+      caughtOn(caught, v.name).join() !==
+      Object.keys(v.reported ?? {})
+        .sort()
+        .join(),
+  ).map((v) => `${v.name}: caught ${caughtOn(caught, v.name).join(', ') || 'nothing'}`);
   assert.deepEqual(wrong, [], `${mode}: a careful variant was caught`);
 }
 
@@ -66,14 +81,27 @@ describe('the TPP latitude gauntlet', () => {
     before(async () => {
       let baseUrl = '';
       let current = 'before';
-      const judge = new SandboxJudging({ tool: { name: 'xs2a-conformance', version: 'test' }, baseUrl: () => baseUrl, maskPersonalData: true, trustedCaPems: [pki.trustedCa.certificatePem] });
+      const judge = new SandboxJudging({
+        tool: { name: 'xs2a-conformance', version: 'test' },
+        baseUrl: () => baseUrl,
+        maskPersonalData: true,
+        trustedCaPems: [pki.trustedCa.certificatePem],
+      });
       const bank = await startTestBank({ trustedTppCaPems: [pki.trustedCa.certificatePem], judge });
       baseUrl = bank.baseUrl;
       try {
         await runVariants(
           { baseUrl: bank.baseUrl, caPem: bank.caPem },
           (name) => (current = name),
-          (value) => record(caught, current, (Array.isArray(value) ? value.join(',') : (value ?? '')).split(',').map((rule) => rule.trim()).filter(Boolean)),
+          (value) =>
+            record(
+              caught,
+              current,
+              (Array.isArray(value) ? value.join(',') : (value ?? ''))
+                .split(',')
+                .map((rule) => rule.trim())
+                .filter(Boolean),
+            ),
         );
       } finally {
         await bank.close();
@@ -81,7 +109,8 @@ describe('the TPP latitude gauntlet', () => {
       all = judge.writeReports(join(dir, 'sandbox')).all;
     });
 
-    test('no variant is named in X-TPP-Rules-Broken but for the SHOULD it declares', () => assertCaughtOnlyOnWhatIsDeclared(caught, 'sandbox'));
+    test('no variant is named in X-TPP-Rules-Broken but for the SHOULD it declares', () =>
+      assertCaughtOnlyOnWhatIsDeclared(caught, 'sandbox'));
     test('the report of every TPP fails no MUST', () => assertReportPasses(all));
   });
 
@@ -115,6 +144,7 @@ describe('the TPP latitude gauntlet', () => {
 
     test('live, no variant is caught but on the SHOULD it declares', () => assertCaughtOnlyOnWhatIsDeclared(live, 'proxy'));
     test("the proxy's TPP report fails no MUST", () => assertReportPasses(stopped.tpp));
-    test('in the HAR, no variant is caught but on the SHOULD it declares', async () => assertCaughtOnlyOnWhatIsDeclared((await caughtInHar(session.harFile, pki.trustedCa.certificatePem)).caught, 'HAR'));
+    test('in the HAR, no variant is caught but on the SHOULD it declares', async () =>
+      assertCaughtOnlyOnWhatIsDeclared((await caughtInHar(session.harFile, pki.trustedCa.certificatePem)).caught, 'HAR'));
   });
 });

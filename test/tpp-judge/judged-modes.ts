@@ -27,18 +27,26 @@ export function caughtOn(caught: Caught, name: string): string[] {
 /** Each sloppy case caught on exactly its rule, and the careful warm-up on nothing. */
 export function assertEachCaseCaughtAlone(caught: Caught, mode: string): void {
   assert.deepEqual(caughtOn(caught, 'warm-up'), [], `${mode}: the careful warm-up broke nothing`);
-  const wrong = SLOPPY_CASES.filter((c) => caughtOn(caught, caseName(c)).join() !== c.rule).map((c) => `${caseName(c)}: caught ${caughtOn(caught, caseName(c)).join(', ') || 'nothing'}`);
+  const wrong = SLOPPY_CASES.filter((c) => caughtOn(caught, caseName(c)).join() !== c.rule).map(
+    (c) => `${caseName(c)}: caught ${caughtOn(caught, caseName(c)).join(', ') || 'nothing'}`,
+  );
   assert.deepEqual(wrong, [], `${mode}: every case caught on exactly its rule`);
 }
 
 /** The rules a report fails (FAIL, or WARNING for a SHOULD). */
 export function failedIn(results: RunResults): string[] {
-  return results.requirements.filter((r) => r.status === 'FAIL' || r.status === 'WARNING').map((r) => r.id).sort();
+  return results.requirements
+    .filter((r) => r.status === 'FAIL' || r.status === 'WARNING')
+    .map((r) => r.id)
+    .sort();
 }
 
 /** The rules a report fails at MUST level (FAIL). */
 export function mustFailedIn(results: RunResults): string[] {
-  return results.requirements.filter((r) => r.status === 'FAIL').map((r) => r.id).sort();
+  return results.requirements
+    .filter((r) => r.status === 'FAIL')
+    .map((r) => r.id)
+    .sort();
 }
 
 /**
@@ -46,7 +54,13 @@ export function mustFailedIn(results: RunResults): string[] {
  * bank): each case's findings, the PSU's browser counted with the case whose request came last.
  */
 export async function caughtInHar(harFile: string, trustedCaPem: string): Promise<{ caught: Caught; entries: number }> {
-  const judging = new TrafficJudging({ judgeBank: true, basePath: '', environment: 'sandbox', trustedCaPems: [trustedCaPem], fromBankStart: true });
+  const judging = new TrafficJudging({
+    judgeBank: true,
+    basePath: '',
+    environment: 'sandbox',
+    trustedCaPems: [trustedCaPem],
+    fromBankStart: true,
+  });
   const caught: Caught = new Map();
   const caseOf = new Map<string, string>();
   let current = 'before';
@@ -59,7 +73,8 @@ export async function caughtInHar(harFile: string, trustedCaPem: string): Promis
   }
   judging.finish();
   for (const summary of judging.tppTally.summaries()) {
-    for (const rule of summary.rules.values()) for (const failure of rule.failures) record(caught, caseOf.get(failure.exchange) ?? '?', [rule.rule]);
+    for (const rule of summary.rules.values())
+      for (const failure of rule.failures) record(caught, caseOf.get(failure.exchange) ?? '?', [rule.rule]);
   }
   return { caught, entries };
 }

@@ -13,7 +13,15 @@ import { randomUUID } from 'node:crypto';
 import { Agent } from 'undici';
 import { buildSigningString, computeDigest, formatHttpDate, formatSignatureHeader } from '../../lib/httpsig/index.js';
 import { generateCertificateAuthority, generateTppCertificate, type KeyAndCertificate } from '../../lib/pki/index.js';
-import { loadTppIdentity, TppClient, type Clock, type RequestOptions, type TppIdentity, type TppRequest, type TppResponse } from '../../lib/tpp/index.js';
+import {
+  loadTppIdentity,
+  TppClient,
+  type Clock,
+  type RequestOptions,
+  type TppIdentity,
+  type TppRequest,
+  type TppResponse,
+} from '../../lib/tpp/index.js';
 
 export const REDIRECT_URI = 'https://tpp.example/callback';
 /** The header that names the case a request belongs to (a header no rule looks at). */
@@ -45,8 +53,20 @@ export function tppPki(): TppPki {
 function makeTppPki(): TppPki {
   const trustedCa = generateCertificateAuthority({ commonName: 'Sloppy test CA', organizationName: 'xs2a-conformance', countryName: 'NO' });
   const otherCa = generateCertificateAuthority({ commonName: 'A CA nobody trusts', organizationName: 'Elsewhere', countryName: 'NO' });
-  const issue = (ca: KeyAndCertificate, roles: ('PSP_AI' | 'PSP_PI')[], validity: { notBefore?: Date; validDays?: number } = {}, name = 'Sloppy') =>
-    loadTppIdentity(generateTppCertificate(ca, { organizationName: `${name} TPP AS`, organizationIdentifier: `PSDNO-FSA-${name.toUpperCase()}`, roles, ...validity }));
+  const issue = (
+    ca: KeyAndCertificate,
+    roles: ('PSP_AI' | 'PSP_PI')[],
+    validity: { notBefore?: Date; validDays?: number } = {},
+    name = 'Sloppy',
+  ) =>
+    loadTppIdentity(
+      generateTppCertificate(ca, {
+        organizationName: `${name} TPP AS`,
+        organizationIdentifier: `PSDNO-FSA-${name.toUpperCase()}`,
+        roles,
+        ...validity,
+      }),
+    );
   return {
     trustedCa,
     good: issue(trustedCa, ['PSP_AI', 'PSP_PI']),
@@ -209,11 +229,24 @@ export class TestTpp {
     nationalId = PRIVATE_PSU,
     context: 'PRIVATE' | 'CORPORATE' = 'PRIVATE',
     options: ClientOptions = {},
-  ): Promise<{ client: TppClient & { session: string }; redirect: Redirect; accountId: string; account: { iban?: string; currency?: string } }> {
-    const client = this.client({ ...options, headers: { ...(context === 'CORPORATE' ? { 'PSU-Context': 'CORPORATE' } : {}), ...options.headers } });
+  ): Promise<{
+    client: TppClient & { session: string };
+    redirect: Redirect;
+    accountId: string;
+    account: { iban?: string; currency?: string };
+  }> {
+    const client = this.client({
+      ...options,
+      headers: { ...(context === 'CORPORATE' ? { 'PSU-Context': 'CORPORATE' } : {}), ...options.headers },
+    });
     const redirect = await this.authorise(scaRedirect(await client.get('/v1/accounts')), nationalId, context);
-    const headers = { 'PSU-ID': redirect.psuId, ...(redirect.psuCorporateId === undefined ? {} : { 'PSU-Corporate-ID': redirect.psuCorporateId }) };
-    const accounts = jsonOf(await client.get('/v1/accounts', { headers })) as { accounts?: { resourceId?: string; iban?: string; currency?: string }[] };
+    const headers = {
+      'PSU-ID': redirect.psuId,
+      ...(redirect.psuCorporateId === undefined ? {} : { 'PSU-Corporate-ID': redirect.psuCorporateId }),
+    };
+    const accounts = jsonOf(await client.get('/v1/accounts', { headers })) as {
+      accounts?: { resourceId?: string; iban?: string; currency?: string }[];
+    };
     const account = accounts.accounts?.find((a) => a.iban !== undefined);
     if (account?.resourceId === undefined) throw new Error('the consented PSU has no account with an IBAN');
     return { client, redirect, accountId: account.resourceId, account };
@@ -243,7 +276,11 @@ export function scaRedirect(response: TppResponse): string {
  * A correctly signed request whose Signature header is rewritten by `edit` afterwards (the parts of
  * Authentication 5 in another order or form): the signing itself stays right.
  */
-function signedThenEdited(identity: TppIdentity, path: string, edit: (parts: { keyId: string; algorithm: string; headers: string[]; signature: string }) => string): RequestOptions {
+function signedThenEdited(
+  identity: TppIdentity,
+  path: string,
+  edit: (parts: { keyId: string; algorithm: string; headers: string[]; signature: string }) => string,
+): RequestOptions {
   const headers: Record<string, string> = {
     'X-Request-ID': randomUUID(),
     Date: formatHttpDate(new Date()),
@@ -270,7 +307,14 @@ export function goodPeriodicPayment(overrides: Record<string, unknown> = {}): Re
 /** A bulk payment of two good payments, `entry` changing the first. */
 export function goodBulkPayment(entry: Record<string, unknown> = {}): Record<string, unknown> {
   const { debtorAccount, ...payment } = goodPayment();
-  return { batchBookingPreferred: true, debtorAccount, payments: [{ ...payment, ...entry }, { ...payment, endToEndIdentification: 'sloppy-2' }] };
+  return {
+    batchBookingPreferred: true,
+    debtorAccount,
+    payments: [
+      { ...payment, ...entry },
+      { ...payment, endToEndIdentification: 'sloppy-2' },
+    ],
+  };
 }
 
 /** An ISO 8601 date this many days from now. */
@@ -288,16 +332,32 @@ export const SLOPPY_CASES: readonly SloppyCase[] = [
   { rule: 'TPP-01', run: async (t) => void (await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'no-signature' }] })) },
   { rule: 'TPP-02', run: async (t) => void (await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'no-certificate' }] })) },
   // A request with a body: one without is not judged (the text reads both ways for a GET).
-  { rule: 'TPP-03', run: async (t) => void (await t.client().post(PAYMENTS, goodPayment(), { headers: PAYMENT_HEADERS, signingDefects: [{ kind: 'no-digest' }] })) },
-  { rule: 'TPP-04', run: async (t) => void (await t.client().post(PAYMENTS, goodPayment(), { headers: PAYMENT_HEADERS, signingDefects: [{ kind: 'wrong-digest' }] })) },
+  {
+    rule: 'TPP-03',
+    run: async (t) =>
+      void (await t.client().post(PAYMENTS, goodPayment(), { headers: PAYMENT_HEADERS, signingDefects: [{ kind: 'no-digest' }] })),
+  },
+  {
+    rule: 'TPP-04',
+    run: async (t) =>
+      void (await t.client().post(PAYMENTS, goodPayment(), { headers: PAYMENT_HEADERS, signingDefects: [{ kind: 'wrong-digest' }] })),
+  },
   { rule: 'TPP-05', run: async (t) => void (await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'no-date' }] })) },
   { rule: 'TPP-06', run: async (t) => void (await t.client().get('/v1/accounts', { headers: { Date: new Date().toISOString() } })) },
   { rule: 'TPP-07', run: async (t) => void (await t.client({ clockSkewSeconds: -150 }).get('/v1/accounts')) },
-  { rule: 'TPP-08', run: async (t) => void (await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'signature-without-part', part: 'algorithm' }] })) },
+  {
+    rule: 'TPP-08',
+    run: async (t) =>
+      void (await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'signature-without-part', part: 'algorithm' }] })),
+  },
   {
     rule: 'TPP-09',
     run: async (t) => {
-      const options = signedThenEdited(t.pki.good, '/v1/accounts', (p) => [part('algorithm', p.algorithm), part('keyId', p.keyId), part('headers', p.headers.join(' ')), part('signature', p.signature)].join(','));
+      const options = signedThenEdited(t.pki.good, '/v1/accounts', (p) =>
+        [part('algorithm', p.algorithm), part('keyId', p.keyId), part('headers', p.headers.join(' ')), part('signature', p.signature)].join(
+          ',',
+        ),
+      );
       await t.client().get('/v1/accounts', options);
     },
   },
@@ -320,11 +380,17 @@ export const SLOPPY_CASES: readonly SloppyCase[] = [
   {
     rule: 'TPP-13',
     run: async (t) => {
-      const options = signedThenEdited(t.pki.good, '/v1/accounts', (p) => formatSignatureHeader({ ...p, headers: ['Date', 'Digest', 'X-Request-ID', 'TPP-Redirect-URI'] }));
+      const options = signedThenEdited(t.pki.good, '/v1/accounts', (p) =>
+        formatSignatureHeader({ ...p, headers: ['Date', 'Digest', 'X-Request-ID', 'TPP-Redirect-URI'] }),
+      );
       await t.client().get('/v1/accounts', options);
     },
   },
-  { rule: 'TPP-14', run: async (t) => void (await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'unsigned-header', header: 'tpp-redirect-uri' }] })) },
+  {
+    rule: 'TPP-14',
+    run: async (t) =>
+      void (await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'unsigned-header', header: 'tpp-redirect-uri' }] })),
+  },
   { rule: 'TPP-15', run: async (t) => void (await t.client().get('/v1/accounts', { signingDefects: [{ kind: 'altered-signature' }] })) },
   {
     rule: 'TPP-16',
@@ -350,13 +416,25 @@ export const SLOPPY_CASES: readonly SloppyCase[] = [
   },
   { rule: 'TPP-24', run: async (t) => void (await t.client().get('/v1/accounts', { omitHeaders: ['TPP-Redirect-URI'] })) },
   { rule: 'TPP-25', run: async (t) => void (await t.client({ headers: { 'TPP-Redirect-URI': 'callback' } }).get('/v1/accounts')) },
-  { rule: 'TPP-26', run: async (t) => void (await t.client().post(PAYMENTS, goodPayment(), { headers: PAYMENT_HEADERS, omitHeaders: ['TPP-Session-ID'] })) },
+  {
+    rule: 'TPP-26',
+    run: async (t) => void (await t.client().post(PAYMENTS, goodPayment(), { headers: PAYMENT_HEADERS, omitHeaders: ['TPP-Session-ID'] })),
+  },
   { rule: 'TPP-27', run: async (t) => void (await t.client().post(PAYMENTS, goodPayment())) },
-  { rule: 'TPP-28', run: async (t) => void (await t.client().post(PAYMENTS, goodPayment(), { headers: { 'x-accept-fix': 'amount-as-strng' } })) },
-  { rule: 'TPP-29', run: async (t) => void (await t.client().post(PAYMENTS, goodPayment(), { headers: PAYMENT_HEADERS, omitHeaders: ['PSU-IP-Address'] })) },
+  {
+    rule: 'TPP-28',
+    run: async (t) => void (await t.client().post(PAYMENTS, goodPayment(), { headers: { 'x-accept-fix': 'amount-as-strng' } })),
+  },
+  {
+    rule: 'TPP-29',
+    run: async (t) => void (await t.client().post(PAYMENTS, goodPayment(), { headers: PAYMENT_HEADERS, omitHeaders: ['PSU-IP-Address'] })),
+  },
   { rule: 'TPP-30', run: async (t) => void (await t.client({ headers: { 'PSU-IP-Address': 'unknown' } }).get('/v1/accounts')) },
   { rule: 'TPP-32', run: async (t) => void (await t.client().get('/v1/accounts', { headers: { 'PSU-ID': PRIVATE_PSU } })) },
-  { rule: 'TPP-33', run: async (t) => void (await t.client().get('/v1/accounts', { headers: { 'X-PSU-IDENTITY': PRIVATE_PSU.slice(1) } })) },
+  {
+    rule: 'TPP-33',
+    run: async (t) => void (await t.client().get('/v1/accounts', { headers: { 'X-PSU-IDENTITY': PRIVATE_PSU.slice(1) } })),
+  },
   { rule: 'TPP-34', run: async (t) => void (await t.client().get('/v1/accounts', { headers: { 'PSU-Context': 'private' } })) },
   { rule: 'TPP-36', run: async (t) => void (await t.client().get('/v1/accounts', { headers: { 'PSU-HTTP-Method': 'FETCH' } })) },
   { rule: 'TPP-37', run: async (t) => void (await t.client().get('/v1/accounts', { headers: { 'PSU-Device-ID': 'device-1' } })) },
@@ -370,7 +448,11 @@ export const SLOPPY_CASES: readonly SloppyCase[] = [
       await t.authorise(scaRedirect(await client.get('/v1/accounts')));
     },
   },
-  { rule: 'TPP-39', with: 'a PSU-ID no redirect gave', run: async (t) => void (await t.client().get('/v1/accounts', { headers: { 'PSU-ID': randomUUID() } })) },
+  {
+    rule: 'TPP-39',
+    with: 'a PSU-ID no redirect gave',
+    run: async (t) => void (await t.client().get('/v1/accounts', { headers: { 'PSU-ID': randomUUID() } })),
+  },
   // Both in a session of their own: corporate context is the request's, whichever session the redirect came in.
   {
     rule: 'TPP-40',
@@ -385,7 +467,9 @@ export const SLOPPY_CASES: readonly SloppyCase[] = [
     with: 'a PSU-CORPORATE-ID never obtained',
     run: async (t) => {
       const { redirect } = await t.consented(CORPORATE_PSU, 'CORPORATE');
-      await t.client({ headers: { 'PSU-Context': 'CORPORATE' } }).get('/v1/accounts', { headers: { 'PSU-ID': redirect.psuId, 'PSU-Corporate-ID': randomUUID() } });
+      await t
+        .client({ headers: { 'PSU-Context': 'CORPORATE' } })
+        .get('/v1/accounts', { headers: { 'PSU-ID': redirect.psuId, 'PSU-Corporate-ID': randomUUID() } });
     },
   },
   {
@@ -419,32 +503,122 @@ export const SLOPPY_CASES: readonly SloppyCase[] = [
     run: async (t) => {
       const { client, redirect, accountId } = await t.consented(SECOND_PRIVATE_PSU);
       // Five reads without the PSU in a day: one past the quota.
-      for (let i = 0; i < 5; i++) await client.get(`/v1/accounts/${accountId}/${what}`, { headers: { 'PSU-ID': redirect.psuId }, omitHeaders: ['PSU-IP-Address'] });
+      for (let i = 0; i < 5; i++)
+        await client.get(`/v1/accounts/${accountId}/${what}`, { headers: { 'PSU-ID': redirect.psuId }, omitHeaders: ['PSU-IP-Address'] });
     },
   })),
   {
     rule: 'TPP-45',
-    run: async (t) => void (await t.client().request({ method: 'POST', path: '/v1/sandbox/customers', rawBody: '{"customerNumber": "1203', headers: { 'Content-Type': 'application/json' } })),
+    run: async (t) =>
+      void (await t
+        .client()
+        .request({
+          method: 'POST',
+          path: '/v1/sandbox/customers',
+          rawBody: '{"customerNumber": "1203',
+          headers: { 'Content-Type': 'application/json' },
+        })),
   },
   { rule: 'TPP-46', run: async (t) => void (await pay(t, PAYMENTS, goodPayment({ creditorName: 'N'.repeat(71) }))) },
-  { rule: 'TPP-46', with: 'a periodic NCBCT', run: async (t) => void (await pay(t, '/v1/periodic-payments/norwegian-cross-border-credit-transfers', goodPeriodicPayment({ creditorName: 'N'.repeat(71) }))) },
-  { rule: 'TPP-46', with: 'a domestic transfer', run: async (t) => void (await pay(t, '/v1/payments/domestic-norway-credit-transfers', goodPayment({ remittanceInformationUnstructured: 'r'.repeat(141) }))) },
-  { rule: 'TPP-47', run: async (t) => void (await pay(t, PAYMENTS, goodPayment({ instructedAmount: { amount: '10.123', currency: 'EUR' } }))) },
-  { rule: 'TPP-47', with: 'a bulk payment', run: async (t) => void (await pay(t, '/v1/bulk-payments/sepa-credit-transfers', goodBulkPayment({ instructedAmount: { amount: '10.123', currency: 'EUR' } }))) },
-  { rule: 'TPP-47', with: 'a payment to self', run: async (t) => void (await pay(t, '/v1/payments/norwegian-domestic-payment-to-self', goodPayment({ instructedAmount: { amount: '100.005', currency: 'NOK' } }))) },
+  {
+    rule: 'TPP-46',
+    with: 'a periodic NCBCT',
+    run: async (t) =>
+      void (await pay(
+        t,
+        '/v1/periodic-payments/norwegian-cross-border-credit-transfers',
+        goodPeriodicPayment({ creditorName: 'N'.repeat(71) }),
+      )),
+  },
+  {
+    rule: 'TPP-46',
+    with: 'a domestic transfer',
+    run: async (t) =>
+      void (await pay(
+        t,
+        '/v1/payments/domestic-norway-credit-transfers',
+        goodPayment({ remittanceInformationUnstructured: 'r'.repeat(141) }),
+      )),
+  },
+  {
+    rule: 'TPP-47',
+    run: async (t) => void (await pay(t, PAYMENTS, goodPayment({ instructedAmount: { amount: '10.123', currency: 'EUR' } }))),
+  },
+  {
+    rule: 'TPP-47',
+    with: 'a bulk payment',
+    run: async (t) =>
+      void (await pay(
+        t,
+        '/v1/bulk-payments/sepa-credit-transfers',
+        goodBulkPayment({ instructedAmount: { amount: '10.123', currency: 'EUR' } }),
+      )),
+  },
+  {
+    rule: 'TPP-47',
+    with: 'a payment to self',
+    run: async (t) =>
+      void (await pay(
+        t,
+        '/v1/payments/norwegian-domestic-payment-to-self',
+        goodPayment({ instructedAmount: { amount: '100.005', currency: 'NOK' } }),
+      )),
+  },
   { rule: 'TPP-48', run: async (t) => void (await pay(t, PAYMENTS, goodPayment({ creditorAgent: undefined }))) },
-  { rule: 'TPP-48', with: 'an NCBCT', run: async (t) => void (await pay(t, '/v1/payments/norwegian-cross-border-credit-transfers', goodPayment({ creditorAddress: { street: 'Storgata', country: 'NO' } }))) },
-  { rule: 'TPP-48', with: 'a bulk payment', run: async (t) => void (await pay(t, '/v1/bulk-payments/domestic-norway-credit-transfers', goodBulkPayment({ creditorAgent: undefined }))) },
+  {
+    rule: 'TPP-48',
+    with: 'an NCBCT',
+    run: async (t) =>
+      void (await pay(
+        t,
+        '/v1/payments/norwegian-cross-border-credit-transfers',
+        goodPayment({ creditorAddress: { street: 'Storgata', country: 'NO' } }),
+      )),
+  },
+  {
+    rule: 'TPP-48',
+    with: 'a bulk payment',
+    run: async (t) =>
+      void (await pay(t, '/v1/bulk-payments/domestic-norway-credit-transfers', goodBulkPayment({ creditorAgent: undefined }))),
+  },
   { rule: 'TPP-49', run: async (t) => void (await t.client().post('/v1/consents', {})) },
-  { rule: 'TPP-50', run: async (t) => void (await pay(t, PAYMENTS, goodPayment({ creditorAddress: { townName: 'Oslo', city: 'Oslo', country: 'NO' } }))) },
-  { rule: 'TPP-50', with: 'a periodic payment', run: async (t) => void (await pay(t, '/v1/periodic-payments/sepa-credit-transfers', goodPeriodicPayment({ creditorAddress: { townName: 'Oslo', city: 'Oslo', country: 'NO' } }))) },
+  {
+    rule: 'TPP-50',
+    run: async (t) => void (await pay(t, PAYMENTS, goodPayment({ creditorAddress: { townName: 'Oslo', city: 'Oslo', country: 'NO' } }))),
+  },
+  {
+    rule: 'TPP-50',
+    with: 'a periodic payment',
+    run: async (t) =>
+      void (await pay(
+        t,
+        '/v1/periodic-payments/sepa-credit-transfers',
+        goodPeriodicPayment({ creditorAddress: { townName: 'Oslo', city: 'Oslo', country: 'NO' } }),
+      )),
+  },
   // Latin-1 bytes where UTF-8 is asked for: a header no other rule reads.
-  { rule: 'TPP-52', run: async (t) => void (await t.client().get('/v1/accounts', { headers: { 'TPP-Brand-Logging-Information': 'Bl\u00e5b\u00e6r AS' } })) },
-  { rule: 'TPP-53', run: async (t) => void (await pay(t, '/v1/periodic-payments/sepa-credit-transfers', goodPeriodicPayment({ frequency: undefined }))) },
-  { rule: 'TPP-53', with: 'a bulk payment', run: async (t) => void (await pay(t, '/v1/bulk-payments/sepa-credit-transfers', goodBulkPayment({ debtorAccount: goodPayment().debtorAccount }))) },
+  {
+    rule: 'TPP-52',
+    run: async (t) => void (await t.client().get('/v1/accounts', { headers: { 'TPP-Brand-Logging-Information': 'Bl\u00e5b\u00e6r AS' } })),
+  },
+  {
+    rule: 'TPP-53',
+    run: async (t) => void (await pay(t, '/v1/periodic-payments/sepa-credit-transfers', goodPeriodicPayment({ frequency: undefined }))),
+  },
+  {
+    rule: 'TPP-53',
+    with: 'a bulk payment',
+    run: async (t) =>
+      void (await pay(t, '/v1/bulk-payments/sepa-credit-transfers', goodBulkPayment({ debtorAccount: goodPayment().debtorAccount }))),
+  },
   {
     rule: 'TPP-54',
-    run: async (t) => void (await pay(t, '/v1/periodic-payments/domestic-norway-credit-transfers', goodPeriodicPayment({ frequency: 'MonthlyVariable', monthsOfExecution: ['1', '6', '1'] }))),
+    run: async (t) =>
+      void (await pay(
+        t,
+        '/v1/periodic-payments/domestic-norway-credit-transfers',
+        goodPeriodicPayment({ frequency: 'MonthlyVariable', monthsOfExecution: ['1', '6', '1'] }),
+      )),
   },
 ];
 
@@ -458,7 +632,9 @@ export async function runSloppyTpp(tpp: TestTpp, onCase: (rule: string) => void)
   const { client, redirect, accountId, account } = await tpp.consented();
   const headers = { 'PSU-ID': redirect.psuId };
   await client.get(`/v1/accounts/${accountId}/balances`, { headers });
-  const payment = await client.post(PAYMENTS, goodPayment({ debtorAccount: { iban: account.iban, currency: account.currency } }), { headers: { ...PAYMENT_HEADERS, ...headers, 'PSU-Context': 'PRIVATE' } });
+  const payment = await client.post(PAYMENTS, goodPayment({ debtorAccount: { iban: account.iban, currency: account.currency } }), {
+    headers: { ...PAYMENT_HEADERS, ...headers, 'PSU-Context': 'PRIVATE' },
+  });
   if (payment.status === 201) {
     const href = (jsonOf(payment) as { _links?: { scaRedirect?: { href?: string } } })._links?.scaRedirect?.href;
     if (href !== undefined) await tpp.authorise(href);

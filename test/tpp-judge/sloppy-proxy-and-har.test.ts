@@ -67,7 +67,10 @@ describe('the sloppy TPP through the judging proxy, and its HAR audited', () => 
 
   test("the bank's answers to all of it keep the bank's rules", () => {
     assert.deepEqual(failedIn(stopped.bank), []);
-    assert.ok(stopped.bank.requirements.some((r) => r.id === 'ERR-01' && r.status === 'PASS'), 'the error bodies were judged');
+    assert.ok(
+      stopped.bank.requirements.some((r) => r.id === 'ERR-01' && r.status === 'PASS'),
+      'the error bodies were judged',
+    );
   });
 
   test('in the HAR the proxy wrote, each case is caught on exactly its rule', async () => {

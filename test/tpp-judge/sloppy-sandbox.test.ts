@@ -19,8 +19,23 @@ import { assertEachCaseCaughtAlone, failedIn, record, type Caught } from './judg
 import { tppPki, runSloppyTpp, TestTpp } from './sloppy-client.js';
 
 /** The cases whose requests the bank refuses before their signature verifies: in the sandbox, nobody's. */
-const UNVERIFIED_CASES = ['TPP-01', 'TPP-02', 'TPP-03', 'TPP-04', 'TPP-05', 'TPP-06', 'TPP-07', 'TPP-08', 'TPP-10', 'TPP-12', 'TPP-14', 'TPP-15', 'TPP-16', 'TPP-22', 'TPP-52'];
-
+const UNVERIFIED_CASES = [
+  'TPP-01',
+  'TPP-02',
+  'TPP-03',
+  'TPP-04',
+  'TPP-05',
+  'TPP-06',
+  'TPP-07',
+  'TPP-08',
+  'TPP-10',
+  'TPP-12',
+  'TPP-14',
+  'TPP-15',
+  'TPP-16',
+  'TPP-22',
+  'TPP-52',
+];
 
 describe('the sloppy TPP against the judging sandbox', () => {
   const dir = scratchDir('xs2a-sloppy-sandbox-');
@@ -35,12 +50,24 @@ describe('the sloppy TPP against the judging sandbox', () => {
   const statuses = { judged: [] as number[], plain: [] as number[] };
 
   const note = (value: string | string[] | undefined) => {
-    record(caught, current, (Array.isArray(value) ? value.join(',') : (value ?? '')).split(',').map((rule) => rule.trim()).filter(Boolean));
+    record(
+      caught,
+      current,
+      (Array.isArray(value) ? value.join(',') : (value ?? ''))
+        .split(',')
+        .map((rule) => rule.trim())
+        .filter(Boolean),
+    );
   };
 
   before(async () => {
     let baseUrl = '';
-    judge = new SandboxJudging({ tool: { name: 'xs2a-conformance', version: 'test' }, baseUrl: () => baseUrl, maskPersonalData: true, trustedCaPems: [pki.trustedCa.certificatePem] });
+    judge = new SandboxJudging({
+      tool: { name: 'xs2a-conformance', version: 'test' },
+      baseUrl: () => baseUrl,
+      maskPersonalData: true,
+      trustedCaPems: [pki.trustedCa.certificatePem],
+    });
     bank = await startTestBank({ trustedTppCaPems: [pki.trustedCa.certificatePem], judge });
     baseUrl = bank.baseUrl;
     const tpp = new TestTpp(
@@ -93,7 +120,10 @@ describe('the sloppy TPP against the judging sandbox', () => {
     // The certificate rules were broken under other certificates (other TPPs, other reports); the requests the
     // bank could not verify are nobody's (anyone can copy a certificate), so they are judged as unidentified.
     const otherCertificates = ['TPP-18', 'TPP-19', 'TPP-20'];
-    assert.deepEqual(failedIn(ownReport), JUDGED_RULE_IDS.filter((id) => !otherCertificates.includes(id) && !UNVERIFIED_CASES.includes(id)));
+    assert.deepEqual(
+      failedIn(ownReport),
+      JUDGED_RULE_IDS.filter((id) => !otherCertificates.includes(id) && !UNVERIFIED_CASES.includes(id)),
+    );
     assert.equal(ownReport.tests.length, 1, 'only the caller is in its report');
     assert.match(ownReportHtml, /<html/);
     assert.match(ownReportHtml, /TPP-07/);
@@ -101,9 +131,15 @@ describe('the sloppy TPP against the judging sandbox', () => {
 
   test('every TPP report is written when the sandbox stops: one per verified key, one for the unidentified, and all together', () => {
     const { all, folders } = judge.writeReports(dir);
-    assert.equal(folders.length, 3, 'the good certificate, the one without the role its request needs (verified, then refused), and the unidentified');
+    assert.equal(
+      folders.length,
+      3,
+      'the good certificate, the one without the role its request needs (verified, then refused), and the unidentified',
+    );
     assert.deepEqual(failedIn(all), [...JUDGED_RULE_IDS]);
-    const unidentified = JSON.parse(readFileSync(join(folders.find((f) => f.endsWith('tpp-unidentified')) ?? '', 'results.json'), 'utf8')) as RunResults;
+    const unidentified = JSON.parse(
+      readFileSync(join(folders.find((f) => f.endsWith('tpp-unidentified')) ?? '', 'results.json'), 'utf8'),
+    ) as RunResults;
     assert.deepEqual(failedIn(unidentified), [...UNVERIFIED_CASES, 'TPP-18', 'TPP-19'].sort());
     const runDir = readdirSync(dir)[0] ?? '';
     const written = JSON.parse(readFileSync(join(dir, runDir, 'all', 'results.json'), 'utf8')) as RunResults;

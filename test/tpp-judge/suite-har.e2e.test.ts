@@ -84,17 +84,18 @@ describe("the suite's own traffic, audited", () => {
   test('as recorded, it audits clean on both sides', async () => {
     const { tpp, bank } = await audit(harFile);
     assert.deepEqual(failed(tpp), [], 'no TPP rule fails');
-    assert.deepEqual(failed(bank), [], "no bank rule fails");
+    assert.deepEqual(failed(bank), [], 'no bank rule fails');
     const judged = tpp.requirements.filter((r) => r.status === 'PASS').length;
     assert.ok(judged >= 25, `most TPP rules were judged, and held (${judged} PASS)`);
-    assert.ok(tpp.verdictReasons[0]?.includes('of the PSU\'s browser'), 'the SCA flows are in it');
+    assert.ok(tpp.verdictReasons[0]?.includes("of the PSU's browser"), 'the SCA flows are in it');
   });
 
   test('masked as a HAR is by default (personal data replaced by lookalikes), it still audits clean: the bytes signed are left unjudged, not failed', async () => {
     const masker = new Masker(true, [], undefined, 'lookalike');
     const file = join(dir, 'masked.har');
     const entries: HarEntry[] = [];
-    for await (const entry of readHarEntries(harFile)) entries.push(entryOfExchange(masker.exchange(exchangeOfEntry(entry, entries.length))));
+    for await (const entry of readHarEntries(harFile))
+      entries.push(entryOfExchange(masker.exchange(exchangeOfEntry(entry, entries.length))));
     writeFileSync(file, JSON.stringify({ log: { version: '1.2', creator: { name: 'test', version: '0' }, entries } }));
     const maskedEntries = entries.filter((entry) => entry._masked !== undefined).length;
     assert.ok(maskedEntries > 20, `PSU identifiers were masked in ${maskedEntries} entries`);
@@ -102,13 +103,17 @@ describe("the suite's own traffic, audited", () => {
     const { tpp, bank } = await audit(file);
     assert.deepEqual(failed(tpp), [], 'no TPP rule fails');
     assert.deepEqual(failed(bank), [], 'no bank rule fails');
-    assert.ok(tpp.requirements.some((r) => r.id === 'TPP-32' && r.status === 'PASS'), 'PSU-ID is still judged a UUID');
+    assert.ok(
+      tpp.requirements.some((r) => r.id === 'TPP-32' && r.status === 'PASS'),
+      'PSU-ID is still judged a UUID',
+    );
   });
 
   test('with one request body edited, TPP-04 fails, naming the entry', async () => {
     const { file, index } = edited(
       'body-edited',
-      (e) => isInterface(e) && unmarked(e) && e.request.method === 'POST' && (e.request.postData?.text ?? '').includes('"instructedAmount"'),
+      (e) =>
+        isInterface(e) && unmarked(e) && e.request.method === 'POST' && (e.request.postData?.text ?? '').includes('"instructedAmount"'),
       (e) => {
         const postData = e.request.postData;
         if (postData) postData.text = postData.text.replace(/"amount":"[^"]+"/, '"amount":"99999.00"');
@@ -116,13 +121,21 @@ describe("the suite's own traffic, audited", () => {
     );
     const { tpp } = await audit(file);
     assert.deepEqual(failed(tpp), ['TPP-04']);
-    assert.ok(failuresOf(tpp, 'TPP-04').some((m) => m.includes(`entry ${index}`)), `the failure names entry ${index}`);
+    assert.ok(
+      failuresOf(tpp, 'TPP-04').some((m) => m.includes(`entry ${index}`)),
+      `the failure names entry ${index}`,
+    );
   });
 
   test('with one request header dropped, TPP-29 fails, naming the entry', async () => {
     const { file, index } = edited(
       'header-dropped',
-      (e) => isInterface(e) && unmarked(e) && e.request.method === 'POST' && /\/v1\/payments\/[^/]+$/.test(new URL(e.request.url).pathname) && header(e.request.headers, 'psu-ip-address') !== undefined,
+      (e) =>
+        isInterface(e) &&
+        unmarked(e) &&
+        e.request.method === 'POST' &&
+        /\/v1\/payments\/[^/]+$/.test(new URL(e.request.url).pathname) &&
+        header(e.request.headers, 'psu-ip-address') !== undefined,
       (e) => {
         e.request.headers = e.request.headers.filter((h) => h.name.toLowerCase() !== 'psu-ip-address');
       },

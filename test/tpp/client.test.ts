@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { computeDigest, decodeRfc2047, formatHttpDate, verifySignedRequest } from '../../lib/httpsig/index.js';
-import { fixedClock, loadTppIdentity, loadTppIdentityFromFiles, ResponseNotJsonError, TargetUnreachableError, TppClient } from '../../lib/tpp/index.js';
+import {
+  fixedClock,
+  loadTppIdentity,
+  loadTppIdentityFromFiles,
+  ResponseNotJsonError,
+  TargetUnreachableError,
+  TppClient,
+} from '../../lib/tpp/index.js';
 import type { RecordedExchange, TppClientOptions } from '../../lib/tpp/index.js';
 import { testPki } from '../pki/test-pki.js';
 import { scratchDir } from '../support/scratch.js';
@@ -28,7 +35,13 @@ after(async () => {
 });
 
 function client(options: Partial<TppClientOptions> = {}): TppClient {
-  const created = new TppClient({ baseUrl: server.baseUrl, ca: ca.certificatePem, identity, safety: { environment: 'sandbox' }, ...options });
+  const created = new TppClient({
+    baseUrl: server.baseUrl,
+    ca: ca.certificatePem,
+    identity,
+    safety: { environment: 'sandbox' },
+    ...options,
+  });
   clients.push(created);
   return created;
 }
@@ -40,7 +53,11 @@ function lastRequest() {
 }
 
 function assertVerifies(now = new Date()) {
-  const result = verifySignedRequest(toIncomingRequest(lastRequest()), { now, maxClockSkewSeconds: 60, trustedCaPems: [ca.certificatePem] });
+  const result = verifySignedRequest(toIncomingRequest(lastRequest()), {
+    now,
+    maxClockSkewSeconds: 60,
+    trustedCaPems: [ca.certificatePem],
+  });
   assert.ok(result.ok, result.ok ? '' : `${result.failure.code}: ${result.failure.message}`);
   return result;
 }
@@ -59,7 +76,10 @@ describe('TppClient round trips', () => {
 
   it('sends a JSON body byte for byte with a SHA-256 Digest and Content-Type', async () => {
     const body = { creditorName: 'Ærlig Østby', instructedAmount: { currency: 'NOK', amount: '100.00' } };
-    await client({ defaultHeaders: { 'TPP-Redirect-URI': 'https://tpp.example/cb', 'PSU-ID': 'a1b2' } }).post('/v1/payments/sepa-credit-transfers', body);
+    await client({ defaultHeaders: { 'TPP-Redirect-URI': 'https://tpp.example/cb', 'PSU-ID': 'a1b2' } }).post(
+      '/v1/payments/sepa-credit-transfers',
+      body,
+    );
     const captured = lastRequest();
     assert.equal(captured.body.toString('utf8'), JSON.stringify(body));
     assert.equal(captured.headers['content-type'], 'application/json');
@@ -92,7 +112,9 @@ describe('TppClient round trips', () => {
   });
 
   it('sends default headers, which request headers override whatever their case', async () => {
-    await client({ defaultHeaders: { 'TPP-Session-ID': 'default', 'X-Extra': 'kept' } }).get('/v1/accounts', { headers: { 'tpp-session-id': 'chosen' } });
+    await client({ defaultHeaders: { 'TPP-Session-ID': 'default', 'X-Extra': 'kept' } }).get('/v1/accounts', {
+      headers: { 'tpp-session-id': 'chosen' },
+    });
     assert.equal(lastRequest().headers['tpp-session-id'], 'chosen');
     assert.equal(lastRequest().headers['x-extra'], 'kept');
   });
@@ -128,7 +150,10 @@ describe("a bank's rate limit (issue 37)", () => {
     const response = await client({ onExchange: (exchange) => exchanges.push(exchange) }).get('/limited?after=1');
     assert.equal(response.status, 201);
     assert.ok(Date.now() - started >= 900, 'it waited what the bank asked');
-    assert.deepEqual(exchanges.map((e) => e.response?.status), [429, 201]);
+    assert.deepEqual(
+      exchanges.map((e) => e.response?.status),
+      [429, 201],
+    );
     assert.notEqual(exchanges[0]?.request.headers['X-Request-ID'], exchanges[1]?.request.headers['X-Request-ID']);
   });
 
@@ -161,16 +186,28 @@ describe('TppClient responses and recording', () => {
   it('json() on a body that is not JSON throws an error naming the request', async () => {
     const response = await client().get('/text');
     assert.equal(response.status, 502);
-    assert.throws(() => response.json(), (error: unknown) => {
-      assert.ok(error instanceof ResponseNotJsonError);
-      assert.match(error.message, new RegExp(`GET ${server.baseUrl}/text answered HTTP 502 \\(Content-Type text/html\\) with a body that is not JSON`));
-      return true;
-    });
+    assert.throws(
+      () => response.json(),
+      (error: unknown) => {
+        assert.ok(error instanceof ResponseNotJsonError);
+        assert.match(
+          error.message,
+          new RegExp(`GET ${server.baseUrl}/text answered HTTP 502 \\(Content-Type text/html\\) with a body that is not JSON`),
+        );
+        return true;
+      },
+    );
   });
 
   it('a closed port raises TargetUnreachableError with the cause, and is recorded', async () => {
     const exchanges: RecordedExchange[] = [];
-    const closed = new TppClient({ baseUrl: 'https://127.0.0.1:1', ca: ca.certificatePem, identity, safety: { environment: 'sandbox' }, onExchange: (e) => exchanges.push(e) });
+    const closed = new TppClient({
+      baseUrl: 'https://127.0.0.1:1',
+      ca: ca.certificatePem,
+      identity,
+      safety: { environment: 'sandbox' },
+      onExchange: (e) => exchanges.push(e),
+    });
     clients.push(closed);
     await assert.rejects(closed.get('/v1/accounts'), (error: unknown) => {
       assert.ok(error instanceof TargetUnreachableError);
@@ -202,7 +239,12 @@ describe('TppIdentity', () => {
   it('holds keyId and TPP-Signature-Certificate, and never shows the private key', () => {
     assert.equal(identity.signatureCertificate, identity.certificate.raw.toString('base64'));
     assert.doesNotMatch(identity.signatureCertificate, /\s/);
-    const shown = [JSON.stringify(identity), inspect(identity), inspect({ nested: { identity } }, { depth: 5 }), String(Object.keys(identity))];
+    const shown = [
+      JSON.stringify(identity),
+      inspect(identity),
+      inspect({ nested: { identity } }, { depth: 5 }),
+      String(Object.keys(identity)),
+    ];
     const keyBody = tpp.privateKeyPem.split('\n')[1] ?? 'unreachable';
     for (const text of shown) {
       assert.doesNotMatch(text, /PRIVATE KEY/);
@@ -215,7 +257,10 @@ describe('TppIdentity', () => {
     const other = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     assert.throws(() => loadTppIdentity({ certificatePem: tpp.certificatePem, privateKeyPem: other }), /RSA key/);
     const otherRsa = createPrivateKey(ca.privateKeyPem).export({ type: 'pkcs8', format: 'pem' }).toString();
-    assert.throws(() => loadTppIdentity({ certificatePem: tpp.certificatePem, privateKeyPem: otherRsa }), /does not belong to the TPP certificate/);
+    assert.throws(
+      () => loadTppIdentity({ certificatePem: tpp.certificatePem, privateKeyPem: otherRsa }),
+      /does not belong to the TPP certificate/,
+    );
   });
 
   it('loads from files', async () => {
@@ -223,7 +268,10 @@ describe('TppIdentity', () => {
     try {
       writeFileSync(join(directory, 'tpp.pem'), tpp.certificatePem);
       writeFileSync(join(directory, 'tpp.key'), tpp.privateKeyPem);
-      const loaded = await loadTppIdentityFromFiles({ certificateFile: join(directory, 'tpp.pem'), privateKeyFile: join(directory, 'tpp.key') });
+      const loaded = await loadTppIdentityFromFiles({
+        certificateFile: join(directory, 'tpp.pem'),
+        privateKeyFile: join(directory, 'tpp.key'),
+      });
       assert.equal(loaded.keyId, identity.keyId);
     } finally {
       rmSync(directory, { recursive: true, force: true });

@@ -54,7 +54,7 @@ after(async () => {
 });
 
 describe('a connection reset', () => {
-  it('before any byte of the answer to a GET: retried once, and the answer is the retry\'s', async () => {
+  it("before any byte of the answer to a GET: retried once, and the answer is the retry's", async () => {
     const response = await client.get('/reset-once/get');
     assert.equal(response.status, 200);
     assert.deepEqual(response.json(), { path: '/reset-once/get', count: 2 });
@@ -88,12 +88,20 @@ describe('links from the bank', () => {
 
   it('to another origin, or over plain http, are refused before anything is sent', async () => {
     const before = [...seen.values()].reduce((a, b) => a + b, 0);
-    for (const link of ['https://evil.example/v1/accounts', baseUrl.replace('https:', 'http:') + '/v1/accounts', `https://localhost:${new URL(baseUrl).port}/v1/accounts`]) {
+    for (const link of [
+      'https://evil.example/v1/accounts',
+      baseUrl.replace('https:', 'http:') + '/v1/accounts',
+      `https://localhost:${new URL(baseUrl).port}/v1/accounts`,
+    ]) {
       await assert.rejects(client.get(link), (error: unknown) => {
         assert.match((error as Error).message, /follows links only to the bank's own origin over https/, link);
         return true;
       });
     }
-    assert.equal([...seen.values()].reduce((a, b) => a + b, 0), before, 'nothing reached any server');
+    assert.equal(
+      [...seen.values()].reduce((a, b) => a + b, 0),
+      before,
+      'nothing reached any server',
+    );
   });
 });

@@ -21,19 +21,34 @@ describe('productionRefusal', () => {
   it('lets reads through, and refuses every other method, naming the sender and the request', () => {
     assert.equal(productionRefusal(production, 'GET', '/v1/accounts', PSU_PRESENT), undefined);
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'post']) {
-      assert.match(productionRefusal(production, method, '/v1/accounts', PSU_PRESENT) ?? '', new RegExp(`^not run against production: AIS-01\\.a would send ${method.toUpperCase()} /v1/accounts`));
+      assert.match(
+        productionRefusal(production, method, '/v1/accounts', PSU_PRESENT) ?? '',
+        new RegExp(`^not run against production: AIS-01\\.a would send ${method.toUpperCase()} /v1/accounts`),
+      );
     }
   });
 
   it('refuses sandbox operations, reads included, at their default or overridden paths', () => {
-    assert.match(productionRefusal(production, 'GET', '/v1/sandbox/customers', PSU_PRESENT) ?? '', /sandbox operation GET \/v1\/sandbox\/customers/);
+    assert.match(
+      productionRefusal(production, 'GET', '/v1/sandbox/customers', PSU_PRESENT) ?? '',
+      /sandbox operation GET \/v1\/sandbox\/customers/,
+    );
     const moved = { ...production, paths: { sandboxCustomers: '/mock/people' } };
     assert.match(productionRefusal(moved, 'GET', '/mock/people/123', PSU_PRESENT) ?? '', /sandbox operation/);
   });
 
   it('refuses reads that burn the unattended quota (no PSU-IP-Address), and only those', () => {
-    for (const path of ['/v1/accounts/a1/balances', '/v1/accounts/a1/transactions', '/v1/card-accounts/c1/transactions', '/v1/accounts/a1/transactions/t1']) {
-      assert.match(productionRefusal(production, 'GET', path, {}) ?? '', /without PSU-IP-Address, which uses up the account's unattended quota/, path);
+    for (const path of [
+      '/v1/accounts/a1/balances',
+      '/v1/accounts/a1/transactions',
+      '/v1/card-accounts/c1/transactions',
+      '/v1/accounts/a1/transactions/t1',
+    ]) {
+      assert.match(
+        productionRefusal(production, 'GET', path, {}) ?? '',
+        /without PSU-IP-Address, which uses up the account's unattended quota/,
+        path,
+      );
       assert.equal(productionRefusal(production, 'GET', path, { 'psu-ip-address': '192.0.2.10' }), undefined, path);
     }
     assert.equal(productionRefusal(production, 'GET', '/v1/accounts', {}), undefined, 'the list burns no quota');
@@ -49,7 +64,13 @@ describe('productionRefusal', () => {
 describe('TppClient against a production target', () => {
   it('refuses a write before a byte leaves, tells onRefused, and throws ProductionRefusal', async () => {
     const told: string[] = [];
-    const client = new TppClient({ baseUrl: server.baseUrl, ca: ca.certificatePem, identity, safety: { environment: 'production', sender: 'PAY-01.a' }, onRefused: (reason) => told.push(reason) });
+    const client = new TppClient({
+      baseUrl: server.baseUrl,
+      ca: ca.certificatePem,
+      identity,
+      safety: { environment: 'production', sender: 'PAY-01.a' },
+      onRefused: (reason) => told.push(reason),
+    });
     try {
       const before = server.requests.length;
       await assert.rejects(client.post('/v1/payments/sepa-credit-transfers', { x: 1 }), (error: unknown) => {
@@ -68,7 +89,12 @@ describe('TppClient against a production target', () => {
   });
 
   it('judges the path relative to the base URL (a bank under a path prefix)', async () => {
-    const client = new TppClient({ baseUrl: `${server.baseUrl}/psd2`, ca: ca.certificatePem, identity, safety: { environment: 'production' } });
+    const client = new TppClient({
+      baseUrl: `${server.baseUrl}/psd2`,
+      ca: ca.certificatePem,
+      identity,
+      safety: { environment: 'production' },
+    });
     try {
       await assert.rejects(client.get('/v1/sandbox/customers'), /sandbox operation GET \/v1\/sandbox\/customers/);
     } finally {

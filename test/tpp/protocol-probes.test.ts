@@ -21,28 +21,43 @@ describe('robustness probes', () => {
       const reached = sample.some((probe) => table.find(operation.method, probe.path.split('?')[0] ?? '')?.path === operation.path);
       assert.ok(reached, `no probe reaches ${operation.method} ${operation.path}`);
     }
-    assert.ok(sample.some((probe) => probe.path.includes('%2e%2e') || probe.path.includes('..')), 'path traversal');
+    assert.ok(
+      sample.some((probe) => probe.path.includes('%2e%2e') || probe.path.includes('..')),
+      'path traversal',
+    );
   });
 
   it('carry bodies that are huge, deeply nested, not UTF-8, and headers omitted, duplicated and malformed', () => {
     const defects = sample.flatMap((probe) => probe.defects).join('\n');
-    for (const expected of [/MiB of letters/, /nested \d+ deep/, /not UTF-8/, /^no /m, / twice$/m, /a duplicated field/]) assert.match(defects, expected);
+    for (const expected of [/MiB of letters/, /nested \d+ deep/, /not UTF-8/, /^no /m, / twice$/m, /a duplicated field/])
+      assert.match(defects, expected);
   });
 
   it('judge: 4xx with the error body or a success holds; 5xx, no answer, another body or content type fails', () => {
     assert.equal(probeFailure({ status: 400, contentType: 'application/json', body: ERROR_BODY }), undefined);
     assert.equal(probeFailure({ status: 200, contentType: 'application/json', body: '{}' }), undefined);
-    assert.equal(probeFailure({ status: 401, contentType: 'application/json', body: '{"_links":{"scaRedirect":{"href":"https://x"}}}' }), undefined);
+    assert.equal(
+      probeFailure({ status: 401, contentType: 'application/json', body: '{"_links":{"scaRedirect":{"href":"https://x"}}}' }),
+      undefined,
+    );
     assert.match(probeFailure({ status: 500, contentType: 'application/json', body: ERROR_BODY }) ?? '', /HTTP 500/);
     assert.match(probeFailure({ error: 'socket hang up' }) ?? '', /no answer/);
-    assert.match(probeFailure({ status: 400, contentType: 'application/json', body: '{"error":"Bad Request","statusCode":400}' }) ?? '', /without the error body/);
+    assert.match(
+      probeFailure({ status: 400, contentType: 'application/json', body: '{"error":"Bad Request","statusCode":400}' }) ?? '',
+      /without the error body/,
+    );
     assert.match(probeFailure({ status: 400, contentType: 'text/plain', body: 'bad' }) ?? '', /Content-Type/);
   });
 
   it('shrink a failure to a small request', async () => {
     // A bank that fails on any body: the counterexample keeps a body and little else.
     const run = await runProbes(
-      (probe) => Promise.resolve(probe.rawBody ? { status: 500, contentType: 'application/json', body: '{}' } : { status: 400, contentType: 'application/json', body: ERROR_BODY }),
+      (probe) =>
+        Promise.resolve(
+          probe.rawBody
+            ? { status: 500, contentType: 'application/json', body: '{}' }
+            : { status: 400, contentType: 'application/json', body: ERROR_BODY },
+        ),
       { runs: 200, seed: 3 },
     );
     assert.ok(run.counterexample);

@@ -30,7 +30,9 @@ export function signTestRequest(identity: TppIdentity, request: TestRequest = {}
   const path = request.path ?? '/v1/payments/sepa-credit-transfers';
   const body = request.body ?? (method === 'GET' ? undefined : '{"instructedAmount":{"currency":"EUR","amount":"12.50"}}');
   const signed = signRequest({
-    headers: new HeaderFields(request.headers ?? { 'TPP-Redirect-URI': 'https://tpp.example/callback', 'PSU-ID': 'a1b2c3d4-0000-4000-8000-000000000001' }),
+    headers: new HeaderFields(
+      request.headers ?? { 'TPP-Redirect-URI': 'https://tpp.example/callback', 'PSU-ID': 'a1b2c3d4-0000-4000-8000-000000000001' },
+    ),
     body: body === undefined ? undefined : Buffer.from(body, 'utf8'),
     identity,
     now: request.now ?? NOW,

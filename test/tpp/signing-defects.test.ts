@@ -2,7 +2,17 @@
 // answers it with the code the specification's rules give.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildSigningString, computeDigest, decodeRfc2047, formatHttpDate, parseKeyId, parseSignatureHeader, sameDistinguishedName, verifyRsaSha256, verifySignedRequest } from '../../lib/httpsig/index.js';
+import {
+  buildSigningString,
+  computeDigest,
+  decodeRfc2047,
+  formatHttpDate,
+  parseKeyId,
+  parseSignatureHeader,
+  sameDistinguishedName,
+  verifyRsaSha256,
+  verifySignedRequest,
+} from '../../lib/httpsig/index.js';
 import type { VerificationFailureCode } from '../../lib/httpsig/index.js';
 import type { SigningDefect } from '../../lib/tpp/index.js';
 import { testPki } from '../pki/test-pki.js';
@@ -113,7 +123,10 @@ describe('each defect', () => {
     assert.equal(keyId.serial.length, original.serial.length);
     assert.equal(keyId.issuer, original.issuer);
     assert.equal(verdict(request), 'KID_INVALID');
-    assert.equal(parseKeyId(parseSignatureHeader(withDefects({ kind: 'wrong-serial', serial: '01' }).incoming.headers.signature ?? '').keyId).serial, '01');
+    assert.equal(
+      parseKeyId(parseSignatureHeader(withDefects({ kind: 'wrong-serial', serial: '01' }).incoming.headers.signature ?? '').keyId).serial,
+      '01',
+    );
   });
 
   it('wrong-issuer: keyId with another issuer, same serial → KID_INVALID', () => {

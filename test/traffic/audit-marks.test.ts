@@ -20,14 +20,28 @@ const dir = scratchDir('xs2a-audit-marks-');
 const started = Date.parse('2026-11-02T10:00:00Z');
 
 /** An unsigned read of the accounts (it breaks TPP rules), answered 200, or 500 when `failed`. */
-function exchange(requestId: string, index: number, failed = false, marks: Pick<HttpExchange, 'malformed' | 'deliberate' | 'failureProvoked'> = {}): HttpExchange {
+function exchange(
+  requestId: string,
+  index: number,
+  failed = false,
+  marks: Pick<HttpExchange, 'malformed' | 'deliberate' | 'failureProvoked'> = {},
+): HttpExchange {
   const body = failed ? { id: 'e1', system: 'bank', status: 500, code: 'SYSTEM_ERROR', message: 'asked to fail' } : { accounts: [] };
   return {
     id: requestId,
     startedAt: new Date(started + index * 1000),
     durationMs: 5,
-    request: { method: 'GET', url: 'https://bank.example/v1/accounts', headers: { host: 'bank.example', 'x-request-id': requestId }, body: new Uint8Array(0) },
-    response: { status: failed ? 500 : 200, headers: { 'content-type': 'application/json', 'x-request-id': requestId }, body: Buffer.from(JSON.stringify(body)) },
+    request: {
+      method: 'GET',
+      url: 'https://bank.example/v1/accounts',
+      headers: { host: 'bank.example', 'x-request-id': requestId },
+      body: new Uint8Array(0),
+    },
+    response: {
+      status: failed ? 500 : 200,
+      headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+      body: Buffer.from(JSON.stringify(body)),
+    },
     ...marks,
   };
 }
@@ -57,7 +71,9 @@ function failedOn(tally: RuleTally, rule: string): string[] {
 
 /** Exchanges any rule failed on. */
 function anyFailedOn(tally: RuleTally): Set<string> {
-  return new Set(tally.summaries().flatMap((summary) => [...summary.rules.values()].flatMap((rule) => rule.failures.map((failure) => failure.exchange))));
+  return new Set(
+    tally.summaries().flatMap((summary) => [...summary.rules.values()].flatMap((rule) => rule.failures.map((failure) => failure.exchange))),
+  );
 }
 
 describe('the audit obeys only the marks this installation sealed', () => {
@@ -84,12 +100,21 @@ describe('the audit obeys only the marks this installation sealed', () => {
     }
     assert.equal(exitCode, 1);
     const said = lines.find((line) => line.startsWith('Marks:'));
-    assert.match(said ?? '', /^Marks: 2 entries excused by marks this installation sealed; 4 entries carried marks this installation did not seal, ignored as unverified/);
+    assert.match(
+      said ?? '',
+      /^Marks: 2 entries excused by marks this installation sealed; 4 entries carried marks this installation did not seal, ignored as unverified/,
+    );
     const reportOf = (side: string) => {
-      const file = lines.find((line) => line.startsWith(side))?.split('  ').at(-1)?.replace(/index\.html$/, 'results.json') ?? '';
+      const file =
+        lines
+          .find((line) => line.startsWith(side))
+          ?.split('  ')
+          .at(-1)
+          ?.replace(/index\.html$/, 'results.json') ?? '';
       return JSON.parse(readFileSync(file, 'utf8')) as RunResults;
     };
-    for (const side of ['TPP side', 'Bank side']) assert.ok(reportOf(side).verdictReasons.includes(said ?? ''), `${side}: the report says it too`);
+    for (const side of ['TPP side', 'Bank side'])
+      assert.ok(reportOf(side).verdictReasons.includes(said ?? ''), `${side}: the report says it too`);
   });
 
   test('a HAR written before seals is still audited: its marks are counted as ignored', async () => {

@@ -108,7 +108,9 @@ function raw(origin: string, send: string | ((socket: TLSSocket) => Promise<void
       const end = received.indexOf('\r\n\r\n');
       if (end < 0) return undefined;
       const [statusLine = '', ...lines] = received.subarray(0, end).toString('latin1').split('\r\n');
-      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
       const length = Number(headers['content-length'] ?? -1);
       const body = received.subarray(end + 4);
       if (length >= 0 && body.length < length) return undefined;
@@ -136,7 +138,9 @@ function raw(origin: string, send: string | ((socket: TLSSocket) => Promise<void
 function upload(origin: string, bytes: number, declared: boolean): Promise<Answer> {
   return raw(origin, async (socket) => {
     const framing = declared ? `Content-Length: ${bytes}` : 'Transfer-Encoding: chunked';
-    socket.write(`POST /v1/payments/sepa-credit-transfers HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`);
+    socket.write(
+      `POST /v1/payments/sepa-credit-transfers HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`,
+    );
     const head = Buffer.from(`${CHUNK.length.toString(16)}\r\n`);
     for (let sent = 0; sent < bytes && !socket.destroyed; sent += CHUNK.length) {
       const more = declared ? socket.write(CHUNK) : socket.write(Buffer.concat([head, CHUNK, Buffer.from('\r\n')]));
@@ -243,11 +247,22 @@ describe('the judging proxy, bounded and robust', () => {
       const body = assertErrorBody(await raw(proxy.origin, text), 400, 'FORMAT_ERROR');
       assert.match(String(body.message), /target/, text);
     }
-    assert.deepEqual(seenByBank.filter((line) => !line.includes(' /')), [], 'no target but origin-form reached the bank');
-    assert.equal((await raw(proxy.origin, 'GET /v1/accounts HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-ID: after\r\n\r\n')).status, 200, 'the proxy still answers');
+    assert.deepEqual(
+      seenByBank.filter((line) => !line.includes(' /')),
+      [],
+      'no target but origin-form reached the bank',
+    );
+    assert.equal(
+      (await raw(proxy.origin, 'GET /v1/accounts HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-ID: after\r\n\r\n')).status,
+      200,
+      'the proxy still answers',
+    );
     const refusals = observed.filter((exchange) => exchange.comment?.includes('refused by the judging proxy') === true);
     assert.equal(refusals.length, refused.length, 'each refused request was judged (and handed on for the HAR)');
-    assert.ok(refusals.every((exchange) => exchange.response === undefined), "the proxy's own refusal is not taken for the bank's answer");
+    assert.ok(
+      refusals.every((exchange) => exchange.response === undefined),
+      "the proxy's own refusal is not taken for the bank's answer",
+    );
   });
 
   test('the bank not answering is 502 SYSTEM_ERROR, said by the proxy', async () => {
@@ -272,7 +287,10 @@ describe('the judging proxy, bounded and robust', () => {
     assert.ok(mib < 16, `heap and buffers grew ${mib.toFixed(1)} MiB for a 64 MiB body`);
     assertErrorBody(result, 413, 'FORMAT_ERROR');
     const refused = observed.filter((exchange) => exchange.request.method === 'POST').at(-1);
-    assert.ok(refused?.malformed?.includes('before reading its body'), 'the request is marked as not read: its rules are not judged on a body cut short');
+    assert.ok(
+      refused?.malformed?.includes('before reading its body'),
+      'the request is marked as not read: its rules are not judged on a body cut short',
+    );
   });
 
   test('an answer over the limit is refused 502, declared or chunked, and not held', { timeout: 15_000 }, async () => {
@@ -285,7 +303,9 @@ describe('the judging proxy, bounded and robust', () => {
   });
 
   test('a gzip answer inflating to 256 MiB is passed on as sent and judged undecodable, not inflated', { timeout: 15_000 }, async () => {
-    const { result, mib } = await growthWhile(() => raw(proxy.origin, 'GET /v1/bomb HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-ID: bomb\r\n\r\n'));
+    const { result, mib } = await growthWhile(() =>
+      raw(proxy.origin, 'GET /v1/bomb HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-ID: bomb\r\n\r\n'),
+    );
     assert.ok(mib < 16, `heap and buffers grew ${mib.toFixed(1)} MiB for an answer of 256 MiB inflated`);
     assert.equal(result.status, 200);
     assert.equal(result.headers['content-encoding'], 'gzip', 'the client gets the answer as the bank sent it');
@@ -294,12 +314,16 @@ describe('the judging proxy, bounded and robust', () => {
     assert.match(judged.comment ?? '', /undecodable, its gzip body inflates past/);
   });
 
-  test('a client that sends nothing after the handshake gets 408 FORMAT_ERROR from the proxy at the headers deadline', { timeout: 10_000 }, async () => {
-    const started = Date.now();
-    const answer = await raw(proxy.origin, '');
-    assertErrorBody(answer, 408, 'FORMAT_ERROR');
-    assert.ok(Date.now() - started < CLIENT_LIMITS.headersMs + 2_000, `closed after ${Date.now() - started} ms`);
-  });
+  test(
+    'a client that sends nothing after the handshake gets 408 FORMAT_ERROR from the proxy at the headers deadline',
+    { timeout: 10_000 },
+    async () => {
+      const started = Date.now();
+      const answer = await raw(proxy.origin, '');
+      assertErrorBody(answer, 408, 'FORMAT_ERROR');
+      assert.ok(Date.now() - started < CLIENT_LIMITS.headersMs + 2_000, `closed after ${Date.now() - started} ms`);
+    },
+  );
 
   test('one client holds at most perClient connections; more are closed as they arrive', async () => {
     // The proxy counts a connection out when it sees it close: those of the tests before are given the time to.
@@ -307,14 +331,16 @@ describe('the judging proxy, bounded and robust', () => {
     const { hostname, port } = new URL(proxy.origin);
     const sockets: TLSSocket[] = [];
     const outcomes = await Promise.all(
-      Array.from({ length: CLIENT_LIMITS.perClient + 3 }, () =>
-        new Promise<'held' | 'closed'>((resolve) => {
-          const socket = connectTls({ host: hostname, port: Number(port), ca: ca.certificatePem });
-          sockets.push(socket);
-          socket.once('secureConnect', () => resolve('held'));
-          socket.once('error', () => resolve('closed'));
-          socket.once('close', () => resolve('closed'));
-        }),
+      Array.from(
+        { length: CLIENT_LIMITS.perClient + 3 },
+        () =>
+          new Promise<'held' | 'closed'>((resolve) => {
+            const socket = connectTls({ host: hostname, port: Number(port), ca: ca.certificatePem });
+            sockets.push(socket);
+            socket.once('secureConnect', () => resolve('held'));
+            socket.once('error', () => resolve('closed'));
+            socket.once('close', () => resolve('closed'));
+          }),
       ),
     );
     for (const socket of sockets) socket.destroy();
@@ -326,14 +352,19 @@ describe('the judging proxy, bounded and robust', () => {
     const entries = [];
     for await (const entry of readHarEntries(harFile)) entries.push(exchangeOfEntry(entry, entries.length));
     assert.equal(entries.length, observed.length);
-    assert.ok(entries.some((exchange) => exchange.request.method === 'OPTIONS' && exchange.comment?.includes('refused by the judging proxy')));
+    assert.ok(
+      entries.some((exchange) => exchange.request.method === 'OPTIONS' && exchange.comment?.includes('refused by the judging proxy')),
+    );
     assert.ok(entries.some((exchange) => exchange.request.method === 'CONNECT'));
-    assert.ok(entries.some((exchange) => exchange.malformed?.includes('before reading its body')), 'the mark of the proxy that wrote the HAR is honoured');
+    assert.ok(
+      entries.some((exchange) => exchange.malformed?.includes('before reading its body')),
+      'the mark of the proxy that wrote the HAR is honoured',
+    );
   });
 });
 
 describe('a judging proxy session after requests it refuses', () => {
-  test('writes both reports and a whole HAR, and prints a certificate\'s claims with their control characters shown', async () => {
+  test("writes both reports and a whole HAR, and prints a certificate's claims with their control characters shown", async () => {
     const dir = scratchDir('xs2a-proxy-session-');
     const lines: string[] = [];
     const log = console.log;
@@ -349,17 +380,31 @@ describe('a judging proxy session after requests it refuses', () => {
         reportDir: join(dir, 'reports'),
         unmasked: false,
       });
-      const claims = generateTppCertificate(ca, { organizationName: 'Escaping TPP', organizationIdentifier: 'PSDNO-FSA-\u001b]0;owned\u0007\u001b[2J', roles: ['PSP_AI'] });
+      const claims = generateTppCertificate(ca, {
+        organizationName: 'Escaping TPP',
+        organizationIdentifier: 'PSDNO-FSA-\u001b]0;owned\u0007\u001b[2J',
+        roles: ['PSP_AI'],
+      });
       const certificate = claims.certificatePem.replace(/-----[^-]+-----|\s/g, '');
       try {
-        for (const text of ['OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n', 'GET http://elsewhere.example/v1/accounts HTTP/1.1\r\nHost: x\r\n\r\n']) {
+        for (const text of [
+          'OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n',
+          'GET http://elsewhere.example/v1/accounts HTTP/1.1\r\nHost: x\r\n\r\n',
+        ]) {
           assert.equal((await raw(session.proxy.origin, text, session.caPem)).status, 400);
         }
-        const unsigned = await raw(session.proxy.origin, `GET /v1/accounts HTTP/1.1\r\nHost: x\r\nX-Request-ID: 5b0b9a3c-6a43-4d47-9f3e-0f2d1c1e2a10\r\nTPP-Signature-Certificate: ${certificate}\r\n\r\n`, session.caPem);
+        const unsigned = await raw(
+          session.proxy.origin,
+          `GET /v1/accounts HTTP/1.1\r\nHost: x\r\nX-Request-ID: 5b0b9a3c-6a43-4d47-9f3e-0f2d1c1e2a10\r\nTPP-Signature-Certificate: ${certificate}\r\n\r\n`,
+          session.caPem,
+        );
         assert.doesNotMatch(unsigned.body, /proxy/, 'the bank refused it, not the proxy');
       } finally {
         const stopped = await session.stop();
-        assert.ok(existsSync(join(stopped.dir, 'tpp', 'results.json')) && existsSync(join(stopped.dir, 'bank', 'results.json')), 'both reports written');
+        assert.ok(
+          existsSync(join(stopped.dir, 'tpp', 'results.json')) && existsSync(join(stopped.dir, 'bank', 'results.json')),
+          'both reports written',
+        );
         const methods = [];
         for await (const entry of readHarEntries(session.harFile)) methods.push(entry.request.method);
         assert.deepEqual(methods, ['OPTIONS', 'GET', 'GET'], 'the HAR is whole and holds the refused requests');

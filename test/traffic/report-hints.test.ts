@@ -20,7 +20,12 @@ const CONTEXT: ReportContext = {
 
 test('a TPP rule the traffic never reached is NOT_COVERED with the call that exercises it; a manual one without', () => {
   const judging = new TrafficJudging({ judgeBank: true, basePath: '' });
-  judging.observe({ id: 'one', startedAt: new Date(), durationMs: 1, request: { method: 'GET', url: 'https://bank.example/v1/accounts', headers: {}, body: new Uint8Array(0) } });
+  judging.observe({
+    id: 'one',
+    startedAt: new Date(),
+    durationMs: 1,
+    request: { method: 'GET', url: 'https://bank.example/v1/accounts', headers: {}, body: new Uint8Array(0) },
+  });
   const tpp = judging.tppResults(CONTEXT);
   const balances = tpp.requirements.find((r) => r.id === 'TPP-43');
   assert.equal(balances?.status, 'NOT_COVERED');

@@ -28,27 +28,68 @@ describe('iso-date', () => {
   });
 
   it('rejects impossible dates and other forms', () => {
-    reject(isIsoDate, ['2026-02-29', '1900-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '20260813', '2026-8-13', '13.08.2026', '2026-08-13T00:00:00Z', '']);
+    reject(isIsoDate, [
+      '2026-02-29',
+      '1900-02-29',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-04-31',
+      '20260813',
+      '2026-8-13',
+      '13.08.2026',
+      '2026-08-13T00:00:00Z',
+      '',
+    ]);
   });
 });
 
 describe('iso-date-time', () => {
   it("accepts the specification's form and RFC 3339 variants (fractions, Z, any offset)", () => {
-    accept(isIsoDateTime, ['2026-08-13T10:15:00+00:00', '2026-08-13T10:15:00+02:00', '2026-08-13T10:15:00-05:30', '2026-08-13T10:15:00Z', '2026-08-13T10:15:00.123Z', '2026-08-13T10:15:00.5+01:00']);
+    accept(isIsoDateTime, [
+      '2026-08-13T10:15:00+00:00',
+      '2026-08-13T10:15:00+02:00',
+      '2026-08-13T10:15:00-05:30',
+      '2026-08-13T10:15:00Z',
+      '2026-08-13T10:15:00.123Z',
+      '2026-08-13T10:15:00.5+01:00',
+    ]);
   });
 
   it('rejects a missing offset or seconds, impossible values, lower case, a space separator', () => {
-    reject(isIsoDateTime, ['2026-08-13T10:15:00', '2026-08-13T10:15+00:00', '2026-08-13T24:00:00Z', '2026-08-13T10:60:00Z', '2026-02-30T10:15:00Z', '2026-08-13t10:15:00z', '2026-08-13 10:15:00Z', '2026-08-13T10:15:00+25:00', '2026-08-13T10:15:00+0200', '']);
+    reject(isIsoDateTime, [
+      '2026-08-13T10:15:00',
+      '2026-08-13T10:15+00:00',
+      '2026-08-13T24:00:00Z',
+      '2026-08-13T10:60:00Z',
+      '2026-02-30T10:15:00Z',
+      '2026-08-13t10:15:00z',
+      '2026-08-13 10:15:00Z',
+      '2026-08-13T10:15:00+25:00',
+      '2026-08-13T10:15:00+0200',
+      '',
+    ]);
   });
 });
 
 describe('uuid', () => {
   it('accepts RFC 4122 UUIDs in either case', () => {
-    accept(isUuid, ['3dc3d5b3-7023-4848-9853-f5400a64e80f', '3DC3D5B3-7023-4848-9853-F5400A64E80F', 'c232ab00-9414-11ec-b3c8-9f6bdeced846']);
+    accept(isUuid, [
+      '3dc3d5b3-7023-4848-9853-f5400a64e80f',
+      '3DC3D5B3-7023-4848-9853-F5400A64E80F',
+      'c232ab00-9414-11ec-b3c8-9f6bdeced846',
+    ]);
   });
 
   it('rejects other forms, the nil UUID and a non-RFC 4122 variant', () => {
-    reject(isUuid, ['3dc3d5b370234848 9853f5400a64e80f', '3dc3d5b3-7023-4848-9853-f5400a64e80', '{3dc3d5b3-7023-4848-9853-f5400a64e80f}', '00000000-0000-0000-0000-000000000000', '3dc3d5b3-7023-4848-c853-f5400a64e80f', 'urn:uuid:3dc3d5b3-7023-4848-9853-f5400a64e80f', '']);
+    reject(isUuid, [
+      '3dc3d5b370234848 9853f5400a64e80f',
+      '3dc3d5b3-7023-4848-9853-f5400a64e80',
+      '{3dc3d5b3-7023-4848-9853-f5400a64e80f}',
+      '00000000-0000-0000-0000-000000000000',
+      '3dc3d5b3-7023-4848-c853-f5400a64e80f',
+      'urn:uuid:3dc3d5b3-7023-4848-9853-f5400a64e80f',
+      '',
+    ]);
   });
 });
 
@@ -69,10 +110,23 @@ describe('amount rule', () => {
   });
 
   it('allows fewer fraction digits than the minor units, not more (at-most, the default)', () => {
-    for (const [amount, currency] of [['10', 'EUR'], ['10.5', 'EUR'], ['10.50', 'EUR'], ['100', 'JPY'], ['1.125', 'BHD'], ['0.001', 'KWD'], ['-3.5', 'NOK']]) {
+    for (const [amount, currency] of [
+      ['10', 'EUR'],
+      ['10.5', 'EUR'],
+      ['10.50', 'EUR'],
+      ['100', 'JPY'],
+      ['1.125', 'BHD'],
+      ['0.001', 'KWD'],
+      ['-3.5', 'NOK'],
+    ]) {
       assert.equal(checkAmount(amount as string, currency), null, `${amount} ${currency}`);
     }
-    for (const [amount, currency] of [['10.123', 'EUR'], ['100.5', 'JPY'], ['1.1254', 'BHD'], ['1.0', 'CLP']]) {
+    for (const [amount, currency] of [
+      ['10.123', 'EUR'],
+      ['100.5', 'JPY'],
+      ['1.1254', 'BHD'],
+      ['1.0', 'CLP'],
+    ]) {
       assert.equal(checkAmount(amount as string, currency)?.rule, 'amount-minor-units', `${amount} ${currency}`);
     }
   });
@@ -108,7 +162,8 @@ describe('amount rule', () => {
   });
 
   it('refuses other syntax', () => {
-    for (const amount of ['1e5', '1,5', ' 1', '1.', '.5', '+1', '', '1.2.3']) assert.equal(checkAmount(amount, 'EUR')?.rule, 'amount-syntax', amount);
+    for (const amount of ['1e5', '1,5', ' 1', '1.', '.5', '+1', '', '1.2.3'])
+      assert.equal(checkAmount(amount, 'EUR')?.rule, 'amount-syntax', amount);
   });
 
   it('leaves an unknown currency to the currency-code format', () => {

@@ -12,7 +12,8 @@ import type { SchemaName } from '../../lib/validate/index.js';
 import { EXAMPLES } from './fixtures/schema-examples.js';
 
 const state = (isNot = false): ExpectMatcherState => ({ isNot, promise: '', timeout: 5000 }) as unknown as ExpectMatcherState;
-const match = (received: unknown, name: string, isNot = false) => schemaMatchers.toMatchSchema.call(state(isNot), received, name as SchemaName);
+const match = (received: unknown, name: string, isNot = false) =>
+  schemaMatchers.toMatchSchema.call(state(isNot), received, name as SchemaName);
 
 function tppResponse(bodyText: string): { status: number; headers: Record<string, string>; bodyText: string; json<T>(): T } {
   return {

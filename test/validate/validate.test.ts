@@ -61,17 +61,21 @@ describe('readable errors', () => {
       creditorAccount: { iban: 'DE89370400440532013000', currency: 'XYZ' },
       debtorAccount: { iban: 'NO9386011117947' },
     });
-    assert.deepEqual(result.errors.map((e) => e.message), [
-      `/creditorAccount/currency: a currency code of the specification's currency list (PAY-19), found "XYZ"`,
-      '/debtorAccount/currency: is required (PAY-30), found nothing',
-    ]);
+    assert.deepEqual(
+      result.errors.map((e) => e.message),
+      [
+        `/creditorAccount/currency: a currency code of the specification's currency list (PAY-19), found "XYZ"`,
+        '/debtorAccount/currency: is required (PAY-30), found nothing',
+      ],
+    );
   });
 
   it('reports the amount rule on the amount, with the currency minor units', () => {
     const result = validateAgainst('PaymentInitiationRequest', { ...payment, instructedAmount: { currency: 'JPY', amount: '100.5' } });
-    assert.deepEqual(result.errors.map((e) => [e.pointer, e.rule, e.found, e.requirement]), [
-      ['/instructedAmount/amount', 'amountMatchesCurrency at-most', '100.5', 'PAY-07, LIM-17'],
-    ]);
+    assert.deepEqual(
+      result.errors.map((e) => [e.pointer, e.rule, e.found, e.requirement]),
+      [['/instructedAmount/amount', 'amountMatchesCurrency at-most', '100.5', 'PAY-07, LIM-17']],
+    );
     assert.equal(
       result.errors[0]?.message,
       '/instructedAmount/amount: at most 0 fraction digits for JPY (ISO 4217 minor units 0) (PAY-07, LIM-17), found "100.5" (1 fraction digit)',
@@ -80,14 +84,20 @@ describe('readable errors', () => {
 
   it('reports an amount sent as a number (amount-as-string)', () => {
     const result = validateAgainst('PaymentInitiationRequest', { ...payment, instructedAmount: { currency: 'EUR', amount: 10.5 } });
-    assert.deepEqual(result.errors.map((e) => e.message), ['/instructedAmount/amount: of type string (PAY-04, FMT-10), found number 10.5']);
+    assert.deepEqual(
+      result.errors.map((e) => e.message),
+      ['/instructedAmount/amount: of type string (PAY-04, FMT-10), found number 10.5'],
+    );
   });
 
   it('describes patterns in words', () => {
     const result = validateAgainst('PaymentInitiationRequest', { ...payment, instructedAmount: { currency: 'EUR', amount: '1e5' } });
-    assert.deepEqual(result.errors.map((e) => e.message), [
-      '/instructedAmount/amount: a decimal number with a dot separator and an optional leading minus (no exponent, comma, space or plus) (PAY-09), found "1e5"',
-    ]);
+    assert.deepEqual(
+      result.errors.map((e) => e.message),
+      [
+        '/instructedAmount/amount: a decimal number with a dot separator and an optional leading minus (no exponent, comma, space or plus) (PAY-09), found "1e5"',
+      ],
+    );
   });
 
   it('leaves zero and negative payment amounts to the SHOULD-level check PAY-48', () => {
@@ -111,13 +121,17 @@ describe('readable errors', () => {
       validateAgainst('RedirectSuccessQuery', { 'psu-id': id, 'tpp-session-id': 's', context: 'CORPORATE' }).errors.map((e) => e.message),
       ['/psu-corporate-id: is required (EVT-04), found nothing'],
     );
-    assert.equal(validateAgainst('RedirectSuccessQuery', { 'psu-id': id, 'psu-corporate-id': id, 'tpp-session-id': 's', context: 'PRIVATE' }).valid, true);
+    assert.equal(
+      validateAgainst('RedirectSuccessQuery', { 'psu-id': id, 'psu-corporate-id': id, 'tpp-session-id': 's', context: 'PRIVATE' }).valid,
+      true,
+    );
   });
 
   it('checks the failed-SCA redirect: system required for a server error (EVT-08)', () => {
-    assert.deepEqual(validateAgainst('RedirectFailureQuery', { status: '500', code: 'SYSTEM_ERROR', message: 'x' }).errors.map((e) => e.message), [
-      '/system: is required (EVT-08), found nothing',
-    ]);
+    assert.deepEqual(
+      validateAgainst('RedirectFailureQuery', { status: '500', code: 'SYSTEM_ERROR', message: 'x' }).errors.map((e) => e.message),
+      ['/system: is required (EVT-08), found nothing'],
+    );
     assert.equal(validateAgainst('RedirectFailureQuery', { status: '401', code: 'SCA_INVALID', message: 'x' }).valid, true);
     assert.equal(validateAgainst('RedirectFailureQuery', { status: 401, code: 'SCA_INVALID', message: 'x' }).valid, false);
   });
@@ -125,10 +139,10 @@ describe('readable errors', () => {
   it('checks the structured-address rule (ADR-03, ADR-05, ADR-06); city stands in for townName', () => {
     const base = { ...payment, creditorAgent: undefined, creditorAddress: { country: 'NO' } };
     delete base.creditorAgent;
-    assert.deepEqual(validateAgainst('PaymentInitiationRequestStructuredAddress', base).errors.map((e) => e.message), [
-      '/creditorAgent: is required (ADR-03), found nothing',
-      '/creditorAddress/townName: is required (ADR-05), found nothing',
-    ]);
+    assert.deepEqual(
+      validateAgainst('PaymentInitiationRequestStructuredAddress', base).errors.map((e) => e.message),
+      ['/creditorAgent: is required (ADR-03), found nothing', '/creditorAddress/townName: is required (ADR-05), found nothing'],
+    );
     const withCity = { ...payment, creditorAddress: { city: 'Oslo', country: 'NO' } };
     assert.equal(validateAgainst('PaymentInitiationRequestStructuredAddress', withCity).valid, true);
     assert.equal(validateAgainst('PaymentInitiationRequest', { ...payment, creditorAddress: undefined }).valid, true);
@@ -137,7 +151,10 @@ describe('readable errors', () => {
   it('rejects duplicate months of a MonthlyVariable periodic payment (ERR-42)', () => {
     const periodic = EXAMPLES.PeriodicPaymentInitiationRequest as Record<string, unknown>;
     const result = validateAgainst('PeriodicPaymentInitiationRequest', { ...periodic, monthsOfExecution: ['1', '4', '4'] });
-    assert.deepEqual(result.errors.map((e) => [e.pointer, e.rule, e.requirement]), [['/monthsOfExecution', 'uniqueItems', 'ERR-42']]);
+    assert.deepEqual(
+      result.errors.map((e) => [e.pointer, e.rule, e.requirement]),
+      [['/monthsOfExecution', 'uniqueItems', 'ERR-42']],
+    );
   });
 
   it('requires a transactionId on booked transactions only (AIS-03), and arrays of remittance text in lists (AIS-06)', () => {
@@ -148,10 +165,13 @@ describe('readable errors', () => {
         _links: { account: { href: '/v1/accounts/1', verbs: ['GET'] } },
       },
     });
-    assert.deepEqual(result.errors.map((e) => e.message), [
-      '/transactions/booked/0/remittanceInformationUnstructured: of type array (AIS-06), found string "text"',
-      '/transactions/booked/0/transactionId: is required (AIS-03), found nothing',
-    ]);
+    assert.deepEqual(
+      result.errors.map((e) => e.message),
+      [
+        '/transactions/booked/0/remittanceInformationUnstructured: of type array (AIS-06), found string "text"',
+        '/transactions/booked/0/transactionId: is required (AIS-03), found nothing',
+      ],
+    );
   });
 
   it('formatErrors gives one line per error', () => {
@@ -162,7 +182,7 @@ describe('readable errors', () => {
 });
 
 describe('verdicts by requirement', () => {
-  it("each error goes to every requirement its rule names; a valid body fails none and passes those it exercised", () => {
+  it('each error goes to every requirement its rule names; a valid body fails none and passes those it exercised', () => {
     const failed = failedRequirements('PaymentInitiationRequest', { ...payment, creditorName: 'x'.repeat(71) });
     assert.deepEqual([...failed.keys()].sort(), ['LIM-10', 'PAY-14']);
     assert.equal(failed.get('PAY-14')?.[0]?.pointer, '/creditorName');
@@ -184,11 +204,17 @@ describe('warnings', () => {
     });
     assert.equal(result.valid, true);
     assert.deepEqual(result.errors, []);
-    assert.deepEqual(result.warnings.map((w) => [w.pointer, w.rule]), [
-      ['/proprietaryFlag', 'unknown property'],
-      ['/_links/self/title', 'unknown property'],
-    ]);
-    assert.equal(result.warnings[0]?.message, '/proprietaryFlag: a property the schema PaymentInitiationResponse does not describe (warning), found true');
+    assert.deepEqual(
+      result.warnings.map((w) => [w.pointer, w.rule]),
+      [
+        ['/proprietaryFlag', 'unknown property'],
+        ['/_links/self/title', 'unknown property'],
+      ],
+    );
+    assert.equal(
+      result.warnings[0]?.message,
+      '/proprietaryFlag: a property the schema PaymentInitiationResponse does not describe (warning), found true',
+    );
   });
 
   it('does not warn about names that maps and patterns allow', () => {
@@ -199,12 +225,18 @@ describe('warnings', () => {
   it('warns about a deprecated property (Address.city, PAY-23)', () => {
     const result = validateAgainst('Address', { city: 'Oslo', country: 'NO' });
     assert.equal(result.valid, true);
-    assert.deepEqual(result.warnings.map((w) => [w.pointer, w.rule, w.requirement]), [['/city', 'deprecated property', 'PAY-23']]);
+    assert.deepEqual(
+      result.warnings.map((w) => [w.pointer, w.rule, w.requirement]),
+      [['/city', 'deprecated property', 'PAY-23']],
+    );
   });
 
   it('warns about Berlin Group names the specification does not use (streetName, postCode)', () => {
     const result = validateAgainst('Address', { streetName: 'Storgata', postCode: '0155', townName: 'Oslo', country: 'NO' });
     assert.equal(result.valid, true);
-    assert.deepEqual(result.warnings.map((w) => w.pointer), ['/streetName', '/postCode']);
+    assert.deepEqual(
+      result.warnings.map((w) => w.pointer),
+      ['/streetName', '/postCode'],
+    );
   });
 });

@@ -28,9 +28,22 @@ export const auditCommand: CliCommand = {
   configure(command) {
     command
       .argument('<traffic.har>', 'the recorded traffic, HAR 1.2 (a browser, a proxy, run --har)')
-      .option('--base-path <path>', 'where the interface lives on the bank (/psd2 for https://bank.example/psd2/v1/…; default: read from each request)')
-      .addOption(new Option('--environment <env>', "the bank's environment: when the structured-address rule is enforced (default: the later date, production's)").choices(['sandbox', 'production']))
-      .option('--trust-ca <file>', 'a CA the bank trusts for TPP certificates (repeatable); without one, TPP-18 is not judged', repeatable, [])
+      .option(
+        '--base-path <path>',
+        'where the interface lives on the bank (/psd2 for https://bank.example/psd2/v1/…; default: read from each request)',
+      )
+      .addOption(
+        new Option(
+          '--environment <env>',
+          "the bank's environment: when the structured-address rule is enforced (default: the later date, production's)",
+        ).choices(['sandbox', 'production']),
+      )
+      .option(
+        '--trust-ca <file>',
+        'a CA the bank trusts for TPP certificates (repeatable); without one, TPP-18 is not judged',
+        repeatable,
+        [],
+      )
       .option('--report-dir <dir>', 'where reports go (<dir>/<run-id>/tpp/ and bank/)', 'reports')
       .option('--unmasked', 'show PSU identifiers in the reports (masked by default)')
       .addHelpText(
@@ -74,24 +87,40 @@ export async function runAudit(options: AuditCommandOptions): Promise<number> {
     throw error;
   }
   // No entry judged is no audit: nothing passed, so exit 0 would say what it does not know.
-  if (result.entries === 0) throw new UsageError(`audit: ${options.harFile} holds no entries: there is no traffic to judge (exit 2; record some, e.g. run --har, the proxy's --har)`);
+  if (result.entries === 0)
+    throw new UsageError(
+      `audit: ${options.harFile} holds no entries: there is no traffic to judge (exit 2; record some, e.g. run --har, the proxy's --har)`,
+    );
   const runId = `audit-${result.startedAt.toISOString().replace(/[:.]/g, '-')}`;
   const context: ReportContext = {
     runId,
     startedAt: result.startedAt,
     finishedAt: result.finishedAt,
     tool: TOOL,
-    target: { name: `audit of ${basename(options.harFile)}`, environment: options.environment ?? 'unknown', baseUrl: options.basePath ?? '', embedded: false, faults: [] },
+    target: {
+      name: `audit of ${basename(options.harFile)}`,
+      environment: options.environment ?? 'unknown',
+      baseUrl: options.basePath ?? '',
+      embedded: false,
+      faults: [],
+    },
     source: basename(options.harFile),
     maskPersonalData: !options.unmasked,
   };
   const dir = join(options.reportDir, runId);
   const marks = marksLine(result.marks);
   const tpp = withReason(result.judging.tppResults(context), marks);
-  const bank = withReason(result.judging.bankResults({ ...context, target: { ...context.target, name: `${context.target.name}: the bank's answers` } }), marks);
+  const bank = withReason(
+    result.judging.bankResults({ ...context, target: { ...context.target, name: `${context.target.name}: the bank's answers` } }),
+    marks,
+  );
   const tppFiles = writeResults(join(dir, 'tpp'), tpp);
   const bankFiles = writeResults(join(dir, 'bank'), bank);
-  console.log(visibleControls(`Audited ${result.entries} entries of ${options.harFile} in ${result.finishedAt.getTime() - result.startedAt.getTime()} ms`));
+  console.log(
+    visibleControls(
+      `Audited ${result.entries} entries of ${options.harFile} in ${result.finishedAt.getTime() - result.startedAt.getTime()} ms`,
+    ),
+  );
   if (marks !== undefined) console.log(marks);
   console.log(visibleControls(`TPP side:  ${tpp.verdict}${failedList(tpp)}  ${tppFiles.html}`));
   console.log(visibleControls(`Bank side: ${bank.verdict}${failedList(bank)}  ${bankFiles.html}`));

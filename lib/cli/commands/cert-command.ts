@@ -45,16 +45,25 @@ interface CertOptions {
 }
 
 function rolesOf(raw: string): Psd2Role[] {
-  const roles = raw.split(',').map((role) => role.trim().toUpperCase()).filter((role) => role !== '');
+  const roles = raw
+    .split(',')
+    .map((role) => role.trim().toUpperCase())
+    .filter((role) => role !== '');
   if (roles.length === 0) throw new InvalidArgumentError(`expected one or more of ${ALL_PSD2_ROLES.join(', ')}`);
   for (const role of roles) {
-    if (!(ALL_PSD2_ROLES as readonly string[]).includes(role)) throw new InvalidArgumentError(`unknown PSD2 role "${role}"${didYouMean(role, ALL_PSD2_ROLES)} (expected one or more of ${ALL_PSD2_ROLES.join(', ')})`);
+    if (!(ALL_PSD2_ROLES as readonly string[]).includes(role))
+      throw new InvalidArgumentError(
+        `unknown PSD2 role "${role}"${didYouMean(role, ALL_PSD2_ROLES)} (expected one or more of ${ALL_PSD2_ROLES.join(', ')})`,
+      );
   }
   return [...new Set(roles)] as Psd2Role[];
 }
 
 function organizationIdOf(raw: string): string {
-  if (!ORGANIZATION_ID.test(raw)) throw new InvalidArgumentError(`"${raw}" is not an organizationIdentifier of the PSD2 form PSD<country>-<NCA>-<number>, e.g. PSDNO-FSA-123456`);
+  if (!ORGANIZATION_ID.test(raw))
+    throw new InvalidArgumentError(
+      `"${raw}" is not an organizationIdentifier of the PSD2 form PSD<country>-<NCA>-<number>, e.g. PSDNO-FSA-123456`,
+    );
   return raw;
 }
 
@@ -104,7 +113,8 @@ function readPem(option: string, file: string): string {
 /** The CA given, or undefined when a test CA is to be made; a half-given or unusable one is a usage error. */
 function givenCa(options: CertOptions): KeyAndCertificate | undefined {
   if (options.caCert === undefined && options.caKey === undefined) return undefined;
-  if (options.caCert === undefined || options.caKey === undefined) throw new UsageError('cert: --ca-cert and --ca-key go together: the CA\'s certificate and its key');
+  if (options.caCert === undefined || options.caKey === undefined)
+    throw new UsageError("cert: --ca-cert and --ca-key go together: the CA's certificate and its key");
   try {
     return loadCertificateAuthority(readPem('--ca-cert', options.caCert), readPem('--ca-key', options.caKey));
   } catch (error) {
@@ -125,9 +135,17 @@ function writeCertificate(options: CertOptions): number {
   const files = {
     certificate: join(dir, `${options.name}-cert.pem`),
     key: join(dir, `${options.name}-key.pem`),
-    ...(given === undefined ? { caCertificate: join(dir, `${options.name}-ca-cert.pem`), caKey: join(dir, `${options.name}-ca-key.pem`) } : {}),
+    ...(given === undefined
+      ? { caCertificate: join(dir, `${options.name}-ca-cert.pem`), caKey: join(dir, `${options.name}-ca-key.pem`) }
+      : {}),
   };
-  const ca = given ?? generateCertificateAuthority({ commonName: `${options.organizationName} test CA`, organizationName: 'xs2a-conformance test CA', countryName: options.country });
+  const ca =
+    given ??
+    generateCertificateAuthority({
+      commonName: `${options.organizationName} test CA`,
+      organizationName: 'xs2a-conformance test CA',
+      countryName: options.country,
+    });
   const tpp = generateTppCertificate(ca, {
     organizationName: options.organizationName,
     organizationIdentifier: options.organizationId,
@@ -138,7 +156,10 @@ function writeCertificate(options: CertOptions): number {
   });
   // Nothing is written while any file is there already: no set half old, half new.
   const taken = Object.values(files).filter((file) => existsSync(file));
-  if (taken.length > 0 && options.force !== true) throw new UsageError(`cert: ${taken.join(', ')} ${taken.length === 1 ? 'is' : 'are'} there already (--force overwrites, or --name another base)`);
+  if (taken.length > 0 && options.force !== true)
+    throw new UsageError(
+      `cert: ${taken.join(', ')} ${taken.length === 1 ? 'is' : 'are'} there already (--force overwrites, or --name another base)`,
+    );
   mkdirSync(dir, { recursive: true });
   writeFileSync(files.certificate, tpp.certificatePem, { mode: 0o644 });
   writePrivateKey(files.key, tpp.privateKeyPem);
@@ -148,9 +169,15 @@ function writeCertificate(options: CertOptions): number {
   console.log(`A test QSealC for ${options.organizationName} (${options.organizationId}), roles ${options.roles.join(', ')}:`);
   console.log(`  certificate   ${files.certificate}`);
   console.log(`  private key   ${files.key} (0600)`);
-  console.log(files.caCertificate === undefined ? `  issued by     the CA of ${options.caCert ?? ''}` : `  issued by     a new test CA: ${files.caCertificate}, its key ${files.caKey ?? ''} (0600)`);
+  console.log(
+    files.caCertificate === undefined
+      ? `  issued by     the CA of ${options.caCert ?? ''}`
+      : `  issued by     a new test CA: ${files.caCertificate}, its key ${files.caKey ?? ''} (0600)`,
+  );
   console.log(`  keyId         ${keyIdOf(tpp.certificatePem)}`);
   console.log(`  valid         ${fields.notBefore.toISOString()} to ${fields.notAfter.toISOString()}`);
-  console.log(`Have the judging sandbox check certificates as production does: xs2a-conformance serve --judge --trust-ca ${files.caCertificate ?? options.caCert ?? ''}`);
+  console.log(
+    `Have the judging sandbox check certificates as production does: xs2a-conformance serve --judge --trust-ca ${files.caCertificate ?? options.caCert ?? ''}`,
+  );
   return 0;
 }

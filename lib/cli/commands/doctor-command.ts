@@ -52,7 +52,9 @@ async function runDoctor(options: DoctorOptions): Promise<number> {
   const targetsFile = resolve(options.targets ?? defaultTargetsFile());
   const raw = selectTarget(loadTargetsFile(targetsFile), options.target);
   const findings = localFindings(options.target, raw, dirname(targetsFile));
-  const config = findings.some((finding) => finding.outcome === 'problem') ? undefined : interpolateTarget(options.target, raw, process.env);
+  const config = findings.some((finding) => finding.outcome === 'problem')
+    ? undefined
+    : interpolateTarget(options.target, raw, process.env);
   if (config) findings.push(...(await networkFindings(options.target, config, dirname(targetsFile))));
   else findings.push({ check: 'network', outcome: 'skipped', message: 'the bank was not asked: the problems above come first' });
   // Loaded with the findings: exit codes are the preflight's.
@@ -70,14 +72,27 @@ function localFindings(name: string, raw: TargetConfig, baseDir: string): Findin
     config = interpolateTarget(name, raw, process.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    return error.problems.map((problem) => ({ check: problem.variable ? 'environment' : 'targets.yaml', outcome: 'problem', field: problem.field, message: problem.detail }));
+    return error.problems.map((problem) => ({
+      check: problem.variable ? 'environment' : 'targets.yaml',
+      outcome: 'problem',
+      field: problem.field,
+      message: problem.detail,
+    }));
   }
   const files = targetFileProblems(name, config, baseDir);
   return [
     { check: 'environment', outcome: 'ok', message: 'every ${VAR} of the target is set' },
     ...(files.length > 0
       ? files.map((problem): Finding => ({ check: 'files', outcome: 'problem', field: problem.field, message: problem.detail }))
-      : [{ check: 'files', outcome: 'ok' as const, message: config.embedded ? 'the embedded bank needs none' : 'tls.ca and the TPP certificate and key are readable PEM, the key the certificate\'s, the certificate in its dates' }]),
+      : [
+          {
+            check: 'files',
+            outcome: 'ok' as const,
+            message: config.embedded
+              ? 'the embedded bank needs none'
+              : "tls.ca and the TPP certificate and key are readable PEM, the key the certificate's, the certificate in its dates",
+          },
+        ]),
   ];
 }
 
@@ -88,7 +103,10 @@ async function networkFindings(name: string, config: TargetConfig, baseDir: stri
   try {
     const prepared = await prepareTarget(name, config, { faults: [], targetsDir: baseDir, workDir, env: process.env });
     try {
-      return await checkTarget(prepared.target, { full: true, ...(config.tls?.ca === undefined ? {} : { caSource: pemSource(config.tls.ca, baseDir) }) });
+      return await checkTarget(prepared.target, {
+        full: true,
+        ...(config.tls?.ca === undefined ? {} : { caSource: pemSource(config.tls.ca, baseDir) }),
+      });
     } finally {
       await prepared.stop();
     }
@@ -100,18 +118,30 @@ async function networkFindings(name: string, config: TargetConfig, baseDir: stri
   }
 }
 
-const SHOWN: Record<Finding['outcome'], string> = { ok: 'ok', warning: 'WARNING', problem: 'PROBLEM', unreachable: 'UNREACHABLE', skipped: 'skipped' };
+const SHOWN: Record<Finding['outcome'], string> = {
+  ok: 'ok',
+  warning: 'WARNING',
+  problem: 'PROBLEM',
+  unreachable: 'UNREACHABLE',
+  skipped: 'skipped',
+};
 
 function print(name: string, raw: TargetConfig, targetsFile: string, findings: readonly Finding[], code: number): void {
   const where = raw.embedded ? 'the embedded reference bank' : (raw.baseUrl ?? '');
   console.log(`Doctor: target "${name}" of ${targetsFile} (${raw.environment}, ${where})`);
   for (const finding of findings) {
-    console.log(`  ${SHOWN[finding.outcome].padEnd(11)} ${finding.check.padEnd(30)} ${finding.field ? `${finding.field}: ` : ''}${finding.message}`);
+    console.log(
+      `  ${SHOWN[finding.outcome].padEnd(11)} ${finding.check.padEnd(30)} ${finding.field ? `${finding.field}: ` : ''}${finding.message}`,
+    );
   }
   const count = (outcome: Finding['outcome']) => findings.filter((finding) => finding.outcome === outcome).length;
   const problems = count('problem');
   const warnings = count('warning');
   const verdict =
-    code === 3 ? 'the target is unreachable' : problems > 0 ? `${problems} problem${problems === 1 ? '' : 's'} to fix in the fields named` : 'the set-up is ready for a run';
+    code === 3
+      ? 'the target is unreachable'
+      : problems > 0
+        ? `${problems} problem${problems === 1 ? '' : 's'} to fix in the fields named`
+        : 'the set-up is ready for a run';
   console.log(`${verdict}${warnings > 0 ? `; ${warnings} warning${warnings === 1 ? '' : 's'}` : ''} (exit ${code})`);
 }

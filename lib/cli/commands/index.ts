@@ -38,9 +38,24 @@ export const COMMANDS: readonly CliCommandEntry[] = [
     usage: '[options] <report-dir> <scenario>',
     load: async () => (await import('./replay-command.js')).replayCommand,
   },
-  { name: 'init', summary: 'write a commented target entry into ./targets.yaml (creating it, or adding to it), from flags or questions', usage: '[options]', load: async () => (await import('./init-command.js')).initCommand },
-  { name: 'doctor', summary: "check a target's set-up before any scenario runs: variables, files, TLS, base URL, TPP certificate, SCA pages, capabilities", usage: '[options]', load: async () => (await import('./doctor-command.js')).doctorCommand },
-  { name: 'show-report', summary: 'serve a report folder on this machine and open it in the browser', usage: '[options] [dir]', load: async () => (await import('./show-report-command.js')).showReportCommand },
+  {
+    name: 'init',
+    summary: 'write a commented target entry into ./targets.yaml (creating it, or adding to it), from flags or questions',
+    usage: '[options]',
+    load: async () => (await import('./init-command.js')).initCommand,
+  },
+  {
+    name: 'doctor',
+    summary: "check a target's set-up before any scenario runs: variables, files, TLS, base URL, TPP certificate, SCA pages, capabilities",
+    usage: '[options]',
+    load: async () => (await import('./doctor-command.js')).doctorCommand,
+  },
+  {
+    name: 'show-report',
+    summary: 'serve a report folder on this machine and open it in the browser',
+    usage: '[options] [dir]',
+    load: async () => (await import('./show-report-command.js')).showReportCommand,
+  },
   {
     name: 'list',
     summary: 'list the targets of targets.yaml',
@@ -71,5 +86,10 @@ export const COMMANDS: readonly CliCommandEntry[] = [
     usage: '[options] <traffic.har>',
     load: async () => (await import('./audit-command.js')).auditCommand,
   },
-  { name: 'cert', summary: 'issue a test QWAC/QSealC-like TPP certificate with chosen PSD2 roles, for the sandbox and your own tests', usage: '[options]', load: async () => (await import('./cert-command.js')).certCommand },
+  {
+    name: 'cert',
+    summary: 'issue a test QWAC/QSealC-like TPP certificate with chosen PSD2 roles, for the sandbox and your own tests',
+    usage: '[options]',
+    load: async () => (await import('./cert-command.js')).certCommand,
+  },
 ];

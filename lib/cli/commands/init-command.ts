@@ -41,16 +41,37 @@ export const initCommand: CliCommand = {
     command
       .option('--target <name>', 'the name of the new target', 'sandbox')
       .option('--targets <file>', 'the targets file to write (made when missing; added to otherwise)', 'targets.yaml')
-      .option('--base-url <url>', "the interface's root (https://…), under which /v1/accounts answers (default: ${<NAME>_BASE_URL})", address)
-      .addOption(new Option('--environment <env>', 'sandbox, staging or production (production gets reads only)').choices([...ENVIRONMENTS]))
+      .option(
+        '--base-url <url>',
+        "the interface's root (https://…), under which /v1/accounts answers (default: ${<NAME>_BASE_URL})",
+        address,
+      )
+      .addOption(
+        new Option('--environment <env>', 'sandbox, staging or production (production gets reads only)').choices([...ENVIRONMENTS]),
+      )
       .option('--ca <file>', "the CA certificate of the bank's TLS certificate, PEM (default: ${<NAME>_CA_FILE})")
       .option('--certificate <file>', "the TPP's certificate, PEM (default: ${TPP_CERT_FILE})")
       .option('--private-key <file>', "the TPP certificate's key, PEM (default: ${TPP_KEY_FILE})")
       .option('--generate-certificate', "a test TPP certificate from the suite's own CA instead (a sandbox that accepts any)")
       .option('--redirect-uri <url>', 'TPP-Redirect-URI (default: https://tpp.example/callback)', address)
-      .option('--psu <nationalId[:CONTEXT]>', 'a PSU the scenarios log in as, CONTEXT PRIVATE (default) or CORPORATE (repeatable; default: ${<NAME>_PSU_ID})', repeatable, [])
-      .addOption(new Option('--sca <pages>', "the SCA steps to start from: the reference bank's pages, its alternative ones, or a rule to fill in").choices(Object.keys(SCA_STARTING_POINTS)))
-      .option('--capability <name>', 'a capability the bank offers (repeatable; README: Capabilities)', oneOf('capability', TARGET_CAPABILITIES), [])
+      .option(
+        '--psu <nationalId[:CONTEXT]>',
+        'a PSU the scenarios log in as, CONTEXT PRIVATE (default) or CORPORATE (repeatable; default: ${<NAME>_PSU_ID})',
+        repeatable,
+        [],
+      )
+      .addOption(
+        new Option(
+          '--sca <pages>',
+          "the SCA steps to start from: the reference bank's pages, its alternative ones, or a rule to fill in",
+        ).choices(Object.keys(SCA_STARTING_POINTS)),
+      )
+      .option(
+        '--capability <name>',
+        'a capability the bank offers (repeatable; README: Capabilities)',
+        oneOf('capability', TARGET_CAPABILITIES),
+        [],
+      )
       .option('-y, --yes', 'ask nothing: what no flag gives becomes a ${VAR} or a default')
       .addHelpText(
         'after',
@@ -95,24 +116,40 @@ export async function runInit(options: InitOptions, ask?: Ask): Promise<number> 
   const existing = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   // Read before anything is asked: a file init cannot add to is said at once.
   const before = existing === undefined ? undefined : parseTargetsFile(existing, file);
-  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(options.target)) throw new UsageError(`init: --target "${options.target}" is no target name (letters, digits, - and _)`);
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(options.target))
+    throw new UsageError(`init: --target "${options.target}" is no target name (letters, digits, - and _)`);
   if (before && Object.hasOwn(before.targets, options.target)) {
-    throw new UsageError(`init: ${relative(process.cwd(), file) || file} already has a target "${options.target}" (it has: ${Object.keys(before.targets).join(', ')}); give another --target`);
+    throw new UsageError(
+      `init: ${relative(process.cwd(), file) || file} already has a target "${options.target}" (it has: ${Object.keys(before.targets).join(', ')}); give another --target`,
+    );
   }
-  const value = async (given: string | undefined, question: string, fallback: string) => given ?? (ask ? ask(question, fallback) : fallback);
+  const value = async (given: string | undefined, question: string, fallback: string) =>
+    given ?? (ask ? ask(question, fallback) : fallback);
   const name = options.target;
   const baseUrl = await value(options.baseUrl, "The bank's interface root (https://…, or ${VAR})", variableOf(name, 'BASE_URL'));
   const environment = (await value(options.environment, 'Environment (sandbox, staging, production)', 'sandbox')) as Environment;
-  if (!(ENVIRONMENTS as readonly string[]).includes(environment)) throw new UsageError(`init: environment "${environment}" is none of ${ENVIRONMENTS.join(', ')}`);
+  if (!(ENVIRONMENTS as readonly string[]).includes(environment))
+    throw new UsageError(`init: environment "${environment}" is none of ${ENVIRONMENTS.join(', ')}`);
   const ca = await value(options.ca, "The CA certificate of the bank's TLS certificate (PEM file)", variableOf(name, 'CA_FILE'));
   const generate = options.generateCertificate ?? false;
   const certificate = generate ? undefined : await value(options.certificate, "The TPP's certificate (PEM file)", '${TPP_CERT_FILE}');
-  const privateKey = generate ? undefined : await value(options.privateKey, "The TPP certificate's private key (PEM file)", '${TPP_KEY_FILE}');
+  const privateKey = generate
+    ? undefined
+    : await value(options.privateKey, "The TPP certificate's private key (PEM file)", '${TPP_KEY_FILE}');
   const redirectUri = await value(options.redirectUri, 'TPP-Redirect-URI', 'https://tpp.example/callback');
-  const psuGiven = options.psu.length > 0 ? options.psu : [await value(undefined, "A PSU's national identity number (or ${VAR})", variableOf(name, 'PSU_ID'))];
-  const sca = (await value(options.sca, `SCA steps to start from (${Object.keys(SCA_STARTING_POINTS).join(', ')})`, 'reference')) as ScaStartingPoint;
-  if (!Object.hasOwn(SCA_STARTING_POINTS, sca)) throw new UsageError(`init: SCA starting point "${sca}" is none of ${Object.keys(SCA_STARTING_POINTS).join(', ')}`);
-  if (!/^(https:\/\/|\$\{)/.test(baseUrl)) throw new UsageError(`init: the base URL "${baseUrl}" is neither an https:// address nor a \${VAR}`);
+  const psuGiven =
+    options.psu.length > 0
+      ? options.psu
+      : [await value(undefined, "A PSU's national identity number (or ${VAR})", variableOf(name, 'PSU_ID'))];
+  const sca = (await value(
+    options.sca,
+    `SCA steps to start from (${Object.keys(SCA_STARTING_POINTS).join(', ')})`,
+    'reference',
+  )) as ScaStartingPoint;
+  if (!Object.hasOwn(SCA_STARTING_POINTS, sca))
+    throw new UsageError(`init: SCA starting point "${sca}" is none of ${Object.keys(SCA_STARTING_POINTS).join(', ')}`);
+  if (!/^(https:\/\/|\$\{)/.test(baseUrl))
+    throw new UsageError(`init: the base URL "${baseUrl}" is neither an https:// address nor a \${VAR}`);
 
   const entry: TargetEntry = {
     name,
@@ -130,10 +167,14 @@ export async function runInit(options: InitOptions, ask?: Ask): Promise<number> 
   writeAtomically(file, text, existing === undefined ? 0o644 : statSync(file).mode & 0o777);
   const shown = relative(process.cwd(), file) || file;
   const values = [baseUrl, ca, certificate, privateKey, ...Object.values(entry.psus).map((psu) => psu.nationalId)];
-  const variables = [...new Set(values.flatMap((given) => [...(given ?? '').matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map(([, variable]) => variable)))];
+  const variables = [
+    ...new Set(values.flatMap((given) => [...(given ?? '').matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map(([, variable]) => variable))),
+  ];
   console.log(`${existing === undefined ? 'Wrote' : 'Added to'} ${shown}: target "${name}".`);
   if (variables.length > 0) console.log(`Set before a run: ${variables.join(', ')}.`);
-  const missing = [ca, certificate, privateKey].filter((path): path is string => path !== undefined && !path.startsWith('${') && !existsSync(resolve(dirname(file), path)));
+  const missing = [ca, certificate, privateKey].filter(
+    (path): path is string => path !== undefined && !path.startsWith('${') && !existsSync(resolve(dirname(file), path)),
+  );
   if (missing.length > 0) console.log(`Not found (relative to ${shown}): ${missing.join(', ')}.`);
   console.log(`Next: npx xs2a-conformance doctor --target ${name}   (then: npx xs2a-conformance run --target ${name})`);
   return 0;
@@ -170,7 +211,9 @@ function withEntry(existing: string | undefined, entry: TargetEntry, file: strin
   document.setIn(['targets', entry.name], parseDocument(`${block.replace(/^ {2}/gm, '')}`).get(entry.name, true));
   const rewritten = document.toString({ lineWidth: 0 });
   if (keepsAll(rewritten, before, entry.name, file)) return rewritten;
-  throw new UsageError(`init: could not add the target to ${file} without changing what is there; add this under targets: by hand:\n${block}`);
+  throw new UsageError(
+    `init: could not add the target to ${file} without changing what is there; add this under targets: by hand:\n${block}`,
+  );
 }
 
 function keepsAll(text: string, before: Record<string, unknown>, name: string, file: string): boolean {

@@ -33,7 +33,7 @@ interface MergeOptions extends GateOptions {
 export const mergeCommand: CliCommand = {
   configure(command) {
     command
-      .argument('<dirs...>', 'each shard\'s report folder (its --report-dir, or a run folder holding results.json)')
+      .argument('<dirs...>', "each shard's report folder (its --report-dir, or a run folder holding results.json)")
       .option('--report-dir <dir>', 'where the merged report goes (<dir>/<run-id>/ and <dir>/latest/)', 'reports');
     gateOptions(command);
     command.addHelpText(
@@ -51,9 +51,11 @@ published schema, or that names an evidence file outside its folder or through a
   },
   run(command: Command) {
     const options = command.opts<MergeOptions>();
-    const shards = (command.args).map(readShard);
+    const shards = command.args.map(readShard);
     const merged = mergeShards(shards.map((s) => s.results));
-    const files = shards.flatMap((shard) => shard.results.tests.flatMap((t) => t.evidence.files.map((f) => ({ from: join(shard.runDir, f.path), to: f.path }))));
+    const files = shards.flatMap((shard) =>
+      shard.results.tests.flatMap((t) => t.evidence.files.map((f) => ({ from: join(shard.runDir, f.path), to: f.path }))),
+    );
     const reportRoot = resolve(options.reportDir);
     writeReport(reportRoot, merged.runId, merged, files);
     const report = join(reportRoot, 'latest', 'index.html');
@@ -76,7 +78,8 @@ function readShard(dir: string): { runDir: string; results: RunResults } {
     throw refuse(`not JSON (${(error as Error).message})`);
   }
   const version = (results as { schemaVersion?: unknown } | null)?.schemaVersion;
-  if (version !== RESULTS_SCHEMA_VERSION) throw refuse(`schema version ${String(version)}, this tool merges version ${RESULTS_SCHEMA_VERSION}`);
+  if (version !== RESULTS_SCHEMA_VERSION)
+    throw refuse(`schema version ${String(version)}, this tool merges version ${RESULTS_SCHEMA_VERSION}`);
   const errors = resultsSchemaErrors(results);
   if (errors.length > 0) throw refuse(errors.slice(0, 5).join('; '));
   const valid = results as RunResults;
@@ -84,7 +87,10 @@ function readShard(dir: string): { runDir: string; results: RunResults } {
     for (const { path } of test.evidence.files) {
       const unsafe = unsafeReportPath(path);
       const why = unsafe ? `an unsafe path (${unsafe})` : unreadableReportFile(runDir, path);
-      if (why) throw new UsageError(`merge: ${visibleControls(`${runDir}: ${test.scenario} names the evidence file ${JSON.stringify(path)}, ${why}: refused`)}`);
+      if (why)
+        throw new UsageError(
+          `merge: ${visibleControls(`${runDir}: ${test.scenario} names the evidence file ${JSON.stringify(path)}, ${why}: refused`)}`,
+        );
     }
   }
   return { runDir, results: valid };
@@ -92,7 +98,9 @@ function readShard(dir: string): { runDir: string; results: RunResults } {
 
 /** What a shard ran against: a bank by its address; the embedded bank (a new port each run) by its name and faults. */
 function targetOf({ target }: RunResults): string {
-  return target.embedded ? `${target.name} (embedded${target.faults.length ? `, faults ${target.faults.join(', ')}` : ''})` : `${target.name} at ${target.baseUrl}`;
+  return target.embedded
+    ? `${target.name} (embedded${target.faults.length ? `, faults ${target.faults.join(', ')}` : ''})`
+    : `${target.name} at ${target.baseUrl}`;
 }
 
 /** One report from the shards' results: the tests of all, folded again against the catalogue. */
@@ -101,8 +109,10 @@ export function mergeShards(shards: readonly RunResults[]): RunResults {
   if (!first) throw new UsageError('merge: no shard given');
   for (const shard of shards) {
     if (shard.gauntlet) throw new UsageError(`merge: ${shard.runId} is a gauntlet run, which certifies nothing to merge`);
-    if (targetOf(shard) !== targetOf(first)) throw new UsageError(`merge: the shards ran against different targets (${targetOf(first)}, ${targetOf(shard)})`);
-    if (shard.tool.version !== first.tool.version) throw new UsageError(`merge: the shards ran different versions of the tool (${first.tool.version}, ${shard.tool.version})`);
+    if (targetOf(shard) !== targetOf(first))
+      throw new UsageError(`merge: the shards ran against different targets (${targetOf(first)}, ${targetOf(shard)})`);
+    if (shard.tool.version !== first.tool.version)
+      throw new UsageError(`merge: the shards ran different versions of the tool (${first.tool.version}, ${shard.tool.version})`);
   }
   const tests = shards.flatMap((shard) => shard.tests);
   const ids = tests.map((t) => t.id);
@@ -110,16 +120,30 @@ export function mergeShards(shards: readonly RunResults[]): RunResults {
   if (twice.length > 0) throw new UsageError(`merge: ${twice.length} test(s) appear in more than one shard (the same shard given twice?)`);
 
   const startedAt = shards.map((s) => s.startedAt).sort()[0] ?? first.startedAt;
-  const finishedAt = shards.map((s) => s.finishedAt).sort().at(-1) ?? first.finishedAt;
+  const finishedAt =
+    shards
+      .map((s) => s.finishedAt)
+      .sort()
+      .at(-1) ?? first.finishedAt;
   return assembleResults({
     context: {
       runId: `${finishedAt.replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z')}-merged-${randomBytes(2).toString('hex')}`,
       startedAt,
       tool: first.tool,
-      target: { ...first.target, environment: first.target.environment as Environment, deviations: deviationsOf(shards), capabilities: first.provenance.capabilities },
+      target: {
+        ...first.target,
+        environment: first.target.environment as Environment,
+        deviations: deviationsOf(shards),
+        capabilities: first.provenance.capabilities,
+      },
     },
     // One run in several parts: the first shard's provenance, with the suite files every shard ran.
-    provenance: { ...first.provenance, suiteFiles: [...new Map(shards.flatMap((shard) => shard.provenance.suiteFiles).map((f) => [f.path, f])).values()].sort((a, b) => a.path.localeCompare(b.path)) },
+    provenance: {
+      ...first.provenance,
+      suiteFiles: [...new Map(shards.flatMap((shard) => shard.provenance.suiteFiles).map((f) => [f.path, f])).values()].sort((a, b) =>
+        a.path.localeCompare(b.path),
+      ),
+    },
     tests,
     // A shard that did not arrive is part of the run that did not run: the verdict function makes that INCOMPLETE, exit 3.
     runErrors: [...splitGaps(shards), ...shards.flatMap((shard) => shard.runErrors ?? [])],
@@ -161,7 +185,11 @@ function deviationsOf(shards: readonly RunResults[]): Deviation[] {
   const byId = new Map<string, Deviation>();
   for (const record of shards.flatMap((shard) => shard.requirements)) {
     if (record.status !== 'KNOWN_DEVIATION' || byId.has(record.id)) continue;
-    byId.set(record.id, { requirement: record.id, reason: record.deviation?.reason ?? record.reason ?? '', ...(record.deviation?.until ? { until: record.deviation.until } : {}) });
+    byId.set(record.id, {
+      requirement: record.id,
+      reason: record.deviation?.reason ?? record.reason ?? '',
+      ...(record.deviation?.until ? { until: record.deviation.until } : {}),
+    });
   }
   return [...byId.values()];
 }

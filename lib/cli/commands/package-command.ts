@@ -28,7 +28,10 @@ export const packageCommand: CliCommand = {
     command
       .argument('<report-dir>', 'the report folder (reports/latest, or reports/<run-id>)')
       .option('-o, --out <file>', 'the zip to write (default: <report dir>.zip beside the folder)')
-      .option('--sign', 'sign the manifest (a detached JWS, the certificate inside) with the TPP key given by --key and --certificate, or --target')
+      .option(
+        '--sign',
+        'sign the manifest (a detached JWS, the certificate inside) with the TPP key given by --key and --certificate, or --target',
+      )
       .option('--key <file>', "the TPP's private key (PEM)")
       .option('--certificate <file>', "the TPP's certificate (PEM)")
       .option('--target <name>', 'sign with the TPP certificate and key of this target of targets.yaml')
@@ -73,24 +76,34 @@ export async function runPackage(options: PackageOptions): Promise<number> {
   });
   writePrivate(out, result.zip);
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  console.log(`Package: ${out} (${result.files} files and MANIFEST.sha256${result.signed ? ', signed' : ''}; ${result.zip.length} bytes, ${seconds} s)`);
+  console.log(
+    `Package: ${out} (${result.files} files and MANIFEST.sha256${result.signed ? ', signed' : ''}; ${result.zip.length} bytes, ${seconds} s)`,
+  );
   console.log(`Check it: xs2a-conformance verify ${out}`);
   return 0;
 }
 
 function readSigningKey(options: PackageOptions): SigningKey {
   if (options.key && options.certificate) {
-    return { privateKeyPem: readFileSync(resolve(options.key), 'utf8'), certificatePem: readFileSync(resolve(options.certificate), 'utf8') };
+    return {
+      privateKeyPem: readFileSync(resolve(options.key), 'utf8'),
+      certificatePem: readFileSync(resolve(options.certificate), 'utf8'),
+    };
   }
   if (options.target) {
     const file = resolve(options.targetsFile ?? defaultTargetsFile());
     const config = interpolateTarget(options.target, selectTarget(loadTargetsFile(file), options.target), process.env);
     const tpp = config.tpp;
     if (!tpp?.certificate || !tpp.privateKey || tpp.generate) {
-      throw new UsageError(`package: target ${options.target} has no TPP certificate and key of its own to sign with (a generated one lives only for its run)`);
+      throw new UsageError(
+        `package: target ${options.target} has no TPP certificate and key of its own to sign with (a generated one lives only for its run)`,
+      );
     }
     const field = `targets.${options.target}.tpp`;
-    return { privateKeyPem: readPem(tpp.privateKey, `${field}.privateKey`, dirname(file)), certificatePem: readPem(tpp.certificate, `${field}.certificate`, dirname(file)) };
+    return {
+      privateKeyPem: readPem(tpp.privateKey, `${field}.privateKey`, dirname(file)),
+      certificatePem: readPem(tpp.certificate, `${field}.certificate`, dirname(file)),
+    };
   }
   throw new UsageError('package: --sign needs --key and --certificate, or --target NAME');
 }

@@ -22,9 +22,17 @@ export const proxyCommand: CliCommand = {
       .option('--host <address>', 'address to listen on', '127.0.0.1')
       .option('--har <file>', 'where to append the traffic (default: <report-dir>/<run-id>/traffic.har)')
       .option('--ca-out <file>', "where to write the proxy's CA certificate", 'proxy-ca.pem')
-      .option('--trust-ca <file>', 'a CA the bank trusts for TPP certificates (repeatable); without one, TPP-18 is not judged', repeatable, [])
+      .option(
+        '--trust-ca <file>',
+        'a CA the bank trusts for TPP certificates (repeatable); without one, TPP-18 is not judged',
+        repeatable,
+        [],
+      )
       .option('--report-dir <dir>', 'where reports go (<dir>/<run-id>/tpp/ and bank/)', 'reports')
-      .option('--unmasked', 'keep PSU identifiers, credentials and personal data in the reports and the HAR as sent (masked by default; an audit of the HAR judges signatures and digests only then)')
+      .option(
+        '--unmasked',
+        'keep PSU identifiers, credentials and personal data in the reports and the HAR as sent (masked by default; an audit of the HAR judges signatures and digests only then)',
+      )
       .addHelpText(
         'after',
         `
@@ -38,7 +46,17 @@ failed (either side), 2 usage or configuration error.`,
       );
   },
   async run(command: Command) {
-    const options = command.opts<{ target: string; targets?: string; port: number; host: string; har?: string; caOut: string; trustCa: string[]; reportDir: string; unmasked?: boolean }>();
+    const options = command.opts<{
+      target: string;
+      targets?: string;
+      port: number;
+      host: string;
+      har?: string;
+      caOut: string;
+      trustCa: string[];
+      reportDir: string;
+      unmasked?: boolean;
+    }>();
     // Loaded when the command runs, not for --help.
     const { startProxySession } = await import('../proxy-session.js');
     const session = await startProxySession({

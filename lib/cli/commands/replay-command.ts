@@ -65,13 +65,19 @@ interface Replayed {
 export async function runReplay(options: ReplayOptions): Promise<number> {
   const results = readResults(options.reportDir);
   const test = results.tests.find((t) => t.scenario === options.scenario && t.gauntletCase === undefined);
-  if (!test) throw new UsageError(`replay: no scenario ${options.scenario} in ${options.reportDir} (it has ${results.tests.length} scenarios)`);
+  if (!test)
+    throw new UsageError(`replay: no scenario ${options.scenario} in ${options.reportDir} (it has ${results.tests.length} scenarios)`);
   const exchanges = test.evidence.exchanges.filter((e) => e.request);
   if (exchanges.length === 0) {
-    throw new UsageError(`replay: ${test.scenario} ${test.status === 'PASS' ? 'passed, and a passing scenario keeps only a summary line per request' : 'recorded no request'}: nothing to replay`);
+    throw new UsageError(
+      `replay: ${test.scenario} ${test.status === 'PASS' ? 'passed, and a passing scenario keeps only a summary line per request' : 'recorded no request'}: nothing to replay`,
+    );
   }
   // Loaded when the command runs, not when the program starts.
-  const [{ ProductionRefusal, TargetUnreachableError, TppClient, loadTppIdentity }, { prepareTarget }] = await Promise.all([import('../../tpp/index.js'), import('../prepare-target.js')]);
+  const [{ ProductionRefusal, TargetUnreachableError, TppClient, loadTppIdentity }, { prepareTarget }] = await Promise.all([
+    import('../../tpp/index.js'),
+    import('../prepare-target.js'),
+  ]);
   const targetsFile = resolve(options.targetsFile ?? targetsFileOfRun(options.reportDir));
   const config = selectTarget(loadTargetsFile(targetsFile), results.target.name);
   const configured = typeof config.embedded === 'object' ? (config.embedded.faults ?? []) : [];
@@ -91,7 +97,10 @@ export async function runReplay(options: ReplayOptions): Promise<number> {
     const { target } = prepared;
     const profile = target.tpps[DEFAULT_PROFILE];
     if (!profile) throw new UsageError(`replay: target ${target.name} has no TPP to act as`);
-    const identity = loadTppIdentity({ certificatePem: profile.certificatePem, privateKeyPem: readFileSync(profile.privateKeyFile, 'utf8') });
+    const identity = loadTppIdentity({
+      certificatePem: profile.certificatePem,
+      privateKeyPem: readFileSync(profile.privateKeyFile, 'utf8'),
+    });
     // The client's own production guard decides what may be sent, as in a run.
     const client = new TppClient({
       baseUrl: target.baseUrl,
@@ -123,7 +132,11 @@ export async function runReplay(options: ReplayOptions): Promise<number> {
             ...common,
             now: masker.display(describeAnswer({ status: response.status, body: response.bodyText })),
             sameStatus: response.status === exchange.response?.status,
-            ...(request.masked ? { note: 'the report masked PSU identifiers in this request; it was sent masked (replay a report of an --unmasked run to send them as they were)' } : {}),
+            ...(request.masked
+              ? {
+                  note: 'the report masked PSU identifiers in this request; it was sent masked (replay a report of an --unmasked run to send them as they were)',
+                }
+              : {}),
           });
         } catch (error) {
           if (error instanceof ProductionRefusal) {
@@ -145,12 +158,33 @@ export async function runReplay(options: ReplayOptions): Promise<number> {
   }
 }
 
-function print(options: ReplayOptions, results: RunResults, scenario: string, status: string, target: { name: string; baseUrl: string; faults: string[] }, replayed: Replayed[]): void {
+function print(
+  options: ReplayOptions,
+  results: RunResults,
+  scenario: string,
+  status: string,
+  target: { name: string; baseUrl: string; faults: string[] },
+  replayed: Replayed[],
+): void {
   if (options.json) {
-    console.log(JSON.stringify({ scenario, status, run: results.runId, target: { name: target.name, baseUrl: target.baseUrl, faults: target.faults }, exchanges: replayed }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          scenario,
+          status,
+          run: results.runId,
+          target: { name: target.name, baseUrl: target.baseUrl, faults: target.faults },
+          exchanges: replayed,
+        },
+        null,
+        2,
+      ),
+    );
     return;
   }
-  console.log(`Replaying ${scenario} (${status} in run ${results.runId}) against ${target.name} at ${target.baseUrl}${target.faults.length ? `, faults: ${target.faults.join(', ')}` : ''}`);
+  console.log(
+    `Replaying ${scenario} (${status} in run ${results.runId}) against ${target.name} at ${target.baseUrl}${target.faults.length ? `, faults: ${target.faults.join(', ')}` : ''}`,
+  );
   replayed.forEach((r, i) => {
     console.log(`\n${i + 1}/${replayed.length} ${r.request}${r.malformed ? `  (malformed on purpose: ${r.malformed})` : ''}`);
     console.log(`  then: ${r.then}`);
@@ -164,7 +198,10 @@ function print(options: ReplayOptions, results: RunResults, scenario: string, st
 function targetsFileOfRun(reportDir: string): string {
   const recorded = readRunSource(resolve(reportDir))?.targetsFile;
   if (recorded !== undefined && existsSync(recorded)) return recorded;
-  if (recorded !== undefined) console.error(`xs2a-conformance: replay: the run's targets file ${recorded} is gone; reading ${defaultTargetsFile()} (--targets to choose)`);
+  if (recorded !== undefined)
+    console.error(
+      `xs2a-conformance: replay: the run's targets file ${recorded} is gone; reading ${defaultTargetsFile()} (--targets to choose)`,
+    );
   return defaultTargetsFile();
 }
 

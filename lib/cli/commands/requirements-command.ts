@@ -43,11 +43,16 @@ export interface RequirementsOptions {
 /** A comma-separated list of known values (case as `normalise` makes it). */
 function listOf<T extends string>(allowed: readonly T[], normalise: (value: string) => string): (raw: string) => Set<T> {
   return (raw) => {
-    const values = raw.split(',').map((value) => normalise(value.trim())).filter((value) => value !== '');
+    const values = raw
+      .split(',')
+      .map((value) => normalise(value.trim()))
+      .filter((value) => value !== '');
     if (values.length === 0) throw new InvalidArgumentError(`expected one or more of ${allowed.join(', ')}`);
     for (const value of values) {
       if (!(allowed as readonly string[]).includes(value)) {
-        throw new InvalidArgumentError(`unknown value "${value}"${didYouMean(value, allowed)} (expected one or more of ${allowed.join(', ')})`);
+        throw new InvalidArgumentError(
+          `unknown value "${value}"${didYouMean(value, allowed)} (expected one or more of ${allowed.join(', ')})`,
+        );
       }
     }
     return new Set(values as T[]);
@@ -87,8 +92,14 @@ export function formatTable(requirements: readonly Requirement[], lineWidth: num
   const lead = widths.reduce((sum, width) => sum + width + 2, 0);
   const statementWidth = Math.max(20, lineWidth - lead);
   const line = (cells: readonly string[]): string =>
-    [...cells.slice(0, 4).map((cell, column) => cell.padEnd(widths[column] ?? 0)), truncate(cells[4] ?? '', statementWidth)].join('  ').trimEnd();
-  return [line(header), line(widths.map((width) => '-'.repeat(width)).concat('-'.repeat(Math.min(statementWidth, 9)))), ...rows.map(line)].join('\n');
+    [...cells.slice(0, 4).map((cell, column) => cell.padEnd(widths[column] ?? 0)), truncate(cells[4] ?? '', statementWidth)]
+      .join('  ')
+      .trimEnd();
+  return [
+    line(header),
+    line(widths.map((width) => '-'.repeat(width)).concat('-'.repeat(Math.min(statementWidth, 9)))),
+    ...rows.map(line),
+  ].join('\n');
 }
 
 function countLine(requirements: readonly Requirement[]): string {
@@ -102,13 +113,31 @@ export const requirementsCommand: CliCommand = {
     command
       .argument('[ids...]', 'show these entries in full (e.g. TPP-11 TPP-39); the filters do not apply')
       .option('--json', 'print the full entries as JSON')
-      .option('--area <A[,B...]>', `only these areas (${AREA_PREFIXES.join(', ')})`, listOf(AREA_PREFIXES, (v) => v.toUpperCase()))
-      .option('--level <L[,M...]>', `only these levels (${LEVELS.join(', ')})`, listOf(LEVELS, (v) => v.toUpperCase()))
-      .option('--tested-by <K[,K...]>', `only these kinds (${TESTED_BY_KINDS.join(', ')})`, listOf(TESTED_BY_KINDS, (v) => v.toLowerCase()))
+      .option(
+        '--area <A[,B...]>',
+        `only these areas (${AREA_PREFIXES.join(', ')})`,
+        listOf(AREA_PREFIXES, (v) => v.toUpperCase()),
+      )
+      .option(
+        '--level <L[,M...]>',
+        `only these levels (${LEVELS.join(', ')})`,
+        listOf(LEVELS, (v) => v.toUpperCase()),
+      )
+      .option(
+        '--tested-by <K[,K...]>',
+        `only these kinds (${TESTED_BY_KINDS.join(', ')})`,
+        listOf(TESTED_BY_KINDS, (v) => v.toLowerCase()),
+      )
       .option('--uncovered', 'only requirements a scenario could check that none does yet (invariants excluded)')
-      .addHelpText('after', '\nExit codes: 0 listed; 1 with --uncovered when a suite names an id the catalogue lacks; 2 usage error; 3 the suites could not be listed.');
+      .addHelpText(
+        'after',
+        '\nExit codes: 0 listed; 1 with --uncovered when a suite names an id the catalogue lacks; 2 usage error; 3 the suites could not be listed.',
+      );
   },
-  run: (command: Command) => (command.args.length > 0 ? showRequirements(command.args, command.opts<RequirementsOptions>()) : listRequirements(command.opts<RequirementsOptions>())),
+  run: (command: Command) =>
+    command.args.length > 0
+      ? showRequirements(command.args, command.opts<RequirementsOptions>())
+      : listRequirements(command.opts<RequirementsOptions>()),
 };
 
 /** The entries named, in full; an id the catalogue lacks is a usage error naming the nearest one. */
@@ -116,10 +145,18 @@ function showRequirements(ids: readonly string[], options: RequirementsOptions):
   const known = REQUIREMENTS.map((r) => r.id);
   const entries = ids.map((given) => {
     const entry = REQUIREMENTS.find((r) => r.id === given.trim().replace(/^@/, '').toUpperCase());
-    if (entry === undefined) throw new UsageError(`requirements: unknown requirement id "${given}" (the nearest is ${closest(given.toUpperCase(), known)})`);
+    if (entry === undefined)
+      throw new UsageError(`requirements: unknown requirement id "${given}" (the nearest is ${closest(given.toUpperCase(), known)})`);
     return entry;
   });
-  if (options.json) console.log(JSON.stringify(entries.map((entry) => ({ ...entry, ...hintOf(entry) })), null, 2));
+  if (options.json)
+    console.log(
+      JSON.stringify(
+        entries.map((entry) => ({ ...entry, ...hintOf(entry) })),
+        null,
+        2,
+      ),
+    );
   else console.log(entries.map(formatEntry).join('\n\n'));
   return Promise.resolve(0);
 }
@@ -139,11 +176,18 @@ export function formatEntry(entry: Requirement): string {
     ['Basis', entry.basis === 'specification' ? undefined : `${entry.basis}${entry.source === undefined ? '' : ` (${entry.source})`}`],
     ['Interpretation', entry.interpretation],
     ['Exercised by', hint],
-    ...(entry.review ?? []).map((review): [string, string] => ['Review', `${review.finding}, ${review.answer}: ${review.what}. ${review.reason}`]),
+    ...(entry.review ?? []).map((review): [string, string] => [
+      'Review',
+      `${review.finding}, ${review.answer}: ${review.what}. ${review.reason}`,
+    ]),
     ['Retired', entry.retired ? 'yes: kept so that the id is never reused' : undefined],
   ];
   const head = `${entry.id}  ${entry.level}  ${entry.area}`;
-  return [head, `  ${entry.statement}`, ...lines.filter((line): line is [string, string] => line[1] !== undefined).map(([label, text]) => `  ${label}: ${text}`)].join('\n');
+  return [
+    head,
+    `  ${entry.statement}`,
+    ...lines.filter((line): line is [string, string] => line[1] !== undefined).map(([label, text]) => `  ${label}: ${text}`),
+  ].join('\n');
 }
 
 async function listRequirements(options: RequirementsOptions): Promise<number> {

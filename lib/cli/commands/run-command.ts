@@ -69,34 +69,81 @@ export const runCommand: CliCommand = {
       .option('--target <name>', 'the target of targets.yaml', 'reference')
       .option('--targets <file>', 'the targets file (default: $XS2A_TARGETS, else ./targets.yaml, else the one shipped)');
     addSwitchOptions(command, [
-      { flags: '--inject-fault <name>', kind: 'fault', description: 'switch a fault on in the embedded reference bank (repeatable; see serve --list-faults)' },
-      { flags: '--variant <name>', kind: 'variant', description: 'the embedded bank takes another legal reading of the specification (repeatable; see serve --list-variants)' },
+      {
+        flags: '--inject-fault <name>',
+        kind: 'fault',
+        description: 'switch a fault on in the embedded reference bank (repeatable; see serve --list-faults)',
+      },
+      {
+        flags: '--variant <name>',
+        kind: 'variant',
+        description: 'the embedded bank takes another legal reading of the specification (repeatable; see serve --list-variants)',
+      },
     ]);
     command
-      .addOption(new Option('--sca-driver <driver>', "what drives the bank's SCA pages, instead of the target's scaDriver: browser (Chromium), or http (their forms over HTTP, for pages that work without script)").choices([...SCA_DRIVERS]))
+      .addOption(
+        new Option(
+          '--sca-driver <driver>',
+          "what drives the bank's SCA pages, instead of the target's scaDriver: browser (Chromium), or http (their forms over HTTP, for pages that work without script)",
+        ).choices([...SCA_DRIVERS]),
+      )
       .option('--report-dir <dir>', 'where reports go (<dir>/<run-id>/ and <dir>/latest/)', 'reports')
-      .addOption(new Option('--reporter <names>', `console output, comma-separated: ${CONSOLE_REPORTERS.join(', ')} (null: nothing at all; the report always has results.json, index.html and junit.xml)`).argParser(consoleReporters))
+      .addOption(
+        new Option(
+          '--reporter <names>',
+          `console output, comma-separated: ${CONSOLE_REPORTERS.join(', ')} (null: nothing at all; the report always has results.json, index.html and junit.xml)`,
+        ).argParser(consoleReporters),
+      )
       .option('--unmasked', 'show PSU identifiers and personal data in reports and the --har recording (masked by default)')
       .option('--probes <n>', 'robustness probes per run (ERR-44.d; default 120)', wholeNumber(1))
-      .option('--har <file>', "record the run's traffic as a HAR file (personal data replaced by lookalikes unless --unmasked, which an audit of signatures and digests needs), requests broken on purpose marked (for xs2a-conformance audit)")
-      .addOption(new Option('--gauntlet <file>', 'the fault gauntlet plan (the project\'s own tests)').hideHelp())
-      .option('--attestations <file>', "people's verdicts on requirements no scenario can judge (YAML: requirement, verdict, reviewer, date, evidence, note)")
+      .option(
+        '--har <file>',
+        "record the run's traffic as a HAR file (personal data replaced by lookalikes unless --unmasked, which an audit of signatures and digests needs), requests broken on purpose marked (for xs2a-conformance audit)",
+      )
+      .addOption(new Option('--gauntlet <file>', "the fault gauntlet plan (the project's own tests)").hideHelp())
+      .option(
+        '--attestations <file>',
+        "people's verdicts on requirements no scenario can judge (YAML: requirement, verdict, reviewer, date, evidence, note)",
+      )
       .option('--baseline <dir>', 'an earlier report to compare with: regressions, fixes, new and removed checks, deviations that pass now')
       .option('--pdf', "also print the report to index.pdf with the suite's Chromium");
     gateOptions(command);
     command
-      .option('-g, --grep <regex>', 'only scenarios whose title or requirement tags match (SIG-04, SIG-12.e); $XS2A_GREP narrows any run the same way (with both, a scenario matches both)')
+      .option(
+        '-g, --grep <regex>',
+        'only scenarios whose title or requirement tags match (SIG-04, SIG-12.e); $XS2A_GREP narrows any run the same way (with both, a scenario matches both)',
+      )
       .option('--grep-invert <regex>', 'leave out the scenarios that match')
       .option('--shard <current/total>', 'run one shard of the suite (merge the shards with xs2a-conformance merge)', shard)
-      .option('-j, --workers <n>', "parallel workers (default: $XS2A_WORKERS, else one per core up to 4 against the embedded bank, else the target's concurrency or 16)", wholeNumber(1))
+      .option(
+        '-j, --workers <n>',
+        "parallel workers (default: $XS2A_WORKERS, else one per core up to 4 against the embedded bank, else the target's concurrency or 16)",
+        wholeNumber(1),
+      )
       .option('--timeout <ms>', 'per-scenario timeout', wholeNumber(1))
-      .option('--retries <n>', 'retry a failed scenario; every attempt is reported and one that passes only on retry is FLAKY', wholeNumber(0))
+      .option(
+        '--retries <n>',
+        'retry a failed scenario; every attempt is reported and one that passes only on retry is FLAKY',
+        wholeNumber(0),
+      )
       .option('--repeat-each <n>', 'run every scenario n times (to show a target is not flaky)', wholeNumber(1))
       .option('--max-failures <n>', 'stop after n failed scenarios', wholeNumber(1))
       .option('-x', 'stop after the first failed scenario')
       .option('--list', 'list the scenarios the options select, and run nothing')
-      .option('--last-failed', 'run only the scenarios that failed in the last run into the same --report-dir (its record: <report-dir>/.last-run.json)')
-      .addOption(new Option('--trace <mode>', "Playwright's own trace of each test").choices(['on', 'off', 'on-first-retry', 'on-all-retries', 'retain-on-failure', 'retain-on-first-failure']))
+      .option(
+        '--last-failed',
+        'run only the scenarios that failed in the last run into the same --report-dir (its record: <report-dir>/.last-run.json)',
+      )
+      .addOption(
+        new Option('--trace <mode>', "Playwright's own trace of each test").choices([
+          'on',
+          'off',
+          'on-first-retry',
+          'on-all-retries',
+          'retain-on-failure',
+          'retain-on-first-failure',
+        ]),
+      )
       .option('--global-timeout <ms>', 'stop the whole run after this long (INTERRUPTED)', wholeNumber(1))
       .option('--forbid-only', 'fail if a scenario is marked test.only')
       .addHelpText(
@@ -116,12 +163,17 @@ Ctrl-C or SIGTERM stops the run within seconds and still writes the report of wh
 };
 
 function consoleReporters(value: string): string[] {
-  return value.split(',').flatMap((name) => oneOf('console reporter', CONSOLE_REPORTERS, 'the report always has results.json, index.html and junit.xml')(name.trim()));
+  return value
+    .split(',')
+    .flatMap((name) =>
+      oneOf('console reporter', CONSOLE_REPORTERS, 'the report always has results.json, index.html and junit.xml')(name.trim()),
+    );
 }
 
 function shard(value: string): string {
   const match = /^(\d+)\/(\d+)$/.exec(value);
-  if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2])) throw new InvalidArgumentError(`expected current/total, such as 1/2, not "${value}"`);
+  if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2]))
+    throw new InvalidArgumentError(`expected current/total, such as 1/2, not "${value}"`);
   return value;
 }
 
@@ -133,7 +185,9 @@ async function run(options: RunOptions, filters: readonly string[]): Promise<num
   if (options.lastFailed) {
     const failed = lastFailedOf(lastRun);
     if (failed === 0) {
-      console.log(`xs2a-conformance: --last-failed: no scenario failed in the last run (${relative(process.cwd(), lastRun) || lastRun}): nothing to run`);
+      console.log(
+        `xs2a-conformance: --last-failed: no scenario failed in the last run (${relative(process.cwd(), lastRun) || lastRun}): nothing to run`,
+      );
       return 0;
     }
   }
@@ -182,7 +236,9 @@ async function run(options: RunOptions, filters: readonly string[]): Promise<num
         console.error('xs2a-conformance: no scenario matches the selection (--grep, XS2A_GREP, test filters, --shard…); no report written');
         return EXIT_CODES.configurationError;
       }
-      console.error(`xs2a-conformance: Playwright ended (exit ${playwright.exitCode}${playwright.signal ? `, ${playwright.signal}` : ''}) without writing ${resultsFile}`);
+      console.error(
+        `xs2a-conformance: Playwright ended (exit ${playwright.exitCode}${playwright.signal ? `, ${playwright.signal}` : ''}) without writing ${resultsFile}`,
+      );
       return EXIT_CODES.infrastructureFailure;
     }
     if (existsSync(runLastRun)) writeFileSync(lastRun, readFileSync(runLastRun), { mode: 0o600 });
@@ -222,7 +278,9 @@ function lastFailedOf(file: string): number {
   try {
     recorded = JSON.parse(readFileSync(file, 'utf8')) as { failedTests?: unknown };
   } catch {
-    throw new UsageError(`--last-failed: no earlier run is recorded in ${relative(process.cwd(), file) || file} (run without it first, with the same --report-dir)`);
+    throw new UsageError(
+      `--last-failed: no earlier run is recorded in ${relative(process.cwd(), file) || file} (run without it first, with the same --report-dir)`,
+    );
   }
   return Array.isArray(recorded.failedTests) ? recorded.failedTests.length : 0;
 }
@@ -240,7 +298,9 @@ function checkFilters(filters: readonly string[], home: string): void {
   for (const filter of filters) {
     const file = /^(.*?):(\d+):?(\d+)?$/.exec(filter)?.[1] ?? filter;
     if (!specs.some((spec) => matchesLikePlaywright(file, spec))) {
-      throw new UsageError(`the test filter "${filter}" matches no spec file of the suite (suites/<area>/<name>.spec.ts[:line]; --list lists them)`);
+      throw new UsageError(
+        `the test filter "${filter}" matches no spec file of the suite (suites/<area>/<name>.spec.ts[:line]; --list lists them)`,
+      );
     }
   }
 }

@@ -38,41 +38,66 @@ export const serveCommand: CliCommand = {
     command
       .option('--port <n>', 'HTTPS port (0: a free one)', wholeNumber(0, 65535), 8443)
       .option('--host <address>', 'address to listen on', '127.0.0.1')
-      .option('--public-url <url>', 'the address TPPs reach the bank at when something stands in front of it (a proxy, a tunnel): its links and scaRedirect point there', httpsAddress);
+      .option(
+        '--public-url <url>',
+        'the address TPPs reach the bank at when something stands in front of it (a proxy, a tunnel): its links and scaRedirect point there',
+        httpsAddress,
+      );
     addSwitchOptions(command, [
       { flags: '--fault <name>', kind: 'fault', description: 'inject a fault (repeatable; see --list-faults)' },
-      { flags: '--variant <name>', kind: 'variant', description: 'take another legal reading of the specification (repeatable; see --list-variants)' },
+      {
+        flags: '--variant <name>',
+        kind: 'variant',
+        description: 'take another legal reading of the specification (repeatable; see --list-variants)',
+      },
     ]);
     command
       .option('--ca-out <file>', "where to write the bank's CA certificate", 'reference-ca.pem')
       .addOption(new Option('--sca-pages <set>', 'the SCA page set').choices(Object.keys(SCA_PAGE_SETS)))
       .option('--list-faults', 'list the faults the bank can inject, one a line, and exit')
       .option('--list-variants', 'list the legal readings the bank can take, with the sentence that allows each, and exit')
-      .option('--trust-ca <file>', 'a CA whose TPP certificates the bank accepts (repeatable): it then checks certificates as production does', repeatable, [])
+      .option(
+        '--trust-ca <file>',
+        'a CA whose TPP certificates the bank accepts (repeatable): it then checks certificates as production does',
+        repeatable,
+        [],
+      )
       .option('--accept-any-certificate', 'accept any well-formed TPP certificate, as a local sandbox (the default without --trust-ca)')
-      .option('--judge', `judge every TPP's requests against the TPP rules: the header ${BROKEN_RULES_HEADER} names what a request broke, GET /v1${TPP_REPORT_PATH} (signed) gives the caller its report`)
+      .option(
+        '--judge',
+        `judge every TPP's requests against the TPP rules: the header ${BROKEN_RULES_HEADER} names what a request broke, GET /v1${TPP_REPORT_PATH} (signed) gives the caller its report`,
+      )
       .option('--report-dir <dir>', 'with --judge: where every TPP report is written when the sandbox stops', 'reports')
       .option('--unmasked', 'with --judge: show PSU identifiers in the reports (masked by default)');
   },
   async run(command: Command) {
     const options = command.opts<ServeOptions>();
     if (options.listFaults) {
-      for (const { name, description, breaks } of knownFaults()) console.log(`${name.padEnd(36)} ${description} (breaks ${breaks.join(', ')})`);
+      for (const { name, description, breaks } of knownFaults())
+        console.log(`${name.padEnd(36)} ${description} (breaks ${breaks.join(', ')})`);
       return 0;
     }
     if (options.listVariants) {
       for (const { name, description, allowedBy, source, excludes } of knownVariants()) {
-        console.log(`${name.padEnd(36)} ${description}\n${''.padEnd(36)} allowed by ${source}: "${allowedBy}"${excludes.length ? `\n${''.padEnd(36)} excludes ${excludes.join(', ')}` : ''}`);
+        console.log(
+          `${name.padEnd(36)} ${description}\n${''.padEnd(36)} allowed by ${source}: "${allowedBy}"${excludes.length ? `\n${''.padEnd(36)} excludes ${excludes.join(', ')}` : ''}`,
+        );
       }
       return 0;
     }
-    if (options.acceptAnyCertificate && options.trustCa.length > 0) throw new UsageError('serve: --trust-ca and --accept-any-certificate exclude each other');
+    if (options.acceptAnyCertificate && options.trustCa.length > 0)
+      throw new UsageError('serve: --trust-ca and --accept-any-certificate exclude each other');
     const trustedTppCaPems = options.trustCa.map((file) => readCertificateFile(file));
     const caOut = resolve(options.caOut);
     let baseUrl = '';
     // Loaded when judging, not for --help.
     const judge = options.judge
-      ? new (await import('../../traffic/sandbox-judging.js')).SandboxJudging({ tool: TOOL, baseUrl: () => baseUrl, maskPersonalData: !options.unmasked, ...(trustedTppCaPems.length > 0 ? { trustedCaPems: trustedTppCaPems } : {}) })
+      ? new (await import('../../traffic/sandbox-judging.js')).SandboxJudging({
+          tool: TOOL,
+          baseUrl: () => baseUrl,
+          maskPersonalData: !options.unmasked,
+          ...(trustedTppCaPems.length > 0 ? { trustedCaPems: trustedTppCaPems } : {}),
+        })
       : undefined;
     const bank = await startReferenceBank({
       port: options.port,
@@ -92,9 +117,18 @@ export const serveCommand: CliCommand = {
     console.log(`Its CA certificate (trust it explicitly in your client): ${caOut}`);
     if (bank.faults.length) console.log(`Faults injected: ${bank.faults.join(', ')}`);
     if (bank.variants.length) console.log(`Variants (legal readings the bank takes): ${bank.variants.join(', ')}`);
-    console.log(trustedTppCaPems.length > 0 ? `TPP certificates must be issued by one of ${options.trustCa.join(', ')}` : 'Any well-formed TPP certificate is accepted (--accept-any-certificate)');
-    if (judge) console.log(`Judging TPP requests: see the ${BROKEN_RULES_HEADER} answer header, and GET ${bank.baseUrl}/v1${TPP_REPORT_PATH} (signed) for your report`);
-    console.log(`\nA targets.yaml for the suite against this sandbox (xs2a-conformance run --targets FILE --target ${SERVED_TARGET}; or the entry under targets: in yours):`);
+    console.log(
+      trustedTppCaPems.length > 0
+        ? `TPP certificates must be issued by one of ${options.trustCa.join(', ')}`
+        : 'Any well-formed TPP certificate is accepted (--accept-any-certificate)',
+    );
+    if (judge)
+      console.log(
+        `Judging TPP requests: see the ${BROKEN_RULES_HEADER} answer header, and GET ${bank.baseUrl}/v1${TPP_REPORT_PATH} (signed) for your report`,
+      );
+    console.log(
+      `\nA targets.yaml for the suite against this sandbox (xs2a-conformance run --targets FILE --target ${SERVED_TARGET}; or the entry under targets: in yours):`,
+    );
     console.log(`targets:\n${servedTargetEntry(options.publicUrl ?? bank.baseUrl, caOut, options)}`);
     await new Promise<void>((done) => {
       process.once('SIGINT', done);
@@ -138,7 +172,8 @@ function servedTargetEntry(baseUrl: string, caFile: string, options: ServeOption
 }
 
 function httpsAddress(value: string): string {
-  if (!/^https:\/\/[^\s/?#]+$/.test(value.replace(/\/+$/, ''))) throw new InvalidArgumentError(`expected an https:// address without a path, not "${value}"`);
+  if (!/^https:\/\/[^\s/?#]+$/.test(value.replace(/\/+$/, '')))
+    throw new InvalidArgumentError(`expected an https:// address without a path, not "${value}"`);
   return value.replace(/\/+$/, '');
 }
 

@@ -46,7 +46,14 @@ Examples:
 
 /** The desktop's own opener, when there is a desktop; nothing happens without one (the address is printed). */
 function openInBrowser(url: string): void {
-  const opener = process.platform === 'darwin' ? ['open', url] : process.platform === 'win32' ? ['cmd', '/c', 'start', '', url] : process.env.DISPLAY || process.env.WAYLAND_DISPLAY ? ['xdg-open', url] : undefined;
+  const opener =
+    process.platform === 'darwin'
+      ? ['open', url]
+      : process.platform === 'win32'
+        ? ['cmd', '/c', 'start', '', url]
+        : process.env.DISPLAY || process.env.WAYLAND_DISPLAY
+          ? ['xdg-open', url]
+          : undefined;
   if (!opener) return;
   const [program = '', ...args] = opener;
   spawn(program, args, { stdio: 'ignore', detached: true })

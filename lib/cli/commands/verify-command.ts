@@ -22,7 +22,11 @@ export const verifyCommand: CliCommand = {
   configure(command) {
     command
       .argument('<package>', 'the zip made by xs2a-conformance package')
-      .option('--ca <file>', 'a CA certificate (PEM) trusted to issue the signing certificate (repeatable); "Verified" needs one', (value: string, previous: string[] = []) => [...previous, value])
+      .option(
+        '--ca <file>',
+        'a CA certificate (PEM) trusted to issue the signing certificate (repeatable); "Verified" needs one',
+        (value: string, previous: string[] = []) => [...previous, value],
+      )
       .option('--require-signature', 'fail unless the package is signed by a certificate a --ca issued')
       .option('--json', 'print the outcome as JSON')
       .addHelpText(
@@ -44,7 +48,12 @@ without a signature or without --ca; 2 usage error.`,
   },
   run(command: Command) {
     const options = command.opts<{ ca?: string[]; requireSignature?: boolean; json?: boolean }>();
-    return runVerify({ packageFile: command.args[0] ?? '', caFiles: options.ca ?? [], requireSignature: options.requireSignature ?? false, json: options.json ?? false });
+    return runVerify({
+      packageFile: command.args[0] ?? '',
+      caFiles: options.ca ?? [],
+      requireSignature: options.requireSignature ?? false,
+      json: options.json ?? false,
+    });
   },
 };
 
@@ -70,7 +79,8 @@ export async function runVerify(options: VerifyCommandOptions): Promise<number> 
   const { oversizedPackage, verifyPackage } = await import('../../report/verify.js');
   // Its size first: a file too large to be a package is refused before it is read.
   const verification =
-    oversizedPackage(sizeOf(options.packageFile)) ?? (await verifyPackage(read(options.packageFile, 'the package'), { trustAnchorsPem, requireSignature: options.requireSignature }));
+    oversizedPackage(sizeOf(options.packageFile)) ??
+    (await verifyPackage(read(options.packageFile, 'the package'), { trustAnchorsPem, requireSignature: options.requireSignature }));
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   if (options.json) console.log(JSON.stringify(verification, null, 2));
   else {
@@ -107,7 +117,9 @@ function whatWasVerified({ report, signer, trustAnchor }: Verification, anchorsG
         : `${report.verdict} (recomputed from the results inside: the same${report.verdictFollows ? '' : ', but its records or counts do not follow, see RESULTS'})`;
     const { target, tool } = report;
     const faults = target.faults.length ? `, faults injected: ${target.faults.join(', ')}` : '';
-    const of = target.embedded ? `the embedded reference bank${faults}; it certifies no bank` : "a bank's interface, not the embedded reference bank";
+    const of = target.embedded
+      ? `the embedded reference bank${faults}; it certifies no bank`
+      : "a bank's interface, not the embedded reference bank";
     const commit = tool.commit ? `, commit ${tool.commit}${tool.dirty ? ' (with local changes)' : ''}` : ', no commit recorded';
     lines.push(
       `Verdict:      ${verdict}`,
@@ -122,7 +134,12 @@ function whatWasVerified({ report, signer, trustAnchor }: Verification, anchorsG
       : 'Signed by:    nobody (the package is not signed)',
   );
   if (trustAnchor) lines.push(`Trust anchor: ${trustAnchor.subject} (SHA-256 ${trustAnchor.sha256}), given with --ca`);
-  else if (signer) lines.push(anchorsGiven ? 'Trust anchor: none of the CAs given with --ca issued the certificate' : 'Trust anchor: none given (--ca FILE): the signer is not checked, anyone can make a certificate with this subject');
+  else if (signer)
+    lines.push(
+      anchorsGiven
+        ? 'Trust anchor: none of the CAs given with --ca issued the certificate'
+        : 'Trust anchor: none given (--ca FILE): the signer is not checked, anyone can make a certificate with this subject',
+    );
   return lines;
 }
 

@@ -25,7 +25,12 @@ const COLOURS: Record<Segment, string> = {
 /** What a run's exit code says, as a colour: 0 judged and nothing failed, 1 a MUST failed, 3 the run could not judge (an error, an interruption). */
 export type Tone = 'conformant' | 'passed-what-ran' | 'failed' | 'stopped';
 
-export const TONE_COLOURS: Record<Tone, string> = { conformant: '#2e9e4f', 'passed-what-ran': '#1f6fb2', failed: '#d92d20', stopped: '#4a2a7a' };
+export const TONE_COLOURS: Record<Tone, string> = {
+  conformant: '#2e9e4f',
+  'passed-what-ran': '#1f6fb2',
+  failed: '#d92d20',
+  stopped: '#4a2a7a',
+};
 
 export function toneOf(results: Pick<RunResults, 'verdict' | 'exitCode'>): Tone {
   if (results.exitCode === 1) return 'failed';
@@ -52,10 +57,17 @@ const total = (tally: Tally) => SEGMENTS.reduce((sum, s) => sum + tally[s], 0);
 
 /** Per area: the verdicts now and, with a baseline, before (each requirement's status before is its `from` where it changed). */
 export function areaRows(results: RunResults): AreaRow[] {
-  const before = results.baseline ? new Map([...results.baseline.regressions, ...results.baseline.fixes, ...results.baseline.changed].map((c) => [c.id, c.from])) : undefined;
+  const before = results.baseline
+    ? new Map([...results.baseline.regressions, ...results.baseline.fixes, ...results.baseline.changed].map((c) => [c.id, c.from]))
+    : undefined;
   const rows = new Map<string, AreaRow>();
   for (const requirement of results.requirements) {
-    const row = rows.get(requirement.area) ?? { area: requirement.area, now: emptyTally(), notRun: 0, ...(before ? { before: emptyTally() } : {}) };
+    const row = rows.get(requirement.area) ?? {
+      area: requirement.area,
+      now: emptyTally(),
+      notRun: 0,
+      ...(before ? { before: emptyTally() } : {}),
+    };
     // A filtered run's bars show what ran: what the filter left out is counted beside them, not drawn.
     if (results.filtered && requirement.status === 'NOT_COVERED') {
       row.notRun += 1;
@@ -96,7 +108,11 @@ function bar(x: number, y: number, width: number, height: number, tally: Tally, 
 }
 
 function countsText(tally: Tally): string {
-  return h(SEGMENTS.filter((s) => tally[s] > 0 && s !== 'other').map((s) => `${tally[s]} ${s === 'NOT_EVALUATED' ? 'NOT EVAL.' : s === 'NOT_TESTABLE' ? 'NOT TEST.' : s}`).join(' · ') || 'nothing judged');
+  return h(
+    SEGMENTS.filter((s) => tally[s] > 0 && s !== 'other')
+      .map((s) => `${tally[s]} ${s === 'NOT_EVALUATED' ? 'NOT EVAL.' : s === 'NOT_TESTABLE' ? 'NOT TEST.' : s}`)
+      .join(' · ') || 'nothing judged',
+  );
 }
 
 /**
@@ -127,12 +143,16 @@ export function areaBarsSvg(results: RunResults, { heading }: { heading: boolean
   }
   const barX = LABEL + (withBefore ? beforeWidth + 12 : 0);
   if (withBefore) {
-    parts.push(`<text x="${LABEL}" y="${top + 12}" font-size="11" fill="#69707a">before (${h(results.baseline?.runId ?? '')})</text><text x="${barX}" y="${top + 12}" font-size="11" fill="#69707a">now</text>`);
+    parts.push(
+      `<text x="${LABEL}" y="${top + 12}" font-size="11" fill="#69707a">before (${h(results.baseline?.runId ?? '')})</text><text x="${barX}" y="${top + 12}" font-size="11" fill="#69707a">now</text>`,
+    );
   }
   rows.forEach((row, i) => {
     const y = top + columns + i * ROW;
     const name = AREAS[row.area as keyof typeof AREAS] ?? row.area;
-    parts.push(`<g><title>${h(row.area)}: ${h(name)}</title><text x="0" y="${y + 14}" font-size="12" font-family="ui-monospace,monospace" fill="#1b1f24">${h(row.area)}</text></g>`);
+    parts.push(
+      `<g><title>${h(row.area)}: ${h(name)}</title><text x="0" y="${y + 14}" font-size="12" font-family="ui-monospace,monospace" fill="#1b1f24">${h(row.area)}</text></g>`,
+    );
     if (row.before) parts.push(bar(LABEL, y + 3, beforeWidth, 14, row.before, `${row.area} before`));
     parts.push(bar(barX, y + 3, barWidth, 14, row.now, row.area));
     parts.push(`<text x="${barX + barWidth + 12}" y="${y + 14}" font-size="11" fill="#3a414b">${countsOf(row)}</text>`);
@@ -140,9 +160,14 @@ export function areaBarsSvg(results: RunResults, { heading }: { heading: boolean
   let x = 0;
   for (const s of SEGMENTS) {
     const label = s === 'other' ? 'other' : s;
-    parts.push(`<rect x="${x}" y="${legendY + 4}" width="10" height="10" fill="${COLOURS[s]}"/><text x="${x + 14}" y="${legendY + 13}" font-size="11" fill="#3a414b">${label}</text>`);
+    parts.push(
+      `<rect x="${x}" y="${legendY + 4}" width="10" height="10" fill="${COLOURS[s]}"/><text x="${x + 14}" y="${legendY + 13}" font-size="11" fill="#3a414b">${label}</text>`,
+    );
     x += 14 + label.length * 6.6 + 14;
   }
-  if (idle > 0) parts.push(`<text x="0" y="${legendY + 34}" font-size="11" fill="#69707a">${idle} more area${idle === 1 ? '' : 's'} with nothing run by this filtered run</text>`);
+  if (idle > 0)
+    parts.push(
+      `<text x="0" y="${legendY + 34}" font-size="11" fill="#69707a">${idle} more area${idle === 1 ? '' : 's'} with nothing run by this filtered run</text>`,
+    );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui,-apple-system,Segoe UI,sans-serif" role="img" aria-label="requirement verdicts per area"><title>xs2a-conformance: ${h(results.target.name)} ${h(results.verdict)} (exit ${results.exitCode}), requirement verdicts per area</title>${parts.join('')}</svg>\n`;
 }

@@ -4,7 +4,9 @@
  * by `v`, so the text can never close the script element it sits in. The page's script decodes it
  * (lib/report/html/browser.js, `base85`).
  */
-const ALPHABET = Array.from({ length: 85 }, (_, i) => String.fromCharCode(0x21 + i)).join('').replace('<', 'v');
+const ALPHABET = Array.from({ length: 85 }, (_, i) => String.fromCharCode(0x21 + i))
+  .join('')
+  .replace('<', 'v');
 
 export function encodeBase85(bytes: Uint8Array): string {
   let out = '';

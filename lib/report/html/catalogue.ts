@@ -107,7 +107,15 @@ function requirementRow(r: RequirementRecord, section: number): RequirementRow {
     ...(r.fillsGap ? { g: r.basis } : {}),
     ...(r.source ? { o: r.source } : {}),
     ...(r.interpretation && r.status !== 'PASS' ? { n: r.interpretation } : {}),
-    ...(r.deviation ? { d: { r: r.deviation.reason, ...(r.deviation.until ? { u: r.deviation.until } : {}), ...(r.deviation.expired ? { x: 1 as const } : {}) } } : {}),
+    ...(r.deviation
+      ? {
+          d: {
+            r: r.deviation.reason,
+            ...(r.deviation.until ? { u: r.deviation.until } : {}),
+            ...(r.deviation.expired ? { x: 1 as const } : {}),
+          },
+        }
+      : {}),
     ...(r.deviationUnexpectedlyPasses ? { u: 1 as const } : {}),
     ...(r.attestation ? { a: `${r.attestation.verdict} by ${r.attestation.reviewer}, ${r.attestation.date}` } : {}),
   };
@@ -131,6 +139,9 @@ function scenarioRow(t: TestRecord, index: ReportIndex): ScenarioRow {
 function invariantChecks(checks: readonly CheckRecord[]): string {
   return checks
     .filter((c) => c.source === 'invariant')
-    .map((c) => `${c.requirement}${c.verdict === 'FAIL' ? '!' : c.verdict === 'NOT_EVALUATED' ? '?' : ''}${c.count && c.count > 1 ? `:${c.count}` : ''}`)
+    .map(
+      (c) =>
+        `${c.requirement}${c.verdict === 'FAIL' ? '!' : c.verdict === 'NOT_EVALUATED' ? '?' : ''}${c.count && c.count > 1 ? `:${c.count}` : ''}`,
+    )
     .join(' ');
 }

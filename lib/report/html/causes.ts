@@ -41,7 +41,13 @@ function failedChecks(test: TestRecord): CheckRecord[] {
 function causeOf(test: TestRecord, index: ReportIndex): { cause: string[]; requirements: string[] } {
   const failed = failedChecks(test);
   if (failed.length > 0) {
-    const lines = [...new Set(failed.map((c) => `${c.requirement} ${index.requirement.get(c.requirement)?.level ?? ''}: ${lineOf(c.message, 'Expected:') ?? 'failed'}`))].sort();
+    const lines = [
+      ...new Set(
+        failed.map(
+          (c) => `${c.requirement} ${index.requirement.get(c.requirement)?.level ?? ''}: ${lineOf(c.message, 'Expected:') ?? 'failed'}`,
+        ),
+      ),
+    ].sort();
     return { cause: lines, requirements: [...new Set(failed.map((c) => c.requirement))].sort() };
   }
   const said = test.error ?? test.reason ?? test.status;
@@ -70,7 +76,8 @@ function evidenceSize(test: TestRecord): number {
 /** How a scenario of a group differs from its example: the request that showed the failure, and what was found. */
 export function differenceOf(test: TestRecord, example: TestRecord): string {
   const failed = failedChecks(test);
-  if (failed.length === 0) return test.error && test.error !== example.error ? (test.error.split('\n')[0] ?? '') : 'the same as the example';
+  if (failed.length === 0)
+    return test.error && test.error !== example.error ? (test.error.split('\n')[0] ?? '') : 'the same as the example';
   const request = lineOf(failed.find((c) => lineOf(c.message, 'Request:'))?.message, 'Request:');
   const actual = [...new Set(failed.map((c) => lineOf(c.message, 'Actual:')).filter((a) => a !== undefined))].join('; ');
   const where = request?.replace(/https?:\/\/[^\s/]+/, '');
@@ -86,7 +93,8 @@ export function causeGroupBlock(group: CauseGroup, index: ReportIndex, block: (t
   }`;
   if (group.others.length === 0) return `<div class="grp-cause">${heading}${block(group.example)}</div>`;
   const rows = group.others.map(
-    (t) => `<tr id="${h(t.scenario)}"><td class="id">${h(t.scenario)}</td><td class="st">${badge(shownStatus(t, index))}</td><td>${h(titleOf(t))}<div class="mono m">${h(differenceOf(t, group.example))}</div></td><td class="id m">${h(t.file)}:${h(t.line)}</td></tr>`,
+    (t) =>
+      `<tr id="${h(t.scenario)}"><td class="id">${h(t.scenario)}</td><td class="st">${badge(shownStatus(t, index))}</td><td>${h(titleOf(t))}<div class="mono m">${h(differenceOf(t, group.example))}</div></td><td class="id m">${h(t.file)}:${h(t.line)}</td></tr>`,
   );
   return `<div class="grp-cause">${heading}<p class="m">The example, in full (the scenario of the group with the least evidence to read):</p>${block(group.example)}<details class="others"><summary>${group.others.length} more scenario${group.others.length === 1 ? '' : 's'} with this cause, and how each differs</summary><table>${rows.join('')}</table><p class="m">Their requests and answers in full: results.json (<code>tests[].evidence</code>), or run one again with <code>--grep ID</code>.</p></details></div>`;
 }

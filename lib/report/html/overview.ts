@@ -17,7 +17,15 @@ const ATTENTION_ORDER = ['FAIL', 'WARNING', 'INTERRUPTED', 'NOT_EVALUATED'];
 export function renderOverview(index: ReportIndex, files: EvidenceFiles): string {
   // The verdict and the picture side by side: the first screen says how the run went and where.
   const top = `<div class="top">${verdictBox(index)}<div class="box areas" id="areas"><h2 style="margin-top:0">Requirements by area</h2>${areaBarsSvg(index.results, { heading: false })}</div></div>`;
-  return [top, baselineBox(index), attention(index, files), missingList(index), deviations(index, files), attestations(index), totals(index)].join('');
+  return [
+    top,
+    baselineBox(index),
+    attention(index, files),
+    missingList(index),
+    deviations(index, files),
+    attestations(index),
+    totals(index),
+  ].join('');
 }
 
 /** Requirements that keep the run from CONFORMANT besides those under "Needs attention": listed after what ran, and folded when long (a filtered run has dozens). */
@@ -27,7 +35,9 @@ function missingList({ results }: ReportIndex): string {
   const listedBelow = results.missingForConformant.length - missing.length;
   const shown = missing.slice(0, 40);
   const items = `<ul class="tight">${shown.map((m) => `<li>${anchor(m.id)} ${badge(m.status)} ${h(m.reason)}</li>`).join('')}</ul>${
-    missing.length > shown.length ? `<p class="m">and ${missing.length - shown.length} more (filter the catalogue by status, or read missingForConformant in results.json)</p>` : ''
+    missing.length > shown.length
+      ? `<p class="m">and ${missing.length - shown.length} more (filter the catalogue by status, or read missingForConformant in results.json)</p>`
+      : ''
   }`;
   const title = `Missing for CONFORMANT${listedBelow ? `: the ${listedBelow} requirement(s) under <a href="#attention">Needs attention</a>, and ${missing.length === 1 ? 'this one' : `these ${missing.length}`}` : ` (${missing.length})`}`;
   const open = missing.length <= 5 && !results.filtered ? ' open' : '';
@@ -43,10 +53,18 @@ const EXIT_MEANING: Record<number, string> = {
 
 function verdictBox({ results }: ReportIndex): string {
   const missing = results.missingForConformant.filter((m) => !ATTENTION.has(m.status)).length;
-  const reasons = results.verdictReasons.length ? `<ul class="tight">${results.verdictReasons.map((r) => `<li>${h(r)}</li>`).join('')}</ul>` : '';
-  const faults = results.target.faults.length ? `<p><strong>Faults injected into the reference bank: ${h(results.target.faults.join(', '))}</strong></p>` : '';
-  const variants = results.target.variants?.length ? `<p>Variants of the reference bank (legal readings it took): ${h(results.target.variants.join(', '))}</p>` : '';
-  const more = missing ? `<p class="m"><a href="#missing">${missing} more requirement(s) missing for CONFORMANT</a> (not covered, manual…)</p>` : '';
+  const reasons = results.verdictReasons.length
+    ? `<ul class="tight">${results.verdictReasons.map((r) => `<li>${h(r)}</li>`).join('')}</ul>`
+    : '';
+  const faults = results.target.faults.length
+    ? `<p><strong>Faults injected into the reference bank: ${h(results.target.faults.join(', '))}</strong></p>`
+    : '';
+  const variants = results.target.variants?.length
+    ? `<p>Variants of the reference bank (legal readings it took): ${h(results.target.variants.join(', '))}</p>`
+    : '';
+  const more = missing
+    ? `<p class="m"><a href="#missing">${missing} more requirement(s) missing for CONFORMANT</a> (not covered, manual…)</p>`
+    : '';
   return `<div class="box verdict-box tone-${toneOf(results)}"><span class="b verdict tone-${toneOf(results)}">${h(results.verdict)}</span> exit code ${h(results.exitCode)}<span class="m">: ${h(EXIT_MEANING[results.exitCode] ?? '')}</span>${faults}${variants}${reasons}${more}</div>`;
 }
 
@@ -54,8 +72,11 @@ function baselineBox({ results }: ReportIndex): string {
   const comparison = results.baseline;
   if (!comparison) return '';
   const changes = (title: string, list: readonly StatusChange[]) =>
-    list.length ? `<h3>${title} (${list.length})</h3><ul class="tight">${list.map((c) => `<li>${anchor(c.id)} ${badge(c.from)} → ${badge(c.to)}</li>`).join('')}</ul>` : '';
-  const ids = (title: string, list: readonly string[]) => (list.length ? `<p><strong>${title} (${list.length}):</strong> ${list.map(anchor).join(' ')}</p>` : '');
+    list.length
+      ? `<h3>${title} (${list.length})</h3><ul class="tight">${list.map((c) => `<li>${anchor(c.id)} ${badge(c.from)} → ${badge(c.to)}</li>`).join('')}</ul>`
+      : '';
+  const ids = (title: string, list: readonly string[]) =>
+    list.length ? `<p><strong>${title} (${list.length}):</strong> ${list.map(anchor).join(' ')}</p>` : '';
   const [heading, ...rest] = baselineLines(comparison);
   return `<div class="box${comparison.regressions.length ? ' bad' : ''}" id="baseline"><h2 style="margin-top:0">Compared with the baseline</h2><p class="m">${h(heading ?? '')}</p>${
     rest.length === 1 && rest[0] === 'no change' ? '<p>No change.</p>' : ''
@@ -91,7 +112,9 @@ function attention(index: ReportIndex, files: EvidenceFiles): string {
 
 /** Links to the scenarios that judged a requirement, those with a failed check of it first. */
 function scenarioLinks(r: RequirementRecord, index: ReportIndex): string {
-  const failing = index.scenarios.filter((t) => t.checks.some((c) => c.requirement === r.id && c.verdict !== 'PASS')).map((t) => t.scenario);
+  const failing = index.scenarios
+    .filter((t) => t.checks.some((c) => c.requirement === r.id && c.verdict !== 'PASS'))
+    .map((t) => t.scenario);
   const rest = r.tests.filter((id) => !failing.includes(id));
   // A few, not all 140 a fault fails: the rest are listed by cause below.
   const shown = [...failing.slice(0, 6), ...rest.slice(0, Math.max(0, 4 - failing.length))];
@@ -139,7 +162,10 @@ function attestations({ results }: ReportIndex): string {
 /** The counts of the run; per area they head each group of the catalogue below. */
 function totals({ results }: ReportIndex): string {
   const t = results.summary.tests;
-  const scenarioCounts = Object.entries(t).filter(([k, n]) => k !== 'total' && n > 0).map(([k, n]) => `<span>${h(n)} ${badge(k)}</span>`).join('');
+  const scenarioCounts = Object.entries(t)
+    .filter(([k, n]) => k !== 'total' && n > 0)
+    .map(([k, n]) => `<span>${h(n)} ${badge(k)}</span>`)
+    .join('');
   return `<p class="c"><strong>Scenarios</strong> ${scenarioCounts} <span class="m">of ${h(t.total)}</span> · <strong>Requirements</strong> ${counts(
     results.requirements.map((r) => r.status),
     REQUIREMENT_STATUSES,

@@ -19,7 +19,10 @@ const OPTIONS = { minify: true, target: 'es2020' } as const;
 /** `source` minified: from `cacheDir` when this source was minified before with these options, else made now and kept. */
 export function minifiedPageScript(source: string, cacheDir = TOOL_CACHE_DIR): string {
   const esbuildVersion = (require('esbuild/package.json') as { version: string }).version;
-  const key = createHash('sha256').update(`${esbuildVersion}\n${JSON.stringify(OPTIONS)}\n${source}`).digest('hex').slice(0, 32);
+  const key = createHash('sha256')
+    .update(`${esbuildVersion}\n${JSON.stringify(OPTIONS)}\n${source}`)
+    .digest('hex')
+    .slice(0, 32);
   const file = join(cacheDir, `page-script-${key}.js`);
   try {
     return readFileSync(file, 'utf8');

@@ -36,8 +36,12 @@ export function scenarioBlock(t: TestRecord, index: ReportIndex, files: Evidence
     t.error && t.status !== 'FAIL' ? `<pre class="msg">${h(t.error)}</pre>` : '',
     ...t.warnings.filter((w) => !failed.some((c) => c.message === w)).map((w) => `<pre class="wmsg">warning: ${h(w)}</pre>`),
     checkList(t.checks),
-    ...t.evidence.redirects.map((r) => `<p>Redirect to the TPP: <code>${h(r.url)}</code><br><span class="m">pages: ${r.pages.map(h).join(' → ')}</span></p>`),
-    exchanges.length ? `<div class="m">${exchanges.length} exchange${exchanges.length === 1 ? '' : 's'}:</div>${exchanges.map((e) => exchangeBlock(e, failed.length > 0 && exchanges.length <= 3)).join('')}` : '',
+    ...t.evidence.redirects.map(
+      (r) => `<p>Redirect to the TPP: <code>${h(r.url)}</code><br><span class="m">pages: ${r.pages.map(h).join(' → ')}</span></p>`,
+    ),
+    exchanges.length
+      ? `<div class="m">${exchanges.length} exchange${exchanges.length === 1 ? '' : 's'}:</div>${exchanges.map((e) => exchangeBlock(e, failed.length > 0 && exchanges.length <= 3)).join('')}`
+      : '',
     probeLine(t),
     ...t.evidence.files.filter((f) => !bodyFiles.has(f.path)).map((f) => fileBlock(f, files)),
     exchanges.some((e) => e.request)
@@ -68,8 +72,11 @@ const MAX_BODY_SHOWN = 2_000;
 
 function message(label: string, m: RecordedHttpMessage): string {
   const start = m.method ? `${m.method} ${m.url ?? ''}` : `HTTP ${m.status ?? ''}`;
-  const shown = (value: string) => (value.length > MAX_HEADER_SHOWN ? `${value.slice(0, MAX_HEADER_SHOWN)}… (${value.length} characters, whole in results.json)` : value);
-  const headers = Object.entries(m.headers).map(([k, v]) => `${k}: ${shown(v)}`).join('\n');
+  const shown = (value: string) =>
+    value.length > MAX_HEADER_SHOWN ? `${value.slice(0, MAX_HEADER_SHOWN)}… (${value.length} characters, whole in results.json)` : value;
+  const headers = Object.entries(m.headers)
+    .map(([k, v]) => `${k}: ${shown(v)}`)
+    .join('\n');
   const body = m.body ?? '';
   const whole = m.bodyFile ? `whole in <a href="${h(fileHref(m.bodyFile))}">${h(m.bodyFile)}</a>` : 'whole in results.json';
   const size = m.bodyBytes ?? Buffer.byteLength(body);
@@ -82,7 +89,9 @@ function message(label: string, m: RecordedHttpMessage): string {
 function probeLine(t: TestRecord): string {
   const probes = t.evidence.probes;
   if (!probes) return '';
-  const answers = Object.entries(probes.byStatus).map(([status, n]) => `${status} ×${n}`).join(', ');
+  const answers = Object.entries(probes.byStatus)
+    .map(([status, n]) => `${status} ×${n}`)
+    .join(', ');
   return `<p class="m">${h(probes.sent)} robustness probes sent, ${h(probes.kept)} kept here (the 5xx answers first, then one of each other answer); answers: ${h(answers)}</p>`;
 }
 

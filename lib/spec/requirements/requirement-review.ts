@@ -7,8 +7,19 @@ import type { Review, ReviewFinding } from './requirement-types.js';
 export const relaxed = (finding: ReviewFinding, what: string, reason: string): Review => ({ finding, what, answer: 'relaxed', reason });
 export const lowered = (finding: ReviewFinding, what: string, reason: string): Review => ({ finding, what, answer: 'lowered', reason });
 /** `sentence`: quoted from the specification, or from the Berlin Group 1.3 text it defers to. */
-export const kept = (finding: ReviewFinding, what: string, sentence: string): Review => ({ finding, what, answer: 'kept', reason: sentence });
-export const variant = (finding: ReviewFinding, what: string, variants: readonly string[], reason: string): Review => ({ finding, what, answer: 'variant', reason, variants });
+export const kept = (finding: ReviewFinding, what: string, sentence: string): Review => ({
+  finding,
+  what,
+  answer: 'kept',
+  reason: sentence,
+});
+export const variant = (finding: ReviewFinding, what: string, variants: readonly string[], reason: string): Review => ({
+  finding,
+  what,
+  answer: 'variant',
+  reason,
+  variants,
+});
 
 /** A rule of the payment request table: the field's rule stands, the bank's answer to a request breaking it is not written. */
 export const FIELD_REFUSAL = lowered(
@@ -27,8 +38,8 @@ export const REQUIRED_HEADER = lowered(
 /** A row of the header table with a form ("UUID", "GET, POST…"): a value outside it is the TPP's error, its refusal not written. */
 export const HEADER_FORM = lowered(
   'refusal',
-  'a value outside the header\'s form refused with 400',
-  'The row gives the header\'s form; what the bank answers a value outside it is not written (a bank may ignore a header it does not use). Refusing with 400 FORMAT_ERROR is the Berlin Group practice: SHOULD.',
+  "a value outside the header's form refused with 400",
+  "The row gives the header's form; what the bank answers a value outside it is not written (a bank may ignore a header it does not use). Refusing with 400 FORMAT_ERROR is the Berlin Group practice: SHOULD.",
 );
 
 /** A refusal the text names without its status: any 4xx passes, a 2xx or a 5xx does not. */

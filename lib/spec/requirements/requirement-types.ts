@@ -26,7 +26,8 @@ export const CAPABILITIES = {
   'sca-abort': 'browser steps that make the SCA fail or that cancel it, declared for the target',
   'consent-selection':
     "browser steps that read, select and deselect accounts in the bank's consent page (the checkbox list after SCA), declared for the target",
-  'fault-injection': 'the target can be made to fail internally on request (a sandbox operation that fails the next request of an operation: HTTP 500 paths)',
+  'fault-injection':
+    'the target can be made to fail internally on request (a sandbox operation that fails the next request of an operation: HTTP 500 paths)',
   'bank-channel':
     "the tester can act as the PSU in the bank's own channels (online bank), outside the TPP flow: sandbox operations that revoke the PSU's consents or change a payment",
   'mobile-app': "the bank's mobile app with biometric authentication is available to the tester",
@@ -160,19 +161,21 @@ export interface Requirement {
 export type RequirementEntry<A extends Area> = Omit<Requirement, 'area' | 'id' | 'basis'> & { id: `${A}-${string}`; basis?: Basis };
 
 export function defineArea<A extends Area>(area: A, entries: readonly RequirementEntry<A>[]): Requirement[] {
-  return entries.map(({ id, section, level, statement, testedBy, interpretation, basis, source, expect, everyExchange, retired, review }) => ({
-    id,
-    area,
-    section,
-    level,
-    statement,
-    testedBy,
-    basis: basis ?? 'specification',
-    ...(source === undefined ? {} : { source }),
-    ...(interpretation === undefined ? {} : { interpretation }),
-    ...(expect === undefined ? {} : { expect }),
-    ...(everyExchange === undefined ? {} : { everyExchange }),
-    ...(retired === undefined ? {} : { retired }),
-    ...(review === undefined ? {} : { review }),
-  }));
+  return entries.map(
+    ({ id, section, level, statement, testedBy, interpretation, basis, source, expect, everyExchange, retired, review }) => ({
+      id,
+      area,
+      section,
+      level,
+      statement,
+      testedBy,
+      basis: basis ?? 'specification',
+      ...(source === undefined ? {} : { source }),
+      ...(interpretation === undefined ? {} : { interpretation }),
+      ...(expect === undefined ? {} : { expect }),
+      ...(everyExchange === undefined ? {} : { everyExchange }),
+      ...(retired === undefined ? {} : { retired }),
+      ...(review === undefined ? {} : { review }),
+    }),
+  );
 }

@@ -18,7 +18,13 @@ import type { JsonSchema } from './base.js';
 export const ACCOUNT_STATUSES = ['enabled', 'deleted', 'blocked'] as const;
 export const ACCOUNT_USAGES = ['PRIV', 'ORGA'] as const;
 export const CONSENT_STATUSES = [
-  'received', 'rejected', 'valid', 'revokedByPsu', 'expired', 'terminatedByTpp', 'partiallyAuthorised',
+  'received',
+  'rejected',
+  'valid',
+  'revokedByPsu',
+  'expired',
+  'terminatedByTpp',
+  'partiallyAuthorised',
 ] as const;
 export const ACCOUNT_ACCESS_TYPES = ['allAccounts', 'allAccountsWithOwnerName'] as const;
 
@@ -104,12 +110,16 @@ export const Balances = named('Balances', 'Body of GET /v1/accounts/{account-id}
   properties: { account: ref('AccountReference'), balances: ref('BalanceList', req('END-12', 'AIS-12')) },
 });
 
-export const CardAccountBalances = named('CardAccountBalances', 'Body of GET /v1/card-accounts/{account-id}/balances (interimBooked when available).', {
-  type: 'object',
-  required: ['balances'],
-  ...req('END-26'),
-  properties: { cardAccount: ref('AccountReference'), balances: ref('BalanceList', req('END-26', 'AIS-12')) },
-});
+export const CardAccountBalances = named(
+  'CardAccountBalances',
+  'Body of GET /v1/card-accounts/{account-id}/balances (interimBooked when available).',
+  {
+    type: 'object',
+    required: ['balances'],
+    ...req('END-26'),
+    properties: { cardAccount: ref('AccountReference'), balances: ref('BalanceList', req('END-26', 'AIS-12')) },
+  },
+);
 
 export const ExchangeRate = named('ExchangeRate', 'Berlin Group reportExchangeRate.', {
   type: 'object',
@@ -207,19 +217,23 @@ export const PaginationLink = named('PaginationLink', 'A pagination link of a tr
   },
 });
 
-export const ReportLinks = named('ReportLinks', 'Links of an account report: account, and the pagination links first, next, previous, last.', {
-  type: 'object',
-  required: ['account'],
-  ...trx,
-  properties: {
-    account: ref('ResourceLink', trx),
-    first: ref('PaginationLink'),
-    next: ref('PaginationLink'),
-    previous: ref('PaginationLink'),
-    last: ref('PaginationLink'),
+export const ReportLinks = named(
+  'ReportLinks',
+  'Links of an account report: account, and the pagination links first, next, previous, last.',
+  {
+    type: 'object',
+    required: ['account'],
+    ...trx,
+    properties: {
+      account: ref('ResourceLink', trx),
+      first: ref('PaginationLink'),
+      next: ref('PaginationLink'),
+      previous: ref('PaginationLink'),
+      last: ref('PaginationLink'),
+    },
+    additionalProperties: ref('ResourceLink'),
   },
-  additionalProperties: ref('ResourceLink'),
-});
+);
 
 export const AccountReport = named('AccountReport', 'Transactions grouped as booked and pending, with links.', {
   type: 'object',
@@ -407,7 +421,12 @@ export const ConsentCreationResponse = named(
     required: ['_links'],
     ...consent,
     // AJV's strict mode wants each required property declared beside it; `true` adds no rule
-    if: { anyOf: [{ required: ['consentId'], properties: { consentId: true } }, { required: ['consentStatus'], properties: { consentStatus: true } }] },
+    if: {
+      anyOf: [
+        { required: ['consentId'], properties: { consentId: true } },
+        { required: ['consentStatus'], properties: { consentStatus: true } },
+      ],
+    },
     then: { required: ['consentStatus', 'consentId'], properties: { consentStatus: true, consentId: true }, ...consent },
     properties: {
       consentStatus,
@@ -432,16 +451,20 @@ const sandbox = req('SBX-05');
  * corporate (the sandbox conventions of this interface family). The specification calls the login number
  * "mocked", so no form or check digits are demanded of it; `name` is optional.
  */
-export const SandboxCustomer = named('SandboxCustomer', 'A sandbox customer (item of GET /v1/sandbox/customers, body of POST /v1/sandbox/customers).', {
-  type: 'object',
-  required: ['customerNumber', 'type'],
-  ...sandbox,
-  properties: {
-    customerNumber: { type: 'string', minLength: 1, ...sandbox },
-    name: { type: 'string', ...req('SBX-06') },
-    type: { type: 'string', enum: ['private', 'corporate'], ...sandbox },
+export const SandboxCustomer = named(
+  'SandboxCustomer',
+  'A sandbox customer (item of GET /v1/sandbox/customers, body of POST /v1/sandbox/customers).',
+  {
+    type: 'object',
+    required: ['customerNumber', 'type'],
+    ...sandbox,
+    properties: {
+      customerNumber: { type: 'string', minLength: 1, ...sandbox },
+      name: { type: 'string', ...req('SBX-06') },
+      type: { type: 'string', enum: ['private', 'corporate'], ...sandbox },
+    },
   },
-});
+);
 
 /** The list of sandbox customers: a JSON array of customers, or an object holding it under `customers`. */
 export const SandboxCustomers = named('SandboxCustomers', 'Body of GET /v1/sandbox/customers: [...] or { customers: [...] }.', {

@@ -23,23 +23,57 @@ import type { JsonSchema } from './base.js';
 export const TRANSACTION_STATUSES = ['ACCP', 'ACSC', 'ACSP', 'ACTC', 'ACWC', 'ACWP', 'RCVD', 'PDNG', 'RJCT', 'CANC', 'PART'] as const;
 /** scaStatus values of the specification (upper case, unlike Berlin Group). */
 export const SCA_STATUSES = [
-  'RECEIVED', 'PSU_IDENTIFIED', 'PSU_AUTHENTICATED', 'SCA_METHOD_SELECTED', 'STARTED', 'FINALISED', 'FAILED', 'EXEMPTED',
+  'RECEIVED',
+  'PSU_IDENTIFIED',
+  'PSU_AUTHENTICATED',
+  'SCA_METHOD_SELECTED',
+  'STARTED',
+  'FINALISED',
+  'FAILED',
+  'EXEMPTED',
 ] as const;
 /**
  * The message codes of the specification ("Errors"): the 23 listed, REFERENCE_MIX_INVALID ("also seen") and
  * RESOURCE_BLOCKED (shown for the signing basket 400). tppMessages and error bodies both take them.
  */
 export const MESSAGE_CODES = [
-  'SYSTEM_ERROR', 'BAD_REQUEST', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'HTTP_HEADER_REQUIRED', 'QUERY_PARAMETER_REQUIRED',
-  'SCA_NOT_FOUND', 'SCA_EXPIRED', 'SCA_INVALID', 'FORMAT_ERROR', 'RESOURCE_UNKNOWN', 'PSU_CREDENTIALS_INVALID',
-  'CONSENT_UNKNOWN', 'CONSENT_INVALID', 'CONSENT_EXPIRED', 'ACCESS_EXCEEDED', 'PRODUCT_UNKNOWN', 'PRODUCT_INVALID',
-  'KID_MISSING', 'KID_INVALID', 'PAYMENT_FAILED', 'EXECUTION_DATE_INVALID', 'REFERENCE_MIX_INVALID', 'RESOURCE_BLOCKED',
+  'SYSTEM_ERROR',
+  'BAD_REQUEST',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'HTTP_HEADER_REQUIRED',
+  'QUERY_PARAMETER_REQUIRED',
+  'SCA_NOT_FOUND',
+  'SCA_EXPIRED',
+  'SCA_INVALID',
+  'FORMAT_ERROR',
+  'RESOURCE_UNKNOWN',
+  'PSU_CREDENTIALS_INVALID',
+  'CONSENT_UNKNOWN',
+  'CONSENT_INVALID',
+  'CONSENT_EXPIRED',
+  'ACCESS_EXCEEDED',
+  'PRODUCT_UNKNOWN',
+  'PRODUCT_INVALID',
+  'KID_MISSING',
+  'KID_INVALID',
+  'PAYMENT_FAILED',
+  'EXECUTION_DATE_INVALID',
+  'REFERENCE_MIX_INVALID',
+  'RESOURCE_BLOCKED',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 export const LINK_VERBS = ['GET', 'PUT', 'POST', 'DELETE'] as const;
 /** Berlin Group balanceType (interimBooked is the specification's card-account balance). */
 export const BALANCE_TYPES = [
-  'closingBooked', 'expected', 'openingBooked', 'interimAvailable', 'interimBooked', 'forwardAvailable', 'nonInvoiced',
+  'closingBooked',
+  'expected',
+  'openingBooked',
+  'interimAvailable',
+  'interimBooked',
+  'forwardAvailable',
+  'nonInvoiced',
 ] as const;
 
 /** The Berlin Group currencyCode pattern: the shape of any ISO 4217 code, current or not, listed or not. */
@@ -117,24 +151,28 @@ export const Amount = named('Amount', 'An amount in a response: a decimal number
  * amounts are not refused here: neither source rules them out (PAY-48 is a SHOULD, checked by the suites),
  * and a schema error is a failure.
  */
-export const PaymentAmount = named('PaymentAmount', 'instructedAmount of a payment: precision 18, scale 5, within the ISO 4217 minor units of its currency.', {
-  type: 'object',
-  required: ['currency', 'amount'],
-  ...req('PAY-03'),
-  properties: {
-    currency: ref('CurrencyCode', req('PAY-10')),
-    amount: {
-      type: 'string',
-      ...req('PAY-04', 'FMT-10'),
-      allOf: [
-        { pattern: AMOUNT_SYNTAX_PATTERN, ...req('PAY-09') },
-        { pattern: AMOUNT_PRECISION_PATTERN, ...req('PAY-05', 'LIM-17') },
-        { pattern: AMOUNT_SCALE_PATTERN, ...req('PAY-06', 'LIM-17') },
-      ],
+export const PaymentAmount = named(
+  'PaymentAmount',
+  'instructedAmount of a payment: precision 18, scale 5, within the ISO 4217 minor units of its currency.',
+  {
+    type: 'object',
+    required: ['currency', 'amount'],
+    ...req('PAY-03'),
+    properties: {
+      currency: ref('CurrencyCode', req('PAY-10')),
+      amount: {
+        type: 'string',
+        ...req('PAY-04', 'FMT-10'),
+        allOf: [
+          { pattern: AMOUNT_SYNTAX_PATTERN, ...req('PAY-09') },
+          { pattern: AMOUNT_PRECISION_PATTERN, ...req('PAY-05', 'LIM-17') },
+          { pattern: AMOUNT_SCALE_PATTERN, ...req('PAY-06', 'LIM-17') },
+        ],
+      },
     },
+    allOf: [{ amountMatchesCurrency: true, ...req('PAY-07', 'LIM-17') }],
   },
-  allOf: [{ amountMatchesCurrency: true, ...req('PAY-07', 'LIM-17') }],
-});
+);
 
 /** transactionFees of the payment initiation response: currency of the list (Currency), amount a string (PAY-38). */
 export const Fee = named('Fee', 'transactionFees: amount a string, currency of the specification list.', {

@@ -12,7 +12,15 @@ import { named, ref, req } from './base.js';
 import type { JsonSchema } from './base.js';
 
 export const FREQUENCY_CODES = [
-  'Daily', 'Weekly', 'EveryTwoWeeks', 'Monthly', 'EveryTwoMonths', 'Quarterly', 'SemiAnnual', 'Annual', 'MonthlyVariable',
+  'Daily',
+  'Weekly',
+  'EveryTwoWeeks',
+  'Monthly',
+  'EveryTwoMonths',
+  'Quarterly',
+  'SemiAnnual',
+  'Annual',
+  'MonthlyVariable',
 ] as const;
 export const DAYS_OF_EXECUTION = Array.from({ length: 31 }, (_, i) => String(i + 1));
 export const MONTHS_OF_EXECUTION = Array.from({ length: 12 }, (_, i) => String(i + 1));
@@ -89,7 +97,12 @@ export const PaymentInitiationRequest = named(
 /** A name or town the structured-address rule asks for: not empty (ADR-14, ADR-15), not only spaces (ADR-16). */
 function availableText(emptyId: string): JsonSchema {
   // An empty string breaks only its own rule: the blank rule looks at non-empty strings alone.
-  return { allOf: [{ type: 'string', minLength: 1, ...req(emptyId) }, { type: 'string', pattern: '^$|\\S', ...req('ADR-16') }] };
+  return {
+    allOf: [
+      { type: 'string', minLength: 1, ...req(emptyId) },
+      { type: 'string', pattern: '^$|\\S', ...req('ADR-16') },
+    ],
+  };
 }
 
 /**
@@ -173,14 +186,18 @@ const details = req('PAY-53');
  */
 export const PaymentDetails = named(
   'PaymentDetails',
-  'Body of GET /v1/{payment-service}/{payment-product}/{paymentId}: the payment as initiated, with its transactionStatus (Berlin Group 1.3); a bulk payment\'s holds its payments.',
+  "Body of GET /v1/{payment-service}/{payment-product}/{paymentId}: the payment as initiated, with its transactionStatus (Berlin Group 1.3); a bulk payment's holds its payments.",
   {
     type: 'object',
     required: ['debtorAccount'],
     ...details,
     // AJV's strict mode wants each required property declared beside it; `true` adds no rule
     anyOf: [
-      { required: ['instructedAmount', 'creditorAccount', 'creditorName'], properties: { instructedAmount: true, creditorAccount: true, creditorName: true }, ...details },
+      {
+        required: ['instructedAmount', 'creditorAccount', 'creditorName'],
+        properties: { instructedAmount: true, creditorAccount: true, creditorName: true },
+        ...details,
+      },
       { required: ['payments'], properties: { payments: true }, ...details },
     ],
     properties: {
@@ -237,12 +254,16 @@ export const PeriodicPaymentInitiationRequest = named(
 /** Fields of a bulk payment that its payments may not carry (Berlin Group: they belong to the bulk). */
 const BULK_LEVEL_FIELDS = ['debtorAccount', 'requestedExecutionDate', 'requestedExecutionTime'] as const;
 
-export const BulkPaymentEntry = named('BulkPaymentEntry', 'One payment of a bulk payment (no debtorAccount, no execution date of its own).', {
-  type: 'object',
-  ...req('PAY-45'),
-  required: ['instructedAmount', 'creditorName', 'creditorAccount'],
-  properties: { ...creditorSide, ...Object.fromEntries(BULK_LEVEL_FIELDS.map((field) => [field, { not: {}, ...req('PAY-52') }])) },
-});
+export const BulkPaymentEntry = named(
+  'BulkPaymentEntry',
+  'One payment of a bulk payment (no debtorAccount, no execution date of its own).',
+  {
+    type: 'object',
+    ...req('PAY-45'),
+    required: ['instructedAmount', 'creditorName', 'creditorAccount'],
+    properties: { ...creditorSide, ...Object.fromEntries(BULK_LEVEL_FIELDS.map((field) => [field, { not: {}, ...req('PAY-52') }])) },
+  },
+);
 
 export const BulkPaymentInitiationRequest = named(
   'BulkPaymentInitiationRequest',

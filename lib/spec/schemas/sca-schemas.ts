@@ -39,7 +39,13 @@ export const SigningBasketAuthorisationResponse = named(
  * Berlin Group link where the spec types none (an account read), the spec's Link for the basket
  * authorisation, whose _links row covers its 401 body (MSG-07).
  */
-function scaRedirectBody(name: string, description: string, links: 'Links' | 'ResourceLinks', link: 'Link' | 'ResourceLink', ids: string[]): JsonSchema {
+function scaRedirectBody(
+  name: string,
+  description: string,
+  links: 'Links' | 'ResourceLinks',
+  link: 'Link' | 'ResourceLink',
+  ids: string[],
+): JsonSchema {
   return named(name, description, {
     type: 'object',
     required: ['_links'],

@@ -95,7 +95,12 @@ function schemaOutcome(errors: readonly ReadableError[], expected: string): Outc
 }
 
 /** A rule judging the schema errors of a payment body that are its own; `applies` narrows it to the services it concerns. */
-function paymentRule(id: 'TPP-46' | 'TPP-47' | 'TPP-53' | 'TPP-54', expected: string, hint: string, applies: (service: PaymentService, value: unknown) => boolean = () => true): Rule {
+function paymentRule(
+  id: 'TPP-46' | 'TPP-47' | 'TPP-53' | 'TPP-54',
+  expected: string,
+  hint: string,
+  applies: (service: PaymentService, value: unknown) => boolean = () => true,
+): Rule {
   return {
     id,
     hint,
@@ -103,7 +108,10 @@ function paymentRule(id: 'TPP-46' | 'TPP-47' | 'TPP-53' | 'TPP-54', expected: st
       const payment = paymentOf(c);
       if (payment === undefined || !('service' in payment)) return payment;
       if (!applies(payment.service, payment.value)) return undefined;
-      return schemaOutcome(validated(c, payment).errors.filter((error) => ruleOf(error) === id), expected);
+      return schemaOutcome(
+        validated(c, payment).errors.filter((error) => ruleOf(error) === id),
+        expected,
+      );
     },
   };
 }
@@ -111,7 +119,13 @@ function paymentRule(id: 'TPP-46' | 'TPP-47' | 'TPP-53' | 'TPP-54', expected: st
 /** Whether a body is a MonthlyVariable periodic payment naming its months (what TPP-54 is about). */
 function namesMonths(service: PaymentService, value: unknown): boolean {
   const body = value as { frequency?: unknown; monthsOfExecution?: unknown } | null;
-  return service === 'periodic-payments' && typeof body === 'object' && body !== null && body.frequency === 'MonthlyVariable' && Array.isArray(body.monthsOfExecution);
+  return (
+    service === 'periodic-payments' &&
+    typeof body === 'object' &&
+    body !== null &&
+    body.frequency === 'MonthlyVariable' &&
+    Array.isArray(body.monthsOfExecution)
+  );
 }
 
 export const BODY_RULES: readonly Rule[] = [
@@ -135,7 +149,9 @@ export const BODY_RULES: readonly Rule[] = [
       const from = ENFORCED_FROM[c.settings.environment ?? ''] ?? ENFORCED_FROM.production ?? 0;
       if (c.clock === undefined) return unjudged(CLOCK_UNKNOWN);
       if (c.clock.earliest < from) return undefined; // not enforced yet
-      const errors = validateAgainst(SCHEMAS[payment.service].structuredAddress, payment.value).errors.filter((error) => requirementsOf(error).some((id) => id.startsWith('ADR-')));
+      const errors = validateAgainst(SCHEMAS[payment.service].structuredAddress, payment.value).errors.filter((error) =>
+        requirementsOf(error).some((id) => id.startsWith('ADR-')),
+      );
       return schemaOutcome(errors, 'creditor agent BIC, creditor name, town name and country code (the structured-address rule)');
     },
   },
@@ -145,7 +161,11 @@ export const BODY_RULES: readonly Rule[] = [
     judge: (c) => {
       const name = c.call.path?.name;
       if (c.call.method !== 'POST' || (name !== 'consents' && name !== 'bankOfferedConsents')) return undefined;
-      return judged(name === 'bankOfferedConsents', 'consent asked through /v1/bank-offered-consents', () => `POST ${c.call.pathname}, deprecated`);
+      return judged(
+        name === 'bankOfferedConsents',
+        'consent asked through /v1/bank-offered-consents',
+        () => `POST ${c.call.pathname}, deprecated`,
+      );
     },
   },
   {
@@ -158,6 +178,16 @@ export const BODY_RULES: readonly Rule[] = [
       return judged(city === undefined, 'the creditor town in creditorAddress.townName', () => city?.message ?? '');
     },
   },
-  paymentRule('TPP-53', 'a periodic payment with startDate and frequency of the Berlin Group codes, a bulk payment with debtorAccount at the bulk and its payments without one', 'POST /v1/periodic-payments/{product} or /v1/bulk-payments/{product} with a JSON body', (service) => service !== 'payments'),
-  paymentRule('TPP-54', 'each month of execution named once', 'POST /v1/periodic-payments/{product} with frequency MonthlyVariable and monthsOfExecution', namesMonths),
+  paymentRule(
+    'TPP-53',
+    'a periodic payment with startDate and frequency of the Berlin Group codes, a bulk payment with debtorAccount at the bulk and its payments without one',
+    'POST /v1/periodic-payments/{product} or /v1/bulk-payments/{product} with a JSON body',
+    (service) => service !== 'payments',
+  ),
+  paymentRule(
+    'TPP-54',
+    'each month of execution named once',
+    'POST /v1/periodic-payments/{product} with frequency MonthlyVariable and monthsOfExecution',
+    namesMonths,
+  ),
 ];

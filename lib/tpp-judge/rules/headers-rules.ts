@@ -71,7 +71,10 @@ export const HEADER_RULES: readonly Rule[] = [
   {
     id: 'TPP-24',
     hint: 'any request to the interface but a sandbox operation (GET /v1/accounts)',
-    judge: (c) => (c.call.sandboxOperation ? undefined : judged(c.header('tpp-redirect-uri') !== undefined, 'a TPP-Redirect-URI header', () => 'no TPP-Redirect-URI')),
+    judge: (c) =>
+      c.call.sandboxOperation
+        ? undefined
+        : judged(c.header('tpp-redirect-uri') !== undefined, 'a TPP-Redirect-URI header', () => 'no TPP-Redirect-URI'),
   },
   valueRule('TPP-25', 'TPP-Redirect-URI', 'an absolute URI', (value) => URL.canParse(value)),
   requiredOnPayments('TPP-26', 'TPP-Session-ID'),
@@ -82,8 +85,15 @@ export const HEADER_RULES: readonly Rule[] = [
     judge: (c) => {
       const value = c.rawHeader('x-accept-fix');
       if (value === undefined) return undefined;
-      const unknown = value.split(',').map((fix) => fix.trim()).filter((fix) => fix !== '' && !(PUBLISHED_FIXES as readonly string[]).includes(fix));
-      return judged(unknown.length === 0, `x-accept-fix values among ${PUBLISHED_FIXES.join(', ')}`, () => `x-accept-fix: ${value} (unknown: ${unknown.join(', ')})`);
+      const unknown = value
+        .split(',')
+        .map((fix) => fix.trim())
+        .filter((fix) => fix !== '' && !(PUBLISHED_FIXES as readonly string[]).includes(fix));
+      return judged(
+        unknown.length === 0,
+        `x-accept-fix values among ${PUBLISHED_FIXES.join(', ')}`,
+        () => `x-accept-fix: ${value} (unknown: ${unknown.join(', ')})`,
+      );
     },
   },
   requiredOnPayments('TPP-29', 'PSU-IP-Address'),
@@ -98,10 +108,16 @@ export const HEADER_RULES: readonly Rule[] = [
     id: 'TPP-52',
     hint: 'a request with a header value outside ASCII, e.g. TPP-Brand-Logging-Information: Blåbær AS in UTF-8',
     judge: (c) => {
-      const values = Object.entries(c.exchange.request.headers).filter(([name, value]) => name !== 'signature' && value !== undefined && /[\u0080-\uffff]/.test(value));
+      const values = Object.entries(c.exchange.request.headers).filter(
+        ([name, value]) => name !== 'signature' && value !== undefined && /[\u0080-\uffff]/.test(value),
+      );
       if (values.length === 0) return undefined;
       const bad = values.find(([, value]) => !isUtf8Text(value ?? ''));
-      return judged(bad === undefined, 'header values in UTF-8', () => `${bad?.[0] ?? ''}: bytes that are not UTF-8 (${latin1Bytes(bad?.[1] ?? '')})`);
+      return judged(
+        bad === undefined,
+        'header values in UTF-8',
+        () => `${bad?.[0] ?? ''}: bytes that are not UTF-8 (${latin1Bytes(bad?.[1] ?? '')})`,
+      );
     },
   },
 ];
@@ -125,5 +141,9 @@ function isUtf8Text(value: string): boolean {
 
 /** The bytes of a latin1-decoded value outside ASCII, as hexadecimal (what a reader can compare with the wire). */
 function latin1Bytes(value: string): string {
-  return [...value].filter((char) => char.charCodeAt(0) > 0x7f).slice(0, 8).map((char) => `0x${char.charCodeAt(0).toString(16).toUpperCase()}`).join(' ');
+  return [...value]
+    .filter((char) => char.charCodeAt(0) > 0x7f)
+    .slice(0, 8)
+    .map((char) => `0x${char.charCodeAt(0).toString(16).toUpperCase()}`)
+    .join(' ');
 }

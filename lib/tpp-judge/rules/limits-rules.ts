@@ -36,7 +36,12 @@ function quotaOf(c: RuleContext, rule: string): { key: string; details: boolean 
   return { key: `${rule}\n${quota.account}\n${c.call.path.parameters.accountId ?? ''}`, details: quota.details === true };
 }
 
-const dayFormats = new Map(CALENDAR_ZONES.map((zone) => [zone, new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })]));
+const dayFormats = new Map(
+  CALENDAR_ZONES.map((zone) => [
+    zone,
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  ]),
+);
 
 /** The calendar day of an instant in a zone, as YYYY-MM-DD. */
 function dayOf(ms: number, zone: (typeof CALENDAR_ZONES)[number]): string {
@@ -88,12 +93,25 @@ function quotaRule(rule: 'TPP-43' | 'TPP-44', what: string, hint: string): Rule 
       const reads: UnattendedReads = c.tpp.unattendedReads.get(quota.key) ?? { listings: [], all: [] };
       // Every way of counting: each time reading, with transaction details counted, and (for a listing) apart.
       const ways = TIME_READINGS.flatMap((reading) => [
-        { name: `${reading.name}${rule === 'TPP-44' ? ', details counted with listings' : ''}`, past: pastQuota(reads.all, c.clock as BankClockReading, reading) },
-        ...(rule === 'TPP-44' ? [{ name: `${reading.name}, listings alone`, past: quota.details ? ('no' as const) : pastQuota(reads.listings, c.clock as BankClockReading, reading) }] : []),
+        {
+          name: `${reading.name}${rule === 'TPP-44' ? ', details counted with listings' : ''}`,
+          past: pastQuota(reads.all, c.clock as BankClockReading, reading),
+        },
+        ...(rule === 'TPP-44'
+          ? [
+              {
+                name: `${reading.name}, listings alone`,
+                past: quota.details ? ('no' as const) : pastQuota(reads.listings, c.clock as BankClockReading, reading),
+              },
+            ]
+          : []),
       ]);
       const account = c.call.path?.parameters.accountId ?? '';
       if (ways.every((way) => way.past === 'certainly')) {
-        return fail(`at most ${QUOTA} ${what} reads without PSU-IP-Address per account per 24 hours, however counted`, `read ${QUOTA + 1} of account ${account} in 24 hours and on one calendar day`);
+        return fail(
+          `at most ${QUOTA} ${what} reads without PSU-IP-Address per account per 24 hours, however counted`,
+          `read ${QUOTA + 1} of account ${account} in 24 hours and on one calendar day`,
+        );
       }
       const breaking = ways.find((way) => way.past !== 'no');
       if (breaking === undefined) return PASS;
@@ -109,12 +127,19 @@ function quotaRule(rule: 'TPP-43' | 'TPP-44', what: string, hint: string): Rule 
       if (quota === undefined || c.clock === undefined) return;
       const reads = c.tpp.unattendedReads.get(quota.key) ?? { listings: [], all: [] };
       const keep = (list: readonly BankClockReading[], now: BankClockReading) => [...list, now].slice(-QUOTA);
-      c.tpp.unattendedReads.set(quota.key, { listings: quota.details ? reads.listings : keep(reads.listings, c.clock), all: keep(reads.all, c.clock) });
+      c.tpp.unattendedReads.set(quota.key, {
+        listings: quota.details ? reads.listings : keep(reads.listings, c.clock),
+        all: keep(reads.all, c.clock),
+      });
     },
   };
 }
 
 export const LIMIT_RULES: readonly Rule[] = [
-  quotaRule('TPP-43', 'balance', 'GET /v1/accounts/{id}/balances (or a card account\'s) without PSU-IP-Address, answered with a Date'),
-  quotaRule('TPP-44', 'transaction', 'GET /v1/accounts/{id}/transactions (or a card account\'s) without PSU-IP-Address, answered with a Date'),
+  quotaRule('TPP-43', 'balance', "GET /v1/accounts/{id}/balances (or a card account's) without PSU-IP-Address, answered with a Date"),
+  quotaRule(
+    'TPP-44',
+    'transaction',
+    "GET /v1/accounts/{id}/transactions (or a card account's) without PSU-IP-Address, answered with a Date",
+  ),
 ];

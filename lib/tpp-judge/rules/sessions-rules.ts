@@ -31,14 +31,16 @@ export function namesPsu(c: RuleContext): boolean {
 }
 
 /** Why an identifier the traffic never showed the TPP is not held against it, where the traffic may not begin with the bank. */
-const MAY_PREDATE = 'no redirect or answer in the traffic gave it to this TPP, and the traffic may not begin with the bank (it may have been obtained before)';
+const MAY_PREDATE =
+  'no redirect or answer in the traffic gave it to this TPP, and the traffic may not begin with the bank (it may have been obtained before)';
 
 /**
  * Whether the TPP obtained an identifier: PASS when the traffic showed it, else FAIL where the traffic begins
  * with the bank, else not judged. Only for a TPP known by its key: whose identifiers an unidentified sender holds is not known.
  */
 function obtained(c: RuleContext, held: TppState['psuIds'], value: string, expected: string, actual: string): Outcome {
-  if (!c.identified) return unjudged('the sender is not identified (no verified or readable certificate): which identifiers it was given is not known');
+  if (!c.identified)
+    return unjudged('the sender is not identified (no verified or readable certificate): which identifiers it was given is not known');
   if (held.get(value.toLowerCase()) !== undefined) return PASS;
   return c.settings.fromBankStart === true ? fail(expected, actual) : unjudged(MAY_PREDATE);
 }
@@ -70,7 +72,13 @@ const psuIdPersisted: Rule = {
     const sent = c.header('psu-id');
     if (sent === undefined || c.call.sandboxOperation) return undefined;
     if (!isUuid(sent.trim())) return unjudged('PSU-ID is not a UUID at all (TPP-32)');
-    return obtained(c, c.tpp.psuIds, sent.trim(), 'PSU-ID: a psu-id a redirect after SCA gave this TPP', `PSU-ID: ${sent}, which no redirect gave it`);
+    return obtained(
+      c,
+      c.tpp.psuIds,
+      sent.trim(),
+      'PSU-ID: a psu-id a redirect after SCA gave this TPP',
+      `PSU-ID: ${sent}, which no redirect gave it`,
+    );
   },
 };
 
@@ -87,9 +95,22 @@ const corporateContextNamed: Rule & Learner = {
     const corporate = c.header('psu-context')?.trim() === 'CORPORATE' || corporateId !== undefined;
     if (!corporate) return undefined;
     // Without the PSU named, the request starts a flow (the PSU picks the context during SCA), unless it names an agreement.
-    if (!namesPsu(c)) return corporateId === undefined ? undefined : fail('PSU-CORPORATE-ID beside PSU-ID', `PSU-CORPORATE-ID: ${corporateId}, without PSU-ID`);
-    if (corporateId === undefined) return fail('PSU-CORPORATE-ID beside PSU-ID in corporate context (Authentication 13)', 'PSU-Context: CORPORATE with PSU-ID and no PSU-CORPORATE-ID');
-    return obtained(c, c.tpp.corporateIds, corporateId, 'PSU-CORPORATE-ID: a psu-corporate-id of a redirect after SCA, or of GET /v1/agreements', `PSU-CORPORATE-ID: ${corporateId}, which the bank never gave this TPP`);
+    if (!namesPsu(c))
+      return corporateId === undefined
+        ? undefined
+        : fail('PSU-CORPORATE-ID beside PSU-ID', `PSU-CORPORATE-ID: ${corporateId}, without PSU-ID`);
+    if (corporateId === undefined)
+      return fail(
+        'PSU-CORPORATE-ID beside PSU-ID in corporate context (Authentication 13)',
+        'PSU-Context: CORPORATE with PSU-ID and no PSU-CORPORATE-ID',
+      );
+    return obtained(
+      c,
+      c.tpp.corporateIds,
+      corporateId,
+      'PSU-CORPORATE-ID: a psu-corporate-id of a redirect after SCA, or of GET /v1/agreements',
+      `PSU-CORPORATE-ID: ${corporateId}, which the bank never gave this TPP`,
+    );
   },
   learn: (c) => {
     // Authentication 13: a corporate id "is chosen from GET /v1/agreements when a PSU-ID exists".
@@ -129,14 +150,20 @@ export const SESSION_RULES: readonly Rule[] = [psuIdPersisted, corporateContextN
 
 /** The rules judged on the redirect after SCA alone (the judge calls judgeSessionReuse). */
 export const REDIRECT_RULES: readonly JudgedRule[] = [
-  { id: 'TPP-42', hint: "two SCAs completed under one TPP-Session-ID, their redirects seen (the PSU's browser through the sandbox or the proxy)" },
+  {
+    id: 'TPP-42',
+    hint: "two SCAs completed under one TPP-Session-ID, their redirects seen (the PSU's browser through the sandbox or the proxy)",
+  },
 ];
 
 /** TPP-42, judged when a redirect after a successful SCA is seen: a session id already used for another PSU. */
 export function judgeSessionReuse(tpp: TppState, session: string, success: ScaSuccess): Outcome {
   const before = tpp.session(session).success;
   if (before === undefined || before.psuId.toLowerCase() === success.psuId.toLowerCase()) return PASS;
-  return fail(`a TPP-Session-ID of its own for each PSU's SCA`, `TPP-Session-ID ${session} carried the SCA of psu-id ${before.psuId} (${before.seenIn}), then of psu-id ${success.psuId} (${success.seenIn})`);
+  return fail(
+    `a TPP-Session-ID of its own for each PSU's SCA`,
+    `TPP-Session-ID ${session} carried the SCA of psu-id ${before.psuId} (${before.seenIn}), then of psu-id ${success.psuId} (${success.seenIn})`,
+  );
 }
 
 /**

@@ -98,7 +98,9 @@ function parsedSignature(context: RuleContext): { params: SignatureParams; decod
   const reading = readSignature(context);
   if (reading.kind === 'absent') return undefined;
   if (reading.kind === 'parsed') return reading;
-  return unjudged(reading.kind === 'encoding' ? 'the Signature header is not readable (TPP-16)' : 'the Signature header lacks parts (TPP-08)');
+  return unjudged(
+    reading.kind === 'encoding' ? 'the Signature header is not readable (TPP-16)' : 'the Signature header lacks parts (TPP-08)',
+  );
 }
 
 function isOutcome(value: object): value is Outcome {
@@ -128,16 +130,33 @@ function uncachedKeyIdOutcome(context: RuleContext): Outcome | undefined {
   const prerequisite = prerequisiteOf(result);
   if (prerequisite) return prerequisite;
   if (result.ok) return PASS;
-  return fail(`keyId naming TPP-Signature-Certificate (SN=${context.certificate?.serialNumber ?? '…'},CA=<its issuer>)`, result.failure.message);
+  return fail(
+    `keyId naming TPP-Signature-Certificate (SN=${context.certificate?.serialNumber ?? '…'},CA=<its issuer>)`,
+    result.failure.message,
+  );
 }
 
 /** Authentication 2: the PSD2 role each service needs (ETSI TS 119 495), by the path it addresses. */
 const ROLE_FOR_PATH: Partial<Record<PathName, Psd2Role>> = {
-  accounts: 'PSP_AI', account: 'PSP_AI', balances: 'PSP_AI', transactions: 'PSP_AI', transactionDetails: 'PSP_AI',
-  cardAccounts: 'PSP_AI', cardAccount: 'PSP_AI', cardAccountBalances: 'PSP_AI', cardAccountTransactions: 'PSP_AI',
-  consents: 'PSP_AI', bankOfferedConsents: 'PSP_AI',
-  paymentInitiation: 'PSP_PI', payment: 'PSP_PI', paymentStatus: 'PSP_PI', signingBaskets: 'PSP_PI', signingBasket: 'PSP_PI',
-  signingBasketStatus: 'PSP_PI', signingBasketAuthorisations: 'PSP_PI', signingBasketAuthorisation: 'PSP_PI',
+  accounts: 'PSP_AI',
+  account: 'PSP_AI',
+  balances: 'PSP_AI',
+  transactions: 'PSP_AI',
+  transactionDetails: 'PSP_AI',
+  cardAccounts: 'PSP_AI',
+  cardAccount: 'PSP_AI',
+  cardAccountBalances: 'PSP_AI',
+  cardAccountTransactions: 'PSP_AI',
+  consents: 'PSP_AI',
+  bankOfferedConsents: 'PSP_AI',
+  paymentInitiation: 'PSP_PI',
+  payment: 'PSP_PI',
+  paymentStatus: 'PSP_PI',
+  signingBaskets: 'PSP_PI',
+  signingBasket: 'PSP_PI',
+  signingBasketStatus: 'PSP_PI',
+  signingBasketAuthorisations: 'PSP_PI',
+  signingBasketAuthorisation: 'PSP_PI',
 };
 
 const ROLES = new WeakMap<object, readonly Psd2Role[] | null>();
@@ -173,14 +192,21 @@ export const SIGNING_RULES: readonly Rule[] = [
     judge: (c) => {
       const value = c.header('tpp-signature-certificate');
       if (value === undefined) return fail('TPP-Signature-Certificate with the signing certificate', 'no TPP-Signature-Certificate header');
-      return judged(c.certificate !== undefined, 'TPP-Signature-Certificate: base64 of a DER X.509 certificate', () => `"${value.slice(0, 40)}…", which is not one`);
+      return judged(
+        c.certificate !== undefined,
+        'TPP-Signature-Certificate: base64 of a DER X.509 certificate',
+        () => `"${value.slice(0, 40)}…", which is not one`,
+      );
     },
   },
   {
     id: 'TPP-03',
     hint: 'a request with a body (POST /v1/payments/sepa-credit-transfers)',
     // A request without a body is not judged: the text defines Digest over the body, and reads both ways for none (the catalogue says why).
-    judge: (c) => (c.exchange.request.body.length === 0 ? undefined : judged(c.header('digest') !== undefined, 'a Digest header', () => 'no Digest header')),
+    judge: (c) =>
+      c.exchange.request.body.length === 0
+        ? undefined
+        : judged(c.header('digest') !== undefined, 'a Digest header', () => 'no Digest header'),
   },
   {
     id: 'TPP-04',
@@ -203,12 +229,16 @@ export const SIGNING_RULES: readonly Rule[] = [
     judge: (c) => {
       const date = c.header('date');
       if (date === undefined) return undefined;
-      return judged(parseHttpDate(date) !== undefined, 'Date as an IMF-fixdate, e.g. "Sun, 06 Nov 1994 08:49:37 GMT"', () => `Date: ${date}`);
+      return judged(
+        parseHttpDate(date) !== undefined,
+        'Date as an IMF-fixdate, e.g. "Sun, 06 Nov 1994 08:49:37 GMT"',
+        () => `Date: ${date}`,
+      );
     },
   },
   {
     id: 'TPP-07',
-    hint: 'a request with a Date, answered with the bank\'s Date (or in the judging sandbox)',
+    hint: "a request with a Date, answered with the bank's Date (or in the judging sandbox)",
     judge: (c) => {
       const text = c.header('date');
       if (text === undefined) return undefined;
@@ -218,8 +248,13 @@ export const SIGNING_RULES: readonly Rule[] = [
       const seconds = date.getTime() / 1000;
       const behind = Math.floor(c.clock.earliest / 1000) - seconds;
       const ahead = seconds - Math.floor(c.clock.latest / 1000);
-      const off = behind > MAX_CLOCK_SKEW_SECONDS ? `${behind} s behind` : ahead > MAX_CLOCK_SKEW_SECONDS ? `${ahead} s ahead of` : undefined;
-      return judged(off === undefined, `a Date within ${MAX_CLOCK_SKEW_SECONDS} s of the bank clock`, () => `Date: ${text}, ${off} the bank clock (${new Date(c.clock?.latest ?? 0).toUTCString()})`);
+      const off =
+        behind > MAX_CLOCK_SKEW_SECONDS ? `${behind} s behind` : ahead > MAX_CLOCK_SKEW_SECONDS ? `${ahead} s ahead of` : undefined;
+      return judged(
+        off === undefined,
+        `a Date within ${MAX_CLOCK_SKEW_SECONDS} s of the bank clock`,
+        () => `Date: ${text}, ${off} the bank clock (${new Date(c.clock?.latest ?? 0).toUTCString()})`,
+      );
     },
   },
   {
@@ -229,7 +264,9 @@ export const SIGNING_RULES: readonly Rule[] = [
       const reading = readSignature(c);
       if (reading.kind === 'absent') return undefined;
       if (reading.kind === 'encoding') return unjudged('the Signature header is not readable (TPP-16)');
-      return judged(reading.kind === 'parsed', 'keyId, algorithm, headers and signature, each name="value"', () => (reading.kind === 'malformed' ? reading.message : ''));
+      return judged(reading.kind === 'parsed', 'keyId, algorithm, headers and signature, each name="value"', () =>
+        reading.kind === 'malformed' ? reading.message : '',
+      );
     },
   },
   {
@@ -238,8 +275,14 @@ export const SIGNING_RULES: readonly Rule[] = [
     judge: (c) => {
       const signature = parsedSignature(c);
       if (signature === undefined || isOutcome(signature)) return signature;
-      const order = [...signature.decoded.matchAll(/(?:^|,)\s*([A-Za-z]+)\s*=/g)].map((m) => m[1] ?? '').filter((name) => ['keyId', 'algorithm', 'headers', 'signature'].includes(name));
-      return judged(order.join(',') === 'keyId,algorithm,headers,signature', 'the parts in the order keyId, algorithm, headers, signature', () => `the order ${order.join(', ')}`);
+      const order = [...signature.decoded.matchAll(/(?:^|,)\s*([A-Za-z]+)\s*=/g)]
+        .map((m) => m[1] ?? '')
+        .filter((name) => ['keyId', 'algorithm', 'headers', 'signature'].includes(name));
+      return judged(
+        order.join(',') === 'keyId,algorithm,headers,signature',
+        'the parts in the order keyId, algorithm, headers, signature',
+        () => `the order ${order.join(', ')}`,
+      );
     },
   },
   { id: 'TPP-10', hint: 'a signed request with TPP-Signature-Certificate', judge: (c) => keyIdOutcome(c) },
@@ -257,7 +300,11 @@ export const SIGNING_RULES: readonly Rule[] = [
       if (certificate === undefined) return unjudged('no readable TPP-Signature-Certificate (TPP-02)');
       const written = parseDistinguishedName(issuer).map((attribute) => attribute.type);
       const expected = rfc2253IssuerTypes(certificate);
-      return judged(written.join(',') === expected.join(','), 'the issuer in RFC 2253 order, most specific attribute first', () => `CA=${issuer}`);
+      return judged(
+        written.join(',') === expected.join(','),
+        'the issuer in RFC 2253 order, most specific attribute first',
+        () => `CA=${issuer}`,
+      );
     },
   },
   {
@@ -269,7 +316,11 @@ export const SIGNING_RULES: readonly Rule[] = [
       const { algorithm } = signature.params;
       if (algorithm.toLowerCase() !== SIGNATURE_ALGORITHM) return fail(`algorithm="${SIGNATURE_ALGORITHM}"`, `algorithm="${algorithm}"`);
       const keyType = c.certificate?.publicKey.asymmetricKeyType;
-      return judged(keyType === undefined || keyType === 'rsa', 'an RSA key in the certificate, matching rsa-sha256', () => `a ${keyType ?? 'unknown'} key`);
+      return judged(
+        keyType === undefined || keyType === 'rsa',
+        'an RSA key in the certificate, matching rsa-sha256',
+        () => `a ${keyType ?? 'unknown'} key`,
+      );
     },
   },
   {
@@ -279,7 +330,11 @@ export const SIGNING_RULES: readonly Rule[] = [
       const signature = parsedSignature(c);
       if (signature === undefined || isOutcome(signature)) return signature;
       const raw = /(?:^|,)\s*headers\s*=\s*"([^"]*)"/.exec(signature.decoded)?.[1] ?? '';
-      return judged(/^[^\sA-Z]+(?: [^\sA-Z]+)*$/.test(raw), 'header names in lower case, separated by single spaces', () => `headers="${raw}"`);
+      return judged(
+        /^[^\sA-Z]+(?: [^\sA-Z]+)*$/.test(raw),
+        'header names in lower case, separated by single spaces',
+        () => `headers="${raw}"`,
+      );
     },
   },
   {
@@ -298,10 +353,15 @@ export const SIGNING_RULES: readonly Rule[] = [
     judge: (c) => {
       const signature = parsedSignature(c);
       if (signature === undefined || isOutcome(signature)) return signature;
-      if (signature.params.algorithm.toLowerCase() !== SIGNATURE_ALGORITHM) return unjudged(`the algorithm is not ${SIGNATURE_ALGORITHM} (TPP-12)`);
-      if (c.certificate !== undefined && c.certificate.publicKey.asymmetricKeyType !== 'rsa') return unjudged('the certificate key is not an RSA key (TPP-12)');
+      if (signature.params.algorithm.toLowerCase() !== SIGNATURE_ALGORITHM)
+        return unjudged(`the algorithm is not ${SIGNATURE_ALGORITHM} (TPP-12)`);
+      if (c.certificate !== undefined && c.certificate.publicKey.asymmetricKeyType !== 'rsa')
+        return unjudged('the certificate key is not an RSA key (TPP-12)');
       const result = verifyOnly(c, 'verifiesSignatureValue');
-      return prerequisiteOf(result) ?? (result.ok ? PASS : fail('a signature that verifies with the key of TPP-Signature-Certificate', result.failure.message));
+      return (
+        prerequisiteOf(result) ??
+        (result.ok ? PASS : fail('a signature that verifies with the key of TPP-Signature-Certificate', result.failure.message))
+      );
     },
   },
   {
@@ -310,9 +370,12 @@ export const SIGNING_RULES: readonly Rule[] = [
     judge: (c) => {
       const value = c.header('signature');
       if (value === undefined) return undefined;
-      if (needsRfc2047(value)) return fail('an ASCII Signature value, RFC 2047-encoded when it has other characters', 'characters outside ASCII, not encoded');
+      if (needsRfc2047(value))
+        return fail('an ASCII Signature value, RFC 2047-encoded when it has other characters', 'characters outside ASCII, not encoded');
       const reading = readSignature(c);
-      return judged(reading.kind !== 'encoding', 'a valid RFC 2047 encoded word', () => (reading.kind === 'encoding' ? reading.message : ''));
+      return judged(reading.kind !== 'encoding', 'a valid RFC 2047 encoded word', () =>
+        reading.kind === 'encoding' ? reading.message : '',
+      );
     },
   },
   {
@@ -320,15 +383,19 @@ export const SIGNING_RULES: readonly Rule[] = [
     hint: 'a request with TPP-Signature-Certificate, the judge given the CAs the bank trusts (--trust-ca)',
     judge: (c) => {
       const trusted = c.settings.trustedCaPems;
-      if (trusted === undefined) return unjudged('no trusted CAs were given to the judge (--trust-ca), so any certificate is accepted, as the bank does');
-      if (c.certificate === undefined) return c.header('tpp-signature-certificate') === undefined ? undefined : unjudged('no readable TPP-Signature-Certificate (TPP-02)');
+      if (trusted === undefined)
+        return unjudged('no trusted CAs were given to the judge (--trust-ca), so any certificate is accepted, as the bank does');
+      if (c.certificate === undefined)
+        return c.header('tpp-signature-certificate') === undefined ? undefined : unjudged('no readable TPP-Signature-Certificate (TPP-02)');
       const result = verifyOnly(c, 'requiresTrustedIssuer', trusted);
-      return judged(result.ok || result.failure.code !== 'CERTIFICATE_INVALID', 'a certificate issued by a CA the bank trusts', () => (result.ok ? '' : result.failure.message));
+      return judged(result.ok || result.failure.code !== 'CERTIFICATE_INVALID', 'a certificate issued by a CA the bank trusts', () =>
+        result.ok ? '' : result.failure.message,
+      );
     },
   },
   {
     id: 'TPP-19',
-    hint: 'a request with TPP-Signature-Certificate, answered with the bank\'s Date (or in the judging sandbox)',
+    hint: "a request with TPP-Signature-Certificate, answered with the bank's Date (or in the judging sandbox)",
     judge: (c) => {
       const certificate = c.certificate;
       if (certificate === undefined) return undefined;
@@ -336,7 +403,11 @@ export const SIGNING_RULES: readonly Rule[] = [
       const { notBefore, notAfter } = readCertificateFields(certificate);
       const expired = notAfter.getTime() < c.clock.earliest;
       const early = notBefore.getTime() > c.clock.latest + 999;
-      return judged(!expired && !early, `a certificate valid at ${new Date(c.clock.latest).toISOString()}`, () => `valid ${notBefore.toISOString()} to ${notAfter.toISOString()}`);
+      return judged(
+        !expired && !early,
+        `a certificate valid at ${new Date(c.clock.latest).toISOString()}`,
+        () => `valid ${notBefore.toISOString()} to ${notAfter.toISOString()}`,
+      );
     },
   },
   {
@@ -347,7 +418,11 @@ export const SIGNING_RULES: readonly Rule[] = [
       if (needed === undefined || c.certificate === undefined) return undefined;
       const roles = rolesOf(c.certificate);
       if (roles === null) return unjudged('the certificate carries no PSD2 QCStatement naming its roles');
-      return judged(roles.includes(needed), `a certificate with the role ${needed} for ${c.call.path?.name ?? ''}`, () => `roles ${roles.join(', ') || '(none)'}`);
+      return judged(
+        roles.includes(needed),
+        `a certificate with the role ${needed} for ${c.call.path?.name ?? ''}`,
+        () => `roles ${roles.join(', ') || '(none)'}`,
+      );
     },
   },
 ];

@@ -65,7 +65,7 @@ const STOP_GRACE_MS = 15_000;
 export const runCommand: CliCommand = {
   configure(command) {
     command
-      .argument('[test-filter...]', 'spec files or file:line, as Playwright takes them (suites/authentication/request-signing.spec.ts:12)')
+      .argument('[test-filter...]', 'spec files or file:line, as Playwright takes them (suites/authentication/request-signing.spec.ts:14)')
       .option('--target <name>', 'the target of targets.yaml', 'reference')
       .option('--targets <file>', 'the targets file (default: $XS2A_TARGETS, else ./targets.yaml, else the one shipped)');
     addSwitchOptions(command, [
@@ -153,7 +153,7 @@ Examples:
   $ xs2a-conformance run                                   # the embedded reference bank
   $ xs2a-conformance run --target sandbox --require conformant
   $ xs2a-conformance run --grep SIG-04                     # one requirement's scenarios
-  $ xs2a-conformance run suites/authentication/request-signing.spec.ts:12
+  $ xs2a-conformance run suites/authentication/request-signing.spec.ts:14
   $ xs2a-conformance run --shard 1/2 --report-dir shard-1  # then: xs2a-conformance merge shard-1 shard-2
 
 Ctrl-C or SIGTERM stops the run within seconds and still writes the report of what ran (verdict INTERRUPTED, exit 3).`,

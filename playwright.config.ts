@@ -41,7 +41,10 @@ function grepOfEnvironment(): { grep: RegExp } | Record<string, never> {
   }
 }
 
-/** The run `xs2a-conformance run` prepared; none yet when a plain `npx playwright test` loads this (its global setup prepares one, and its workers see it). */
+/**
+ * The run `xs2a-conformance run` prepared; none yet when a plain `npx playwright test` loads this (its global setup prepares one, and its
+ * workers see it).
+ */
 const context = readRunContext();
 
 export default defineConfig({

@@ -11,7 +11,10 @@
  * command is a fault of the tool, printed with its stack. The others are the user's to act on, one line.
  */
 
-/** The exit codes an error can map to: lib/report/verdict.ts's EXIT_CODES.configurationError and infrastructureFailure, lib/cli/gate.ts's GATE_NOT_MET. */
+/**
+ * The exit codes an error can map to: lib/report/verdict.ts's EXIT_CODES.configurationError and infrastructureFailure, lib/cli/gate.ts's
+ * GATE_NOT_MET.
+ */
 export type ExitClass = 2 | 3 | 4;
 
 interface ErrorEntry {
@@ -63,7 +66,10 @@ export abstract class ConformanceError extends Error {
   }
 }
 
-/** What the command does with an error that reaches it: its exit code, and whether it is the user's to act on (one line) or a fault of the tool (its stack). */
+/**
+ * What the command does with an error that reaches it: its exit code, and whether it is the user's to act on (one line) or a fault of the
+ * tool (its stack).
+ */
 export function exitClassOf(error: ConformanceError): { exit: ExitClass; internal: boolean } {
   const entry: ErrorEntry = ERRORS[error.code];
   return { exit: entry.exit, internal: entry.internal ?? false };

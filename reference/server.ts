@@ -116,7 +116,9 @@ export interface ReferenceBankOptions {
   trustedTppCaPems?: string[];
   /** The SCA page set by name (reference/sca-pages/named-page-sets.ts: `reference`, the default, or `alternative`). */
   scaPages?: string;
-  /** The address clients reach the bank at when something stands in front of it (the judging proxy): its links and scaRedirect point there. */
+  /**
+   * The address clients reach the bank at when something stands in front of it (the judging proxy): its links and scaRedirect point there.
+   */
   publicBaseUrl?: string;
   /** Judge every TPP's requests against the TPP rules (serve --judge): see reference/plugins/tpp-judging.ts. */
   judge?: SandboxJudge;

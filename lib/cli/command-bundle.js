@@ -107,7 +107,9 @@ function loaderOf(file) {
  */
 export async function makeBundle(dir = COMMAND_BUNDLE_DIR) {
   const esbuild = await import('esbuild');
-  /** @type {Map<string, string>} the sources as esbuild read them (the digest is of what was bundled), and the TypeScript options it read */
+  /**
+   * @type {Map<string, string>} the sources as esbuild read them (the digest is of what was bundled), and the TypeScript options it read
+   */
   const read = new Map([['tsconfig.json', readFileSync(join(PACKAGE_ROOT, 'tsconfig.json'), 'utf8')]]);
   const scratch = join(dir, `.making-${randomUUID()}`);
   mkdirSync(dir, { recursive: true });

@@ -19,7 +19,9 @@ export interface TargetEntry {
   /** An https:// address, or a `${VAR}` reference. */
   baseUrl: string;
   environment: Environment;
-  /** The bank's CA: a PEM file (relative to targets.yaml) or a `${VAR}`; none: the system's trust store is not used, so one is asked for. */
+  /**
+   * The bank's CA: a PEM file (relative to targets.yaml) or a `${VAR}`; none: the system's trust store is not used, so one is asked for.
+   */
   ca?: string;
   /** The TPP's certificate and key files (or `${VAR}`s), or a test certificate from the suite's own CA. */
   tpp: { certificate: string; privateKey: string } | { generate: true };

@@ -30,7 +30,9 @@ export function isMaskedHeader(name: string): boolean {
   const lower = name.toLowerCase();
   return (lower.startsWith('psu-') && !ENUMERATED_PSU_HEADERS.has(lower)) || SECRET_HEADER_NAMES.has(lower);
 }
-/** PSU headers whose value is one of a list the specification gives (PRIVATE or CORPORATE; an HTTP method): nothing personal, shown as sent. */
+/**
+ * PSU headers whose value is one of a list the specification gives (PRIVATE or CORPORATE; an HTTP method): nothing personal, shown as sent.
+ */
 const ENUMERATED_PSU_HEADERS = new Set(['psu-context', 'psu-http-method']);
 const SECRET_HEADER_NAMES = new Set(['x-psu-identity', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 const HEADER_NAME = '(?:psu-(?!context\\b|http-method\\b)[a-z0-9-]+|x-psu-identity|authorization|proxy-authorization|cookie|set-cookie)';
@@ -276,8 +278,8 @@ export class Masker {
  * written out as `\u{1b}` instead of acting on a terminal or a reader's display; tabs and line ends stay.
  */
 export function visibleControls(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(
+    // eslint-disable-next-line no-control-regex
     /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
     (char) => `\\u{${(char.codePointAt(0) ?? 0).toString(16)}}`,
   );

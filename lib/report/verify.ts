@@ -32,7 +32,10 @@ export interface VerifyOptions {
   now?: Date;
 }
 
-/** `changed`: the package is not as made; `refused`: an entry was not read; `signer`: who signed is not shown; `results`: results.json does not hold. */
+/**
+ * `changed`: the package is not as made; `refused`: an entry was not read; `signer`: who signed is not shown; `results`: results.json does
+ * not hold.
+ */
 export type ProblemKind = 'changed' | 'refused' | 'signer' | 'results';
 
 export interface Problem {

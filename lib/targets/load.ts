@@ -72,7 +72,9 @@ function checkTargetShape(name: string, target: TargetConfig, sourceName: string
   }
 }
 
-/** Picks a target by name; an unknown name lists the known ones (`constructor` is a name like any other, not a property of every object). */
+/**
+ * Picks a target by name; an unknown name lists the known ones (`constructor` is a name like any other, not a property of every object).
+ */
 export function selectTarget(file: TargetsFile, name: string): TargetConfig {
   const target = Object.hasOwn(file.targets, name) ? file.targets[name] : undefined;
   if (!target) {

@@ -79,7 +79,10 @@ export interface RuleContext {
    * the SCA pages) and in a proxy the link leads through; undefined when only the end of a recording tells.
    */
   seesScaLink(href: string): boolean | undefined;
-  /** The bank's answer, for what stateful rules learn from it (the rules judge the request, not the answer): its status, and any scaRedirect link. */
+  /**
+   * The bank's answer, for what stateful rules learn from it (the rules judge the request, not the answer): its status, and any scaRedirect
+   * link.
+   */
   readonly answer: { status: number; scaRedirect?: string } | undefined;
 }
 

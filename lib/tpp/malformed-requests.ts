@@ -9,7 +9,10 @@ import { DEFAULT_PATHS, resolvePath, type PathName } from '../spec/paths.js';
 import type { ProbeOutcome, ProbeRequest, ProbeRun } from './probe-request.js';
 import type { SigningDefect } from './signing-defects.js';
 
-/** Operations the probes reach: the interface's own, and the sandbox operation that takes a body. Never the sandbox reset or clock (global state). */
+/**
+ * Operations the probes reach: the interface's own, and the sandbox operation that takes a body. Never the sandbox reset or clock (global
+ * state).
+ */
 const PROBED: readonly { method: string; path: PathName }[] = [...OPERATIONS, { method: 'POST', path: 'sandboxCustomers' }];
 
 const HEADERS_THE_CLIENT_SENDS = [

@@ -14,7 +14,10 @@ export interface RecordedExchange {
   malformed?: string;
   /** Set when the scenario asked the target to fail this request internally: its 5xx is expected. */
   failureProvoked?: string;
-  /** Set when the request leaves a TPP rule on purpose though the bank may accept it (what it tries): not held against the suite's client in an audit of its traffic. */
+  /**
+   * Set when the request leaves a TPP rule on purpose though the bank may accept it (what it tries): not held against the suite's client in
+   * an audit of its traffic.
+   */
   deliberate?: string;
   /** The deliberate signingDefects applied while signing, so a replay can make the same request anew. */
   signingDefects?: SigningDefect[];

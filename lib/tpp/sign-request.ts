@@ -24,7 +24,10 @@ import type { HeaderFields } from './header-fields.js';
 import type { TppIdentity } from './tpp-identity.js';
 
 export interface SigningInput {
-  /** Headers chosen by the caller. Any of X-Request-ID, Date, Digest, TPP-Signature-Certificate or Signature given here is sent as given instead of generated. */
+  /**
+   * Headers chosen by the caller. Any of X-Request-ID, Date, Digest, TPP-Signature-Certificate or Signature given here is sent as given
+   * instead of generated.
+   */
   headers: HeaderFields;
   body: Uint8Array | undefined;
   identity: TppIdentity;

@@ -72,7 +72,10 @@ export function failedRequirements(name: SchemaName, value: unknown): Map<string
   return failed;
 }
 
-/** Validates `value` and sorts the outcome by requirement: what failed (failedRequirements), and every other requirement the value exercised, passed. */
+/**
+ * Validates `value` and sorts the outcome by requirement: what failed (failedRequirements), and every other requirement the value
+ * exercised, passed.
+ */
 export function verdictsAgainst(name: SchemaName, value: unknown): RequirementVerdicts {
   const failed = failedRequirements(name, value);
   const passed = new Set([...exercisedRequirements(name, value)].filter((id) => !failed.has(id)));

@@ -98,7 +98,8 @@ const systemErrorAs503 = defineFault('system-error-as-503', {
   description: 'an internal failure during basket authorisation answers 503 with code SYSTEM_ERROR',
   breaks: ['ERR-10', 'ERR-11'],
 });
-// The best status over a payable payment and one lacking funds is the payable one's (ACTC), which BSK-15 names as what hides the lack of funds.
+// The best status over a payable payment and one lacking funds is the payable one's (ACTC), which BSK-15 names as what hides the lack of
+// funds.
 const basketBestCase = defineFault('basket-best-case', {
   description: 'the basket reports the best status over its payments',
   breaks: ['BSK-14', 'BSK-15'],

@@ -87,7 +87,10 @@ function consentResource(challenge: Error, reply: FastifyReply, status: 'receive
   return reply.code(201).send({ consentStatus: status, consentId: challenge.authorisationId, ...challenge.body });
 }
 
-/** The PSU a consent request names with a psu-id of this TPP, if any: the SCA it starts is that PSU's (whose session in force spares the login). */
+/**
+ * The PSU a consent request names with a psu-id of this TPP, if any: the SCA it starts is that PSU's (whose session in force spares the
+ * login).
+ */
 function namedPsu(request: FastifyRequest): { expectedCustomer?: string } {
   const psuId = header(request, 'psu-id');
   const lookup = psuId === undefined ? undefined : resolvePsuId(request, psuId);

@@ -196,12 +196,10 @@ export const sandboxAccountsPlugin = fp(
           const entries = body.map((t, i) => accountTransaction(account, t, i));
           request.world.data.spendMockTransactions(account, entries.length, request.world.tenant);
           const added = addMockTransactions(account, entries);
-          return reply
-            .code(201)
-            .send({
-              resourceId: account.resourceId,
-              transactionIds: added.flatMap((t) => (t.transactionId === undefined ? [] : [t.transactionId])),
-            });
+          return reply.code(201).send({
+            resourceId: account.resourceId,
+            transactionIds: added.flatMap((t) => (t.transactionId === undefined ? [] : [t.transactionId])),
+          });
         }
         const { count, days } = body;
         // A history replaces the one before: its transactions are given back first.
@@ -219,12 +217,10 @@ export const sandboxAccountsPlugin = fp(
         const entries = request.body.map((t, i) => cardTransaction(card, t, i));
         request.world.data.spendMockTransactions(card, entries.length, request.world.tenant);
         const added = addMockTransactions(card, entries);
-        return reply
-          .code(201)
-          .send({
-            resourceId: card.resourceId,
-            cardTransactionIds: added.flatMap((t) => (t.transactionId === undefined ? [] : [t.transactionId.replaceAll('-', '')])),
-          });
+        return reply.code(201).send({
+          resourceId: card.resourceId,
+          cardTransactionIds: added.flatMap((t) => (t.transactionId === undefined ? [] : [t.transactionId.replaceAll('-', '')])),
+        });
       },
     );
 

@@ -84,7 +84,8 @@ const INVENTED_CODE: Record<VerificationFailureCode, string> = {
 
 // Item 3 to 8, one fault per rule: each relaxes the verifier's matching rule for its TPP (lib/httpsig knows rules, not faults).
 const RELAXED_BY: Readonly<Record<keyof VerificationPolicy, Fault>> = {
-  // A signing string built in another order than the headers part lists shows only in the value (SIG-23): a bank that does not verify it takes that too.
+  // A signing string built in another order than the headers part lists shows only in the value (SIG-23): a bank that does not verify it
+  // takes that too.
   verifiesSignatureValue: defineFault('signature-value-unchecked', {
     description: 'does not verify the RSA-SHA256 signature value',
     breaks: ['SIG-06', 'SIG-22', 'SIG-23'],
@@ -158,7 +159,10 @@ const RELAXED_BY_READING: Readonly<Partial<Record<keyof VerificationPolicy, Vari
   }),
 };
 
-/** The verification policy of this TPP: each rule enforced unless its fault (or a reading that relaxes it) is on, asked only when the verifier reaches it. */
+/**
+ * The verification policy of this TPP: each rule enforced unless its fault (or a reading that relaxes it) is on, asked only when the
+ * verifier reaches it.
+ */
 const policies = new WeakMap<TppSwitches, VerificationPolicy>();
 function verificationPolicy(switches: TppSwitches): VerificationPolicy {
   return memoisedWeak(
@@ -386,7 +390,9 @@ export const signaturePlugin = fp<SignatureOptions>(
       next();
     });
 
-    /** Whether the bank takes a Date this many seconds off from this TPP; faults widen or narrow the 60 s, each asked only where it decides. */
+    /**
+     * Whether the bank takes a Date this many seconds off from this TPP; faults widen or narrow the 60 s, each asked only where it decides.
+     */
     const toleratesSkew =
       (switches: TppSwitches) =>
       (seconds: number): boolean => {
@@ -456,12 +462,14 @@ export const signaturePlugin = fp<SignatureOptions>(
           policy: verificationPolicy(switches),
           ...(options.trustedCaPems === undefined ? {} : { trustedCaPems: options.trustedCaPems }),
         });
-        // A certificate missing or not a certificate at all; one that is a certificate but untrusted or expired is another matter (SIG-02, SIG-09).
+        // A certificate missing or not a certificate at all; one that is a certificate but untrusted or expired is another matter (SIG-02,
+        // SIG-09).
         const noCertificate =
           !result.ok &&
           ['CERTIFICATE_MISSING', 'CERTIFICATE_INVALID'].includes(result.failure.code) &&
           !claimed.presentsCertificate(request);
-        // A bank with its signature check off takes a request without signature, or with any Date (a request that verifies is served as any other).
+        // A bank with its signature check off takes a request without signature, or with any Date (a request that verifies is served as any
+        // other).
         if (!result.ok && UNCHECKED_WITH_SIGNATURE_CHECK_OFF.includes(result.failure.code) && switches.breaks(signatureCheckOff)) {
           unverified();
         } else if (!result.ok && noCertificate && switches.breaks(certificateUnchecked)) {

@@ -384,7 +384,9 @@ function inPeriod(t: StoredTransaction, s: Selection, switches: TppSwitches): bo
   return (s.dateFrom === undefined || date >= s.dateFrom) && beforeEnd;
 }
 
-/** The page of booked (or, for bookingStatus=pending, pending) transactions and the links to the other pages (each with limit written out). */
+/**
+ * The page of booked (or, for bookingStatus=pending, pending) transactions and the links to the other pages (each with limit written out).
+ */
 function page(
   base: string,
   booked: StoredTransaction[],

@@ -182,7 +182,10 @@ function visibleAccounts(ctx: BankContext, consent: Consent): AnyAccount[] {
   return [...granted, ...others];
 }
 
-/** The answer to a read of an account outside the consent (the Berlin Group's RESOURCE_UNKNOWN); an id of no account at all is answered alike. */
+/**
+ * The answer to a read of an account outside the consent (the Berlin Group's RESOURCE_UNKNOWN); an id of no account at all is answered
+ * alike.
+ */
 function unconsentedAccount(ctx: BankContext, accountId: string): BankError {
   const { world } = ctx;
   if (world.data.accounts.has(accountId) && ctx.switches.breaks(unconsentedAccountAsFormatError))

@@ -30,7 +30,10 @@ const withoutPsuAsksForSca = defineVariant('payment-without-psu-asks-for-sca', {
   source: 'Specification, Identifiers of the PSU; Authentication 9 and 12',
 });
 
-/** A required header of the payment header table that the bank, under the fault, does not ask for (TPP-Session-ID is required of every request: plugins/signature.ts). */
+/**
+ * A required header of the payment header table that the bank, under the fault, does not ask for (TPP-Session-ID is required of every
+ * request: plugins/signature.ts).
+ */
 const requiredHeaderFaults = {
   'x-accept-fix': defineFault('payment-x-accept-fix-optional', {
     description: 'a payment initiation without x-accept-fix is accepted',

@@ -38,7 +38,9 @@ const expiredSessionCodeConsentInvalid = defineFault('expired-session-code-conse
   breaks: ['ERR-19'],
 });
 
-/** Starts (or repeats) the authorisation a request needs and returns the 401 that sends the PSU to it, with the reason when there is one. */
+/**
+ * Starts (or repeats) the authorisation a request needs and returns the 401 that sends the PSU to it, with the reason when there is one.
+ */
 function scaRequired(ctx: BankContext, asked: ChallengeRequest, reason?: ChallengeReason): ScaRequired {
   const { switches } = ctx;
   const authorisation = ctx.world.sca.authorisationFor(asked);
@@ -181,7 +183,10 @@ function psuIdFor(ctx: BankContext, tppId: string, customerNumber: string): stri
   return directory.issue(tppId, customerNumber, id);
 }
 
-/** Successful SCA: the session opens (account access) and the PSU goes back to the TPP with psu-id and friends (Events, "After successful SCA"). */
+/**
+ * Successful SCA: the session opens (account access) and the PSU goes back to the TPP with psu-id and friends (Events, "After successful
+ * SCA").
+ */
 export function successRedirect(
   ctx: BankContext,
   authorisation: Authorisation,

@@ -18,7 +18,10 @@ export interface Consent {
 export class Consents {
   /** Bounded: a TPP's oldest consents go first (store-bounds.ts). */
   private readonly byKey: BoundedStore<string, Consent>;
-  /** Who ever consented to a TPP, by TPP and PSU: what became of the consent since (revoked, expired) does not undo it. Bounded like the consents. */
+  /**
+   * Who ever consented to a TPP, by TPP and PSU: what became of the consent since (revoked, expired) does not undo it. Bounded like the
+   * consents.
+   */
   private readonly consentedOnce: BoundedStore<string, string>;
 
   constructor(

@@ -104,7 +104,10 @@ export class ScaState {
     });
   }
 
-  /** Starts an authorisation for a request that needs SCA, or repeats the pending one it already started (reference/services/sca-answers.ts words the 401). */
+  /**
+   * Starts an authorisation for a request that needs SCA, or repeats the pending one it already started (reference/services/sca-answers.ts
+   * words the 401).
+   */
   authorisationFor(request: ChallengeRequest): Authorisation {
     const now = this.clock.now();
     this.prune(now);
@@ -189,7 +192,10 @@ export class ScaState {
     this.sessionPsus.set(`${tppId}\n${tppSessionId}`, customerNumber);
   }
 
-  /** Failed or cancelled SCA: a session in force stays, unless `endSession` says otherwise. The redirect is worded by reference/services/sca-answers.ts. */
+  /**
+   * Failed or cancelled SCA: a session in force stays, unless `endSession` says otherwise. The redirect is worded by
+   * reference/services/sca-answers.ts.
+   */
   fail(authorisation: Authorisation, options: { endSession?: () => boolean } = {}): void {
     authorisation.status = 'FAILED';
     const { tppId, customerNumber } = authorisation;

@@ -136,7 +136,10 @@ function derivedBooked(account: AnyAccount, today: Date): readonly StoredTransac
   return booked;
 }
 
-/** Booked transactions, newest first, from yesterday back HISTORY_DAYS (or the mock history), booked payments and mock ones; then the pending ones (today's and mock ones). */
+/**
+ * Booked transactions, newest first, from yesterday back HISTORY_DAYS (or the mock history), booked payments and mock ones; then the
+ * pending ones (today's and mock ones).
+ */
 export function transactionsOf(account: AnyAccount, today: Date): StoredTransaction[] {
   const booked = [...derivedBooked(account, today)];
   const todayText = day(today);

@@ -93,7 +93,8 @@ test(
       });
       const identity = { 'X-PSU-IDENTITY': psu.nationalId ?? '' };
       // Served before any consent, the read after the body could not show what the body granted (GEN-08 judges that).
-      // Under a TPP-Session-ID of its own: its scaRedirect is left unopened, and the flow below must not repeat a request of its session (TPP-41).
+      // Under a TPP-Session-ID of its own: its scaRedirect is left unopened, and the flow below must not repeat a request of its session
+      // (TPP-41).
       const unconsented = await newTpp({ sessionId: randomUUID() }).get(paths('accounts'), { headers: identity });
       if (isSuccess(unconsented))
         throw new PrerequisiteUnmet(`the PSU's accounts are served before any consent (HTTP ${unconsented.status})`);

@@ -48,7 +48,10 @@ import { cancel, cellName, cellScenarios, cellsName, forEach, forEachCell, initi
 
 type Paths = ScenarioFixtures['paths'];
 
-/** Initiates the payments (of `defaults`' service and product unless a payment says) and answers their ids (undefined when one was not created). */
+/**
+ * Initiates the payments (of `defaults`' service and product unless a payment says) and answers their ids (undefined when one was not
+ * created).
+ */
 async function paymentIds(
   tpp: TppClient,
   paths: Paths,

@@ -18,7 +18,10 @@ import { consentedDebtor, initiate, sepaPayment } from '../payments/payment-bodi
 
 const CORPORATE_PSU = 'corporate';
 
-/** The corporate PSU's consent, which these scenarios judge in corporate context: not one whose SCA ended in PRIVATE context (who picks the context is GEN-11's). */
+/**
+ * The corporate PSU's consent, which these scenarios judge in corporate context: not one whose SCA ended in PRIVATE context (who picks the
+ * context is GEN-11's).
+ */
 async function corporateConsent(consentedPsu: ScenarioFixtures['consentedPsu']): Promise<ConsentedPsu> {
   const consent = await consentedPsu(CORPORATE_PSU);
   if (consent.context === 'PRIVATE') throw new PrerequisiteUnmet('the SCA of the corporate PSU ended in PRIVATE context');
@@ -136,7 +139,8 @@ test(
         return check.notEvaluated(['END-18'], `not evaluated: the SCA did not succeed, so it yielded nothing to see: ${redirect.url}`);
       const { context } = redirect.params;
       const corporateId = redirect.params['psu-corporate-id'];
-      // The corporate PSU picks its agreement on the SCA pages: an SCA that ends in PRIVATE context all the same did not follow the PSU's pick (GEN-11's to judge).
+      // The corporate PSU picks its agreement on the SCA pages: an SCA that ends in PRIVATE context all the same did not follow the PSU's
+      // pick (GEN-11's to judge).
       if (context === 'PRIVATE')
         return check.notEvaluated(
           ['END-18'],

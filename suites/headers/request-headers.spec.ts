@@ -35,7 +35,10 @@ interface RefusedRow {
   /** The value sent for `malformed` (and why it is one). */
   value?: string;
   requirement: string;
-  /** The requirement that judges the error code (ERR-16 for a missing header, ERR-21 for a malformed one); none when the status alone is judged. */
+  /**
+   * The requirement that judges the error code (ERR-16 for a missing header, ERR-21 for a malformed one); none when the status alone is
+   * judged.
+   */
   codeRequirement?: string;
   endpoint: Endpoint;
   /** What the request writes where the bank does not refuse it. */

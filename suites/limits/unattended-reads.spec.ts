@@ -97,7 +97,8 @@ test(
           { expected: `at most ${ALLOWED_PER_DAY} reads served, the rest refused`, actual: `HTTP ${summary}` },
           { after: refused },
         );
-        // How the refusal says so (status and code) is a rule of its own, a SHOULD; the account is new, so a quota refusal follows served reads.
+        // How the refusal says so (status and code) is a rule of its own, a SHOULD; the account is new, so a quota refusal follows served
+        // reads.
         if (served) {
           const answered = check.status('ERR-27', last, { after: refused });
           check.code('ERR-27', last, { after: answered });

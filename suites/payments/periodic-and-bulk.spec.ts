@@ -111,7 +111,10 @@ test(
   ),
 );
 
-/** Each refusal row of the rule table about these shapes, and what breaks it (a bulk's debtor side on the bulk, its creditor side on its first payment). */
+/**
+ * Each refusal row of the rule table about these shapes, and what breaks it (a bulk's debtor side on the bulk, its creditor side on its
+ * first payment).
+ */
 const REFUSED: readonly (readonly [string, string, (from: From) => Patch, string])[] = [
   ['PAY-51.a', 'PAY-51', () => ({ payments: [] }), 'a bulk of no payments'],
   [

@@ -102,7 +102,10 @@ export interface CellJudgement {
   malformed?: string;
   /** A query string for the initiation (`?allowLogicalDuplicate=…`). */
   query?: string;
-  /** [tpp-side] Which TPP rule the payment leaves on purpose though the bank may take it (TppRequest.deliberate): the suite's own HAR audits clean. */
+  /**
+   * [tpp-side] Which TPP rule the payment leaves on purpose though the bank may take it (TppRequest.deliberate): the suite's own HAR audits
+   * clean.
+   */
   deliberate?: string;
   /** A reason the answer cannot be judged (the rule not in force by the target's clock, say), if any. */
   notInForce?: (response: TppResponse) => string | undefined;

@@ -30,7 +30,8 @@ for (const { id, cells } of cellScenarios('SCA-24.a')) {
           const payment = refused ? await initiated({ paths }, debtor, cell, '1.00') : aboveBalance;
           if (payment.href === undefined)
             return check.notEvaluated(['SCA-24', 'PAY-49', ...funds], `not evaluated for ${cellName(cell)}: ${payment.unmet}`);
-          // Refused for its lack of funds (the payable payment was taken): ERR-32's first path, where no status reports the lack of funds, so none reports it wrongly.
+          // Refused for its lack of funds (the payable payment was taken): ERR-32's first path, where no status reports the lack of funds,
+          // so none reports it wrongly.
           if (refused)
             check.heldOnPath(
               funds,

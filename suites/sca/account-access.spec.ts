@@ -170,7 +170,8 @@ test(
     async ({ tpp, paths, check }) => {
       const response = await tpp.get(paths('accounts'), { headers: { 'PSU-ID': randomUUID() } });
       const refused = check.status('PSU-07', response);
-      // Judged on the path the bank takes: a fresh SCA (401 with scaRedirect) is one ERR-23 passes; a 401 for want of consent that lacks the link says nothing of it (SCA-02 judges that).
+      // Judged on the path the bank takes: a fresh SCA (401 with scaRedirect) is one ERR-23 passes; a 401 for want of consent that lacks
+      // the link says nothing of it (SCA-02 judges that).
       if (refused.passed && scaRedirectOf(response) !== undefined)
         return void check.that('ERR-23', true, {
           expected: 'a fresh SCA (401 with scaRedirect), or an error with PSU_CREDENTIALS_INVALID',

@@ -162,7 +162,8 @@ test(
       await sandboxClock.shift(after);
       const late = await session.read();
       if (isSuccess(late)) {
-        // Served from the consent (a TPP-Session-ID that governs SCA prompts only): the hour shows in whether a new SCA under it prompts the PSU again.
+        // Served from the consent (a TPP-Session-ID that governs SCA prompts only): the hour shows in whether a new SCA under it prompts
+        // the PSU again.
         const probe = await promptedAgain({ sca, paths }, session, psu);
         const expiry = {
           expected:
@@ -225,7 +226,8 @@ test(
       await judgeableAsSession({ newTpp, paths }, replacing.psuId, underNew);
       const shown = `old session: HTTP ${underOld.status}; new session: HTTP ${underNew.status}`;
       if (isSuccess(underOld)) {
-        // Served from the consent (an invalidated session's reads, or a TPP-Session-ID that governs SCA prompts only): the old session shows in whether a new SCA under it prompts the PSU again.
+        // Served from the consent (an invalidated session's reads, or a TPP-Session-ID that governs SCA prompts only): the old session
+        // shows in whether a new SCA under it prompts the PSU again.
         const probe = await promptedAgain({ sca, paths }, old, psu);
         check.that('SES-05', probe.prompted, {
           expected:
@@ -276,7 +278,10 @@ test(
   ),
 );
 
-/** The error parameters of a failure redirect (Events, "After failed SCA"), each judged on its own; the code against `codeRequirement`'s list. */
+/**
+ * The error parameters of a failure redirect (Events, "After failed SCA"), each judged on its own; the code against `codeRequirement`'s
+ * list.
+ */
 function judgeFailureRedirect(
   check: ScenarioFixtures['check'],
   redirect: Redirect,
@@ -318,7 +323,9 @@ test(
   ),
 );
 
-/** A national identity number no sandbox customer has (the reference bank's customers are made with valid check digits; this one has none). */
+/**
+ * A national identity number no sandbox customer has (the reference bank's customers are made with valid check digits; this one has none).
+ */
 const UNKNOWN_NATIONAL_ID = '01010100000';
 /** Logins with the unknown number the PSU tries, where the bank asks again after a failed one, before it is not waited for any longer. */
 const LOGIN_TRIES = 5;

@@ -5,7 +5,8 @@
  * project (so reports land there), file after file in that order (a later command may read what an earlier
  * one of its file wrote). A command the tests cannot run says so in its comment
  * (`[not run by the tests: why]`). An `sh` block in any other Markdown file of the project fails here, so
- * that no documented command goes unrun (test/ excepted: the clean-room bank's README is its author's). Along the way: `npx playwright test` gives the verdict and counts of
+ * that no documented command goes unrun (test/ excepted: the clean-room bank's README is its author's). Along the way: `npx playwright
+ * test` gives the verdict and counts of
  * `npm test`, and each pipeline's two shards merged give the unsharded run's report. The files a reader brings
  * (the TPP's key and certificate, their CA's certificate) are test ones made here.
  *
@@ -43,7 +44,10 @@ function workspace(): string {
   return dir;
 }
 
-/** What the certification commands (docs/certification.md) expect a TPP to have: its QSeal key and certificate, and their issuer's certificate. */
+/**
+ * What the certification commands (docs/certification.md) expect a TPP to have: its QSeal key and certificate, and their issuer's
+ * certificate.
+ */
 function bringTppFiles(dir: string): void {
   const issuer = generateCertificateAuthority({ commonName: 'Test eIDAS issuer' });
   const tpp = generateTppCertificate(issuer, {

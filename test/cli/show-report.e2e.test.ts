@@ -1,4 +1,7 @@
-/** `xs2a-conformance show-report`: headless it prints the address and serves the report until stopped; a folder without one is a usage error. About 2 s. */
+/**
+ * `xs2a-conformance show-report`: headless it prints the address and serves the report until stopped; a folder without one is a usage
+ * error. About 2 s.
+ */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';

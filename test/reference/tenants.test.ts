@@ -104,7 +104,8 @@ describe('tenants: every key holder has a sandbox world of its own', () => {
 
   test('renaming, rebalancing and closing the same account ids changes only the world of the TPP that does it', async () => {
     const details = async () => (await withPsu(own, `/v1/accounts/${accountId}`)).json() as AccountBody;
-    // Without lastChangeDateTime: the bank stamps a balance that is not closingBooked with the time of the read, and the two reads may fall in different seconds.
+    // Without lastChangeDateTime: the bank stamps a balance that is not closingBooked with the time of the read, and the two reads may fall
+    // in different seconds.
     const balances = async () => {
       const body = (await withPsu(own, `/v1/accounts/${accountId}/balances`)).json() as BalancesBody;
       return { ...body, balances: body.balances.map(({ lastChangeDateTime: _readAt, ...balance }) => balance) };

@@ -36,7 +36,8 @@ function tlsProbe(
 
 describe('start', () => {
   test('a default start is fast, makes a fresh CA each time, and close() stops it', async () => {
-    // CPU time, not wall time: parallel test files share the CPUs. Alone, a start takes about 0.5 s; the bound catches e.g. pure-JS key generation.
+    // CPU time, not wall time: parallel test files share the CPUs. Alone, a start takes about 0.5 s; the bound catches e.g. pure-JS key
+    // generation.
     const started = process.cpuUsage();
     const one = await startReferenceBank();
     const used = process.cpuUsage(started);

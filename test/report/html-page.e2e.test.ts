@@ -26,7 +26,9 @@ import type { RunContext } from '../../lib/targets/run-context.js';
 import { scratchDir } from '../support/scratch.js';
 import { sampleResults } from './sample-results.js';
 
-/** Today's report of a conforming run, a tenth of it: the limits this report keeps to (the per-area picture, inline SVG, is 12 KB of it). */
+/**
+ * Today's report of a conforming run, a tenth of it: the limits this report keeps to (the per-area picture, inline SVG, is 12 KB of it).
+ */
 const MAX_BYTES = 83_000;
 const MAX_HEIGHT = 22_077;
 

@@ -510,14 +510,12 @@ export const SLOPPY_CASES: readonly SloppyCase[] = [
   {
     rule: 'TPP-45',
     run: async (t) =>
-      void (await t
-        .client()
-        .request({
-          method: 'POST',
-          path: '/v1/sandbox/customers',
-          rawBody: '{"customerNumber": "1203',
-          headers: { 'Content-Type': 'application/json' },
-        })),
+      void (await t.client().request({
+        method: 'POST',
+        path: '/v1/sandbox/customers',
+        rawBody: '{"customerNumber": "1203',
+        headers: { 'Content-Type': 'application/json' },
+      })),
   },
   { rule: 'TPP-46', run: async (t) => void (await pay(t, PAYMENTS, goodPayment({ creditorName: 'N'.repeat(71) }))) },
   {

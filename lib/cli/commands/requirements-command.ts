@@ -1,6 +1,7 @@
 /**
  * `xs2a-conformance requirements`: the requirement catalogue as a table or JSON, filtered by area, level and
- * how a requirement is tested; `--uncovered` lists the requirements a scenario could check (automated, or given a capability) that none does yet.
+ * how a requirement is tested; `--uncovered` lists the requirements a scenario could check (automated, or given a capability) that none
+ * does yet.
  * Given ids, it shows those entries in full: the interpretation, the basis, and for a TPP rule the call that
  * exercises it.
  *

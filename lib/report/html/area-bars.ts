@@ -22,7 +22,10 @@ const COLOURS: Record<Segment, string> = {
   other: '#d5d9df',
 };
 
-/** What a run's exit code says, as a colour: 0 judged and nothing failed, 1 a MUST failed, 3 the run could not judge (an error, an interruption). */
+/**
+ * What a run's exit code says, as a colour: 0 judged and nothing failed, 1 a MUST failed, 3 the run could not judge (an error, an
+ * interruption).
+ */
 export type Tone = 'conformant' | 'passed-what-ran' | 'failed' | 'stopped';
 
 export const TONE_COLOURS: Record<Tone, string> = {

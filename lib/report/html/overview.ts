@@ -28,7 +28,10 @@ export function renderOverview(index: ReportIndex, files: EvidenceFiles): string
   ].join('');
 }
 
-/** Requirements that keep the run from CONFORMANT besides those under "Needs attention": listed after what ran, and folded when long (a filtered run has dozens). */
+/**
+ * Requirements that keep the run from CONFORMANT besides those under "Needs attention": listed after what ran, and folded when long (a
+ * filtered run has dozens).
+ */
 function missingList({ results }: ReportIndex): string {
   const missing = results.missingForConformant.filter((m) => !ATTENTION.has(m.status));
   if (missing.length === 0) return '';

@@ -132,7 +132,10 @@ const structuredAddressParts: JsonSchema = {
   },
 };
 
-/** The structured-address rule (enforced from 13 August 2026 in the sandbox, 15 November 2026 in production), for a single or periodic payment. */
+/**
+ * The structured-address rule (enforced from 13 August 2026 in the sandbox, 15 November 2026 in production), for a single or periodic
+ * payment.
+ */
 export const PaymentInitiationRequestStructuredAddress = named(
   'PaymentInitiationRequestStructuredAddress',
   'A payment initiation request that also meets the structured-address rule.',

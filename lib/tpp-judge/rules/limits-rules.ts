@@ -28,7 +28,10 @@ const QUOTAS: Partial<Record<PathName, { rule: 'TPP-43' | 'TPP-44'; account: 'ac
   cardAccountTransactions: { rule: 'TPP-44', account: 'card-account' },
 };
 
-/** The quota an unattended read of this request counts against (a key per TPP), and whether it reads details; undefined for any other request. */
+/**
+ * The quota an unattended read of this request counts against (a key per TPP), and whether it reads details; undefined for any other
+ * request.
+ */
 function quotaOf(c: RuleContext, rule: string): { key: string; details: boolean } | undefined {
   if (c.call.method !== 'GET' || c.call.path === undefined || c.header('psu-ip-address') !== undefined) return undefined;
   const quota = QUOTAS[c.call.path.name];

@@ -22,6 +22,17 @@ function lineOf(file: string, pattern: RegExp): number {
   return index + 1;
 }
 
+/**
+ * The line of the `test(` that registers a scenario written over several lines (Prettier's layout: `test(`, then
+ * `...scenario(`, then its id on a line of its own), which is where Playwright places the test.
+ */
+function scenarioLine(id: string): number {
+  const idLine = lineOf(SIGNING_SPEC, new RegExp(`^\\s+'${id.replace('.', '\\.')}',$`));
+  const lines = readFileSync(join(PACKAGE_ROOT, SIGNING_SPEC), 'utf8').split('\n');
+  assert.deepEqual([lines[idLine - 3], lines[idLine - 2]?.trim()], ['test(', '...scenario('], `${id} is written over several lines`);
+  return idLine - 2;
+}
+
 interface ListedSpec {
   title: string;
   file: string;
@@ -57,8 +68,7 @@ describe('test locations', { concurrency: 3 }, () => {
   });
 
   test('a file:line filter selects exactly the scenario written on that line', async () => {
-    const line = lineOf(SIGNING_SPEC, /^test\(\.\.\.scenario\($/);
-    assert.equal(lineOf(SIGNING_SPEC, /'SIG-04\.a',$/), line + 1, 'SIG-04.a is the first multi-line scenario of the file');
+    const line = scenarioLine('SIG-04.a');
     const listed = await runPlaywright(['test', `${SIGNING_SPEC}:${line}`, '--list', '--reporter=json']);
     assert.equal(listed.exitCode, 0, listed.stderr);
     assert.deepEqual(
@@ -97,6 +107,6 @@ describe('test locations', { concurrency: 3 }, () => {
     assert.doesNotMatch(run.stdout, /lib\/fixtures\//, 'no frame of lib/fixtures is shown');
     const record = run.results?.tests.find((t) => t.scenario === 'SIG-04.a');
     assert.equal(record?.file, SIGNING_SPEC);
-    assert.equal(record?.line, lineOf(SIGNING_SPEC, /^test\(\.\.\.scenario\($/));
+    assert.equal(record?.line, scenarioLine('SIG-04.a'));
   });
 });

@@ -17,7 +17,7 @@ export const SYSTEM_NAME = 'reference-aspsp';
 export type ErrorCode = MessageCode | VerificationFailureCode;
 
 /** The error body of every answer that carries one: what its faults change (errorBody applies them). */
-const ERROR_BODY = 'the error body';
+export const ERROR_BODY = 'the error body';
 
 defineFault<ErrorBody>('error-body-missing-fields', {
   description: 'error bodies omit id and system',

@@ -147,9 +147,15 @@ const lackOfFundsAsRejection = defineVariant('basket-lack-of-funds-as-rejection'
     'ACCP can be reported when funds are lacking, "and then the payment status response carries attribute fundsAvailable to show that the payment was rejected for lack of funds"; "A single basket status reports only the worst case"',
   source: 'Specification, States > transactionStatus; Resources > Signing basket authorisation response',
 });
-const startedReadsReceived = defineFault('basket-authorisation-reads-received', {
+defineFault('basket-authorisation-reads-received', {
   description: 'a basket authorisation that answered STARTED reads RECEIVED until the PSU logs in',
   breaks: ['STA-08'],
+  alters: answer(
+    AUTHORISATION,
+    200,
+    (body) => ({ ...body, scaStatus: 'RECEIVED' }),
+    (body) => body.scaStatus === 'STARTED',
+  ),
 });
 
 interface BasketParams {
@@ -296,10 +302,7 @@ export const basketsPlugin = fp(
           throw new BankError(404, 'RESOURCE_UNKNOWN', `No authorisation ${request.params.authorisationId} of this basket`);
         }
         // Its start answered STARTED: until the PSU logs in, that is where it stands.
-        return {
-          scaStatus:
-            authorisation.status === 'RECEIVED' && !request.switches.breaks(startedReadsReceived) ? 'STARTED' : authorisation.status,
-        };
+        return { scaStatus: authorisation.status === 'RECEIVED' ? 'STARTED' : authorisation.status };
       },
     );
     done();

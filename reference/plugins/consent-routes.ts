@@ -32,9 +32,10 @@ const userWithoutSca = defineFault('user-without-sca', {
   description: 'GET /v1/user answers 404 instead of starting SCA',
   breaks: ['END-18'],
 });
-const agreementsEmpty = defineFault('agreements-empty', {
+defineFault('agreements-empty', {
   description: "GET /v1/agreements lists none of the PSU's corporate agreements",
   breaks: ['END-19'],
+  alters: { route: 'GET /v1/agreements', when: (_body, { status }) => status === 200, apply: (body) => ({ ...body, agreements: [] }) },
 });
 
 // [sandbox] the bank-offered approach (GEN-07) and the shape of a consent resource (AIS-15).
@@ -138,8 +139,7 @@ export const consentsPlugin = fp(
       const lookup = resolvePsuId(request, psuId);
       if (lookup.kind === 'malformed') throw new BankError(400, 'FORMAT_ERROR', 'Header PSU-ID must be a UUID');
       if (lookup.kind === 'unknown') throw scaChallenge(request);
-      const agreements = request.switches.breaks(agreementsEmpty) ? [] : request.world.data.agreementsOf(lookup.customerNumber);
-      return { agreements: agreements.map((a) => ({ psuCorporateId: a.id, name: a.name })) };
+      return { agreements: request.world.data.agreementsOf(lookup.customerNumber).map((a) => ({ psuCorporateId: a.id, name: a.name })) };
     });
     done();
   },

@@ -99,6 +99,8 @@ const SUCCESS_PRIVATE = 'the redirect after successful SCA, without psu-corporat
 const SUCCESS_CORPORATE = 'the redirect after successful SCA, with psu-corporate-id';
 const SUCCESS = [SUCCESS_PRIVATE, SUCCESS_CORPORATE];
 const FAILURE = 'the redirect after failed SCA';
+/** The redirects' names for their changes: answers of no route, as the error body is (bank-errors.ts, ERROR_BODY). */
+export const REDIRECTS: readonly string[] = [...SUCCESS, FAILURE];
 /** The parameters a redirect adds to the TPP's address, in order. */
 type RedirectQuery = Record<string, string>;
 /** Where a redirect's status would be (the PSU's browser gets a 303 to it). */

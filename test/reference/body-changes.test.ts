@@ -4,8 +4,14 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { sharedServerCertificate } from '../../lib/pki/index.js';
+import { buildReferenceApp } from '../../reference/app.js';
+import { ERROR_BODY } from '../../reference/bank-errors.js';
 import { knownFaults } from '../../reference/server.js';
+import { REDIRECTS } from '../../reference/services/sca-answers.js';
 import { applyBodyChanges, BehaviourSwitches, bodyChangesOf } from '../../reference/switches.js';
+import { testPki } from '../pki/test-pki.js';
 import { startTestBank, TestClient, testTpp, withBank } from './helpers.js';
 
 const ERROR_FAULTS = [
@@ -116,5 +122,52 @@ describe('a payment answer through the one hook (plugins/body-changes.ts)', () =
     assert.ok(typeof body.tppMessages === 'object' && body.tppMessages !== null && !Array.isArray(body.tppMessages));
     assert.ok(body.paymentId);
     assert.equal(res.headers.digest, `SHA-256=${createHash('sha256').update(res.text).digest('base64')}`);
+  });
+});
+
+/**
+ * Whether the bank declares this route, its parameters named as the hook sees them (`routeOptions.url`): fastify's
+ * hasRoute takes `/v1/accounts/:resourceId` for `/v1/accounts/:accountId`, which the hook would never meet.
+ */
+function declares(app: FastifyInstance, method: string, url: string): boolean {
+  const found = app.findRoute({ method, url });
+  if (found === null) return false;
+  const named = [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name = '']) => name);
+  const params = found.params as Record<string, string>;
+  return Object.keys(params).length === named.length && named.every((name) => params[name] === `:${name}`);
+}
+
+describe('the routes the body changes name', () => {
+  let app: FastifyInstance;
+  before(async () => {
+    const server = sharedServerCertificate(testPki().ca, { hostnames: ['localhost'], ipAddresses: ['127.0.0.1'] });
+    ({ app } = await buildReferenceApp({
+      switches: new BehaviourSwitches(),
+      tls: { key: server.privateKeyPem, cert: server.certificatePem },
+    }));
+    await app.ready();
+  });
+  after(() => app.close());
+
+  test('every route a fault alters is one the bank answers under the hook (/v1), or an answer of no route it changes by name', () => {
+    // The hook (plugins/body-changes.ts) is registered under /v1; the error body and the redirects after SCA apply their own.
+    const unrouted = new Set([ERROR_BODY, ...REDIRECTS]);
+    const altered = knownFaults().flatMap((fault) => [fault.alters?.route ?? []].flat().map((route) => ({ fault: fault.name, route })));
+    assert.ok(altered.length > 50, `${altered.length} routes altered`);
+    const unknown = altered.filter(({ route }) => {
+      if (unrouted.has(route)) return false;
+      const [method = '', url = ''] = route.split(' ');
+      return !(url.startsWith('/v1/') && declares(app, method, url));
+    });
+    assert.deepEqual(unknown, []);
+  });
+
+  test('a route is told apart from one the bank does not declare: another path, method or parameter name', () => {
+    assert.ok(declares(app, 'GET', '/v1/agreements'));
+    assert.ok(declares(app, 'GET', '/v1/accounts/:accountId'));
+    assert.ok(!declares(app, 'GET', '/v1/agreement'));
+    assert.ok(!declares(app, 'POST', '/v1/agreements'));
+    assert.ok(!declares(app, 'GET', '/v1/accounts/:resourceId'));
+    assert.ok(!declares(app, 'GET', '/v1/accounts/accountId'));
   });
 });

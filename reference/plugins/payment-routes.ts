@@ -77,9 +77,10 @@ const executesBeforeItsDate = defineFault('payment-executes-before-its-date', {
     'a payment with a requestedExecutionDate ahead is settled by the next batch run after its approval (instantly, to self), whatever the date',
   breaks: ['SBX-11'],
 });
+// The DELETE is answered as done, so the TPP sees a payment it cancelled still taken by its basket's SCA: SCA-25 too.
 const cancellationIgnored = defineFault('payment-cancellation-ignored', {
   description: 'a cancelled payment keeps its status',
-  breaks: ['PAY-50'],
+  breaks: ['PAY-50', 'SCA-25'],
 });
 
 interface Link extends JsonBody {

@@ -5,18 +5,17 @@
  * TPP, and none is caught on any rule but the SHOULD it declares; no report fails a MUST.
  */
 import assert from 'node:assert/strict';
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { startProxySession, type ProxySession } from '../../lib/cli/proxy-session.js';
-import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
+import type { ProxySession } from '../../lib/cli/proxy-session.js';
 import type { RunResults } from '../../lib/report/results-types.js';
 import { SandboxJudging } from '../../lib/traffic/sandbox-judging.js';
 import { BROKEN_RULES_HEADER } from '../../reference/plugins/tpp-judging.js';
 import { startTestBank } from '../reference/helpers.js';
 import { scratchDir } from '../support/scratch.js';
 import { CAREFUL_VARIANTS } from './careful-client.js';
-import { caughtInHar, caughtOn, failedIn, mustFailedIn, record, type Caught } from './judged-modes.js';
+import { caughtInHar, caughtOn, failedIn, judgingProxy, mustFailedIn, record, type Caught } from './judged-modes.js';
 import { tppPki, TestTpp, type TppTarget } from './sloppy-client.js';
 
 /** The careful TPP signs with a certificate of its own. */
@@ -120,21 +119,8 @@ describe('the TPP latitude gauntlet', () => {
     let stopped: Awaited<ReturnType<ProxySession['stop']>>;
 
     before(async () => {
-      const trustFile = join(dir, 'trusted-ca.pem');
-      writeFileSync(trustFile, pki.trustedCa.certificatePem);
       let current = 'before';
-      session = await startProxySession({
-        target: 'reference',
-        targetsFile: join(PACKAGE_ROOT, 'targets.yaml'),
-        port: 0,
-        host: '127.0.0.1',
-        caOut: join(dir, 'proxy-ca.pem'),
-        trustCaFiles: [trustFile],
-        reportDir: join(dir, 'reports'),
-        // As sent: the audit judges the signatures and digests.
-        unmasked: true,
-        onObservation: ({ broken }) => record(live, current, broken),
-      });
+      session = await judgingProxy(dir, pki.trustedCa.certificatePem, live, () => current);
       try {
         await runVariants({ baseUrl: session.baseUrl, caPem: session.caPem }, (name) => (current = name));
       } finally {

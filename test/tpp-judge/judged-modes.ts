@@ -4,6 +4,10 @@
  * the proxy's HAR finds them; and the rules a report fails.
  */
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
+import { startProxySession, type ProxySession } from '../../lib/cli/proxy-session.js';
 import { exchangeOfEntry, readHarEntries } from '../../lib/har/index.js';
 import type { RunResults } from '../../lib/report/results-types.js';
 import { requestHeader } from '../../lib/tpp-judge/index.js';
@@ -17,6 +21,27 @@ export function record(caught: Caught, currentCase: string, rules: readonly stri
   const set = caught.get(currentCase) ?? new Set<string>();
   for (const rule of rules) set.add(rule);
   caught.set(currentCase, set);
+}
+
+/**
+ * The judging proxy in front of the embedded reference bank, trusting the test TPPs' CA (in `dir`), every
+ * observation recorded in `caught` under the case `currentCase()` names. Its HAR is kept as sent: an audit of
+ * signatures and digests needs it (masked, TPP-04 and TPP-15 are left unjudged there).
+ */
+export function judgingProxy(dir: string, trustedCaPem: string, caught: Caught, currentCase: () => string): Promise<ProxySession> {
+  const trustFile = join(dir, 'trusted-ca.pem');
+  writeFileSync(trustFile, trustedCaPem);
+  return startProxySession({
+    target: 'reference',
+    targetsFile: join(PACKAGE_ROOT, 'targets.yaml'),
+    port: 0,
+    host: '127.0.0.1',
+    caOut: join(dir, 'proxy-ca.pem'),
+    trustCaFiles: [trustFile],
+    reportDir: join(dir, 'reports'),
+    unmasked: true,
+    onObservation: ({ broken }) => record(caught, currentCase(), broken),
+  });
 }
 
 /** The rules a case was caught on, sorted. */

@@ -5,14 +5,12 @@
  * reports list exactly the rules the cases broke.
  */
 import assert from 'node:assert/strict';
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { startProxySession, type ProxySession } from '../../lib/cli/proxy-session.js';
-import { PACKAGE_ROOT } from '../../lib/cli/package-root.js';
+import type { ProxySession } from '../../lib/cli/proxy-session.js';
 import { JUDGED_RULE_IDS } from '../../lib/tpp-judge/index.js';
 import { scratchDir } from '../support/scratch.js';
-import { assertEachCaseCaughtAlone, caughtInHar, failedIn, record, type Caught } from './judged-modes.js';
+import { assertEachCaseCaughtAlone, caughtInHar, failedIn, judgingProxy, type Caught } from './judged-modes.js';
 import { caseName, tppPki, runSloppyTpp, SLOPPY_CASES, TestTpp } from './sloppy-client.js';
 
 describe('the sloppy TPP through the judging proxy, and its HAR audited', () => {
@@ -23,21 +21,8 @@ describe('the sloppy TPP through the judging proxy, and its HAR audited', () => 
   let stopped: Awaited<ReturnType<ProxySession['stop']>>;
 
   before(async () => {
-    const trustFile = join(dir, 'trusted-ca.pem');
-    writeFileSync(trustFile, pki.trustedCa.certificatePem);
     let current = 'before';
-    session = await startProxySession({
-      target: 'reference',
-      targetsFile: join(PACKAGE_ROOT, 'targets.yaml'),
-      port: 0,
-      host: '127.0.0.1',
-      caOut: join(dir, 'proxy-ca.pem'),
-      trustCaFiles: [trustFile],
-      reportDir: join(dir, 'reports'),
-      // The HAR as sent, as an audit of signatures and digests needs it (masked, TPP-04 and TPP-15 are left unjudged there).
-      unmasked: true,
-      onObservation: ({ broken }) => record(live, current, broken),
-    });
+    session = await judgingProxy(dir, pki.trustedCa.certificatePem, live, () => current);
     const tpp = new TestTpp({ baseUrl: session.baseUrl, caPem: session.caPem }, pki);
     try {
       await runSloppyTpp(tpp, (rule) => {

@@ -8,29 +8,14 @@ import { X509Certificate } from 'node:crypto';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { COMMANDS } from '../../lib/cli/commands/index.js';
-import { runProgram } from '../../lib/cli/program.js';
 import { keyIdOf, verifySignedRequest } from '../../lib/httpsig/index.js';
 import { organizationIdentifierOf, readPsd2QcStatement } from '../../lib/pki/index.js';
 import { loadTppIdentity } from '../../lib/tpp/index.js';
+import { runInProcess } from '../support/in-process-cli.js';
 import { scratchDir } from '../support/scratch.js';
 import { signTestRequest } from '../tpp/signed-request.js';
 
-/** Runs the command, keeping what it printed. */
-async function cert(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const { log } = console;
-  const write = process.stderr.write.bind(process.stderr);
-  console.log = (...parts: unknown[]) => void out.push(parts.map(String).join(' '));
-  process.stderr.write = (chunk: string | Uint8Array) => err.push(chunk.toString()) > 0;
-  try {
-    return { code: await runProgram(COMMANDS, ['cert', ...args]), out: out.join('\n'), err: err.join('') };
-  } finally {
-    console.log = log;
-    process.stderr.write = write;
-  }
-}
+const cert = (args: string[]) => runInProcess(['cert', ...args]);
 
 const mode = (file: string) => statSync(file).mode & 0o777;
 
@@ -49,7 +34,7 @@ describe('xs2a-conformance cert', () => {
       '--out-dir',
       dir,
     ]);
-    assert.equal(run.code, 0, run.err);
+    assert.equal(run.exitCode, 0, run.stderr);
     const certificatePem = readFileSync(join(dir, 'tpp-cert.pem'), 'utf8');
     const caPem = readFileSync(join(dir, 'tpp-ca-cert.pem'), 'utf8');
     assert.deepEqual(readPsd2QcStatement(new X509Certificate(certificatePem))?.roles, ['PSP_AI', 'PSP_PI']);
@@ -58,7 +43,7 @@ describe('xs2a-conformance cert', () => {
     assert.ok(new X509Certificate(certificatePem).verify(new X509Certificate(caPem).publicKey), 'issued by the CA written');
     assert.equal(mode(join(dir, 'tpp-key.pem')), 0o600);
     assert.equal(mode(join(dir, 'tpp-ca-key.pem')), 0o600);
-    assert.match(run.out, new RegExp(`keyId +${keyIdOf(certificatePem).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    assert.match(run.stdout, new RegExp(`keyId +${keyIdOf(certificatePem).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     // A request it signs verifies where that CA is trusted, as the judging sandbox checks it with --trust-ca.
     const identity = loadTppIdentity({ certificatePem, privateKeyPem: readFileSync(join(dir, 'tpp-key.pem'), 'utf8') });
     const { incoming } = signTestRequest(identity);
@@ -80,7 +65,7 @@ describe('xs2a-conformance cert', () => {
       '--name',
       'pisp',
     ]);
-    assert.equal(run.code, 0, run.err);
+    assert.equal(run.exitCode, 0, run.stderr);
     const issued = new X509Certificate(readFileSync(join(dir, 'pisp-cert.pem'), 'utf8'));
     assert.ok(issued.verify(new X509Certificate(readFileSync(join(dir, 'tpp-ca-cert.pem'), 'utf8')).publicKey));
     assert.deepEqual(readPsd2QcStatement(issued)?.roles, ['PSP_PI']);
@@ -119,8 +104,8 @@ describe('xs2a-conformance cert', () => {
     ];
     for (const [args, message] of cases) {
       const run = await cert(args);
-      assert.equal(run.code, 2, args.join(' '));
-      assert.match(run.err, message, args.join(' '));
+      assert.equal(run.exitCode, 2, args.join(' '));
+      assert.match(run.stderr, message, args.join(' '));
     }
   });
 });

@@ -4,30 +4,16 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { COMMANDS } from '../../lib/cli/commands/index.js';
-import { runProgram } from '../../lib/cli/program.js';
 import { tppRuleCard } from '../../lib/tpp-judge/index.js';
+import { runInProcess } from '../support/in-process-cli.js';
 
-async function requirements(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const { log } = console;
-  const write = process.stderr.write.bind(process.stderr);
-  console.log = (...parts: unknown[]) => void out.push(parts.map(String).join(' '));
-  process.stderr.write = (chunk: string | Uint8Array) => err.push(chunk.toString()) > 0;
-  try {
-    return { code: await runProgram(COMMANDS, ['requirements', ...args]), out: out.join('\n'), err: err.join('') };
-  } finally {
-    console.log = log;
-    process.stderr.write = write;
-  }
-}
+const requirements = (args: string[]) => runInProcess(['requirements', ...args]);
 
 describe('requirements ID…', () => {
   test('shows each entry named in full, in the order named; a TPP rule with the call that exercises it', async () => {
     const run = await requirements(['TPP-11', 'tpp-39', 'SIG-11']);
-    assert.equal(run.code, 0, run.err);
-    const blocks = run.out.split('\n\n');
+    assert.equal(run.exitCode, 0, run.stderr);
+    const blocks = run.stdout.split('\n\n');
     assert.deepEqual(
       blocks.map((block) => block.split('  ')[0]),
       ['TPP-11', 'TPP-39', 'SIG-11'],
@@ -40,7 +26,7 @@ describe('requirements ID…', () => {
 
   test('as JSON, the entries with their hints', async () => {
     const run = await requirements(['--json', 'TPP-43']);
-    const [entry] = JSON.parse(run.out) as { id: string; level: string; hint?: string; review?: unknown[] }[];
+    const [entry] = JSON.parse(run.stdout) as { id: string; level: string; hint?: string; review?: unknown[] }[];
     assert.equal(entry?.id, 'TPP-43');
     assert.equal(entry?.hint, tppRuleCard('TPP-43')?.hint);
     assert.ok((entry?.review?.length ?? 0) > 0, "the catalogue's review comes with it");
@@ -48,8 +34,8 @@ describe('requirements ID…', () => {
 
   test('an unknown id is a usage error naming it and the nearest id', async () => {
     const run = await requirements(['TPP-11', 'TPP-990']);
-    assert.equal(run.code, 2);
-    assert.match(run.err, /unknown requirement id "TPP-990" \(the nearest is TPP-09\)/);
-    assert.equal(run.out, '', 'nothing is shown when an id is unknown');
+    assert.equal(run.exitCode, 2);
+    assert.match(run.stderr, /unknown requirement id "TPP-990" \(the nearest is TPP-09\)/);
+    assert.equal(run.stdout, '', 'nothing is shown when an id is unknown');
   });
 });

@@ -13,7 +13,7 @@ import { resultsSchemaErrors } from '../../lib/report/results-schema.js';
 import type { RunResults, TestRecord } from '../../lib/report/results-types.js';
 import { incompleteness } from '../../lib/report/selection.js';
 import { scratchDir } from '../support/scratch.js';
-import { runInProcess } from './in-process-cli.js';
+import { runInProcess } from '../support/in-process-cli.js';
 import { sampleResults, testRecord } from './sample-results.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a', 'hex');

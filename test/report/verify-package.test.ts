@@ -20,7 +20,7 @@ import { REQUIREMENT_STATUSES, type RunResults } from '../../lib/report/results-
 import { runVerdict } from '../../lib/report/verdict.js';
 import { verifyPackage, type Verification } from '../../lib/report/verify.js';
 import { scratchDir } from '../support/scratch.js';
-import { runInProcess } from './in-process-cli.js';
+import { runInProcess } from '../support/in-process-cli.js';
 import { sampleResults, testRecord } from './sample-results.js';
 
 const ISSUER_NAME = 'Verify test eIDAS issuer';

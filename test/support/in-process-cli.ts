@@ -12,13 +12,17 @@ export async function runInProcess(argv: readonly string[]): Promise<InProcessRu
   const out: string[] = [];
   const err: string[] = [];
   const { log, error } = console;
+  const write = process.stderr.write.bind(process.stderr);
   console.log = (...args: unknown[]) => void out.push(args.map(String).join(' '));
-  console.error = (...args: unknown[]) => void err.push(args.map(String).join(' '));
+  console.error = (...args: unknown[]) => void err.push(`${args.map(String).join(' ')}\n`);
+  // Commander writes its usage errors to the stream itself, not through console.error.
+  process.stderr.write = (chunk: string | Uint8Array) => err.push(chunk.toString()) > 0;
   try {
     const exitCode = await runProgram(COMMANDS, argv);
-    return { exitCode, stdout: out.join('\n'), stderr: err.join('\n') };
+    return { exitCode, stdout: out.join('\n'), stderr: err.join('').replace(/\n$/, '') };
   } finally {
     console.log = log;
     console.error = error;
+    process.stderr.write = write;
   }
 }

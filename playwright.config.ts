@@ -9,7 +9,6 @@
  */
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { CONSOLE_REPORTERS, CONSOLE_REPORTER_ENV, consoleReporterOf } from './lib/cli/console-reporters.js';
-import { GAUNTLET_UNFAULTED_TAG } from './lib/fixtures/scenario-tags.js';
 import { defaultWorkers, evidenceDirOf, readRunContext, scenarioTimeoutMs } from './lib/targets/run-context.js';
 
 // [safety] What a run writes (the report, failure evidence) is its user's alone: files 0600, folders 0700.
@@ -62,9 +61,7 @@ export default defineConfig({
   outputDir: evidenceDirOf(),
   reporter: reporters(),
   globalSetup: './lib/cli/global-setup.ts',
-  // Under the gauntlet every scenario runs only as the TPPs of the faults it must catch.
   ...grepOfEnvironment(),
-  ...(context?.gauntlet ? { grepInvert: new RegExp(GAUNTLET_UNFAULTED_TAG) } : {}),
   use: {
     trace: 'off',
     screenshot: 'off',

@@ -27,7 +27,10 @@ test("packed, installed into another project, it runs there with that project's 
       shipped.some((path) => path.startsWith('suites/')) &&
       shipped.includes('bin/xs2a-conformance.js'),
   );
-  assert.ok(!shipped.some((path) => path.startsWith('test/') || path.startsWith('scripts/')), "the project's own tests are not shipped");
+  assert.ok(
+    !shipped.some((path) => path.startsWith('test/') || path.startsWith('scripts/') || path === 'playwright.gauntlet.config.ts'),
+    "the project's own tests are not shipped, nor the gauntlet's config",
+  );
 
   const project = join(scratch, 'bank-project');
   await runProcess('mkdir', ['-p', project]);
@@ -60,4 +63,9 @@ test("packed, installed into another project, it runs there with that project's 
   const doctor = await tool(['doctor', '--target', 'ours']);
   assert.equal(doctor.exitCode, 2, doctor.stdout);
   assert.match(doctor.stdout, /PROBLEM +sca +targets\.ours\.sca: the first SCA page .* matches no rule: sca has none/);
+
+  // The gauntlet (the project's own tests) needs its config, which is not installed: a usage error naming it.
+  const gauntlet = await tool(['run', '--target', 'ours', '--gauntlet', 'plan.json']);
+  assert.equal(gauntlet.exitCode, 2, gauntlet.stdout + gauntlet.stderr);
+  assert.match(gauntlet.stderr, /--gauntlet: .*playwright\.gauntlet\.config\.ts is not installed/);
 });

@@ -19,6 +19,7 @@ import { EXIT_CODES } from '../../report/verdict.js';
 import type { RunResults } from '../../report/results-types.js';
 import { selectionLeftFor } from '../../report/selection.js';
 import { RUN_CONTEXT_ENV } from '../../targets/run-context.js';
+import { ConfigError } from '../../targets/config-error.js';
 import { oneOf, UsageError, wholeNumber, type CliCommand } from '../command.js';
 import { applyGate, gateOptions, type GateOptions } from '../gate.js';
 import { CONSOLE_REPORTERS, CONSOLE_REPORTER_ENV } from '../console-reporters.js';
@@ -26,6 +27,9 @@ import { writeRunSource } from '../run-source.js';
 import { suiteHome } from '../suite-home.js';
 import { addSwitchOptions } from '../switch-options.js';
 import { printSummary } from '../printed-summary.js';
+
+/** The gauntlet's own Playwright config (the project's tests; not in the package): projects from its plan. */
+const GAUNTLET_CONFIG = 'playwright.gauntlet.config.ts';
 
 export interface RunOptions extends GateOptions {
   target: string;
@@ -180,6 +184,8 @@ function shard(value: string): string {
 async function run(options: RunOptions, filters: readonly string[]): Promise<number> {
   const home = suiteHome();
   checkFilters(filters, home);
+  const config = join(home, options.gauntlet ? GAUNTLET_CONFIG : 'playwright.config.ts');
+  if (!existsSync(config)) throw new ConfigError('--gauntlet', `runs from a checkout of the tool: ${GAUNTLET_CONFIG} is not installed`);
   const reportRoot = resolve(options.reportDir);
   const lastRun = join(reportRoot, LAST_RUN_FILE);
   if (options.lastFailed) {
@@ -216,7 +222,7 @@ async function run(options: RunOptions, filters: readonly string[]): Promise<num
     // selection of nothing or a listing leaves the record of the last run as it was.
     const runLastRun = join(dirname(contextFile), LAST_RUN_FILE);
     if (existsSync(lastRun)) writeFileSync(runLastRun, readFileSync(lastRun), { mode: 0o600 });
-    const playwright = await runPlaywright([...playwrightArgs(options), ...filters], home, {
+    const playwright = await runPlaywright([...playwrightArgs(options), ...filters], home, config, {
       ...process.env,
       [RUN_CONTEXT_ENV]: contextFile,
       PLAYWRIGHT_LAST_RUN_OUTPUT_FILE: runLastRun,
@@ -348,9 +354,8 @@ interface PlaywrightExit {
   signal?: NodeJS.Signals;
 }
 
-function runPlaywright(args: readonly string[], home: string, env: NodeJS.ProcessEnv): Promise<PlaywrightExit> {
+function runPlaywright(args: readonly string[], home: string, config: string, env: NodeJS.ProcessEnv): Promise<PlaywrightExit> {
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  const config = join(home, 'playwright.config.ts');
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [cli, 'test', '--config', config, ...args], {
       stdio: ['ignore', 'inherit', 'inherit'],

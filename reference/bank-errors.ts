@@ -141,10 +141,14 @@ export class ScaRequired extends Answer {
   }
 }
 
-/** `bank`: the bank as the TPP the answer goes to meets it (switches are per TPP). */
+/** The error body as the bank builds it, before the faults of its TPP change it. */
+export function plainErrorBody(status: number, code: ErrorCode, message?: string): ErrorBody {
+  return { id: randomUUID(), system: SYSTEM_NAME, status, code, ...(message === undefined ? {} : { message }) };
+}
+
+/** The error body as the TPP the answer goes to sees it (`switches` are that TPP's). */
 export function errorBody(switches: TppSwitches, status: number, code: ErrorCode, message?: string): ErrorBody {
-  const body: ErrorBody = { id: randomUUID(), system: SYSTEM_NAME, status, code, ...(message === undefined ? {} : { message }) };
-  return applyBodyChanges(switches, ERROR_BODY, body, status) as ErrorBody;
+  return applyBodyChanges(switches, ERROR_BODY, plainErrorBody(status, code, message), status) as ErrorBody;
 }
 
 /**

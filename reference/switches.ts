@@ -45,18 +45,20 @@ export interface FaultDefinition extends SwitchBase {
 
 /** A JSON object as a route answers it. */
 export type JsonBody = Record<string, unknown>;
+/** What a route answers: a JSON object, or (a sandbox listing under a variant) an array. */
+export type JsonAnswer = JsonBody | unknown[];
 
 /**
  * How a fault changes the body of one kind of answer. The route answers with the bank's own body; a hook
  * (plugins/body-changes.ts) asks the fault only where `when` holds, and answers `apply(body)` while it is on.
  */
-export interface BodyChange<B extends JsonBody = JsonBody> {
+export interface BodyChange<B extends JsonAnswer = JsonBody> {
   /** The answers it may change: method and route as declared (the prefix included), e.g. `POST /v1/payments/:product`. */
   route: string | readonly string[];
   /** Of those answers, the ones it changes (by status and body): only for these is the fault asked. */
   when: (body: B, answer: { status: number }) => boolean;
   /** The changed body: a new object (the body may hold what the bank keeps). */
-  apply: (body: B) => JsonBody | unknown[];
+  apply: (body: B) => JsonAnswer;
 }
 
 export interface VariantDefinition extends SwitchBase {
@@ -91,7 +93,7 @@ function register(definition: SwitchDefinition): void {
   REGISTRY.set(definition.name, definition);
 }
 
-export function defineFault<B extends JsonBody = JsonBody>(
+export function defineFault<B extends JsonAnswer = JsonBody>(
   name: string,
   definition: {
     description: string;
@@ -113,12 +115,13 @@ const CHANGES_BY_ROUTE = new Map<string, readonly { fault: Fault; change: BodyCh
 /**
  * What the changes declared for this route make of a body answered with this status: each applied in the order
  * declared, its fault asked only where its `when` holds of the body as changed so far. The one place they act:
- * plugins/body-changes.ts for the routes' answers, bank-errors.ts for the error body.
+ * plugins/body-changes.ts for the routes' answers, bank-errors.ts for the error body, sca-answers.ts for the
+ * 401 that asks for SCA and the redirects after it. A route that may answer an array declares changes that read one.
  */
-export function applyBodyChanges(switches: TppSwitches, route: string, body: JsonBody, status: number): JsonBody | unknown[] {
-  let changed: JsonBody | unknown[] = body;
+export function applyBodyChanges(switches: TppSwitches, route: string, body: JsonAnswer, status: number): JsonAnswer {
+  let changed = body;
   for (const { fault, change } of bodyChangesOf(route)) {
-    if (!Array.isArray(changed) && change.when(changed, { status }) && switches.breaks(fault)) changed = change.apply(changed);
+    if (change.when(changed as JsonBody, { status }) && switches.breaks(fault)) changed = change.apply(changed as JsonBody);
   }
   return changed;
 }

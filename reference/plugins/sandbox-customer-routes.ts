@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { BankError } from '../bank-errors.js';
 import { SANDBOX_OPERATION } from '../http/request-context.js';
 import type { CustomerType } from '../state/sandbox-data.js';
-import { defineFault, defineVariant } from '../switches.js';
+import { defineFault, defineVariant, type JsonAnswer } from '../switches.js';
 
 const customerListServerError = defineFault('customer-list-server-error', {
   description: 'GET /v1/sandbox/customers fails with 500',
@@ -16,9 +16,18 @@ const customersAsArray = defineVariant('sandbox-customers-as-array', {
   allowedBy: '"Customers are listed with GET /v1/sandbox/customers"; "Payload shapes of these endpoints: not shown"',
   source: 'Specification, What the service does > Sandbox mock data; Endpoints > Other endpoints named',
 });
-const customersWithoutType = defineFault('sandbox-customers-without-type', {
+/** The customers a listing holds, in either of its shapes. */
+const listed = (body: JsonAnswer): unknown[] => (Array.isArray(body) ? body : Array.isArray(body.customers) ? body.customers : []);
+const untyped = (customers: unknown[]) =>
+  customers.map((customer) => Object.fromEntries(Object.entries(customer as object).filter(([key]) => key !== 'type')));
+defineFault<JsonAnswer>('sandbox-customers-without-type', {
   description: 'the sandbox customer list leaves out whether each customer is private or corporate',
   breaks: ['SBX-05'],
+  alters: {
+    route: 'GET /v1/sandbox/customers',
+    when: (body) => listed(body).length > 0,
+    apply: (body) => (Array.isArray(body) ? untyped(body) : { ...body, customers: untyped(listed(body)) }),
+  },
 });
 const customerUpdateIgnored = defineFault('sandbox-customer-update-ignored', {
   description: 'updating a sandbox customer answers 200 but keeps the old name',
@@ -42,11 +51,10 @@ export const sandboxCustomersPlugin = fp(
   (api, _options, done) => {
     api.get('/sandbox/customers', { config: SANDBOX_OPERATION }, (request) => {
       if (request.switches.breaks(customerListServerError)) throw new Error('customer directory unavailable');
-      const untyped = request.switches.breaks(customersWithoutType);
       const customers = [...request.world.data.customers.values()].map(({ customerNumber, name, type }) => ({
         customerNumber,
         name,
-        ...(untyped ? {} : { type }),
+        type,
       }));
       return request.switches.reads(customersAsArray) ? customers : { customers };
     });

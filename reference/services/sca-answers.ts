@@ -3,24 +3,13 @@
 // (reference/state/sca-state.ts) keeps authorisations and sessions; how they are worded to this request's TPP,
 // and the faults in that wording, are here.
 import { randomUUID } from 'node:crypto';
-import { BankError, errorBody, ScaRequired, SYSTEM_NAME, type ErrorCode } from '../bank-errors.js';
+import { BankError, errorBody, plainErrorBody, ScaRequired, SYSTEM_NAME, type ErrorBody, type ErrorCode } from '../bank-errors.js';
 import type { PsuContext } from '../state/sandbox-data.js';
 import { withQuery, type Authorisation, type ChallengeReason, type ChallengeRequest } from '../state/sca-state.js';
 import { applyBodyChanges, defineFault, defineVariant, type JsonBody } from '../switches.js';
 import { resourceLink } from '../serialisation.js';
 import { header, tppOf, type BankContext } from '../http/bank-context.js';
 
-const noScaRedirect = defineFault('no-sca-redirect', {
-  description: 'the 401 for a request that needs SCA is an error body without the scaRedirect link',
-  // With the rules that name the link, the endpoints whose answer is that SCA redirect: an account read before
-  // consent (GEN-08), GET /v1/user (END-18), POST /v1/consents (END-20, VER-18) and /v1/bank-offered-consents (END-21).
-  breaks: ['SCA-10', 'END-10', 'SES-01', 'SCA-02', 'GEN-08', 'END-18', 'END-20', 'VER-18', 'END-21'],
-});
-const resourceChallengeWithoutLink = defineFault('resource-challenge-without-link', {
-  description:
-    'the 401 for a read of one account or card account (its details, balances, transactions) without an identified PSU has no scaRedirect link',
-  breaks: ['SCA-02'],
-});
 /** The paths of one account's or card account's resources, as opposed to the lists. */
 const ONE_ACCOUNT = /^\/v1\/(?:card-)?accounts\/[^/?]+/;
 const relativeScaRedirect = defineVariant('relative-sca-redirect', {
@@ -33,9 +22,36 @@ const scaRedirectOverHttp = defineFault('sca-redirect-over-http', {
   description: 'the scaRedirect href is a plain http:// address',
   breaks: ['SCA-01'],
 });
-const expiredSessionCodeConsentInvalid = defineFault('expired-session-code-consent-invalid', {
+
+// The 401 that asks for SCA, named for its faults as the error body is (bank-errors.ts, ERROR_BODY): the one for a
+// read of one account's or card account's resources apart, which one fault alone changes.
+const CHALLENGE_ONE_ACCOUNT = 'the 401 that asks for SCA to read one account or card account';
+const CHALLENGE_OTHER = 'the 401 that asks for SCA for anything else';
+export const CHALLENGES: readonly string[] = [CHALLENGE_ONE_ACCOUNT, CHALLENGE_OTHER];
+type Challenge = Partial<ErrorBody> & { _links?: object };
+const hasLink = (body: Challenge) => body._links !== undefined;
+/** The 401 without its link (a payment's 201 keeps it): the error body saying why, CONSENT_INVALID when nothing else does. */
+const withoutLink = ({ _links: _, ...why }: Challenge): JsonBody =>
+  why.status === undefined ? plainErrorBody(401, 'CONSENT_INVALID', 'No consent for this PSU') : why;
+
+// Declared in the order they apply: the code first, then the link.
+defineFault<Challenge>('expired-session-code-consent-invalid', {
   description: 'the 401 for a call in an expired SCA session says CONSENT_INVALID instead of SCA_EXPIRED',
   breaks: ['ERR-19'],
+  alters: { route: CHALLENGES, when: (body) => body.code === 'SCA_EXPIRED', apply: (body) => ({ ...body, code: 'CONSENT_INVALID' }) },
+});
+defineFault<Challenge>('no-sca-redirect', {
+  description: 'the 401 for a request that needs SCA is an error body without the scaRedirect link',
+  // With the rules that name the link, the endpoints whose answer is that SCA redirect: an account read before
+  // consent (GEN-08), GET /v1/user (END-18), POST /v1/consents (END-20, VER-18) and /v1/bank-offered-consents (END-21).
+  breaks: ['SCA-10', 'END-10', 'SES-01', 'SCA-02', 'GEN-08', 'END-18', 'END-20', 'VER-18', 'END-21'],
+  alters: { route: CHALLENGES, when: hasLink, apply: withoutLink },
+});
+defineFault<Challenge>('resource-challenge-without-link', {
+  description:
+    'the 401 for a read of one account or card account (its details, balances, transactions) without an identified PSU has no scaRedirect link',
+  breaks: ['SCA-02'],
+  alters: { route: CHALLENGE_ONE_ACCOUNT, when: hasLink, apply: withoutLink },
 });
 
 /**
@@ -52,18 +68,9 @@ function scaRequired(ctx: BankContext, asked: ChallengeRequest, reason?: Challen
       : baseUrl;
   // The link of a 401 the spec does not type: a Berlin Group link where the bank writes those without verbs.
   const links = { scaRedirect: resourceLink(switches, `${base}/sca/${authorisation.id}`) };
-  const code = (reason: ChallengeReason) =>
-    reason.code === 'SCA_EXPIRED' && switches.breaks(expiredSessionCodeConsentInvalid) ? 'CONSENT_INVALID' : reason.code;
-  const why = reason === undefined ? {} : errorBody(switches, 401, code(reason), reason.message);
-  // Only the 401 loses its link (a payment's 201 keeps it): an error body saying why, CONSENT_INVALID when nothing else does.
-  const bare = switches.breaks(noScaRedirect) || (ONE_ACCOUNT.test(ctx.url) && switches.breaks(resourceChallengeWithoutLink));
-  if (bare)
-    return new ScaRequired(
-      reason === undefined ? errorBody(switches, 401, 'CONSENT_INVALID', 'No consent for this PSU') : why,
-      authorisation.id,
-      links,
-    );
-  return new ScaRequired({ ...why, _links: links }, authorisation.id, links);
+  const why = reason === undefined ? {} : errorBody(switches, 401, reason.code, reason.message);
+  const challenge = ONE_ACCOUNT.test(ctx.url) ? CHALLENGE_ONE_ACCOUNT : CHALLENGE_OTHER;
+  return new ScaRequired(applyBodyChanges(switches, challenge, { ...why, _links: links }, 401), authorisation.id, links);
 }
 
 /**

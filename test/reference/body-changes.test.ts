@@ -9,8 +9,8 @@ import { sharedServerCertificate } from '../../lib/pki/index.js';
 import { buildReferenceApp } from '../../reference/app.js';
 import { ERROR_BODY } from '../../reference/bank-errors.js';
 import { knownFaults } from '../../reference/server.js';
-import { REDIRECTS } from '../../reference/services/sca-answers.js';
-import { applyBodyChanges, BehaviourSwitches, bodyChangesOf } from '../../reference/switches.js';
+import { CHALLENGES, REDIRECTS } from '../../reference/services/sca-answers.js';
+import { applyBodyChanges, BehaviourSwitches, bodyChangesOf, type JsonAnswer } from '../../reference/switches.js';
 import { testPki } from '../pki/test-pki.js';
 import { startTestBank, TestClient, testTpp, withBank } from './helpers.js';
 
@@ -23,7 +23,7 @@ const ERROR_FAULTS = [
 ];
 
 /** What a TPP's census handle was asked while one body went through the changes of `route`. */
-function askedFor(route: string, body: Record<string, unknown>, faults: string[] = []): { asked: string[]; changed: unknown } {
+function askedFor(route: string, body: JsonAnswer, faults: string[] = []): { asked: string[]; changed: unknown } {
   const switches = new BehaviourSwitches({ faults, census: true });
   const changed = applyBodyChanges(switches.forTpp('PSDNO-FSA-ASKED'), route, body, 400);
   return { asked: switches.asked().get('PSDNO-FSA-ASKED') ?? [], changed };
@@ -59,6 +59,44 @@ describe('faults declared as body changes', () => {
     ]);
     assert.ok(!withoutCode.asked.includes('misleading-error-codes'));
     assert.deepEqual(withoutCode.changed, { id: 'x', system: 'reference-aspsp', status: 400 });
+  });
+});
+
+describe("answers other than a route's object", () => {
+  const LISTING = 'GET /v1/sandbox/customers';
+  const customers = [
+    { customerNumber: '13039319955', name: 'Kari Nordmann', type: 'private' },
+    { customerNumber: '910000001', name: 'Fjord AS', type: 'corporate' },
+  ];
+  const untyped = customers.map(({ type: _, ...customer }) => customer);
+
+  test('the customer listing loses its types in either shape, the object and the bare array (a variant)', () => {
+    const asObject = askedFor(LISTING, { customers }, ['sandbox-customers-without-type']);
+    assert.deepEqual(asObject.changed, { customers: untyped });
+    const asArray = askedFor(LISTING, customers, ['sandbox-customers-without-type']);
+    assert.deepEqual(asArray.changed, untyped);
+    assert.deepEqual(askedFor(LISTING, customers).changed, customers, "off: the bank's own listing");
+    // An empty listing has no type to leave out: the fault is not asked.
+    assert.deepEqual(askedFor(LISTING, { customers: [] }).asked, []);
+    assert.deepEqual(askedFor(LISTING, []).asked, []);
+  });
+
+  const [oneAccount, other] = CHALLENGES as [string, string];
+  const link = { scaRedirect: { href: 'https://bank.example/sca/a1' } };
+  const expired = { id: 'x', system: 'reference-aspsp', status: 401, code: 'SCA_EXPIRED', message: 'expired' };
+
+  test("the 401 that asks for SCA: its code and its link change apart, and one account's read alone loses its link to its own fault", () => {
+    const both = askedFor(other, { ...expired, _links: link }, ['expired-session-code-consent-invalid', 'no-sca-redirect']);
+    assert.deepEqual(both.changed, { ...expired, code: 'CONSENT_INVALID' });
+    assert.deepEqual(askedFor(other, { _links: link }).asked, ['no-sca-redirect']);
+    assert.deepEqual(askedFor(oneAccount, { _links: link }).asked, ['no-sca-redirect', 'resource-challenge-without-link']);
+    // Without a reason, the 401 without its link still says why: CONSENT_INVALID, in the error body.
+    const bare = askedFor(oneAccount, { _links: link }, ['resource-challenge-without-link']).changed as Record<string, unknown>;
+    assert.deepEqual(
+      { ...bare, id: 'x' },
+      { id: 'x', system: 'reference-aspsp', status: 401, code: 'CONSENT_INVALID', message: 'No consent for this PSU' },
+    );
+    assert.deepEqual(askedFor(other, { _links: link }, ['resource-challenge-without-link']).changed, { _links: link });
   });
 });
 
@@ -125,6 +163,29 @@ describe('a payment answer through the one hook (plugins/body-changes.ts)', () =
   });
 });
 
+describe('an array answer through the one hook', () => {
+  test('under sandbox-customers-as-array, the customer listing is an array and sandbox-customers-without-type still changes it', async () => {
+    const both = await withBank(['sandbox-customers-without-type'], ['sandbox-customers-as-array']);
+    const variantOnly = await withBank([], ['sandbox-customers-as-array']);
+    try {
+      const listing = await both.client.request({ path: '/v1/sandbox/customers' });
+      assert.equal(listing.status, 200, listing.text);
+      const customers = listing.json() as Record<string, unknown>[];
+      assert.ok(Array.isArray(customers) && customers.length > 0, listing.text);
+      assert.ok(
+        customers.every((customer) => customer.customerNumber !== undefined && !('type' in customer)),
+        listing.text,
+      );
+      assert.equal(listing.headers.digest, `SHA-256=${createHash('sha256').update(listing.text).digest('base64')}`);
+      const own = (await variantOnly.client.request({ path: '/v1/sandbox/customers' })).json() as Record<string, unknown>[];
+      assert.ok(own.every((customer) => customer.type === 'private' || customer.type === 'corporate'));
+    } finally {
+      await both.close();
+      await variantOnly.close();
+    }
+  });
+});
+
 /**
  * Whether the bank declares this route, its parameters named as the hook sees them (`routeOptions.url`): fastify's
  * hasRoute takes `/v1/accounts/:resourceId` for `/v1/accounts/:accountId`, which the hook would never meet.
@@ -151,7 +212,7 @@ describe('the routes the body changes name', () => {
 
   test('every route a fault alters is one the bank answers under the hook (/v1), or an answer of no route it changes by name', () => {
     // The hook (plugins/body-changes.ts) is registered under /v1; the error body and the redirects after SCA apply their own.
-    const unrouted = new Set([ERROR_BODY, ...REDIRECTS]);
+    const unrouted = new Set([ERROR_BODY, ...CHALLENGES, ...REDIRECTS]);
     const altered = knownFaults().flatMap((fault) => [fault.alters?.route ?? []].flat().map((route) => ({ fault: fault.name, route })));
     assert.ok(altered.length > 50, `${altered.length} routes altered`);
     const unknown = altered.filter(({ route }) => {

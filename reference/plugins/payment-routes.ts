@@ -308,7 +308,7 @@ export const paymentsPlugin = fp(
     }
 
     for (const service of PAYMENT_SERVICES) {
-      api.post<{ Params: ProductParams }>(`/${service}/:product`, (request, reply) => {
+      api.post<{ Params: ProductParams }>(`/${service}/:product`, function initiatePayment(request, reply) {
         const product = productOf(request);
         const tpp = tppOf(request);
         if (service !== 'payments' && product !== DOMESTIC && request.switches.reads(periodicAndBulkDomesticOnly)) {

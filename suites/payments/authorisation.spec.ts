@@ -17,7 +17,6 @@ import {
 import {
   consentedDebtor,
   initiate,
-  initiateAllowingDuplicate,
   paymentFrom,
   paymentIdOf,
   refusedAlike,
@@ -189,7 +188,7 @@ for (const { id, cells } of cellScenarios('GEN-15.a')) {
         const debtor = await consentedDebtor({ newTpp, consentedPsu, paths }, 'corporate');
         const inPrivate = { ...debtor.psu, context: 'PRIVATE' as const };
         await forEach(cells, async (cell) => {
-          const initiation = await initiateAllowingDuplicate(debtor.tpp, paths, paymentFrom(debtor, '1.00', cell), {
+          const initiation = await initiate(debtor.tpp, paths, paymentFrom(debtor, '1.00', cell), {
             ...where(cell),
             headers: { 'PSU-Context': 'CORPORATE' },
           });

@@ -17,7 +17,6 @@ import {
 } from '../../lib/fixtures/index.js';
 import {
   initiate,
-  initiateAllowingDuplicate,
   payer,
   paymentIdOf,
   paymentOf,
@@ -226,9 +225,7 @@ test(
       const payingPsu = await payer({ newTpp, psu, consentedPsu, paths });
       const { tpp } = payingPsu;
       await forEachCell('PAY-46.a', async (cell) => {
-        // The fields are judged, not duplicates: a 409 for a payment of the same PSU made at the same moment is
-        // answered the specification's way (allowLogicalDuplicate=true), as by every scenario that needs a payment.
-        const response = await initiateAllowingDuplicate(tpp, paths, paymentOf(cell, payingPsu), where(cell));
+        const response = await initiate(tpp, paths, paymentOf(cell, payingPsu), where(cell));
         // A refusal is the product's only where the same payment service takes the body on sepa-credit-transfers.
         const sepa = { service: cell.service, product: PRODUCTS.sepa };
         const unjudged = servedOrScaAsked(response) ? undefined : await refusedAlike(tpp, paths, paymentOf(sepa, payingPsu), sepa);
@@ -275,7 +272,7 @@ test(
         const payment = paymentOf(cell, payingPsu);
         const first = await initiate(tpp, paths, payment, where(cell));
         if (paymentIdOf(first) === undefined) return check.notEvaluated(['END-04', 'ERR-15', 'END-02'], notCreated(first, cell));
-        const again = await initiate(tpp, paths, sameOtherwise(payment, 'E2E-CONFORMANCE-2'), where(cell));
+        const again = await initiate(tpp, paths, sameOtherwise(payment, 'E2E-CONFORMANCE-2'), { ...where(cell), judgesDuplicates: true });
         const either = check.status('END-04', again);
         if (again.status >= 400) check.status('ERR-15', again, { after: either });
         if (again.status >= 400) check.code('ERR-15', again, { after: either });

@@ -173,6 +173,8 @@ export interface Initiation {
   /** Which TPP rule the body leaves on purpose though the bank may accept it (see TppRequest.deliberate). */
   deliberate?: string;
   headers?: Record<string, string>;
+  /** The scenario judges the answer to a logical duplicate (END-02): sent once, a 409 kept as it is. */
+  judgesDuplicates?: boolean;
 }
 
 /** Headers every payment initiation carries beyond the TPP client's own (the header table of the endpoint). */
@@ -195,27 +197,23 @@ export function initiationRequest(paths: ScenarioFixtures['paths'], body: unknow
   };
 }
 
-/** POST /v1/{payment-service}/{payment-product}. */
-export function initiate(tpp: TppClient, paths: ScenarioFixtures['paths'], body: unknown, options: Initiation = {}): Promise<TppResponse> {
-  return tpp.request(initiationRequest(paths, body, options));
-}
-
 /**
- * POST of a payment the scenario needs made, where its initiation is not what is judged. Another payment of the
- * same debtor may be its logical duplicate (same creditor, amount and date: a payment to self has 99 amounts to
- * pick from, and the gauntlets run one scenario as many TPPs of one PSU at once); a bank may refuse it 409, and
- * allowLogicalDuplicate=true is the specification's way to send it anyway (END-02 judges that, elsewhere).
+ * POST /v1/{payment-service}/{payment-product}. Another payment of the same debtor may be its logical duplicate
+ * (same creditor, amount and date: a payment to self has 99 amounts to pick from, and the scenarios of one TPP and
+ * one PSU run at once); a bank may refuse it 409, and allowLogicalDuplicate=true is the specification's way to send
+ * it anyway. So a 409 is answered so, unless the scenario judges duplicates (`judgesDuplicates`, END-02) or sends the
+ * parameter itself (END-03): no other scenario's verdict depends on what another scenario paid at the same moment.
  */
-export async function initiateAllowingDuplicate(
+export async function initiate(
   tpp: TppClient,
   paths: ScenarioFixtures['paths'],
   body: unknown,
   options: Initiation = {},
 ): Promise<TppResponse> {
-  const first = await initiate(tpp, paths, body, options);
-  if (first.status !== 409) return first;
+  const first = await tpp.request(initiationRequest(paths, body, options));
+  if (first.status !== 409 || options.judgesDuplicates || options.query?.includes('allowLogicalDuplicate')) return first;
   const query = `${options.query ?? ''}${options.query?.includes('?') ? '&' : '?'}allowLogicalDuplicate=true`;
-  return initiate(tpp, paths, body, { ...options, query });
+  return tpp.request(initiationRequest(paths, body, { ...options, query }));
 }
 
 /**

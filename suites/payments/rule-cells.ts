@@ -19,7 +19,6 @@ import {
 } from '../../lib/fixtures/index.js';
 import {
   initiate,
-  initiateAllowingDuplicate,
   paymentFrom,
   paymentIdOf,
   paymentOf,
@@ -186,7 +185,7 @@ type Fixtures = Pick<ScenarioFixtures, 'paths' | 'sca' | 'check'>;
 /** A payment of the cell from the debtor, with its scaRedirect; or why the cell cannot be judged. */
 export async function initiated({ paths }: Pick<ScenarioFixtures, 'paths'>, debtor: Debtor, cell: Where, amount: string) {
   const body = paymentFrom(debtor, amount, cell);
-  const response = await initiateAllowingDuplicate(debtor.tpp, paths, body, where(cell));
+  const response = await initiate(debtor.tpp, paths, body, where(cell));
   const paymentId = paymentIdOf(response);
   const href = scaRedirectOf(response);
   if (paymentId === undefined) return { response, unmet: `the payment was not created (HTTP ${response.status})` } as const;

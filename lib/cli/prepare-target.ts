@@ -89,15 +89,21 @@ export async function prepareTarget(
   // The run's keys are made side by side on libuv's thread pool (one after another, they were most of a second
   // of every run's start): the test CA's, the generated TPP's and the embedded bank's TLS key.
   const generatesTpp = !loadsOwnCertificate(config);
+  const givenCa = config.tpp?.testCa;
   const keyIf = (wanted: boolean) => (wanted ? generateRsaKeyPem() : Promise.resolve(undefined));
   const [caKeyPem, tppKeyPem, serverKeyPem] = await Promise.all([
-    keyIf(Boolean(config.embedded) || generatesTpp),
+    keyIf(givenCa === undefined && (Boolean(config.embedded) || generatesTpp)),
     keyIf(generatesTpp),
     keyIf(Boolean(config.embedded)),
   ]);
-  // One test CA per run issues the embedded bank's TLS certificate and every generated TPP certificate.
-  const testCa =
-    caKeyPem === undefined
+  // One test CA per run issues the embedded bank's TLS certificate and every generated TPP certificate: the target's
+  // own when it names one (tpp.testCa, checked with its files), else one made for the run.
+  const testCa: KeyAndCertificate | undefined = givenCa
+    ? {
+        certificatePem: readPem(givenCa.certificate, `${field}.tpp.testCa.certificate`, options.targetsDir),
+        privateKeyPem: readPem(givenCa.privateKey, `${field}.tpp.testCa.privateKey`, options.targetsDir),
+      }
+    : caKeyPem === undefined
       ? undefined
       : generateCertificateAuthority({
           commonName: 'xs2a-conformance test CA',
@@ -123,7 +129,9 @@ export async function prepareTarget(
     deviations: config.deviations ?? [],
     timeouts: { ...DEFAULT_TIMEOUTS, ...config.timeouts },
     ...(config.concurrency === undefined ? {} : { concurrency: config.concurrency }),
-    ...(testCa ? { testCa: { certificatePem: testCa.certificatePem, privateKeyFile: testCaFile } } : {}),
+    ...(testCa
+      ? { testCa: { certificatePem: testCa.certificatePem, privateKeyFile: testCaFile, ...(givenCa ? { given: true as const } : {}) } }
+      : {}),
   };
 
   if (!config.embedded) {
@@ -306,7 +314,7 @@ function generatedProfile(
     ...(privateKeyPem ? { privateKeyPem } : {}),
   });
   writeFileSync(keyFile, generated.privateKeyPem, { mode: 0o600 });
-  return { certificatePem: generated.certificatePem, privateKeyFile: keyFile };
+  return { certificatePem: generated.certificatePem, privateKeyFile: keyFile, generated: true };
 }
 
 /**

@@ -418,6 +418,7 @@ async function capabilityFinding(target: RunTarget, capability: TargetCapability
  * test-ca-trusted: the bank checks TPP certificates as production does. A certificate from a CA made here, which
  * no bank can trust, signs one GET /v1/accounts: a bank that accepts it checks nothing, and the scenarios that
  * expect untrusted, expired or role-restricted certificates refused would FAIL it for what its sandbox allows.
+ * A bank that refuses it must be told the CA it trusts (tpp.testCa): the certificate variants come from it.
  */
 async function untrustedCertificateFinding(target: RunTarget, check: string): Promise<Finding> {
   const { generateCertificateAuthority, generateTppCertificate, ALL_PSD2_ROLES } = await import('../pki/index.js');
@@ -438,12 +439,15 @@ async function untrustedCertificateFinding(target: RunTarget, check: string): Pr
     if (answer === undefined)
       return { check, outcome: 'warning', message: `GET /v1/accounts signed by an untrusted TPP had no answer: ${probe.lastError}` };
     const code = errorCodeOf(answer);
-    if (refusesCertificate(answer))
+    const refused = `a TPP certificate from an unknown CA is refused (HTTP ${answer.status}${code ? ` ${code}` : ''}), as production refuses one`;
+    if (refusesCertificate(answer) && !target.embedded && target.testCa?.given !== true)
       return {
         check,
-        outcome: 'ok',
-        message: `a TPP certificate from an unknown CA is refused (HTTP ${answer.status}${code ? ` ${code}` : ''}), as production refuses one`,
+        outcome: 'problem',
+        field: `targets.${target.name}.tpp.testCa`,
+        message: `${refused}, but tpp.testCa names no CA it trusts: the expired and role-restricted certificates would come from a CA made for the run, which it cannot trust either; give the CA it trusts for test TPP certificates, with its key`,
       };
+    if (refusesCertificate(answer)) return { check, outcome: 'ok', message: refused };
     return {
       check,
       outcome: 'problem',

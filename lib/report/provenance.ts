@@ -38,7 +38,7 @@ export function provenanceOf(context: RunContext, suiteFiles: readonly string[],
       ...(d.until ? { until: d.until } : {}),
       active: deviationFor(d.requirement, [d], finishedAt)?.expired !== true,
     })),
-    ...(tpp ? { tpp: certificateIdentity(tpp.certificatePem, target.testCa?.certificatePem) } : {}),
+    ...(tpp ? { tpp: certificateIdentity(tpp.certificatePem, tpp.generated === true) } : {}),
     masked: context.maskPersonalData,
     arguments: context.arguments ?? [],
   };
@@ -121,7 +121,7 @@ function maskStrings(value: unknown, masker: Masker): unknown {
   return typeof value === 'string' ? masker.text(value) : value;
 }
 
-function certificateIdentity(pem: string, testCaPem: string | undefined): NonNullable<Provenance['tpp']> {
+function certificateIdentity(pem: string, generated: boolean): NonNullable<Provenance['tpp']> {
   const certificate = new X509Certificate(pem);
   const oneLine = (dn: string) => dn.split('\n').join(', ');
   return {
@@ -131,7 +131,7 @@ function certificateIdentity(pem: string, testCaPem: string | undefined): NonNul
     notBefore: new Date(certificate.validFrom).toISOString(),
     notAfter: new Date(certificate.validTo).toISOString(),
     sha256: certificate.fingerprint256,
-    generated: testCaPem !== undefined && certificate.checkIssued(new X509Certificate(testCaPem)),
+    generated,
   };
 }
 

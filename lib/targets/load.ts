@@ -94,7 +94,7 @@ const INTERPOLABLE: readonly { field: RegExp; whole?: true }[] = [
   { field: /^baseUrl$/, whole: true },
   { field: /^tpp\.redirectUri$/, whole: true },
   { field: /^tls\.ca$/ },
-  { field: /^tpp\.(?:second\.)?(?:certificate|privateKey)$/ },
+  { field: /^tpp\.(?:second\.|testCa\.)?(?:certificate|privateKey)$/ },
   { field: /^psus\.[^.]+\.(?:nationalId|agreement)$/ },
   { field: /^(?:sca|scaVariants\.[^.]+)\[\d+\]\.steps\[\d+\]\.(?:fill|select)\.value$/ },
 ];
@@ -134,7 +134,7 @@ function interpolateField(value: string, path: string, field: string, env: NodeJ
     problems.push({
       field,
       detail:
-        '${…} is not allowed here: environment variables may fill only secrets and paths (psus.*.nationalId and agreement, the values SCA steps type, tls.ca, tpp.certificate and privateKey) and, whole, baseUrl and tpp.redirectUri',
+        '${…} is not allowed here: environment variables may fill only secrets and paths (psus.*.nationalId and agreement, the values SCA steps type, tls.ca, tpp.certificate and privateKey, their second and testCa pairs) and, whole, baseUrl and tpp.redirectUri',
     });
     return value;
   }

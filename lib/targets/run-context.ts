@@ -19,6 +19,8 @@ export interface TppProfile {
   /** Another bank than the target's (a gauntlet fault that breaks a whole bank gets a bank of its own). */
   baseUrl?: string;
   caPem?: string;
+  /** The certificate was made for this run, by the test CA (not loaded from the target's files). */
+  generated?: true;
 }
 
 /** The TPP profile every scenario acts as, unless it asks for another. */
@@ -68,8 +70,11 @@ export interface RunTarget {
    * only for a bank known to keep a sandbox world per TPP key (the embedded one), whose TPPs the run's test CA issues.
    */
   worldLaneKeyFiles?: string[];
-  /** The CA that issued generated TPP certificates (its key in the run's private folder): issues certificate variants (test-ca-trusted). */
-  testCa?: { certificatePem: string; privateKeyFile: string };
+  /**
+   * The CA that issued generated TPP certificates (its key in the run's private folder): issues certificate variants
+   * (test-ca-trusted). `given`: the target's own (tpp.testCa), which the bank trusts; otherwise made for the run.
+   */
+  testCa?: { certificatePem: string; privateKeyFile: string; given?: true };
   psus: Record<string, PsuConfig>;
   sca: ScaPageRule[];
   scaVariants: Record<string, ScaPageRule[]>;

@@ -51,6 +51,17 @@ export function targetFileProblems(name: string, config: TargetConfig, baseDir: 
     for (const [at, pair] of pairs)
       problems.push(...pairProblems(at, read(pair?.certificate, `${at}.certificate`), read(pair?.privateKey, `${at}.privateKey`), now));
   }
+  if (tpp?.testCa) {
+    const at = `${field}.tpp.testCa`;
+    const certificatePem = read(tpp.testCa.certificate, `${at}.certificate`);
+    const found = pairProblems(at, certificatePem, read(tpp.testCa.privateKey, `${at}.privateKey`), now);
+    problems.push(...found);
+    if (certificatePem !== undefined && found.length === 0 && !new X509Certificate(certificatePem).ca)
+      problems.push({
+        field: `${at}.certificate`,
+        detail: `is not a CA certificate (basicConstraints CA:TRUE), so it issues no TPP certificate (${oneLine(new X509Certificate(certificatePem).subject)})`,
+      });
+  }
   return problems;
 }
 
@@ -60,7 +71,7 @@ export function checkTargetFiles(name: string, config: TargetConfig, baseDir: st
   if (problems.length > 0) throw ConfigError.of(problems, `targets.${name}`);
 }
 
-/** A TPP certificate and its key: a certificate, in its dates, and the key its own. */
+/** A certificate and its key (a TPP's, or the test CA's): a certificate, in its dates, and the key its own. */
 function pairProblems(field: string, certificatePem: string | undefined, keyPem: string | undefined, now: Date): ConfigProblem[] {
   if (certificatePem === undefined) return [];
   let certificate: X509Certificate;

@@ -55,6 +55,13 @@ export interface TppConfig {
   redirectUri: string;
   /** A second TPP (capability second-tpp) when the first is loaded from files; generated alongside a generated one. */
   second?: { certificate: string; privateKey: string };
+  /**
+   * The CA the target trusts for test TPP certificates, with its key (PEM files relative to targets.yaml, or inline
+   * PEM). The run issues its generated TPP certificates and the certificate variants (expired, fewer roles) from
+   * it: a bank that checks certificates as production does (capability test-ca-trusted) cannot trust a CA made
+   * for the run.
+   */
+  testCa?: { certificate: string; privateKey: string };
 }
 
 export interface SandboxConfig {

@@ -107,6 +107,12 @@ const target = {
           required: ['certificate', 'privateKey'],
           properties: { certificate: { type: 'string', minLength: 1 }, privateKey: { type: 'string', minLength: 1 } },
         },
+        testCa: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['certificate', 'privateKey'],
+          properties: { certificate: { type: 'string', minLength: 1 }, privateKey: { type: 'string', minLength: 1 } },
+        },
       },
     },
     psus: {

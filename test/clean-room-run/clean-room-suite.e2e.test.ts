@@ -17,8 +17,6 @@ const FAILS_WITH_THEIR_SENTENCE: Readonly<Record<string, string>> = {};
 /** Requirements the suite cannot judge against this bank, each with why (at most 2): none. */
 const NOT_EVALUATED_WITH_THEIR_REASON: Readonly<Record<string, string>> = {};
 
-const PRODUCTION_VALIDATION =
-  'test-ca-trusted: the bank checks TPP certificates against the CA it is told to trust (--trust-ca), but the run issues its certificate variants (untrusted, expired, fewer roles) from a test CA of its own, made for the run, which a bank started before the run cannot trust';
 const BANK_CHANNEL =
   "bank-channel: acting as the PSU in the bank's own channels is no operation of the specification, and this bank offers it as none the suite knows";
 
@@ -28,10 +26,6 @@ const BANK_CHANNEL =
  * apart: CONFORMANT.
  */
 const NOT_TESTABLE_WITH_THEIR_REASON: Readonly<Record<string, string>> = {
-  'SIG-02': PRODUCTION_VALIDATION,
-  'SIG-08': PRODUCTION_VALIDATION,
-  'SIG-09': PRODUCTION_VALIDATION,
-  'ERR-13': PRODUCTION_VALIDATION,
   'SIG-10':
     "tpp-register: withdrawing the calling TPP's authorisation in the bank's copy of the register is an operation of our own bank only",
   'SCA-20': BANK_CHANNEL,

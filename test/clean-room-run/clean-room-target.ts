@@ -67,6 +67,8 @@ export async function startCleanRoomTarget(dir: string): Promise<CleanRoomTarget
         certificate: file('tpp2.pem', tpps[1]?.certificatePem ?? ''),
         privateKey: file('tpp2-key.pem', tpps[1]?.privateKeyPem ?? ''),
       },
+      // The CA the bank is told to trust (--trust-ca): the run issues its certificate variants from it.
+      testCa: { certificate: file('tpp-issuer.pem', issuer.certificatePem), privateKey: file('tpp-issuer-key.pem', issuer.privateKeyPem) },
     },
     psus: {
       private: { nationalId: '13039319955', context: 'PRIVATE' },
@@ -92,7 +94,16 @@ export async function startCleanRoomTarget(dir: string): Promise<CleanRoomTarget
       ],
       'cancel-at-consent': [step('consent', [{ click: { selector: '#cancel-button' } }])],
     },
-    capabilities: ['sandbox-reset', 'sandbox-mock-data', 'clock-control', 'corporate-psu', 'consent-selection', 'second-tpp', 'sca-abort'],
+    capabilities: [
+      'sandbox-reset',
+      'sandbox-mock-data',
+      'clock-control',
+      'corporate-psu',
+      'consent-selection',
+      'second-tpp',
+      'sca-abort',
+      'test-ca-trusted',
+    ],
     sandbox: {
       dates: 'real-time',
       operations: {

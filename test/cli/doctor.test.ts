@@ -27,6 +27,8 @@ const tpp = generateTppCertificate(issuer, {
 const dir = scratchDir('xs2a-doctor-');
 writeFileSync(join(dir, 'tpp.pem'), tpp.certificatePem);
 writeFileSync(join(dir, 'tpp-key.pem'), tpp.privateKeyPem);
+writeFileSync(join(dir, 'issuer.pem'), issuer.certificatePem);
+writeFileSync(join(dir, 'issuer-key.pem'), issuer.privateKeyPem);
 
 let trusting: ReferenceBank;
 let anyCertificate: ReferenceBank;
@@ -134,6 +136,20 @@ describe('the doctor of a remote target', { concurrency: 4 }, () => {
         .sort(),
       ['capability clock-control', 'capability corporate-psu', 'capability sandbox-mock-data', 'capability test-ca-trusted'],
     );
+  });
+
+  test('test-ca-trusted on a bank that checks certificates: it needs tpp.testCa, the CA the bank trusts, and is ok with it', async () => {
+    const without = of(await findings(remote(trusting, { capabilities: ['test-ca-trusted'] })), 'capability test-ca-trusted');
+    assert.equal(without?.outcome, 'problem');
+    assert.equal(without?.field, 'targets.bank.tpp.testCa');
+    assert.match(without?.message ?? '', /a TPP certificate from an unknown CA is refused .*but tpp\.testCa names no CA it trusts/);
+    const testCa = { certificate: 'issuer.pem', privateKey: 'issuer-key.pem' };
+    const withCa = remote(trusting, { capabilities: ['test-ca-trusted'] });
+    const found = of(
+      await findings({ ...withCa, tpp: { ...withCa.tpp, redirectUri: 'https://tpp.example/cb', testCa } }),
+      'capability test-ca-trusted',
+    );
+    assert.equal(found?.outcome, 'ok', found?.message);
   });
 
   test('production: the interface is asked, no capability probed', async () => {

@@ -133,7 +133,13 @@ describe('${VAR} only where a secret or a path belongs', () => {
       target({
         baseUrl: '${BANK}',
         tls: { ca: '${CA}' },
-        tpp: { redirectUri: '${BANK}', privateKey: '${CA}', certificate: '${CA}', second: { certificate: '${CA}', privateKey: '${CA}' } },
+        tpp: {
+          redirectUri: '${BANK}',
+          privateKey: '${CA}',
+          certificate: '${CA}',
+          second: { certificate: '${CA}', privateKey: '${CA}' },
+          testCa: { certificate: '${CA}', privateKey: '${SECRET}' },
+        },
         psus: { private: { nationalId: '${SECRET}', agreement: '${SECRET}' } },
         sca: [{ match: '**/login', steps: [{ fill: { selector: '#pw', value: '${PASSWORD}' } }] }],
         scaVariants: { v: [{ match: '**/x', steps: [{ select: { selector: '#s', value: '${SECRET}' } }] }] },
@@ -143,6 +149,7 @@ describe('${VAR} only where a secret or a path belongs', () => {
     assert.equal(resolved.baseUrl, 'https://bank.example');
     assert.deepEqual(resolved.sca?.[0]?.steps[0], { fill: { selector: '#pw', value: 'pa55word' } });
     assert.equal(resolved.psus?.private?.nationalId, 'hunter2-secret');
+    assert.equal(resolved.tpp?.testCa?.privateKey, 'hunter2-secret');
   });
 
   test('any other field is refused, naming it and never the value', () => {

@@ -103,6 +103,33 @@ describe("a target's files", () => {
     assert.equal(problems[0]?.field, 'targets.sandbox.tpp.privateKey');
     assert.match(problems[0]?.detail ?? '', /is not the key of the certificate in targets\.sandbox\.tpp\.certificate \(C=NO, O=Set-up TPP/);
   });
+
+  test('tpp.testCa: a CA certificate and its own key; a TPP certificate, or another key, is named', () => {
+    writeFileSync(join(dir, 'ca.pem'), issuer.certificatePem);
+    writeFileSync(join(dir, 'issuer-key.pem'), issuer.privateKeyPem);
+    writeFileSync(join(dir, 'tpp-key.pem'), tpp.privateKeyPem);
+    const withCa = (certificate: string, privateKey: string) => {
+      const base = config('ca.pem', 'tpp.pem', 'tpp-key.pem');
+      return { ...base, tpp: { ...base.tpp, testCa: { certificate, privateKey } } };
+    };
+    assert.deepEqual(targetFileProblems('sandbox', withCa('ca.pem', 'issuer-key.pem'), dir), []);
+    const notCa = targetFileProblems('sandbox', withCa('tpp.pem', 'tpp-key.pem'), dir);
+    assert.deepEqual(
+      notCa.map((p) => p.field),
+      ['targets.sandbox.tpp.testCa.certificate'],
+    );
+    assert.match(
+      notCa[0]?.detail ?? '',
+      /is not a CA certificate \(basicConstraints CA:TRUE\), so it issues no TPP certificate \(C=NO, O=Set-up TPP/,
+    );
+    const otherKey = targetFileProblems('sandbox', withCa('ca.pem', 'other-key.pem'), dir);
+    assert.deepEqual(
+      otherKey.map((p) => `${p.field}: ${p.detail}`),
+      [
+        'targets.sandbox.tpp.testCa.privateKey: is not the key of the certificate in targets.sandbox.tpp.testCa.certificate (CN=Set-up test issuer)',
+      ],
+    );
+  });
 });
 
 describe('the TLS handshake of the preflight', () => {

@@ -56,7 +56,7 @@ function provenance(results: RunResults): string {
   const p = results.provenance;
   const row = (label: string, value: string) => `<tr><th>${label}</th><td>${value}</td></tr>`;
   const tpp = p.tpp
-    ? `${h(p.tpp.subject)}<div class="m">issuer ${h(p.tpp.issuer)} · serial ${h(p.tpp.serialNumber)} · valid ${h(p.tpp.notBefore)} to ${h(p.tpp.notAfter)} · SHA-256 ${h(p.tpp.sha256)}${p.tpp.generated ? " · generated for this run from the suite's test CA" : ''}</div>`
+    ? `${h(p.tpp.subject)}<div class="m">issuer ${h(p.tpp.issuer)} · serial ${h(p.tpp.serialNumber)} · valid ${h(p.tpp.notBefore)} to ${h(p.tpp.notAfter)} · SHA-256 ${h(p.tpp.sha256)}${p.tpp.generated ? ' · generated for this run by its test CA (the issuer)' : ''}</div>`
     : 'none';
   return `<h2 id="provenance">Provenance</h2><table>
 ${row('Tool', `${h(p.tool.name)} ${h(p.tool.version)}${p.tool.commit ? ` · commit <code>${h(p.tool.commit)}</code>${p.tool.dirty ? ' (with local changes)' : ''}` : ''}`)}

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as cheerio from 'cheerio';
+import type { KeyAndCertificate } from '../pki/index.js';
 import type { RunTarget } from '../targets/run-context.js';
 import { DEFAULT_PROFILE } from '../targets/run-context.js';
 import { diagnoseTls } from '../targets/preflight.js';
@@ -418,7 +419,8 @@ async function capabilityFinding(target: RunTarget, capability: TargetCapability
  * test-ca-trusted: the bank checks TPP certificates as production does. A certificate from a CA made here, which
  * no bank can trust, signs one GET /v1/accounts: a bank that accepts it checks nothing, and the scenarios that
  * expect untrusted, expired or role-restricted certificates refused would FAIL it for what its sandbox allows.
- * A bank that refuses it must be told the CA it trusts (tpp.testCa): the certificate variants come from it.
+ * A bank that refuses it must trust the CA the certificate variants come from: the target's tpp.testCa (a bank
+ * of its own cannot trust a CA made for the run), which a certificate of its own must pass.
  */
 async function untrustedCertificateFinding(target: RunTarget, check: string): Promise<Finding> {
   const { generateCertificateAuthority, generateTppCertificate, ALL_PSD2_ROLES } = await import('../pki/index.js');
@@ -427,33 +429,53 @@ async function untrustedCertificateFinding(target: RunTarget, check: string): Pr
     organizationName: 'xs2a-conformance',
     countryName: 'NO',
   });
-  const tpp = generateTppCertificate(stranger, {
-    organizationName: 'xs2a-conformance untrusted TPP',
-    organizationIdentifier: 'PSDNO-FSA-DOCTOR',
-    countryName: 'NO',
-    roles: [...ALL_PSD2_ROLES],
-  });
-  const probe = new Probe(target, target.baseUrl, { certificatePem: tpp.certificatePem, privateKeyPem: tpp.privateKeyPem });
-  try {
-    const answer = await probe.get('/v1/accounts');
-    if (answer === undefined)
-      return { check, outcome: 'warning', message: `GET /v1/accounts signed by an untrusted TPP had no answer: ${probe.lastError}` };
-    const code = errorCodeOf(answer);
-    const refused = `a TPP certificate from an unknown CA is refused (HTTP ${answer.status}${code ? ` ${code}` : ''}), as production refuses one`;
-    if (refusesCertificate(answer) && !target.embedded && target.testCa?.given !== true)
-      return {
-        check,
-        outcome: 'problem',
-        field: `targets.${target.name}.tpp.testCa`,
-        message: `${refused}, but tpp.testCa names no CA it trusts: the expired and role-restricted certificates would come from a CA made for the run, which it cannot trust either; give the CA it trusts for test TPP certificates, with its key`,
-      };
-    if (refusesCertificate(answer)) return { check, outcome: 'ok', message: refused };
+  const tppOf = (issuer: KeyAndCertificate) =>
+    generateTppCertificate(issuer, {
+      organizationName: 'xs2a-conformance doctor TPP',
+      organizationIdentifier: 'PSDNO-FSA-DOCTOR',
+      countryName: 'NO',
+      roles: [...ALL_PSD2_ROLES],
+    });
+  const answer = await accountsReadAs(target, tppOf(stranger));
+  if (typeof answer === 'string')
+    return { check, outcome: 'warning', message: `GET /v1/accounts signed by an untrusted TPP had no answer: ${answer}` };
+  const code = errorCodeOf(answer);
+  if (!refusesCertificate(answer))
     return {
       check,
       outcome: 'problem',
       field: `targets.${target.name}.capabilities`,
       message: `declared, but the bank accepted a TPP certificate from a CA no one trusts (HTTP ${answer.status}${code ? ` ${code}` : ''}): it does not check TPP certificates as production does, and the certificate scenarios would FAIL; remove test-ca-trusted`,
     };
+  const refused = `a TPP certificate from an unknown CA is refused (HTTP ${answer.status}${code ? ` ${code}` : ''}), as production refuses one`;
+  if (target.embedded) return { check, outcome: 'ok', message: refused };
+  const field = `targets.${target.name}.tpp.testCa`;
+  if (target.testCa?.given !== true)
+    return {
+      check,
+      outcome: 'problem',
+      field,
+      message: `${refused}, but tpp.testCa names no CA it trusts: the expired and role-restricted certificates would come from a CA made for the run, which it cannot trust either; give the CA it trusts for test TPP certificates, with its key`,
+    };
+  const testCa = { certificatePem: target.testCa.certificatePem, privateKeyPem: readFileSync(target.testCa.privateKeyFile, 'utf8') };
+  const own = await accountsReadAs(target, tppOf(testCa));
+  if (typeof own === 'string')
+    return { check, outcome: 'warning', message: `${refused}; GET /v1/accounts signed by a TPP of tpp.testCa had no answer: ${own}` };
+  if (refusesCertificate(own))
+    return {
+      check,
+      outcome: 'problem',
+      field,
+      message: `${refused}, and so is one from tpp.testCa (HTTP ${own.status}${errorCodeOf(own) ? ` ${errorCodeOf(own)}` : ''}): the bank does not trust that CA, and the expired and role-restricted certificates would be refused for their issuer, not for what the scenarios judge`,
+    };
+  return { check, outcome: 'ok', message: `${refused}, and one from tpp.testCa is taken (HTTP ${own.status})` };
+}
+
+/** One GET /v1/accounts signed by this TPP: the answer, or why there was none. */
+async function accountsReadAs(target: RunTarget, as: KeyAndCertificate): Promise<TppResponse | string> {
+  const probe = new Probe(target, target.baseUrl, as);
+  try {
+    return (await probe.get('/v1/accounts')) ?? probe.lastError;
   } finally {
     await probe.close();
   }

@@ -150,6 +150,19 @@ describe('the doctor of a remote target', { concurrency: 4 }, () => {
       'capability test-ca-trusted',
     );
     assert.equal(found?.outcome, 'ok', found?.message);
+    assert.match(found?.message ?? '', /and one from tpp\.testCa is taken \(HTTP (200|401)\)/);
+    // A CA the bank does not trust: the variants would be refused for their issuer.
+    const stranger = generateCertificateAuthority({ commonName: 'A CA the doctor bank does not trust' });
+    writeFileSync(join(dir, 'stranger.pem'), stranger.certificatePem);
+    writeFileSync(join(dir, 'stranger-key.pem'), stranger.privateKeyPem);
+    const untrusted = { certificate: 'stranger.pem', privateKey: 'stranger-key.pem' };
+    const refused = of(
+      await findings({ ...withCa, tpp: { ...withCa.tpp, redirectUri: 'https://tpp.example/cb', testCa: untrusted } }),
+      'capability test-ca-trusted',
+    );
+    assert.equal(refused?.outcome, 'problem');
+    assert.equal(refused?.field, 'targets.bank.tpp.testCa');
+    assert.match(refused?.message ?? '', /and so is one from tpp\.testCa \(HTTP 4\d\d.*\): the bank does not trust that CA/);
   });
 
   test('production: the interface is asked, no capability probed', async () => {

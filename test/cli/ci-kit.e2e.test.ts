@@ -18,7 +18,7 @@ import type { RequirementRecord, RunResults, TestRecord } from '../../lib/report
 import { RUN_CONTEXT_ENV, writeRunContext, type RunContext } from '../../lib/targets/run-context.js';
 import { scratchDir } from '../support/scratch.js';
 import { runProcess } from './playwright-cli.js';
-import { sampleResults } from '../report/sample-results.js';
+import { requirementRecord, sampleResults } from '../report/sample-results.js';
 
 function record(scenario: string, status: TestRecord['status'], changes: Partial<TestRecord> = {}): TestRecord {
   return {
@@ -33,22 +33,6 @@ function record(scenario: string, status: TestRecord['status'], changes: Partial
     warnings: [],
     checks: [],
     evidence: { exchanges: [], redirects: [], files: [] },
-    ...changes,
-  };
-}
-
-function requirement(id: string, status: RequirementRecord['status'], changes: Partial<RequirementRecord> = {}): RequirementRecord {
-  return {
-    id,
-    area: id.slice(0, 3),
-    level: 'MUST',
-    section: 's',
-    statement: `${id} holds`,
-    testedBy: 'automated',
-    basis: 'specification',
-    fillsGap: false,
-    status,
-    tests: [],
     ...changes,
   };
 }
@@ -106,7 +90,7 @@ describe('JUnit for CI', () => {
         record('SIG-04.a', 'FLAKY', { line: 20, reason: 'passed only on attempt 2: FAIL before' }),
       ],
       [
-        requirement('PAG-02', 'KNOWN_DEVIATION', {
+        requirementRecord('PAG-02', 'KNOWN_DEVIATION', {
           reason: 'links omit limit; fix in 1.24',
           deviation: { reason: 'links omit limit; fix in 1.24', until: '2027-03-01' },
         }),
@@ -175,7 +159,7 @@ describe('the gate', () => {
 describe('the Markdown job summary', () => {
   test('the verdict, the counts and what needs a look', () => {
     const text = markdownSummary(
-      results([], [requirement('SIG-04', 'FAIL', { reason: 'SIG-04.a: Expected 400 | got 200' })], {
+      results([], [requirementRecord('SIG-04', 'FAIL', { reason: 'SIG-04.a: Expected 400 | got 200' })], {
         verdict: 'NON_CONFORMANT',
         exitCode: 1,
       }),

@@ -8,27 +8,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { consoleView } from '../../lib/cli/printed-summary.js';
 import { formatSummary } from '../../lib/report/results-summary.js';
-import type { RequirementRecord, RunResults, TestRecord } from '../../lib/report/results-types.js';
-import { sampleResults } from '../report/sample-results.js';
+import type { RunResults, TestRecord } from '../../lib/report/results-types.js';
+import { requirementRecord, sampleResults } from '../report/sample-results.js';
 
 const ERROR =
   'ScaFlowError: SCA did not reach TPP-Redirect-URI; the PSU is at https://bank/sca/1 (HTTP 200); no configured page rule matches it';
-
-function requirement(id: string, status: RequirementRecord['status'], reason?: string): RequirementRecord {
-  return {
-    id,
-    area: id.slice(0, 3),
-    level: 'MUST',
-    section: 's',
-    statement: `${id} holds`,
-    testedBy: 'automated',
-    basis: 'specification',
-    fillsGap: false,
-    status,
-    tests: [],
-    ...(reason ? { reason } : {}),
-  };
-}
 
 function stopped(scenario: string, requirements: string[]): TestRecord {
   return {
@@ -60,8 +44,10 @@ function run(): RunResults {
     ],
     tests: [stopped('END-13.a', judged)],
     requirements: [
-      ...judged.map((id) => requirement(id, 'NOT_EVALUATED', `the scenario stopped before judging it: ${ERROR}`)),
-      ...['SIG-12', 'SIG-13', 'LIM-01'].map((id) => requirement(id, 'INTERRUPTED', 'the target did not answer within 10000 ms')),
+      ...judged.map((id) => requirementRecord(id, 'NOT_EVALUATED', { reason: `the scenario stopped before judging it: ${ERROR}` })),
+      ...['SIG-12', 'SIG-13', 'LIM-01'].map((id) =>
+        requirementRecord(id, 'INTERRUPTED', { reason: 'the target did not answer within 10000 ms' }),
+      ),
     ],
     missingForConformant: [],
   };

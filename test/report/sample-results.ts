@@ -58,10 +58,10 @@ export function testRecord(
   };
 }
 
-function requirement(
+/** A requirement's record in results.json, with what a test gives it (`tests`, `reason`…) over plain defaults. */
+export function requirementRecord(
   id: string,
   status: RequirementRecord['status'],
-  tests: string[],
   extra: Partial<RequirementRecord> = {},
 ): RequirementRecord {
   return {
@@ -74,7 +74,7 @@ function requirement(
     basis: 'specification',
     fillsGap: false,
     status,
-    tests,
+    tests: [],
     ...extra,
   };
 }
@@ -94,22 +94,25 @@ export function sampleResults(): RunResults {
     testRecord('PAG-02.a', 'FAIL', ['PAG-02']),
   ];
   const requirements = [
-    requirement('SIG-03', 'PASS', ['SIG-03.a']),
-    requirement('SIG-04', 'FAIL', ['SIG-04.a'], { reason: 'SIG-04.a: Expected: HTTP 400; Actual: HTTP 200' }),
-    requirement('PAG-02', 'KNOWN_DEVIATION', ['PAG-02.a'], {
+    requirementRecord('SIG-03', 'PASS', { tests: ['SIG-03.a'] }),
+    requirementRecord('SIG-04', 'FAIL', { tests: ['SIG-04.a'], reason: 'SIG-04.a: Expected: HTTP 400; Actual: HTTP 200' }),
+    requirementRecord('PAG-02', 'KNOWN_DEVIATION', {
+      tests: ['PAG-02.a'],
       basis: 'berlin-group',
       fillsGap: true,
       source: 'OpenAPI 1.3.8 _links',
       reason: 'pagination links omit limit; fix in 1.24',
       deviation: { reason: 'pagination links omit limit; fix in 1.24', until: '2027-03-01' },
     }),
-    requirement('FMT-01', 'PASS', ['SIG-03.a', 'SIG-04.a', 'PAG-02.a'], { invariant: true }),
-    requirement('SCA-23', 'ATTESTED', [], {
+    requirementRecord('FMT-01', 'PASS', { tests: ['SIG-03.a', 'SIG-04.a', 'PAG-02.a'], invariant: true }),
+    requirementRecord('SCA-23', 'ATTESTED', {
+      tests: [],
       testedBy: 'needs-capability:mobile-app',
       reason: 'attested by Kari Nordmann on 2026-11-20 (evidence: QA-1432)',
       attestation: { requirement: 'SCA-23', verdict: 'PASS', reviewer: 'Kari Nordmann', date: '2026-11-20', evidence: 'QA-1432' },
     }),
-    requirement('GEN-05', 'NOT_COVERED', [], {
+    requirementRecord('GEN-05', 'NOT_COVERED', {
+      tests: [],
       testedBy: 'needs-capability:production-target',
       reason: 'needs capability production-target: target staging does not declare it',
     }),

@@ -56,10 +56,11 @@ export function targetFileProblems(name: string, config: TargetConfig, baseDir: 
     const certificatePem = read(tpp.testCa.certificate, `${at}.certificate`);
     const found = pairProblems(at, certificatePem, read(tpp.testCa.privateKey, `${at}.privateKey`), now);
     problems.push(...found);
-    if (certificatePem !== undefined && found.length === 0 && !new X509Certificate(certificatePem).ca)
+    const certificate = certificatePem !== undefined && found.length === 0 ? new X509Certificate(certificatePem) : undefined;
+    if (certificate && !certificate.ca)
       problems.push({
         field: `${at}.certificate`,
-        detail: `is not a CA certificate (basicConstraints CA:TRUE), so it issues no TPP certificate (${oneLine(new X509Certificate(certificatePem).subject)})`,
+        detail: `is not a CA certificate (basicConstraints CA:TRUE), so it issues no TPP certificate (${oneLine(certificate.subject)})`,
       });
   }
   return problems;

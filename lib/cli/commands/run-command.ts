@@ -185,7 +185,8 @@ async function run(options: RunOptions, filters: readonly string[]): Promise<num
   const home = suiteHome();
   checkFilters(filters, home);
   const config = join(home, options.gauntlet ? GAUNTLET_CONFIG : 'playwright.config.ts');
-  if (!existsSync(config)) throw new ConfigError('--gauntlet', `runs from a checkout of the tool: ${GAUNTLET_CONFIG} is not installed`);
+  if (options.gauntlet && !existsSync(config))
+    throw new ConfigError('--gauntlet', `runs from a checkout of the tool: ${GAUNTLET_CONFIG} is not installed`);
   const reportRoot = resolve(options.reportDir);
   const lastRun = join(reportRoot, LAST_RUN_FILE);
   if (options.lastFailed) {
